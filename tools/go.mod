@@ -1,0 +1,3 @@
+module github.com/durable-analyst/durable-analyst/tools
+
+go 1.26
