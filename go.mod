@@ -31,4 +31,5 @@ require (
 	github.com/tidwall/pretty v1.2.1 // indirect
 	github.com/tidwall/sjson v1.2.5 // indirect
 	go.temporal.io/sdk v1.51.0 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
 )

@@ -1,0 +1,75 @@
+package config_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/durable-analyst/durable-analyst/config"
+)
+
+func setBase(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "sk-test-openai-123")
+	t.Setenv("E2B_API_KEY", "e2b_test_456")
+	t.Setenv("S3_BUCKET", "bucket")
+}
+
+func TestLoadDefaults(t *testing.T) {
+	setBase(t)
+	c, err := config.Load()
+	require.NoError(t, err)
+	assert.Equal(t, "localhost:7233", c.TemporalAddress)
+	assert.Equal(t, "default", c.TemporalNamespace)
+	assert.Equal(t, "analysis", c.TaskQueue)
+	assert.Equal(t, "gpt-4.1-mini", c.OpenAIModel)
+	assert.Equal(t, "e2b.app", c.E2BDomain)
+	assert.Equal(t, "code-interpreter-v1", c.E2BTemplate)
+	assert.Equal(t, 24*time.Hour, c.ChartURLTTL)
+	assert.Equal(t, "sk-test-openai-123", c.OpenAIAPIKey.Reveal())
+}
+
+func TestLoadErrorsNameTheVariable(t *testing.T) {
+	tests := []struct {
+		name, key, val, want string
+	}{
+		{"missing openai key", "OPENAI_API_KEY", "", "OPENAI_API_KEY: required"},
+		{"missing e2b key", "E2B_API_KEY", "", "E2B_API_KEY: required"},
+		{"missing bucket", "S3_BUCKET", "", "S3_BUCKET: required"},
+		{"bad bool", "S3_PATH_STYLE", "maybe", "S3_PATH_STYLE: cannot parse"},
+		{"bad duration", "CHART_URL_TTL", "soon", "CHART_URL_TTL: cannot parse"},
+		{"ttl too long", "CHART_URL_TTL", "200h", "CHART_URL_TTL:"},
+		{"bad url", "OPENAI_BASE_URL", "localhost:8080", "OPENAI_BASE_URL:"},
+		{"bad sandbox url", "E2B_SANDBOX_URL", "ftp://x", "E2B_SANDBOX_URL:"},
+		{"bad int", "MAX_OUTPUT_BYTES", "lots", "MAX_OUTPUT_BYTES: cannot parse"},
+		{"small output", "MAX_OUTPUT_BYTES", "10", "MAX_OUTPUT_BYTES:"},
+		{"bad log format", "LOG_FORMAT", "xml", "LOG_FORMAT:"},
+		{"bad sandbox timeout", "SANDBOX_TIMEOUT", "1s", "SANDBOX_TIMEOUT:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			setBase(t)
+			t.Setenv(tt.key, tt.val)
+			_, err := config.Load()
+			require.Error(t, err)
+			assert.True(t, strings.HasPrefix(err.Error(), tt.want), "got %q, want prefix %q", err, tt.want)
+			assert.NotContains(t, err.Error(), "\n")
+		})
+	}
+}
+
+func TestSecretsNeverPrint(t *testing.T) {
+	setBase(t)
+	c, err := config.Load()
+	require.NoError(t, err)
+	js, err := json.Marshal(c)
+	require.NoError(t, err)
+	for _, s := range []string{fmt.Sprint(c), fmt.Sprintf("%+v", c), fmt.Sprintf("%#v", c), string(js)} {
+		assert.NotContains(t, s, "sk-test-openai-123")
+		assert.NotContains(t, s, "e2b_test_456")
+	}
+}
