@@ -1,0 +1,88 @@
+// Command scriptedmodel serves the scripted OpenAI-compatible model of package
+// scriptedmodel on loopback, for the offline demo and for tests that run the
+// worker as a process. Once listening it prints
+//
+//	OPENAI_BASE_URL=http://127.0.0.1:PORT/v1
+//
+// on stdout, and it stops gracefully on SIGINT or SIGTERM. The API key it
+// requires, if any, comes from $SCRIPTEDMODEL_API_KEY (not a flag, so it does
+// not show in the process list).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/durable-analyst/durable-analyst/scriptedmodel"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "scriptedmodel:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	listen := flag.String("listen", "127.0.0.1:0", "address to listen on")
+	scripts := flag.String("scripts", "testdata/scripts", "directory of *.json scripts")
+	def := flag.String("default", "sales-chart", "script for requests whose model names no script (empty: none)")
+	logLevel := flag.String("log-level", "info", "log level: debug, info, warn or error")
+	flag.Parse()
+
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
+		return fmt.Errorf("-log-level: %w", err)
+	}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+
+	srv, err := scriptedmodel.New(scriptedmodel.Config{
+		ScriptDir:     *scripts,
+		DefaultScript: *def,
+		APIKey:        os.Getenv("SCRIPTEDMODEL_API_KEY"),
+		Logger:        logger,
+	})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *listen)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- httpSrv.Serve(ln) }()
+
+	fmt.Printf("OPENAI_BASE_URL=http://%s/v1\n", ln.Addr())
+	logger.Info("listening", "addr", ln.Addr().String(), "scripts", *scripts, "default_script", *def)
+
+	select {
+	case err := <-serveErr:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err = httpSrv.Shutdown(shutdownCtx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		// A scripted stall would hold Shutdown for its whole duration; cut it.
+		err = httpSrv.Close()
+	}
+	if err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,51 @@
+// Package scriptedmodel is an OpenAI-compatible model server that answers the
+// Responses API (POST /v1/responses, GET /v1/models) from scripts instead of a
+// language model, so tests and the offline demo can run the production
+// openai-go code end to end without network or keys.
+//
+// # Scripts
+//
+// A script is a JSON file in the server's script directory; its name is the
+// file name without ".json". A request picks its script with the metadata key
+// "script", or with the model name "script:<name>" (or just "<name>"); any
+// other model name gets the default script. A script is an ordered list of
+// turns; every turn but the last asks for tool calls, the last one answers:
+//
+//	{
+//	  "description": "what the script exercises",
+//	  "turns": [
+//	    {"calls": [{"code": ["import pandas as pd", "print(pd.__version__)"]}]},
+//	    {"calls": [{"name": "execute_python", "arguments": "{not json"}],
+//	     "expect": {"output_contains": ["2."]},
+//	     "fault": {"status": 429, "retry_after": "1", "times": 2}},
+//	    {"text": "The answer is 42.", "usage": {"input_tokens": 900, "output_tokens": 12}}
+//	  ]
+//	}
+//
+// A call with "code" (a string, or an array of lines) becomes an
+// execute_python call with arguments {"code": ...}; a call with "name" and
+// "arguments" is sent verbatim, so scripts can send malformed JSON or unknown
+// tools. "text" may also be an array of lines.
+//
+// "fault" makes the server fail a turn "times" times (default 1) before it
+// answers: with "status" (and optional "retry_after", "message"), and/or
+// after "stall" (a Go duration during which the request is held, or until the
+// client gives up). "expect" checks the function_call_output items that answer
+// the previous turn: every "output_contains" string must occur in them, no
+// "output_not_contains" string may, and every "output_matches" regular
+// expression must match; a failed check is answered with 400 and code
+// "expectation_failed".
+//
+// # Determinism
+//
+// The server keeps no per-conversation counter: it reads the turn from the
+// conversation itself. Call ids are "call_<turn>_<i>" (both 1-based), so the
+// next turn is one past the highest turn whose call ids appear in the input,
+// and a retried request (same input) gets the same answer with the same ids.
+// Before answering turn n it checks that the input carries a
+// function_call_output for every call of turn n-1 (400 naming the missing
+// call id otherwise). Fault counters are keyed by the same conversation
+// fingerprint, so "times" counts attempts of one request, however often the
+// caller retries it. Responses are kept in memory for previous_response_id
+// unless the request sets "store": false.
+package scriptedmodel

@@ -1,0 +1,518 @@
+package scriptedmodel
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// ModelPrefix prefixes a script name to form a model name ("script:sales-chart").
+const ModelPrefix = "script:"
+
+// MetadataScriptKey is the request metadata key that picks a script by name;
+// it wins over the model name.
+const MetadataScriptKey = "script"
+
+const (
+	maxBodyBytes = 64 << 20 // a long conversation with big tool outputs still fits
+	maxStored    = 10000    // responses kept for previous_response_id
+)
+
+// Config configures a Server.
+type Config struct {
+	// ScriptDir holds the *.json scripts; all are loaded and validated by New.
+	ScriptDir string
+	// DefaultScript answers requests whose model names no script; empty means
+	// such requests get 404 model_not_found.
+	DefaultScript string
+	// APIKey, if set, must arrive as "Authorization: Bearer <key>".
+	APIKey string
+	// Logger receives one line per request; nil discards.
+	Logger *slog.Logger
+}
+
+// RequestRecord is what the server remembers about one POST /v1/responses.
+type RequestRecord struct {
+	Time       time.Time
+	Model      string // the request's model field
+	Script     string // the script that answered, empty if none was picked
+	Turn       int    // 1-based turn the request asked for, 0 if unknown
+	Status     int    // HTTP status of the answer
+	Fault      string // the injected fault, e.g. "status 429" or "stall 30s"
+	ResponseID string // id of the answer on success
+	Error      string // error message on failure
+}
+
+// Server is a scripted Responses API server. It is safe for concurrent use.
+type Server struct {
+	cfg     Config
+	log     *slog.Logger
+	scripts map[string]*script
+
+	mu       sync.Mutex
+	requests []RequestRecord
+	attempts map[string]int // fault attempts by request fingerprint
+	stored   map[string]storedResponse
+	order    []string // stored ids, oldest first
+}
+
+// storedResponse is a response kept for previous_response_id and GET.
+type storedResponse struct {
+	conversation []item // the request's conversation followed by the output
+	body         *response
+}
+
+// New loads and validates every script in cfg.ScriptDir.
+func New(cfg Config) (*Server, error) {
+	if cfg.ScriptDir == "" {
+		return nil, errors.New("scriptedmodel: ScriptDir is empty")
+	}
+	scripts, err := loadScripts(cfg.ScriptDir)
+	if err != nil {
+		return nil, fmt.Errorf("scriptedmodel: %w", err)
+	}
+	if cfg.DefaultScript != "" && scripts[cfg.DefaultScript] == nil {
+		return nil, fmt.Errorf("scriptedmodel: default script %q is not in %s (have %s)",
+			cfg.DefaultScript, cfg.ScriptDir, strings.Join(scriptNames(scripts), ", "))
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Server{
+		cfg:      cfg,
+		log:      log,
+		scripts:  scripts,
+		attempts: make(map[string]int),
+		stored:   make(map[string]storedResponse),
+	}, nil
+}
+
+// Handler returns the HTTP handler serving the /v1 API.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /v1/responses", s.createResponse)
+	mux.HandleFunc("GET /v1/responses/{id}", s.getResponse)
+	mux.HandleFunc("GET /v1/models", s.listModels)
+	mux.HandleFunc("GET /v1/models/{model}", s.getModel)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, newError(http.StatusNotFound, "invalid_request_error", "unknown_url", "",
+			fmt.Sprintf("Invalid URL (%s %s)", r.Method, r.URL.Path)))
+	})
+	return s.authenticate(mux)
+}
+
+// Requests returns a copy of the log of POST /v1/responses requests, oldest first.
+func (s *Server) Requests() []RequestRecord {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]RequestRecord(nil), s.requests...)
+}
+
+func (s *Server) authenticate(next http.Handler) http.Handler {
+	if s.cfg.APIKey == "" {
+		return next
+	}
+	want := []byte("Bearer " + s.cfg.APIKey)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got := r.Header.Get("Authorization")
+		switch {
+		case got == "":
+			writeError(w, newError(http.StatusUnauthorized, "invalid_request_error", "", "",
+				"You didn't provide an API key: send it as Authorization: Bearer <key>."))
+		case subtle.ConstantTimeCompare([]byte(got), want) != 1:
+			writeError(w, newError(http.StatusUnauthorized, "invalid_request_error", "invalid_api_key", "",
+				"Incorrect API key provided."))
+		default:
+			next.ServeHTTP(w, r)
+		}
+	})
+}
+
+func (s *Server) createResponse(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	rec := RequestRecord{Time: start}
+	r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
+	resp, apiErr := s.respond(r, &rec)
+	if apiErr != nil {
+		if apiErr.retryAfter != "" {
+			w.Header().Set("Retry-After", apiErr.retryAfter)
+		}
+		rec.Status, rec.Error = apiErr.status, apiErr.Message
+		writeError(w, apiErr)
+	} else {
+		rec.Status, rec.ResponseID = http.StatusOK, resp.ID
+		writeJSON(w, http.StatusOK, resp)
+	}
+	s.mu.Lock()
+	s.requests = append(s.requests, rec)
+	s.mu.Unlock()
+	s.log.Info("responses request", "script", rec.Script, "turn", rec.Turn, "status", rec.Status,
+		"fault", rec.Fault, "response_id", rec.ResponseID, "error", rec.Error,
+		"duration_ms", time.Since(start).Milliseconds())
+}
+
+// respond answers one request; it fills rec as it learns more.
+func (s *Server) respond(r *http.Request, rec *RequestRecord) (*response, *apiError) {
+	var req responseRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		return nil, invalidRequest("", "", fmt.Sprintf("We could not parse the JSON body of your request: %v", err))
+	}
+	rec.Model = req.Model
+	if req.Stream {
+		return nil, invalidRequest("unsupported_value", "stream",
+			"stream: true is not supported by the scripted model server; send a non-streaming request")
+	}
+	sc, apiErr := s.pick(req)
+	if apiErr != nil {
+		return nil, apiErr
+	}
+	rec.Script = sc.name
+	input, err := parseInput(req.Input)
+	if err != nil {
+		return nil, invalidRequest("", "input", err.Error())
+	}
+	var conv []item
+	if req.PreviousResponseID != "" {
+		s.mu.Lock()
+		prev, ok := s.stored[req.PreviousResponseID]
+		s.mu.Unlock()
+		if !ok {
+			return nil, invalidRequest("previous_response_not_found", "previous_response_id",
+				fmt.Sprintf("Previous response with id '%s' not found.", req.PreviousResponseID))
+		}
+		conv = append(conv, prev.conversation...)
+	}
+	conv = append(conv, input...)
+
+	n, outputs, apiErr := resolveTurn(sc, conv)
+	rec.Turn = n
+	if apiErr != nil {
+		return nil, apiErr
+	}
+	t := sc.turns[n-1]
+	if t.expect != nil {
+		if err := t.expect.check(outputs); err != nil {
+			return nil, invalidRequest("expectation_failed", "input",
+				fmt.Sprintf("script %s turn %d: %v; tool output was: %s", sc.name, n, err, excerpt(outputs, 300)))
+		}
+	}
+	instructions := flattenText(req.Instructions)
+	fp := fingerprint(sc.name, n, instructions, conv)
+	if t.fault != nil {
+		if apiErr := s.injectFault(r.Context(), t.fault, fp, rec); apiErr != nil {
+			return nil, apiErr
+		}
+	}
+	resp, out := buildResponse(req, sc, n, fp, instructions, conv)
+	if req.Store == nil || *req.Store {
+		s.store(resp, append(conv, out...))
+	}
+	return resp, nil
+}
+
+// pick selects the request's script: metadata "script", then model
+// "script:<name>" or "<name>", then the default script.
+func (s *Server) pick(req responseRequest) (*script, *apiError) {
+	if name, ok := req.Metadata[MetadataScriptKey]; ok {
+		if sc := s.scripts[name]; sc != nil {
+			return sc, nil
+		}
+		return nil, newError(http.StatusNotFound, "invalid_request_error", "model_not_found", "metadata",
+			fmt.Sprintf("metadata %s=%q names no script (have %s)", MetadataScriptKey, name, strings.Join(scriptNames(s.scripts), ", ")))
+	}
+	name, prefixed := strings.CutPrefix(req.Model, ModelPrefix)
+	if sc := s.scripts[name]; sc != nil {
+		return sc, nil
+	}
+	if !prefixed && s.cfg.DefaultScript != "" {
+		return s.scripts[s.cfg.DefaultScript], nil
+	}
+	return nil, newError(http.StatusNotFound, "invalid_request_error", "model_not_found", "model",
+		fmt.Sprintf("The model `%s` does not exist (scripts: %s).", req.Model, strings.Join(scriptNames(s.scripts), ", ")))
+}
+
+// resolveTurn reads from the conversation which 1-based turn is asked for and
+// checks that every earlier call has its output. It returns the turn and the
+// joined outputs of the previous turn's calls.
+func resolveTurn(sc *script, conv []item) (int, string, *apiError) {
+	calls := make(map[string]bool)
+	outputs := make(map[string]string)
+	var callOrder []string
+	last := 0
+	for _, it := range conv {
+		switch it.Type {
+		case "function_call":
+			if !calls[it.CallID] {
+				callOrder = append(callOrder, it.CallID)
+			}
+			calls[it.CallID] = true
+		case "function_call_output":
+			outputs[it.CallID] = it.Text
+		default:
+			continue
+		}
+		if t, _, ok := parseCallID(it.CallID); ok {
+			last = max(last, t)
+		}
+	}
+	n := last + 1
+	if n > len(sc.turns) {
+		return n, "", invalidRequest("script_exhausted", "input",
+			fmt.Sprintf("script %s has %d turns and the conversation has already had all of them", sc.name, len(sc.turns)))
+	}
+	var prevOut []string
+	if n > 1 {
+		prev := sc.turns[n-2]
+		if len(prev.calls) == 0 {
+			return n, "", invalidRequest("script_mismatch", "input",
+				fmt.Sprintf("script %s: the input carries call ids of turn %d, which makes no calls", sc.name, n-1))
+		}
+		for i := range prev.calls {
+			id := callID(n-1, i+1)
+			out, ok := outputs[id]
+			if !ok {
+				return n, "", invalidRequest("missing_function_call_output", "input",
+					fmt.Sprintf("missing function_call_output for call_id %s (script %s, turn %d needs an output for every call of turn %d)", id, sc.name, n, n-1))
+			}
+			prevOut = append(prevOut, out)
+		}
+	}
+	for id := range outputs {
+		if !calls[id] {
+			return n, "", invalidRequest("", "input",
+				fmt.Sprintf("No tool call found for function call output with call_id %s.", id))
+		}
+	}
+	for _, id := range callOrder {
+		if _, ok := outputs[id]; !ok {
+			return n, "", invalidRequest("missing_function_call_output", "input",
+				fmt.Sprintf("No tool output found for function call %s.", id))
+		}
+	}
+	return n, strings.Join(prevOut, "\n"), nil
+}
+
+// injectFault applies the turn's fault if this request fingerprint has not
+// yet failed f.times times. A nil result means: answer normally.
+func (s *Server) injectFault(ctx context.Context, f *fault, fp string, rec *RequestRecord) *apiError {
+	s.mu.Lock()
+	s.attempts[fp]++
+	attempt := s.attempts[fp]
+	s.mu.Unlock()
+	if attempt > f.times {
+		return nil
+	}
+	if f.stall > 0 {
+		rec.Fault = "stall " + f.stall.String()
+		timer := time.NewTimer(f.stall)
+		defer timer.Stop()
+		select {
+		case <-ctx.Done():
+			// 499 is what proxies log for "client closed request"; the client
+			// never sees it.
+			return newError(499, "server_error", "", "", "client gave up during a scripted stall")
+		case <-timer.C:
+		}
+	}
+	if f.status == 0 {
+		return nil
+	}
+	rec.Fault = strings.TrimPrefix(rec.Fault+", status "+strconv.Itoa(f.status), ", ")
+	e := errorForStatus(f.status, f.message)
+	e.retryAfter = f.retryAfter
+	return e
+}
+
+// buildResponse renders turn n as a response and returns it with its output
+// as conversation items.
+func buildResponse(req responseRequest, sc *script, n int, fp, instructions string, conv []item) (*response, []item) {
+	t := sc.turns[n-1]
+	now := time.Now().Unix()
+	resp := &response{
+		ID:                "resp_" + fp[:32],
+		Object:            "response",
+		CreatedAt:         now,
+		CompletedAt:       now,
+		Status:            "completed",
+		Instructions:      orNull(req.Instructions),
+		MaxOutputTokens:   req.MaxOutputTokens,
+		Metadata:          req.Metadata,
+		Model:             req.Model,
+		ParallelToolCalls: req.ParallelToolCalls == nil || *req.ParallelToolCalls,
+		Store:             req.Store == nil || *req.Store,
+		Temperature:       deref(req.Temperature, 1),
+		ToolChoice:        req.ToolChoice,
+		Tools:             req.Tools,
+		TopP:              deref(req.TopP, 1),
+		Truncation:        "disabled",
+	}
+	if resp.Metadata == nil {
+		resp.Metadata = map[string]string{}
+	}
+	if len(resp.ToolChoice) == 0 {
+		resp.ToolChoice = json.RawMessage(`"auto"`)
+	}
+	if len(resp.Tools) == 0 || string(resp.Tools) == "null" {
+		resp.Tools = json.RawMessage(`[]`)
+	}
+	if req.PreviousResponseID != "" {
+		resp.PreviousResponseID = &req.PreviousResponseID
+	}
+	var out []item
+	outChars := 0
+	for i, c := range t.calls {
+		id := callID(n, i+1)
+		resp.Output = append(resp.Output, outputItem{
+			Type: "function_call", ID: fmt.Sprintf("fc_%s_%d_%d", fp[:16], n, i+1), Status: "completed",
+			CallID: id, Name: c.name, Arguments: &c.arguments,
+		})
+		out = append(out, item{Type: "function_call", CallID: id, Name: c.name, Arguments: c.arguments})
+		outChars += len(c.name) + len(c.arguments)
+	}
+	if t.text != "" {
+		resp.Output = append(resp.Output, outputItem{
+			Type: "message", ID: "msg_" + fp[:32], Status: "completed", Role: "assistant",
+			Content: []outputText{{Type: "output_text", Text: t.text, Annotations: []any{}}},
+		})
+		out = append(out, item{Type: "message", Role: "assistant", Text: t.text})
+		outChars += len(t.text)
+	}
+	resp.Usage = usageFor(t.usage, len(instructions)+convChars(conv), outChars)
+	return resp, out
+}
+
+// usageFor returns the scripted usage, or an estimate of four characters a token.
+func usageFor(spec *usageSpec, inChars, outChars int) usage {
+	var u usage
+	if spec != nil {
+		u.InputTokens, u.OutputTokens = spec.InputTokens, spec.OutputTokens
+		u.InputTokensDetails.CachedTokens = spec.CachedTokens
+		u.OutputTokensDetails.ReasoningTokens = spec.ReasoningTokens
+	} else {
+		u.InputTokens, u.OutputTokens = int64(inChars/4+1), int64(outChars/4+1)
+	}
+	u.TotalTokens = u.InputTokens + u.OutputTokens
+	return u
+}
+
+func convChars(conv []item) int {
+	n := 0
+	for _, it := range conv {
+		n += len(it.Text) + len(it.Arguments) + len(it.Name)
+	}
+	return n
+}
+
+func (s *Server) store(resp *response, conv []item) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.stored[resp.ID]; !ok {
+		s.order = append(s.order, resp.ID)
+	}
+	s.stored[resp.ID] = storedResponse{conversation: conv, body: resp}
+	for len(s.order) > maxStored {
+		delete(s.stored, s.order[0])
+		s.order = s.order[1:]
+	}
+}
+
+func (s *Server) getResponse(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	s.mu.Lock()
+	st, ok := s.stored[id]
+	s.mu.Unlock()
+	if !ok {
+		writeError(w, newError(http.StatusNotFound, "invalid_request_error", "", "",
+			fmt.Sprintf("Response with id '%s' not found.", id)))
+		return
+	}
+	writeJSON(w, http.StatusOK, st.body)
+}
+
+func (s *Server) listModels(w http.ResponseWriter, _ *http.Request) {
+	list := modelList{Object: "list", Data: []model{}}
+	for _, name := range scriptNames(s.scripts) {
+		list.Data = append(list.Data, modelFor(name))
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+func (s *Server) getModel(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("model")
+	if s.scripts[strings.TrimPrefix(id, ModelPrefix)] == nil {
+		writeError(w, newError(http.StatusNotFound, "invalid_request_error", "model_not_found", "model",
+			fmt.Sprintf("The model `%s` does not exist.", id)))
+		return
+	}
+	writeJSON(w, http.StatusOK, modelFor(strings.TrimPrefix(id, ModelPrefix)))
+}
+
+func modelFor(script string) model {
+	return model{ID: ModelPrefix + script, Object: "model", OwnedBy: "scriptedmodel"}
+}
+
+// callID is the deterministic id of call i (1-based) of turn n (1-based).
+func callID(turn, i int) string { return fmt.Sprintf("call_%d_%d", turn, i) }
+
+// parseCallID is the inverse of callID.
+func parseCallID(id string) (turn, i int, ok bool) {
+	rest, found := strings.CutPrefix(id, "call_")
+	if !found {
+		return 0, 0, false
+	}
+	ts, is, found := strings.Cut(rest, "_")
+	if !found {
+		return 0, 0, false
+	}
+	t, err1 := strconv.Atoi(ts)
+	c, err2 := strconv.Atoi(is)
+	if err1 != nil || err2 != nil || t < 1 || c < 1 {
+		return 0, 0, false
+	}
+	return t, c, true
+}
+
+// fingerprint identifies a request by what determines its answer, so a
+// retried request maps to the same ids and the same fault counter.
+func fingerprint(scriptName string, turn int, instructions string, conv []item) string {
+	data, _ := json.Marshal(struct { // plain strings and ints: cannot fail
+		Script       string
+		Turn         int
+		Instructions string
+		Conversation []item
+	}{scriptName, turn, instructions, conv})
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+func excerpt(s string, n int) string {
+	if len(s) <= n {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(s[:n]) + "…"
+}
+
+func orNull(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 {
+		return json.RawMessage("null")
+	}
+	return raw
+}
+
+func deref(p *float64, def float64) float64 {
+	if p == nil {
+		return def
+	}
+	return *p
+}
