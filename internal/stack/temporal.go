@@ -1,0 +1,121 @@
+package stack
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"time"
+
+	"go.temporal.io/sdk/client"
+	tlog "go.temporal.io/sdk/log"
+	"go.temporal.io/sdk/testsuite"
+)
+
+// Temporal is a running Temporal dev server.
+type Temporal struct {
+	Address   string // frontend host:port
+	Namespace string
+	UIAddress string // http://host:port of the Web UI, "" without UI
+}
+
+// Env returns the environment variables that point the worker and the
+// starter at this server.
+func (t *Temporal) Env() []string {
+	return []string{"TEMPORAL_ADDRESS=" + t.Address, "TEMPORAL_NAMESPACE=" + t.Namespace}
+}
+
+// StartTemporal starts the dev server of the pinned Temporal CLI on
+// 127.0.0.1 with an in-memory database and the "default" namespace. The
+// returned func stops it.
+func StartTemporal(ctx context.Context, o Options) (*Temporal, func() error, error) {
+	bin, err := Binary(ctx, o, "temporal")
+	if err != nil {
+		return nil, nil, err
+	}
+	port, err := portOrFree(o.TemporalPort)
+	if err != nil {
+		return nil, nil, err
+	}
+	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
+	t := &Temporal{Address: addr, Namespace: "default"}
+
+	recent := newTail(16 << 10)
+	out := io.Writer(recent)
+	var logFile *os.File
+	if o.LogDir != "" {
+		if err := os.MkdirAll(o.LogDir, 0o755); err != nil {
+			return nil, nil, fmt.Errorf("start temporal: %w", err)
+		}
+		if logFile, err = os.Create(filepath.Join(o.LogDir, "temporal.log")); err != nil {
+			return nil, nil, fmt.Errorf("start temporal: %w", err)
+		}
+		out = io.MultiWriter(out, logFile)
+	}
+	closeLog := func() {
+		if logFile != nil {
+			logFile.Close()
+		}
+	}
+	opts := testsuite.DevServerOptions{
+		ExistingPath: bin,
+		ClientOptions: &client.Options{
+			HostPort:  addr,
+			Namespace: t.Namespace,
+			Logger:    tlog.NewStructuredLogger(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))),
+		},
+		LogLevel:  "warn",
+		LogFormat: "pretty",
+		Stdout:    out,
+		Stderr:    out,
+	}
+	if o.TemporalUIPort != 0 {
+		opts.EnableUI = true
+		opts.UIPort = strconv.Itoa(o.TemporalUIPort)
+		opts.ExtraArgs = []string{"--ui-ip", "127.0.0.1"}
+		t.UIAddress = "http://" + net.JoinHostPort("127.0.0.1", opts.UIPort)
+	}
+	// StartDevServer waits up to a minute for the frontend; bound it anyway.
+	sctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	srv, err := testsuite.StartDevServer(sctx, opts)
+	if err != nil {
+		closeLog()
+		return nil, nil, fmt.Errorf("start temporal dev server on %s: %w\n%s", addr, err, recent)
+	}
+	stop := func() error {
+		defer closeLog()
+		srv.Client().Close()
+		done := make(chan error, 1)
+		go func() { done <- srv.Stop() }()
+		select {
+		case err := <-done:
+			if err != nil && !isInterruptExit(err) {
+				return fmt.Errorf("stop temporal dev server: %w", err)
+			}
+			return nil
+		case <-time.After(30 * time.Second):
+			return fmt.Errorf("stop temporal dev server: still running after 30s")
+		}
+	}
+	o.logf("stack: Temporal dev server at %s (namespace %s)", addr, t.Namespace)
+	return t, stop, nil
+}
+
+// isInterruptExit reports whether err is the exit of a process that was
+// ended by the SIGINT that DevServer.Stop sends.
+func isInterruptExit(err error) bool {
+	var exitErr *exec.ExitError
+	if !errors.As(err, &exitErr) {
+		return false
+	}
+	ws, ok := exitErr.Sys().(syscall.WaitStatus)
+	return ok && ws.Signaled() && ws.Signal() == syscall.SIGINT
+}
