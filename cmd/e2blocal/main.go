@@ -1,0 +1,71 @@
+// Command e2blocal runs the local E2B-compatible sandbox server. Once it
+// listens it prints E2B_API_URL=… and E2B_SANDBOX_URL=… lines on stdout, so
+// scripts can read the port; SIGINT or SIGTERM stops it and kills every
+// sandbox.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "e2blocal:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	listen := flag.String("listen", "127.0.0.1:0", "address to listen on (both planes)")
+	python := flag.String("python", "/usr/bin/python3", "Python interpreter with IPython, pandas and matplotlib")
+	root := flag.String("root", "", "directory for per-sandbox dirs (default: a new temp dir)")
+	isolation := flag.String("isolation", "auto", "auto, bwrap or none")
+	apiKey := flag.String("api-key", os.Getenv("E2B_API_KEY"), "required X-API-KEY on the control plane (env E2B_API_KEY)")
+	flag.Parse()
+
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	srv, err := e2blocal.New(e2blocal.Config{Python: *python, Root: *root, Isolation: *isolation,
+		APIKey: *apiKey, Logger: log})
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+
+	ln, err := net.Listen("tcp", *listen)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	url := "http://" + ln.Addr().String()
+	fmt.Printf("E2B_API_URL=%s\nE2B_SANDBOX_URL=%s\n", url, url)
+	log.Info("listening", "url", url, "isolated", srv.Isolated())
+
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		log.Warn("shutdown", "error", err)
+	}
+	return srv.Close()
+}

@@ -1,0 +1,492 @@
+package e2blocal
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"mime"
+	"net/http"
+	"os"
+	"os/user"
+	"path"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
+)
+
+// maxRequestMessage bounds a Connect request message.
+const maxRequestMessage = 16 << 20
+
+func (s *Server) envdRoutes() *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /health", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
+	mux.HandleFunc("GET /files", s.handleDownload)
+	mux.HandleFunc("POST /files", s.handleUpload)
+	mux.Handle("GET /envs", requireToken(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sb := sandboxFrom(r.Context())
+		sb.mu.Lock()
+		defer sb.mu.Unlock()
+		writeJSON(w, http.StatusOK, sb.envVars)
+	})))
+	rpc := map[string]http.HandlerFunc{
+		wire.ProcedureFilesystemStat:    unary(fsStat),
+		wire.ProcedureFilesystemMakeDir: unary(fsMakeDir),
+		wire.ProcedureFilesystemMove:    unary(fsMove),
+		wire.ProcedureFilesystemListDir: unary(fsListDir),
+		wire.ProcedureFilesystemRemove:  unary(fsRemove),
+		wire.ProcedureProcessStart:      s.handleProcessStart,
+		wire.ProcedureProcessConnect:    s.handleProcessConnect,
+		wire.ProcedureProcessList:       unary(processList),
+		wire.ProcedureProcessSendInput:  unary(processSendInput),
+		wire.ProcedureProcessSendSignal: unary(processSendSignal),
+		wire.ProcedureProcessCloseStdin: unary(processCloseStdin),
+	}
+	for proc, h := range rpc {
+		mux.Handle("POST "+proc, requireToken(h))
+	}
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		writeJSONError(w, http.StatusNotFound, "no route %s %s", r.Method, r.URL.Path)
+	})
+	return mux
+}
+
+// requireToken enforces envd's X-Access-Token check.
+func requireToken(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sb := sandboxFrom(r.Context())
+		if sb.token != "" && r.Header.Get(wire.HeaderAccessToken) != sb.token {
+			writeJSONError(w, http.StatusUnauthorized,
+				"unauthorized access, please provide a valid access token or method signing if supported")
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// connectErr builds a Connect error.
+func connectErr(code, format string, args ...any) *wire.ConnectError {
+	return &wire.ConnectError{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// fsErr maps a file-system error to a Connect error.
+func fsErr(err error, what string) *wire.ConnectError {
+	switch {
+	case errors.Is(err, errOutside):
+		return connectErr(wire.CodePermissionDenied, "%s: %v", what, err)
+	case errors.Is(err, fs.ErrNotExist):
+		return connectErr(wire.CodeNotFound, "%s: %v", what, err)
+	case errors.Is(err, fs.ErrExist):
+		return connectErr(wire.CodeAlreadyExists, "%s: %v", what, err)
+	case errors.Is(err, fs.ErrPermission):
+		return connectErr(wire.CodePermissionDenied, "%s: %v", what, err)
+	}
+	return connectErr(wire.CodeInternal, "%s: %v", what, err)
+}
+
+// unary adapts f to a Connect unary call with the JSON codec.
+func unary[Req, Resp any](f func(sb *sandbox, req *Req) (*Resp, *wire.ConnectError)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var req Req
+		ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+		if ct != wire.ContentTypeJSON {
+			writeConnectError(w, connectErr(wire.CodeUnimplemented, "content type %q not supported, want %s", ct, wire.ContentTypeJSON))
+			return
+		}
+		body, err := io.ReadAll(io.LimitReader(r.Body, maxRequestMessage))
+		if err == nil && len(body) > 0 {
+			err = json.Unmarshal(body, &req)
+		}
+		if err != nil {
+			writeConnectError(w, connectErr(wire.CodeInvalidArgument, "decode request: %v", err))
+			return
+		}
+		resp, cerr := f(sandboxFrom(r.Context()), &req)
+		if cerr != nil {
+			writeConnectError(w, cerr)
+			return
+		}
+		writeJSON(w, http.StatusOK, resp)
+	}
+}
+
+func writeConnectError(w http.ResponseWriter, e *wire.ConnectError) {
+	writeJSON(w, wire.HTTPStatus(e.Code), e)
+}
+
+// fileRef is a resolved sandbox path.
+type fileRef struct {
+	root  *os.Root
+	rel   string // relative to root, slash-separated; "." for the mount
+	vpath string // the clean sandbox path
+}
+
+// resolve opens the mount holding sandbox path p; close the root when done.
+func (sb *sandbox) resolve(p string) (fileRef, error) {
+	dir, rel, err := sb.mount(p)
+	if err != nil {
+		return fileRef{}, err
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return fileRef{}, fmt.Errorf("open sandbox mount: %w", err)
+	}
+	return fileRef{root: root, rel: rel, vpath: cleanPath(p)}, nil
+}
+
+var (
+	namesMu sync.Mutex
+	names   = map[string]string{}
+)
+
+// idName returns the user or group name of a numeric id, or the id itself.
+func idName(id uint32, group bool) string {
+	key := strconv.FormatBool(group) + ":" + strconv.FormatUint(uint64(id), 10)
+	namesMu.Lock()
+	defer namesMu.Unlock()
+	if n, ok := names[key]; ok {
+		return n
+	}
+	n := strconv.FormatUint(uint64(id), 10)
+	if group {
+		if g, err := user.LookupGroupId(n); err == nil {
+			n = g.Name
+		}
+	} else if u, err := user.LookupId(n); err == nil {
+		n = u.Username
+	}
+	names[key] = n
+	return n
+}
+
+// entryInfo describes rel (sandbox path vpath) without following a final symlink.
+func entryInfo(root *os.Root, rel, vpath string) (wire.EntryInfo, error) {
+	fi, err := root.Lstat(rel)
+	if err != nil {
+		return wire.EntryInfo{}, err
+	}
+	e := wire.EntryInfo{Name: path.Base(vpath), Type: wire.FileTypeFile, Path: vpath, Size: wire.Int64(fi.Size()),
+		Mode: uint32(fi.Mode().Perm()), Permissions: fi.Mode().String(), ModifiedTime: fi.ModTime().UTC()}
+	switch {
+	case fi.IsDir():
+		e.Type = wire.FileTypeDirectory
+	case fi.Mode()&fs.ModeSymlink != 0:
+		e.Type = wire.FileTypeSymlink
+		if t, err := root.Readlink(rel); err == nil {
+			e.SymlinkTarget = &t
+		}
+	}
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		e.Owner, e.Group = idName(st.Uid, false), idName(st.Gid, true)
+	}
+	return e, nil
+}
+
+func fsStat(sb *sandbox, req *wire.PathRequest) (*wire.EntryResponse, *wire.ConnectError) {
+	f, err := sb.resolve(req.Path)
+	if err != nil {
+		return nil, fsErr(err, "stat")
+	}
+	defer f.root.Close()
+	e, err := entryInfo(f.root, f.rel, f.vpath)
+	if err != nil {
+		return nil, fsErr(err, "stat")
+	}
+	return &wire.EntryResponse{Entry: e}, nil
+}
+
+func fsMakeDir(sb *sandbox, req *wire.PathRequest) (*wire.EntryResponse, *wire.ConnectError) {
+	f, err := sb.resolve(req.Path)
+	if err != nil {
+		return nil, fsErr(err, "make dir")
+	}
+	defer f.root.Close()
+	if _, err := f.root.Lstat(f.rel); err == nil {
+		return nil, connectErr(wire.CodeAlreadyExists, "directory %s already exists", f.vpath)
+	}
+	if err := f.root.MkdirAll(f.rel, 0o755); err != nil {
+		return nil, fsErr(err, "make dir")
+	}
+	e, err := entryInfo(f.root, f.rel, f.vpath)
+	if err != nil {
+		return nil, fsErr(err, "make dir")
+	}
+	return &wire.EntryResponse{Entry: e}, nil
+}
+
+func fsMove(sb *sandbox, req *wire.MoveRequest) (*wire.EntryResponse, *wire.ConnectError) {
+	src, err := sb.resolve(req.Source)
+	if err != nil {
+		return nil, fsErr(err, "move")
+	}
+	defer src.root.Close()
+	dst, err := sb.resolve(req.Destination)
+	if err != nil {
+		return nil, fsErr(err, "move")
+	}
+	defer dst.root.Close()
+	if src.root.Name() != dst.root.Name() {
+		return nil, connectErr(wire.CodeInvalidArgument, "move %s to %s: moving between /home/user and /tmp is not supported here", src.vpath, dst.vpath)
+	}
+	if err := src.root.MkdirAll(path.Dir(dst.rel), 0o755); err != nil {
+		return nil, fsErr(err, "move")
+	}
+	if err := src.root.Rename(src.rel, dst.rel); err != nil {
+		return nil, fsErr(err, "move")
+	}
+	e, err := entryInfo(dst.root, dst.rel, dst.vpath)
+	if err != nil {
+		return nil, fsErr(err, "move")
+	}
+	return &wire.EntryResponse{Entry: e}, nil
+}
+
+func fsListDir(sb *sandbox, req *wire.ListDirRequest) (*wire.ListDirResponse, *wire.ConnectError) {
+	f, err := sb.resolve(req.Path)
+	if err != nil {
+		return nil, fsErr(err, "list dir")
+	}
+	defer f.root.Close()
+	depth := int(req.Depth)
+	if depth < 1 {
+		depth = 1
+	}
+	if fi, err := f.root.Stat(f.rel); err != nil {
+		return nil, fsErr(err, "list dir")
+	} else if !fi.IsDir() {
+		return nil, connectErr(wire.CodeInvalidArgument, "list dir: %s is not a directory", f.vpath)
+	}
+	resp := &wire.ListDirResponse{Entries: []wire.EntryInfo{}}
+	var walk func(rel, vpath string, level int) error
+	walk = func(rel, vpath string, level int) error {
+		d, err := f.root.Open(rel)
+		if err != nil {
+			return err
+		}
+		des, err := d.ReadDir(-1)
+		d.Close()
+		if err != nil {
+			return err
+		}
+		for _, de := range des {
+			crel, cpath := path.Join(rel, de.Name()), path.Join(vpath, de.Name())
+			e, err := entryInfo(f.root, crel, cpath)
+			if err != nil {
+				continue // gone meanwhile
+			}
+			resp.Entries = append(resp.Entries, e)
+			if e.Type == wire.FileTypeDirectory && level < depth {
+				if err := walk(crel, cpath, level+1); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if err := walk(f.rel, f.vpath, 1); err != nil {
+		return nil, fsErr(err, "list dir")
+	}
+	return resp, nil
+}
+
+func fsRemove(sb *sandbox, req *wire.PathRequest) (*wire.Empty, *wire.ConnectError) {
+	f, err := sb.resolve(req.Path)
+	if err != nil {
+		return nil, fsErr(err, "remove")
+	}
+	defer f.root.Close()
+	if f.rel == "." {
+		return nil, connectErr(wire.CodePermissionDenied, "remove %s: cannot remove a sandbox mount", f.vpath)
+	}
+	if err := f.root.RemoveAll(f.rel); err != nil {
+		return nil, fsErr(err, "remove")
+	}
+	return &wire.Empty{}, nil
+}
+
+// fileAuth checks /files access: a matching X-Access-Token, or a valid
+// signature for the path and operation.
+func fileAuth(r *http.Request, sb *sandbox, op string) error {
+	if sb.token == "" {
+		return nil
+	}
+	if tok := r.Header.Get(wire.HeaderAccessToken); tok != "" {
+		if tok != sb.token {
+			return errors.New("invalid access token")
+		}
+		return nil
+	}
+	q := r.URL.Query()
+	sig := q.Get("signature")
+	if sig == "" {
+		return errors.New("unauthorized access, please provide a valid access token or method signing if supported")
+	}
+	s := q.Get("path") + ":" + op + ":" + q.Get("username") + ":" + sb.token
+	if exp := q.Get("signature_expiration"); exp != "" {
+		n, err := strconv.ParseInt(exp, 10, 64)
+		if err != nil || time.Now().Unix() > n {
+			return errors.New("signature is expired or invalid")
+		}
+		s += ":" + exp
+	}
+	sum := sha256.Sum256([]byte(s))
+	if sig != "v1_"+base64.RawStdEncoding.EncodeToString(sum[:]) {
+		return errors.New("invalid signature")
+	}
+	return nil
+}
+
+// fileStatus maps a file error to the /files HTTP status.
+func fileStatus(err error) int {
+	switch {
+	case errors.Is(err, errOutside), errors.Is(err, fs.ErrPermission):
+		return http.StatusForbidden
+	case errors.Is(err, fs.ErrNotExist):
+		return http.StatusNotFound
+	}
+	return http.StatusInternalServerError
+}
+
+func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
+	sb := sandboxFrom(r.Context())
+	if err := fileAuth(r, sb, "read"); err != nil {
+		writeJSONError(w, http.StatusUnauthorized, "%v", err)
+		return
+	}
+	p := r.URL.Query().Get("path")
+	if p == "" {
+		writeJSONError(w, http.StatusBadRequest, "path is required")
+		return
+	}
+	f, err := sb.resolve(p)
+	if err != nil {
+		writeJSONError(w, fileStatus(err), "%v", err)
+		return
+	}
+	defer f.root.Close()
+	file, err := f.root.Open(f.rel)
+	if err != nil {
+		writeJSONError(w, fileStatus(err), "file %s: %v", f.vpath, err)
+		return
+	}
+	defer file.Close()
+	fi, err := file.Stat()
+	if err != nil {
+		writeJSONError(w, http.StatusInternalServerError, "stat %s: %v", f.vpath, err)
+		return
+	}
+	if fi.IsDir() {
+		writeJSONError(w, http.StatusBadRequest, "path %s is a directory", f.vpath)
+		return
+	}
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("inline", map[string]string{"filename": path.Base(f.vpath)}))
+	http.ServeContent(w, r, path.Base(f.vpath), fi.ModTime(), file)
+}
+
+func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
+	sb := sandboxFrom(r.Context())
+	if err := fileAuth(r, sb, "write"); err != nil {
+		writeJSONError(w, http.StatusUnauthorized, "%v", err)
+		return
+	}
+	qpath := r.URL.Query().Get("path")
+	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	var written []wire.UploadedEntry
+	if ct != "multipart/form-data" {
+		if qpath == "" {
+			writeJSONError(w, http.StatusBadRequest, "path is required for a %s upload", ct)
+			return
+		}
+		e, status, err := sb.writeFile(qpath, r.Body)
+		if err != nil {
+			writeJSONError(w, status, "%v", err)
+			return
+		}
+		writeJSON(w, http.StatusOK, []wire.UploadedEntry{e})
+		return
+	}
+	mr, err := r.MultipartReader()
+	if err != nil {
+		writeJSONError(w, http.StatusBadRequest, "read multipart body: %v", err)
+		return
+	}
+	seen := map[string]bool{}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			writeJSONError(w, http.StatusBadRequest, "read multipart body: %v", err)
+			return
+		}
+		if part.FormName() != "file" {
+			continue
+		}
+		p := qpath
+		if p == "" {
+			// The SDK puts the full path in the filename; Part.FileName keeps only its base.
+			_, params, _ := mime.ParseMediaType(part.Header.Get("Content-Disposition"))
+			p = params["filename"]
+		}
+		if p == "" {
+			writeJSONError(w, http.StatusBadRequest, "file part without a path")
+			return
+		}
+		if seen[cleanPath(p)] {
+			writeJSONError(w, http.StatusBadRequest, "path %s given twice", cleanPath(p))
+			return
+		}
+		seen[cleanPath(p)] = true
+		e, status, err := sb.writeFile(p, part)
+		if err != nil {
+			writeJSONError(w, status, "%v", err)
+			return
+		}
+		written = append(written, e)
+	}
+	if written == nil {
+		written = []wire.UploadedEntry{}
+	}
+	writeJSON(w, http.StatusOK, written)
+}
+
+// writeFile creates or replaces sandbox file p (and its parents) with body.
+func (sb *sandbox) writeFile(p string, body io.Reader) (wire.UploadedEntry, int, error) {
+	f, err := sb.resolve(p)
+	if err != nil {
+		return wire.UploadedEntry{}, fileStatus(err), err
+	}
+	defer f.root.Close()
+	if f.rel == "." {
+		return wire.UploadedEntry{}, http.StatusBadRequest, fmt.Errorf("path %s is a directory", f.vpath)
+	}
+	if err := f.root.MkdirAll(path.Dir(f.rel), 0o755); err != nil {
+		return wire.UploadedEntry{}, fileStatus(err), fmt.Errorf("make parent of %s: %w", f.vpath, err)
+	}
+	if fi, err := f.root.Stat(f.rel); err == nil && fi.IsDir() {
+		return wire.UploadedEntry{}, http.StatusBadRequest, fmt.Errorf("path %s is a directory", f.vpath)
+	}
+	file, err := f.root.OpenFile(f.rel, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return wire.UploadedEntry{}, fileStatus(err), fmt.Errorf("create %s: %w", f.vpath, err)
+	}
+	_, err = io.Copy(file, body)
+	if cerr := file.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		status := http.StatusInternalServerError
+		if errors.Is(err, syscall.ENOSPC) {
+			status = http.StatusInsufficientStorage
+		}
+		return wire.UploadedEntry{}, status, fmt.Errorf("write %s: %w", f.vpath, err)
+	}
+	return wire.UploadedEntry{Path: f.vpath, Name: path.Base(f.vpath), Type: "file"}, 0, nil
+}

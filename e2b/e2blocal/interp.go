@@ -1,0 +1,290 @@
+package e2blocal
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
+)
+
+// keepaliveEvery is the silence after which /execute sends a keepalive line.
+const keepaliveEvery = 5 * time.Second
+
+// interruptGrace bounds how long an interrupted cell may take to stop before
+// its kernel is killed.
+const interruptGrace = 10 * time.Second
+
+// Fixed lines of the /execute stream.
+var (
+	lineEnd       = []byte(`{"type": "end_of_execution"}` + "\n")
+	lineKeepalive = []byte(`{"type": "keepalive"}` + "\n")
+)
+
+func (s *Server) interpRoutes() *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /health", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, "OK")
+	})
+	mux.HandleFunc("POST /execute", s.handleExecute)
+	mux.HandleFunc("POST /contexts", s.handleCreateContext)
+	mux.HandleFunc("GET /contexts", s.handleListContexts)
+	mux.HandleFunc("POST /contexts/{id}/restart", s.handleRestartContext)
+	mux.HandleFunc("DELETE /contexts/{id}", s.handleDeleteContext)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		plainError(w, http.StatusNotFound, "Not Found")
+	})
+	return mux
+}
+
+// plainError writes the code interpreter's plain-text error.
+func plainError(w http.ResponseWriter, status int, format string, args ...any) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(status)
+	fmt.Fprintf(w, format, args...)
+}
+
+// normalizeLanguage maps a request language to a kernel language, as the
+// code interpreter does; ok is false for languages this server lacks.
+func normalizeLanguage(l string) (lang string, ok bool) {
+	l = strings.ToLower(strings.TrimSpace(l))
+	switch l {
+	case "", "python":
+		return "python", true
+	case "bash":
+		return "bash", true
+	case "js":
+		return "javascript", false
+	case "ts":
+		return "typescript", false
+	}
+	return l, false
+}
+
+func (c *execContext) json() wire.Context {
+	return wire.Context{ID: c.id, Language: c.language, Cwd: c.cwd}
+}
+
+func (s *Server) handleCreateContext(w http.ResponseWriter, r *http.Request) {
+	sb := sandboxFrom(r.Context())
+	var req wire.CreateContextRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil && !errors.Is(err, io.EOF) {
+		plainError(w, http.StatusBadRequest, "invalid request body: %v", err)
+		return
+	}
+	lang, ok := normalizeLanguage(req.Language)
+	if !ok {
+		plainError(w, http.StatusBadRequest, "language %q not available here (e2blocal runs python and bash)", lang)
+		return
+	}
+	c := sb.newContext(lang, cleanCwd(req.Cwd))
+	if _, err := c.ensureKernel(); err != nil {
+		sb.removeContext(c.id)
+		plainError(w, http.StatusInternalServerError, "start %s kernel: %v", lang, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, c.json())
+}
+
+func cleanCwd(cwd string) string {
+	if cwd == "" {
+		return homeDir
+	}
+	return cleanPath(cwd)
+}
+
+func (s *Server) handleListContexts(w http.ResponseWriter, r *http.Request) {
+	cs := sandboxFrom(r.Context()).listContexts()
+	out := make([]wire.Context, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, c.json())
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleRestartContext(w http.ResponseWriter, r *http.Request) {
+	c := sandboxFrom(r.Context()).context(r.PathValue("id"))
+	if c == nil {
+		plainError(w, http.StatusNotFound, "Context %s not found", r.PathValue("id"))
+		return
+	}
+	c.stop(false)
+	if _, err := c.ensureKernel(); err != nil {
+		plainError(w, http.StatusInternalServerError, "restart context: %v", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, nil)
+}
+
+func (s *Server) handleDeleteContext(w http.ResponseWriter, r *http.Request) {
+	c := sandboxFrom(r.Context()).removeContext(r.PathValue("id"))
+	if c == nil {
+		plainError(w, http.StatusNotFound, "Context %s not found", r.PathValue("id"))
+		return
+	}
+	c.stop(true)
+	writeJSON(w, http.StatusOK, nil)
+}
+
+// executeRequest is the body of POST /execute.
+type executeRequest struct {
+	Code      *string           `json:"code"`
+	ContextID *string           `json:"context_id"`
+	Language  *string           `json:"language"`
+	EnvVars   map[string]string `json:"env_vars"`
+}
+
+func (s *Server) handleExecute(w http.ResponseWriter, r *http.Request) {
+	sb := sandboxFrom(r.Context())
+	if sb.token != "" && r.Header.Get(wire.HeaderAccessToken) != sb.token {
+		plainError(w, http.StatusUnauthorized, "unauthorized access, please provide a valid access token")
+		return
+	}
+	var req executeRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"detail": []map[string]any{
+			{"type": "json_invalid", "loc": []string{"body"}, "msg": err.Error()}}})
+		return
+	}
+	if req.Code == nil {
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"detail": []map[string]any{
+			{"type": "missing", "loc": []string{"body", "code"}, "msg": "Field required"}}})
+		return
+	}
+	ctxID, langIn := deref(req.ContextID), deref(req.Language)
+	if ctxID != "" && langIn != "" {
+		plainError(w, http.StatusBadRequest, "Only one of context_id or language can be provided")
+		return
+	}
+	var c *execContext
+	if ctxID != "" {
+		if c = sb.context(ctxID); c == nil {
+			plainError(w, http.StatusNotFound, "Context %s not found", ctxID)
+			return
+		}
+	} else {
+		lang, ok := normalizeLanguage(langIn)
+		if !ok {
+			plainError(w, http.StatusBadRequest, "language %q not available here (e2blocal runs python and bash)", lang)
+			return
+		}
+		c = sb.defaultContext(lang)
+	}
+	select {
+	case c.turn <- struct{}{}:
+		defer func() { <-c.turn }()
+	case <-r.Context().Done():
+		return
+	}
+	k, err := c.ensureKernel()
+	if err != nil {
+		plainError(w, http.StatusInternalServerError, "start %s kernel: %v", c.language, err)
+		return
+	}
+	id, err := k.run(*req.Code, c.language, req.EnvVars)
+	if err != nil {
+		plainError(w, http.StatusInternalServerError, "%v", err)
+		return
+	}
+	sb.execCount.Add(1)
+	w.WriteHeader(http.StatusOK)
+	s.streamExecution(w, r, c, k, id)
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+// streamExecution copies the driver's lines for execution id to w until the
+// driver reports it done, adding keepalives and the final end_of_execution.
+// A client that goes away gets its cell interrupted, like the real server.
+func (s *Server) streamExecution(w http.ResponseWriter, r *http.Request, c *execContext, k *kernel, id int64) {
+	rc := http.NewResponseController(w)
+	clientGone := false
+	write := func(b []byte) {
+		if clientGone {
+			return
+		}
+		if _, err := w.Write(b); err != nil {
+			clientGone = true
+			return
+		}
+		_ = rc.Flush()
+	}
+	keepalive := time.NewTimer(keepaliveEvery)
+	defer keepalive.Stop()
+	var giveUp <-chan time.Time
+	done := r.Context().Done()
+	started := false
+	for {
+		select {
+		case line, ok := <-k.lines:
+			if !ok {
+				if c.sb.gone() {
+					return // the sandbox was killed: drop the connection, as E2B does
+				}
+				write(errorLine("DeadKernelError", "The kernel died while executing the cell; its state is lost and "+
+					"the next execution starts a new kernel", ""))
+				write(lineEnd)
+				return
+			}
+			var dl driverLine
+			if err := json.Unmarshal(line, &dl); err != nil {
+				s.log.Warn("bad kernel line", "sandbox_id", c.sb.id, "error", err)
+				continue
+			}
+			switch dl.Type {
+			case "_start":
+				if dl.ID == id {
+					started = true
+					write([]byte(fmt.Sprintf(`{"type": "number_of_executions", "execution_count": %d}`+"\n", dl.ExecutionCount)))
+				}
+			case "_done":
+				if dl.ID == id {
+					write(lineEnd)
+					return
+				}
+			default:
+				if started {
+					write(line)
+				}
+			}
+			keepalive.Reset(keepaliveEvery)
+		case <-keepalive.C:
+			write(lineKeepalive)
+			keepalive.Reset(keepaliveEvery)
+		case <-done:
+			done = nil
+			clientGone = true
+			s.log.Info("execute client went away, interrupting the kernel", "sandbox_id", c.sb.id, "context_id", c.id)
+			k.interrupt()
+			giveUp = time.After(interruptGrace)
+		case <-giveUp:
+			s.log.Warn("interrupted cell did not stop, killing its kernel", "sandbox_id", c.sb.id, "context_id", c.id)
+			k.kill()
+			giveUp = nil
+		}
+		if clientGone && done != nil {
+			done = nil
+			k.interrupt()
+			giveUp = time.After(interruptGrace)
+		}
+	}
+}
+
+func errorLine(name, value, traceback string) []byte {
+	b, _ := json.Marshal(struct {
+		Type      string `json:"type"`
+		Name      string `json:"name"`
+		Value     string `json:"value"`
+		Traceback string `json:"traceback"`
+	}{"error", name, value, traceback})
+	return append(b, '\n')
+}

@@ -1,0 +1,298 @@
+package e2blocal
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+// Sandbox states as reported by the API.
+const (
+	stateRunning = "running"
+	statePaused  = "paused"
+)
+
+// homeDir is where a sandbox's own directory appears to its processes.
+const homeDir = "/home/user"
+
+// sandbox is one live sandbox: its directories, its process trees, its
+// execution contexts and its envd processes.
+type sandbox struct {
+	srv        *Server
+	id         string
+	templateID string
+	token      string // envd access token; empty when not secured
+	metadata   map[string]string
+	envVars    map[string]string
+	autoPause  bool
+	internet   *bool
+	startedAt  time.Time
+	dir        string // host dir holding home/ and tmp/
+	hostHome   string
+	hostTmp    string
+	execCount  atomic.Int64
+
+	mu       sync.Mutex
+	state    string
+	endAt    time.Time
+	dead     bool
+	trees    map[int]*exec.Cmd // leader pid -> process tree (own process group)
+	contexts map[string]*execContext
+	defaults map[string]*execContext // language -> default context
+	procs    map[uint32]*process     // envd processes by pid
+	nextPID  uint32
+}
+
+func (s *Server) newSandbox(templateID string, timeout time.Duration, secure bool) (*sandbox, error) {
+	id := "i" + randomString(20)
+	dir := filepath.Join(s.cfg.Root, id)
+	sb := &sandbox{srv: s, id: id, templateID: templateID, startedAt: time.Now().UTC(),
+		dir: dir, hostHome: filepath.Join(dir, "home"), hostTmp: filepath.Join(dir, "tmp"),
+		state: stateRunning, trees: map[int]*exec.Cmd{}, contexts: map[string]*execContext{},
+		defaults: map[string]*execContext{}, procs: map[uint32]*process{}, nextPID: 1000,
+		metadata: map[string]string{}, envVars: map[string]string{}}
+	sb.endAt = sb.startedAt.Add(timeout)
+	if secure {
+		sb.token = randomString(32)
+	}
+	for _, d := range []string{sb.hostHome, sb.hostTmp} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, fmt.Errorf("make sandbox dir: %w", err)
+		}
+	}
+	if err := os.Chmod(sb.hostTmp, 0o1777); err != nil {
+		return nil, fmt.Errorf("make sandbox tmp dir: %w", err)
+	}
+	return sb, nil
+}
+
+func (sb *sandbox) currentState() string {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	return sb.state
+}
+
+func (sb *sandbox) expired(now time.Time) bool {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	return sb.state == stateRunning && !now.Before(sb.endAt)
+}
+
+// extendTo moves the end to t only if that is later (connect semantics).
+func (sb *sandbox) extendTo(t time.Time) {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	if t.After(sb.endAt) {
+		sb.endAt = t
+	}
+}
+
+func (sb *sandbox) setEnd(t time.Time) {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	sb.endAt = t
+}
+
+// command builds a command that runs argv inside the sandbox: under bwrap
+// with the sandbox's /home/user and /tmp, or as a plain process in its dir.
+// cwd is a sandbox path; env adds to the sandbox's base environment.
+func (sb *sandbox) command(cwd string, env map[string]string, argv ...string) (*exec.Cmd, error) {
+	if cwd == "" {
+		cwd = homeDir
+	}
+	base := map[string]string{
+		"PATH":           "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+		"LANG":           "C.UTF-8",
+		"HOME":           homeDir,
+		"USER":           "user",
+		"MPLCONFIGDIR":   "/tmp",
+		"IPYTHONDIR":     "/tmp/.ipython",
+		"E2B_SANDBOX":    "true",
+		"E2B_SANDBOX_ID": sb.id,
+	}
+	if !sb.srv.bwrap {
+		base["HOME"], base["MPLCONFIGDIR"], base["IPYTHONDIR"], base["TMPDIR"] =
+			sb.hostHome, sb.hostTmp, filepath.Join(sb.hostTmp, ".ipython"), sb.hostTmp
+	}
+	for k, v := range sb.envVars {
+		base[k] = v
+	}
+	for k, v := range env {
+		base[k] = v
+	}
+	keys := make([]string, 0, len(base))
+	for k := range base {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var cmd *exec.Cmd
+	if sb.srv.bwrap {
+		args := []string{"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
+			"--bind", sb.hostTmp, "/tmp", "--tmpfs", "/home", "--bind", sb.hostHome, homeDir,
+			"--chdir", cwd, "--unshare-net", "--unshare-pid", "--die-with-parent", "--clearenv"}
+		for _, k := range keys {
+			args = append(args, "--setenv", k, base[k])
+		}
+		args = append(args, "--")
+		cmd = exec.Command("/usr/bin/bwrap", append(args, argv...)...)
+		cmd.Env = []string{}
+	} else {
+		dir, err := sb.hostPath(cwd)
+		if err != nil {
+			return nil, err
+		}
+		cmd = exec.Command(argv[0], argv[1:]...)
+		cmd.Dir = dir
+		cmd.Env = make([]string, 0, len(keys))
+		for _, k := range keys {
+			cmd.Env = append(cmd.Env, k+"="+base[k])
+		}
+	}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	return cmd, nil
+}
+
+// hostPath maps a sandbox path under /home/user or /tmp to the host.
+func (sb *sandbox) hostPath(p string) (string, error) {
+	m, rel, err := sb.mount(p)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(m, filepath.FromSlash(rel)), nil
+}
+
+// errOutside reports a path outside the sandbox's writable mounts.
+var errOutside = errors.New("path is outside the sandbox's /home/user and /tmp")
+
+// cleanPath makes p absolute (relative to /home/user) and clean.
+func cleanPath(p string) string {
+	if !path.IsAbs(p) {
+		p = path.Join(homeDir, p)
+	}
+	return path.Clean(p)
+}
+
+// mount returns the host dir of the mount holding sandbox path p and p's
+// slash-separated path relative to it ("." for the mount itself).
+func (sb *sandbox) mount(p string) (hostDir, rel string, err error) {
+	p = cleanPath(p)
+	for _, m := range []struct{ at, host string }{{homeDir, sb.hostHome}, {"/tmp", sb.hostTmp}} {
+		if p == m.at {
+			return m.host, ".", nil
+		}
+		if r, ok := strings.CutPrefix(p, m.at+"/"); ok {
+			return m.host, r, nil
+		}
+	}
+	return "", "", fmt.Errorf("%w: %s", errOutside, p)
+}
+
+// start starts cmd as one of the sandbox's process trees; the tree is
+// forgotten once its leader exits (call wait through the returned func).
+func (sb *sandbox) start(cmd *exec.Cmd) (wait func() error, err error) {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	if sb.dead {
+		return nil, errNoSandbox
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", filepath.Base(cmd.Path), err)
+	}
+	pid := cmd.Process.Pid
+	sb.trees[pid] = cmd
+	return func() error {
+		err := cmd.Wait()
+		// Anything the leader left behind in its group goes with it.
+		_ = syscall.Kill(-pid, syscall.SIGKILL)
+		sb.mu.Lock()
+		delete(sb.trees, pid)
+		sb.mu.Unlock()
+		return err
+	}, nil
+}
+
+// signalTrees sends sig to every process group of the sandbox.
+func (sb *sandbox) signalTrees(sig syscall.Signal) {
+	for pid := range sb.trees {
+		_ = syscall.Kill(-pid, sig)
+	}
+}
+
+// kill kills every process tree, waits for them to go and removes the dir.
+func (sb *sandbox) kill() error {
+	sb.mu.Lock()
+	sb.dead = true
+	if sb.state == statePaused {
+		sb.signalTrees(syscall.SIGCONT)
+	}
+	sb.signalTrees(syscall.SIGKILL)
+	sb.mu.Unlock()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		sb.mu.Lock()
+		left := len(sb.trees)
+		sb.mu.Unlock()
+		if left == 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := os.RemoveAll(sb.dir); err != nil {
+		return fmt.Errorf("remove sandbox dir: %w", err)
+	}
+	return nil
+}
+
+// pause freezes every process tree (memory survives, like E2B's snapshot).
+// It reports false when the sandbox was not running.
+func (sb *sandbox) pause() bool {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	if sb.state != stateRunning || sb.dead {
+		return false
+	}
+	sb.state = statePaused
+	sb.signalTrees(syscall.SIGSTOP)
+	return true
+}
+
+// resume thaws a paused sandbox until end; it reports whether it was paused.
+func (sb *sandbox) resume(end time.Time) bool {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	if sb.state != statePaused {
+		return false
+	}
+	sb.state = stateRunning
+	sb.endAt = end
+	sb.signalTrees(syscall.SIGCONT)
+	return true
+}
+
+// gone reports whether the sandbox has been killed.
+func (sb *sandbox) gone() bool {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	return sb.dead
+}
+
+type sandboxKey struct{}
+
+func withSandbox(ctx context.Context, sb *sandbox) context.Context {
+	return context.WithValue(ctx, sandboxKey{}, sb)
+}
+
+func sandboxFrom(ctx context.Context) *sandbox {
+	sb, _ := ctx.Value(sandboxKey{}).(*sandbox)
+	return sb
+}
