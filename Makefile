@@ -1,0 +1,48 @@
+# durable-analyst: the two commands are `make run` (or `make demo`) and `make test`.
+# Everything runs on 127.0.0.1 with servers built from the Go module proxy;
+# see README.md.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+BIN := $(CURDIR)/.bin
+GO ?= go
+GOTEST_TIMEOUT ?= 40m
+# Extra flags for go test, e.g. GOTESTFLAGS='-run TestAnalysis -v'.
+GOTESTFLAGS ?=
+
+.PHONY: help run demo test tools vet workflowcheck lint gotest chaos conformance
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+
+run: tools ## start Temporal (+UI), S3, local E2B and model servers and the worker; Ctrl-C stops all
+	$(GO) run ./cmd/devstack
+
+demo: tools ## like run, then analyse testdata/datasets/sales.csv once, print the answer and exit
+	$(GO) run ./cmd/devstack -demo
+
+tools: ## build the pinned temporal, versitygw and workflowcheck into .bin (skipped when up to date)
+	@tools/build.sh $(BIN)
+
+vet:
+	$(GO) vet ./...
+
+workflowcheck: tools ## check workflow code for non-determinism
+	@if [ -d workflows ]; then echo "$(BIN)/workflowcheck ./workflows/..."; $(BIN)/workflowcheck ./workflows/...; fi
+
+lint: vet workflowcheck ## go vet + workflowcheck
+
+gotest: tools
+	$(GO) test -count=1 -timeout $(GOTEST_TIMEOUT) $(GOTESTFLAGS) ./...
+
+test: tools lint gotest conformance ## tools, go vet, workflowcheck, all tests (+ conformance if present)
+
+chaos: tools ## the long crash/fault-injection suite against real servers
+	$(GO) test ./internal/e2e -run Chaos -chaos.full -count=1 -timeout 30m
+
+conformance: tools ## run the E2B protocol conformance suite if it exists
+	@if [ -x testdata/conformance/run.sh ] || [ -f testdata/conformance/run.sh ]; then \
+		echo "bash testdata/conformance/run.sh"; bash testdata/conformance/run.sh; \
+	else echo "conformance: testdata/conformance/run.sh not present, skipped"; fi

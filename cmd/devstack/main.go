@@ -1,0 +1,364 @@
+// Command devstack runs durable-analyst on one machine with no accounts:
+// the Temporal dev server (with its Web UI), a versitygw S3 server, and —
+// when E2B_API_KEY / OPENAI_API_KEY are not set — the local E2B server and
+// the scripted model, then the worker. `make run` runs it until Ctrl-C;
+// `make demo` (-demo) also starts one analysis with the starter, prints the
+// answer and exits with the starter's status.
+//
+// Everything listens on 127.0.0.1. Server logs go to .run/ in the repository.
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	enumspb "go.temporal.io/api/enums/v1"
+	"go.temporal.io/sdk/client"
+	tlog "go.temporal.io/sdk/log"
+
+	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
+	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/scriptedmodel"
+)
+
+const (
+	taskQueue      = "analysis"
+	demoQuestion   = "Which region had the highest revenue, and how did monthly revenue trend?"
+	demoDataset    = "testdata/datasets/sales.csv"
+	demoScript     = "sales-chart"
+	preferredFront = 7233
+	preferredUI    = 8233
+	preferredS3    = 7070
+)
+
+func main() {
+	demo := flag.Bool("demo", false, "start one analysis of "+demoDataset+", print the answer and exit with the starter's status")
+	flag.Parse()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code, err := run(ctx, *demo)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "devstack:", err)
+		if code == 0 {
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
+
+// run starts everything, then waits for Ctrl-C (or runs the demo), and stops
+// everything in reverse order. It returns the exit code for the process.
+func run(ctx context.Context, demo bool) (code int, err error) {
+	root, err := stack.RepoRoot()
+	if err != nil {
+		return 1, err
+	}
+	runDir := filepath.Join(root, ".run")
+	if err := os.MkdirAll(runDir, 0o755); err != nil {
+		return 1, err
+	}
+	say := func(format string, args ...any) { fmt.Fprintf(os.Stderr, "devstack: "+format+"\n", args...) }
+
+	// Stop functions, run in reverse order on the way out.
+	var stops []func() error
+	defer func() {
+		say("stopping")
+		for _, stop := range slices.Backward(stops) {
+			if serr := stop(); serr != nil {
+				say("%v", serr)
+			}
+		}
+	}()
+
+	opts := stack.Options{
+		TemporalPort:   preferPort("Temporal frontend", preferredFront, say),
+		TemporalUIPort: preferPort("Temporal UI", preferredUI, say),
+		S3Port:         preferPort("S3", preferredS3, say),
+		LogDir:         runDir,
+		Logf:           func(format string, args ...any) { say(format, args...) },
+	}
+	temporal, stopTemporal, err := stack.StartTemporal(ctx, opts)
+	if err != nil {
+		return 1, err
+	}
+	stops = append(stops, stopTemporal)
+	s3srv, stopS3, err := stack.StartS3(ctx, opts)
+	if err != nil {
+		return 1, err
+	}
+	stops = append(stops, stopS3)
+
+	env := newEnv(os.Environ())
+	env.set(temporal.Env()...)
+	env.set("TASK_QUEUE=" + taskQueue)
+	env.set(s3srv.Env()...)
+
+	e2bURL, modelURL := "E2B cloud", "OpenAI"
+	if os.Getenv("E2B_API_KEY") == "" {
+		url, key, stopE2B, err := startLocalE2B(runDir)
+		if err != nil {
+			return 1, err
+		}
+		stops = append(stops, stopE2B)
+		env.set("E2B_API_KEY="+key, "E2B_API_URL="+url, "E2B_SANDBOX_URL="+url)
+		e2bURL = url + " (local sandbox server; set E2B_API_KEY to use E2B)"
+	}
+	if os.Getenv("OPENAI_API_KEY") == "" {
+		url, key, stopModel, err := startScriptedModel(root, runDir)
+		if err != nil {
+			return 1, err
+		}
+		stops = append(stops, stopModel)
+		env.set("OPENAI_API_KEY="+key, "OPENAI_BASE_URL="+url+"/v1", "OPENAI_MODEL=script:"+demoScript)
+		modelURL = url + "/v1 (scripted model " + demoScript + "; set OPENAI_API_KEY to use OpenAI)"
+	}
+
+	say("building ./worker and ./starter into .bin/")
+	bin := filepath.Join(root, ".bin")
+	if err := goBuild(ctx, root, bin, "./worker", "./starter"); err != nil {
+		return 1, err
+	}
+
+	workerOut := io.Writer(newPrefixWriter(os.Stderr, "worker | "))
+	if demo {
+		workerOut = nil // the demo shows the starter; the worker's log is in .run/worker.log
+	}
+	worker, err := stack.StartProcess(stack.ProcessConfig{
+		Name: "worker", Path: filepath.Join(bin, "worker"), Env: env.list(), Dir: root,
+		Output: workerOut, LogDir: runDir,
+	})
+	if err != nil {
+		return 1, err
+	}
+	stops = append(stops, func() error { return worker.Stop(15 * time.Second) })
+	if err := waitForWorker(ctx, temporal, worker); err != nil {
+		return 1, fmt.Errorf("%w\nlast worker output:\n%s", err, worker.Output())
+	}
+
+	printBanner(os.Stdout, temporal, s3srv, e2bURL, modelURL, runDir)
+
+	if demo {
+		return runDemo(ctx, root, bin, env)
+	}
+	say("running; press Ctrl-C to stop")
+	select {
+	case <-ctx.Done():
+		return 0, nil
+	case <-worker.Done():
+		return 1, fmt.Errorf("worker stopped: %v (log: %s)", worker.Err(), filepath.Join(runDir, "worker.log"))
+	}
+}
+
+// preferPort returns port when it is free, else 0 (a free port), saying so.
+func preferPort(what string, port int, say func(string, ...any)) int {
+	if stack.PortFree(port) {
+		return port
+	}
+	say("port %d for the %s is busy; using a free port instead", port, what)
+	return 0
+}
+
+// startLocalE2B serves the local E2B-compatible sandbox server on a loopback
+// port and returns its URL and a fresh API key.
+func startLocalE2B(runDir string) (url, key string, stop func() error, err error) {
+	logger, closeLog, err := fileLogger(filepath.Join(runDir, "e2blocal.log"))
+	if err != nil {
+		return "", "", nil, err
+	}
+	key = "e2b_local_" + randomHex()
+	srv, err := e2blocal.New(e2blocal.Config{APIKey: key, Logger: logger})
+	if err != nil {
+		closeLog()
+		return "", "", nil, fmt.Errorf("start local E2B server: %w", err)
+	}
+	url, stopHTTP, err := serve("local E2B server", srv.Handler())
+	if err != nil {
+		srv.Close()
+		closeLog()
+		return "", "", nil, err
+	}
+	if !srv.Isolated() {
+		fmt.Fprintln(os.Stderr, "devstack: WARNING: bubblewrap is not available; sandboxes run as plain processes without isolation (apt-get install bubblewrap)")
+	}
+	return url, key, func() error {
+		defer closeLog()
+		return errors.Join(stopHTTP(), srv.Close())
+	}, nil
+}
+
+// startScriptedModel serves the scripted OpenAI-compatible model on a
+// loopback port and returns its URL (without /v1) and a fresh API key.
+func startScriptedModel(root, runDir string) (url, key string, stop func() error, err error) {
+	logger, closeLog, err := fileLogger(filepath.Join(runDir, "scriptedmodel.log"))
+	if err != nil {
+		return "", "", nil, err
+	}
+	key = "sk-local-" + randomHex()
+	srv, err := scriptedmodel.New(scriptedmodel.Config{
+		ScriptDir:     filepath.Join(root, "testdata", "scripts"),
+		DefaultScript: demoScript,
+		APIKey:        key,
+		Logger:        logger,
+	})
+	if err != nil {
+		closeLog()
+		return "", "", nil, fmt.Errorf("start scripted model: %w", err)
+	}
+	url, stopHTTP, err := serve("scripted model", srv.Handler())
+	if err != nil {
+		closeLog()
+		return "", "", nil, err
+	}
+	return url, key, func() error {
+		defer closeLog()
+		return stopHTTP()
+	}, nil
+}
+
+// serve serves h on a free 127.0.0.1 port and returns its http:// URL.
+func serve(what string, h http.Handler) (string, func() error, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, fmt.Errorf("listen for the %s: %w", what, err)
+	}
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go hs.Serve(l)
+	return "http://" + l.Addr().String(), func() error {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := hs.Shutdown(ctx); err != nil {
+			hs.Close()
+			return fmt.Errorf("stop the %s: %w", what, err)
+		}
+		return nil
+	}, nil
+}
+
+// fileLogger returns a text logger that writes to path.
+func fileLogger(path string) (*slog.Logger, func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return slog.New(slog.NewTextHandler(f, nil)), func() { f.Close() }, nil
+}
+
+func randomHex() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// goBuild builds pkgs into dir.
+func goBuild(ctx context.Context, root, dir string, pkgs ...string) error {
+	cmd := exec.CommandContext(ctx, "go", append([]string{"build", "-o", dir + "/"}, pkgs...)...)
+	cmd.Dir = root
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("go build %s: %w", strings.Join(pkgs, " "), err)
+	}
+	return nil
+}
+
+// waitForWorker waits until a worker polls the task queue, the worker
+// process exits, or a minute passes.
+func waitForWorker(ctx context.Context, t *stack.Temporal, worker *stack.Process) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	c, err := client.DialContext(ctx, client.Options{
+		HostPort: t.Address, Namespace: t.Namespace,
+		Logger: tlog.NewStructuredLogger(slog.New(slog.NewTextHandler(io.Discard, nil))),
+	})
+	if err != nil {
+		return fmt.Errorf("connect to Temporal at %s: %w", t.Address, err)
+	}
+	defer c.Close()
+	for {
+		resp, err := c.DescribeTaskQueue(ctx, taskQueue, enumspb.TASK_QUEUE_TYPE_WORKFLOW)
+		if err == nil && len(resp.GetPollers()) > 0 {
+			return nil
+		}
+		select {
+		case <-worker.Done():
+			return fmt.Errorf("worker exited before it polled task queue %q: %v", taskQueue, worker.Err())
+		case <-ctx.Done():
+			return fmt.Errorf("no worker polls task queue %q: %w", taskQueue, ctx.Err())
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}
+
+// printBanner tells the user where everything is and how to start analyses.
+func printBanner(w io.Writer, t *stack.Temporal, s *stack.S3, e2bURL, modelURL, runDir string) {
+	fmt.Fprintf(w, `
+durable-analyst is running
+  Temporal UI        %s
+  Temporal frontend  %s (namespace %s, task queue %s)
+  S3                 %s (bucket %s, data in %s)
+  E2B                %s
+  model              %s
+  logs               %s
+
+To use the starter from another shell:
+  export TEMPORAL_ADDRESS=%s TEMPORAL_NAMESPACE=%s
+  export S3_ENDPOINT=%s S3_BUCKET=%s S3_REGION=%s S3_PATH_STYLE=true
+  export AWS_ACCESS_KEY_ID=%s AWS_SECRET_ACCESS_KEY=%s
+  .bin/starter analyze --question %q --file %s --wait
+
+`, orNone(t.UIAddress), t.Address, t.Namespace, taskQueue, s.Endpoint, s.Bucket, s.Dir, e2bURL, modelURL, runDir,
+		t.Address, t.Namespace, s.Endpoint, s.Bucket, s.Region, s.AccessKey, s.SecretKey, demoQuestion, demoDataset)
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(disabled)"
+	}
+	return s
+}
+
+// runDemo runs one analysis with the starter and returns its exit code.
+func runDemo(ctx context.Context, root, bin string, env *environ) (int, error) {
+	args := []string{"analyze", "--question", demoQuestion, "--file", demoDataset, "--wait"}
+	fmt.Fprintf(os.Stderr, "devstack: .bin/starter %s\n", strings.Join(quoteAll(args), " "))
+	cmd := exec.CommandContext(ctx, filepath.Join(bin, "starter"), args...)
+	cmd.Dir = root
+	cmd.Env = env.list()
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, os.Stdout, os.Stderr
+	err := cmd.Run()
+	var exitErr *exec.ExitError
+	switch {
+	case err == nil:
+		return 0, nil
+	case errors.As(err, &exitErr) && exitErr.ExitCode() > 0:
+		return exitErr.ExitCode(), fmt.Errorf("starter failed with status %d (worker log: .run/worker.log)", exitErr.ExitCode())
+	default:
+		return 1, fmt.Errorf("run the starter: %w", err)
+	}
+}
+
+func quoteAll(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if strings.ContainsAny(a, " ,?'\"") {
+			a = fmt.Sprintf("%q", a)
+		}
+		out[i] = a
+	}
+	return out
+}

@@ -1,0 +1,287 @@
+package stack_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"go.temporal.io/api/workflowservice/v1"
+	"go.temporal.io/sdk/client"
+
+	"github.com/durable-analyst/durable-analyst/internal/stack"
+)
+
+func TestRepoRoot(t *testing.T) {
+	root, err := stack.RepoRoot()
+	if err != nil {
+		t.Fatalf("RepoRoot: %v", err)
+	}
+	b, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		t.Fatalf("read go.mod at repo root: %v", err)
+	}
+	if want := "module " + stack.ModulePath + "\n"; !strings.HasPrefix(string(b), want) {
+		t.Errorf("go.mod at %s starts with %q, want %q", root, firstLine(b), want)
+	}
+}
+
+func firstLine(b []byte) string {
+	line, _, _ := bytes.Cut(b, []byte("\n"))
+	return string(line)
+}
+
+func TestFreePort(t *testing.T) {
+	port, err := stack.FreePort()
+	if err != nil {
+		t.Fatalf("FreePort: %v", err)
+	}
+	if port <= 0 || port > 65535 {
+		t.Fatalf("FreePort = %d, want a port number", port)
+	}
+	l, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
+	if err != nil {
+		t.Fatalf("listen on the free port %d: %v", port, err)
+	}
+	defer l.Close()
+	if stack.PortFree(port) {
+		t.Errorf("PortFree(%d) = true while listening on it, want false", port)
+	}
+}
+
+func TestWaitTCP(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := l.Addr().String()
+	closedPort, err := stack.FreePort()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	tests := []struct {
+		name    string
+		addr    string
+		wantErr bool
+	}{
+		{"listening", open, false},
+		{"nothing listens", net.JoinHostPort("127.0.0.1", strconv.Itoa(closedPort)), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+			defer cancel()
+			err := stack.WaitTCP(ctx, tt.addr)
+			if (err != nil) != tt.wantErr {
+				t.Errorf("WaitTCP(%s) = %v, want error: %v", tt.addr, err, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestProcessStopKillsGroup(t *testing.T) {
+	// A shell that ignores SIGTERM and has a child: Stop must still end both.
+	p, err := stack.StartProcess(stack.ProcessConfig{
+		Name: "sh",
+		Path: "/bin/sh",
+		Args: []string{"-c", `trap "" TERM; sleep 60 & echo started; wait`},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for !strings.Contains(p.Output(), "started") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	start := time.Now()
+	if err := p.Stop(200 * time.Millisecond); err != nil {
+		t.Fatalf("Stop: %v", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Stop took %s, want about the 200ms grace", d)
+	}
+	// The orphaned sleep is reaped by init some time after it dies, so
+	// look for live (not zombie) members of the group for a while.
+	var live []string
+	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if live = liveGroupMembers(t, p.Pid()); len(live) == 0 {
+			break
+		}
+	}
+	if len(live) > 0 {
+		t.Errorf("process group %d after Stop has live members %v, want none", p.Pid(), live)
+	}
+	if err := p.Err(); err != nil {
+		t.Errorf("Err after Stop = %v, want nil", err)
+	}
+}
+
+func TestProcessExitIsReported(t *testing.T) {
+	p, err := stack.StartProcess(stack.ProcessConfig{Name: "false", Path: "/bin/sh", Args: []string{"-c", "echo oops; exit 3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-p.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("process did not exit")
+	}
+	if got := p.ExitCode(); got != 3 {
+		t.Errorf("ExitCode = %d, want 3", got)
+	}
+	if p.Err() == nil {
+		t.Error("Err = nil for an unexpected exit, want an error")
+	}
+	if got := p.Output(); got != "oops\n" {
+		t.Errorf("Output = %q, want %q", got, "oops\n")
+	}
+}
+
+func TestS3PutGetRestart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts versitygw")
+	}
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	srv, stop, err := stack.StartS3(ctx, stack.Options{S3Bucket: "stack-test", Logf: t.Logf})
+	if err != nil {
+		t.Fatalf("StartS3: %v", err)
+	}
+	stopped := false
+	defer func() {
+		if !stopped {
+			stop()
+		}
+	}()
+	if !strings.HasPrefix(srv.Endpoint, "http://127.0.0.1:") {
+		t.Errorf("Endpoint = %q, want http://127.0.0.1:PORT", srv.Endpoint)
+	}
+	c, err := srv.Client(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const key, body = "runs/wf-1/step-1/cell-0.png", "not really a png"
+	if _, err := c.PutObject(ctx, &s3.PutObjectInput{
+		Bucket: aws.String(srv.Bucket), Key: aws.String(key),
+		Body: strings.NewReader(body), ContentType: aws.String("image/png"),
+	}); err != nil {
+		t.Fatalf("PutObject: %v", err)
+	}
+	check := func(when string) {
+		t.Helper()
+		out, err := c.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(srv.Bucket), Key: aws.String(key)})
+		if err != nil {
+			t.Fatalf("GetObject %s: %v", when, err)
+		}
+		defer out.Body.Close()
+		got, err := io.ReadAll(out.Body)
+		if err != nil {
+			t.Fatalf("read object %s: %v", when, err)
+		}
+		if string(got) != body {
+			t.Errorf("object %s = %q, want %q", when, got, body)
+		}
+		if ct := aws.ToString(out.ContentType); ct != "image/png" {
+			t.Errorf("content type %s = %q, want image/png", when, ct)
+		}
+	}
+	check("after put")
+
+	if err := srv.Stop(); err != nil {
+		t.Fatalf("Stop: %v", err)
+	}
+	sctx, scancel := context.WithTimeout(ctx, 2*time.Second)
+	_, err = c.GetObject(sctx, &s3.GetObjectInput{Bucket: aws.String(srv.Bucket), Key: aws.String(key)})
+	scancel()
+	if err == nil {
+		t.Fatal("GetObject while stopped succeeded, want an error")
+	}
+	if err := srv.Restart(ctx); err != nil {
+		t.Fatalf("Restart: %v", err)
+	}
+	check("after restart")
+
+	stopped = true
+	if err := stop(); err != nil {
+		t.Errorf("stop: %v", err)
+	}
+	if _, err := os.Stat(srv.Dir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("data dir %s after stop: stat = %v, want not exist", srv.Dir, err)
+	}
+}
+
+func TestTemporalDescribeNamespace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the Temporal dev server")
+	}
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	srv, stop, err := stack.StartTemporal(ctx, stack.Options{Logf: t.Logf})
+	if err != nil {
+		t.Fatalf("StartTemporal: %v", err)
+	}
+	defer func() {
+		if err := stop(); err != nil {
+			t.Errorf("stop: %v", err)
+		}
+	}()
+	if !strings.HasPrefix(srv.Address, "127.0.0.1:") {
+		t.Errorf("Address = %q, want 127.0.0.1:PORT", srv.Address)
+	}
+	c, err := client.DialContext(ctx, client.Options{HostPort: srv.Address, Namespace: srv.Namespace})
+	if err != nil {
+		t.Fatalf("dial %s: %v", srv.Address, err)
+	}
+	defer c.Close()
+	ns, err := c.WorkflowService().DescribeNamespace(ctx, &workflowservice.DescribeNamespaceRequest{Namespace: srv.Namespace})
+	if err != nil {
+		t.Fatalf("DescribeNamespace: %v", err)
+	}
+	if got := ns.GetNamespaceInfo().GetName(); got != "default" {
+		t.Errorf("namespace = %q, want default", got)
+	}
+}
+
+// liveGroupMembers returns "pid state" of the processes in process group pgid
+// that are not zombies, read from /proc.
+func liveGroupMembers(t *testing.T, pgid int) []string {
+	t.Helper()
+	if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
+		return nil
+	}
+	stats, err := filepath.Glob("/proc/[0-9]*/stat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var live []string
+	for _, path := range stats {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			continue // exited meanwhile
+		}
+		// pid (comm) state ppid pgrp ...; comm may hold spaces, so split after ')'.
+		_, rest, ok := strings.Cut(string(b), ") ")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(rest)
+		if len(f) < 3 || f[2] != strconv.Itoa(pgid) || f[0] == "Z" {
+			continue
+		}
+		live = append(live, filepath.Base(filepath.Dir(path))+" "+f[0])
+	}
+	return live
+}
