@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,8 +27,8 @@ const python = "/usr/bin/python3"
 // end of the test. Tests skip when the interpreter lacks IPython.
 func newServer(t *testing.T, cfg e2blocal.Config) (*e2blocal.Server, string) {
 	t.Helper()
-	if out, err := exec.Command(python, "-c", "import IPython, pandas, matplotlib").CombinedOutput(); err != nil {
-		t.Skipf("%s lacks IPython/pandas/matplotlib (apt-get install python3-ipython python3-pandas python3-matplotlib): %v: %s", python, err, out)
+	if err := pythonCheck(); err != nil {
+		t.Skipf("%s lacks IPython/pandas/matplotlib (apt-get install python3-ipython python3-pandas python3-matplotlib): %v", python, err)
 	}
 	if cfg.Python == "" {
 		cfg.Python = python
@@ -50,6 +52,15 @@ func newServer(t *testing.T, cfg e2blocal.Config) (*e2blocal.Server, string) {
 	})
 	return srv, hs.URL
 }
+
+// pythonCheck reports, once per test binary, whether the interpreter has the
+// packages the code interpreter needs.
+var pythonCheck = sync.OnceValue(func() error {
+	if out, err := exec.Command(python, "-c", "import IPython, pandas, matplotlib").CombinedOutput(); err != nil {
+		return fmt.Errorf("%w: %s", err, out)
+	}
+	return nil
+})
 
 type sandbox struct {
 	url   string
