@@ -248,7 +248,7 @@ func (s *Server) pick(req responseRequest) (*script, *apiError) {
 func resolveTurn(sc *script, conv []item) (int, string, *apiError) {
 	calls := make(map[string]bool)
 	outputs := make(map[string]string)
-	var callOrder []string
+	var callOrder, outputOrder []string
 	last := 0
 	for _, it := range conv {
 		switch it.Type {
@@ -258,6 +258,9 @@ func resolveTurn(sc *script, conv []item) (int, string, *apiError) {
 			}
 			calls[it.CallID] = true
 		case "function_call_output":
+			if _, ok := outputs[it.CallID]; !ok {
+				outputOrder = append(outputOrder, it.CallID)
+			}
 			outputs[it.CallID] = it.Text
 		default:
 			continue
@@ -288,7 +291,7 @@ func resolveTurn(sc *script, conv []item) (int, string, *apiError) {
 			prevOut = append(prevOut, out)
 		}
 	}
-	for id := range outputs {
+	for _, id := range outputOrder {
 		if !calls[id] {
 			return n, "", invalidRequest("", "input",
 				fmt.Sprintf("No tool call found for function call output with call_id %s.", id))
