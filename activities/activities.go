@@ -1,0 +1,105 @@
+// Package activities holds every side effect of an analysis: the sandbox's
+// lifecycle, code runs, model calls and S3. Each activity is a method on
+// Activities, which holds the clients; workflows name them through a nil
+// *Activities.
+package activities
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/openai/openai-go/v3"
+
+	"github.com/durable-analyst/durable-analyst/e2b"
+)
+
+// Activities holds the clients and limits the activities use. Build it once
+// and register it with the worker.
+type Activities struct {
+	E2B     *e2b.Client
+	Model   *openai.Client
+	S3      *s3.Client
+	Presign *s3.PresignClient
+	HTTP    *http.Client // fetches datasets given by URL
+	Logger  *slog.Logger
+
+	Bucket         string
+	Prefix         string
+	Template       string
+	DefaultModel   string
+	SandboxTimeout time.Duration
+	ChartURLTTL    time.Duration
+	// MaxOutputBytes caps the text of one cell handed to the model.
+	MaxOutputBytes int
+	// MaxDatasetBytes caps one staged dataset.
+	MaxDatasetBytes int64
+	// CodeTimeout bounds one cell's run.
+	CodeTimeout time.Duration
+}
+
+// Metadata keys set on every sandbox, so that a retried CreateSandbox and
+// the sweeper can find the sandboxes of a workflow.
+const (
+	MetaWorkflowID = "durable_analyst_workflow_id"
+	MetaRunID      = "durable_analyst_run_id"
+	MetaGeneration = "durable_analyst_generation"
+)
+
+// HomeDir is where datasets are placed in the sandbox, as on E2B.
+const HomeDir = "/home/user"
+
+var unsafeKeyChars = regexp.MustCompile(`[^A-Za-z0-9._=-]`)
+
+// keySegment turns a workflow id into one S3 key segment. Ids made only of
+// safe characters are kept as they are; others get a hash suffix so two ids
+// never share a segment.
+func keySegment(id string) string {
+	safe := unsafeKeyChars.ReplaceAllString(id, "_")
+	if safe == id && id != "" && id != "." && id != ".." {
+		return id
+	}
+	sum := sha256.Sum256([]byte(id))
+	if len(safe) > 64 {
+		safe = safe[:64]
+	}
+	return safe + "-" + hex.EncodeToString(sum[:6])
+}
+
+// workflowPrefix is the S3 prefix of everything one workflow stores.
+func (a *Activities) workflowPrefix(workflowID string) string {
+	p := strings.Trim(a.Prefix, "/")
+	if p == "" {
+		return keySegment(workflowID)
+	}
+	return p + "/" + keySegment(workflowID)
+}
+
+// ChartKey is the deterministic key of the i-th PNG of a cell:
+// <prefix>/<workflowID>/step-<n>/<cell>-<i>.png.
+func (a *Activities) ChartKey(workflowID string, step, cell, i int) string {
+	return fmt.Sprintf("%s/step-%d/%d-%d.png", a.workflowPrefix(workflowID), step, cell, i)
+}
+
+// outputKey is where the whole output of a cell is kept.
+func (a *Activities) outputKey(workflowID string, step, cell int) string {
+	return fmt.Sprintf("%s/step-%d/%d-output.json", a.workflowPrefix(workflowID), step, cell)
+}
+
+// transcriptKey is where the conversation after a step is kept.
+func (a *Activities) transcriptKey(workflowID string, step int) string {
+	return fmt.Sprintf("%s/transcript/step-%03d.json", a.workflowPrefix(workflowID), step)
+}
+
+func (a *Activities) logger() *slog.Logger {
+	if a.Logger != nil {
+		return a.Logger
+	}
+	return slog.Default()
+}

@@ -1,0 +1,175 @@
+package activities
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"strings"
+	"time"
+
+	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/temporal"
+
+	"github.com/durable-analyst/durable-analyst/e2b"
+)
+
+// cellRecord is the whole output of a cell, kept in S3 (never in history).
+type cellRecord struct {
+	Step      int        `json:"step"`
+	Cell      int        `json:"cell"`
+	CallID    string     `json:"call_id"`
+	Code      string     `json:"code"`
+	Stdout    string     `json:"stdout"`
+	Stderr    string     `json:"stderr"`
+	Results   []string   `json:"results,omitempty"` // text form of each result
+	Error     *CodeError `json:"error,omitempty"`
+	Traceback string     `json:"traceback,omitempty"`
+	Charts    []Chart    `json:"charts,omitempty"`
+	Dropped   int64      `json:"dropped_bytes,omitempty"`
+}
+
+// RunCode runs one cell of the model's Python in the sandbox. Every PNG the
+// cell draws is uploaded to S3 here, under a deterministic key, and only the
+// key and a presigned URL go back; the text for the model is capped. An
+// exception in the code is a result for the model, not an activity failure.
+func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResult, error) {
+	if strings.TrimSpace(in.Code) == "" {
+		return RunCodeResult{}, temporal.NewNonRetryableApplicationError("run code: code is empty", ErrTypeBadRequest, nil)
+	}
+	sb, err := a.connect(ctx, in.SandboxID)
+	if err != nil {
+		return RunCodeResult{}, err
+	}
+
+	// Heartbeat while the cell runs, so a dead worker is noticed within the
+	// heartbeat timeout rather than the run's whole timeout.
+	hbCtx, stopHB := context.WithCancel(ctx)
+	defer stopHB()
+	go func() {
+		t := time.NewTicker(5 * time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-hbCtx.Done():
+				return
+			case <-t.C:
+				activity.RecordHeartbeat(ctx, "running")
+			}
+		}
+	}()
+
+	timeout := a.CodeTimeout
+	if timeout <= 0 {
+		timeout = 10 * time.Minute
+	}
+	exec, err := sb.RunCode(ctx, in.Code, &e2b.RunCodeOptions{Timeout: timeout, MaxOutputBytes: 4 << 20})
+	if err != nil {
+		if e2b.IsTimeout(err) {
+			// A cell that runs too long is the model's problem to solve.
+			return RunCodeResult{Output: fmt.Sprintf("error: the code did not finish within %s and was stopped; make it faster or smaller", timeout),
+				Error: &CodeError{Name: "TimeoutError", Value: "execution timed out"}}, nil
+		}
+		return RunCodeResult{}, classify(ServiceSandbox, "run code", err)
+	}
+	stopHB()
+
+	rec := cellRecord{
+		Step: in.Step, Cell: in.Cell, CallID: in.CallID, Code: in.Code,
+		Stdout: strings.Join(exec.Logs.Stdout, ""), Stderr: strings.Join(exec.Logs.Stderr, ""),
+		Dropped: exec.Logs.DroppedBytes,
+	}
+	if exec.Error != nil {
+		rec.Error = &CodeError{Name: exec.Error.Name, Value: exec.Error.Value}
+		rec.Traceback = exec.Error.Traceback
+	}
+	pngs := 0
+	for _, r := range exec.Results {
+		if r.PNG != "" {
+			img, err := base64.StdEncoding.DecodeString(r.PNG)
+			if err != nil {
+				rec.Results = append(rec.Results, fmt.Sprintf("[a chart could not be decoded: %v]", err))
+				continue
+			}
+			ch := Chart{Key: a.ChartKey(in.WorkflowID, in.Step, in.Cell, pngs), Step: in.Step, Cell: in.Cell, Index: pngs, Bytes: len(img)}
+			pngs++
+			if err := a.putObject(ctx, ch.Key, "image/png", img); err != nil {
+				return RunCodeResult{}, classify(ServiceStorage, "upload chart "+ch.Key, err)
+			}
+			if ch.URL, err = a.presign(ctx, ch.Key); err != nil {
+				return RunCodeResult{}, classify(ServiceStorage, "presign "+ch.Key, err)
+			}
+			rec.Charts = append(rec.Charts, ch)
+			rec.Results = append(rec.Results, fmt.Sprintf("[chart %d saved as %s]", len(rec.Charts), ch.Key))
+			continue
+		}
+		if t := resultText(r); t != "" {
+			rec.Results = append(rec.Results, t)
+		}
+	}
+	key := a.outputKey(in.WorkflowID, in.Step, in.Cell)
+	if err := a.putJSON(ctx, key, rec); err != nil {
+		return RunCodeResult{}, classify(ServiceStorage, "store cell output", err)
+	}
+	out, truncated := modelOutput(rec, a.MaxOutputBytes)
+	return RunCodeResult{Output: out, Charts: rec.Charts, Error: rec.Error, OutputKey: key, Truncated: truncated}, nil
+}
+
+// resultText is the text form of a non-image result.
+func resultText(r e2b.Result) string {
+	switch {
+	case r.Text != "":
+		return r.Text
+	case r.Markdown != "":
+		return r.Markdown
+	case len(r.JSON) > 0:
+		return string(r.JSON)
+	case r.HTML != "":
+		return r.HTML
+	}
+	return ""
+}
+
+// modelOutput renders a cell for the model, within max bytes. Each part
+// gets a fair share so a flood of stdout cannot hide the error.
+func modelOutput(rec cellRecord, max int) (string, bool) {
+	type part struct{ title, body string }
+	var parts []part
+	if rec.Stdout != "" {
+		parts = append(parts, part{"stdout", rec.Stdout})
+	}
+	if rec.Stderr != "" {
+		parts = append(parts, part{"stderr", rec.Stderr})
+	}
+	if len(rec.Results) > 0 {
+		parts = append(parts, part{"result", strings.Join(rec.Results, "\n")})
+	}
+	if rec.Error != nil {
+		tb := rec.Traceback
+		if tb == "" {
+			tb = rec.Error.Name + ": " + rec.Error.Value
+		}
+		parts = append(parts, part{"error", tb})
+	}
+	if len(parts) == 0 {
+		return "(no output)", false
+	}
+	truncated := rec.Dropped > 0
+	share := max / len(parts)
+	var b strings.Builder
+	for _, p := range parts {
+		body := p.body
+		if len(body) > share-64 && share > 64 {
+			cut := share - 64
+			// Keep the head and the tail: the end of a traceback or a
+			// log usually matters most.
+			head, tail := cut/2, cut-cut/2
+			body = body[:head] + fmt.Sprintf("\n…[%d bytes cut]…\n", len(body)-cut) + body[len(body)-tail:]
+			truncated = true
+		}
+		fmt.Fprintf(&b, "[%s]\n%s\n", p.title, strings.TrimRight(body, "\n"))
+	}
+	if rec.Dropped > 0 {
+		fmt.Fprintf(&b, "[note] %d more bytes of output were dropped\n", rec.Dropped)
+	}
+	return strings.ToValidUTF8(b.String(), "�"), truncated
+}

@@ -1,0 +1,159 @@
+package activities
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/responses"
+	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/temporal"
+)
+
+// DefaultInstructions is the system prompt of a data analysis.
+const DefaultInstructions = `You are a careful data analyst working in a Jupyter-like Python sandbox.
+Use the execute_python tool to run Python code; state (variables, imports) persists between calls.
+Datasets are in /home/user. pandas and matplotlib are available.
+Work in small steps: load and inspect the data first, then compute, then draw charts where they help
+(matplotlib; call plt.show() so the chart is captured). Print the numbers you rely on.
+When you know the answer, reply with a concise answer in plain text (no tool call), citing the figures
+you computed. Do not invent numbers you did not compute.`
+
+// executePythonTool is the tool the model calls to run code.
+var executePythonTool = responses.ToolUnionParam{OfFunction: &responses.FunctionToolParam{
+	Name:        "execute_python",
+	Description: openai.String("Run Python code in the analysis sandbox and return stdout, stderr, the value of the last expression, errors and saved charts."),
+	Parameters: map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"code": map[string]any{"type": "string", "description": "Python code to run"},
+		},
+		"required":             []string{"code"},
+		"additionalProperties": false,
+	},
+	Strict: openai.Bool(true),
+}}
+
+// transcript is the conversation kept in S3: the model's input items in the
+// Responses API's JSON, in order.
+type transcript struct {
+	Model        string            `json:"model"`
+	Instructions string            `json:"instructions"`
+	Items        []json.RawMessage `json:"items"`
+}
+
+// CallModel runs one model turn. The conversation so far is read from S3
+// (written by the previous step), extended with this step's tool outputs,
+// sent to the model, and written back with the model's output; only the
+// tool calls or the answer return to the workflow.
+func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallModelResult, error) {
+	if in.Step < 1 {
+		return CallModelResult{}, temporal.NewNonRetryableApplicationError(fmt.Sprintf("step: %d, must be at least 1", in.Step), ErrTypeBadRequest, nil)
+	}
+	var tr transcript
+	if in.Step == 1 {
+		tr = transcript{Model: in.Model, Instructions: in.Instructions}
+		if tr.Model == "" {
+			tr.Model = a.DefaultModel
+		}
+		if tr.Instructions == "" {
+			tr.Instructions = DefaultInstructions
+		}
+		tr.Items = append(tr.Items, userMessage(firstMessage(in.Question, in.Datasets)))
+	} else {
+		if err := a.getJSON(ctx, a.transcriptKey(in.WorkflowID, in.Step-1), &tr); err != nil {
+			return CallModelResult{}, classify(ServiceStorage, fmt.Sprintf("read transcript of step %d", in.Step-1), err)
+		}
+	}
+	for _, o := range in.ToolOutputs {
+		item, _ := json.Marshal(map[string]string{"type": "function_call_output", "call_id": o.CallID, "output": o.Output})
+		tr.Items = append(tr.Items, item)
+	}
+	if in.Final {
+		tr.Items = append(tr.Items, userMessage("You have no steps left: answer now from what you have found, without calling a tool."))
+	}
+
+	params := responses.ResponseNewParams{
+		Model:             tr.Model,
+		Instructions:      openai.String(tr.Instructions),
+		Tools:             []responses.ToolUnionParam{executePythonTool},
+		ParallelToolCalls: openai.Bool(false),
+		Store:             openai.Bool(false),
+	}
+	if in.Final {
+		params.ToolChoice = responses.ResponseNewParamsToolChoiceUnion{OfToolChoiceMode: openai.Opt(responses.ToolChoiceOptionsNone)}
+	}
+	resp, err := a.Model.Responses.New(ctx, params, option.WithJSONSet("input", tr.Items))
+	if err != nil {
+		return CallModelResult{}, classify(ServiceModel, "create response", err)
+	}
+
+	res := CallModelResult{
+		ResponseID: resp.ID,
+		Usage: Usage{
+			InputTokens: resp.Usage.InputTokens, OutputTokens: resp.Usage.OutputTokens, TotalTokens: resp.Usage.TotalTokens,
+		},
+	}
+	var text []string
+	for _, item := range resp.Output {
+		if raw := item.RawJSON(); raw != "" {
+			tr.Items = append(tr.Items, json.RawMessage(raw))
+		}
+		switch item.Type {
+		case "function_call":
+			fc := item.AsFunctionCall()
+			res.ToolCalls = append(res.ToolCalls, ToolCall{CallID: fc.CallID, Name: fc.Name, Arguments: fc.Arguments})
+		case "message":
+			for _, c := range item.Content {
+				if c.Type == "output_text" {
+					text = append(text, c.Text)
+				}
+			}
+		}
+	}
+	res.Answer = strings.TrimSpace(strings.Join(text, "\n"))
+	if len(res.ToolCalls) == 0 && res.Answer == "" {
+		// An empty turn is fed back to the model like a bad tool call: the
+		// workflow counts it as a step and asks again.
+		res.Empty = true
+		tr.Items = append(tr.Items, userMessage("Your last reply was empty. Call execute_python or answer the question."))
+	}
+	res.TranscriptKey = a.transcriptKey(in.WorkflowID, in.Step)
+	if err := a.putJSON(ctx, res.TranscriptKey, tr); err != nil {
+		return CallModelResult{}, classify(ServiceStorage, "write transcript", err)
+	}
+	activity.GetLogger(ctx).Info("model answered", "step", in.Step, "tool_calls", len(res.ToolCalls),
+		"input_tokens", res.Usage.InputTokens, "output_tokens", res.Usage.OutputTokens)
+	return res, nil
+}
+
+func userMessage(text string) json.RawMessage {
+	b, _ := json.Marshal(map[string]any{"type": "message", "role": "user", "content": text})
+	return b
+}
+
+func firstMessage(question string, ds []StagedDataset) string {
+	var b strings.Builder
+	b.WriteString(question)
+	if len(ds) > 0 {
+		b.WriteString("\n\nDatasets in the sandbox:\n")
+		for _, d := range ds {
+			fmt.Fprintf(&b, "- %s (%d bytes)\n", d.Path, d.Bytes)
+			if d.Preview != "" {
+				fmt.Fprintf(&b, "  first lines:\n%s\n", indent(d.Preview, "    "))
+			}
+		}
+	}
+	return b.String()
+}
+
+func indent(s, pad string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i := range lines {
+		lines[i] = pad + lines[i]
+	}
+	return strings.Join(lines, "\n")
+}

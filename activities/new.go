@@ -1,0 +1,72 @@
+package activities
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	awsconfig "github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+
+	"github.com/durable-analyst/durable-analyst/config"
+	"github.com/durable-analyst/durable-analyst/e2b"
+)
+
+// New builds the activities' clients from the worker configuration.
+func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activities, error) {
+	e2bOpts := []e2b.Option{e2b.WithAPIKey(cfg.E2BAPIKey.Reveal()), e2b.WithDomain(cfg.E2BDomain)}
+	if cfg.E2BAPIURL != "" {
+		e2bOpts = append(e2bOpts, e2b.WithAPIURL(cfg.E2BAPIURL))
+	}
+	if cfg.E2BSandboxURL != "" {
+		e2bOpts = append(e2bOpts, e2b.WithSandboxURL(cfg.E2BSandboxURL))
+	}
+	e2bClient, err := e2b.NewClient(e2bOpts...)
+	if err != nil {
+		return nil, fmt.Errorf("e2b client: %w", err)
+	}
+
+	modelOpts := []option.RequestOption{
+		option.WithAPIKey(cfg.OpenAIAPIKey.Reveal()),
+		option.WithMaxRetries(cfg.OpenAIMaxRetries),
+		option.WithRequestTimeout(3 * time.Minute),
+	}
+	if cfg.OpenAIBaseURL != "" {
+		modelOpts = append(modelOpts, option.WithBaseURL(strings.TrimRight(cfg.OpenAIBaseURL, "/")+"/"))
+	}
+	model := openai.NewClient(modelOpts...)
+
+	awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(cfg.S3Region))
+	if err != nil {
+		return nil, fmt.Errorf("aws config: %w", err)
+	}
+	s3Client := s3.NewFromConfig(awsCfg, func(o *s3.Options) {
+		if cfg.S3Endpoint != "" {
+			o.BaseEndpoint = aws.String(cfg.S3Endpoint)
+		}
+		o.UsePathStyle = cfg.S3PathStyle
+	})
+	return &Activities{
+		E2B:             e2bClient,
+		Model:           &model,
+		S3:              s3Client,
+		Presign:         s3.NewPresignClient(s3Client),
+		HTTP:            &http.Client{Timeout: 2 * time.Minute},
+		Logger:          logger,
+		Bucket:          cfg.S3Bucket,
+		Prefix:          cfg.S3Prefix,
+		Template:        cfg.E2BTemplate,
+		DefaultModel:    cfg.OpenAIModel,
+		SandboxTimeout:  cfg.SandboxTimeout,
+		ChartURLTTL:     cfg.ChartURLTTL,
+		MaxOutputBytes:  cfg.MaxOutputBytes,
+		MaxDatasetBytes: cfg.MaxDatasetBytes,
+		CodeTimeout:     10 * time.Minute,
+	}, nil
+}

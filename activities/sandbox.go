@@ -1,0 +1,193 @@
+package activities
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/temporal"
+
+	"github.com/durable-analyst/durable-analyst/e2b"
+)
+
+// CreateSandbox creates a sandbox tagged with the workflow's id, run and
+// generation. If an earlier attempt already made one (and its response was
+// lost), that sandbox is found by its metadata and reused, so a retry never
+// leaks a second sandbox.
+func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (SandboxRef, error) {
+	if in.WorkflowID == "" || in.RunID == "" || in.Generation < 1 {
+		return SandboxRef{}, temporal.NewNonRetryableApplicationError(
+			fmt.Sprintf("create sandbox: workflow_id, run_id and generation >= 1 are required (got %q, %q, %d)", in.WorkflowID, in.RunID, in.Generation),
+			ErrTypeBadRequest, nil)
+	}
+	meta := map[string]string{
+		MetaWorkflowID: in.WorkflowID,
+		MetaRunID:      in.RunID,
+		MetaGeneration: strconv.Itoa(in.Generation),
+	}
+	for info, err := range a.E2B.List(ctx, e2b.ListParams{Metadata: meta, State: []e2b.SandboxState{e2b.StateRunning}}) {
+		if err != nil {
+			return SandboxRef{}, classify(ServiceE2B, "list sandboxes", err)
+		}
+		// Found the sandbox of a lost response: make sure it is alive and
+		// renew its lifetime.
+		if _, err := a.E2B.Connect(ctx, info.ID, a.SandboxTimeout); err != nil {
+			if e2b.IsNotFound(err) {
+				continue
+			}
+			return SandboxRef{}, classify(ServiceE2B, "connect to sandbox "+info.ID, err)
+		}
+		activity.GetLogger(ctx).Info("reusing sandbox made by an earlier attempt", "sandbox_id", info.ID)
+		return SandboxRef{SandboxID: info.ID, Reused: true}, nil
+	}
+	sb, err := a.E2B.Create(ctx, e2b.CreateParams{
+		Template: a.Template,
+		Timeout:  a.SandboxTimeout,
+		Metadata: meta,
+	})
+	if err != nil {
+		return SandboxRef{}, classify(ServiceE2B, "create sandbox", err)
+	}
+	activity.GetLogger(ctx).Info("sandbox created", "sandbox_id", sb.ID, "template", a.Template)
+	return SandboxRef{SandboxID: sb.ID}, nil
+}
+
+// KillSandbox kills a sandbox. A sandbox that is already gone is fine.
+func (a *Activities) KillSandbox(ctx context.Context, in KillSandboxInput) error {
+	if in.SandboxID == "" {
+		return nil
+	}
+	if _, err := a.E2B.Kill(ctx, in.SandboxID); err != nil {
+		return classify(ServiceE2B, "kill sandbox "+in.SandboxID, err)
+	}
+	return nil
+}
+
+// connect reaches a sandbox by id and renews its lifetime. A sandbox that is
+// gone is reported as ErrTypeSandboxLost.
+func (a *Activities) connect(ctx context.Context, id string) (*e2b.Sandbox, error) {
+	sb, err := a.E2B.Connect(ctx, id, a.SandboxTimeout)
+	if err != nil {
+		if e2b.IsNotFound(err) {
+			return nil, classify(ServiceSandbox, "connect to sandbox "+id, err)
+		}
+		return nil, classify(ServiceE2B, "connect to sandbox "+id, err)
+	}
+	return sb, nil
+}
+
+// StageDatasets writes each dataset into /home/user/<name>: from S3, from a
+// URL, or from inline content. Writing is idempotent, so a retry simply
+// writes again.
+func (a *Activities) StageDatasets(ctx context.Context, in StageDatasetsInput) ([]StagedDataset, error) {
+	sb, err := a.connect(ctx, in.SandboxID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]StagedDataset, 0, len(in.Datasets))
+	for i, d := range in.Datasets {
+		activity.RecordHeartbeat(ctx, i)
+		data, err := a.fetchDataset(ctx, d)
+		if err != nil {
+			return nil, err
+		}
+		p := path.Join(HomeDir, d.Name)
+		if _, err := sb.Files().Write(ctx, p, data); err != nil {
+			return nil, classify(ServiceSandbox, "write "+p, err)
+		}
+		out = append(out, StagedDataset{Name: d.Name, Path: p, Bytes: int64(len(data)), Preview: preview(data)})
+	}
+	return out, nil
+}
+
+func (a *Activities) fetchDataset(ctx context.Context, d Dataset) ([]byte, error) {
+	limit := a.MaxDatasetBytes
+	switch {
+	case d.Content != "":
+		return []byte(d.Content), nil
+	case d.S3Key != "":
+		b, err := a.getObject(ctx, a.Bucket, d.S3Key, limit)
+		if err != nil {
+			return nil, datasetError(d, classify(ServiceDatasets, fmt.Sprintf("get s3://%s/%s", a.Bucket, d.S3Key), err))
+		}
+		return b, nil
+	case d.URL != "":
+		return a.fetchURL(ctx, d)
+	}
+	return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("dataset %q: no s3_key, url or content", d.Name), ErrTypeDataset, nil)
+}
+
+func (a *Activities) fetchURL(ctx context.Context, d Dataset) ([]byte, error) {
+	hc := a.HTTP
+	if hc == nil {
+		hc = &http.Client{Timeout: 2 * time.Minute}
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, d.URL, nil)
+	if err != nil {
+		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("dataset %q: bad url: %v", d.Name, err), ErrTypeDataset, err)
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		return nil, classify(ServiceDatasets, "get "+d.URL, err)
+	}
+	defer resp.Body.Close()
+	switch {
+	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
+		return nil, temporal.NewApplicationErrorWithOptions(
+			fmt.Sprintf("dataset %q: GET %s: %s", d.Name, d.URL, resp.Status), ErrTypeUnavailable,
+			temporal.ApplicationErrorOptions{NextRetryDelay: retryAfterHeader(resp)})
+	case resp.StatusCode != http.StatusOK:
+		return nil, temporal.NewNonRetryableApplicationError(
+			fmt.Sprintf("dataset %q: GET %s: %s", d.Name, d.URL, resp.Status), ErrTypeDataset, nil)
+	}
+	b, err := io.ReadAll(io.LimitReader(resp.Body, a.MaxDatasetBytes+1))
+	if err != nil {
+		return nil, classify(ServiceDatasets, "read "+d.URL, err)
+	}
+	if int64(len(b)) > a.MaxDatasetBytes {
+		return nil, temporal.NewNonRetryableApplicationError(
+			fmt.Sprintf("dataset %q: %s is over the limit of %d bytes", d.Name, d.URL, a.MaxDatasetBytes), ErrTypeDataset, nil)
+	}
+	return b, nil
+}
+
+// datasetError names the dataset in a classified error, keeping its type.
+func datasetError(d Dataset, err error) error {
+	var appErr *temporal.ApplicationError
+	if errors.As(err, &appErr) {
+		msg := fmt.Sprintf("dataset %q: %s", d.Name, appErr.Error())
+		if appErr.NonRetryable() {
+			return temporal.NewNonRetryableApplicationError(msg, appErr.Type(), err)
+		}
+		return temporal.NewApplicationErrorWithOptions(msg, appErr.Type(), temporal.ApplicationErrorOptions{Cause: err})
+	}
+	return err
+}
+
+// preview returns the first lines of a text file, bounded, or "" for binary.
+func preview(b []byte) string {
+	const maxBytes, maxLines = 1024, 6
+	if len(b) > maxBytes {
+		b = b[:maxBytes]
+	}
+	for len(b) > 0 && !utf8.Valid(b) {
+		b = b[:len(b)-1]
+	}
+	s := string(b)
+	if strings.ContainsRune(s, 0) {
+		return ""
+	}
+	lines := strings.SplitN(s, "\n", maxLines+1)
+	if len(lines) > maxLines {
+		lines = lines[:maxLines]
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,77 @@
+package activities
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+)
+
+// putObject stores bytes under key. Keys are deterministic, so a retry
+// overwrites the same object instead of adding one.
+func (a *Activities) putObject(ctx context.Context, key, contentType string, body []byte) error {
+	_, err := a.S3.PutObject(ctx, &s3.PutObjectInput{
+		Bucket:        aws.String(a.Bucket),
+		Key:           aws.String(key),
+		Body:          bytes.NewReader(body),
+		ContentLength: aws.Int64(int64(len(body))),
+		ContentType:   aws.String(contentType),
+	})
+	return err
+}
+
+func (a *Activities) putJSON(ctx context.Context, key string, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encode %s: %w", key, err)
+	}
+	return a.putObject(ctx, key, "application/json", b)
+}
+
+// getObject reads an object, refusing one larger than limit bytes.
+func (a *Activities) getObject(ctx context.Context, bucket, key string, limit int64) ([]byte, error) {
+	out, err := a.S3.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(bucket), Key: aws.String(key)})
+	if err != nil {
+		return nil, err
+	}
+	defer out.Body.Close()
+	if out.ContentLength != nil && *out.ContentLength > limit {
+		return nil, fmt.Errorf("s3://%s/%s is %d bytes, over the limit of %d", bucket, key, *out.ContentLength, limit)
+	}
+	b, err := io.ReadAll(io.LimitReader(out.Body, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("s3://%s/%s is over the limit of %d bytes", bucket, key, limit)
+	}
+	return b, nil
+}
+
+func (a *Activities) getJSON(ctx context.Context, key string, v any) error {
+	b, err := a.getObject(ctx, a.Bucket, key, 64<<20)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("decode s3://%s/%s: %w", a.Bucket, key, err)
+	}
+	return nil
+}
+
+// presign returns a time-limited GET URL for key.
+func (a *Activities) presign(ctx context.Context, key string) (string, error) {
+	if a.Presign == nil {
+		return "", nil
+	}
+	req, err := a.Presign.PresignGetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(a.Bucket), Key: aws.String(key)},
+		s3.WithPresignExpires(a.ChartURLTTL))
+	if err != nil {
+		return "", err
+	}
+	return req.URL, nil
+}

@@ -1,0 +1,172 @@
+package activities
+
+// Activity names as registered with the worker. Workflows in other languages
+// can call them by these names.
+const (
+	CreateSandboxName = "CreateSandbox"
+	StageDatasetsName = "StageDatasets"
+	CallModelName     = "CallModel"
+	RunCodeName       = "RunCode"
+	KillSandboxName   = "KillSandbox"
+)
+
+// Error types that cross the activity boundary. Workflows branch on these
+// with temporal.ApplicationError.Type(); they are part of the API.
+const (
+	ErrTypeSandboxLost = "SandboxLost"   // the sandbox is gone (expired, killed, evicted)
+	ErrTypeAuth        = "AuthError"     // a credential was refused; not retryable
+	ErrTypeBadRequest  = "BadRequest"    // a request was refused as malformed; not retryable
+	ErrTypeNotFound    = "NotFound"      // a named thing does not exist; not retryable
+	ErrTypeQuota       = "QuotaExceeded" // a hard quota, not a rate limit; not retryable
+	ErrTypeRateLimited = "RateLimited"   // 429; retried after Retry-After
+	ErrTypeUnavailable = "Unavailable"   // 5xx, timeouts, network; retried
+	ErrTypeDataset     = "DatasetError"  // a dataset could not be fetched or staged; not retryable
+	ErrTypeModelOutput = "ModelOutputError"
+	ErrTypeStorage     = "StorageError"
+)
+
+// SandboxRef names a sandbox made for one workflow.
+type SandboxRef struct {
+	SandboxID string `json:"sandbox_id"`
+	// Reused is true when CreateSandbox found the sandbox an earlier attempt
+	// made (its response was lost) instead of creating one.
+	Reused bool `json:"reused,omitempty"`
+}
+
+// CreateSandboxInput asks for a sandbox tagged with the workflow's identity.
+type CreateSandboxInput struct {
+	WorkflowID string `json:"workflow_id"`
+	RunID      string `json:"run_id"`
+	// Generation counts sandboxes made for this run: 1 for the first, 2
+	// after the first was lost, and so on. It is part of the metadata so a
+	// replacement never reuses the sandbox it replaces.
+	Generation int `json:"generation"`
+}
+
+// Dataset is one input file to place in the sandbox's /home/user. Exactly
+// one of S3Key, URL and Content is set.
+type Dataset struct {
+	Name    string `json:"name"`
+	S3Key   string `json:"s3_key,omitempty"`
+	URL     string `json:"url,omitempty"`
+	Content string `json:"content,omitempty"`
+}
+
+// StageDatasetsInput lists the datasets to write into a sandbox.
+type StageDatasetsInput struct {
+	SandboxID string    `json:"sandbox_id"`
+	Datasets  []Dataset `json:"datasets"`
+}
+
+// StagedDataset describes a dataset as it now lies in the sandbox.
+type StagedDataset struct {
+	Name  string `json:"name"`
+	Path  string `json:"path"`
+	Bytes int64  `json:"bytes"`
+	// Preview is the first lines of a text file (bounded), so the model
+	// knows the columns without spending a step.
+	Preview string `json:"preview,omitempty"`
+}
+
+// CallModelInput is one model turn. The conversation so far is not in it:
+// the activity keeps it in S3 under the workflow's prefix, so the history
+// holds only what is new at this step.
+type CallModelInput struct {
+	WorkflowID string `json:"workflow_id"`
+	RunID      string `json:"run_id"`
+	Step       int    `json:"step"`
+	Model      string `json:"model,omitempty"`
+	// Instructions and Question are used at step 1 to open the transcript.
+	Instructions string          `json:"instructions,omitempty"`
+	Question     string          `json:"question,omitempty"`
+	Datasets     []StagedDataset `json:"datasets,omitempty"`
+	// ToolOutputs answer the previous step's tool calls.
+	ToolOutputs []ToolOutput `json:"tool_outputs,omitempty"`
+	// Final, when set, tells the model it has no steps left and must answer.
+	Final bool `json:"final,omitempty"`
+}
+
+// ToolCall is a function call the model asked for.
+type ToolCall struct {
+	CallID    string `json:"call_id"`
+	Name      string `json:"name"`
+	Arguments string `json:"arguments"`
+}
+
+// ToolOutput answers one ToolCall.
+type ToolOutput struct {
+	CallID string `json:"call_id"`
+	Output string `json:"output"`
+}
+
+// Usage counts tokens.
+type Usage struct {
+	InputTokens  int64 `json:"input_tokens"`
+	OutputTokens int64 `json:"output_tokens"`
+	TotalTokens  int64 `json:"total_tokens"`
+}
+
+// Add sums two usages.
+func (u Usage) Add(o Usage) Usage {
+	return Usage{
+		InputTokens:  u.InputTokens + o.InputTokens,
+		OutputTokens: u.OutputTokens + o.OutputTokens,
+		TotalTokens:  u.TotalTokens + o.TotalTokens,
+	}
+}
+
+// CallModelResult is the model's answer or its tool calls.
+type CallModelResult struct {
+	ToolCalls []ToolCall `json:"tool_calls,omitempty"`
+	Answer    string     `json:"answer,omitempty"`
+	// Empty is set when the model said nothing: the workflow counts the
+	// step and asks again (the transcript tells the model why).
+	Empty         bool   `json:"empty,omitempty"`
+	Usage         Usage  `json:"usage"`
+	ResponseID    string `json:"response_id,omitempty"`
+	TranscriptKey string `json:"transcript_key"`
+}
+
+// RunCodeInput runs one cell of Python in the sandbox.
+type RunCodeInput struct {
+	WorkflowID string `json:"workflow_id"`
+	RunID      string `json:"run_id"`
+	SandboxID  string `json:"sandbox_id"`
+	Step       int    `json:"step"`
+	// Cell numbers the tool calls within a step, from 0.
+	Cell   int    `json:"cell"`
+	CallID string `json:"call_id"`
+	Code   string `json:"code"`
+}
+
+// Chart is one PNG a cell drew, stored in S3.
+type Chart struct {
+	Key   string `json:"key"`
+	URL   string `json:"url"`
+	Step  int    `json:"step"`
+	Cell  int    `json:"cell"`
+	Index int    `json:"index"`
+	Bytes int    `json:"bytes"`
+}
+
+// CodeError is an exception raised by the model's code.
+type CodeError struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// RunCodeResult is what one cell produced, in bounded form: Output is the
+// text handed to the model (capped), charts are S3 keys, and the whole
+// output lies at OutputKey.
+type RunCodeResult struct {
+	Output    string     `json:"output"`
+	Charts    []Chart    `json:"charts,omitempty"`
+	Error     *CodeError `json:"error,omitempty"`
+	OutputKey string     `json:"output_key,omitempty"`
+	Truncated bool       `json:"truncated,omitempty"`
+}
+
+// KillSandboxInput names the sandbox to kill.
+type KillSandboxInput struct {
+	SandboxID string `json:"sandbox_id"`
+}

@@ -1,0 +1,81 @@
+// Command worker runs the durable-analyst Temporal worker: it reads its
+// configuration from the environment, builds the E2B, model and S3 clients,
+// registers AnalysisWorkflow and its activities on the task queue, and
+// stops cleanly on SIGINT/SIGTERM.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"go.temporal.io/sdk/client"
+	tlog "go.temporal.io/sdk/log"
+	"go.temporal.io/sdk/worker"
+
+	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/config"
+	"github.com/durable-analyst/durable-analyst/workflows"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "worker:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	cfg, err := config.Load()
+	if err != nil {
+		return err
+	}
+	logger := newLogger(cfg)
+	slog.SetDefault(logger)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	acts, err := activities.New(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+
+	c, err := client.Dial(client.Options{
+		HostPort:  cfg.TemporalAddress,
+		Namespace: cfg.TemporalNamespace,
+		Logger:    tlog.NewStructuredLogger(logger),
+	})
+	if err != nil {
+		return fmt.Errorf("connect to Temporal at %s (TEMPORAL_ADDRESS): %w", cfg.TemporalAddress, err)
+	}
+	defer c.Close()
+
+	w := worker.New(c, cfg.TaskQueue, worker.Options{})
+	workflows.Register(w, acts)
+	if err := w.Start(); err != nil {
+		return fmt.Errorf("start worker: %w", err)
+	}
+	logger.Info("worker started", "task_queue", cfg.TaskQueue, "namespace", cfg.TemporalNamespace,
+		"temporal_address", cfg.TemporalAddress, "model", cfg.OpenAIModel, "e2b_template", cfg.E2BTemplate,
+		"s3_bucket", cfg.S3Bucket)
+	<-ctx.Done()
+	logger.Info("stopping worker")
+	w.Stop()
+	return nil
+}
+
+func newLogger(cfg config.Worker) *slog.Logger {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(cfg.LogLevel)); err != nil {
+		level = slog.LevelInfo
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, opts))
+}

@@ -1,0 +1,273 @@
+package workflows
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/durable-analyst/durable-analyst/activities"
+)
+
+// SchemaVersion is the version of the AnalysisInput / AnalysisResult JSON.
+// A change that breaks callers bumps it.
+const SchemaVersion = 1
+
+// Limits on the input. They keep the workflow history small: inline dataset
+// content is part of the input and so of the history.
+const (
+	DefaultMaxSteps      = 10
+	MaxMaxSteps          = 50
+	MaxQuestionBytes     = 8 << 10
+	MaxSystemPromptBytes = 16 << 10
+	MaxDatasets          = 20
+	MaxInlineBytes       = 64 << 10
+	MaxS3KeyBytes        = 1024
+	MaxURLBytes          = 2048
+)
+
+// AnalysisInput is the input of AnalysisWorkflow. Only question is
+// required; every other field has a default.
+type AnalysisInput struct {
+	// SchemaVersion is 1 (or omitted).
+	SchemaVersion int `json:"schema_version,omitempty"`
+	// Question is what to find out from the data.
+	Question string `json:"question"`
+	// Datasets are written into the sandbox's /home/user/<name>.
+	Datasets []Dataset `json:"datasets,omitempty"`
+	// Model overrides the worker's default model.
+	Model string `json:"model,omitempty"`
+	// MaxSteps bounds the model calls (default 10, at most 50).
+	MaxSteps int `json:"max_steps,omitempty"`
+	// SystemPrompt replaces the built-in data-analysis instructions.
+	SystemPrompt string `json:"system_prompt,omitempty"`
+
+	// decodeErr keeps a JSON decoding error so that the workflow can fail
+	// with a clear, non-retryable error naming the field, instead of the
+	// SDK failing the workflow task over and over.
+	decodeErr error
+	// present records which fields the JSON carried, so an explicit zero
+	// (max_steps: 0) is told apart from an omitted field.
+	present map[string]bool
+}
+
+// Dataset is one file for the analysis. Exactly one of s3_key, url and
+// content is set.
+type Dataset = activities.Dataset
+
+// AnalysisResult is the result of AnalysisWorkflow.
+type AnalysisResult struct {
+	SchemaVersion int `json:"schema_version"`
+	// Status is "answered", or "max_steps" when the step limit ended the
+	// loop before the model answered (Answer is then the model's best
+	// answer when asked to conclude, or empty).
+	Status        string             `json:"status"`
+	Answer        string             `json:"answer"`
+	Charts        []activities.Chart `json:"charts"`
+	StepsUsed     int                `json:"steps_used"`
+	CodeRuns      int                `json:"code_runs"`
+	Usage         activities.Usage   `json:"usage"`
+	SandboxID     string             `json:"sandbox_id"`
+	TranscriptKey string             `json:"transcript_key"`
+}
+
+// Result statuses.
+const (
+	StatusAnswered = "answered"
+	StatusMaxSteps = "max_steps"
+)
+
+var knownFields = map[string]bool{
+	"schema_version": true, "question": true, "datasets": true,
+	"model": true, "max_steps": true, "system_prompt": true,
+}
+
+var knownDatasetFields = map[string]bool{"name": true, "s3_key": true, "url": true, "content": true}
+
+// UnmarshalJSON decodes leniently: a bad value does not fail decoding, it
+// is kept and reported by Validate with the name of the field.
+func (in *AnalysisInput) UnmarshalJSON(b []byte) error {
+	type plain AnalysisInput
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		*in = AnalysisInput{decodeErr: fmt.Errorf("input: not a JSON object: %v", err)}
+		return nil
+	}
+	var p plain
+	present := map[string]bool{}
+	var errs []string
+	keys := make([]string, 0, len(raw))
+	for k := range raw {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if !knownFields[k] {
+			errs = append(errs, fmt.Sprintf("%s: unknown field (known: datasets, max_steps, model, question, schema_version, system_prompt)", k))
+			continue
+		}
+		present[k] = true
+		if err := decodeField(k, raw[k], &p); err != nil {
+			errs = append(errs, err.Error())
+		}
+	}
+	*in = AnalysisInput(p)
+	in.present = present
+	if len(errs) > 0 {
+		in.decodeErr = errors.New(strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+func decodeField(k string, v json.RawMessage, p any) error {
+	// Decode the one field through a one-key object, so the struct's own
+	// json tags do the work and the error names the field.
+	obj, _ := json.Marshal(map[string]json.RawMessage{k: v})
+	dec := json.NewDecoder(bytes.NewReader(obj))
+	if err := dec.Decode(p); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			field := te.Field
+			if field == "" {
+				field = k
+			}
+			return fmt.Errorf("%s: got JSON %s, want %s", field, te.Value, jsonTypeName(te.Type.Kind().String()))
+		}
+		return fmt.Errorf("%s: %v", k, err)
+	}
+	if k == "datasets" {
+		var items []map[string]json.RawMessage
+		if err := json.Unmarshal(v, &items); err == nil {
+			for i, it := range items {
+				for f := range it {
+					if !knownDatasetFields[f] {
+						return fmt.Errorf("datasets[%d].%s: unknown field (known: name, s3_key, url, content)", i, f)
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func jsonTypeName(kind string) string {
+	switch kind {
+	case "int", "int64", "int32":
+		return "an integer"
+	case "string":
+		return "a string"
+	case "slice":
+		return "an array"
+	case "struct", "map":
+		return "an object"
+	}
+	return kind
+}
+
+var (
+	datasetNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
+	modelRE       = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$`)
+)
+
+// Validate checks the input and returns an error naming every bad field.
+func (in AnalysisInput) Validate() error {
+	var errs []string
+	add := func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }
+	if in.decodeErr != nil {
+		errs = append(errs, in.decodeErr.Error())
+	}
+	if in.SchemaVersion != 0 && in.SchemaVersion != SchemaVersion {
+		add("schema_version: %d is not supported (this worker speaks %d)", in.SchemaVersion, SchemaVersion)
+	}
+	// A field whose JSON did not decode is reported once, by decodeErr.
+	undecoded := func(field string) bool {
+		return in.decodeErr != nil && strings.Contains(in.decodeErr.Error(), field+":")
+	}
+	switch {
+	case undecoded("question"):
+	case strings.TrimSpace(in.Question) == "" && !in.present["question"]:
+		add("question: required")
+	case strings.TrimSpace(in.Question) == "":
+		add("question: must not be empty")
+	case len(in.Question) > MaxQuestionBytes:
+		add("question: %d bytes, at most %d", len(in.Question), MaxQuestionBytes)
+	}
+	switch {
+	case undecoded("max_steps"):
+	case in.MaxSteps < 0 || in.MaxSteps > MaxMaxSteps || (in.present["max_steps"] && in.MaxSteps == 0):
+		add("max_steps: %d, must be between 1 and %d", in.MaxSteps, MaxMaxSteps)
+	}
+	if in.Model != "" && !modelRE.MatchString(in.Model) {
+		add("model: %q is not a model name", in.Model)
+	}
+	if len(in.SystemPrompt) > MaxSystemPromptBytes {
+		add("system_prompt: %d bytes, at most %d", len(in.SystemPrompt), MaxSystemPromptBytes)
+	}
+	if len(in.Datasets) > MaxDatasets {
+		add("datasets: %d given, at most %d", len(in.Datasets), MaxDatasets)
+	}
+	seen := map[string]int{}
+	for i, d := range in.Datasets {
+		f := fmt.Sprintf("datasets[%d]", i)
+		switch {
+		case d.Name == "":
+			add("%s.name: required", f)
+		case !datasetNameRE.MatchString(d.Name):
+			add("%s.name: %q must be a plain file name (letters, digits, . _ -)", f, d.Name)
+		default:
+			if j, dup := seen[d.Name]; dup {
+				add("%s.name: %q is also the name of datasets[%d]", f, d.Name, j)
+			}
+			seen[d.Name] = i
+		}
+		n := 0
+		for _, s := range []string{d.S3Key, d.URL, d.Content} {
+			if s != "" {
+				n++
+			}
+		}
+		if n != 1 {
+			add("%s: set exactly one of s3_key, url, content (got %d)", f, n)
+		}
+		if d.S3Key != "" {
+			switch {
+			case len(d.S3Key) > MaxS3KeyBytes:
+				add("%s.s3_key: %d bytes, at most %d", f, len(d.S3Key), MaxS3KeyBytes)
+			case strings.HasPrefix(d.S3Key, "/") || strings.Contains(d.S3Key, "//") ||
+				strings.Contains("/"+d.S3Key+"/", "/../") || strings.ContainsAny(d.S3Key, "\x00\r\n"):
+				add("%s.s3_key: %q is not a valid object key", f, d.S3Key)
+			}
+		}
+		if d.URL != "" {
+			u, err := url.Parse(d.URL)
+			switch {
+			case len(d.URL) > MaxURLBytes:
+				add("%s.url: %d bytes, at most %d", f, len(d.URL), MaxURLBytes)
+			case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
+				add("%s.url: %q is not an http(s) URL", f, d.URL)
+			}
+		}
+		if len(d.Content) > MaxInlineBytes {
+			add("%s.content: %d bytes inline, at most %d (upload larger files to S3 and use s3_key)", f, len(d.Content), MaxInlineBytes)
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return errors.New("invalid input: " + strings.Join(errs, "; "))
+}
+
+// withDefaults fills every optional field.
+func (in AnalysisInput) withDefaults() AnalysisInput {
+	if in.MaxSteps == 0 {
+		in.MaxSteps = DefaultMaxSteps
+	}
+	if in.SchemaVersion == 0 {
+		in.SchemaVersion = SchemaVersion
+	}
+	return in
+}
