@@ -64,7 +64,6 @@ func (sb *sandbox) startKernel(cwd string) (*kernel, error) {
 	}
 	k.pid = cmd.Process.Pid
 	go func() {
-		defer close(k.exited)
 		r := bufio.NewReaderSize(stdout, 64<<10)
 		readyClosed := false
 		for {
@@ -81,8 +80,10 @@ func (sb *sandbox) startKernel(cwd string) (*kernel, error) {
 				break
 			}
 		}
-		close(k.lines)
+		// Reap first, so a reader that sees lines closed also sees the kernel dead.
 		_ = wait()
+		close(k.exited)
+		close(k.lines)
 	}()
 	select {
 	case <-k.ready:

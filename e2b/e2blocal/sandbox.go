@@ -159,6 +159,8 @@ func (sb *sandbox) command(cwd string, env map[string]string, argv ...string) (*
 		}
 	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// A child that outlives the leader must not keep Wait blocked on its pipes.
+	cmd.WaitDelay = time.Second
 	return cmd, nil
 }
 
