@@ -112,7 +112,7 @@ type transcript struct {
 // converse runs the agent loop (see runConversation) and fails the test on error.
 func converse(t *testing.T, client openai.Client, model string, run toolRunner) transcript {
 	t.Helper()
-	tr, err := runConversation(t.Context(), client, model, run)
+	tr, err := runConversation(t.Context(), client, model, run, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,14 +121,16 @@ func converse(t *testing.T, client openai.Client, model string, run toolRunner) 
 
 // runConversation runs the agent loop: it sends the whole conversation each
 // turn, answers every function call with run, and stops at the first answer
-// without calls.
-func runConversation(ctx context.Context, client openai.Client, model string, run toolRunner) (transcript, error) {
+// without calls. With attemptTimeout > 0 each model call gets that long and
+// is tried up to three times, as an activity with a start-to-close timeout
+// and a retry policy would.
+func runConversation(ctx context.Context, client openai.Client, model string, run toolRunner, attemptTimeout time.Duration) (transcript, error) {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	input := responses.ResponseInputParam{userMessage("Which region had the highest revenue?")}
 	var tr transcript
 	for step := 1; step <= 10; step++ {
-		resp, err := client.Responses.New(ctx, params(model, input))
+		resp, err := callModel(ctx, client, params(model, input), attemptTimeout)
 		if err != nil {
 			return tr, fmt.Errorf("step %d: Responses.New: %w", step, err)
 		}
@@ -146,4 +148,21 @@ func runConversation(ctx context.Context, client openai.Client, model string, ru
 		}
 	}
 	return tr, errors.New("model did not answer within 10 steps")
+}
+
+func callModel(ctx context.Context, client openai.Client, p responses.ResponseNewParams, attemptTimeout time.Duration) (*responses.Response, error) {
+	if attemptTimeout == 0 {
+		return client.Responses.New(ctx, p)
+	}
+	var err error
+	for range 3 {
+		attemptCtx, cancel := context.WithTimeout(ctx, attemptTimeout)
+		var resp *responses.Response
+		resp, err = client.Responses.New(attemptCtx, p)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) {
+			return resp, err
+		}
+	}
+	return nil, err
 }

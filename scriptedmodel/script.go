@@ -73,7 +73,7 @@ func (l *lines) UnmarshalJSON(data []byte) error {
 	}
 	var parts []string
 	if err := json.Unmarshal(data, &parts); err != nil {
-		return errors.New("want a string or an array of strings")
+		return errors.New("want a string or an array of strings (lines)")
 	}
 	*l = lines(strings.Join(parts, "\n"))
 	return nil
@@ -86,11 +86,11 @@ type (
 		Turns       []json.RawMessage `json:"turns"`
 	}
 	turnFile struct {
-		Calls  []callFile  `json:"calls"`
-		Text   *lines      `json:"text"`
-		Usage  *usageSpec  `json:"usage"`
-		Fault  *faultFile  `json:"fault"`
-		Expect *expectFile `json:"expect"`
+		Calls  []json.RawMessage `json:"calls"`
+		Text   *lines            `json:"text"`
+		Usage  *usageSpec        `json:"usage"`
+		Fault  *faultFile        `json:"fault"`
+		Expect *expectFile       `json:"expect"`
 	}
 	callFile struct {
 		Code      *lines  `json:"code"`
@@ -190,8 +190,8 @@ func parseTurn(raw json.RawMessage, n, last int) (turn, error) {
 		if n == last {
 			return t, errors.New(`the last turn must be a final message ("text"), not "calls"`)
 		}
-		for j, cf := range f.Calls {
-			c, err := parseCall(cf)
+		for j, raw := range f.Calls {
+			c, err := parseCall(raw)
 			if err != nil {
 				return t, fmt.Errorf("call %d: %w", j+1, err)
 			}
@@ -227,7 +227,11 @@ func parseTurn(raw json.RawMessage, n, last int) (turn, error) {
 	return t, nil
 }
 
-func parseCall(f callFile) (call, error) {
+func parseCall(raw json.RawMessage) (call, error) {
+	var f callFile
+	if err := decodeStrict(raw, &f); err != nil {
+		return call{}, err
+	}
 	name := f.Name
 	if name == "" {
 		name = ToolExecutePython

@@ -425,7 +425,7 @@ func TestConcurrentConversations(t *testing.T) {
 	texts := make([]string, n)
 	for i := range n {
 		wg.Go(func() {
-			tr, err := runConversation(t.Context(), client, "script:sales-chart", salesOutputs)
+			tr, err := runConversation(t.Context(), client, "script:sales-chart", salesOutputs, 0)
 			if err != nil {
 				t.Errorf("conversation %d: %v", i, err)
 				return

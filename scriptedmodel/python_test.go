@@ -1,0 +1,201 @@
+package scriptedmodel_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/responses"
+
+	"github.com/durable-analyst/durable-analyst/scriptedmodel"
+)
+
+// kernelPy runs cells in one shared namespace, like a Jupyter kernel: one
+// JSON line {"code"} in, one JSON line {"output", "charts"} out, where
+// charts counts the figures the cell left open (saved as PNGs, then closed).
+const kernelPy = `
+import contextlib, io, json, os, sys, traceback
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+ns = {"__name__": "__main__"}
+saved = 0
+for line in sys.stdin:
+    cell = json.loads(line)
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
+        try:
+            exec(compile(cell["code"], "<cell>", "exec"), ns)
+        except Exception:
+            traceback.print_exc()
+    charts = 0
+    for num in plt.get_fignums():
+        plt.figure(num).savefig("chart-%d.png" % saved)
+        saved += 1
+        charts += 1
+    plt.close("all")
+    print(json.dumps({"output": buf.getvalue(), "charts": charts}), flush=True)
+`
+
+// kernel is a Python process standing in for the sandbox's kernel; its
+// /home/user is a temporary directory.
+type kernel struct {
+	home   string
+	in     io.WriteCloser
+	out    *bufio.Scanner
+	charts int
+}
+
+// startKernel starts the kernel or skips the test when Python lacks pandas
+// or matplotlib. $SCRIPTEDMODEL_PYTHON overrides /usr/bin/python3.
+func startKernel(t *testing.T) *kernel {
+	t.Helper()
+	python := os.Getenv("SCRIPTEDMODEL_PYTHON")
+	if python == "" {
+		python = "/usr/bin/python3"
+	}
+	if out, err := exec.Command(python, "-c", "import pandas, matplotlib").CombinedOutput(); err != nil {
+		t.Skipf("%s cannot import pandas and matplotlib: %v: %s", python, err, out)
+	}
+	home := t.TempDir()
+	data, err := os.ReadFile("../testdata/datasets/sales.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, "sales.csv"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(python, "-c", kernelPy)
+	cmd.Dir = home
+	cmd.Env = append(os.Environ(), "MPLCONFIGDIR="+t.TempDir())
+	cmd.Stderr = os.Stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		in.Close()
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("python kernel: %v", err)
+		}
+	})
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
+	return &kernel{home: home, in: in, out: sc}
+}
+
+// run executes code with /home/user mapped to the kernel's directory.
+func (k *kernel) run(code string) (string, error) {
+	code = strings.ReplaceAll(code, "/home/user", k.home)
+	line, err := json.Marshal(map[string]string{"code": code})
+	if err != nil {
+		return "", err
+	}
+	if _, err := fmt.Fprintf(k.in, "%s\n", line); err != nil {
+		return "", fmt.Errorf("send cell: %w", err)
+	}
+	if !k.out.Scan() {
+		return "", fmt.Errorf("python kernel stopped: %v", k.out.Err())
+	}
+	var res struct {
+		Output string
+		Charts int
+	}
+	if err := json.Unmarshal(k.out.Bytes(), &res); err != nil {
+		return "", fmt.Errorf("decode kernel answer: %w", err)
+	}
+	k.charts += res.Charts
+	return res.Output, nil
+}
+
+// tool answers a call the way the agent does: bad arguments and unknown
+// tools become error text for the model, code runs in the kernel.
+func (k *kernel) tool(t *testing.T) toolRunner {
+	return func(call responses.ResponseFunctionToolCall) string {
+		if call.Name != scriptedmodel.ToolExecutePython {
+			return fmt.Sprintf("error: unknown tool %q; the only tool is execute_python", call.Name)
+		}
+		var args struct {
+			Code string `json:"code"`
+		}
+		if err := json.Unmarshal([]byte(call.Arguments), &args); err != nil {
+			return "error: invalid JSON in execute_python arguments: " + err.Error()
+		}
+		out, err := k.run(args.Code)
+		if err != nil {
+			t.Errorf("call %s: %v", call.CallID, err)
+		}
+		return out
+	}
+}
+
+// TestScriptsRunInPython plays every script against real Python, so each
+// cell must run and each expect must hold for the output it really gives.
+func TestScriptsRunInPython(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Python")
+	}
+	tests := []struct {
+		script     string
+		wantText   string
+		wantCharts int
+		wantFiles  map[string]string // file in /home/user → content
+	}{
+		{script: "sales-chart", wantText: "West had the highest revenue", wantCharts: 1},
+		{script: "error-recovery", wantText: "$161,765.00"},
+		{script: "bad-tool", wantText: "the answer is 42"},
+		{script: "flaky", wantText: "ran once each"},
+		{script: "stall", wantText: "Answered after"},
+		{script: "chaos-counter", wantText: "done", wantCharts: 2, wantFiles: map[string]string{
+			"counter.txt": "4",
+			"cells.log":   "step 1\nstep 2\nstep 3\nstep 4\n",
+		}},
+	}
+	files, err := filepath.Glob(filepath.Join(scriptDir, "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != len(tests) {
+		t.Errorf("got %d scripts in %s, want %d: give each new script a case here", len(files), scriptDir, len(tests))
+	}
+	for _, tc := range tests {
+		t.Run(tc.script, func(t *testing.T) {
+			t.Parallel()
+			// Client retries and per-attempt timeouts carry the agent
+			// through the faults and the stall.
+			_, _, client := setup(t, scriptedmodel.Config{}, option.WithMaxRetries(3))
+			k := startKernel(t)
+			tr, err := runConversation(t.Context(), client, "script:"+tc.script, k.tool(t), 5*time.Second)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := tr.responses[len(tr.responses)-1].OutputText(); !strings.Contains(got, tc.wantText) {
+				t.Errorf("got final text %q, want it to contain %q", got, tc.wantText)
+			}
+			if k.charts != tc.wantCharts {
+				t.Errorf("got %d charts, want %d", k.charts, tc.wantCharts)
+			}
+			for name, want := range tc.wantFiles {
+				got, err := os.ReadFile(filepath.Join(k.home, name))
+				if err != nil || string(got) != want {
+					t.Errorf("%s: got %q (err %v), want %q", name, got, err, want)
+				}
+			}
+		})
+	}
+}
