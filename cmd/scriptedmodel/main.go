@@ -14,6 +14,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -26,29 +27,36 @@ import (
 )
 
 func main() {
-	if err := run(); err != nil {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "scriptedmodel:", err)
 		os.Exit(1)
 	}
 }
 
-func run() error {
-	listen := flag.String("listen", "127.0.0.1:0", "address to listen on")
-	scripts := flag.String("scripts", "testdata/scripts", "directory of *.json scripts")
-	def := flag.String("default", "sales-chart", "script for requests whose model names no script (empty: none)")
-	logLevel := flag.String("log-level", "info", "log level: debug, info, warn or error")
-	flag.Parse()
+// run serves until ctx is done; args are the command-line flags.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("scriptedmodel", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	listen := fs.String("listen", "127.0.0.1:0", "address to listen on")
+	scripts := fs.String("scripts", "testdata/scripts", "directory of *.json scripts")
+	def := fs.String("default", "sales-chart", "script for requests whose model names no script (empty: none)")
+	logLevel := fs.String("log-level", "info", "log level: debug, info, warn or error")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
 
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
 		return fmt.Errorf("-log-level: %w", err)
 	}
-	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 
 	srv, err := scriptedmodel.New(scriptedmodel.Config{
 		ScriptDir:     *scripts,
 		DefaultScript: *def,
-		APIKey:        os.Getenv("SCRIPTEDMODEL_API_KEY"),
+		APIKey:        getenv("SCRIPTEDMODEL_API_KEY"),
 		Logger:        logger,
 	})
 	if err != nil {
@@ -59,13 +67,10 @@ func run() error {
 		return fmt.Errorf("listen: %w", err)
 	}
 	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- httpSrv.Serve(ln) }()
 
-	fmt.Printf("OPENAI_BASE_URL=http://%s/v1\n", ln.Addr())
+	fmt.Fprintf(stdout, "OPENAI_BASE_URL=http://%s/v1\n", ln.Addr())
 	logger.Info("listening", "addr", ln.Addr().String(), "scripts", *scripts, "default_script", *def)
 
 	select {
