@@ -244,3 +244,34 @@ func TestProcessStart(t *testing.T) {
 		t.Errorf("timed-out process end: got %+v, want a signal end", events[len(events)-1])
 	}
 }
+
+func TestNoIsolationMapsHome(t *testing.T) {
+	srv, base := newServer(t, e2blocal.Config{Isolation: "none"})
+	if srv.Isolated() {
+		t.Fatal("Isolated: got true with isolation none")
+	}
+	t.Setenv("E2BLOCAL_TEST_SECRET", "leak-me")
+	sb := create(t, base, map[string]any{})
+	h := sb.header(wire.EnvdPort)
+	h["Content-Type"] = "application/octet-stream"
+	if resp, b := do(t, "POST", base+"/files?path=/home/user/in.txt", strings.NewReader("mapped"), h); resp.StatusCode != http.StatusOK {
+		t.Fatalf("upload: got %d %s, want 200", resp.StatusCode, b)
+	}
+	// Python runs in the sandbox dir, so relative paths work; /home/user is not remapped there.
+	if got := mainText(t, sb.run(t, "open('in.txt').read()")); got != "mapped" {
+		t.Errorf("read uploaded file from python: got %q, want mapped", got)
+	}
+	if got := mainText(t, sb.run(t, "import os; 'E2BLOCAL_TEST_SECRET' in os.environ")); got != "False" {
+		t.Errorf("server env visible to the kernel: got %s, want False", got)
+	}
+	events, _ := sb.startProcess(t, wire.StartRequest{Process: wire.ProcessConfig{Cmd: "/bin/cat", Args: []string{"in.txt"}}}, "")
+	var out string
+	for _, ev := range events {
+		if ev.Data != nil {
+			out += string(ev.Data.Stdout)
+		}
+	}
+	if out != "mapped" {
+		t.Errorf("command output: got %q, want mapped", out)
+	}
+}

@@ -213,12 +213,16 @@ func (c *execContext) killKernel() {
 // newContext registers a context; it becomes the language's default if the
 // language has none.
 func (sb *sandbox) newContext(language, cwd string) *execContext {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	return sb.newContextLocked(language, cwd)
+}
+
+func (sb *sandbox) newContextLocked(language, cwd string) *execContext {
 	if cwd == "" {
 		cwd = homeDir
 	}
 	c := &execContext{sb: sb, id: uuid(), language: language, cwd: cwd, turn: make(chan struct{}, 1)}
-	sb.mu.Lock()
-	defer sb.mu.Unlock()
 	sb.contexts[c.id] = c
 	if sb.defaults[language] == nil {
 		sb.defaults[language] = c
@@ -229,12 +233,11 @@ func (sb *sandbox) newContext(language, cwd string) *execContext {
 // defaultContext returns the language's default context, making it if needed.
 func (sb *sandbox) defaultContext(language string) *execContext {
 	sb.mu.Lock()
-	c := sb.defaults[language]
-	sb.mu.Unlock()
-	if c != nil {
+	defer sb.mu.Unlock()
+	if c := sb.defaults[language]; c != nil {
 		return c
 	}
-	return sb.newContext(language, homeDir)
+	return sb.newContextLocked(language, homeDir)
 }
 
 func (sb *sandbox) context(id string) *execContext {
