@@ -120,7 +120,6 @@ func (sb sandbox) header(port int) map[string]string {
 		wire.HeaderAccessToken: sb.token, "Content-Type": "application/json"}
 }
 
-
 // execute runs code and returns the decoded stream lines.
 func (sb sandbox) execute(t *testing.T, body map[string]any) (int, []map[string]any) {
 	t.Helper()
