@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -353,10 +355,11 @@ func FuzzExecuteStream(f *testing.F) {
 }
 
 func BenchmarkParseExecuteStream(b *testing.B) {
-	var stream bytes.Buffer
-	stream.Write(golden(b, "execute_hello_png.ndjson"))
-	stream.Write(repeatStream(2000, strings.Repeat("x", 79)+"\n"))
-	data := stream.Bytes()
+	// The golden hello+PNG lines (without their end line), then 2000 lines
+	// of stdout and the end of the execution.
+	hello := golden(b, "execute_hello_png.ndjson")
+	hello = hello[:bytes.LastIndex(hello, []byte(`{"type": "end_of_execution"}`))]
+	data := append(hello, repeatStream(2000, strings.Repeat("x", 79)+"\n")...)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -391,6 +394,7 @@ func BenchmarkRunCode100MB(b *testing.B) {
 	sb := c.newSandbox(wire.Sandbox{SandboxID: "ibench", EnvdVersion: "0.6.13"})
 	b.SetBytes(int64(n/64*64) * int64(len(line)))
 	b.ReportAllocs()
+	peak := samplePeakHeap(b)
 	for b.Loop() {
 		exec, err := sb.RunCode(context.Background(), "print('y'*1000) in a loop", &RunCodeOptions{Timeout: -1})
 		if err != nil {
@@ -399,5 +403,34 @@ func BenchmarkRunCode100MB(b *testing.B) {
 		if exec.Logs.DroppedBytes == 0 {
 			b.Fatal("nothing dropped: the cap is not applied")
 		}
+	}
+	b.ReportMetric(float64(peak())/(1<<20), "peak-heap-MiB")
+}
+
+// samplePeakHeap samples the live heap every few milliseconds until the
+// benchmark ends; the returned func reports the highest value seen.
+func samplePeakHeap(b *testing.B) func() uint64 {
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		var ms runtime.MemStats
+		for {
+			runtime.ReadMemStats(&ms)
+			if ms.HeapAlloc > peak.Load() {
+				peak.Store(ms.HeapAlloc)
+			}
+			select {
+			case <-done:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	}()
+	return func() uint64 {
+		close(done)
+		<-stopped
+		return peak.Load()
 	}
 }
