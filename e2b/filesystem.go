@@ -244,4 +244,3 @@ func (f *Filesystem) Remove(ctx context.Context, path string) error {
 	}
 	return err
 }
-
