@@ -81,9 +81,9 @@ func (a *Activities) workflowPrefix(workflowID string) string {
 	return p + "/" + keySegment(workflowID)
 }
 
-// ChartKey is the deterministic key of the i-th PNG of a cell:
+// chartKey is the deterministic key of the i-th PNG of a cell:
 // <prefix>/<workflowID>/step-<n>/<cell>-<i>.png.
-func (a *Activities) ChartKey(workflowID string, step, cell, i int) string {
+func (a *Activities) chartKey(workflowID string, step, cell, i int) string {
 	return fmt.Sprintf("%s/step-%d/%d-%d.png", a.workflowPrefix(workflowID), step, cell, i)
 }
 

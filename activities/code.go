@@ -90,7 +90,7 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 				rec.Results = append(rec.Results, fmt.Sprintf("[a chart could not be decoded: %v]", err))
 				continue
 			}
-			ch := Chart{Key: a.ChartKey(in.WorkflowID, in.Step, in.Cell, pngs), Step: in.Step, Cell: in.Cell, Index: pngs, Bytes: len(img)}
+			ch := Chart{Key: a.chartKey(in.WorkflowID, in.Step, in.Cell, pngs), Step: in.Step, Cell: in.Cell, Index: pngs, Bytes: len(img)}
 			pngs++
 			if err := a.putObject(ctx, ch.Key, "image/png", img); err != nil {
 				return RunCodeResult{}, classify(ServiceStorage, "upload chart "+ch.Key, err)

@@ -114,7 +114,7 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 
 	sb, err := newSandbox(ctx, info.WorkflowExecution.ID, info.WorkflowExecution.RunID, 1, in.Datasets)
 	if err != nil {
-		return nil, err
+		return nil, failure("start", err)
 	}
 	prog.SandboxID, res.SandboxID = sb.ref.SandboxID, sb.ref.SandboxID
 	// Kill the sandbox on every way out: success, failure, cancellation.
@@ -143,7 +143,7 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 		if err := workflow.ExecuteActivity(mctx, a.CallModel, call).Get(ctx, &mr); err != nil {
 			prog.Status = "failed"
 			show()
-			return nil, fmt.Errorf("step %d: model call: %w", step, err)
+			return nil, failure(fmt.Sprintf("step %d: model call", step), err)
 		}
 		res.StepsUsed = step
 		res.Usage = res.Usage.Add(mr.Usage)
@@ -178,7 +178,7 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 			if err != nil {
 				prog.Status = "failed"
 				show()
-				return nil, fmt.Errorf("step %d cell %d: %w", step, cell, err)
+				return nil, failure(fmt.Sprintf("step %d cell %d", step, cell), err)
 			}
 			res.CodeRuns++
 			res.Charts = append(res.Charts, rr.Charts...)
@@ -190,6 +190,21 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 	prog.Status, prog.Phase = StatusMaxSteps, "done"
 	show()
 	return res, nil
+}
+
+// failure is the workflow's error for a failed activity: it keeps the
+// activity's error type (AuthError, DatasetError, …) at the top, so callers
+// can branch on it without digging, and says where it happened.
+func failure(where string, err error) error {
+	var appErr *temporal.ApplicationError
+	if errors.As(err, &appErr) {
+		return temporal.NewNonRetryableApplicationError(where+": "+appErr.Error(), appErr.Type(), err)
+	}
+	var canceled *temporal.CanceledError
+	if errors.As(err, &canceled) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", where, err)
 }
 
 // parseToolCall checks a tool call; a problem is returned as text for the

@@ -1,0 +1,345 @@
+package workflows_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/mock"
+	"github.com/stretchr/testify/require"
+	"go.temporal.io/sdk/converter"
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/testsuite"
+
+	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/workflows"
+)
+
+var a *activities.Activities
+
+// harness mocks every activity and records what the workflow sent.
+type harness struct {
+	env        *testsuite.TestWorkflowEnvironment
+	modelCalls []activities.CallModelInput
+	codeRuns   []activities.RunCodeInput
+	kills      []string
+	stageErr   error
+}
+
+func newHarness(t *testing.T) *harness {
+	var s testsuite.WorkflowTestSuite
+	h := &harness{env: s.NewTestWorkflowEnvironment()}
+	h.env.RegisterActivity(&activities.Activities{})
+	h.env.OnActivity(a.CreateSandbox, mock.Anything, mock.Anything).Return(activities.SandboxRef{SandboxID: "isandbox1"}, nil)
+	h.env.OnActivity(a.StageDatasets, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.StageDatasetsInput) ([]activities.StagedDataset, error) {
+			if h.stageErr != nil {
+				return nil, h.stageErr
+			}
+			var out []activities.StagedDataset
+			for _, d := range in.Datasets {
+				out = append(out, activities.StagedDataset{Name: d.Name, Path: "/home/user/" + d.Name, Bytes: 10})
+			}
+			return out, nil
+		})
+	h.env.OnActivity(a.KillSandbox, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.KillSandboxInput) error {
+			h.kills = append(h.kills, in.SandboxID)
+			return nil
+		})
+	return h
+}
+
+// script makes CallModel answer with the given turns in order.
+func (h *harness) script(turns ...activities.CallModelResult) {
+	h.env.OnActivity(a.CallModel, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.CallModelInput) (activities.CallModelResult, error) {
+			h.modelCalls = append(h.modelCalls, in)
+			i := len(h.modelCalls) - 1
+			if i >= len(turns) {
+				return turns[len(turns)-1], nil
+			}
+			return turns[i], nil
+		})
+}
+
+// code makes RunCode answer with f.
+func (h *harness) code(f func(activities.RunCodeInput) (activities.RunCodeResult, error)) {
+	h.env.OnActivity(a.RunCode, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.RunCodeInput) (activities.RunCodeResult, error) {
+			h.codeRuns = append(h.codeRuns, in)
+			return f(in)
+		})
+}
+
+func pyCall(id, code string) activities.ToolCall {
+	args, _ := json.Marshal(map[string]string{"code": code})
+	return activities.ToolCall{CallID: id, Name: "execute_python", Arguments: string(args)}
+}
+
+func okOutput(in activities.RunCodeInput) (activities.RunCodeResult, error) {
+	return activities.RunCodeResult{Output: "[stdout]\nran " + in.CallID}, nil
+}
+
+func (h *harness) run(t *testing.T, in any) (*workflows.AnalysisResult, error) {
+	t.Helper()
+	h.env.ExecuteWorkflow(workflows.AnalysisWorkflow, in)
+	require.True(t, h.env.IsWorkflowCompleted())
+	if err := h.env.GetWorkflowError(); err != nil {
+		return nil, err
+	}
+	var res workflows.AnalysisResult
+	require.NoError(t, h.env.GetWorkflowResult(&res))
+	return &res, nil
+}
+
+func TestStopsOnFinalAnswer(t *testing.T) {
+	h := newHarness(t)
+	h.script(
+		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(1)")}, Usage: activities.Usage{TotalTokens: 10}},
+		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c2", "plt.show()")}, Usage: activities.Usage{TotalTokens: 20}},
+		activities.CallModelResult{Answer: "North wins", Usage: activities.Usage{TotalTokens: 5}, TranscriptKey: "t/3"},
+	)
+	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
+		r, _ := okOutput(in)
+		if in.Step == 2 {
+			r.Charts = []activities.Chart{{Key: "k/step-2/0-0.png", Step: 2}}
+		}
+		return r, nil
+	})
+	res, err := h.run(t, workflows.AnalysisInput{Question: "who wins?", Datasets: []workflows.Dataset{{Name: "d.csv", Content: "a,b\n1,2\n"}}})
+	require.NoError(t, err)
+	assert.Equal(t, workflows.StatusAnswered, res.Status)
+	assert.Equal(t, "North wins", res.Answer)
+	assert.Equal(t, 3, res.StepsUsed)
+	assert.Equal(t, 2, res.CodeRuns)
+	assert.Equal(t, int64(35), res.Usage.TotalTokens)
+	assert.Equal(t, "isandbox1", res.SandboxID)
+	assert.Equal(t, "t/3", res.TranscriptKey)
+	require.Len(t, res.Charts, 1)
+	assert.Equal(t, "k/step-2/0-0.png", res.Charts[0].Key)
+	assert.Equal(t, []string{"isandbox1"}, h.kills)
+	// Step 1 opens the conversation; later steps carry only the outputs.
+	require.Len(t, h.modelCalls, 3)
+	assert.Equal(t, "who wins?", h.modelCalls[0].Question)
+	require.Len(t, h.modelCalls[0].Datasets, 1)
+	assert.Equal(t, "/home/user/d.csv", h.modelCalls[0].Datasets[0].Path)
+	assert.Empty(t, h.modelCalls[1].Question)
+	assert.Equal(t, []activities.ToolOutput{{CallID: "c1", Output: "[stdout]\nran c1"}}, h.modelCalls[1].ToolOutputs)
+	assert.Equal(t, []activities.ToolOutput{{CallID: "c2", Output: "[stdout]\nran c2"}}, h.modelCalls[2].ToolOutputs)
+}
+
+func TestStopsAtMaxSteps(t *testing.T) {
+	h := newHarness(t)
+	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}})
+	h.code(okOutput)
+	res, err := h.run(t, workflows.AnalysisInput{Question: "loop forever", MaxSteps: 3})
+	require.NoError(t, err)
+	assert.Equal(t, workflows.StatusMaxSteps, res.Status)
+	assert.Equal(t, 3, res.StepsUsed)
+	require.Len(t, h.modelCalls, 3)
+	assert.False(t, h.modelCalls[1].Final)
+	assert.True(t, h.modelCalls[2].Final, "the last step must tell the model to answer")
+	// The calls of the last step are not run: 2 steps ran code.
+	assert.Len(t, h.codeRuns, 2)
+	assert.Equal(t, []string{"isandbox1"}, h.kills)
+}
+
+func TestDefaultMaxStepsIsTen(t *testing.T) {
+	h := newHarness(t)
+	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}})
+	h.code(okOutput)
+	res, err := h.run(t, workflows.AnalysisInput{Question: "q"})
+	require.NoError(t, err)
+	assert.Equal(t, workflows.DefaultMaxSteps, res.StepsUsed)
+}
+
+func TestBadToolCallsAreFedBack(t *testing.T) {
+	h := newHarness(t)
+	h.script(
+		activities.CallModelResult{ToolCalls: []activities.ToolCall{
+			{CallID: "bad-json", Name: "execute_python", Arguments: `{"code": "print(1)`},
+			{CallID: "unknown", Name: "rm_rf", Arguments: `{}`},
+			{CallID: "no-code", Name: "execute_python", Arguments: `{"cmd": "ls"}`},
+			{CallID: "empty", Name: "execute_python", Arguments: `{"code": "  "}`},
+			pyCall("good", "print(2)"),
+		}},
+		activities.CallModelResult{Answer: "done"},
+	)
+	h.code(okOutput)
+	res, err := h.run(t, workflows.AnalysisInput{Question: "q"})
+	require.NoError(t, err)
+	assert.Equal(t, "done", res.Answer)
+	require.Len(t, h.codeRuns, 1, "only the good call runs")
+	assert.Equal(t, "good", h.codeRuns[0].CallID)
+	assert.Equal(t, 4, h.codeRuns[0].Cell)
+	outs := map[string]string{}
+	for _, o := range h.modelCalls[1].ToolOutputs {
+		outs[o.CallID] = o.Output
+	}
+	require.Len(t, outs, 5, "every call gets an output")
+	assert.Contains(t, outs["bad-json"], "not valid JSON")
+	assert.Contains(t, outs["unknown"], `unknown tool "rm_rf"`)
+	assert.Contains(t, outs["no-code"], `needs the argument "code"`)
+	assert.Contains(t, outs["empty"], "code is empty")
+	assert.Contains(t, outs["good"], "ran good")
+}
+
+func TestCodeErrorIsFedBack(t *testing.T) {
+	h := newHarness(t)
+	h.script(
+		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "undefined_name")}},
+		activities.CallModelResult{Answer: "fixed"},
+	)
+	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
+		return activities.RunCodeResult{
+			Output: "[error]\nNameError: name 'undefined_name' is not defined",
+			Error:  &activities.CodeError{Name: "NameError", Value: "name 'undefined_name' is not defined"},
+		}, nil
+	})
+	res, err := h.run(t, workflows.AnalysisInput{Question: "q"})
+	require.NoError(t, err)
+	assert.Equal(t, "fixed", res.Answer)
+	assert.Contains(t, h.modelCalls[1].ToolOutputs[0].Output, "NameError")
+}
+
+func TestEmptyModelOutputCountsAsAStep(t *testing.T) {
+	h := newHarness(t)
+	h.script(activities.CallModelResult{Empty: true}, activities.CallModelResult{Answer: "ok"})
+	res, err := h.run(t, workflows.AnalysisInput{Question: "q", MaxSteps: 5})
+	require.NoError(t, err)
+	assert.Equal(t, "ok", res.Answer)
+	assert.Equal(t, 2, res.StepsUsed)
+}
+
+func TestKillsSandboxWhenAStepFails(t *testing.T) {
+	h := newHarness(t)
+	h.env.OnActivity(a.CallModel, mock.Anything, mock.Anything).Return(activities.CallModelResult{},
+		temporal.NewNonRetryableApplicationError("model: 401", activities.ErrTypeAuth, nil))
+	_, err := h.run(t, workflows.AnalysisInput{Question: "q"})
+	require.Error(t, err)
+	var appErr *temporal.ApplicationError
+	require.True(t, errors.As(err, &appErr))
+	assert.Equal(t, activities.ErrTypeAuth, appErr.Type())
+	assert.Equal(t, []string{"isandbox1"}, h.kills)
+}
+
+func TestKillsSandboxOnCancellation(t *testing.T) {
+	h := newHarness(t)
+	h.env.OnActivity(a.CallModel, mock.Anything, mock.Anything).Return(activities.CallModelResult{
+		ToolCalls: []activities.ToolCall{pyCall("c", "import time; time.sleep(60)")},
+	}, nil)
+	h.env.OnActivity(a.RunCode, mock.Anything, mock.Anything).After(time.Hour).Return(activities.RunCodeResult{Output: "late"}, nil)
+	h.env.RegisterDelayedCallback(func() { h.env.CancelWorkflow() }, time.Minute)
+	_, err := h.run(t, workflows.AnalysisInput{Question: "q"})
+	require.Error(t, err)
+	var canceled *temporal.CanceledError
+	assert.True(t, errors.As(err, &canceled), "got %v, want a CanceledError", err)
+	assert.Equal(t, []string{"isandbox1"}, h.kills)
+}
+
+func TestKillsSandboxWhenStagingFails(t *testing.T) {
+	h := newHarness(t)
+	h.stageErr = temporal.NewNonRetryableApplicationError("dataset \"x.csv\": NoSuchKey", activities.ErrTypeDataset, nil)
+	_, err := h.run(t, workflows.AnalysisInput{Question: "q", Datasets: []workflows.Dataset{{Name: "x.csv", S3Key: "in/x.csv"}}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "x.csv")
+	assert.Equal(t, []string{"isandbox1"}, h.kills)
+}
+
+func TestProgressQuery(t *testing.T) {
+	h := newHarness(t)
+	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, activities.CallModelResult{Answer: "a"})
+	h.code(okOutput)
+	_, err := h.run(t, workflows.AnalysisInput{Question: "q", MaxSteps: 4})
+	require.NoError(t, err)
+	v, err := h.env.QueryWorkflow(workflows.ProgressQuery)
+	require.NoError(t, err)
+	var end workflows.Progress
+	require.NoError(t, v.Get(&end))
+	assert.Equal(t, workflows.Progress{Status: "answered", Step: 2, MaxSteps: 4, CodeRuns: 1, SandboxID: "isandbox1", Phase: "done"}, end)
+}
+
+func TestInvalidInputFailsWithoutSandbox(t *testing.T) {
+	h := newHarness(t)
+	_, err := h.run(t, workflows.AnalysisInput{Question: "", MaxSteps: 99})
+	require.Error(t, err)
+	var appErr *temporal.ApplicationError
+	require.True(t, errors.As(err, &appErr))
+	assert.Equal(t, workflows.ErrTypeInvalidInput, appErr.Type())
+	assert.True(t, appErr.NonRetryable())
+	assert.Contains(t, err.Error(), "question: must not be empty")
+	assert.Contains(t, err.Error(), "max_steps: 99")
+	assert.Empty(t, h.kills, "no sandbox was made, none is killed")
+	h.env.AssertNotCalled(t, "CreateSandbox", mock.Anything, mock.Anything)
+}
+
+func TestInputValidationTable(t *testing.T) {
+	big := strings.Repeat("x", workflows.MaxInlineBytes+1)
+	tests := []struct {
+		name string
+		json string
+		want string // "" = valid
+	}{
+		{"minimal", `{"question":"q"}`, ""},
+		{"full", `{"schema_version":1,"question":"q","datasets":[{"name":"a.csv","s3_key":"in/a.csv"},{"name":"b.json","url":"https://x.test/b.json"},{"name":"c.txt","content":"hi"}],"model":"gpt-4.1-mini","max_steps":50,"system_prompt":"be brief"}`, ""},
+		{"missing question", `{}`, "question: required"},
+		{"empty question", `{"question":"   "}`, "question: must not be empty"},
+		{"question wrong type", `{"question":42}`, "question: got JSON number, want a string"},
+		{"long question", `{"question":"` + strings.Repeat("q", workflows.MaxQuestionBytes+1) + `"}`, "question: 8193 bytes"},
+		{"max_steps zero", `{"question":"q","max_steps":0}`, "max_steps: 0"},
+		{"max_steps negative", `{"question":"q","max_steps":-1}`, "max_steps: -1"},
+		{"max_steps too big", `{"question":"q","max_steps":51}`, "max_steps: 51"},
+		{"max_steps string", `{"question":"q","max_steps":"ten"}`, "max_steps: got JSON string, want an integer"},
+		{"max_steps float", `{"question":"q","max_steps":2.5}`, "max_steps: got JSON number 2.5"},
+		{"unknown field", `{"question":"q","max_step":3}`, "max_step: unknown field"},
+		{"unknown model option", `{"question":"q","temperature":0.2}`, "temperature: unknown field"},
+		{"bad model", `{"question":"q","model":"gpt 4; rm"}`, "model:"},
+		{"schema version", `{"question":"q","schema_version":2}`, "schema_version: 2"},
+		{"datasets not array", `{"question":"q","datasets":{"name":"a"}}`, "datasets: got JSON object, want an array"},
+		{"dataset no source", `{"question":"q","datasets":[{"name":"a.csv"}]}`, "datasets[0]: set exactly one of s3_key, url, content (got 0)"},
+		{"dataset two sources", `{"question":"q","datasets":[{"name":"a.csv","s3_key":"k","content":"x"}]}`, "datasets[0]: set exactly one"},
+		{"dataset no name", `{"question":"q","datasets":[{"content":"x"}]}`, "datasets[0].name: required"},
+		{"dataset path name", `{"question":"q","datasets":[{"name":"../etc/passwd","content":"x"}]}`, "datasets[0].name:"},
+		{"dataset duplicate", `{"question":"q","datasets":[{"name":"a","content":"x"},{"name":"a","content":"y"}]}`, "datasets[1].name: \"a\" is also the name of datasets[0]"},
+		{"bad s3 key", `{"question":"q","datasets":[{"name":"a","s3_key":"/abs/key"}]}`, "datasets[0].s3_key:"},
+		{"s3 key traversal", `{"question":"q","datasets":[{"name":"a","s3_key":"x/../y"}]}`, "datasets[0].s3_key:"},
+		{"bad url", `{"question":"q","datasets":[{"name":"a","url":"file:///etc/passwd"}]}`, "datasets[0].url:"},
+		{"oversized inline", `{"question":"q","datasets":[{"name":"a","content":"` + big + `"}]}`, "datasets[0].content: 65537 bytes inline"},
+		{"unknown dataset field", `{"question":"q","datasets":[{"name":"a","content":"x","path":"/tmp"}]}`, "datasets[0].path: unknown field"},
+		{"dataset field type", `{"question":"q","datasets":[{"name":1,"content":"x"}]}`, "datasets.name: got JSON number"},
+		{"not an object", `["q"]`, "input: not a JSON object"},
+		{"long system prompt", `{"question":"q","system_prompt":"` + strings.Repeat("s", workflows.MaxSystemPromptBytes+1) + `"}`, "system_prompt:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var in workflows.AnalysisInput
+			require.NoError(t, json.Unmarshal([]byte(tt.json), &in), "decoding never fails; Validate reports")
+			err := in.Validate()
+			if tt.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+}
+
+// A bad JSON value from the UI must reach the workflow as a validation
+// error, not fail decoding in the SDK (which would retry the workflow task
+// forever).
+func TestBadJSONInputSurvivesTheDataConverter(t *testing.T) {
+	dc := converter.GetDefaultDataConverter()
+	p, err := dc.ToPayload(json.RawMessage(`{"question":"q","max_steps":"many"}`))
+	require.NoError(t, err)
+	var in workflows.AnalysisInput
+	require.NoError(t, dc.FromPayload(p, &in))
+	err = in.Validate()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "max_steps: got JSON string, want an integer")
+}
