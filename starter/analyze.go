@@ -1,0 +1,345 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"go.temporal.io/api/enums/v1"
+	"go.temporal.io/api/serviceerror"
+	"go.temporal.io/sdk/client"
+
+	"github.com/durable-analyst/durable-analyst/workflows"
+)
+
+const analyzeUsage = `Usage: starter analyze --question "..." [flags]
+
+Starts an analysis. Each --file is uploaded to
+s3://$S3_BUCKET/$S3_PREFIX/inputs/<workflow-id>/<name> first. A dataset flag
+(--file, --s3-key, --url) may be followed by --name to set the file name the
+analysis sees; it defaults to the base name of the file, key or URL path.
+
+Re-running with the same --id does not start a second analysis: a running or
+completed one is reused (only a failed, cancelled or terminated one is run
+again).
+
+Examples:
+  starter analyze --question "Which region sells most?" --file sales.csv --wait
+  starter analyze --question "..." --s3-key data/2024.csv --name sales.csv
+  starter analyze --question "..." --url https://example.com/d.csv --name d.csv
+`
+
+// analyzeOptions are the parsed flags of starter analyze.
+type analyzeOptions struct {
+	question         string
+	datasets         []datasetSpec
+	model            string
+	maxSteps         int
+	systemPromptFile string
+	id               string
+	wait             bool
+	json             bool
+}
+
+// datasetSpec is one dataset flag: exactly one of file, s3Key and url.
+type datasetSpec struct {
+	file  string // local path, uploaded before the start
+	s3Key string
+	url   string
+	name  string // set by --name; defaults to the base name
+}
+
+// flag returns how the dataset was given, for messages.
+func (d datasetSpec) flag() string {
+	switch {
+	case d.file != "":
+		return "--file " + d.file
+	case d.s3Key != "":
+		return "--s3-key " + d.s3Key
+	default:
+		return "--url " + d.url
+	}
+}
+
+// parseAnalyzeFlags parses the flags of starter analyze.
+func parseAnalyzeFlags(args []string, stderr io.Writer) (analyzeOptions, error) {
+	var o analyzeOptions
+	fs := newFlagSet("analyze", analyzeUsage, stderr)
+	fs.StringVar(&o.question, "question", "", "what to find out from the data (required)")
+	addDataset := func(set func(*datasetSpec, string)) func(string) error {
+		return func(v string) error {
+			if v == "" {
+				return errors.New("must not be empty")
+			}
+			var d datasetSpec
+			set(&d, v)
+			o.datasets = append(o.datasets, d)
+			return nil
+		}
+	}
+	fs.Func("file", "local `file` to upload to S3 and analyse (repeatable)", addDataset(func(d *datasetSpec, v string) { d.file = v }))
+	fs.Func("s3-key", "object `key` in S3_BUCKET to analyse (repeatable)", addDataset(func(d *datasetSpec, v string) { d.s3Key = v }))
+	fs.Func("url", "http(s) `URL` of a file to analyse (repeatable)", addDataset(func(d *datasetSpec, v string) { d.url = v }))
+	fs.Func("name", "file `name` in the sandbox of the dataset given just before", func(v string) error {
+		if len(o.datasets) == 0 {
+			return errors.New("must follow --file, --s3-key or --url")
+		}
+		last := &o.datasets[len(o.datasets)-1]
+		if last.name != "" {
+			return fmt.Errorf("%s already has the name %q", last.flag(), last.name)
+		}
+		last.name = v
+		return nil
+	})
+	fs.StringVar(&o.model, "model", "", "model to use instead of the worker's default")
+	fs.IntVar(&o.maxSteps, "max-steps", 0, fmt.Sprintf("most model calls, 1..%d (0: the worker's default, %d)", workflows.MaxMaxSteps, workflows.DefaultMaxSteps))
+	fs.StringVar(&o.systemPromptFile, "system-prompt-file", "", "`file` whose text replaces the built-in instructions")
+	fs.StringVar(&o.id, "id", "", "workflow `id` (default: analysis-<timestamp>-<random>)")
+	fs.BoolVar(&o.wait, "wait", false, "watch the progress and print the result")
+	fs.BoolVar(&o.json, "json", false, "print JSON (with --wait: the result; progress goes to stderr)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return o, err
+	}
+	if len(pos) > 0 {
+		return o, fmt.Errorf("analyze: unexpected argument %q (the question goes in --question)", pos[0])
+	}
+	if strings.TrimSpace(o.question) == "" {
+		return o, errors.New("analyze: --question is required")
+	}
+	return o, nil
+}
+
+// upload is a local file to put in S3 before the start.
+type upload struct {
+	path, key string
+}
+
+// buildInput turns the options into the workflow input and the uploads it
+// relies on, and validates the input as the worker will.
+func buildInput(o analyzeOptions, workflowID, prefix string) (workflows.AnalysisInput, []upload, error) {
+	in := workflows.AnalysisInput{
+		SchemaVersion: workflows.SchemaVersion,
+		Question:      o.question,
+		Model:         o.model,
+		MaxSteps:      o.maxSteps,
+	}
+	if o.systemPromptFile != "" {
+		b, err := os.ReadFile(o.systemPromptFile)
+		if err != nil {
+			return in, nil, fmt.Errorf("--system-prompt-file: %w", err)
+		}
+		in.SystemPrompt = string(b)
+	}
+	var ups []upload
+	for _, d := range o.datasets {
+		ds := workflows.Dataset{Name: d.name, S3Key: d.s3Key, URL: d.url}
+		switch {
+		case d.file != "":
+			st, err := os.Stat(d.file)
+			if err != nil {
+				return in, nil, fmt.Errorf("--file: %w", err)
+			}
+			if !st.Mode().IsRegular() {
+				return in, nil, fmt.Errorf("--file: %s is not a regular file", d.file)
+			}
+			if ds.Name == "" {
+				ds.Name = filepath.Base(d.file)
+			}
+			ds.S3Key = inputKey(prefix, workflowID, ds.Name)
+			ups = append(ups, upload{path: d.file, key: ds.S3Key})
+		case d.s3Key != "" && ds.Name == "":
+			ds.Name = path.Base(d.s3Key)
+		case d.url != "" && ds.Name == "":
+			if u, err := url.Parse(d.url); err == nil && path.Base(u.Path) != "/" && path.Base(u.Path) != "." {
+				ds.Name = path.Base(u.Path)
+			}
+		}
+		in.Datasets = append(in.Datasets, ds)
+	}
+	if err := in.Validate(); err != nil {
+		return in, nil, err
+	}
+	return in, ups, nil
+}
+
+// inputKey is where an uploaded dataset lives in the bucket.
+func inputKey(prefix, workflowID, name string) string {
+	return path.Join(prefix, "inputs", workflowID, name)
+}
+
+// newWorkflowID returns analysis-<UTC timestamp>-<6 random hex digits>.
+func newWorkflowID(now time.Time) string {
+	b := make([]byte, 3)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails
+	return "analysis-" + now.UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b)
+}
+
+// summaryMax bounds the StaticSummary shown in the Temporal UI.
+const summaryMax = 200
+
+// truncate cuts s to at most n bytes on a rune boundary, marking the cut.
+func truncate(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= n {
+		return s
+	}
+	cut := n - len("…")
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// startInfo is what starter analyze --json prints without --wait.
+type startInfo struct {
+	WorkflowID string `json:"workflow_id"`
+	RunID      string `json:"run_id"`
+	UIURL      string `json:"ui_url"`
+	// Started is false when an analysis with this id already existed.
+	Started bool `json:"started"`
+}
+
+func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	o, err := parseAnalyzeFlags(args, stderr)
+	if err != nil {
+		return helpOK(err)
+	}
+	cfg, err := loadConfig()
+	if err != nil {
+		return err
+	}
+	id := o.id
+	if id == "" {
+		id = newWorkflowID(time.Now())
+	}
+	in, ups, err := buildInput(o, id, cfg.S3Prefix)
+	if err != nil {
+		return err
+	}
+	c, err := dialTemporal(ctx, cfg, stderr)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+
+	// Messages about the start go where they do not spoil JSON output.
+	info := stdout
+	if o.json && o.wait {
+		info = stderr
+	}
+	st := startInfo{WorkflowID: id, UIURL: cfg.uiLink(id)}
+	existing := ""
+	if o.id != "" {
+		if existing, err = reusableStatus(ctx, c, id); err != nil {
+			return err
+		}
+	}
+	if existing != "" {
+		// Nothing to upload or start: this is a re-run of the same command.
+		st.RunID, err = currentRunID(ctx, c, id)
+		if err != nil {
+			return err
+		}
+		if !o.json || o.wait {
+			fmt.Fprintf(info, "analysis %s already exists (%s); not starting it again\n", id, existing)
+		}
+	} else {
+		if len(ups) > 0 {
+			s, err := newStore(ctx, cfg, "upload --file datasets")
+			if err != nil {
+				return err
+			}
+			for _, u := range ups {
+				if err := s.uploadFile(ctx, u.path, u.key); err != nil {
+					return err
+				}
+				if !o.json || o.wait {
+					fmt.Fprintf(info, "uploaded %s to s3://%s/%s\n", u.path, s.bucket, u.key)
+				}
+			}
+		}
+		run, err := c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
+			ID:        id,
+			TaskQueue: cfg.TaskQueue,
+			// A running analysis with this id is reused, and so is a
+			// completed one; a failed one may be run again.
+			WorkflowIDConflictPolicy: enums.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING,
+			WorkflowIDReusePolicy:    enums.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY,
+			StaticSummary:            truncate(in.Question, summaryMax),
+		}, workflows.AnalysisWorkflowName, in)
+		if err != nil {
+			return fmt.Errorf("start %s %s on task queue %s: %w", workflows.AnalysisWorkflowName, id, cfg.TaskQueue, err)
+		}
+		st.RunID, st.Started = run.GetRunID(), true
+		if !o.json || o.wait {
+			fmt.Fprintf(info, "started analysis %s (run %s)\n", id, st.RunID)
+		}
+	}
+	if o.json && !o.wait {
+		return writeJSON(stdout, st)
+	}
+	fmt.Fprintf(info, "ui: %s\n", st.UIURL)
+	if !o.wait {
+		fmt.Fprintf(info, "watch it: starter progress %s\nresult:   starter result %s\n", id, id)
+		return nil
+	}
+	res, err := waitResult(ctx, c, id, info)
+	if err != nil {
+		return err
+	}
+	return printResult(ctx, cfg, id, res, o.json, stdout, stderr)
+}
+
+// reusableStatus returns the status of an existing analysis with this id
+// that the start would reuse rather than run again ("running",
+// "completed"), or "" when there is none.
+func reusableStatus(ctx context.Context, c client.Client, id string) (string, error) {
+	d, err := c.DescribeWorkflowExecution(ctx, id, "")
+	var nf *serviceerror.NotFound
+	if errors.As(err, &nf) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("look up analysis %s: %w", id, err)
+	}
+	switch s := d.GetWorkflowExecutionInfo().GetStatus(); s {
+	case enums.WORKFLOW_EXECUTION_STATUS_RUNNING, enums.WORKFLOW_EXECUTION_STATUS_COMPLETED,
+		enums.WORKFLOW_EXECUTION_STATUS_CONTINUED_AS_NEW:
+		return statusName(s), nil
+	}
+	return "", nil
+}
+
+// currentRunID returns the run id of the latest run of id.
+func currentRunID(ctx context.Context, c client.Client, id string) (string, error) {
+	d, err := c.DescribeWorkflowExecution(ctx, id, "")
+	if err != nil {
+		return "", fmt.Errorf("look up analysis %s: %w", id, err)
+	}
+	return d.GetWorkflowExecutionInfo().GetExecution().GetRunId(), nil
+}
+
+// statusName is a workflow status in lower case ("running", "completed").
+func statusName(s enums.WorkflowExecutionStatus) string {
+	return strings.ToLower(s.String())
+}
+
+// writeJSON prints v as indented JSON.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

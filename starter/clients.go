@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	awsconfig "github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"go.temporal.io/sdk/client"
+	tlog "go.temporal.io/sdk/log"
+)
+
+// dialTemporal connects to the Temporal frontend. The SDK's own log lines go
+// to stderr at warn level, so they never mix with the output.
+func dialTemporal(ctx context.Context, cfg starterConfig, stderr io.Writer) (client.Client, error) {
+	dctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	defer cancel()
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	c, err := client.DialContext(dctx, client.Options{
+		HostPort:  cfg.TemporalAddress,
+		Namespace: cfg.TemporalNamespace,
+		Logger:    tlog.NewStructuredLogger(logger),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("connect to Temporal at %s (TEMPORAL_ADDRESS), namespace %s: %w", cfg.TemporalAddress, cfg.TemporalNamespace, err)
+	}
+	return c, nil
+}
+
+// connect loads the configuration and dials Temporal.
+func connect(ctx context.Context, stderr io.Writer) (starterConfig, client.Client, error) {
+	cfg, err := loadConfig()
+	if err != nil {
+		return cfg, nil, err
+	}
+	c, err := dialTemporal(ctx, cfg, stderr)
+	return cfg, c, err
+}
+
+// store is the starter's view of the S3 bucket: upload inputs, presign charts.
+type store struct {
+	bucket  string
+	ttl     time.Duration
+	client  *s3.Client
+	presign *s3.PresignClient
+}
+
+// newStore builds an S3 client with the SDK's default credential chain.
+// purpose says what needs the bucket, for the error when S3_BUCKET is unset.
+func newStore(ctx context.Context, cfg starterConfig, purpose string) (*store, error) {
+	if err := cfg.requireBucket(purpose); err != nil {
+		return nil, err
+	}
+	awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(cfg.S3Region))
+	if err != nil {
+		return nil, fmt.Errorf("aws config: %w", err)
+	}
+	c := s3.NewFromConfig(awsCfg, func(o *s3.Options) {
+		if cfg.S3Endpoint != "" {
+			o.BaseEndpoint = aws.String(cfg.S3Endpoint)
+		}
+		o.UsePathStyle = cfg.S3PathStyle
+	})
+	return &store{bucket: cfg.S3Bucket, ttl: cfg.ChartURLTTL, client: c, presign: s3.NewPresignClient(c)}, nil
+}
+
+// uploadFile puts the local file at path under key.
+func (s *store) uploadFile(ctx context.Context, path, key string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("upload %s: %w", path, err)
+	}
+	defer f.Close()
+	contentType := mime.TypeByExtension(filepath.Ext(path))
+	if contentType == "" {
+		contentType = "application/octet-stream"
+	}
+	if _, err := s.client.PutObject(ctx, &s3.PutObjectInput{
+		Bucket:      aws.String(s.bucket),
+		Key:         aws.String(key),
+		Body:        f,
+		ContentType: aws.String(contentType),
+	}); err != nil {
+		return fmt.Errorf("upload %s to s3://%s/%s: %w", path, s.bucket, key, err)
+	}
+	return nil
+}
+
+// presignGet returns a time-limited GET URL for key.
+func (s *store) presignGet(ctx context.Context, key string) (string, error) {
+	req, err := s.presign.PresignGetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(s.bucket), Key: aws.String(key)},
+		s3.WithPresignExpires(s.ttl))
+	if err != nil {
+		return "", fmt.Errorf("presign s3://%s/%s: %w", s.bucket, key, err)
+	}
+	return req.URL, nil
+}

@@ -1,0 +1,278 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"go.temporal.io/api/enums/v1"
+	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/temporal"
+
+	"github.com/durable-analyst/durable-analyst/workflows"
+)
+
+const resultUsage = `Usage: starter result <workflow-id> [--json]
+
+Prints the answer and the charts of a finished analysis, with fresh presigned
+chart URLs (the stored ones may have expired), or its progress while it runs.
+Exits 1 when the analysis failed.
+`
+
+const progressUsage = `Usage: starter progress <workflow-id>
+
+Asks an analysis for its progress, once, and prints it.
+`
+
+// pollInterval is how often --wait asks for progress.
+const pollInterval = time.Second
+
+// queryTimeout bounds one progress query: with no worker polling, a query
+// waits until the server gives up.
+const queryTimeout = 5 * time.Second
+
+// noWorkerHint is how long --wait goes without a progress answer before it
+// says that perhaps no worker is running.
+const noWorkerHint = 10 * time.Second
+
+// parseIDArgs parses the flags of a subcommand whose one argument is a
+// workflow id.
+func parseIDArgs(fs *flag.FlagSet, args []string) (string, error) {
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case len(pos) == 0:
+		return "", fmt.Errorf("%s: the workflow id is required (usage: starter %s <workflow-id>)", fs.Name(), fs.Name())
+	case len(pos) > 1:
+		return "", fmt.Errorf("%s: one workflow id expected, got %d arguments", fs.Name(), len(pos))
+	}
+	return pos[0], nil
+}
+
+// runningProgress is what starter result --json prints while the analysis runs.
+type runningProgress struct {
+	WorkflowID string              `json:"workflow_id"`
+	Status     string              `json:"status"`
+	Progress   *workflows.Progress `json:"progress,omitempty"`
+}
+
+func runResult(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("result", resultUsage, stderr)
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	id, err := parseIDArgs(fs, args)
+	if err != nil {
+		return helpOK(err)
+	}
+	cfg, c, err := connect(ctx, stderr)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+
+	d, err := c.DescribeWorkflowExecution(ctx, id, "")
+	if err != nil {
+		return fmt.Errorf("look up analysis %s: %w", id, err)
+	}
+	if d.GetWorkflowExecutionInfo().GetStatus() == enums.WORKFLOW_EXECUTION_STATUS_RUNNING {
+		p, qerr := queryProgress(ctx, c, id)
+		if *asJSON {
+			rp := runningProgress{WorkflowID: id, Status: "running"}
+			if qerr == nil {
+				rp.Progress = &p
+			}
+			return writeJSON(stdout, rp)
+		}
+		fmt.Fprintf(stdout, "analysis %s is still running\n", id)
+		if qerr != nil {
+			fmt.Fprintf(stdout, "progress: unknown (%v)\n", qerr)
+		} else {
+			fmt.Fprintf(stdout, "progress: %s\n", progressLine(p))
+		}
+		fmt.Fprintf(stdout, "ui: %s\n", cfg.uiLink(id))
+		return nil
+	}
+	res, err := getResult(ctx, c.GetWorkflow(ctx, id, ""), id)
+	if err != nil {
+		return err
+	}
+	return printResult(ctx, cfg, id, res, *asJSON, stdout, stderr)
+}
+
+func runProgress(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("progress", progressUsage, stderr)
+	id, err := parseIDArgs(fs, args)
+	if err != nil {
+		return helpOK(err)
+	}
+	_, c, err := connect(ctx, stderr)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	p, err := queryProgress(ctx, c, id)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, progressLine(p))
+	return nil
+}
+
+// queryProgress asks the analysis for its Progress.
+func queryProgress(ctx context.Context, c client.Client, id string) (workflows.Progress, error) {
+	qctx, cancel := context.WithTimeout(ctx, queryTimeout)
+	defer cancel()
+	var p workflows.Progress
+	v, err := c.QueryWorkflow(qctx, id, "", workflows.ProgressQuery)
+	if err != nil {
+		return p, fmt.Errorf("query the progress of %s: %w", id, err)
+	}
+	if err := v.Get(&p); err != nil {
+		return p, fmt.Errorf("decode the progress of %s: %w", id, err)
+	}
+	return p, nil
+}
+
+// getResult waits for the run's result. A failed run becomes an error that
+// leads with the failure's own message.
+func getResult(ctx context.Context, run client.WorkflowRun, id string) (*workflows.AnalysisResult, error) {
+	var res workflows.AnalysisResult
+	if err := run.Get(ctx, &res); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("stopped waiting; analysis %s goes on (starter result %s)", id, id)
+		}
+		return nil, fmt.Errorf("analysis %s failed: %s", id, failureMessage(err))
+	}
+	return &res, nil
+}
+
+// failureMessage is the message of why a workflow failed, without the
+// SDK's "workflow execution error (type..., runID...)" wrapper.
+func failureMessage(err error) string {
+	var wee *temporal.WorkflowExecutionError
+	if errors.As(err, &wee) && errors.Unwrap(wee) != nil {
+		err = errors.Unwrap(wee)
+	}
+	return err.Error()
+}
+
+// waitResult follows the analysis: it prints a progress line to w whenever
+// the progress changes, and returns the result once the analysis ends.
+func waitResult(ctx context.Context, c client.Client, id string, w io.Writer) (*workflows.AnalysisResult, error) {
+	type outcome struct {
+		res *workflows.AnalysisResult
+		err error
+	}
+	done := make(chan outcome, 1)
+	gctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		res, err := getResult(gctx, c.GetWorkflow(gctx, id, ""), id)
+		done <- outcome{res, err}
+	}()
+	tick := time.NewTicker(pollInterval)
+	defer tick.Stop()
+	last, since, hinted := "", time.Now(), false
+	for {
+		select {
+		case o := <-done:
+			return o.res, o.err
+		case <-ctx.Done():
+			return nil, fmt.Errorf("stopped waiting; analysis %s goes on (starter result %s)", id, id)
+		case <-tick.C:
+		}
+		p, err := queryProgress(gctx, c, id)
+		if err != nil {
+			// Before the first workflow task, or with no worker, queries
+			// fail; say so once, and keep waiting.
+			if last == "" && !hinted && time.Since(since) > noWorkerHint {
+				fmt.Fprintf(w, "no progress yet: is a worker running? (%v)\n", err)
+				hinted = true
+			}
+			continue
+		}
+		if line := progressLine(p); line != last {
+			fmt.Fprintln(w, line)
+			last = line
+		}
+	}
+}
+
+// plural is "1 chart", "2 charts".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// progressLine is one line such as
+// "step 2/10 · running · 1 code run · 0 charts · now: model".
+func progressLine(p workflows.Progress) string {
+	parts := []string{
+		fmt.Sprintf("step %d/%d", p.Step, p.MaxSteps),
+		p.Status,
+		plural(p.CodeRuns, "code run"),
+		plural(p.Charts, "chart"),
+	}
+	if p.Phase != "" {
+		parts = append(parts, "now: "+p.Phase)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// printResult re-presigns the chart URLs and prints the result, as text or
+// JSON. Without S3_BUCKET the stored URLs are kept, with a warning.
+func printResult(ctx context.Context, cfg starterConfig, id string, res *workflows.AnalysisResult, asJSON bool, stdout, stderr io.Writer) error {
+	bucket := ""
+	if len(res.Charts) > 0 {
+		s, err := newStore(ctx, cfg, "presign chart URLs")
+		if err != nil {
+			fmt.Fprintf(stderr, "warning: %v; showing the chart URLs stored with the result (they may have expired)\n", err)
+		} else {
+			bucket = s.bucket
+			for i := range res.Charts {
+				u, err := s.presignGet(ctx, res.Charts[i].Key)
+				if err != nil {
+					return err
+				}
+				res.Charts[i].URL = u
+			}
+		}
+	}
+	if asJSON {
+		return writeJSON(stdout, res)
+	}
+	writeResult(stdout, id, res, bucket)
+	return nil
+}
+
+// writeResult prints a result for people: a summary line, the answer, then
+// each chart's location and URL. bucket may be "" (unknown).
+func writeResult(w io.Writer, id string, res *workflows.AnalysisResult, bucket string) {
+	fmt.Fprintf(w, "analysis %s: %s after %s, %s, %s, %d tokens\n", id, res.Status,
+		plural(res.StepsUsed, "step"), plural(res.CodeRuns, "code run"), plural(len(res.Charts), "chart"), res.Usage.TotalTokens)
+	if res.Status == workflows.StatusMaxSteps {
+		fmt.Fprintln(w, "(the step limit ended the analysis before the model answered)")
+	}
+	answer := strings.TrimRight(res.Answer, "\n")
+	if answer == "" {
+		answer = "(no answer)"
+	}
+	fmt.Fprintf(w, "\n%s\n\n", answer)
+	for _, ch := range res.Charts {
+		if bucket != "" {
+			fmt.Fprintf(w, "chart: s3://%s/%s\n", bucket, ch.Key)
+		} else {
+			fmt.Fprintf(w, "chart: %s\n", ch.Key)
+		}
+		if ch.URL != "" {
+			fmt.Fprintf(w, "  %s\n", ch.URL)
+		}
+	}
+}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/workflows"
+)
+
+func TestProgressLine(t *testing.T) {
+	tests := []struct {
+		p    workflows.Progress
+		want string
+	}{
+		{workflows.Progress{Status: "running", Step: 2, MaxSteps: 10, CodeRuns: 1, Phase: "model"},
+			"step 2/10 · running · 1 code run · 0 charts · now: model"},
+		{workflows.Progress{Status: "answered", Step: 3, MaxSteps: 10, CodeRuns: 2, Charts: 1},
+			"step 3/10 · answered · 2 code runs · 1 chart"},
+	}
+	for _, tt := range tests {
+		if got := progressLine(tt.p); got != tt.want {
+			t.Errorf("progressLine(%+v) = %q, want %q", tt.p, got, tt.want)
+		}
+	}
+}
+
+func TestWriteResult(t *testing.T) {
+	res := &workflows.AnalysisResult{
+		Status: workflows.StatusAnswered, Answer: "North sells most.\n", StepsUsed: 3, CodeRuns: 2,
+		Usage: activities.Usage{TotalTokens: 1234},
+		Charts: []activities.Chart{
+			{Key: "analyses/wf-1/charts/step-2-cell-0-0.png", URL: "http://s3/presigned"},
+			{Key: "analyses/wf-1/charts/step-2-cell-0-1.png"},
+		},
+	}
+	tests := []struct {
+		name   string
+		res    *workflows.AnalysisResult
+		bucket string
+		want   string
+	}{
+		{"with bucket", res, "b", `analysis wf-1: answered after 3 steps, 2 code runs, 2 charts, 1234 tokens
+
+North sells most.
+
+chart: s3://b/analyses/wf-1/charts/step-2-cell-0-0.png
+  http://s3/presigned
+chart: s3://b/analyses/wf-1/charts/step-2-cell-0-1.png
+`},
+		{"without bucket", res, "", `analysis wf-1: answered after 3 steps, 2 code runs, 2 charts, 1234 tokens
+
+North sells most.
+
+chart: analyses/wf-1/charts/step-2-cell-0-0.png
+  http://s3/presigned
+chart: analyses/wf-1/charts/step-2-cell-0-1.png
+`},
+		{"step limit, no answer", &workflows.AnalysisResult{Status: workflows.StatusMaxSteps, StepsUsed: 1}, "b",
+			`analysis wf-1: max_steps after 1 step, 0 code runs, 0 charts, 0 tokens
+(the step limit ended the analysis before the model answered)
+
+(no answer)
+
+`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b strings.Builder
+			writeResult(&b, "wf-1", tt.res, tt.bucket)
+			if b.String() != tt.want {
+				t.Errorf("got:\n%s\nwant:\n%s", b.String(), tt.want)
+			}
+		})
+	}
+}
+
+func TestFailureMessage(t *testing.T) {
+	plain := errors.New("connection refused")
+	if got := failureMessage(plain); got != "connection refused" {
+		t.Errorf("failureMessage(plain) = %q, want %q", got, "connection refused")
+	}
+}
