@@ -244,6 +244,9 @@ func (h *CommandHandle) SendStdin(ctx context.Context, data string) error {
 	return h.cmds.SendStdin(ctx, h.pid, data)
 }
 
+// CloseStdin closes the process's stdin.
+func (h *CommandHandle) CloseStdin(ctx context.Context) error { return h.cmds.CloseStdin(ctx, h.pid) }
+
 // Disconnect stops receiving output; the process keeps running. Wait then
 // returns an error.
 func (h *CommandHandle) Disconnect() error {

@@ -3,12 +3,15 @@ package e2b
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
 	"net/url"
+	"strconv"
 	"time"
 
 	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
@@ -243,4 +246,48 @@ func (f *Filesystem) Remove(ctx context.Context, path string) error {
 		return nil
 	}
 	return err
+}
+
+// DownloadURL returns a URL that reads path without the access token header
+// (envd checks the signature instead), for handing to another program. A
+// zero expiry makes a signature without expiration. With WithSandboxURL the
+// URL points at the override and still needs the routing headers.
+func (f *Filesystem) DownloadURL(path string, expiry time.Duration) string {
+	return f.signedURL(path, "read", expiry, time.Now())
+}
+
+// UploadURL returns a URL that accepts a POST upload to path, like
+// DownloadURL.
+func (f *Filesystem) UploadURL(path string, expiry time.Duration) string {
+	return f.signedURL(path, "write", expiry, time.Now())
+}
+
+func (f *Filesystem) signedURL(path, operation string, expiry time.Duration, now time.Time) string {
+	base := "https://" + f.sb.Host(wire.EnvdPort)
+	if f.sb.client.sandboxURL != "" || f.sb.client.debug {
+		base = f.sb.baseURL(wire.EnvdPort)
+	}
+	q := url.Values{"path": {path}}
+	if f.sb.accessToken != "" {
+		var exp int64
+		if expiry > 0 {
+			exp = now.Add(expiry).Unix()
+		}
+		q.Set("signature", fileSignature(path, operation, "", f.sb.accessToken, exp))
+		if exp > 0 {
+			q.Set("signature_expiration", strconv.FormatInt(exp, 10))
+		}
+	}
+	return base + "/files?" + q.Encode()
+}
+
+// fileSignature is envd's v1 file URL signature: "v1_" followed by the
+// unpadded standard base64 of sha256("path:operation:user:token[:expiry]").
+func fileSignature(path, operation, user, token string, expiry int64) string {
+	s := path + ":" + operation + ":" + user + ":" + token
+	if expiry > 0 {
+		s += ":" + strconv.FormatInt(expiry, 10)
+	}
+	sum := sha256.Sum256([]byte(s))
+	return "v1_" + base64.RawStdEncoding.EncodeToString(sum[:])
 }

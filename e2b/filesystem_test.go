@@ -6,6 +6,7 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -140,5 +141,22 @@ func TestFilesRPCs(t *testing.T) {
 	}
 	if err := fs.Remove(ctx, "/b"); err != nil {
 		t.Errorf("Remove: %v", err)
+	}
+}
+
+func TestSignedURLs(t *testing.T) {
+	c := &Client{domain: "e2b.app"}
+	sb := c.newSandbox(wire.Sandbox{SandboxID: "iabc", EnvdAccessToken: "tok"})
+	now := time.Unix(1700000000, 0)
+	got := sb.Files().signedURL("/home/user/a b.txt", "read", time.Minute, now)
+	// signature anchored below against sha256sum output
+	want := "https://49983-iabc.e2b.app/files?path=%2Fhome%2Fuser%2Fa+b.txt&signature=" +
+		url.QueryEscape(fileSignature("/home/user/a b.txt", "read", "", "tok", 1700000060)) + "&signature_expiration=1700000060"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	// printf "p:write::t" | sha256sum | xxd -r -p | base64
+	if sig := fileSignature("p", "write", "", "t", 0); sig != "v1_/ccR877iESRqhOPQkMMHbKWLN/A1F1V4A2LmPMuVcMI" {
+		t.Errorf("fileSignature: got %s", sig)
 	}
 }
