@@ -228,7 +228,8 @@ func (s *Server) streamExecution(w http.ResponseWriter, r *http.Request, c *exec
 		case line, ok := <-k.lines:
 			if !ok {
 				if c.sb.gone() {
-					return // the sandbox was killed: drop the connection, as E2B does
+					// The sandbox was killed: reset the connection, as a dying E2B sandbox does.
+					panic(http.ErrAbortHandler)
 				}
 				write(errorLine("DeadKernelError", "The kernel died while executing the cell; its state is lost and "+
 					"the next execution starts a new kernel", ""))

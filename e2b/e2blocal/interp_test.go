@@ -106,6 +106,12 @@ func TestExecute(t *testing.T) {
 			t.Errorf("after the run: got %q, want None", got)
 		}
 	})
+	t.Run("keepalive after 5s of silence", func(t *testing.T) {
+		lines := sb.run(t, "import time; time.sleep(5.5); 'done'")
+		if len(ofType(lines, "keepalive")) != 1 || mainText(t, lines) != "done" {
+			t.Errorf("got %v, want one keepalive line and the result", lines)
+		}
+	})
 	t.Run("bash", func(t *testing.T) {
 		_, lines := sb.execute(t, map[string]any{"code": "echo from-bash; pwd", "language": "bash"})
 		out := ofType(lines, "stdout")
