@@ -47,7 +47,7 @@ done
 echo "tools: building ${stale[*]} into $bin (the Temporal CLI takes ~5 min on a cold cache)" >&2
 start=$SECONDS
 # One go build for all stale tools, so shared dependencies compile once and in parallel.
-CGO_ENABLED=0 go build -trimpath -o "$bin/" "${paths[@]}"
+CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o "$bin/" "${paths[@]}"
 for t in "${stale[@]}"; do
   read -r mod path <<<"${pkg[$t]}"
   echo "$mod $(go list -m -f '{{.Version}}' "$mod") $goversion" >"$bin/$t.version"

@@ -285,3 +285,37 @@ func liveGroupMembers(t *testing.T, pgid int) []string {
 	}
 	return live
 }
+
+func TestBinaryBuildsMissingTool(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds workflowcheck")
+	}
+	dir := t.TempDir()
+	var logged []string
+	o := stack.Options{BinDir: dir, Logf: func(format string, args ...any) { logged = append(logged, format) }}
+	path, err := stack.Binary(context.Background(), o, "workflowcheck")
+	if err != nil {
+		t.Fatalf("Binary: %v", err)
+	}
+	if want := filepath.Join(dir, "workflowcheck"); path != want {
+		t.Errorf("Binary path = %q, want %q", path, want)
+	}
+	stamp, err := os.ReadFile(filepath.Join(dir, "workflowcheck.version"))
+	if err != nil {
+		t.Fatalf("version stamp: %v", err)
+	}
+	if !strings.HasPrefix(string(stamp), "go.temporal.io/sdk/contrib/tools/workflowcheck v") {
+		t.Errorf("version stamp = %q, want the module and its pinned version", stamp)
+	}
+	if len(logged) == 0 {
+		t.Error("Binary built a tool without a log line, want one that says so")
+	}
+	// A second call finds the binary and builds nothing.
+	logged = nil
+	if _, err := stack.Binary(context.Background(), o, "workflowcheck"); err != nil {
+		t.Fatalf("second Binary: %v", err)
+	}
+	if len(logged) != 0 {
+		t.Errorf("second Binary logged %q, want no build", logged)
+	}
+}
