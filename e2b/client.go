@@ -283,7 +283,7 @@ func (c *Client) attempt(ctx context.Context, r *request) (*http.Response, []byt
 	if r.stream {
 		if timer != nil && !timer.Stop() {
 			resp.Body.Close()
-			return fail(nil)
+			return fail(timeoutError(r.op, c.requestTimeout, "request"))
 		}
 		resp.Body = &cancelOnClose{ReadCloser: resp.Body, cancel: cancel}
 		return resp, nil, nil

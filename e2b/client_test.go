@@ -2,6 +2,8 @@ package e2b
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -570,6 +572,35 @@ func TestErrorBodies(t *testing.T) {
 		e := newResponseError("op", resp, []byte(tt.body))
 		if e.Message != tt.wantMsg || e.Code != tt.wantCode || e.Kind != tt.wantKinds {
 			t.Errorf("body %s: got message %q code %q kind %s", tt.body, e.Message, e.Code, e.Kind)
+		}
+	}
+}
+
+func TestIsRetryable(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"nil", nil, false},
+		{"429", &APIError{StatusCode: 429, Kind: KindRateLimited}, true},
+		{"500", &APIError{StatusCode: 500, Kind: KindServer}, true},
+		{"503", &APIError{StatusCode: 503, Kind: KindUnavailable}, true},
+		{"client timeout", timeoutError("run code", time.Second, "execution"), true},
+		{"400", &APIError{StatusCode: 400, Kind: KindBadRequest}, false},
+		{"401", &APIError{StatusCode: 401, Kind: KindAuth}, false},
+		{"404", &APIError{StatusCode: 404, Kind: KindNotFound}, false},
+		{"502 sandbox gone", &APIError{StatusCode: 502, Kind: KindSandboxGone}, false},
+		{"507", &APIError{StatusCode: 507, Kind: KindNotEnoughSpace}, false},
+		{"canceled", fmt.Errorf("e2b: x: %w", context.Canceled), false},
+		{"exit code", &CommandExitError{Result: &CommandResult{ExitCode: 1}}, false},
+		{"connection refused", &url.Error{Op: "Post", URL: "http://127.0.0.1:1", Err: errors.New("connection refused")}, true},
+		{"stream cut", fmt.Errorf("e2b: run code: %w", errStreamCut), true},
+		{"other", errors.New("bad option"), false},
+	}
+	for _, tt := range tests {
+		if got := IsRetryable(tt.err); got != tt.want {
+			t.Errorf("%s: IsRetryable(%v) = %v, want %v", tt.name, tt.err, got, tt.want)
 		}
 	}
 }

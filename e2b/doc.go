@@ -29,7 +29,7 @@
 //	fmt.Print(exec.Logs.Stdout, exec.Text())
 //
 // Errors from E2B are *APIError values; IsNotFound, IsAuth, IsRateLimited,
-// IsSandboxGone, IsTimeout and RetryAfter classify them. Idempotent calls
+// IsSandboxGone, IsTimeout, IsRetryable and RetryAfter classify them. Idempotent calls
 // (GET, kill, set timeout, connect) are retried up to twice on 429, 502,
 // 503, 504 and connection errors; Create and RunCode never are.
 package e2b

@@ -1,10 +1,13 @@
 package e2b
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -220,4 +223,27 @@ func RetryAfter(err error) (time.Duration, bool) {
 		return 0, false
 	}
 	return e.RetryAfter, true
+}
+
+// IsRetryable reports whether retrying the same call later may succeed: a
+// 429, a 5xx other than 502/507, a timeout, or a transport error. It is false
+// for client errors, a cancelled context, a failed command, and a sandbox
+// that is gone (that needs a new sandbox, not a retry; see IsSandboxGone).
+func IsRetryable(err error) bool {
+	if err == nil || errors.Is(err, context.Canceled) {
+		return false
+	}
+	if e, ok := asAPIError(err); ok {
+		switch e.Kind {
+		case KindRateLimited, KindServer, KindUnavailable, KindTimeout:
+			return true
+		}
+		return false
+	}
+	var exitErr *CommandExitError
+	if errors.As(err, &exitErr) {
+		return false
+	}
+	var urlErr *url.Error
+	return errors.As(err, &urlErr) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, errStreamCut) || errors.Is(err, errMissingEnd)
 }
