@@ -8,7 +8,8 @@
 // A script is a JSON file in the server's script directory; its name is the
 // file name without ".json". A request picks its script with the metadata key
 // "script", or with the model name "script:<name>" (or just "<name>"); any
-// other model name gets the default script. A script is an ordered list of
+// other model name without the "script:" prefix gets the default script, and
+// an unknown script is 404 model_not_found. A script is an ordered list of
 // turns; every turn but the last asks for tool calls, the last one answers:
 //
 //	{
@@ -46,6 +47,10 @@
 // function_call_output for every call of turn n-1 (400 naming the missing
 // call id otherwise). Fault counters are keyed by the same conversation
 // fingerprint, so "times" counts attempts of one request, however often the
-// caller retries it. Responses are kept in memory for previous_response_id
-// unless the request sets "store": false.
+// caller retries it. Identical conversations (same script, instructions and
+// input) therefore share one fault counter: give concurrent conversations
+// that must each see the fault different input, e.g. a question naming the
+// item. Responses are kept in memory (the newest 10,000) for
+// previous_response_id and GET /v1/responses/{id}, unless the request sets
+// "store": false.
 package scriptedmodel

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -441,5 +442,20 @@ func TestConcurrentConversations(t *testing.T) {
 	}
 	if got := len(srv.Requests()); got != 3*n {
 		t.Errorf("got %d requests, want %d", got, 3*n)
+	}
+}
+
+func BenchmarkSalesChartConversation(b *testing.B) {
+	srv, err := scriptedmodel.New(scriptedmodel.Config{ScriptDir: scriptDir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	client := openai.NewClient(option.WithBaseURL(hs.URL+"/v1"), option.WithAPIKey("unused"), option.WithMaxRetries(0))
+	for b.Loop() {
+		if _, err := runConversation(b.Context(), client, "script:sales-chart", salesOutputs, 0); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
