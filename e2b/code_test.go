@@ -434,3 +434,17 @@ func samplePeakHeap(b *testing.B) func() uint64 {
 		return peak.Load()
 	}
 }
+
+func TestRunCodeSandboxDiesMidStream(t *testing.T) {
+	f := setup(t)
+	f.ci.HandleFunc("POST /execute", func(w http.ResponseWriter, r *http.Request) {
+		_, _ = w.Write([]byte(`{"type": "number_of_executions", "execution_count": 1}` + "\n"))
+	})
+	f.envd.HandleFunc("GET /health", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusBadGateway, map[string]any{"sandboxId": "isandbox1", "message": "The sandbox was not found", "code": 502})
+	})
+	_, err := f.sb.RunCode(context.Background(), "x", nil)
+	if !IsSandboxGone(err) || IsRetryable(err) {
+		t.Errorf("got %v, want sandbox gone (not retryable)", err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
 )
@@ -181,5 +182,19 @@ func TestUTF8Stream(t *testing.T) {
 		if rest := d.flush(); tt.chunks[0] == "end\xc3" && rest != "\uFFFD" {
 			t.Errorf("flush of a cut rune: got %q, want U+FFFD", rest)
 		}
+	}
+}
+
+func TestCommandsStartHandshakeTimeout(t *testing.T) {
+	f := setup(t, WithRequestTimeout(100*time.Millisecond))
+	f.envd.HandleFunc("POST "+wire.ProcedureProcessStart, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", wire.ContentTypeConnectJSON)
+		w.WriteHeader(http.StatusOK)
+		w.(http.Flusher).Flush()
+		<-r.Context().Done() // never send the start event
+	})
+	_, err := f.sb.Commands().Start(context.Background(), "sleep 100", nil)
+	if !IsTimeout(err) {
+		t.Errorf("got %v, want a timeout before the start event", err)
 	}
 }
