@@ -37,6 +37,9 @@
 // expression must match; a failed check is answered with 400 and code
 // "expectation_failed".
 //
+// A request with "tool_choice": "none" that reaches a turn with calls gets
+// the script's final message instead, as a model forced to answer would.
+//
 // # Determinism
 //
 // The server keeps no per-conversation counter: it reads the turn from the

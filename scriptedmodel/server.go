@@ -214,7 +214,12 @@ func (s *Server) respond(r *http.Request, rec *RequestRecord) (*response, *apiEr
 			return nil, apiErr
 		}
 	}
-	resp, out := buildResponse(req, sc, n, fp, instructions, conv)
+	if len(t.calls) > 0 && toolChoiceNone(req.ToolChoice) {
+		// A model told not to call tools answers; the script's answer is
+		// the best one it has.
+		t = turn{text: sc.turns[len(sc.turns)-1].text, usage: t.usage}
+	}
+	resp, out := buildResponse(req, t, n, fp, instructions, conv)
 	if req.Store == nil || *req.Store {
 		s.store(resp, append(conv, out...))
 	}
@@ -337,10 +342,9 @@ func (s *Server) injectFault(ctx context.Context, f *fault, fp string, rec *Requ
 	return e
 }
 
-// buildResponse renders turn n as a response and returns it with its output
+// buildResponse renders t, turn n of its script, as a response and returns it with its output
 // as conversation items.
-func buildResponse(req responseRequest, sc *script, n int, fp, instructions string, conv []item) (*response, []item) {
-	t := sc.turns[n-1]
+func buildResponse(req responseRequest, t turn, n int, fp, instructions string, conv []item) (*response, []item) {
 	now := time.Now().Unix()
 	resp := &response{
 		ID:                "resp_" + fp[:32],
@@ -393,6 +397,12 @@ func buildResponse(req responseRequest, sc *script, n int, fp, instructions stri
 	}
 	resp.Usage = usageFor(t.usage, len(instructions)+convChars(conv), outChars)
 	return resp, out
+}
+
+// toolChoiceNone reports whether tool_choice is "none".
+func toolChoiceNone(raw json.RawMessage) bool {
+	var mode string
+	return json.Unmarshal(raw, &mode) == nil && mode == "none"
 }
 
 // usageFor returns the scripted usage, or an estimate of four characters a token.

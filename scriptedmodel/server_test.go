@@ -406,6 +406,44 @@ func TestPreviousResponseID(t *testing.T) {
 	}
 }
 
+// TestRawOutputItemsAsInput feeds the model's output items back verbatim, as
+// an agent that keeps its transcript as raw JSON does.
+func TestRawOutputItemsAsInput(t *testing.T) {
+	_, _, client := setup(t, scriptedmodel.Config{})
+	items := []json.RawMessage{json.RawMessage(`{"type":"message","role":"user","content":[{"type":"input_text","text":"Which region?"}]}`)}
+	p := params("script:sales-chart", nil)
+	for step := 1; step <= 3; step++ {
+		resp, err := client.Responses.New(t.Context(), p, option.WithJSONSet("input", items))
+		if err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+		for _, out := range resp.Output {
+			items = append(items, json.RawMessage(out.RawJSON()))
+		}
+		for _, c := range functionCalls(resp) {
+			out, _ := json.Marshal(map[string]any{"type": "function_call_output", "call_id": c.CallID,
+				"output": []map[string]string{{"type": "input_text", "text": salesOutputs(c)}}})
+			items = append(items, out)
+		}
+		if step == 3 && !strings.Contains(resp.OutputText(), "West") {
+			t.Errorf("step 3: got %q, want the final answer", resp.OutputText())
+		}
+	}
+}
+
+func TestToolChoiceNoneForcesTheAnswer(t *testing.T) {
+	_, _, client := setup(t, scriptedmodel.Config{})
+	p := params("script:sales-chart", responses.ResponseInputParam{userMessage("Answer now.")})
+	p.ToolChoice = responses.ResponseNewParamsToolChoiceUnion{OfToolChoiceMode: param.NewOpt(responses.ToolChoiceOptionsNone)}
+	resp, err := client.Responses.New(t.Context(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls := functionCalls(resp); len(calls) != 0 || !strings.Contains(resp.OutputText(), "West") {
+		t.Errorf("got %d calls and text %q, want no calls and the script's final answer", len(calls), resp.OutputText())
+	}
+}
+
 func TestStreamRejected(t *testing.T) {
 	_, _, client := setup(t, scriptedmodel.Config{})
 	stream := client.Responses.NewStreaming(t.Context(), params("script:sales-chart", responses.ResponseInputParam{userMessage("q")}))
