@@ -228,6 +228,12 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	var s *store
+	if len(ups) > 0 {
+		if s, err = newStore(ctx, cfg, "upload --file datasets"); err != nil {
+			return err
+		}
+	}
 	c, err := dialTemporal(ctx, cfg, stderr)
 	if err != nil {
 		return err
@@ -256,31 +262,17 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			fmt.Fprintf(info, "analysis %s already exists (%s); not starting it again\n", id, existing)
 		}
 	} else {
-		if len(ups) > 0 {
-			s, err := newStore(ctx, cfg, "upload --file datasets")
-			if err != nil {
+		for _, u := range ups {
+			if err := s.uploadFile(ctx, u.path, u.key); err != nil {
 				return err
 			}
-			for _, u := range ups {
-				if err := s.uploadFile(ctx, u.path, u.key); err != nil {
-					return err
-				}
-				if !o.json || o.wait {
-					fmt.Fprintf(info, "uploaded %s to s3://%s/%s\n", u.path, s.bucket, u.key)
-				}
+			if !o.json || o.wait {
+				fmt.Fprintf(info, "uploaded %s to s3://%s/%s\n", u.path, s.bucket, u.key)
 			}
 		}
-		run, err := c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
-			ID:        id,
-			TaskQueue: cfg.TaskQueue,
-			// A running analysis with this id is reused, and so is a
-			// completed one; a failed one may be run again.
-			WorkflowIDConflictPolicy: enums.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING,
-			WorkflowIDReusePolicy:    enums.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY,
-			StaticSummary:            truncate(in.Question, summaryMax),
-		}, workflows.AnalysisWorkflowName, in)
+		run, err := startAnalysis(ctx, c, cfg.TaskQueue, id, in)
 		if err != nil {
-			return fmt.Errorf("start %s %s on task queue %s: %w", workflows.AnalysisWorkflowName, id, cfg.TaskQueue, err)
+			return err
 		}
 		st.RunID, st.Started = run.GetRunID(), true
 		if !o.json || o.wait {
@@ -300,6 +292,24 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	return printResult(ctx, cfg, id, res, o.json, stdout, stderr)
+}
+
+// startAnalysis starts AnalysisWorkflow as id. Starting an id again is
+// idempotent: a running analysis is reused, and so is a completed one (the
+// SDK returns its run); only a failed, cancelled, terminated or timed-out
+// one is run again.
+func startAnalysis(ctx context.Context, c client.Client, taskQueue, id string, in workflows.AnalysisInput) (client.WorkflowRun, error) {
+	run, err := c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
+		ID:                       id,
+		TaskQueue:                taskQueue,
+		WorkflowIDConflictPolicy: enums.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING,
+		WorkflowIDReusePolicy:    enums.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY,
+		StaticSummary:            truncate(in.Question, summaryMax),
+	}, workflows.AnalysisWorkflowName, in)
+	if err != nil {
+		return nil, fmt.Errorf("start %s %s on task queue %s: %w", workflows.AnalysisWorkflowName, id, taskQueue, err)
+	}
+	return run, nil
 }
 
 // reusableStatus returns the status of an existing analysis with this id

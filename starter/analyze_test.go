@@ -141,6 +141,16 @@ func TestAnalyzeRejectsBeforeConnecting(t *testing.T) {
 	}
 }
 
+func TestAnalyzeFileNeedsBucket(t *testing.T) {
+	t.Setenv("TEMPORAL_ADDRESS", "127.0.0.1:1")
+	t.Setenv("S3_BUCKET", "")
+	var out, errOut strings.Builder
+	err := run([]string{"analyze", "--question", "q", "--file", salesCSV}, &out, &errOut)
+	if want := "S3_BUCKET: required to upload --file datasets but not set"; err == nil || err.Error() != want {
+		t.Errorf("got error %v, want %q", err, want)
+	}
+}
+
 func TestHelpIsNotAnError(t *testing.T) {
 	for _, args := range [][]string{{"help"}, {"analyze", "-h"}, {"result", "--help"}, {"progress", "-h"}} {
 		var out, errOut strings.Builder

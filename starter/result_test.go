@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -73,12 +72,5 @@ chart: analyses/wf-1/charts/step-2-cell-0-1.png
 				t.Errorf("got:\n%s\nwant:\n%s", b.String(), tt.want)
 			}
 		})
-	}
-}
-
-func TestFailureMessage(t *testing.T) {
-	plain := errors.New("connection refused")
-	if got := failureMessage(plain); got != "connection refused" {
-		t.Errorf("failureMessage(plain) = %q, want %q", got, "connection refused")
 	}
 }
