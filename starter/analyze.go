@@ -248,16 +248,12 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	st := startInfo{WorkflowID: id, UIURL: cfg.uiLink(id)}
 	existing := ""
 	if o.id != "" {
-		if existing, err = reusableStatus(ctx, c, id); err != nil {
+		if existing, st.RunID, err = reusableRun(ctx, c, id); err != nil {
 			return err
 		}
 	}
 	if existing != "" {
 		// Nothing to upload or start: this is a re-run of the same command.
-		st.RunID, err = currentRunID(ctx, c, id)
-		if err != nil {
-			return err
-		}
 		if !o.json || o.wait {
 			fmt.Fprintf(info, "analysis %s already exists (%s); not starting it again\n", id, existing)
 		}
@@ -312,33 +308,25 @@ func startAnalysis(ctx context.Context, c client.Client, taskQueue, id string, i
 	return run, nil
 }
 
-// reusableStatus returns the status of an existing analysis with this id
-// that the start would reuse rather than run again ("running",
-// "completed"), or "" when there is none.
-func reusableStatus(ctx context.Context, c client.Client, id string) (string, error) {
+// reusableRun returns the status ("running", "completed") and run id of an
+// existing analysis with this id that a start would reuse rather than run
+// again, or "" when there is none.
+func reusableRun(ctx context.Context, c client.Client, id string) (status, runID string, err error) {
 	d, err := c.DescribeWorkflowExecution(ctx, id, "")
 	var nf *serviceerror.NotFound
 	if errors.As(err, &nf) {
-		return "", nil
+		return "", "", nil
 	}
 	if err != nil {
-		return "", fmt.Errorf("look up analysis %s: %w", id, err)
+		return "", "", fmt.Errorf("look up analysis %s: %w", id, err)
 	}
-	switch s := d.GetWorkflowExecutionInfo().GetStatus(); s {
+	info := d.GetWorkflowExecutionInfo()
+	switch s := info.GetStatus(); s {
 	case enums.WORKFLOW_EXECUTION_STATUS_RUNNING, enums.WORKFLOW_EXECUTION_STATUS_COMPLETED,
 		enums.WORKFLOW_EXECUTION_STATUS_CONTINUED_AS_NEW:
-		return statusName(s), nil
+		return statusName(s), info.GetExecution().GetRunId(), nil
 	}
-	return "", nil
-}
-
-// currentRunID returns the run id of the latest run of id.
-func currentRunID(ctx context.Context, c client.Client, id string) (string, error) {
-	d, err := c.DescribeWorkflowExecution(ctx, id, "")
-	if err != nil {
-		return "", fmt.Errorf("look up analysis %s: %w", id, err)
-	}
-	return d.GetWorkflowExecutionInfo().GetExecution().GetRunId(), nil
+	return "", "", nil
 }
 
 // statusName is a workflow status in lower case ("running", "completed").

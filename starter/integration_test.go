@@ -132,6 +132,7 @@ func startStack(t *testing.T) *testStack {
 		k, v, _ := strings.Cut(kv, "=")
 		t.Setenv(k, v)
 	}
+	t.Setenv("AWS_PROFILE", "") // restored after the test
 	os.Unsetenv("AWS_PROFILE")
 
 	logger := tlog.NewStructuredLogger(slog.New(slog.NewTextHandler(io.Discard, nil)))
