@@ -69,6 +69,11 @@ type Worker struct {
 	// MaxDatasetBytes caps one staged dataset.
 	MaxDatasetBytes int64 `envconfig:"MAX_DATASET_BYTES" default:"104857600"`
 
+	// SweepInterval is how often the worker looks for sandboxes whose
+	// workflow closed without killing them (e.g. it was terminated) and
+	// kills them; it also sweeps once at start-up. 0 disables the sweeper.
+	SweepInterval time.Duration `envconfig:"SWEEP_INTERVAL" default:"5m"`
+
 	LogLevel    string `envconfig:"LOG_LEVEL" default:"info"`
 	LogFormat   string `envconfig:"LOG_FORMAT" default:"text"`
 	MetricsAddr string `envconfig:"METRICS_ADDR"`
@@ -129,6 +134,9 @@ func (c Worker) Validate() error {
 	}
 	if strings.Contains(c.S3Prefix, "//") || strings.HasPrefix(c.S3Prefix, "/") {
 		errs = append(errs, fmt.Errorf("S3_PREFIX: %q must not start with / or contain //", c.S3Prefix))
+	}
+	if c.SweepInterval != 0 && (c.SweepInterval < 10*time.Second || c.SweepInterval > 24*time.Hour) {
+		errs = append(errs, fmt.Errorf("SWEEP_INTERVAL: %s is outside 10s..24h (0 disables the sweeper)", c.SweepInterval))
 	}
 	switch c.LogFormat {
 	case "text", "json":

@@ -30,6 +30,7 @@ func TestLoadDefaults(t *testing.T) {
 	assert.Equal(t, "e2b.app", c.E2BDomain)
 	assert.Equal(t, "code-interpreter-v1", c.E2BTemplate)
 	assert.Equal(t, 24*time.Hour, c.ChartURLTTL)
+	assert.Equal(t, 5*time.Minute, c.SweepInterval)
 	assert.Equal(t, "sk-test-openai-123", c.OpenAIAPIKey.Reveal())
 }
 
@@ -49,6 +50,9 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{"small output", "MAX_OUTPUT_BYTES", "10", "MAX_OUTPUT_BYTES:"},
 		{"bad log format", "LOG_FORMAT", "xml", "LOG_FORMAT:"},
 		{"bad sandbox timeout", "SANDBOX_TIMEOUT", "1s", "SANDBOX_TIMEOUT:"},
+		{"bad sweep interval", "SWEEP_INTERVAL", "often", "SWEEP_INTERVAL: cannot parse"},
+		{"sweep too often", "SWEEP_INTERVAL", "1s", "SWEEP_INTERVAL:"},
+		{"negative sweep interval", "SWEEP_INTERVAL", "-5m", "SWEEP_INTERVAL:"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -60,6 +64,14 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 			assert.NotContains(t, err.Error(), "\n")
 		})
 	}
+}
+
+func TestSweepIntervalZeroDisables(t *testing.T) {
+	setBase(t)
+	t.Setenv("SWEEP_INTERVAL", "0")
+	c, err := config.Load()
+	require.NoError(t, err)
+	assert.Equal(t, time.Duration(0), c.SweepInterval)
 }
 
 func TestSecretsNeverPrint(t *testing.T) {

@@ -62,9 +62,21 @@ func run() error {
 	logger.Info("worker started", "task_queue", cfg.TaskQueue, "namespace", cfg.TemporalNamespace,
 		"temporal_address", cfg.TemporalAddress, "model", cfg.OpenAIModel, "e2b_template", cfg.E2BTemplate,
 		"s3_bucket", cfg.S3Bucket)
+
+	// Sandbox sweeper: kills sandboxes of workflows that closed without
+	// their cleanup (terminated). It stops with the worker.
+	sweeper := &activities.Sweeper{E2B: acts.E2B, Temporal: c, Namespace: cfg.TemporalNamespace,
+		Interval: cfg.SweepInterval, Grace: activities.DefaultSweepGrace, Logger: logger}
+	sweepDone := make(chan struct{})
+	go func() {
+		defer close(sweepDone)
+		sweeper.Run(ctx)
+	}()
+
 	<-ctx.Done()
 	logger.Info("stopping worker")
 	w.Stop()
+	<-sweepDone
 	return nil
 }
 
