@@ -75,6 +75,7 @@ type createRequest struct {
 	Metadata            map[string]string `json:"metadata"`
 	EnvVars             map[string]string `json:"envVars"`
 	AutoPause           bool              `json:"autoPause"`
+	AutoResume          *wire.AutoResume  `json:"autoResume"`
 	Secure              *bool             `json:"secure"`
 	AllowInternetAccess *bool             `json:"allow_internet_access"`
 }
@@ -152,7 +153,13 @@ func (s *Server) handleCreate(v2 bool) http.HandlerFunc {
 		for k, v := range req.EnvVars {
 			sb.envVars[k] = v
 		}
+		if req.AutoResume != nil && req.AutoResume.Enabled && !req.AutoPause {
+			_ = sb.kill()
+			writeJSONError(w, http.StatusBadRequest, "autoResume requires autoPause")
+			return
+		}
 		sb.autoPause, sb.internet = req.AutoPause, req.AllowInternetAccess
+		sb.autoResume = req.AutoResume != nil && req.AutoResume.Enabled
 		s.mu.Lock()
 		if s.closed {
 			s.mu.Unlock()
@@ -219,6 +226,7 @@ func (s *Server) handleInfo(w http.ResponseWriter, r *http.Request) {
 	if sb.autoPause {
 		d.Lifecycle.OnTimeout = "pause"
 	}
+	d.Lifecycle.AutoResume = sb.autoResume
 	writeJSON(w, http.StatusOK, d)
 }
 

@@ -124,6 +124,11 @@ func TestTimeoutExpiry(t *testing.T) {
 	srv, base := newServer(t, e2blocal.Config{})
 	killed := create(t, base, map[string]any{"timeout": 1})
 	paused := create(t, base, map[string]any{"timeout": 1, "autoPause": true})
+	resumable := create(t, base, map[string]any{"timeout": 60, "autoPause": true, "autoResume": map[string]any{"enabled": true}})
+	resumable.run(t, "w = 3")
+	if resp, _ := do(t, "POST", base+"/sandboxes/"+resumable.id+"/timeout", strings.NewReader(`{"timeout":1}`), nil); resp.StatusCode != http.StatusNoContent {
+		t.Fatalf("set timeout: got %d, want 204", resp.StatusCode)
+	}
 	if !eventually(5*time.Second, func() bool { return !slices.Contains(srv.Sandboxes(), killed.id) }) {
 		t.Fatalf("sandbox with timeout 1s still alive after 5s")
 	}
@@ -136,6 +141,18 @@ func TestTimeoutExpiry(t *testing.T) {
 		return json.Unmarshal(b, &d) == nil && d.State == "paused"
 	}) {
 		t.Errorf("autoPause sandbox: got state %q, want paused", d.State)
+	}
+	if resp, _ := do(t, "POST", base+"/execute", strings.NewReader(`{"code":"1"}`), paused.header(wire.CodeInterpreterPort)); resp.StatusCode != http.StatusBadGateway {
+		t.Errorf("execute in paused sandbox: got %d, want 502", resp.StatusCode)
+	}
+	if !eventually(5*time.Second, func() bool {
+		_, b := do(t, "GET", base+"/sandboxes/"+resumable.id, nil, nil)
+		return json.Unmarshal(b, &d) == nil && d.State == "paused"
+	}) {
+		t.Fatalf("autoResume sandbox: got state %q, want paused", d.State)
+	}
+	if got := mainText(t, resumable.run(t, "w")); got != "3" {
+		t.Errorf("after auto-resume: got w=%s, want 3", got)
 	}
 }
 

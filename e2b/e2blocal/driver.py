@@ -180,7 +180,9 @@ def emit_figures():
         buf = io.BytesIO()
         try:
             fig.savefig(buf, format="png", bbox_inches="tight")
-            emit_result({"text/plain": repr(fig), "image/png": buf.getvalue()}, False)
+            # Through the display publisher, as Jupyter's inline backend
+            # does, so hooks on display (a journal) see figures too.
+            shell.display_pub.publish({"text/plain": repr(fig), "image/png": buf.getvalue()})
         except Exception as e:
             emit_result({"text/plain": "<figure could not be rendered: %s>" % e}, False)
         finally:

@@ -85,14 +85,23 @@ func (sb *sandbox) startKernel(cwd string) (*kernel, error) {
 		close(k.exited)
 		close(k.lines)
 	}()
-	select {
-	case <-k.ready:
-		return k, nil
-	case <-k.exited:
-		return nil, fmt.Errorf("python kernel exited during start-up: %s", k.stderr.String())
-	case <-time.After(kernelStartTimeout):
-		k.kill()
-		return nil, fmt.Errorf("python kernel not ready after %s: %s", kernelStartTimeout, k.stderr.String())
+	const tick = 250 * time.Millisecond
+	deadline := time.Now().Add(kernelStartTimeout)
+	for {
+		select {
+		case <-k.ready:
+			return k, nil
+		case <-k.exited:
+			return nil, fmt.Errorf("python kernel exited during start-up: %s", k.stderr.String())
+		case <-time.After(tick):
+			if sb.currentState() == statePaused {
+				deadline = deadline.Add(tick) // a frozen kernel is not a slow one
+			}
+			if time.Now().After(deadline) {
+				k.kill()
+				return nil, fmt.Errorf("python kernel not ready after %s: %s", kernelStartTimeout, k.stderr.String())
+			}
+		}
 	}
 }
 

@@ -35,6 +35,7 @@ type sandbox struct {
 	metadata   map[string]string
 	envVars    map[string]string
 	autoPause  bool
+	autoResume bool // data-plane traffic wakes it when paused
 	internet   *bool
 	startedAt  time.Time
 	dir        string // host dir holding home/ and tmp/
@@ -199,6 +200,9 @@ func (sb *sandbox) mount(p string) (hostDir, rel string, err error) {
 	return "", "", fmt.Errorf("%w: %s", errOutside, p)
 }
 
+// errPaused reports a process start in a paused sandbox.
+var errPaused = errors.New("sandbox is paused")
+
 // start starts cmd as one of the sandbox's process trees; the tree is
 // forgotten once its leader exits (call wait through the returned func).
 func (sb *sandbox) start(cmd *exec.Cmd) (wait func() error, err error) {
@@ -206,6 +210,9 @@ func (sb *sandbox) start(cmd *exec.Cmd) (wait func() error, err error) {
 	defer sb.mu.Unlock()
 	if sb.dead {
 		return nil, errNoSandbox
+	}
+	if sb.state == statePaused {
+		return nil, errPaused
 	}
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", filepath.Base(cmd.Path), err)

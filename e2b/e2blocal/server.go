@@ -191,6 +191,9 @@ func (s *Server) serveData(w http.ResponseWriter, r *http.Request, id, port stri
 		writeJSON(w, http.StatusBadGateway, map[string]any{"sandboxId": id, "message": "The sandbox was not found", "code": 502})
 		return
 	}
+	if sb.autoResume && sb.resume(time.Now().Add(s.cfg.DefaultTimeout)) {
+		s.log.Info("sandbox auto-resumed by traffic", "sandbox_id", sb.id)
+	}
 	if sb.currentState() != stateRunning {
 		writeJSON(w, http.StatusBadGateway, map[string]any{"sandboxId": id, "message": "The sandbox is paused", "code": 502})
 		return
