@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/e2b"
@@ -26,6 +25,9 @@ type cellRecord struct {
 	Traceback string     `json:"traceback,omitempty"`
 	Charts    []Chart    `json:"charts,omitempty"`
 	Dropped   int64      `json:"dropped_bytes,omitempty"`
+	// Names are the kernel's global names after the cell: a rebuilt
+	// kernel must have them all again.
+	Names []string `json:"names,omitempty"`
 }
 
 // RunCode runs one cell of the model's Python in the sandbox. Every PNG the
@@ -41,42 +43,22 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 		return RunCodeResult{}, err
 	}
 
-	// Heartbeat while the cell runs, so a dead worker is noticed within the
-	// heartbeat timeout rather than the run's whole timeout.
-	hbCtx, stopHB := context.WithCancel(ctx)
-	defer stopHB()
-	go func() {
-		t := time.NewTicker(5 * time.Second)
-		defer t.Stop()
-		for {
-			select {
-			case <-hbCtx.Done():
-				return
-			case <-t.C:
-				activity.RecordHeartbeat(ctx, "running")
-			}
-		}
-	}()
+	defer heartbeatWhile(ctx, fmt.Sprintf("step %d cell %d", in.Step, in.Cell))()
 
 	timeout := a.CodeTimeout
 	if timeout <= 0 {
 		timeout = 10 * time.Minute
 	}
-	exec, err := sb.RunCode(ctx, in.Code, &e2b.RunCodeOptions{Timeout: timeout, MaxOutputBytes: 4 << 20})
+	exec, err := a.runJournaled(ctx, sb, cellID(in), in.Code, timeout)
 	if err != nil {
-		if e2b.IsTimeout(err) {
-			// A cell that runs too long is the model's problem to solve.
-			return RunCodeResult{Output: fmt.Sprintf("error: the code did not finish within %s and was stopped; make it faster or smaller", timeout),
-				Error: &CodeError{Name: "TimeoutError", Value: "execution timed out"}}, nil
-		}
-		return RunCodeResult{}, classify(ServiceSandbox, "run code", err)
+		return RunCodeResult{}, err
 	}
-	stopHB()
+	names, _ := a.cellNames(ctx, sb, cellID(in))
 
 	rec := cellRecord{
 		Step: in.Step, Cell: in.Cell, CallID: in.CallID, Code: in.Code,
 		Stdout: strings.Join(exec.Logs.Stdout, ""), Stderr: strings.Join(exec.Logs.Stderr, ""),
-		Dropped: exec.Logs.DroppedBytes,
+		Dropped: exec.Logs.DroppedBytes, Names: names,
 	}
 	if exec.Error != nil {
 		rec.Error = &CodeError{Name: exec.Error.Name, Value: exec.Error.Value}

@@ -1,0 +1,184 @@
+package activities
+
+import (
+	"context"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/temporal"
+
+	"github.com/durable-analyst/durable-analyst/e2b"
+)
+
+// The cell journal makes RunCode exactly-once across worker crashes. Each
+// cell is sent with a one-line prefix that installs the journal in the
+// kernel (journal.py, once per kernel) and begins the cell under an id
+// derived from the workflow run, step and call. In the kernel the journal
+//   - refuses to start a cell id twice: a retry gets DurableCellDone and
+//     reads the recorded outputs from the sandbox instead;
+//   - ignores the interrupt a server sends when the client (a dying worker)
+//     disconnects, so the cell finishes and its outputs are recorded;
+//   - stops a cell after its timeout with a TimeoutError of its own;
+//   - notices a restarted kernel (DurableKernelLost, DurableCellLost): the
+//     state earlier cells built is gone, which the workflow treats like a
+//     lost sandbox and rebuilds.
+// Executions in one context are serialized by the code interpreter, so a
+// retry's cell waits until a still-running first attempt has finished.
+
+//go:embed journal.py
+var journalPy string
+
+var journalB64 = base64.StdEncoding.EncodeToString([]byte(journalPy))
+
+// journalDir is where the kernel keeps the journal in the sandbox.
+const journalDir = HomeDir + "/.durable/cells"
+
+// Error names the journal raises in the kernel.
+const (
+	errCellDone   = "DurableCellDone"
+	errCellLost   = "DurableCellLost"
+	errKernelLost = "DurableKernelLost"
+)
+
+// cellID names a cell uniquely across runs, steps and calls.
+func cellID(in RunCodeInput) string {
+	sum := sha256.Sum256([]byte(strings.Join([]string{in.WorkflowID, in.RunID, strconv.Itoa(in.Step), strconv.Itoa(in.Cell), in.CallID}, "\x00")))
+	return "c" + hex.EncodeToString(sum[:12])
+}
+
+// journalPrefix is the first line of a journaled cell. It stays one line
+// so the user's code keeps its own lines and its last expression.
+func journalPrefix(id string, timeout time.Duration) string {
+	return fmt.Sprintf(`(exec(__import__("base64").b64decode("%s").decode(), globals()) if "__da_begin" not in globals() else None); __da_begin(%q, %d)`,
+		journalB64, id, int(timeout.Seconds()))
+}
+
+// doneRecord is a cell's journal entry as the kernel writes it.
+type doneRecord struct {
+	ID      string `json:"id"`
+	Stdout  string `json:"stdout"`
+	Stderr  string `json:"stderr"`
+	Results []struct {
+		Main bool                       `json:"main"`
+		Data map[string]json.RawMessage `json:"data"`
+	} `json:"results"`
+	Error *struct {
+		Name      string `json:"name"`
+		Value     string `json:"value"`
+		Traceback string `json:"traceback"`
+	} `json:"error"`
+	Names []string `json:"names"`
+}
+
+// runJournaled runs code under the journal and returns its execution: from
+// the stream when it runs now, from the journal when an earlier attempt
+// already ran it.
+func (a *Activities) runJournaled(ctx context.Context, sb *e2b.Sandbox, id, code string, timeout time.Duration) (*e2b.Execution, error) {
+	exec, err := sb.RunCode(ctx, journalPrefix(id, timeout)+"\n"+code, &e2b.RunCodeOptions{
+		// The kernel stops the cell at timeout; the client waits a little
+		// longer for the TimeoutError to arrive.
+		Timeout:        timeout + time.Minute,
+		MaxOutputBytes: 4 << 20,
+	})
+	if err != nil {
+		return nil, classify(ServiceSandbox, "run code", err)
+	}
+	if exec.Error == nil {
+		return exec, nil
+	}
+	switch exec.Error.Name {
+	case errCellDone:
+		a.logger().Info("cell already ran; returning its journaled outputs", "cell_id", id, "sandbox_id", sb.ID)
+		return a.readJournal(ctx, sb, id)
+	case errCellLost, errKernelLost:
+		return nil, temporal.NewNonRetryableApplicationError(
+			fmt.Sprintf("sandbox %s: %s: %s", sb.ID, exec.Error.Name, exec.Error.Value), ErrTypeSandboxLost, nil)
+	}
+	return exec, nil
+}
+
+// readJournal rebuilds an execution from the cell's journal entry.
+func (a *Activities) readJournal(ctx context.Context, sb *e2b.Sandbox, id string) (*e2b.Execution, error) {
+	b, err := sb.Files().Read(ctx, journalDir+"/"+id+".done.json")
+	if err != nil {
+		return nil, classify(ServiceSandbox, "read journal of cell "+id, err)
+	}
+	var rec doneRecord
+	if err := json.Unmarshal(b, &rec); err != nil {
+		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("journal of cell %s is corrupt: %v", id, err), ErrTypeSandboxLost, err)
+	}
+	exec := &e2b.Execution{}
+	if rec.Stdout != "" {
+		exec.Logs.Stdout = []string{rec.Stdout}
+	}
+	if rec.Stderr != "" {
+		exec.Logs.Stderr = []string{rec.Stderr}
+	}
+	for _, r := range rec.Results {
+		res := e2b.Result{IsMainResult: r.Main}
+		str := func(mime string) string {
+			var s string
+			if raw, ok := r.Data[mime]; ok {
+				_ = json.Unmarshal(raw, &s)
+			}
+			return s
+		}
+		res.Text = str("text/plain")
+		res.HTML = str("text/html")
+		res.Markdown = str("text/markdown")
+		res.PNG = str("image/png")
+		res.JPEG = str("image/jpeg")
+		res.SVG = str("image/svg+xml")
+		if raw, ok := r.Data["application/json"]; ok {
+			res.JSON = raw
+		}
+		exec.Results = append(exec.Results, res)
+	}
+	if rec.Error != nil {
+		exec.Error = &e2b.ExecutionError{Name: rec.Error.Name, Value: rec.Error.Value, Traceback: rec.Error.Traceback}
+	}
+	return exec, nil
+}
+
+// cellNames reads the kernel's global names recorded after a cell.
+func (a *Activities) cellNames(ctx context.Context, sb *e2b.Sandbox, id string) ([]string, error) {
+	b, err := sb.Files().Read(ctx, journalDir+"/"+id+".meta.json")
+	if err != nil {
+		return nil, err
+	}
+	var meta struct {
+		Names []string `json:"names"`
+	}
+	if err := json.Unmarshal(b, &meta); err != nil {
+		return nil, err
+	}
+	return meta.Names, nil
+}
+
+// heartbeatWhile heartbeats every few seconds until the returned func is
+// called, so a dead worker is noticed within the heartbeat timeout rather
+// than the activity's whole timeout.
+func heartbeatWhile(ctx context.Context, details any) func() {
+	hctx, cancel := context.WithCancel(ctx)
+	go func() {
+		t := time.NewTicker(2 * time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-hctx.Done():
+				return
+			case <-t.C:
+				activity.RecordHeartbeat(ctx, details)
+			}
+		}
+	}()
+	return cancel
+}

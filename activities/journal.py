@@ -1,0 +1,175 @@
+# durable-analyst cell journal, installed into the sandbox's kernel on the
+# first cell. It makes a cell run at most once per id, keeps its outputs in
+# /home/user/.durable/cells/<id>.done.json so a retried activity (after a
+# worker crash) gets them back, and notices a kernel that restarted and lost
+# the state earlier cells built.
+def __da_install():
+    import base64 as _b64
+    import json as _json
+    import os as _os
+    import signal as _signal
+    import sys as _sys
+    import traceback as _traceback
+    import uuid as _uuid
+
+    def _write(path, obj):
+        tmp = path + ".tmp"
+        with open(tmp, "w") as f:
+            _json.dump(obj, f)
+            f.flush()
+            _os.fsync(f.fileno())
+        _os.replace(tmp, path)
+
+    class DurableKernelLost(Exception):
+        pass
+
+    ip = get_ipython()  # noqa: F821 - defined in IPython kernels
+    root = "/home/user/.durable"
+    cells = root + "/cells"
+    _os.makedirs(cells, exist_ok=True)
+    token = _uuid.uuid4().hex
+    kernel_file = root + "/kernel.json"
+    try:
+        with open(kernel_file) as f:
+            prev = _json.load(f)
+    except (OSError, ValueError):
+        prev = None
+    if prev is not None and any(n.endswith(".done.json") for n in _os.listdir(cells)):
+        # Another kernel ran cells here and is gone: their state is lost.
+        raise DurableKernelLost("the kernel restarted; variables defined by earlier cells are gone")
+    _write(kernel_file, {"token": token, "pid": _os.getpid()})
+
+    state = {"cell": None}
+    cap = 4 << 20
+
+    class DurableCellDone(Exception):
+        pass
+
+    class DurableCellLost(Exception):
+        pass
+
+    class Tee:
+        def __init__(self, orig, sink):
+            self._orig, self._sink, self._n = orig, sink, 0
+
+        def write(self, s):
+            if isinstance(s, str) and self._n < cap:
+                self._sink.append(s[: cap - self._n])
+                self._n += len(s)
+            return self._orig.write(s)
+
+        def __getattr__(self, name):
+            return getattr(self._orig, name)
+
+    def bundle(data):
+        out = {}
+        for k, v in (data or {}).items():
+            if isinstance(v, (bytes, bytearray)):
+                v = _b64.b64encode(v).decode("ascii")
+            try:
+                _json.dumps(v)
+            except (TypeError, ValueError):
+                v = str(v)
+            out[k] = v
+        return out
+
+    def begin(cid, timeout):
+        base = cells + "/" + cid
+        if _os.path.exists(base + ".done.json"):
+            raise DurableCellDone(cid)
+        if _os.path.exists(base + ".started"):
+            raise DurableCellLost(cid + " started in a kernel that is gone")
+        with open(base + ".started", "w") as f:
+            f.write(token)
+        rec = {"id": cid, "stdout": [], "stderr": [], "results": [], "error": None}
+        restore = []
+        so, se = _sys.stdout, _sys.stderr
+        _sys.stdout, _sys.stderr = Tee(so, rec["stdout"]), Tee(se, rec["stderr"])
+        restore.append(lambda: (setattr(_sys, "stdout", so), setattr(_sys, "stderr", se)))
+        pub = ip.display_pub
+        orig_publish = pub.publish
+
+        def publish(data, *args, **kwargs):
+            rec["results"].append({"main": False, "data": bundle(data)})
+            return orig_publish(data, *args, **kwargs)
+
+        pub.publish = publish
+        restore.append(lambda: delattr(pub, "publish") if "publish" in vars(pub) else None)
+        hook = ip.displayhook
+        orig_write = hook.write_format_data
+
+        def write_format_data(format_dict, *args, **kwargs):
+            rec["results"].append({"main": True, "data": bundle(format_dict)})
+            return orig_write(format_dict, *args, **kwargs)
+
+        hook.write_format_data = write_format_data
+        restore.append(lambda: delattr(hook, "write_format_data") if "write_format_data" in vars(hook) else None)
+        # A disconnected client makes the server interrupt the kernel; the
+        # cell must finish anyway so its retry can collect it. The cell's own
+        # timeout takes the place of interrupts.
+        old_int = _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+        restore.append(lambda: _signal.signal(_signal.SIGINT, old_int))
+        if timeout and timeout > 0:
+            def on_alarm(signum, frame):
+                raise TimeoutError("the cell ran longer than %d s and was stopped" % timeout)
+            old_alrm = _signal.signal(_signal.SIGALRM, on_alarm)
+            _signal.setitimer(_signal.ITIMER_REAL, timeout)
+            restore.append(lambda: (_signal.setitimer(_signal.ITIMER_REAL, 0), _signal.signal(_signal.SIGALRM, old_alrm)))
+        state["cell"] = (cid, rec, restore)
+
+    def flush_figures():
+        plt = _sys.modules.get("matplotlib.pyplot")
+        if plt is None:
+            return
+        import io
+        from IPython.display import Image, display
+        for num in list(plt.get_fignums()):
+            fig = plt.figure(num)
+            buf = io.BytesIO()
+            try:
+                fig.savefig(buf, format="png", bbox_inches="tight")
+                display(Image(data=buf.getvalue(), format="png"))
+            finally:
+                plt.close(fig)
+
+    def finish(result):
+        cur = state["cell"]
+        if cur is None:
+            return
+        cid, rec, restore = cur
+        try:
+            flush_figures()
+        except Exception as e:  # a broken figure must not lose the journal
+            rec["stderr"].append("figure could not be rendered: %s\n" % e)
+        state["cell"] = None
+        for undo in reversed(restore):
+            try:
+                undo()
+            except Exception:
+                pass
+        err = result.error_in_exec or result.error_before_exec
+        if err is not None:
+            rec["error"] = {
+                "name": type(err).__name__,
+                "value": str(err),
+                "traceback": "".join(_traceback.format_exception(type(err), err, err.__traceback__)),
+            }
+        rec["stdout"] = "".join(rec["stdout"])
+        rec["stderr"] = "".join(rec["stderr"])
+        hidden = getattr(ip, "user_ns_hidden", {})
+        rec["names"] = sorted(k for k in ip.user_ns if not k.startswith("_") and k not in hidden)
+        base = cells + "/" + cid
+        _write(base + ".done.json", rec)
+        _write(base + ".meta.json", {"names": rec["names"], "error": rec["error"] and rec["error"]["name"]})
+        try:
+            _os.remove(base + ".started")
+        except OSError:
+            pass
+
+    ip.events.register("post_run_cell", finish)
+    return begin
+
+
+
+__da_begin = __da_install()
+del __da_install
