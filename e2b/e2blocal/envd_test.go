@@ -29,6 +29,17 @@ func TestEnvdHealth(t *testing.T) {
 	if resp, _ := do(t, "GET", base+"/health", nil, h); resp.StatusCode != http.StatusBadRequest {
 		t.Errorf("only the id header: got %d, want 400", resp.StatusCode)
 	}
+	// The per-port host form "<port>-<id>.<domain>" routes without headers.
+	req, _ := http.NewRequest("GET", base+"/health", nil)
+	req.Host = "49983-" + sb.id + ".e2b.local"
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("host-routed envd health: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNoContent {
+		t.Errorf("host-routed envd health: got %d, want 204", resp.StatusCode)
+	}
 	h = sb.header(wire.EnvdPort)
 	h[wire.HeaderSandboxID] = "inotthere"
 	if resp, _ := do(t, "GET", base+"/health", nil, h); resp.StatusCode != http.StatusBadGateway {
