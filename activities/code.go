@@ -12,6 +12,9 @@ import (
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
 
+// defaultCodeTimeout bounds a cell when Activities.CodeTimeout is unset.
+const defaultCodeTimeout = 10 * time.Minute
+
 // cellRecord is the whole output of a cell, kept in S3 (never in history).
 type cellRecord struct {
 	Step      int        `json:"step"`
@@ -45,11 +48,7 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 
 	defer heartbeatWhile(ctx, fmt.Sprintf("step %d cell %d", in.Step, in.Cell))()
 
-	timeout := a.CodeTimeout
-	if timeout <= 0 {
-		timeout = 10 * time.Minute
-	}
-	exec, err := a.runJournaled(ctx, sb, cellID(in), in.Code, timeout)
+	exec, err := a.runJournaled(ctx, sb, cellID(in), in.Code, a.codeTimeout())
 	if err != nil {
 		return RunCodeResult{}, err
 	}

@@ -86,7 +86,9 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 	if in.Final {
 		params.ToolChoice = responses.ResponseNewParamsToolChoiceUnion{OfToolChoiceMode: openai.Opt(responses.ToolChoiceOptionsNone)}
 	}
+	stopHB := heartbeatWhile(ctx, fmt.Sprintf("step %d", in.Step))
 	resp, err := a.Model.Responses.New(ctx, params, option.WithJSONSet("input", tr.Items))
+	stopHB()
 	if err != nil {
 		return CallModelResult{}, classify(ServiceModel, "create response", err)
 	}

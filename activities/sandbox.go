@@ -92,9 +92,9 @@ func (a *Activities) StageDatasets(ctx context.Context, in StageDatasetsInput) (
 	if err != nil {
 		return nil, err
 	}
+	defer heartbeatWhile(ctx, "staging")()
 	out := make([]StagedDataset, 0, len(in.Datasets))
-	for i, d := range in.Datasets {
-		activity.RecordHeartbeat(ctx, i)
+	for _, d := range in.Datasets {
 		data, err := a.fetchDataset(ctx, d)
 		if err != nil {
 			return nil, err

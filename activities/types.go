@@ -3,11 +3,12 @@ package activities
 // Activity names as registered with the worker. Workflows in other languages
 // can call them by these names.
 const (
-	CreateSandboxName = "CreateSandbox"
-	StageDatasetsName = "StageDatasets"
-	CallModelName     = "CallModel"
-	RunCodeName       = "RunCode"
-	KillSandboxName   = "KillSandbox"
+	CreateSandboxName  = "CreateSandbox"
+	StageDatasetsName  = "StageDatasets"
+	CallModelName      = "CallModel"
+	RunCodeName        = "RunCode"
+	KillSandboxName    = "KillSandbox"
+	RestoreSandboxName = "RestoreSandbox"
 )
 
 // Error types that cross the activity boundary. Workflows branch on these
@@ -21,8 +22,8 @@ const (
 	ErrTypeRateLimited = "RateLimited"   // 429; retried after Retry-After
 	ErrTypeUnavailable = "Unavailable"   // 5xx, timeouts, network; retried
 	ErrTypeDataset     = "DatasetError"  // a dataset could not be fetched or staged; not retryable
-	ErrTypeModelOutput = "ModelOutputError"
 	ErrTypeStorage     = "StorageError"
+	ErrTypeRebuild     = "RebuildFailed" // a lost sandbox could not be rebuilt; not retryable
 )
 
 // SandboxRef names a sandbox made for one workflow.
@@ -169,4 +170,29 @@ type RunCodeResult struct {
 // KillSandboxInput names the sandbox to kill.
 type KillSandboxInput struct {
 	SandboxID string `json:"sandbox_id"`
+}
+
+// CellRef names a cell that ran, for rebuilding a lost sandbox.
+type CellRef struct {
+	Step   int    `json:"step"`
+	Cell   int    `json:"cell"`
+	CallID string `json:"call_id"`
+	// Failed is set when the cell raised: its replay may raise too.
+	Failed bool `json:"failed,omitempty"`
+}
+
+// RestoreSandboxInput replays the journal of cells into a new sandbox.
+type RestoreSandboxInput struct {
+	WorkflowID string    `json:"workflow_id"`
+	RunID      string    `json:"run_id"`
+	SandboxID  string    `json:"sandbox_id"`
+	Cells      []CellRef `json:"cells"`
+}
+
+// RestoreSandboxResult says what the replay rebuilt.
+type RestoreSandboxResult struct {
+	Replayed int `json:"replayed"`
+	// Names is how many global names of the lost kernel were checked to
+	// exist again.
+	Names int `json:"names"`
 }

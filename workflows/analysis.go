@@ -47,7 +47,15 @@ type Progress struct {
 	SandboxID string `json:"sandbox_id,omitempty"`
 	Phase     string `json:"phase"` // what the workflow waits on now
 	Tokens    int64  `json:"tokens"`
+	Rebuilds  int    `json:"rebuilds,omitempty"`
 }
+
+// heartbeatTimeout is how soon a dead worker's activity is retried
+// elsewhere. Activities heartbeat every 2 s while they work.
+const heartbeatTimeout = 15 * time.Second
+
+// MaxRebuilds bounds how many times one analysis replaces a lost sandbox.
+const MaxRebuilds = 2
 
 // a is the nil receiver through which workflows name activity methods.
 var a *activities.Activities
@@ -73,15 +81,20 @@ func activityOptions(ctx workflow.Context, summary string, kind string) workflow
 		o.RetryPolicy.MaximumAttempts = 10
 	case "stage":
 		o.StartToCloseTimeout = 10 * time.Minute
-		o.HeartbeatTimeout = 30 * time.Second
+		o.HeartbeatTimeout = heartbeatTimeout
 		o.RetryPolicy.MaximumAttempts = 10
 	case "model":
 		o.StartToCloseTimeout = 5 * time.Minute
+		o.HeartbeatTimeout = heartbeatTimeout
 		o.RetryPolicy.MaximumAttempts = 20
 	case "code":
 		o.StartToCloseTimeout = 15 * time.Minute
-		o.HeartbeatTimeout = 30 * time.Second
+		o.HeartbeatTimeout = heartbeatTimeout
 		o.RetryPolicy.MaximumAttempts = 20
+	case "restore":
+		o.StartToCloseTimeout = 60 * time.Minute
+		o.HeartbeatTimeout = heartbeatTimeout
+		o.RetryPolicy.MaximumAttempts = 5
 	case "kill":
 		o.StartToCloseTimeout = time.Minute
 		o.RetryPolicy.MaximumAttempts = 5
@@ -98,7 +111,6 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 	}
 	in := input.withDefaults()
 	info := workflow.GetInfo(ctx)
-	logger := workflow.GetLogger(ctx)
 
 	prog := Progress{Status: "starting", MaxSteps: in.MaxSteps, Phase: "create sandbox"}
 	if err := workflow.SetQueryHandler(ctx, ProgressQuery, func() (Progress, error) { return prog, nil }); err != nil {
@@ -112,20 +124,13 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 
 	res := &AnalysisResult{SchemaVersion: SchemaVersion, Charts: []activities.Chart{}}
 
-	sb, err := newSandbox(ctx, info.WorkflowExecution.ID, info.WorkflowExecution.RunID, 1, in.Datasets)
+	sb, err := newSandbox(ctx, info.WorkflowExecution.ID, info.WorkflowExecution.RunID, in.Datasets)
 	if err != nil {
 		return nil, failure("start", err)
 	}
 	prog.SandboxID, res.SandboxID = sb.ref.SandboxID, sb.ref.SandboxID
 	// Kill the sandbox on every way out: success, failure, cancellation.
-	defer func() {
-		kctx, cancel := workflow.NewDisconnectedContext(ctx)
-		defer cancel()
-		kctx = activityOptions(kctx, "kill sandbox", "kill")
-		if err := workflow.ExecuteActivity(kctx, a.KillSandbox, activities.KillSandboxInput{SandboxID: sb.ref.SandboxID}).Get(kctx, nil); err != nil {
-			logger.Error("sandbox kill failed; it will expire on its own", "sandbox_id", sb.ref.SandboxID, "error", err)
-		}
-	}()
+	defer sb.kill(ctx)
 
 	var outputs []activities.ToolOutput
 	for step := 1; step <= in.MaxSteps; step++ {
@@ -181,6 +186,7 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 				return nil, failure(fmt.Sprintf("step %d cell %d", step, cell), err)
 			}
 			res.CodeRuns++
+			prog.SandboxID, res.SandboxID, prog.Rebuilds = sb.ref.SandboxID, sb.ref.SandboxID, sb.rebuilds
 			res.Charts = append(res.Charts, rr.Charts...)
 			prog.CodeRuns, prog.Charts = res.CodeRuns, len(res.Charts)
 			outputs = append(outputs, activities.ToolOutput{CallID: tc.CallID, Output: rr.Output})
@@ -231,49 +237,106 @@ func parseToolCall(tc activities.ToolCall) (code, problem string) {
 	return *args.Code, ""
 }
 
-// sandbox is the workflow's view of its sandbox: which one, and how to
-// replace it when it is lost.
+// sandbox is the workflow's view of its sandbox: which one, the cells that
+// ran in it, and how to replace it when it is lost.
 type sandbox struct {
-	ref      activities.SandboxRef
-	staged   []activities.StagedDataset
-	datasets []activities.Dataset
+	ref        activities.SandboxRef
+	staged     []activities.StagedDataset
+	datasets   []activities.Dataset
+	workflowID string
+	runID      string
+	generation int
+	rebuilds   int
+	cells      []activities.CellRef
 }
 
 // newSandbox creates (or, after a lost response, finds) a sandbox and stages
 // the datasets into it.
-func newSandbox(ctx workflow.Context, workflowID, runID string, generation int, ds []activities.Dataset) (*sandbox, error) {
-	sb := &sandbox{datasets: ds}
-	cctx := activityOptions(ctx, "create sandbox", "create")
-	if err := workflow.ExecuteActivity(cctx, a.CreateSandbox, activities.CreateSandboxInput{
-		WorkflowID: workflowID, RunID: runID, Generation: generation,
-	}).Get(ctx, &sb.ref); err != nil {
-		return nil, fmt.Errorf("create sandbox: %w", err)
-	}
-	if len(ds) > 0 {
-		sctx := activityOptions(ctx, fmt.Sprintf("stage %d datasets", len(ds)), "stage")
-		if err := workflow.ExecuteActivity(sctx, a.StageDatasets, activities.StageDatasetsInput{
-			SandboxID: sb.ref.SandboxID, Datasets: ds,
-		}).Get(ctx, &sb.staged); err != nil {
-			// The sandbox exists: kill it before failing.
-			kctx, cancel := workflow.NewDisconnectedContext(ctx)
-			defer cancel()
-			kctx = activityOptions(kctx, "kill sandbox", "kill")
-			_ = workflow.ExecuteActivity(kctx, a.KillSandbox, activities.KillSandboxInput{SandboxID: sb.ref.SandboxID}).Get(kctx, nil)
-			return nil, fmt.Errorf("stage datasets: %w", err)
-		}
+func newSandbox(ctx workflow.Context, workflowID, runID string, ds []activities.Dataset) (*sandbox, error) {
+	sb := &sandbox{datasets: ds, workflowID: workflowID, runID: runID}
+	if err := sb.create(ctx); err != nil {
+		return nil, err
 	}
 	return sb, nil
 }
 
-// run runs one cell.
-func (sb *sandbox) run(ctx workflow.Context, in activities.RunCodeInput) (activities.RunCodeResult, error) {
-	in.SandboxID = sb.ref.SandboxID
-	rctx := activityOptions(ctx, fmt.Sprintf("step %d cell %d: run code", in.Step, in.Cell), "code")
-	var rr activities.RunCodeResult
-	err := workflow.ExecuteActivity(rctx, a.RunCode, in).Get(ctx, &rr)
-	var appErr *temporal.ApplicationError
-	if errors.As(err, &appErr) && appErr.Type() == activities.ErrTypeSandboxLost {
-		return rr, fmt.Errorf("sandbox %s was lost: %w", sb.ref.SandboxID, err)
+// create makes the next generation of the sandbox and stages the datasets.
+func (sb *sandbox) create(ctx workflow.Context) error {
+	sb.generation++
+	cctx := activityOptions(ctx, fmt.Sprintf("create sandbox (generation %d)", sb.generation), "create")
+	if err := workflow.ExecuteActivity(cctx, a.CreateSandbox, activities.CreateSandboxInput{
+		WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation,
+	}).Get(ctx, &sb.ref); err != nil {
+		return fmt.Errorf("create sandbox: %w", err)
 	}
-	return rr, err
+	if len(sb.datasets) == 0 {
+		return nil
+	}
+	sctx := activityOptions(ctx, fmt.Sprintf("stage %d datasets", len(sb.datasets)), "stage")
+	if err := workflow.ExecuteActivity(sctx, a.StageDatasets, activities.StageDatasetsInput{
+		SandboxID: sb.ref.SandboxID, Datasets: sb.datasets,
+	}).Get(ctx, &sb.staged); err != nil {
+		// The sandbox exists: kill it before failing.
+		sb.kill(ctx)
+		return fmt.Errorf("stage datasets: %w", err)
+	}
+	return nil
+}
+
+// kill kills the current sandbox, also when ctx is cancelled.
+func (sb *sandbox) kill(ctx workflow.Context) {
+	kctx, cancel := workflow.NewDisconnectedContext(ctx)
+	defer cancel()
+	kctx = activityOptions(kctx, "kill sandbox", "kill")
+	if err := workflow.ExecuteActivity(kctx, a.KillSandbox, activities.KillSandboxInput{SandboxID: sb.ref.SandboxID}).Get(kctx, nil); err != nil {
+		workflow.GetLogger(ctx).Error("sandbox kill failed; it will expire on its own", "sandbox_id", sb.ref.SandboxID, "error", err)
+	}
+}
+
+// run runs one cell. When the sandbox turns out to be lost, it makes a new
+// one, replays the cells that ran, and runs the cell there.
+func (sb *sandbox) run(ctx workflow.Context, in activities.RunCodeInput) (activities.RunCodeResult, error) {
+	for {
+		in.SandboxID = sb.ref.SandboxID
+		rctx := activityOptions(ctx, fmt.Sprintf("step %d cell %d: run code", in.Step, in.Cell), "code")
+		var rr activities.RunCodeResult
+		err := workflow.ExecuteActivity(rctx, a.RunCode, in).Get(ctx, &rr)
+		if err == nil {
+			sb.cells = append(sb.cells, activities.CellRef{Step: in.Step, Cell: in.Cell, CallID: in.CallID, Failed: rr.Error != nil})
+			return rr, nil
+		}
+		var appErr *temporal.ApplicationError
+		if !errors.As(err, &appErr) || appErr.Type() != activities.ErrTypeSandboxLost {
+			return rr, err
+		}
+		if sb.rebuilds >= MaxRebuilds {
+			return rr, fmt.Errorf("sandbox %s was lost and %d rebuilds are used up: %w", sb.ref.SandboxID, MaxRebuilds, err)
+		}
+		if err := sb.rebuild(ctx); err != nil {
+			return rr, err
+		}
+	}
+}
+
+// rebuild replaces a lost sandbox: kill what is left of it, create the next
+// generation, stage the datasets, and replay the cells that ran.
+func (sb *sandbox) rebuild(ctx workflow.Context) error {
+	lost := sb.ref.SandboxID
+	sb.rebuilds++
+	workflow.GetLogger(ctx).Warn("sandbox lost; rebuilding it from the cell journal", "sandbox_id", lost, "cells", len(sb.cells))
+	sb.kill(ctx)
+	if err := sb.create(ctx); err != nil {
+		return fmt.Errorf("rebuild after losing sandbox %s: %w", lost, err)
+	}
+	if len(sb.cells) == 0 {
+		return nil
+	}
+	rctx := activityOptions(ctx, fmt.Sprintf("restore %d cells into a new sandbox", len(sb.cells)), "restore")
+	var res activities.RestoreSandboxResult
+	if err := workflow.ExecuteActivity(rctx, a.RestoreSandbox, activities.RestoreSandboxInput{
+		WorkflowID: sb.workflowID, RunID: sb.runID, SandboxID: sb.ref.SandboxID, Cells: sb.cells,
+	}).Get(ctx, &res); err != nil {
+		return fmt.Errorf("rebuild after losing sandbox %s: %w", lost, err)
+	}
+	return nil
 }

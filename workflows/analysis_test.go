@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -28,13 +29,18 @@ type harness struct {
 	codeRuns   []activities.RunCodeInput
 	kills      []string
 	stageErr   error
+	created    []activities.CreateSandboxInput
 }
 
 func newHarness(t *testing.T) *harness {
 	var s testsuite.WorkflowTestSuite
 	h := &harness{env: s.NewTestWorkflowEnvironment()}
 	h.env.RegisterActivity(&activities.Activities{})
-	h.env.OnActivity(a.CreateSandbox, mock.Anything, mock.Anything).Return(activities.SandboxRef{SandboxID: "isandbox1"}, nil)
+	h.env.OnActivity(a.CreateSandbox, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.CreateSandboxInput) (activities.SandboxRef, error) {
+			h.created = append(h.created, in)
+			return activities.SandboxRef{SandboxID: fmt.Sprintf("isandbox%d", in.Generation)}, nil
+		})
 	h.env.OnActivity(a.StageDatasets, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, in activities.StageDatasetsInput) ([]activities.StagedDataset, error) {
 			if h.stageErr != nil {
@@ -342,4 +348,76 @@ func TestBadJSONInputSurvivesTheDataConverter(t *testing.T) {
 	err = in.Validate()
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "max_steps: got JSON string, want an integer")
+}
+
+func TestLostSandboxIsRebuiltFromTheJournal(t *testing.T) {
+	h := newHarness(t)
+	var restored []activities.RestoreSandboxInput
+	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.RestoreSandboxInput) (activities.RestoreSandboxResult, error) {
+			restored = append(restored, in)
+			return activities.RestoreSandboxResult{Replayed: len(in.Cells)}, nil
+		})
+	h.script(
+		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "x = 1"), pyCall("c2", "y = oops")}},
+		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c3", "x + 1")}},
+		activities.CallModelResult{Answer: "2"},
+	)
+	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
+		switch {
+		case in.CallID == "c2":
+			return activities.RunCodeResult{Output: "NameError", Error: &activities.CodeError{Name: "NameError"}}, nil
+		case in.CallID == "c3" && in.SandboxID == "isandbox1":
+			return activities.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", activities.ErrTypeSandboxLost, nil)
+		}
+		return okOutput(in)
+	})
+	res, err := h.run(t, workflows.AnalysisInput{Question: "q", Datasets: []workflows.Dataset{{Name: "d.csv", Content: "a\n1\n"}}})
+	require.NoError(t, err)
+	assert.Equal(t, "2", res.Answer)
+	assert.Equal(t, "isandbox2", res.SandboxID)
+	require.Len(t, h.created, 2)
+	assert.Equal(t, 2, h.created[1].Generation, "a new generation, never the lost sandbox again")
+	require.Len(t, restored, 1)
+	assert.Equal(t, "isandbox2", restored[0].SandboxID)
+	assert.Equal(t, []activities.CellRef{{Step: 1, Cell: 0, CallID: "c1"}, {Step: 1, Cell: 1, CallID: "c2", Failed: true}}, restored[0].Cells)
+	// c3 ran in the lost sandbox and again in the new one.
+	require.Len(t, h.codeRuns, 4)
+	assert.Equal(t, "isandbox2", h.codeRuns[3].SandboxID)
+	assert.ElementsMatch(t, []string{"isandbox1", "isandbox2"}, h.kills, "the lost one and the final one")
+}
+
+func TestRebuildsAreBounded(t *testing.T) {
+	h := newHarness(t)
+	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(activities.RestoreSandboxResult{}, nil)
+	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "x = 1")}})
+	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
+		return activities.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", activities.ErrTypeSandboxLost, nil)
+	})
+	_, err := h.run(t, workflows.AnalysisInput{Question: "q"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "rebuilds are used up")
+	assert.Len(t, h.codeRuns, workflows.MaxRebuilds+1)
+}
+
+func TestFailedRebuildFailsLoudly(t *testing.T) {
+	h := newHarness(t)
+	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(activities.RestoreSandboxResult{},
+		temporal.NewNonRetryableApplicationError("rebuild: the new kernel lacks names the lost one had: df", activities.ErrTypeRebuild, nil))
+	h.script(
+		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "df = 1")}},
+		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c2", "df")}},
+	)
+	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
+		if in.CallID == "c2" {
+			return activities.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", activities.ErrTypeSandboxLost, nil)
+		}
+		return okOutput(in)
+	})
+	_, err := h.run(t, workflows.AnalysisInput{Question: "q"})
+	require.Error(t, err)
+	var appErr *temporal.ApplicationError
+	require.ErrorAs(t, err, &appErr)
+	assert.Equal(t, activities.ErrTypeRebuild, appErr.Type())
+	assert.Contains(t, err.Error(), "lacks names")
 }
