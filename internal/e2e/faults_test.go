@@ -1,0 +1,203 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	enumspb "go.temporal.io/api/enums/v1"
+	"go.temporal.io/sdk/temporal"
+
+	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/config"
+	"github.com/durable-analyst/durable-analyst/workflows"
+)
+
+// The tests here inject faults into real parts. None calls t.Parallel:
+// newEnv sets the process environment, and the S3 outage stops the shared
+// server.
+
+func testID(prefix string) string { return prefix + "-" + time.Now().Format("150405.000") }
+
+// runCtx bounds the wait for one analysis.
+func runCtx(t *testing.T, d time.Duration) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// TestFaultsModelRateLimitAnd5xx: 429 with Retry-After (twice), 500 and 503
+// from the model are retried by the activity's retry policy and the
+// analysis completes, each cell run once.
+func TestFaultsModelRateLimitAnd5xx(t *testing.T) {
+	e := newEnv(t)
+	start := time.Now()
+	run := e.start(testID("e2e-flaky"), workflows.AnalysisInput{Question: "flaky model", Model: "script:flaky"})
+	var res workflows.AnalysisResult
+	require.NoError(t, run.Get(runCtx(t, 2*time.Minute), &res))
+	took := time.Since(start)
+
+	assert.Equal(t, workflows.StatusAnswered, res.Status)
+	assert.Contains(t, res.Answer, "ran once each")
+	assert.Equal(t, 2, res.CodeRuns)
+
+	statuses := map[int][]int{} // turn -> statuses in order
+	for _, r := range e.Model.Requests() {
+		statuses[r.Turn] = append(statuses[r.Turn], r.Status)
+	}
+	want := map[int][]int{1: {429, 429, 200}, 2: {500, 200}, 3: {503, 200}}
+	assert.Equal(t, want, statuses, "model answers per turn")
+
+	// The retries were the activity's (the client does none: max retries 0):
+	// turn 1 succeeded at its third attempt. The 429s waited for their
+	// Retry-After (1 s each), the 5xx for the policy's first interval (1 s).
+	att := maxAttempts(e.events(run.GetID(), run.GetRunID()))
+	assert.Equal(t, int32(3), att[activities.CallModelName], "highest CallModel attempt, got %v", att)
+	assert.GreaterOrEqual(t, took, 4*time.Second, "four retries of at least 1 s each")
+	t.Logf("flaky analysis took %s; attempts %v", took.Round(time.Millisecond), att)
+	pollUntil(t, 10*time.Second, "no sandbox left", func() bool { return len(e.E2B.Sandboxes()) == 0 })
+}
+
+// TestFaultsModelAuth: a refused model key fails the analysis at once with
+// a non-retryable AuthError, and the sandbox is killed.
+func TestFaultsModelAuth(t *testing.T) {
+	e := newEnv(t)
+	e.replaceWorker(func(c *config.Worker) { c.OpenAIAPIKey = "sk-wrong-key" })
+	start := time.Now()
+	run := e.start(testID("e2e-auth"), workflows.AnalysisInput{Question: "wrong key", Model: "script:sales-chart"})
+	err := run.Get(runCtx(t, time.Minute), nil)
+	took := time.Since(start)
+	require.Error(t, err)
+
+	var appErr *temporal.ApplicationError
+	require.True(t, errors.As(err, &appErr), "got %T %v, want an ApplicationError", err, err)
+	assert.Equal(t, activities.ErrTypeAuth, appErr.Type())
+	assert.True(t, appErr.NonRetryable(), "AuthError must be non-retryable")
+	assert.Contains(t, appErr.Error(), "model", "the message names the model service")
+	assert.Contains(t, appErr.Error(), "401")
+	assert.NotContains(t, err.Error(), "sk-wrong-key", "the error must not carry the key")
+	assert.Less(t, took, 15*time.Second, "fails fast, not after retries")
+
+	att := maxAttempts(e.events(run.GetID(), run.GetRunID()))
+	assert.Equal(t, int32(1), att[activities.CallModelName], "CallModel tried once, got %v", att)
+	assert.Equal(t, int32(1), att[activities.KillSandboxName], "the sandbox was killed, got %v", att)
+	pollUntil(t, 10*time.Second, "no sandbox left", func() bool { return len(e.E2B.Sandboxes()) == 0 })
+	t.Logf("auth failure after %s: %v", took.Round(time.Millisecond), appErr)
+}
+
+// TestFaultsS3Outage: S3 is down when the analysis starts; staging retries
+// until it is back, and the analysis completes with its chart.
+func TestFaultsS3Outage(t *testing.T) {
+	e := newEnv(t)
+	key := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e-outage/sales.csv")
+
+	require.NoError(t, shared.s3.Stop())
+	t.Cleanup(func() {
+		if err := shared.s3.Restart(context.Background()); err != nil {
+			t.Errorf("restart S3 after the test: %v", err)
+		}
+	})
+	run := e.start(testID("e2e-s3-outage"), workflows.AnalysisInput{
+		Question: "Which region had the highest revenue?",
+		Datasets: []workflows.Dataset{{Name: "sales.csv", S3Key: key}},
+		Model:    "script:sales-chart",
+	})
+	time.Sleep(5 * time.Second)
+	// Still running: S3 errors are retried, not fatal.
+	desc, err := e.Temporal.DescribeWorkflowExecution(context.Background(), run.GetID(), run.GetRunID())
+	require.NoError(t, err)
+	require.Equal(t, enumspb.WORKFLOW_EXECUTION_STATUS_RUNNING, desc.GetWorkflowExecutionInfo().GetStatus())
+	var pending []string
+	for _, pa := range desc.GetPendingActivities() {
+		pending = append(pending, pa.GetActivityType().GetName())
+		if pa.GetActivityType().GetName() == activities.StageDatasetsName {
+			assert.Greater(t, pa.GetAttempt(), int32(1), "staging is being retried")
+			assert.Contains(t, pa.GetLastFailure().GetMessage(), "sales.csv", "the failure names the dataset")
+		}
+	}
+	assert.Contains(t, pending, activities.StageDatasetsName, "staging waits for S3")
+	require.NoError(t, shared.s3.Restart(context.Background()))
+	restarted := time.Now()
+
+	var res workflows.AnalysisResult
+	require.NoError(t, run.Get(runCtx(t, 2*time.Minute), &res))
+	assert.Equal(t, workflows.StatusAnswered, res.Status)
+	assert.Contains(t, res.Answer, "West had the highest revenue")
+	require.Len(t, res.Charts, 1)
+	assert.NotEmpty(t, e.getObject(res.Charts[0].Key), "the chart is in S3")
+	att := maxAttempts(e.events(run.GetID(), run.GetRunID()))
+	assert.Greater(t, att[activities.StageDatasetsName], int32(1), "staging was retried, got %v", att)
+	t.Logf("completed %s after S3 came back; attempts %v", time.Since(restarted).Round(time.Millisecond), att)
+}
+
+// TestFaultsInvalidInput: a malformed input fails the workflow at once with
+// InvalidInput naming the field, before any sandbox is made.
+func TestFaultsInvalidInput(t *testing.T) {
+	e := newEnv(t)
+	created := strings.Count(e.Logs.String(), `msg="sandbox created"`)
+	run := e.start(testID("e2e-bad-input"), json.RawMessage(`{"question":"q","max_steps":"ten"}`))
+	err := run.Get(runCtx(t, 30*time.Second), nil)
+	require.Error(t, err)
+
+	var appErr *temporal.ApplicationError
+	require.True(t, errors.As(err, &appErr), "got %T %v, want an ApplicationError", err, err)
+	assert.Equal(t, workflows.ErrTypeInvalidInput, appErr.Type())
+	assert.True(t, appErr.NonRetryable())
+	assert.Contains(t, appErr.Error(), "max_steps")
+
+	evs := e.events(run.GetID(), run.GetRunID())
+	for _, ev := range evs {
+		assert.NotEqual(t, enumspb.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED, ev.GetEventType(), "event %d schedules an activity", ev.GetEventId())
+	}
+	assert.Empty(t, e.E2B.Sandboxes())
+	assert.Equal(t, created, strings.Count(e.Logs.String(), `msg="sandbox created"`), "sandboxes created")
+	assert.Empty(t, e.Model.Requests(), "model requests")
+}
+
+// TestSweepTerminatedWorkflow: a terminated workflow runs no cleanup, so its
+// sandbox stays; the sweeper kills it.
+func TestSweepTerminatedWorkflow(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	run := e.start(testID("e2e-sweep"), workflows.AnalysisInput{Question: "stall then terminate", Model: "script:stall"})
+
+	// Wait until the model call is in flight (the model stalls for 2 min).
+	pollUntil(t, 30*time.Second, "the stalled model call", func() bool {
+		desc, err := e.Temporal.DescribeWorkflowExecution(ctx, run.GetID(), run.GetRunID())
+		require.NoError(t, err)
+		for _, pa := range desc.GetPendingActivities() {
+			if pa.GetActivityType().GetName() == activities.CallModelName && pa.GetState() == enumspb.PENDING_ACTIVITY_STATE_STARTED {
+				return true
+			}
+		}
+		return false
+	})
+	require.Len(t, e.E2B.Sandboxes(), 1)
+	sandboxID := e.E2B.Sandboxes()[0]
+
+	sweeper := &activities.Sweeper{E2B: e.e2bClient(), Temporal: e.Temporal, Namespace: e.Config.TemporalNamespace, Logger: e.testLogger()}
+	// A sweep while the workflow runs keeps the sandbox.
+	killed, err := sweeper.SweepOnce(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, killed, "sweep of a running workflow")
+
+	require.NoError(t, e.Temporal.TerminateWorkflow(ctx, run.GetID(), run.GetRunID(), "e2e: terminate to leave a sandbox"))
+	pollUntil(t, 10*time.Second, "the workflow to close", func() bool {
+		desc, err := e.Temporal.DescribeWorkflowExecution(ctx, run.GetID(), run.GetRunID())
+		require.NoError(t, err)
+		return desc.GetWorkflowExecutionInfo().GetStatus() == enumspb.WORKFLOW_EXECUTION_STATUS_TERMINATED
+	})
+	time.Sleep(time.Second) // give a (wrong) cleanup the chance to run
+	require.Equal(t, []string{sandboxID}, e.E2B.Sandboxes(), "termination runs no workflow code: the sandbox is left")
+
+	killed, err = sweeper.SweepOnce(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, []string{sandboxID}, killed)
+	assert.Empty(t, e.E2B.Sandboxes(), "sandboxes after the sweep")
+	assert.Contains(t, e.Logs.String(), "reason=\"workflow run is Terminated\"")
+}
