@@ -261,8 +261,9 @@ class Shell(InteractiveShell):
         _State.error_sent = True
         _stdout.flush()
         _stderr.flush()
+        # E2B's code-interpreter server joins the frames with "", not "\n".
         emit({"type": "error", "name": getattr(etype, "__name__", str(etype)),
-              "value": str(evalue), "traceback": "\n".join(stb)})
+              "value": str(evalue), "traceback": "".join(stb)})
 
 
 cfg = Config()
