@@ -48,6 +48,8 @@ func (f *fakeDescriber) DescribeWorkflowExecution(_ context.Context, id, runID s
 	}, nil
 }
 
+func testLogger(t *testing.T) *slog.Logger { return slog.New(slog.NewTextHandler(t.Output(), nil)) }
+
 // newLocalE2B starts an in-process e2blocal server on 127.0.0.1 and returns
 // it with a client.
 func newLocalE2B(t *testing.T) (*e2blocal.Server, *e2b.Client, string) {
@@ -56,8 +58,7 @@ func newLocalE2B(t *testing.T) (*e2blocal.Server, *e2b.Client, string) {
 	if _, err := os.Stat(python); err != nil {
 		t.Skipf("no %s for the local E2B server: %v", python, err)
 	}
-	srv, err := e2blocal.New(e2blocal.Config{APIKey: "k", Root: t.TempDir(), Python: python, Isolation: "none",
-		Logger: slog.New(slog.NewTextHandler(t.Output(), nil))})
+	srv, err := e2blocal.New(e2blocal.Config{APIKey: "k", Root: t.TempDir(), Python: python, Isolation: "none", Logger: testLogger(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +120,7 @@ func TestSweepOnce(t *testing.T) {
 	}
 
 	// Within the grace period nothing is touched, not even described.
-	young := &activities.Sweeper{E2B: c, Temporal: fake, Namespace: "default", Grace: time.Hour}
+	young := &activities.Sweeper{E2B: c, Temporal: fake, Namespace: "default", Grace: time.Hour, Logger: testLogger(t)}
 	killed, err := young.SweepOnce(ctx)
 	if err != nil || len(killed) != 0 {
 		t.Fatalf("sweep with 1h grace: killed %v, err %v; want nothing", killed, err)
@@ -131,7 +132,7 @@ func TestSweepOnce(t *testing.T) {
 		t.Fatalf("after sweep with 1h grace: %d sandboxes, want %d", got, len(boxes))
 	}
 
-	s := &activities.Sweeper{E2B: c, Temporal: fake, Namespace: "default"}
+	s := &activities.Sweeper{E2B: c, Temporal: fake, Namespace: "default", Logger: testLogger(t)}
 	killed, err = s.SweepOnce(ctx)
 	var unavailable *serviceerror.Unavailable
 	if !errors.As(err, &unavailable) {
@@ -173,7 +174,7 @@ func TestSweepListError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &activities.Sweeper{E2B: bad, Temporal: &fakeDescriber{}}
+	s := &activities.Sweeper{E2B: bad, Temporal: &fakeDescriber{}, Logger: testLogger(t)}
 	killed, err := s.SweepOnce(context.Background())
 	if err == nil || !e2b.IsAuth(err) || len(killed) != 0 {
 		t.Fatalf("sweep with a wrong E2B key: killed %v, err %v; want an auth error and nothing killed", killed, err)
@@ -193,7 +194,7 @@ func TestSweeperRun(t *testing.T) {
 	t.Run("interval 0 disables", func(t *testing.T) {
 		done := make(chan struct{})
 		go func() {
-			(&activities.Sweeper{E2B: c, Temporal: fake}).Run(ctx)
+			(&activities.Sweeper{E2B: c, Temporal: fake, Logger: testLogger(t)}).Run(ctx)
 			close(done)
 		}()
 		select {
@@ -210,7 +211,7 @@ func TestSweeperRun(t *testing.T) {
 		rctx, cancel := context.WithCancel(ctx)
 		done := make(chan struct{})
 		go func() {
-			(&activities.Sweeper{E2B: c, Temporal: fake, Interval: time.Hour}).Run(rctx)
+			(&activities.Sweeper{E2B: c, Temporal: fake, Interval: time.Hour, Logger: testLogger(t)}).Run(rctx)
 			close(done)
 		}()
 		deadline := time.Now().Add(10 * time.Second)
