@@ -113,6 +113,8 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+func repoPathErr() (string, error) { return stack.RepoRoot() }
+
 func repoPath(t *testing.T, rel string) string {
 	root, err := stack.RepoRoot()
 	require.NoError(t, err)
