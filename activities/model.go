@@ -90,7 +90,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 	resp, err := a.Model.Responses.New(ctx, params, option.WithJSONSet("input", tr.Items))
 	stopHB()
 	if err != nil {
-		return CallModelResult{}, classify(ServiceModel, "create response", err)
+		return CallModelResult{}, classify(ServiceModel, fmt.Sprintf("create response with model %q", tr.Model), err)
 	}
 
 	res := CallModelResult{

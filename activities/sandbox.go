@@ -32,6 +32,7 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 		MetaWorkflowID: in.WorkflowID,
 		MetaRunID:      in.RunID,
 		MetaGeneration: strconv.Itoa(in.Generation),
+		MetaNamespace:  activity.GetInfo(ctx).WorkflowNamespace,
 	}
 	for info, err := range a.E2B.List(ctx, e2b.ListParams{Metadata: meta, State: []e2b.SandboxState{e2b.StateRunning}}) {
 		if err != nil {
