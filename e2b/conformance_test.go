@@ -8,6 +8,7 @@ import (
 	"errors"
 	"log/slog"
 	"maps"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -310,4 +311,58 @@ func TestConformance(t *testing.T) {
 			t.Errorf("GetInfo: got %v, want not found", err)
 		}
 	})
+}
+
+// TestJSSDKGoldens replays /execute streams that e2blocal sent to the
+// official JS SDK (recorded by run.sh with RECORD=testdata/e2b) and checks
+// this client reads them as the JS suite asserted.
+func TestJSSDKGoldens(t *testing.T) {
+	tests := []struct {
+		file  string
+		check func(t *testing.T, ex *e2b.Execution)
+	}{
+		{"execute_local_stdout_result.ndjson", func(t *testing.T, ex *e2b.Execution) {
+			if !slices.Equal(ex.Logs.Stdout, []string{"hello\n"}) || ex.Text() != "4" || ex.Error != nil || ex.ExecutionCount != 1 {
+				t.Errorf("got stdout %q, text %q, error %v, count %d; want [\"hello\\n\"], \"4\", nil, 1", ex.Logs.Stdout, ex.Text(), ex.Error, ex.ExecutionCount)
+			}
+		}},
+		{"execute_local_name_error.ndjson", func(t *testing.T, ex *e2b.Execution) {
+			if ex.Error == nil || ex.Error.Name != "NameError" || !strings.Contains(ex.Error.Traceback, "undefined_name_xyz") || len(ex.Results) != 0 {
+				t.Errorf("got error %+v and %d results, want a NameError naming undefined_name_xyz and no results", ex.Error, len(ex.Results))
+			}
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			stream, err := os.ReadFile("../testdata/e2b/" + tc.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.HasSuffix(stream, []byte("{\"type\": \"end_of_execution\"}\n")) {
+				t.Errorf("%s does not end with the end_of_execution line", tc.file)
+			}
+			mux := http.NewServeMux()
+			mux.HandleFunc("POST /v2/sandboxes", func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusCreated)
+				_, _ = w.Write([]byte(`{"sandboxID":"igolden","templateID":"code-interpreter-v1","clientID":"6532622b","envdVersion":"0.5.7","envdAccessToken":"tok"}`))
+			})
+			mux.HandleFunc("POST /execute", func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write(stream) })
+			hs := httptest.NewServer(mux)
+			t.Cleanup(hs.Close)
+			c, err := e2b.NewClient(e2b.WithAPIKey("k"), e2b.WithAPIURL(hs.URL), e2b.WithSandboxURL(hs.URL))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sb, err := c.Create(t.Context(), e2b.CreateParams{Template: e2b.CodeInterpreterTemplate})
+			if err != nil {
+				t.Fatalf("Create: %v", err)
+			}
+			ex, err := sb.RunCode(t.Context(), "replayed", nil)
+			if err != nil {
+				t.Fatalf("RunCode: %v", err)
+			}
+			tc.check(t, ex)
+		})
+	}
 }
