@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
+	"io"
 	"log/slog"
 	"maps"
 	"net/http"
@@ -192,6 +193,23 @@ func TestConformance(t *testing.T) {
 		entries, err := fs.List(ctx, "/home/user/conf", 1)
 		if err != nil || len(entries) != 1 || entries[0].Name != "a.txt" || entries[0].Type != e2b.FileTypeFile || entries[0].Size != int64(len(content)) {
 			t.Errorf("List: got %+v, %v; want one file a.txt of %d bytes", entries, err, len(content))
+		}
+		// A signed URL reads without the access token; WithSandboxURL drops
+		// the sandbox from the host, so the routing headers say which one.
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, fs.DownloadURL(path, time.Minute), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("E2b-Sandbox-Id", sb.ID)
+		req.Header.Set("E2b-Sandbox-Port", "49983")
+		if resp, err := http.DefaultClient.Do(req); err != nil {
+			t.Errorf("GET signed URL: %v", err)
+		} else {
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK || string(b) != content {
+				t.Errorf("GET signed URL: got %d %q, want 200 %q", resp.StatusCode, b, content)
+			}
 		}
 		if got := runCode(t, `open("/home/user/conf/a.txt").read() == "hello file\n"`, nil).Text(); got != "True" {
 			t.Errorf("the kernel reading the file: got %q, want True", got)

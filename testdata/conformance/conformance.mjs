@@ -128,6 +128,13 @@ test('files write, read, list and remove', async () => {
   assert.equal(await files.read('/home/user/conf/a.txt'), 'hello file\n')
   const entries = await files.list('/home/user/conf')
   assert.deepEqual(entries.map((e) => [e.name, e.type, e.size]), [['a.txt', 'file', 11]])
+  // A signed URL reads without the access token; E2B_SANDBOX_URL drops the
+  // sandbox from the host, so the routing headers say which one.
+  const res = await fetch(await sbx.downloadUrl('/home/user/conf/a.txt'), {
+    headers: { 'E2b-Sandbox-Id': sbx.sandboxId, 'E2b-Sandbox-Port': '49983' },
+  })
+  assert.equal(res.status, 200)
+  assert.equal(await res.text(), 'hello file\n')
   // The kernel sees the same filesystem.
   assert.equal((await sbx.runCode('open("/home/user/conf/a.txt").read() == "hello file\\n"')).text, 'True')
   await files.remove('/home/user/conf/a.txt')
