@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"image/png"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -57,6 +59,7 @@ func TestAnalysisEndToEnd(t *testing.T) {
 
 	// Small history: no PNG bytes, no payload over 64 KB.
 	checkHistory(t, e, run.GetID(), run.GetRunID())
+	saveHistory(t, e, run.GetID(), run.GetRunID(), "analysis-sales-chart.json")
 
 	// No sandbox leaks: the deferred kill ran.
 	assert.Eventually(t, func() bool { return len(e.E2B.Sandboxes()) == 0 }, 10*time.Second, 100*time.Millisecond,
@@ -117,4 +120,26 @@ func payloadsOf(ev *historypb.HistoryEvent) [][]byte {
 	}
 	walk(v)
 	return out
+}
+
+// saveHistory writes the history to workflows/testdata/histories/<name>
+// when UPDATE_HISTORIES=1, for the replay tests in package workflows.
+func saveHistory(t *testing.T, e *env, id, runID, name string) {
+	t.Helper()
+	if os.Getenv("UPDATE_HISTORIES") != "1" {
+		return
+	}
+	it := e.Temporal.GetWorkflowHistory(context.Background(), id, runID, false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
+	var h historypb.History
+	for it.HasNext() {
+		ev, err := it.Next()
+		require.NoError(t, err)
+		h.Events = append(h.Events, ev)
+	}
+	b, err := protojson.MarshalOptions{Indent: "  "}.Marshal(&h)
+	require.NoError(t, err)
+	path := repoPath(t, filepath.Join("workflows/testdata/histories", name))
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	t.Logf("wrote %s (%d events)", path, len(h.Events))
 }

@@ -61,6 +61,7 @@ func TestSandboxLossIsRebuilt(t *testing.T) {
 	for _, c := range res.Charts {
 		assert.NotEmpty(t, e.getObject(c.Key))
 	}
+	saveHistory(t, e, run.GetID(), run.GetRunID(), "analysis-rebuild.json")
 	end, err := e.progress(id)
 	require.NoError(t, err)
 	assert.Equal(t, 1, end.Rebuilds)
