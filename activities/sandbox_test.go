@@ -1,0 +1,72 @@
+package activities
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.temporal.io/sdk/testsuite"
+
+	"github.com/durable-analyst/durable-analyst/e2b"
+)
+
+// A CreateSandbox whose response was lost (the worker died after E2B made
+// the sandbox) is retried: the retry must find that sandbox, not leak a
+// second one. A new generation is a new sandbox.
+func TestCreateSandboxReusesTheSandboxOfALostResponse(t *testing.T) {
+	srv, c, _ := localSandbox(t)
+	before := len(srv.Sandboxes())
+	a := &Activities{E2B: c, Template: "code-interpreter-v1", SandboxTimeout: time.Minute}
+	var s testsuite.WorkflowTestSuite
+	env := s.NewTestActivityEnvironment()
+	env.RegisterActivity(a)
+	in := CreateSandboxInput{WorkflowID: "wf-reuse", RunID: "run-1", Generation: 1}
+
+	v, err := env.ExecuteActivity(a.CreateSandbox, in)
+	require.NoError(t, err)
+	var first SandboxRef
+	require.NoError(t, v.Get(&first))
+	assert.False(t, first.Reused)
+
+	v, err = env.ExecuteActivity(a.CreateSandbox, in)
+	require.NoError(t, err)
+	var retry SandboxRef
+	require.NoError(t, v.Get(&retry))
+	assert.Equal(t, first.SandboxID, retry.SandboxID)
+	assert.True(t, retry.Reused)
+	assert.Len(t, srv.Sandboxes(), before+1, "no second sandbox")
+
+	in.Generation = 2
+	v, err = env.ExecuteActivity(a.CreateSandbox, in)
+	require.NoError(t, err)
+	var next SandboxRef
+	require.NoError(t, v.Get(&next))
+	assert.NotEqual(t, first.SandboxID, next.SandboxID)
+
+	info, err := c.GetInfo(context.Background(), first.SandboxID)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{MetaWorkflowID: "wf-reuse", MetaRunID: "run-1", MetaGeneration: "1", MetaNamespace: "default-test-namespace"}, info.Metadata)
+}
+
+// Each step reconnects with the sandbox timeout, which renews its lifetime:
+// a sandbox in use never expires, an idle one does.
+func TestStepsRenewTheSandboxLifetime(t *testing.T) {
+	_, c, _ := localSandbox(t)
+	ctx := context.Background()
+	a := &Activities{E2B: c, SandboxTimeout: 2 * time.Second}
+	used, err := c.Create(ctx, e2b.CreateParams{Template: "code-interpreter-v1", Timeout: 2 * time.Second})
+	require.NoError(t, err)
+	idle, err := c.Create(ctx, e2b.CreateParams{Template: "code-interpreter-v1", Timeout: 2 * time.Second})
+	require.NoError(t, err)
+	for i := 0; i < 5; i++ {
+		time.Sleep(time.Second)
+		_, err := a.connect(ctx, used.ID)
+		require.NoError(t, err, "renewal %d", i)
+	}
+	_, err = c.GetInfo(ctx, used.ID)
+	assert.NoError(t, err, "the sandbox in use is alive after 5 s with a 2 s timeout")
+	_, err = c.GetInfo(ctx, idle.ID)
+	assert.True(t, e2b.IsNotFound(err), "the idle sandbox expired: got %v", err)
+}
