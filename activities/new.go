@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
@@ -42,16 +40,10 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 	}
 	model := openai.NewClient(modelOpts...)
 
-	awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(cfg.S3Region))
+	s3Client, err := cfg.S3.NewClient(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("aws config: %w", err)
+		return nil, err
 	}
-	s3Client := s3.NewFromConfig(awsCfg, func(o *s3.Options) {
-		if cfg.S3Endpoint != "" {
-			o.BaseEndpoint = aws.String(cfg.S3Endpoint)
-		}
-		o.UsePathStyle = cfg.S3PathStyle
-	})
 	return &Activities{
 		E2B:             e2bClient,
 		Model:           &model,

@@ -4,12 +4,16 @@
 package config
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/url"
 	"strings"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	awsconfig "github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/kelseyhightower/envconfig"
 )
 
@@ -34,11 +38,31 @@ func (s Secret) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 // Reveal returns the secret itself, for handing to a client library.
 func (s Secret) Reveal() string { return string(s) }
 
-// Worker is the worker's whole configuration.
-type Worker struct {
+// Temporal says where to find Temporal. The worker and the starter share it.
+type Temporal struct {
 	TemporalAddress   string `envconfig:"TEMPORAL_ADDRESS" default:"localhost:7233"`
 	TemporalNamespace string `envconfig:"TEMPORAL_NAMESPACE" default:"default"`
 	TaskQueue         string `envconfig:"TASK_QUEUE" default:"analysis"`
+}
+
+// S3 says where analyses keep their files: datasets uploaded by the
+// starter, charts, transcripts and cell outputs. The worker and the starter
+// share it. Credentials come from the AWS SDK's default chain.
+type S3 struct {
+	// S3Bucket is required by the worker; the starter needs it only to
+	// upload files and presign chart URLs.
+	S3Bucket    string        `envconfig:"S3_BUCKET"`
+	S3Endpoint  string        `envconfig:"S3_ENDPOINT"`
+	S3Region    string        `envconfig:"S3_REGION" default:"us-east-1"`
+	S3Prefix    string        `envconfig:"S3_PREFIX" default:"analyses"`
+	S3PathStyle bool          `envconfig:"S3_PATH_STYLE" default:"false"`
+	ChartURLTTL time.Duration `envconfig:"CHART_URL_TTL" default:"24h"`
+}
+
+// Worker is the worker's whole configuration.
+type Worker struct {
+	Temporal
+	S3
 
 	OpenAIAPIKey  Secret `envconfig:"OPENAI_API_KEY" required:"true"`
 	OpenAIBaseURL string `envconfig:"OPENAI_BASE_URL"`
@@ -55,13 +79,6 @@ type Worker struct {
 	// SandboxTimeout is the sandbox lifetime set at create and renewed on
 	// every step, so an idle sandbox of a dead workflow expires on its own.
 	SandboxTimeout time.Duration `envconfig:"SANDBOX_TIMEOUT" default:"10m"`
-
-	S3Bucket    string        `envconfig:"S3_BUCKET" required:"true"`
-	S3Endpoint  string        `envconfig:"S3_ENDPOINT"`
-	S3Region    string        `envconfig:"S3_REGION" default:"us-east-1"`
-	S3Prefix    string        `envconfig:"S3_PREFIX" default:"analyses"`
-	S3PathStyle bool          `envconfig:"S3_PATH_STYLE" default:"false"`
-	ChartURLTTL time.Duration `envconfig:"CHART_URL_TTL" default:"24h"`
 
 	// MaxOutputBytes caps the stdout/stderr text of one cell that is handed
 	// back to the model (the whole output is kept in S3).
@@ -83,8 +100,8 @@ type Worker struct {
 // line that names the variable that is missing or malformed.
 func Load() (Worker, error) {
 	var c Worker
-	if err := envconfig.Process("", &c); err != nil {
-		return Worker{}, oneLine(err)
+	if err := Process(&c); err != nil {
+		return Worker{}, err
 	}
 	if err := c.Validate(); err != nil {
 		return Worker{}, err
@@ -106,34 +123,18 @@ func (c Worker) Validate() error {
 			errs = append(errs, fmt.Errorf("%s: required but not set", r.name))
 		}
 	}
-	for _, u := range []struct{ name, val string }{
-		{"OPENAI_BASE_URL", c.OpenAIBaseURL},
-		{"E2B_API_URL", c.E2BAPIURL},
-		{"E2B_SANDBOX_URL", c.E2BSandboxURL},
-		{"S3_ENDPOINT", c.S3Endpoint},
-	} {
-		if u.val == "" {
-			continue
-		}
-		p, err := url.Parse(u.val)
-		if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
-			errs = append(errs, fmt.Errorf("%s: %q is not an http(s) URL", u.name, u.val))
-		}
-	}
+	errs = append(errs, checkURL("OPENAI_BASE_URL", c.OpenAIBaseURL), checkURL("E2B_API_URL", c.E2BAPIURL),
+		checkURL("E2B_SANDBOX_URL", c.E2BSandboxURL))
+	errs = append(errs, c.Temporal.Validate()...)
+	errs = append(errs, c.S3.Validate()...)
 	if c.SandboxTimeout < 30*time.Second || c.SandboxTimeout > 24*time.Hour {
 		errs = append(errs, fmt.Errorf("SANDBOX_TIMEOUT: %s is outside 30s..24h", c.SandboxTimeout))
-	}
-	if c.ChartURLTTL <= 0 || c.ChartURLTTL > 7*24*time.Hour {
-		errs = append(errs, fmt.Errorf("CHART_URL_TTL: %s is outside (0, 168h] (S3 presigned URLs last at most 7 days)", c.ChartURLTTL))
 	}
 	if c.MaxOutputBytes < 256 {
 		errs = append(errs, fmt.Errorf("MAX_OUTPUT_BYTES: %d is below 256", c.MaxOutputBytes))
 	}
 	if c.MaxDatasetBytes <= 0 {
 		errs = append(errs, fmt.Errorf("MAX_DATASET_BYTES: %d must be positive", c.MaxDatasetBytes))
-	}
-	if strings.Contains(c.S3Prefix, "//") || strings.HasPrefix(c.S3Prefix, "/") {
-		errs = append(errs, fmt.Errorf("S3_PREFIX: %q must not start with / or contain //", c.S3Prefix))
 	}
 	if c.SweepInterval != 0 && (c.SweepInterval < 10*time.Second || c.SweepInterval > 24*time.Hour) {
 		errs = append(errs, fmt.Errorf("SWEEP_INTERVAL: %s is outside 10s..24h (0 disables the sweeper)", c.SweepInterval))
@@ -149,14 +150,82 @@ func (c Worker) Validate() error {
 	return joinOneLine(errs)
 }
 
+// Validate checks the Temporal settings.
+func (t Temporal) Validate() []error {
+	var errs []error
+	if strings.TrimSpace(t.TemporalAddress) == "" {
+		errs = append(errs, errors.New("TEMPORAL_ADDRESS: must not be empty"))
+	}
+	if strings.TrimSpace(t.TaskQueue) == "" {
+		errs = append(errs, errors.New("TASK_QUEUE: must not be empty"))
+	}
+	return errs
+}
+
+// Validate checks the S3 settings (not the bucket: who needs it checks it).
+func (s S3) Validate() []error {
+	errs := []error{checkURL("S3_ENDPOINT", s.S3Endpoint)}
+	if s.ChartURLTTL <= 0 || s.ChartURLTTL > 7*24*time.Hour {
+		errs = append(errs, fmt.Errorf("CHART_URL_TTL: %s is outside (0, 168h] (S3 presigned URLs last at most 7 days)", s.ChartURLTTL))
+	}
+	if strings.Contains(s.S3Prefix, "//") || strings.HasPrefix(s.S3Prefix, "/") {
+		errs = append(errs, fmt.Errorf("S3_PREFIX: %q must not start with / or contain //", s.S3Prefix))
+	}
+	return errs
+}
+
+// NewClient builds an S3 client for these settings, with credentials from
+// the AWS SDK's default chain.
+func (s S3) NewClient(ctx context.Context) (*s3.Client, error) {
+	awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(s.S3Region))
+	if err != nil {
+		return nil, fmt.Errorf("aws config: %w", err)
+	}
+	return s3.NewFromConfig(awsCfg, func(o *s3.Options) {
+		if s.S3Endpoint != "" {
+			o.BaseEndpoint = aws.String(s.S3Endpoint)
+		}
+		o.UsePathStyle = s.S3PathStyle
+	}), nil
+}
+
+// checkURL checks an optional http(s) URL variable.
+func checkURL(name, val string) error {
+	if val == "" {
+		return nil
+	}
+	p, err := url.Parse(val)
+	if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+		return fmt.Errorf("%s: %q is not an http(s) URL", name, val)
+	}
+	return nil
+}
+
+// Process reads the environment into v (a config struct), with one-line
+// errors that name the variable.
+func Process(v any) error {
+	if err := envconfig.Process("", v); err != nil {
+		return oneLine(err)
+	}
+	return nil
+}
+
+// JoinErrors joins errors into one line, skipping nils.
+func JoinErrors(errs []error) error { return joinOneLine(errs) }
+
 // joinOneLine joins errors with "; " so start-up fails with one line.
 func joinOneLine(errs []error) error {
 	if len(errs) == 0 {
 		return nil
 	}
-	msgs := make([]string, len(errs))
-	for i, e := range errs {
-		msgs[i] = e.Error()
+	var msgs []string
+	for _, e := range errs {
+		if e != nil {
+			msgs = append(msgs, e.Error())
+		}
+	}
+	if len(msgs) == 0 {
+		return nil
 	}
 	return errors.New(strings.Join(msgs, "; "))
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/durable-analyst/durable-analyst/config"
 	"io"
 	"os"
 	"path/filepath"
@@ -209,7 +210,7 @@ func TestConfigErrors(t *testing.T) {
 }
 
 func TestConfigRequireBucketAndUILink(t *testing.T) {
-	c := starterConfig{TemporalUIURL: "http://localhost:8233/", TemporalNamespace: "default"}
+	c := starterConfig{TemporalUIURL: "http://localhost:8233/", Temporal: config.Temporal{TemporalNamespace: "default"}}
 	if err := c.requireBucket("upload --file datasets"); err == nil || err.Error() != "S3_BUCKET: required to upload --file datasets but not set" {
 		t.Errorf("requireBucket = %v, want the S3_BUCKET message", err)
 	}

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"go.temporal.io/sdk/client"
 	tlog "go.temporal.io/sdk/log"
@@ -58,16 +57,10 @@ func newStore(ctx context.Context, cfg starterConfig, purpose string) (*store, e
 	if err := cfg.requireBucket(purpose); err != nil {
 		return nil, err
 	}
-	awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(cfg.S3Region))
+	c, err := cfg.S3.NewClient(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("aws config: %w", err)
+		return nil, err
 	}
-	c := s3.NewFromConfig(awsCfg, func(o *s3.Options) {
-		if cfg.S3Endpoint != "" {
-			o.BaseEndpoint = aws.String(cfg.S3Endpoint)
-		}
-		o.UsePathStyle = cfg.S3PathStyle
-	})
 	return &store{bucket: cfg.S3Bucket, ttl: cfg.ChartURLTTL, client: c, presign: s3.NewPresignClient(c)}, nil
 }
 

@@ -158,12 +158,13 @@ func newEnv(t *testing.T) *env {
 	t.Setenv("AWS_ACCESS_KEY_ID", shared.s3.AccessKey)
 	t.Setenv("AWS_SECRET_ACCESS_KEY", shared.s3.SecretKey)
 	e.Config = config.Worker{
-		TemporalAddress: shared.temporal.Address, TemporalNamespace: shared.temporal.Namespace, TaskQueue: e.TaskQueue,
+		Temporal: config.Temporal{TemporalAddress: shared.temporal.Address, TemporalNamespace: shared.temporal.Namespace, TaskQueue: e.TaskQueue},
+		S3: config.S3{S3Bucket: shared.s3.Bucket, S3Endpoint: shared.s3.Endpoint, S3Region: shared.s3.Region, S3Prefix: "analyses", S3PathStyle: true,
+			ChartURLTTL: time.Hour},
 		OpenAIAPIKey: fakeOpenAIKey, OpenAIBaseURL: e.ModelURL, OpenAIModel: "script:sales-chart", OpenAIMaxRetries: 0,
 		E2BAPIKey: fakeE2BKey, E2BDomain: "e2b.app", E2BAPIURL: e.E2BURL, E2BSandboxURL: e.E2BURL, E2BTemplate: "code-interpreter-v1",
 		SandboxTimeout: 5 * time.Minute,
-		S3Bucket:       shared.s3.Bucket, S3Endpoint: shared.s3.Endpoint, S3Region: shared.s3.Region, S3Prefix: "analyses", S3PathStyle: true,
-		ChartURLTTL: time.Hour, MaxOutputBytes: 8192, MaxDatasetBytes: 100 << 20, LogLevel: "info", LogFormat: "text",
+		MaxOutputBytes: 8192, MaxDatasetBytes: 100 << 20, LogLevel: "info", LogFormat: "text",
 	}
 	require.NoError(t, e.Config.Validate())
 
