@@ -97,7 +97,9 @@ func StartTemporal(ctx context.Context, o Options) (*Temporal, func() error, err
 		go func() { done <- srv.Stop() }()
 		select {
 		case err := <-done:
-			if err != nil && !isInterruptExit(err) {
+			// A Ctrl-C in a terminal reaches the dev server directly (it
+			// shares our process group), so it may have exited already.
+			if err != nil && !isInterruptExit(err) && !errors.Is(err, os.ErrProcessDone) {
 				return fmt.Errorf("stop temporal dev server: %w", err)
 			}
 			return nil
