@@ -74,15 +74,26 @@ def __da_install():
         return out
 
     def begin(cid, timeout):
+        # A disconnected client makes the server interrupt the kernel; the
+        # cell must finish anyway so its retry can collect it, so interrupts
+        # are ignored from here until the journal entry is written (the
+        # cell's own timeout takes their place). An interrupt that lands
+        # before this line stops the cell before it has started anything.
+        old_int = _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
         base = cells + "/" + cid
-        if _os.path.exists(base + ".done.json"):
-            raise DurableCellDone(cid)
-        if _os.path.exists(base + ".started"):
-            raise DurableCellLost(cid + " started in a kernel that is gone")
+        try:
+            if _os.path.exists(base + ".done.json"):
+                raise DurableCellDone(cid)
+            if _os.path.exists(base + ".started"):
+                raise DurableCellLost(cid + " started in a kernel that is gone")
+        except BaseException:
+            _signal.signal(_signal.SIGINT, old_int)
+            raise
         with open(base + ".started", "w") as f:
             f.write(token)
         rec = {"id": cid, "stdout": [], "stderr": [], "results": [], "error": None}
         restore = []
+        signals = [lambda: _signal.signal(_signal.SIGINT, old_int)]
         so, se = _sys.stdout, _sys.stderr
         _sys.stdout, _sys.stderr = Tee(so, rec["stdout"]), Tee(se, rec["stderr"])
         restore.append(lambda: (setattr(_sys, "stdout", so), setattr(_sys, "stderr", se)))
@@ -104,18 +115,14 @@ def __da_install():
 
         hook.write_format_data = write_format_data
         restore.append(lambda: delattr(hook, "write_format_data") if "write_format_data" in vars(hook) else None)
-        # A disconnected client makes the server interrupt the kernel; the
-        # cell must finish anyway so its retry can collect it. The cell's own
-        # timeout takes the place of interrupts.
-        old_int = _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
-        restore.append(lambda: _signal.signal(_signal.SIGINT, old_int))
         if timeout and timeout > 0:
             def on_alarm(signum, frame):
                 raise TimeoutError("the cell ran longer than %d s and was stopped" % timeout)
             old_alrm = _signal.signal(_signal.SIGALRM, on_alarm)
             _signal.setitimer(_signal.ITIMER_REAL, timeout)
-            restore.append(lambda: (_signal.setitimer(_signal.ITIMER_REAL, 0), _signal.signal(_signal.SIGALRM, old_alrm)))
-        state["cell"] = (cid, rec, restore)
+            # The alarm is cancelled first thing in finish.
+            restore.insert(0, lambda: _signal.signal(_signal.SIGALRM, old_alrm))
+        state["cell"] = (cid, rec, restore, signals)
 
     def flush_figures():
         plt = _sys.modules.get("matplotlib.pyplot")
@@ -136,7 +143,8 @@ def __da_install():
         cur = state["cell"]
         if cur is None:
             return
-        cid, rec, restore = cur
+        cid, rec, restore, signals = cur
+        _signal.setitimer(_signal.ITIMER_REAL, 0)
         try:
             flush_figures()
         except Exception as e:  # a broken figure must not lose the journal
@@ -165,6 +173,9 @@ def __da_install():
             _os.remove(base + ".started")
         except OSError:
             pass
+        # Only now may an interrupt stop the kernel again.
+        for undo in signals:
+            undo()
 
     ip.events.register("post_run_cell", finish)
     return begin

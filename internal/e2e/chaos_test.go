@@ -78,7 +78,7 @@ func workerEnv(c config.Worker) []string {
 		"S3_BUCKET=" + c.S3Bucket, "S3_ENDPOINT=" + c.S3Endpoint, "S3_REGION=" + c.S3Region, "S3_PREFIX=" + c.S3Prefix,
 		"S3_PATH_STYLE=" + strconv.FormatBool(c.S3PathStyle),
 		"AWS_ACCESS_KEY_ID=" + shared.s3.AccessKey, "AWS_SECRET_ACCESS_KEY=" + shared.s3.SecretKey,
-		"LOG_LEVEL=warn",
+		"LOG_LEVEL=info",
 	}
 	return env
 }
@@ -263,9 +263,16 @@ killing:
 			rebuilds += p.Rebuilds
 		}
 	}
+	for _, line := range strings.Split(logs.String(), "\n") {
+		if strings.Contains(line, "lost") || strings.Contains(line, "Lost") {
+			t.Logf("worker: %s", line)
+		}
+	}
 	t.Logf("chaos: analyses=%d kills=%d (mid-cell %d, mid-upload %d) recoveries=%d rebuilds=%d duplicates=%d leaks=%d kill-phase=%s total=%s",
 		analyses, kills, midCell, midUpload, kills, rebuilds, duplicates, leaks, killPhase.Round(time.Second), total.Round(time.Second))
 	fmt.Printf("CHAOS FIGURES: analyses=%d kills=%d mid-cell=%d mid-upload=%d recoveries=%d duplicates=%d leaks=%d total=%s\n",
 		analyses, kills, midCell, midUpload, kills, duplicates, leaks, total.Round(time.Second))
 	assert.GreaterOrEqual(t, kills, targetKills/2, "the analyses finished before enough kills landed")
+	// Worker deaths alone never cost a sandbox: no cell may be replayed.
+	assert.Zero(t, rebuilds, "a worker crash made an analysis rebuild its sandbox")
 }
