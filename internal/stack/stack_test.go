@@ -1,12 +1,15 @@
 package stack_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -317,5 +320,82 @@ func TestBinaryBuildsMissingTool(t *testing.T) {
 	}
 	if len(logged) != 0 {
 		t.Errorf("second Binary logged %q, want no build", logged)
+	}
+}
+
+// TestHelperProcess is not a test: TestServersDieWithTheirParent runs the
+// test binary with STACK_TEST_HELPER=1 to get a parent it can kill.
+func TestHelperProcess(t *testing.T) {
+	if os.Getenv("STACK_TEST_HELPER") != "1" {
+		t.Skip("helper process for TestServersDieWithTheirParent")
+	}
+	ctx := context.Background()
+	tsrv, _, err := stack.StartTemporal(ctx, stack.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s3srv, _, err := stack.StartS3(ctx, stack.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("addrs %s %s\n", tsrv.Address, strings.TrimPrefix(s3srv.Endpoint, "http://"))
+	select {} // until killed
+}
+
+func TestServersDieWithTheirParent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the Temporal dev server and versitygw")
+	}
+	t.Parallel()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "STACK_TEST_HELPER=1")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	var addrs []string
+	sc := bufio.NewScanner(out)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "addrs "); ok {
+			addrs = strings.Fields(rest)
+			break
+		}
+	}
+	if len(addrs) != 2 {
+		t.Fatalf("helper printed no addresses (scan error: %v)", sc.Err())
+	}
+	for _, addr := range addrs {
+		if c, err := net.Dial("tcp", addr); err != nil {
+			t.Fatalf("server at %s before the kill: %v", addr, err)
+		} else {
+			c.Close()
+		}
+	}
+
+	// Let start-up logging settle first: a server that writes to the pipe of
+	// its dead parent gets SIGPIPE and dies anyway, which would hide a leak.
+	time.Sleep(3 * time.Second)
+	cmd.Process.Kill() // as a crash or a go test timeout would
+	cmd.Wait()
+
+	for _, addr := range addrs {
+		deadline := time.Now().Add(15 * time.Second)
+		for {
+			c, err := net.DialTimeout("tcp", addr, time.Second)
+			if err != nil {
+				break // gone
+			}
+			c.Close()
+			if time.Now().After(deadline) {
+				t.Errorf("server at %s still accepts connections 15s after its parent was killed", addr)
+				break
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -59,13 +60,22 @@ func StartTemporal(ctx context.Context, o Options) (*Temporal, func() error, err
 		}
 		out = io.MultiWriter(out, logFile)
 	}
+	exe, removeWrapper, err := dieWithParent(bin)
+	if err != nil {
+		if logFile != nil {
+			logFile.Close()
+		}
+		return nil, nil, fmt.Errorf("start temporal: %w", err)
+	}
+	// closeLog releases what the server no longer needs once it has exited.
 	closeLog := func() {
+		removeWrapper()
 		if logFile != nil {
 			logFile.Close()
 		}
 	}
 	opts := testsuite.DevServerOptions{
-		ExistingPath: bin,
+		ExistingPath: exe,
 		ClientOptions: &client.Options{
 			HostPort:  addr,
 			Namespace: t.Namespace,
@@ -120,4 +130,32 @@ func isInterruptExit(err error) bool {
 	}
 	ws, ok := exitErr.Sys().(syscall.WaitStatus)
 	return ok && ws.Signaled() && ws.Signal() == syscall.SIGINT
+}
+
+// dieWithParent returns an executable that runs bin so that the kernel kills
+// it when this process dies: testsuite.StartDevServer gives no access to the
+// process it starts, so without this a crashed or timed-out test would leave
+// a dev server behind. It wraps bin with setpriv(1) where that exists (Linux,
+// util-linux), and returns bin itself elsewhere. cleanup removes the wrapper.
+func dieWithParent(bin string) (exe string, cleanup func(), err error) {
+	setpriv, err := exec.LookPath("setpriv")
+	if err != nil {
+		return bin, func() {}, nil
+	}
+	dir, err := os.MkdirTemp("", "durable-analyst-temporal-*")
+	if err != nil {
+		return "", nil, err
+	}
+	script := fmt.Sprintf("#!/bin/sh\nexec %s --pdeathsig KILL -- %s \"$@\"\n", shellQuote(setpriv), shellQuote(bin))
+	exe = filepath.Join(dir, "temporal")
+	if err := os.WriteFile(exe, []byte(script), 0o755); err != nil {
+		os.RemoveAll(dir)
+		return "", nil, err
+	}
+	return exe, func() { os.RemoveAll(dir) }, nil
+}
+
+// shellQuote quotes s for a POSIX shell.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
