@@ -133,20 +133,26 @@ func isInterruptExit(err error) bool {
 }
 
 // dieWithParent returns an executable that runs bin so that the kernel kills
-// it when this process dies: testsuite.StartDevServer gives no access to the
-// process it starts, so without this a crashed or timed-out test would leave
-// a dev server behind. It wraps bin with setpriv(1) where that exists (Linux,
-// util-linux), and returns bin itself elsewhere. cleanup removes the wrapper.
+// it when this process dies, in a session of its own: testsuite.StartDevServer
+// gives no access to the process it starts, so without this a crashed or
+// timed-out test would leave a dev server behind, and a Ctrl-C in a terminal
+// would stop the server before the worker that uses it. It wraps bin with
+// setsid(1) and setpriv(1) where they exist (Linux, util-linux), and returns
+// bin itself elsewhere. cleanup removes the wrapper.
 func dieWithParent(bin string) (exe string, cleanup func(), err error) {
-	setpriv, err := exec.LookPath("setpriv")
-	if err != nil {
+	setsid, err1 := exec.LookPath("setsid")
+	setpriv, err2 := exec.LookPath("setpriv")
+	if err1 != nil || err2 != nil {
 		return bin, func() {}, nil
 	}
 	dir, err := os.MkdirTemp("", "durable-analyst-temporal-*")
 	if err != nil {
 		return "", nil, err
 	}
-	script := fmt.Sprintf("#!/bin/sh\nexec %s --pdeathsig KILL -- %s \"$@\"\n", shellQuote(setpriv), shellQuote(bin))
+	// The shell is not a process group leader, so setsid execs in place and
+	// the pid StartDevServer signals stays the server's.
+	script := fmt.Sprintf("#!/bin/sh\nexec %s %s --pdeathsig KILL -- %s \"$@\"\n",
+		shellQuote(setsid), shellQuote(setpriv), shellQuote(bin))
 	exe = filepath.Join(dir, "temporal")
 	if err := os.WriteFile(exe, []byte(script), 0o755); err != nil {
 		os.RemoveAll(dir)
