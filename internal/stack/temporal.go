@@ -107,8 +107,8 @@ func StartTemporal(ctx context.Context, o Options) (*Temporal, func() error, err
 		go func() { done <- srv.Stop() }()
 		select {
 		case err := <-done:
-			// A Ctrl-C in a terminal reaches the dev server directly (it
-			// shares our process group), so it may have exited already.
+			// The server may have exited already: killed, or hit by a
+			// terminal's Ctrl-C where setsid is missing.
 			if err != nil && !isInterruptExit(err) && !errors.Is(err, os.ErrProcessDone) {
 				return fmt.Errorf("stop temporal dev server: %w", err)
 			}
