@@ -48,7 +48,9 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 
 	defer heartbeatWhile(ctx, fmt.Sprintf("step %d cell %d", in.Step, in.Cell))()
 
+	start := time.Now()
 	exec, err := a.runJournaled(ctx, sb, cellID(in), in.Code, a.codeTimeout())
+	since(ctx, MetricCodeRunLatency, start)
 	if err != nil {
 		return RunCodeResult{}, err
 	}
@@ -80,6 +82,8 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 				return RunCodeResult{}, classify(ServiceStorage, "presign "+ch.Key, err)
 			}
 			rec.Charts = append(rec.Charts, ch)
+			count(ctx, MetricChartsStored, 1)
+			count(ctx, MetricChartBytes, int64(ch.Bytes))
 			rec.Results = append(rec.Results, fmt.Sprintf("[chart %d saved as %s]", len(rec.Charts), ch.Key))
 			continue
 		}

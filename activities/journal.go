@@ -92,16 +92,19 @@ func (a *Activities) runJournaled(ctx context.Context, sb *e2b.Sandbox, id, code
 		return nil, classify(ServiceSandbox, "run code", err)
 	}
 	if exec.Error == nil {
+		count(ctx, MetricCellsRun, 1)
 		return exec, nil
 	}
 	switch exec.Error.Name {
 	case errCellDone:
+		count(ctx, MetricCellsFromJournal, 1)
 		a.logger().Info("cell already ran; returning its journaled outputs", "cell_id", id, "sandbox_id", sb.ID)
 		return a.readJournal(ctx, sb, id)
 	case errCellLost, errKernelLost:
 		return nil, temporal.NewNonRetryableApplicationError(
 			fmt.Sprintf("sandbox %s: %s: %s", sb.ID, exec.Error.Name, exec.Error.Value), ErrTypeSandboxLost, nil)
 	}
+	count(ctx, MetricCellsRun, 1)
 	return exec, nil
 }
 

@@ -89,6 +89,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 	stopHB := heartbeatWhile(ctx, fmt.Sprintf("step %d", in.Step))
 	resp, err := a.Model.Responses.New(ctx, params, option.WithJSONSet("input", tr.Items))
 	stopHB()
+	countModelCall(ctx, tr.Model, resp, err)
 	if err != nil {
 		return CallModelResult{}, classify(ServiceModel, fmt.Sprintf("create response with model %q", tr.Model), err)
 	}

@@ -47,6 +47,7 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 			return SandboxRef{}, classify(ServiceE2B, "connect to sandbox "+info.ID, err)
 		}
 		activity.GetLogger(ctx).Info("reusing sandbox made by an earlier attempt", "sandbox_id", info.ID)
+		count(ctx, MetricSandboxesReused, 1)
 		return SandboxRef{SandboxID: info.ID, Reused: true}, nil
 	}
 	sb, err := a.E2B.Create(ctx, e2b.CreateParams{
@@ -58,6 +59,7 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 		return SandboxRef{}, classify(ServiceE2B, "create sandbox", err)
 	}
 	activity.GetLogger(ctx).Info("sandbox created", "sandbox_id", sb.ID, "template", a.Template)
+	count(ctx, MetricSandboxesCreated, 1)
 	return SandboxRef{SandboxID: sb.ID}, nil
 }
 
@@ -66,8 +68,12 @@ func (a *Activities) KillSandbox(ctx context.Context, in KillSandboxInput) error
 	if in.SandboxID == "" {
 		return nil
 	}
-	if _, err := a.E2B.Kill(ctx, in.SandboxID); err != nil {
+	gone, err := a.E2B.Kill(ctx, in.SandboxID)
+	if err != nil {
 		return classify(ServiceE2B, "kill sandbox "+in.SandboxID, err)
+	}
+	if gone {
+		count(ctx, MetricSandboxesKilled, 1)
 	}
 	return nil
 }

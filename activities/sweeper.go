@@ -10,6 +10,7 @@ import (
 	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/api/serviceerror"
 	"go.temporal.io/api/workflowservice/v1"
+	"go.temporal.io/sdk/client"
 
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
@@ -47,6 +48,8 @@ type Sweeper struct {
 	// never killed. Zero means no grace; the worker uses DefaultSweepGrace.
 	Grace  time.Duration
 	Logger *slog.Logger
+	// Metrics receives durable_analyst_sweeper_killed; nil counts nothing.
+	Metrics client.MetricsHandler
 }
 
 // Run sweeps once at once and then every Interval until ctx ends. A failed
@@ -119,6 +122,7 @@ func (s *Sweeper) SweepOnce(ctx context.Context) (killed []string, err error) {
 			continue // already killed, e.g. by its workflow
 		}
 		killed = append(killed, info.ID)
+		countOn(s.Metrics, MetricSweeperKilled, 1)
 		s.logger().Info("sweeper killed sandbox of a closed workflow", "sandbox_id", info.ID,
 			"workflow_id", info.Metadata[MetaWorkflowID], "run_id", info.Metadata[MetaRunID], "reason", reason)
 	}

@@ -43,11 +43,17 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	metrics, err := startMetrics(cfg.MetricsAddr, metricsReportInterval, logger) // nil when METRICS_ADDR is empty
+	if err != nil {
+		return err
+	}
+	defer metrics.Close()
 
 	c, err := client.Dial(client.Options{
-		HostPort:  cfg.TemporalAddress,
-		Namespace: cfg.TemporalNamespace,
-		Logger:    tlog.NewStructuredLogger(logger),
+		HostPort:       cfg.TemporalAddress,
+		Namespace:      cfg.TemporalNamespace,
+		Logger:         tlog.NewStructuredLogger(logger),
+		MetricsHandler: metrics.Handler(),
 	})
 	if err != nil {
 		return fmt.Errorf("connect to Temporal at %s (TEMPORAL_ADDRESS): %w", cfg.TemporalAddress, err)
@@ -59,6 +65,7 @@ func run() error {
 	if err := w.Start(); err != nil {
 		return fmt.Errorf("start worker: %w", err)
 	}
+	metrics.SetReady(true)
 	logger.Info("worker started", "task_queue", cfg.TaskQueue, "namespace", cfg.TemporalNamespace,
 		"temporal_address", cfg.TemporalAddress, "model", cfg.OpenAIModel, "e2b_template", cfg.E2BTemplate,
 		"s3_bucket", cfg.S3Bucket)
@@ -66,7 +73,7 @@ func run() error {
 	// Sandbox sweeper: kills sandboxes of workflows that closed without
 	// their cleanup (terminated). It stops with the worker.
 	sweeper := &activities.Sweeper{E2B: acts.E2B, Temporal: c, Namespace: cfg.TemporalNamespace,
-		Interval: cfg.SweepInterval, Grace: activities.DefaultSweepGrace, Logger: logger}
+		Interval: cfg.SweepInterval, Grace: activities.DefaultSweepGrace, Logger: logger, Metrics: metrics.Handler()}
 	sweepDone := make(chan struct{})
 	go func() {
 		defer close(sweepDone)
@@ -75,6 +82,7 @@ func run() error {
 
 	<-ctx.Done()
 	logger.Info("stopping worker")
+	metrics.SetReady(false)
 	w.Stop()
 	<-sweepDone
 	return nil

@@ -323,6 +323,7 @@ func (sb *sandbox) run(ctx workflow.Context, in activities.RunCodeInput) (activi
 func (sb *sandbox) rebuild(ctx workflow.Context) error {
 	lost := sb.ref.SandboxID
 	sb.rebuilds++
+	workflow.GetMetricsHandler(ctx).Counter(activities.MetricSandboxRebuilds).Inc(1)
 	workflow.GetLogger(ctx).Warn("sandbox lost; rebuilding it from the cell journal", "sandbox_id", lost, "cells", len(sb.cells))
 	sb.kill(ctx)
 	if err := sb.create(ctx); err != nil {

@@ -1,0 +1,104 @@
+package activities
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/openai/openai-go/v3/responses"
+	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/temporal"
+)
+
+// Names of the analysis' own metrics. They go through Temporal's metrics
+// handler, so they share its reporter (and its activity_type, namespace,
+// task_queue and workflow_type tags). With the worker's Prometheus reporter
+// a counter is exposed with a _total suffix and a timer with _seconds.
+// Tags never carry secrets or payloads: only the model's name and error
+// types.
+const (
+	// MetricCellsRun counts cells the kernel ran (RunCode and rebuild
+	// replays; the activity_type tag tells them apart).
+	MetricCellsRun = "durable_analyst_cells_run"
+	// MetricCellsFromJournal counts retried cells answered from the cell
+	// journal instead of running again.
+	MetricCellsFromJournal = "durable_analyst_cells_from_journal"
+	// MetricChartsStored counts chart PNGs uploaded to S3.
+	MetricChartsStored = "durable_analyst_charts_stored"
+	// MetricChartBytes counts the bytes of those PNGs.
+	MetricChartBytes = "durable_analyst_chart_bytes"
+	// MetricSandboxesCreated counts sandboxes created in E2B.
+	MetricSandboxesCreated = "durable_analyst_sandboxes_created"
+	// MetricSandboxesReused counts sandboxes a retried CreateSandbox found
+	// by their metadata and reused.
+	MetricSandboxesReused = "durable_analyst_sandboxes_reused"
+	// MetricSandboxesKilled counts sandboxes KillSandbox killed.
+	MetricSandboxesKilled = "durable_analyst_sandboxes_killed"
+	// MetricSandboxRebuilds counts lost sandboxes the workflow rebuilt.
+	MetricSandboxRebuilds = "durable_analyst_sandbox_rebuilds"
+	// MetricModelCalls counts model calls, tagged with the model and the
+	// error type ("none" when the call succeeded).
+	MetricModelCalls = "durable_analyst_model_calls"
+	// MetricModelInputTokens and MetricModelOutputTokens count tokens,
+	// tagged with the model.
+	MetricModelInputTokens  = "durable_analyst_model_input_tokens"
+	MetricModelOutputTokens = "durable_analyst_model_output_tokens"
+	// MetricSweeperKilled counts sandboxes of closed workflows the sweeper
+	// killed.
+	MetricSweeperKilled = "durable_analyst_sweeper_killed"
+	// MetricCodeRunLatency times a cell's run in the sandbox.
+	MetricCodeRunLatency = "durable_analyst_code_run_latency"
+)
+
+// Metric tag keys.
+const (
+	TagModel     = "model"
+	TagErrorType = "error_type"
+)
+
+// metrics returns the activity's metrics handler, or a no-op handler when
+// ctx is not an activity's (helpers such as runJournaled are also called
+// directly by tests).
+func metrics(ctx context.Context) client.MetricsHandler {
+	if activity.IsActivity(ctx) {
+		return activity.GetMetricsHandler(ctx)
+	}
+	return client.MetricsNopHandler
+}
+
+// count adds n to the named counter of the activity in ctx.
+func count(ctx context.Context, name string, n int64) {
+	metrics(ctx).Counter(name).Inc(n)
+}
+
+// since records the time elapsed from start on the named timer.
+func since(ctx context.Context, name string, start time.Time) {
+	metrics(ctx).Timer(name).Record(time.Since(start))
+}
+
+// countModelCall counts one model call and its tokens, tagged with the
+// model and the type err classifies as ("none" on success). resp may be nil.
+func countModelCall(ctx context.Context, model string, resp *responses.Response, err error) {
+	errType := "none"
+	if err != nil {
+		errType = "other"
+		var appErr *temporal.ApplicationError
+		if errors.As(classify(ServiceModel, "model call", err), &appErr) {
+			errType = appErr.Type()
+		}
+	}
+	m := metrics(ctx).WithTags(map[string]string{TagModel: model})
+	m.WithTags(map[string]string{TagErrorType: errType}).Counter(MetricModelCalls).Inc(1)
+	if resp != nil {
+		m.Counter(MetricModelInputTokens).Inc(resp.Usage.InputTokens)
+		m.Counter(MetricModelOutputTokens).Inc(resp.Usage.OutputTokens)
+	}
+}
+
+// countOn adds n to the named counter of h; a nil h counts nothing.
+func countOn(h client.MetricsHandler, name string, n int64) {
+	if h != nil {
+		h.Counter(name).Inc(n)
+	}
+}
