@@ -161,6 +161,7 @@ func TestScriptsRunInPython(t *testing.T) {
 		{script: "bad-tool", wantText: "the answer is 42"},
 		{script: "flaky", wantText: "ran once each"},
 		{script: "stall", wantText: "Answered after"},
+		{script: "long-run", wantText: "The sum is 299."},
 		{script: "chaos-counter", wantText: "done", wantCharts: 2, wantFiles: map[string]string{
 			"counter.txt": "4",
 			"cells.log":   "step 1\nstep 2\nstep 3\nstep 4\n",

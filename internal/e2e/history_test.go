@@ -1,0 +1,56 @@
+package e2e
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	enumspb "go.temporal.io/api/enums/v1"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/durable-analyst/durable-analyst/workflows"
+)
+
+// Small history: a long analysis (24 code steps, each printing 3 KB) must
+// not grow its history per step as it goes — the conversation lives in S3,
+// not in activity inputs. Bytes per step are measured between CallModel
+// schedules on the history fetched from the server.
+func TestHistoryBytesPerStepDoNotGrow(t *testing.T) {
+	e := newEnv(t)
+	id := "e2e-long-" + time.Now().Format("150405.000")
+	run := e.start(id, workflows.AnalysisInput{Question: "sum the steps", Model: "script:long-run", MaxSteps: 30})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	var res workflows.AnalysisResult
+	require.NoError(t, run.Get(ctx, &res))
+	require.Equal(t, "The sum is 299.", res.Answer)
+	require.Equal(t, 25, res.StepsUsed)
+
+	it := e.Temporal.GetWorkflowHistory(ctx, id, run.GetRunID(), false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
+	var perStep []int
+	total := 0
+	for it.HasNext() {
+		ev, err := it.Next()
+		require.NoError(t, err)
+		if ev.EventType == enumspb.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED &&
+			ev.GetActivityTaskScheduledEventAttributes().GetActivityType().GetName() == "CallModel" {
+			perStep = append(perStep, 0)
+		}
+		n := proto.Size(ev)
+		total += n
+		if len(perStep) > 0 {
+			perStep[len(perStep)-1] += n
+		}
+	}
+	require.Len(t, perStep, 25)
+	// Steps 3..24 do the same work (step 2 still carries step 1's small
+	// output): the last must cost what the third did.
+	first, last := perStep[2], perStep[len(perStep)-2]
+	t.Logf("history: %d bytes in all; bytes per step: %v", total, perStep)
+	assert.InDelta(t, float64(first), float64(last), float64(first)*0.1,
+		"bytes per step grew from %d (step 3) to %d (step 24)", first, last)
+	assert.Less(t, total, 1<<20, "a 25-step analysis stays far below Temporal's 50 MB history limit")
+	checkHistory(t, e, id, run.GetRunID())
+}
