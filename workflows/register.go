@@ -12,5 +12,6 @@ import (
 // under their documented names.
 func Register(w worker.Registry, acts *activities.Activities) {
 	w.RegisterWorkflowWithOptions(AnalysisWorkflow, workflow.RegisterOptions{Name: AnalysisWorkflowName})
+	w.RegisterWorkflowWithOptions(BatchAnalysisWorkflow, workflow.RegisterOptions{Name: BatchAnalysisWorkflowName})
 	w.RegisterActivityWithOptions(acts, activity.RegisterOptions{})
 }

@@ -1,0 +1,368 @@
+package workflows_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/mock"
+	"github.com/stretchr/testify/require"
+	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/converter"
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/testsuite"
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/workflows"
+)
+
+// batchWorld is what outlives one run of a batch: the items "in S3", the
+// stored result chunks, and what the fake analyses saw.
+type batchWorld struct {
+	lines     []string // the JSONL items object, one item per line
+	chunks    map[int][]activities.BatchItemResult
+	report    *activities.WriteBatchReportInput
+	reportRes []activities.BatchItemResult
+	starts    map[string]int // child workflow id -> times started
+	inFlight  int
+	maxFlight int
+	reads     []activities.ReadBatchItemsInput
+	progress  []workflows.BatchProgress
+	runs      int
+	canInputs [][]byte
+}
+
+func newBatchWorld() *batchWorld {
+	return &batchWorld{chunks: map[int][]activities.BatchItemResult{}, starts: map[string]int{}}
+}
+
+// fakeAnalysis stands in for AnalysisWorkflow: it takes a while that
+// depends on the question, fails when the question says "fail", and
+// answers with the question otherwise.
+func (w *batchWorld) fakeAnalysis(ctx workflow.Context, in workflows.AnalysisInput) (*workflows.AnalysisResult, error) {
+	w.starts[workflow.GetInfo(ctx).WorkflowExecution.ID]++
+	w.inFlight++
+	w.maxFlight = max(w.maxFlight, w.inFlight)
+	defer func() { w.inFlight-- }()
+	if err := workflow.Sleep(ctx, time.Duration(1+len(in.Question)%4)*time.Second); err != nil {
+		return nil, err
+	}
+	if strings.Contains(in.Question, "fail") {
+		return nil, temporal.NewNonRetryableApplicationError("step 1: model call: model: 404 no such model "+in.Model, activities.ErrTypeNotFound, nil)
+	}
+	return &workflows.AnalysisResult{
+		Status: workflows.StatusAnswered, Answer: "answer to " + in.Question + " with " + in.Model,
+		Charts: []activities.Chart{{Key: "k.png"}}, StepsUsed: in.MaxSteps, Usage: activities.Usage{TotalTokens: 10},
+	}, nil
+}
+
+// run runs the batch to its end, one test environment per run, following
+// continue-as-new, and returns the result or the error.
+func (w *batchWorld) run(t *testing.T, in workflows.BatchInput) (*workflows.BatchResult, error) {
+	t.Helper()
+	for w.runs = 1; w.runs <= 50; w.runs++ {
+		var s testsuite.WorkflowTestSuite
+		env := s.NewTestWorkflowEnvironment()
+		env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "batch-1"})
+		env.RegisterWorkflowWithOptions(w.fakeAnalysis, workflow.RegisterOptions{Name: workflows.AnalysisWorkflowName})
+		env.RegisterWorkflowWithOptions(workflows.BatchAnalysisWorkflow, workflow.RegisterOptions{Name: workflows.BatchAnalysisWorkflowName})
+		env.RegisterActivity(&activities.Activities{})
+		w.mockActivities(env)
+		env.RegisterDelayedCallback(func() {
+			v, err := env.QueryWorkflow(workflows.ProgressQuery)
+			require.NoError(t, err)
+			var p workflows.BatchProgress
+			require.NoError(t, v.Get(&p))
+			w.progress = append(w.progress, p)
+		}, 1500*time.Millisecond)
+		env.ExecuteWorkflow(workflows.BatchAnalysisWorkflowName, in)
+		require.True(t, env.IsWorkflowCompleted())
+		err := env.GetWorkflowError()
+		var can *workflow.ContinueAsNewError
+		if errors.As(err, &can) {
+			var next workflows.BatchInput
+			require.NoError(t, converter.GetDefaultDataConverter().FromPayloads(can.Input, &next))
+			raw, _ := json.Marshal(next)
+			w.canInputs = append(w.canInputs, raw)
+			in = next
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		var res workflows.BatchResult
+		require.NoError(t, env.GetWorkflowResult(&res))
+		return &res, nil
+	}
+	t.Fatal("the batch did not end in 50 runs")
+	return nil, nil
+}
+
+func (w *batchWorld) mockActivities(env *testsuite.TestWorkflowEnvironment) {
+	env.OnActivity(a.PlanBatch, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.PlanBatchInput) (activities.PlanBatchResult, error) {
+			res := activities.PlanBatchResult{ReportKey: "analyses/batches/" + in.BatchID + "/report.json", CSVKey: "analyses/batches/" + in.BatchID + "/report.csv"}
+			if in.ItemsKey != "" {
+				res.Total = len(w.lines)
+			}
+			return res, nil
+		})
+	// Offsets here are line numbers: the workflow treats them as opaque.
+	env.OnActivity(a.ReadBatchItems, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.ReadBatchItemsInput) (activities.ReadBatchItemsResult, error) {
+			w.reads = append(w.reads, in)
+			res := activities.ReadBatchItemsResult{Items: []activities.BatchLine{}}
+			i := int(in.Offset)
+			for ; i < len(w.lines) && len(res.Items) < in.Limit; i++ {
+				bl := activities.BatchLine{Index: i, Next: int64(i + 1)}
+				if json.Valid([]byte(w.lines[i])) {
+					bl.Item = json.RawMessage(w.lines[i])
+				} else {
+					bl.Error = fmt.Sprintf("item %d is not a JSON object", i)
+				}
+				res.Items = append(res.Items, bl)
+			}
+			res.EOF = i >= len(w.lines)
+			return res, nil
+		})
+	env.OnActivity(a.AppendBatchResults, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.AppendBatchResultsInput) (string, error) {
+			w.chunks[in.Chunk] = in.Results
+			return fmt.Sprintf("chunk-%d", in.Chunk), nil
+		})
+	env.OnActivity(a.WriteBatchReport, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.WriteBatchReportInput) (activities.WriteBatchReportResult, error) {
+			w.report = &in
+			w.reportRes = nil
+			for n := 1; n <= in.Chunks; n++ {
+				w.reportRes = append(w.reportRes, w.chunks[n]...)
+			}
+			sort.Slice(w.reportRes, func(i, j int) bool { return w.reportRes[i].Index < w.reportRes[j].Index })
+			return activities.WriteBatchReportResult{ReportKey: in.ReportKey, CSVKey: in.CSVKey, Items: len(w.reportRes)}, nil
+		})
+}
+
+// items makes n inline items; the questions listed in fail fail.
+func items(n int, fail ...int) []workflows.BatchItem {
+	var out []workflows.BatchItem
+	for i := range n {
+		q := fmt.Sprintf("question %d", i)
+		for _, f := range fail {
+			if f == i {
+				q = fmt.Sprintf("please fail %d", i)
+			}
+		}
+		out = append(out, workflows.BatchItem{ID: fmt.Sprintf("item-%d", i), AnalysisInput: workflows.AnalysisInput{Question: q}})
+	}
+	return out
+}
+
+// checkEachItemOnce asserts that every item of a batch of n ran at most
+// once, that the report lists each of them in order, and returns the
+// report's items.
+func (w *batchWorld) checkEachItemOnce(t *testing.T, n int) []activities.BatchItemResult {
+	t.Helper()
+	for id, c := range w.starts {
+		assert.Equal(t, 1, c, "child %s started %d times, want once", id, c)
+	}
+	require.NotNil(t, w.report, "no report written")
+	require.Len(t, w.reportRes, n, "report rows")
+	for i, r := range w.reportRes {
+		assert.Equal(t, i, r.Index, "report row %d", i)
+		assert.Equal(t, fmt.Sprintf("batch-1/%d", i), r.WorkflowID)
+	}
+	return w.reportRes
+}
+
+func TestBatchConcurrencyNeverExceedsTheLimit(t *testing.T) {
+	for _, conc := range []int{1, 3, 7} {
+		t.Run(fmt.Sprint(conc), func(t *testing.T) {
+			w := newBatchWorld()
+			res, err := w.run(t, workflows.BatchInput{Items: items(20), Concurrency: conc, Defaults: workflows.BatchDefaults{Model: "m1", MaxSteps: 4}})
+			require.NoError(t, err)
+			assert.Equal(t, conc, w.maxFlight, "most analyses in flight")
+			assert.Len(t, w.starts, 20, "analyses started")
+			assert.Equal(t, workflows.BatchResult{Total: 20, Succeeded: 20, ReportKey: "analyses/batches/batch-1/report.json",
+				CSVKey: "analyses/batches/batch-1/report.csv", Runs: 1}, *res)
+			rows := w.checkEachItemOnce(t, 20)
+			// Defaults reached the items.
+			assert.Equal(t, "answer to question 5 with m1", rows[5].Answer)
+			assert.Equal(t, 4, rows[5].Steps)
+			assert.Equal(t, "item-5", rows[5].ID)
+			// Summaries were stored in chunks of at most 25, not held.
+			assert.GreaterOrEqual(t, len(w.chunks), 1)
+			require.NotEmpty(t, w.progress)
+			assert.Equal(t, conc, w.progress[0].Running, "running at 1.5 s")
+			assert.Equal(t, 20, w.progress[0].Total)
+		})
+	}
+}
+
+func TestBatchFailedItemsDoNotSinkTheBatch(t *testing.T) {
+	w := newBatchWorld()
+	long := strings.Repeat("é", 400) // 800 bytes
+	w.lines = []string{
+		`{"id": "a", "question": "q0", "datasets": [{"name": "d.csv", "s3_key": "in/d.csv"}]}`,
+		`{"question": "please fail", "model": "script:does-not-exist"}`,
+		`{not json`,
+		`{"id": "d", "question": ""}`,
+		`{"question": "` + long + `"}`,
+		`{"question": "q5", "max_step": 3}`,
+	}
+	res, err := w.run(t, workflows.BatchInput{ItemsS3Key: "in/items.jsonl", Concurrency: 2})
+	require.NoError(t, err)
+	assert.Equal(t, workflows.BatchResult{Total: 6, Succeeded: 2, Failed: 4, ReportKey: "analyses/batches/batch-1/report.json",
+		CSVKey: "analyses/batches/batch-1/report.csv", Runs: 1}, *res)
+	rows := w.checkEachItemOnce(t, 6)
+	want := []struct{ id, status, errType, errHas string }{
+		{"a", workflows.StatusAnswered, "", ""},
+		{"1", workflows.StatusFailed, activities.ErrTypeNotFound, "no such model script:does-not-exist"},
+		{"2", workflows.StatusFailed, workflows.ErrTypeInvalidInput, "not a JSON object"},
+		{"d", workflows.StatusFailed, workflows.ErrTypeInvalidInput, "question: must not be empty"},
+		{"4", workflows.StatusAnswered, "", ""},
+		{"5", workflows.StatusFailed, workflows.ErrTypeInvalidInput, "max_step: unknown field"},
+	}
+	for i, wnt := range want {
+		r := rows[i]
+		assert.Equal(t, wnt.id, r.ID, "row %d id", i)
+		assert.Equal(t, wnt.status, r.Status, "row %d status (error %q)", i, r.Error)
+		assert.Equal(t, wnt.errType, r.ErrorType, "row %d error type", i)
+		assert.Contains(t, r.Error, wnt.errHas, "row %d error", i)
+	}
+	// Invalid items never started an analysis.
+	assert.Len(t, w.starts, 3, "analyses started: %v", w.starts)
+	// The answer is cut to MaxSummaryAnswerBytes, on a rune boundary.
+	assert.LessOrEqual(t, len(rows[4].Answer), workflows.MaxSummaryAnswerBytes)
+	assert.True(t, strings.HasSuffix(rows[4].Answer, "…"), "cut answer ends with …")
+	assert.Equal(t, int64(20), w.report.Totals.Tokens)
+}
+
+func TestBatchContinuesAsNewWithoutRunningAnItemTwice(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		inline   bool
+		n, per   int
+		conc     int
+		wantRuns int
+	}{
+		{"s3 10 by 3", false, 10, 3, 2, 4},
+		{"s3 9 by 3", false, 9, 3, 5, 3},
+		{"inline 7 by 2", true, 7, 2, 2, 4},
+		{"s3 60 by 55", false, 60, 55, 50, 2}, // pages of 50 and 5, then 5
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newBatchWorld()
+			in := workflows.BatchInput{Concurrency: tc.conc, ItemsPerRun: tc.per}
+			if tc.inline {
+				in.Items = items(tc.n, 1)
+			} else {
+				in.ItemsS3Key = "in/items.jsonl"
+				for _, it := range items(tc.n, 1) {
+					b, _ := json.Marshal(it)
+					w.lines = append(w.lines, string(b))
+				}
+			}
+			res, err := w.run(t, in)
+			require.NoError(t, err)
+			assert.Equal(t, tc.wantRuns, res.Runs, "runs")
+			assert.Equal(t, tc.wantRuns, w.runs, "runs seen")
+			assert.Equal(t, workflows.BatchResult{Total: tc.n, Succeeded: tc.n - 1, Failed: 1, ReportKey: res.ReportKey, CSVKey: res.CSVKey, Runs: tc.wantRuns}, *res)
+			assert.Len(t, w.starts, tc.n, "analyses started")
+			w.checkEachItemOnce(t, tc.n)
+			assert.LessOrEqual(t, w.maxFlight, tc.conc)
+			for i, raw := range w.canInputs {
+				var next workflows.BatchInput
+				require.NoError(t, json.Unmarshal(raw, &next))
+				require.NotNil(t, next.State, "continue-as-new %d carries the state", i)
+				assert.Equal(t, min(tc.n, (i+1)*tc.per), next.State.Next, "next item after run %d", i+1)
+				if !tc.inline {
+					assert.Less(t, len(raw), 1024, "continue-as-new input %d: %s", i, raw)
+				}
+			}
+			for _, r := range w.reads {
+				assert.LessOrEqual(t, r.Limit, tc.per, "a read never goes past the run's share")
+				assert.Equal(t, int64(r.Index), r.Offset, "offset of item %d", r.Index)
+			}
+		})
+	}
+}
+
+func TestBatchInputValidation(t *testing.T) {
+	for _, tc := range []struct {
+		name, json string
+		wantErr    []string // all in the error; none: valid
+	}{
+		{"inline", `{"items": [{"question": "q"}]}`, nil},
+		{"s3", `{"items_s3_key": "in/x.jsonl", "concurrency": 50, "items_per_run": 3, "report_key": "r/x.json"}`, nil},
+		{"defaults", `{"items": [{"question": "q", "id": "x"}], "defaults": {"model": "gpt-4.1", "max_steps": 3, "system_prompt": "be brief"}}`, nil},
+		{"nothing", `{}`, []string{"items: required (or items_s3_key)"}},
+		{"empty items", `{"items": []}`, []string{"items: must not be empty"}},
+		{"both", `{"items": [{"question": "q"}], "items_s3_key": "k"}`, []string{"items, items_s3_key: give one, not both"}},
+		{"unknown field", `{"items": [{"question": "q"}], "concurency": 2}`, []string{"concurency: unknown field"}},
+		{"concurrency 0", `{"items": [{"question": "q"}], "concurrency": 0}`, []string{"concurrency: 0, must be between 1 and 50"}},
+		{"concurrency 51", `{"items": [{"question": "q"}], "concurrency": 51}`, []string{"concurrency: 51"}},
+		{"concurrency string", `{"items": [{"question": "q"}], "concurrency": "2"}`, []string{"concurrency: got JSON string, want an integer"}},
+		{"items_per_run", `{"items": [{"question": "q"}], "items_per_run": -1}`, []string{"items_per_run: -1"}},
+		{"bad key", `{"items_s3_key": "/abs/../x"}`, []string{"items_s3_key:"}},
+		{"bad report key", `{"items_s3_key": "k", "report_key": "a//b"}`, []string{"report_key:"}},
+		{"bad item", `{"items": [{"question": "q"}, {"question": "", "max_steps": 99}]}`, []string{"items[1]: question: must not be empty", "; max_steps: 99"}},
+		{"item unknown field", `{"items": [{"question": "q", "qestion": "x"}]}`, []string{"items[0]: qestion: unknown field"}},
+		{"item id type", `{"items": [{"question": "q", "id": 7}]}`, []string{"items[0]: id: got JSON 7, want a string"}},
+		{"item not object", `{"items": [7]}`, []string{"items[0]: not a JSON object"}},
+		{"bad defaults", `{"items": [{"question": "q"}], "defaults": {"max_steps": 51, "model": "a b"}}`, []string{"defaults.", "max_steps: 51", `model: "a b"`}},
+		{"unknown default", `{"items": [{"question": "q"}], "defaults": {"temperature": 1}}`, []string{`defaults: json: unknown field "temperature"`}},
+		{"default fills item", `{"items": [{"question": "q"}], "defaults": {"max_steps": 0}}`, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var in workflows.BatchInput
+			require.NoError(t, json.Unmarshal([]byte(tc.json), &in))
+			err := in.Validate()
+			if tc.wantErr == nil {
+				assert.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			for _, w := range tc.wantErr {
+				assert.Contains(t, err.Error(), w)
+			}
+		})
+	}
+	t.Run("too many inline items", func(t *testing.T) {
+		err := workflows.BatchInput{Items: items(workflows.MaxInlineItems + 1)}.Validate()
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "items: 501 given, at most 500 inline")
+	})
+}
+
+func TestBatchInvalidInputFailsBeforeAnyActivity(t *testing.T) {
+	var s testsuite.WorkflowTestSuite
+	env := s.NewTestWorkflowEnvironment()
+	env.RegisterActivity(&activities.Activities{})
+	var in workflows.BatchInput
+	require.NoError(t, json.Unmarshal([]byte(`{"items": [{"question": ""}], "concurrency": 99}`), &in))
+	env.ExecuteWorkflow(workflows.BatchAnalysisWorkflow, in)
+	err := env.GetWorkflowError()
+	var appErr *temporal.ApplicationError
+	require.ErrorAs(t, err, &appErr)
+	assert.Equal(t, workflows.ErrTypeInvalidInput, appErr.Type())
+	assert.True(t, appErr.NonRetryable())
+	assert.Contains(t, appErr.Error(), "concurrency: 99")
+	assert.Contains(t, appErr.Error(), "items[0]: question: must not be empty")
+}
+
+func TestBatchItemJSONRoundTrip(t *testing.T) {
+	in := `{"id":"x1","question":"q","datasets":[{"name":"a.csv","s3_key":"k"}],"model":"m","max_steps":3}`
+	var it workflows.BatchItem
+	require.NoError(t, json.Unmarshal([]byte(in), &it))
+	require.NoError(t, it.Validate())
+	out, err := json.Marshal(it)
+	require.NoError(t, err)
+	assert.JSONEq(t, in, string(out))
+}
