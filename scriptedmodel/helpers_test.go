@@ -129,7 +129,7 @@ func runConversation(ctx context.Context, client openai.Client, model string, ru
 	defer cancel()
 	input := responses.ResponseInputParam{userMessage("Which region had the highest revenue?")}
 	var tr transcript
-	for step := 1; step <= 10; step++ {
+	for step := 1; step <= maxConversationSteps; step++ {
 		resp, err := callModel(ctx, client, params(model, input), attemptTimeout)
 		if err != nil {
 			return tr, fmt.Errorf("step %d: Responses.New: %w", step, err)
@@ -147,7 +147,7 @@ func runConversation(ctx context.Context, client openai.Client, model string, ru
 			input = append(input, callOutput(c.CallID, run(c)))
 		}
 	}
-	return tr, errors.New("model did not answer within 10 steps")
+	return tr, fmt.Errorf("model did not answer within %d steps", maxConversationSteps)
 }
 
 func callModel(ctx context.Context, client openai.Client, p responses.ResponseNewParams, attemptTimeout time.Duration) (*responses.Response, error) {
@@ -166,3 +166,7 @@ func callModel(ctx context.Context, client openai.Client, p responses.ResponseNe
 	}
 	return nil, err
 }
+
+// maxConversationSteps bounds runConversation; the longest script
+// (long-run) takes 25 turns.
+const maxConversationSteps = 40
