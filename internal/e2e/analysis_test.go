@@ -47,7 +47,11 @@ func TestAnalysisEndToEnd(t *testing.T) {
 	require.Len(t, res.Charts, 1)
 	ch := res.Charts[0]
 	assert.Equal(t, "analyses/"+run.GetID()+"/step-2/0-0.png", ch.Key)
-	img, err := png.Decode(bytes.NewReader(e.getObject(ch.Key)))
+	pngBytes := e.getObject(ch.Key)
+	if dir := os.Getenv("E2E_SAVE_CHARTS"); dir != "" {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "sales-chart.png"), pngBytes, 0o644))
+	}
+	img, err := png.Decode(bytes.NewReader(pngBytes))
 	require.NoError(t, err, "the chart decodes as a PNG")
 	assert.Greater(t, img.Bounds().Dx(), 100)
 	assert.Contains(t, ch.URL, "X-Amz-Signature", "a presigned URL")

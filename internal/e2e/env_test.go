@@ -57,6 +57,9 @@ func TestMain(m *testing.M) {
 
 func startShared(t *testing.T) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("end-to-end test on real servers; skipped in -short mode")
+	}
 	shared.once.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 		defer cancel()
