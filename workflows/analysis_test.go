@@ -285,43 +285,7 @@ func TestInvalidInputFailsWithoutSandbox(t *testing.T) {
 }
 
 func TestInputValidationTable(t *testing.T) {
-	big := strings.Repeat("x", workflows.MaxInlineBytes+1)
-	tests := []struct {
-		name string
-		json string
-		want string // "" = valid
-	}{
-		{"minimal", `{"question":"q"}`, ""},
-		{"full", `{"schema_version":1,"question":"q","datasets":[{"name":"a.csv","s3_key":"in/a.csv"},{"name":"b.json","url":"https://x.test/b.json"},{"name":"c.txt","content":"hi"}],"model":"gpt-4.1-mini","max_steps":50,"system_prompt":"be brief"}`, ""},
-		{"missing question", `{}`, "question: required"},
-		{"empty question", `{"question":"   "}`, "question: must not be empty"},
-		{"question wrong type", `{"question":42}`, "question: got JSON number, want a string"},
-		{"long question", `{"question":"` + strings.Repeat("q", workflows.MaxQuestionBytes+1) + `"}`, "question: 8193 bytes"},
-		{"max_steps zero", `{"question":"q","max_steps":0}`, "max_steps: 0"},
-		{"max_steps negative", `{"question":"q","max_steps":-1}`, "max_steps: -1"},
-		{"max_steps too big", `{"question":"q","max_steps":51}`, "max_steps: 51"},
-		{"max_steps string", `{"question":"q","max_steps":"ten"}`, "max_steps: got JSON string, want an integer"},
-		{"max_steps float", `{"question":"q","max_steps":2.5}`, "max_steps: got JSON number 2.5"},
-		{"unknown field", `{"question":"q","max_step":3}`, "max_step: unknown field"},
-		{"unknown model option", `{"question":"q","temperature":0.2}`, "temperature: unknown field"},
-		{"bad model", `{"question":"q","model":"gpt 4; rm"}`, "model:"},
-		{"schema version", `{"question":"q","schema_version":2}`, "schema_version: 2"},
-		{"datasets not array", `{"question":"q","datasets":{"name":"a"}}`, "datasets: got JSON object, want an array"},
-		{"dataset no source", `{"question":"q","datasets":[{"name":"a.csv"}]}`, "datasets[0]: set exactly one of s3_key, url, content (got 0)"},
-		{"dataset two sources", `{"question":"q","datasets":[{"name":"a.csv","s3_key":"k","content":"x"}]}`, "datasets[0]: set exactly one"},
-		{"dataset no name", `{"question":"q","datasets":[{"content":"x"}]}`, "datasets[0].name: required"},
-		{"dataset path name", `{"question":"q","datasets":[{"name":"../etc/passwd","content":"x"}]}`, "datasets[0].name:"},
-		{"dataset duplicate", `{"question":"q","datasets":[{"name":"a","content":"x"},{"name":"a","content":"y"}]}`, "datasets[1].name: \"a\" is also the name of datasets[0]"},
-		{"bad s3 key", `{"question":"q","datasets":[{"name":"a","s3_key":"/abs/key"}]}`, "datasets[0].s3_key:"},
-		{"s3 key traversal", `{"question":"q","datasets":[{"name":"a","s3_key":"x/../y"}]}`, "datasets[0].s3_key:"},
-		{"bad url", `{"question":"q","datasets":[{"name":"a","url":"file:///etc/passwd"}]}`, "datasets[0].url:"},
-		{"oversized inline", `{"question":"q","datasets":[{"name":"a","content":"` + big + `"}]}`, "datasets[0].content: 65537 bytes inline"},
-		{"unknown dataset field", `{"question":"q","datasets":[{"name":"a","content":"x","path":"/tmp"}]}`, "datasets[0].path: unknown field"},
-		{"dataset field type", `{"question":"q","datasets":[{"name":1,"content":"x"}]}`, "datasets.name: got JSON number"},
-		{"not an object", `["q"]`, "input: not a JSON object"},
-		{"long system prompt", `{"question":"q","system_prompt":"` + strings.Repeat("s", workflows.MaxSystemPromptBytes+1) + `"}`, "system_prompt:"},
-	}
-	for _, tt := range tests {
+	for _, tt := range inputCases {
 		t.Run(tt.name, func(t *testing.T) {
 			var in workflows.AnalysisInput
 			require.NoError(t, json.Unmarshal([]byte(tt.json), &in), "decoding never fails; Validate reports")
@@ -421,3 +385,47 @@ func TestFailedRebuildFailsLoudly(t *testing.T) {
 	assert.Equal(t, activities.ErrTypeRebuild, appErr.Type())
 	assert.Contains(t, err.Error(), "lacks names")
 }
+
+var big = strings.Repeat("x", workflows.MaxInlineBytes+1)
+
+// inputCases are inputs as the UI or another service would send them, with
+// the error each must get ("" = valid).
+var inputCases = []struct {
+	name string
+	json string
+	want string
+}{
+	{"minimal", `{"question":"q"}`, ""},
+	{"full", `{"schema_version":1,"question":"q","datasets":[{"name":"a.csv","s3_key":"in/a.csv"},{"name":"b.json","url":"https://x.test/b.json"},{"name":"c.txt","content":"hi"}],"model":"gpt-4.1-mini","max_steps":50,"system_prompt":"be brief"}`, ""},
+	{"missing question", `{}`, "question: required"},
+	{"empty question", `{"question":"   "}`, "question: must not be empty"},
+	{"question wrong type", `{"question":42}`, "question: got JSON number, want a string"},
+	{"long question", `{"question":"` + strings.Repeat("q", workflows.MaxQuestionBytes+1) + `"}`, "question: 8193 bytes"},
+	{"max_steps zero", `{"question":"q","max_steps":0}`, "max_steps: 0"},
+	{"max_steps negative", `{"question":"q","max_steps":-1}`, "max_steps: -1"},
+	{"max_steps too big", `{"question":"q","max_steps":51}`, "max_steps: 51"},
+	{"max_steps string", `{"question":"q","max_steps":"ten"}`, "max_steps: got JSON string, want an integer"},
+	{"max_steps float", `{"question":"q","max_steps":2.5}`, "max_steps: got JSON number 2.5"},
+	{"unknown field", `{"question":"q","max_step":3}`, "max_step: unknown field"},
+	{"unknown model option", `{"question":"q","temperature":0.2}`, "temperature: unknown field"},
+	{"bad model", `{"question":"q","model":"gpt 4; rm"}`, "model:"},
+	{"schema version", `{"question":"q","schema_version":2}`, "schema_version: 2"},
+	{"datasets not array", `{"question":"q","datasets":{"name":"a"}}`, "datasets: got JSON object, want an array"},
+	{"dataset no source", `{"question":"q","datasets":[{"name":"a.csv"}]}`, "datasets[0]: set exactly one of s3_key, url, content (got 0)"},
+	{"dataset two sources", `{"question":"q","datasets":[{"name":"a.csv","s3_key":"k","content":"x"}]}`, "datasets[0]: set exactly one"},
+	{"dataset no name", `{"question":"q","datasets":[{"content":"x"}]}`, "datasets[0].name: required"},
+	{"dataset path name", `{"question":"q","datasets":[{"name":"../etc/passwd","content":"x"}]}`, "datasets[0].name:"},
+	{"dataset duplicate", `{"question":"q","datasets":[{"name":"a","content":"x"},{"name":"a","content":"y"}]}`, "datasets[1].name: \"a\" is also the name of datasets[0]"},
+	{"bad s3 key", `{"question":"q","datasets":[{"name":"a","s3_key":"/abs/key"}]}`, "datasets[0].s3_key:"},
+	{"s3 key traversal", `{"question":"q","datasets":[{"name":"a","s3_key":"x/../y"}]}`, "datasets[0].s3_key:"},
+	{"bad url", `{"question":"q","datasets":[{"name":"a","url":"file:///etc/passwd"}]}`, "datasets[0].url:"},
+	{"oversized inline", `{"question":"q","datasets":[{"name":"a","content":"` + big + `"}]}`, "datasets[0].content: 65537 bytes inline"},
+	{"unknown dataset field", `{"question":"q","datasets":[{"name":"a","content":"x","path":"/tmp"}]}`, "datasets[0].path: unknown field"},
+	{"dataset field type", `{"question":"q","datasets":[{"name":1,"content":"x"}]}`, "datasets.name: got JSON number"},
+	{"not an object", `["q"]`, "input: not a JSON object"},
+	{"long system prompt", `{"question":"q","system_prompt":"` + strings.Repeat("s", workflows.MaxSystemPromptBytes+1) + `"}`, "system_prompt:"},
+}
+
+// goOnlyCases are rules JSON Schema cannot express (unique names, key
+// syntax): Validate alone checks them.
+var goOnlyCases = map[string]bool{"dataset duplicate": true, "bad s3 key": true, "s3 key traversal": true}
