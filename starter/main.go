@@ -1,6 +1,7 @@
 // Command starter starts, watches and fetches durable-analyst analyses.
 //
 //	starter analyze --question "..." [--file data.csv]... [--wait] [--json]
+//	starter batch --file items.jsonl [--concurrency N] [--id ID] [--wait]
 //	starter result <workflow-id> [--json]
 //	starter progress <workflow-id>
 //
@@ -38,6 +39,7 @@ const topUsage = `starter starts, watches and fetches durable-analyst analyses.
 
 Usage:
   starter analyze --question "..." [flags]   start an analysis (see starter analyze -h)
+  starter batch --file items.jsonl [flags]   start a batch of analyses (see starter batch -h)
   starter result <workflow-id> [--json]      print the result of an analysis
   starter progress <workflow-id>             print the progress of an analysis
 
@@ -61,6 +63,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	switch cmd {
 	case "analyze":
 		return runAnalyze(ctx, rest, stdout, stderr)
+	case "batch":
+		return runBatch(ctx, rest, stdout, stderr)
 	case "result":
 		return runResult(ctx, rest, stdout, stderr)
 	case "progress":
