@@ -366,3 +366,37 @@ func TestBatchItemJSONRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, in, string(out))
 }
+
+func TestBatchCancelStoresTheFinishedItemsAndCancelsTheRest(t *testing.T) {
+	w := newBatchWorld()
+	var s testsuite.WorkflowTestSuite
+	env := s.NewTestWorkflowEnvironment()
+	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "batch-1"})
+	env.RegisterWorkflowWithOptions(w.fakeAnalysis, workflow.RegisterOptions{Name: workflows.AnalysisWorkflowName})
+	env.RegisterActivity(&activities.Activities{})
+	w.mockActivities(env)
+	// Questions "question 0".."question 9" take 3 s each; two
+	// run at a time, so at 7 s items 0-3 are done and two more run.
+	env.RegisterDelayedCallback(env.CancelWorkflow, 7*time.Second)
+	env.ExecuteWorkflow(workflows.BatchAnalysisWorkflow, workflows.BatchInput{Items: items(10), Concurrency: 2})
+	err := env.GetWorkflowError()
+	var canceled *temporal.CanceledError
+	require.ErrorAs(t, err, &canceled)
+
+	require.NotNil(t, w.report, "the report is written on cancellation")
+	assert.Less(t, len(w.starts), 10, "items started after the cancel")
+	var done, cancelled int
+	for _, r := range w.reportRes {
+		switch {
+		case r.Status == workflows.StatusAnswered:
+			done++
+		case r.ErrorType == "Canceled":
+			cancelled++
+		default:
+			t.Errorf("item %d: status %s, error %s %s", r.Index, r.Status, r.ErrorType, r.Error)
+		}
+	}
+	assert.Equal(t, 4, done, "items answered before the cancel")
+	assert.Equal(t, 2, cancelled, "running items cancelled")
+	assert.Equal(t, len(w.starts), len(w.reportRes), "every started item is in the report")
+}
