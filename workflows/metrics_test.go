@@ -1,0 +1,60 @@
+package workflows_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/mock"
+	"github.com/stretchr/testify/require"
+	"github.com/uber-go/tally/v4"
+	sdktally "go.temporal.io/sdk/contrib/tally"
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/testsuite"
+
+	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/workflows"
+)
+
+// A lost sandbox that is rebuilt counts one durable_analyst_sandbox_rebuilds
+// through the workflow's (replay-safe) metrics handler.
+func TestSandboxRebuildIsCounted(t *testing.T) {
+	scope := tally.NewTestScope("", nil)
+	var s testsuite.WorkflowTestSuite
+	s.SetMetricsHandler(sdktally.NewMetricsHandler(scope))
+	env := s.NewTestWorkflowEnvironment()
+	env.RegisterActivity(&activities.Activities{})
+	env.OnActivity(a.CreateSandbox, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.CreateSandboxInput) (activities.SandboxRef, error) {
+			return activities.SandboxRef{SandboxID: fmt.Sprintf("isandbox%d", in.Generation)}, nil
+		})
+	env.OnActivity(a.KillSandbox, mock.Anything, mock.Anything).Return(nil)
+	env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(activities.RestoreSandboxResult{}, nil)
+	env.OnActivity(a.CallModel, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.CallModelInput) (activities.CallModelResult, error) {
+			if in.Step == 1 {
+				return activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "x = 1")}}, nil
+			}
+			return activities.CallModelResult{Answer: "done"}, nil
+		})
+	env.OnActivity(a.RunCode, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.RunCodeInput) (activities.RunCodeResult, error) {
+			if in.SandboxID == "isandbox1" {
+				return activities.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", activities.ErrTypeSandboxLost, nil)
+			}
+			return okOutput(in)
+		})
+	env.ExecuteWorkflow(workflows.AnalysisWorkflow, workflows.AnalysisInput{Question: "q"})
+	require.True(t, env.IsWorkflowCompleted())
+	require.NoError(t, env.GetWorkflowError())
+
+	var got int64
+	for _, c := range scope.Snapshot().Counters() {
+		if c.Name() == activities.MetricSandboxRebuilds {
+			got += c.Value()
+		}
+	}
+	if got != 1 {
+		t.Errorf("%s = %d, want 1", activities.MetricSandboxRebuilds, got)
+	}
+}
