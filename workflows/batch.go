@@ -419,12 +419,13 @@ func (b *batch) show(ctx workflow.Context) {
 }
 
 // runItems starts items while fewer than Concurrency run, until the batch
-// or this run's share of it is exhausted, and waits for them all.
+// or this run's share of it is exhausted (or Temporal suggests continuing
+// as new, once this run has started something), and waits for them all.
 func (b *batch) runItems(ctx workflow.Context) error {
 	sel := workflow.NewSelector(ctx)
 	for {
 		for b.running < b.in.Concurrency && b.st.Next < b.st.Total && b.started < b.in.ItemsPerRun &&
-			ctx.Err() == nil && !workflow.GetInfo(ctx).GetContinueAsNewSuggested() {
+			ctx.Err() == nil && (b.started == 0 || !workflow.GetInfo(ctx).GetContinueAsNewSuggested()) {
 			if err := b.startNext(ctx, sel); err != nil {
 				return err
 			}
