@@ -145,5 +145,9 @@ func saveHistory(t *testing.T, e *env, id, runID, name string) {
 	path := repoPath(t, filepath.Join("workflows/testdata/histories", name))
 	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
 	require.NoError(t, os.WriteFile(path, b, 0o644))
+	// The replayer needs the original ids: child workflow ids derive from them.
+	meta, err := json.Marshal(map[string]string{"workflow_id": id, "run_id": runID})
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(strings.TrimSuffix(path, ".json")+".meta", meta, 0o644))
 	t.Logf("wrote %s (%d events)", path, len(h.Events))
 }

@@ -148,6 +148,7 @@ wait:
 		runs++
 		require.LessOrEqual(t, runs, 2, "more runs than expected")
 		checkHistory(t, e, id, runID)
+		saveHistory(t, e, id, runID, fmt.Sprintf("batch-run-%d.json", runs))
 		next := ""
 		for _, ev := range e.events(id, runID) {
 			if a := ev.GetWorkflowExecutionContinuedAsNewEventAttributes(); a != nil {
