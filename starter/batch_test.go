@@ -116,6 +116,12 @@ func TestBatchAgainstRealServers(t *testing.T) {
 		t.Errorf("report items: got %+v", rep.Items)
 	}
 
+	// progress knows a batch from an analysis.
+	out, _, err = runCLI(t, "progress", "b-1")
+	if err != nil || !strings.Contains(out, "3/3 done · 3 succeeded · 0 failed · 0 running") {
+		t.Errorf("progress of a batch: got %v:\n%s", err, out)
+	}
+
 	// The same --id again starts nothing.
 	out, _, err = runCLI(t, "batch", "--file", file, "--id", "b-1")
 	if err != nil || !strings.Contains(out, "batch b-1 already exists (completed); not starting it again") {

@@ -25,7 +25,7 @@ Exits 1 when the analysis failed.
 
 const progressUsage = `Usage: starter progress <workflow-id>
 
-Asks an analysis for its progress, once, and prints it.
+Asks an analysis (or a batch) for its progress, once, and prints it.
 `
 
 // pollInterval is how often --wait asks for progress.
@@ -115,6 +115,24 @@ func runProgress(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	defer c.Close()
+	desc, err := c.DescribeWorkflowExecution(ctx, id, "")
+	if err != nil {
+		return fmt.Errorf("describe %s: %w", id, err)
+	}
+	if desc.GetWorkflowExecutionInfo().GetType().GetName() == workflows.BatchAnalysisWorkflowName {
+		qctx, cancel := context.WithTimeout(ctx, queryTimeout)
+		defer cancel()
+		var bp workflows.BatchProgress
+		v, err := c.QueryWorkflow(qctx, id, "", workflows.ProgressQuery)
+		if err == nil {
+			err = v.Get(&bp)
+		}
+		if err != nil {
+			return fmt.Errorf("query the progress of batch %s: %w", id, err)
+		}
+		fmt.Fprintln(stdout, batchProgressLine(bp))
+		return nil
+	}
 	p, err := queryProgress(ctx, c, id)
 	if err != nil {
 		return err
