@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 
@@ -44,11 +43,15 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 	if err != nil {
 		return nil, err
 	}
+	presign, err := cfg.S3.NewPresignClient(ctx)
+	if err != nil {
+		return nil, err
+	}
 	return &Activities{
 		E2B:             e2bClient,
 		Model:           &model,
 		S3:              s3Client,
-		Presign:         s3.NewPresignClient(s3Client),
+		Presign:         presign,
 		HTTP:            &http.Client{Timeout: 2 * time.Minute},
 		Logger:          logger,
 		Bucket:          cfg.S3Bucket,

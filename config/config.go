@@ -51,12 +51,16 @@ type Temporal struct {
 type S3 struct {
 	// S3Bucket is required by the worker; the starter needs it only to
 	// upload files and presign chart URLs.
-	S3Bucket    string        `envconfig:"S3_BUCKET"`
-	S3Endpoint  string        `envconfig:"S3_ENDPOINT"`
-	S3Region    string        `envconfig:"S3_REGION" default:"us-east-1"`
-	S3Prefix    string        `envconfig:"S3_PREFIX" default:"analyses"`
-	S3PathStyle bool          `envconfig:"S3_PATH_STYLE" default:"false"`
-	ChartURLTTL time.Duration `envconfig:"CHART_URL_TTL" default:"24h"`
+	S3Bucket   string `envconfig:"S3_BUCKET"`
+	S3Endpoint string `envconfig:"S3_ENDPOINT"`
+	// S3PublicEndpoint, when set, is the endpoint written into presigned
+	// chart URLs: the address people reach the store at, when it differs
+	// from the worker's (e.g. http://s3:7070 inside Docker).
+	S3PublicEndpoint string        `envconfig:"S3_PUBLIC_ENDPOINT"`
+	S3Region         string        `envconfig:"S3_REGION" default:"us-east-1"`
+	S3Prefix         string        `envconfig:"S3_PREFIX" default:"analyses"`
+	S3PathStyle      bool          `envconfig:"S3_PATH_STYLE" default:"false"`
+	ChartURLTTL      time.Duration `envconfig:"CHART_URL_TTL" default:"24h"`
 }
 
 // Worker is the worker's whole configuration.
@@ -164,7 +168,7 @@ func (t Temporal) Validate() []error {
 
 // Validate checks the S3 settings (not the bucket: who needs it checks it).
 func (s S3) Validate() []error {
-	errs := []error{checkURL("S3_ENDPOINT", s.S3Endpoint)}
+	errs := []error{checkURL("S3_ENDPOINT", s.S3Endpoint), checkURL("S3_PUBLIC_ENDPOINT", s.S3PublicEndpoint)}
 	if s.ChartURLTTL <= 0 || s.ChartURLTTL > 7*24*time.Hour {
 		errs = append(errs, fmt.Errorf("CHART_URL_TTL: %s is outside (0, 168h] (S3 presigned URLs last at most 7 days)", s.ChartURLTTL))
 	}
@@ -187,6 +191,20 @@ func (s S3) NewClient(ctx context.Context) (*s3.Client, error) {
 		}
 		o.UsePathStyle = s.S3PathStyle
 	}), nil
+}
+
+// NewPresignClient builds the client that presigns chart URLs: against
+// S3PublicEndpoint when it is set, else like NewClient.
+func (s S3) NewPresignClient(ctx context.Context) (*s3.PresignClient, error) {
+	pub := s
+	if s.S3PublicEndpoint != "" {
+		pub.S3Endpoint = s.S3PublicEndpoint
+	}
+	c, err := pub.NewClient(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s3.NewPresignClient(c), nil
 }
 
 // checkURL checks an optional http(s) URL variable.

@@ -1,12 +1,16 @@
 package config_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -83,5 +87,24 @@ func TestSecretsNeverPrint(t *testing.T) {
 	for _, s := range []string{fmt.Sprint(c), fmt.Sprintf("%+v", c), fmt.Sprintf("%#v", c), string(js)} {
 		assert.NotContains(t, s, "sk-test-openai-123")
 		assert.NotContains(t, s, "e2b_test_456")
+	}
+}
+
+func TestPresignedURLsUseThePublicEndpoint(t *testing.T) {
+	t.Setenv("AWS_ACCESS_KEY_ID", "k")
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "s")
+	ctx := context.Background()
+	for _, tt := range []struct{ public, wantHost string }{
+		{"", "s3:7070"},
+		{"http://127.0.0.1:7070", "127.0.0.1:7070"},
+	} {
+		c := config.S3{S3Bucket: "b", S3Endpoint: "http://s3:7070", S3PublicEndpoint: tt.public, S3Region: "us-east-1", S3PathStyle: true, ChartURLTTL: time.Hour}
+		p, err := c.NewPresignClient(ctx)
+		require.NoError(t, err)
+		req, err := p.PresignGetObject(ctx, &s3.GetObjectInput{Bucket: aws.String("b"), Key: aws.String("k.png")})
+		require.NoError(t, err)
+		u, err := url.Parse(req.URL)
+		require.NoError(t, err)
+		assert.Equal(t, tt.wantHost, u.Host, "public endpoint %q", tt.public)
 	}
 }

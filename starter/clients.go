@@ -61,7 +61,11 @@ func newStore(ctx context.Context, cfg starterConfig, purpose string) (*store, e
 	if err != nil {
 		return nil, err
 	}
-	return &store{bucket: cfg.S3Bucket, ttl: cfg.ChartURLTTL, client: c, presign: s3.NewPresignClient(c)}, nil
+	presign, err := cfg.S3.NewPresignClient(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &store{bucket: cfg.S3Bucket, ttl: cfg.ChartURLTTL, client: c, presign: presign}, nil
 }
 
 // uploadFile puts the local file at path under key.
