@@ -40,7 +40,7 @@ gotest: tools
 test: tools lint gotest conformance ## tools, go vet, workflowcheck, all tests (+ conformance if present)
 
 chaos: tools ## the long crash/fault-injection suite against real servers
-	$(GO) test ./internal/e2e -run Chaos -chaos.full -count=1 -timeout 30m
+	$(GO) test ./internal/e2e -run 'Chaos|S3OutageMid' -chaos.full -count=1 -timeout 30m -v
 
 conformance: tools ## run the E2B protocol conformance suite if it exists
 	@if [ -f testdata/conformance/run.sh ]; then \

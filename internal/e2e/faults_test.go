@@ -201,3 +201,44 @@ func TestSweepTerminatedWorkflow(t *testing.T) {
 	assert.Empty(t, e.E2B.Sandboxes(), "sandboxes after the sweep")
 	assert.Contains(t, e.Logs.String(), "reason=\"workflow run is Terminated\"")
 }
+
+// TestFaultsS3OutageMidAnalysis: S3 goes away in the middle of an analysis
+// (transcripts, cell outputs and chart uploads all need it) — 30 s with
+// -chaos.full, 8 s otherwise — and comes back: everything is retried,
+// nothing is lost or stored twice, the analysis completes.
+func TestFaultsS3OutageMidAnalysis(t *testing.T) {
+	outage := 8 * time.Second
+	if *chaosFull {
+		outage = 30 * time.Second
+	}
+	e := newEnv(t)
+	id := testID("e2e-s3-mid")
+	run := e.start(id, workflows.AnalysisInput{Question: "count cells (S3 outage)", Model: "script:chaos-counter"})
+	e.waitProgress(id, func(p workflows.Progress) bool { return p.CodeRuns >= 1 })
+	require.NoError(t, shared.s3.Stop())
+	restarted := false
+	t.Cleanup(func() {
+		if !restarted {
+			_ = shared.s3.Restart(context.Background())
+		}
+	})
+	time.Sleep(outage)
+	p, err := e.progress(id)
+	require.NoError(t, err)
+	assert.Less(t, p.CodeRuns, 4, "the analysis cannot have finished without S3")
+	require.NoError(t, shared.s3.Restart(context.Background()))
+	restarted = true
+
+	var res workflows.AnalysisResult
+	require.NoError(t, run.Get(runCtx(t, 3*time.Minute), &res))
+	assert.Equal(t, "done", res.Answer, "every counter check of the script passed")
+	assert.Equal(t, 4, res.CodeRuns)
+	var pngs []string
+	for _, k := range e.listKeys("analyses/" + id + "/") {
+		if strings.HasSuffix(k, ".png") {
+			pngs = append(pngs, strings.TrimPrefix(k, "analyses/"+id+"/"))
+		}
+	}
+	assert.ElementsMatch(t, []string{"step-2/0-0.png", "step-4/0-0.png"}, pngs)
+	t.Logf("S3 was down %s mid-analysis; attempts %v", outage, maxAttempts(e.events(run.GetID(), run.GetRunID())))
+}
