@@ -48,6 +48,8 @@ type Progress struct {
 	Phase     string `json:"phase"` // what the workflow waits on now
 	Tokens    int64  `json:"tokens"`
 	Rebuilds  int    `json:"rebuilds,omitempty"`
+	// SandboxSeconds is the sandbox time spent so far.
+	SandboxSeconds float64 `json:"sandbox_seconds"`
 }
 
 // heartbeatTimeout is how soon a dead worker's activity is retried
@@ -132,14 +134,27 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 	// Kill the sandbox on every way out: success, failure, cancellation.
 	defer sb.kill(ctx)
 
+	// spent says whether the budget is used up, and keeps the sandbox time
+	// in the result and the progress.
+	spent := func() bool {
+		res.SandboxSeconds = sb.seconds(ctx)
+		prog.SandboxSeconds = res.SandboxSeconds
+		b := in.Budget
+		return b != nil && ((b.MaxTokens > 0 && res.Usage.TotalTokens >= b.MaxTokens) ||
+			(b.MaxSandboxSeconds > 0 && res.SandboxSeconds >= float64(b.MaxSandboxSeconds)))
+	}
+	defer spent()
+
 	var outputs []activities.ToolOutput
 	for step := 1; step <= in.MaxSteps; step++ {
+		res.BudgetExhausted = spent()
+		final := step == in.MaxSteps || res.BudgetExhausted
 		prog.Status, prog.Step, prog.Phase = "running", step, "model"
 		show()
 		mctx := activityOptions(ctx, fmt.Sprintf("step %d: ask the model", step), "model")
 		call := activities.CallModelInput{
 			WorkflowID: info.WorkflowExecution.ID, RunID: info.WorkflowExecution.RunID,
-			Step: step, Model: in.Model, ToolOutputs: outputs, Final: step == in.MaxSteps,
+			Step: step, Model: in.Model, ToolOutputs: outputs, Final: final,
 		}
 		if step == 1 {
 			call.Instructions, call.Question, call.Datasets = in.SystemPrompt, in.Question, sb.staged
@@ -164,7 +179,7 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 			show()
 			return res, nil
 		}
-		if step == in.MaxSteps {
+		if final {
 			break
 		}
 		outputs = nil
@@ -193,7 +208,10 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 		}
 	}
 	res.Status = StatusMaxSteps
-	prog.Status, prog.Phase = StatusMaxSteps, "done"
+	if res.BudgetExhausted {
+		res.Status = StatusBudget
+	}
+	prog.Status, prog.Phase = res.Status, "done"
 	show()
 	return res, nil
 }
@@ -248,6 +266,15 @@ type sandbox struct {
 	generation int
 	rebuilds   int
 	cells      []activities.CellRef
+	// since is when the current sandbox was made; spent is the lifetime
+	// of the sandboxes before it.
+	since time.Time
+	spent time.Duration
+}
+
+// seconds is the sandbox time the analysis has used so far.
+func (sb *sandbox) seconds(ctx workflow.Context) float64 {
+	return (sb.spent + workflow.Now(ctx).Sub(sb.since)).Seconds()
 }
 
 // newSandbox creates (or, after a lost response, finds) a sandbox and stages
@@ -269,6 +296,10 @@ func (sb *sandbox) create(ctx workflow.Context) error {
 	}).Get(ctx, &sb.ref); err != nil {
 		return fmt.Errorf("create sandbox: %w", err)
 	}
+	if !sb.since.IsZero() {
+		sb.spent += workflow.Now(ctx).Sub(sb.since)
+	}
+	sb.since = workflow.Now(ctx)
 	if len(sb.datasets) == 0 {
 		return nil
 	}

@@ -423,9 +423,61 @@ var inputCases = []struct {
 	{"unknown dataset field", `{"question":"q","datasets":[{"name":"a","content":"x","path":"/tmp"}]}`, "datasets[0].path: unknown field"},
 	{"dataset field type", `{"question":"q","datasets":[{"name":1,"content":"x"}]}`, "datasets.name: got JSON number"},
 	{"not an object", `["q"]`, "input: not a JSON object"},
+	{"budget", `{"question":"q","budget":{"max_tokens":5000,"max_sandbox_seconds":600}}`, ""},
+	{"budget negative", `{"question":"q","budget":{"max_tokens":-1}}`, "budget.max_tokens: -1"},
+	{"budget too long", `{"question":"q","budget":{"max_sandbox_seconds":90000}}`, "budget.max_sandbox_seconds: 90000"},
+	{"budget unknown field", `{"question":"q","budget":{"max_dollars":5}}`, "budget.max_dollars: unknown field"},
+	{"budget wrong type", `{"question":"q","budget":{"max_tokens":"lots"}}`, "budget.max_tokens: got JSON string"},
 	{"long system prompt", `{"question":"q","system_prompt":"` + strings.Repeat("s", workflows.MaxSystemPromptBytes+1) + `"}`, "system_prompt:"},
 }
 
 // goOnlyCases are rules JSON Schema cannot express (unique names, key
 // syntax): Validate alone checks them.
 var goOnlyCases = map[string]bool{"dataset duplicate": true, "bad s3 key": true, "s3 key traversal": true}
+
+func TestTokenBudgetEndsTheLoopWithAFinalCall(t *testing.T) {
+	h := newHarness(t)
+	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}, Usage: activities.Usage{TotalTokens: 400}})
+	h.code(okOutput)
+	res, err := h.run(t, workflows.AnalysisInput{Question: "q", MaxSteps: 10, Budget: &workflows.Budget{MaxTokens: 1000}})
+	require.NoError(t, err)
+	// 400 + 400 + 400 ≥ 1000 after step 3: step 4 is the last, without tools.
+	require.Len(t, h.modelCalls, 4)
+	assert.False(t, h.modelCalls[2].Final)
+	assert.True(t, h.modelCalls[3].Final)
+	assert.Equal(t, workflows.StatusBudget, res.Status)
+	assert.True(t, res.BudgetExhausted)
+	assert.Len(t, h.codeRuns, 3)
+}
+
+func TestTokenBudgetFinalAnswerIsAnAnswer(t *testing.T) {
+	h := newHarness(t)
+	h.script(
+		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}, Usage: activities.Usage{TotalTokens: 900}},
+		activities.CallModelResult{Answer: "best effort", Usage: activities.Usage{TotalTokens: 300}},
+	)
+	h.code(okOutput)
+	res, err := h.run(t, workflows.AnalysisInput{Question: "q", Budget: &workflows.Budget{MaxTokens: 500}})
+	require.NoError(t, err)
+	assert.Equal(t, workflows.StatusAnswered, res.Status)
+	assert.Equal(t, "best effort", res.Answer)
+	assert.True(t, res.BudgetExhausted)
+	assert.True(t, h.modelCalls[1].Final)
+}
+
+func TestSandboxTimeBudget(t *testing.T) {
+	h := newHarness(t)
+	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "slow()")}})
+	// Each cell takes 40 s of workflow time.
+	h.env.OnActivity(a.RunCode, mock.Anything, mock.Anything).After(40*time.Second).Return(
+		func(_ context.Context, in activities.RunCodeInput) (activities.RunCodeResult, error) {
+			h.codeRuns = append(h.codeRuns, in)
+			return okOutput(in)
+		})
+	res, err := h.run(t, workflows.AnalysisInput{Question: "q", MaxSteps: 20, Budget: &workflows.Budget{MaxSandboxSeconds: 100}})
+	require.NoError(t, err)
+	assert.Equal(t, workflows.StatusBudget, res.Status)
+	assert.Len(t, h.codeRuns, 3, "40 s + 40 s + 40 s passes 100 s after the third cell")
+	assert.GreaterOrEqual(t, res.SandboxSeconds, 120.0)
+	assert.Less(t, res.SandboxSeconds, 200.0)
+}

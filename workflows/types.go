@@ -45,6 +45,8 @@ type AnalysisInput struct {
 	MaxSteps int `json:"max_steps,omitempty"`
 	// SystemPrompt replaces the built-in data-analysis instructions.
 	SystemPrompt string `json:"system_prompt,omitempty"`
+	// Budget bounds tokens and sandbox time (no limit when omitted).
+	Budget *Budget `json:"budget,omitempty"`
 
 	// decodeErr keeps a JSON decoding error so that the workflow can fail
 	// with a clear, non-retryable error naming the field, instead of the
@@ -54,6 +56,24 @@ type AnalysisInput struct {
 	// (max_steps: 0) is told apart from an omitted field.
 	present map[string]bool
 }
+
+// Budget is one limit across what an analysis spends: model tokens and
+// sandbox lifetime. Zero means no limit. When either is spent, the model
+// gets one last call without tools to answer from what it has found (that
+// call may go over the token limit by one response).
+type Budget struct {
+	// MaxTokens bounds input + output tokens over all model calls.
+	MaxTokens int64 `json:"max_tokens,omitempty"`
+	// MaxSandboxSeconds bounds the seconds the analysis keeps sandboxes
+	// alive, over all of them (a rebuilt sandbox adds its time).
+	MaxSandboxSeconds int64 `json:"max_sandbox_seconds,omitempty"`
+}
+
+// Budget limits.
+const (
+	MaxBudgetTokens         = 100_000_000
+	MaxBudgetSandboxSeconds = 24 * 60 * 60
+)
 
 // Dataset is one file for the analysis. Exactly one of s3_key, url and
 // content is set.
@@ -65,26 +85,33 @@ type AnalysisResult struct {
 	// Status is "answered", or "max_steps" when the step limit ended the
 	// loop before the model answered (Answer is then the model's best
 	// answer when asked to conclude, or empty).
-	Status        string             `json:"status"`
-	Answer        string             `json:"answer"`
-	Charts        []activities.Chart `json:"charts"`
-	StepsUsed     int                `json:"steps_used"`
-	CodeRuns      int                `json:"code_runs"`
-	Usage         activities.Usage   `json:"usage"`
-	SandboxID     string             `json:"sandbox_id"`
-	TranscriptKey string             `json:"transcript_key"`
+	Status    string             `json:"status"`
+	Answer    string             `json:"answer"`
+	Charts    []activities.Chart `json:"charts"`
+	StepsUsed int                `json:"steps_used"`
+	CodeRuns  int                `json:"code_runs"`
+	Usage     activities.Usage   `json:"usage"`
+	// SandboxSeconds is how long the analysis kept sandboxes alive.
+	SandboxSeconds float64 `json:"sandbox_seconds"`
+	// BudgetExhausted is set when the budget ended the loop.
+	BudgetExhausted bool   `json:"budget_exhausted,omitempty"`
+	SandboxID       string `json:"sandbox_id"`
+	TranscriptKey   string `json:"transcript_key"`
 }
 
 // Result statuses.
 const (
 	StatusAnswered = "answered"
 	StatusMaxSteps = "max_steps"
+	StatusBudget   = "budget"
 )
 
 var knownFields = map[string]bool{
 	"schema_version": true, "question": true, "datasets": true,
-	"model": true, "max_steps": true, "system_prompt": true,
+	"model": true, "max_steps": true, "system_prompt": true, "budget": true,
 }
+
+var knownBudgetFields = map[string]bool{"max_tokens": true, "max_sandbox_seconds": true}
 
 var knownDatasetFields = map[string]bool{"name": true, "s3_key": true, "url": true, "content": true}
 
@@ -107,7 +134,7 @@ func (in *AnalysisInput) UnmarshalJSON(b []byte) error {
 	sort.Strings(keys)
 	for _, k := range keys {
 		if !knownFields[k] {
-			errs = append(errs, fmt.Sprintf("%s: unknown field (known: datasets, max_steps, model, question, schema_version, system_prompt)", k))
+			errs = append(errs, fmt.Sprintf("%s: unknown field (known: budget, datasets, max_steps, model, question, schema_version, system_prompt)", k))
 			continue
 		}
 		present[k] = true
@@ -138,6 +165,16 @@ func decodeField(k string, v json.RawMessage, p any) error {
 			return fmt.Errorf("%s: got JSON %s, want %s", field, te.Value, jsonTypeName(te.Type.Kind().String()))
 		}
 		return fmt.Errorf("%s: %v", k, err)
+	}
+	if k == "budget" {
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal(v, &fields); err == nil {
+			for f := range fields {
+				if !knownBudgetFields[f] {
+					return fmt.Errorf("budget.%s: unknown field (known: max_tokens, max_sandbox_seconds)", f)
+				}
+			}
+		}
 	}
 	if k == "datasets" {
 		var items []map[string]json.RawMessage
@@ -200,6 +237,14 @@ func (in AnalysisInput) Validate() error {
 	case undecoded("max_steps"):
 	case in.MaxSteps < 0 || in.MaxSteps > MaxMaxSteps || (in.present["max_steps"] && in.MaxSteps == 0):
 		add("max_steps: %d, must be between 1 and %d", in.MaxSteps, MaxMaxSteps)
+	}
+	if b := in.Budget; b != nil && !undecoded("budget") {
+		if b.MaxTokens < 0 || b.MaxTokens > MaxBudgetTokens {
+			add("budget.max_tokens: %d, must be between 0 (no limit) and %d", b.MaxTokens, MaxBudgetTokens)
+		}
+		if b.MaxSandboxSeconds < 0 || b.MaxSandboxSeconds > MaxBudgetSandboxSeconds {
+			add("budget.max_sandbox_seconds: %d, must be between 0 (no limit) and %d", b.MaxSandboxSeconds, MaxBudgetSandboxSeconds)
+		}
 	}
 	if in.Model != "" && !modelRE.MatchString(in.Model) {
 		add("model: %q is not a model name", in.Model)
