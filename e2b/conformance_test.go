@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
@@ -133,6 +134,24 @@ func TestConformance(t *testing.T) {
 		}
 		if len(png) < 1000 || !bytes.HasPrefix(png, pngSignature) {
 			t.Errorf("PNG: got %d bytes starting %q, want > 1000 starting %q", len(png), png[:min(8, len(png))], pngSignature)
+		}
+		// The same result carries the chart data (e2b/chart).
+		var chart struct {
+			Type     string `json:"type"`
+			Title    string `json:"title"`
+			Elements []struct {
+				Label  string       `json:"label"`
+				Points [][2]float64 `json:"points"`
+			} `json:"elements"`
+		}
+		raw := ex.Results[slices.IndexFunc(ex.Results, func(r e2b.Result) bool { return r.PNG != "" })].Chart
+		if err := json.Unmarshal(raw, &chart); err != nil {
+			t.Fatalf("Result.Chart %s: %v", raw, err)
+		}
+		want := [][2]float64{{1, 1}, {2, 4}, {3, 9}}
+		if chart.Type != "line" || chart.Title != "Squares" || len(chart.Elements) != 1 ||
+			chart.Elements[0].Label != "Line 0" || !slices.Equal(chart.Elements[0].Points, want) {
+			t.Errorf("Result.Chart: got %s, want a line chart \"Squares\" with one \"Line 0\" of the points %v", raw, want)
 		}
 	})
 

@@ -92,6 +92,14 @@ test('matplotlib chart comes back as PNG', async () => {
   const png = Buffer.from(pngs[0].png, 'base64')
   assert.ok(png.length > 1000, `PNG is ${png.length} bytes`)
   assert.deepEqual(png.subarray(0, 8), PNG_SIGNATURE)
+  // The same result carries the chart data (e2b/chart).
+  const chart = pngs[0].chart
+  assert.ok(chart, 'the PNG result has no chart')
+  assert.equal(chart.type, 'line')
+  assert.equal(chart.title, 'Squares')
+  assert.equal(chart.elements.length, 1)
+  assert.equal(chart.elements[0].label, 'Line 0')
+  assert.deepEqual(chart.elements[0].points, [[1, 1], [2, 4], [3, 9]])
 })
 
 test('exception comes back with a traceback', async () => {
