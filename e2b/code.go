@@ -86,7 +86,10 @@ type OutputMessage struct {
 }
 
 // Result is a rich result: display data or the value of the last expression.
-// Binary formats (PNG, JPEG, PDF) are base64 strings, as on the wire.
+// Binary formats (PNG, JPEG, PDF) are base64 strings, as on the wire. Chart
+// is the e2b/chart object sent with a matplotlib figure: {"type", "title",
+// "elements", ...} as described in docs/e2b-protocol.md §5.4, or {} when the
+// figure could not be described.
 type Result struct {
 	Text, HTML, Markdown, SVG, PNG, JPEG, PDF, LaTeX, JavaScript string
 	JSON, Data, Chart                                            json.RawMessage

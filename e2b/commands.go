@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -133,31 +132,10 @@ func (c *Commands) Connect(ctx context.Context, pid uint32) (*CommandHandle, err
 }
 
 func (c *Commands) open(ctx context.Context, op, procedure string, req any, timeout time.Duration, o CommandOptions) (*CommandHandle, error) {
-	st, err := c.sb.rpcStream(ctx, op, procedure, req, max(timeout, 0), o.User)
+	var first wire.ProcessEventResponse
+	st, err := c.sb.openStream(ctx, op, procedure, req, max(timeout, 0), o.User, "process start", &first)
 	if err != nil {
 		return nil, err
-	}
-	// The handshake ends with the start event; bound it like a request.
-	var timedOut atomic.Bool
-	rt := c.sb.client.requestTimeout
-	if rt > 0 {
-		t := time.AfterFunc(rt, func() { timedOut.Store(true); st.Close() })
-		defer t.Stop()
-	}
-	var first wire.ProcessEventResponse
-	if err := st.next(&first); err != nil {
-		st.Close()
-		if timedOut.Load() {
-			return nil, timeoutError(op, rt, "process start")
-		}
-		if errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("e2b: %s: stream ended before the process started", op)
-		}
-		if ae, ok := asAPIError(err); ok && ae.Code == wire.CodeUnavailable {
-			ae.Kind = KindSandboxGone
-			ae.Message = "sandbox is probably not running anymore: " + ae.Message
-		}
-		return nil, c.sb.goneAfterDrop(ctx, op, err)
 	}
 	if first.Event.Start == nil {
 		st.Close()

@@ -34,16 +34,11 @@ func conformancePython() string {
 
 var pngSignature = []byte("\x89PNG\r\n\x1a\n")
 
-// TestConformance runs the scenarios of testdata/conformance/conformance.mjs
-// (the official JS SDKs) with this client against an in-process e2blocal
-// server; keep the two in step. The scenarios are subtests sharing one
-// sandbox, in order, so a failed create stops the rest.
-func TestConformance(t *testing.T) {
-	python := conformancePython()
-	if out, err := exec.Command(python, "-c", "import IPython, matplotlib").CombinedOutput(); err != nil {
-		t.Skipf("%s lacks IPython or matplotlib: %v: %s", python, err, out)
-	}
-	srv, err := e2blocal.New(e2blocal.Config{APIKey: "conformance-key", Root: t.TempDir(), Python: python,
+// localClient starts an e2blocal server on 127.0.0.1 (stopped when the test
+// ends) and returns a client for it; name makes the API key and the domain.
+func localClient(t *testing.T, name string) *e2b.Client {
+	t.Helper()
+	srv, err := e2blocal.New(e2blocal.Config{APIKey: name + "-key", Root: t.TempDir(), Python: conformancePython(),
 		Logger: slog.New(slog.NewTextHandler(t.Output(), nil))})
 	if err != nil {
 		t.Fatalf("e2blocal.New: %v", err)
@@ -55,17 +50,31 @@ func TestConformance(t *testing.T) {
 			t.Errorf("e2blocal Close: %v", err)
 		}
 	})
-	c, err := e2b.NewClient(e2b.WithAPIKey("conformance-key"), e2b.WithAPIURL(hs.URL), e2b.WithSandboxURL(hs.URL),
-		e2b.WithDomain("conformance.invalid"), e2b.WithDebug(false))
+	c, err := e2b.NewClient(e2b.WithAPIKey(name+"-key"), e2b.WithAPIURL(hs.URL), e2b.WithSandboxURL(hs.URL),
+		e2b.WithDomain(name+".invalid"), e2b.WithDebug(false))
 	if err != nil {
 		t.Fatalf("NewClient: %v", err)
 	}
+	return c
+}
+
+// TestConformance runs the scenarios of testdata/conformance/conformance.mjs
+// (the official JS SDKs) with this client against an in-process e2blocal
+// server; keep the two in step. The scenarios are subtests sharing one
+// sandbox, in order, so a failed create stops the rest.
+func TestConformance(t *testing.T) {
+	python := conformancePython()
+	if out, err := exec.Command(python, "-c", "import IPython, matplotlib").CombinedOutput(); err != nil {
+		t.Skipf("%s lacks IPython or matplotlib: %v: %s", python, err, out)
+	}
+	c := localClient(t, "conformance")
 	ctx := t.Context()
 	// A metadata value no other run shares.
 	meta := map[string]string{"run": "conformance-" + strings.ToLower(rand.Text()), "suite": "conformance"}
 	var sb *e2b.Sandbox
 
 	if !t.Run("create with metadata", func(t *testing.T) {
+		var err error
 		sb, err = c.Create(ctx, e2b.CreateParams{Template: e2b.CodeInterpreterTemplate, Timeout: 2 * time.Minute, Metadata: meta})
 		if err != nil {
 			t.Fatalf("Create: %v", err)
@@ -241,6 +250,46 @@ func TestConformance(t *testing.T) {
 		}
 		if entries, err := fs.List(ctx, "/home/user/conf", 1); err != nil || len(entries) != 0 {
 			t.Errorf("List after Remove: got %+v, %v; want none", entries, err)
+		}
+	})
+
+	t.Run("files.watchDir reports a written file until stopped", func(t *testing.T) {
+		fs := sb.Files()
+		if _, err := fs.MakeDir(ctx, "/home/user/watched"); err != nil {
+			t.Fatalf("MakeDir: %v", err)
+		}
+		events := make(chan e2b.FilesystemEvent, 16)
+		h, err := fs.WatchDir(ctx, "/home/user/watched", &e2b.WatchOptions{OnEvent: func(ev e2b.FilesystemEvent) { events <- ev }})
+		if err != nil {
+			t.Fatalf("WatchDir: %v", err)
+		}
+		if _, err := fs.Write(ctx, "/home/user/watched/w.txt", []byte("watched\n")); err != nil {
+			t.Fatalf("Write: %v", err)
+		}
+		want := []e2b.FilesystemEvent{{Name: "w.txt", Type: e2b.EventCreate}, {Name: "w.txt", Type: e2b.EventWrite}}
+		var got []e2b.FilesystemEvent
+		for len(got) < len(want) {
+			select {
+			case ev := <-events:
+				got = append(got, ev)
+			case <-time.After(5 * time.Second):
+				t.Fatalf("events in 5 s: got %+v, want %+v", got, want)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("events: got %+v, want %+v", got, want)
+		}
+		h.Stop()
+		if err := h.Wait(); err != nil {
+			t.Errorf("Wait after Stop: got %v, want nil", err)
+		}
+		if _, err := fs.Write(ctx, "/home/user/watched/after-stop.txt", []byte("x")); err != nil {
+			t.Fatalf("Write: %v", err)
+		}
+		select {
+		case ev := <-events:
+			t.Errorf("event after Stop: got %+v, want none", ev)
+		case <-time.After(400 * time.Millisecond):
 		}
 	})
 

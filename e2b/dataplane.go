@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
@@ -157,6 +158,38 @@ func (s *Sandbox) rpcStream(ctx context.Context, op, procedure string, in any, t
 		return nil, &APIError{StatusCode: resp.StatusCode, Kind: KindServer, Op: op, Message: "unexpected content type " + strconv.Quote(ct)}
 	}
 	return &connectStream{op: op, body: resp.Body}, nil
+}
+
+// openStream opens a server stream with rpcStream and reads its first
+// message into first, within the client's request timeout (the handshake;
+// what names it in the timeout error). An unavailable error, or a dropped
+// connection to a sandbox that is no longer running, means the sandbox is
+// gone.
+func (s *Sandbox) openStream(ctx context.Context, op, procedure string, in any, timeout time.Duration, user, what string, first any) (*connectStream, error) {
+	st, err := s.rpcStream(ctx, op, procedure, in, timeout, user)
+	if err != nil {
+		return nil, err
+	}
+	var timedOut atomic.Bool
+	if rt := s.client.requestTimeout; rt > 0 {
+		t := time.AfterFunc(rt, func() { timedOut.Store(true); st.Close() })
+		defer t.Stop()
+	}
+	if err := st.next(first); err != nil {
+		st.Close()
+		if timedOut.Load() {
+			return nil, timeoutError(op, s.client.requestTimeout, what)
+		}
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("e2b: %s: stream ended before its start event", op)
+		}
+		if ae, ok := asAPIError(err); ok && ae.Code == wire.CodeUnavailable {
+			ae.Kind = KindSandboxGone
+			ae.Message = "sandbox is probably not running anymore: " + ae.Message
+		}
+		return nil, s.goneAfterDrop(ctx, op, err)
+	}
+	return st, nil
 }
 
 func hasMediaType(ct, want string) bool {

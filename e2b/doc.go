@@ -1,7 +1,8 @@
 // Package e2b is a client for E2B sandboxes (https://e2b.dev): the
 // control-plane API (create, connect, list, pause, kill), the code
 // interpreter (RunCode with streamed output and rich results such as PNG
-// charts), the sandbox filesystem and commands.
+// charts, with their data in Result.Chart), the sandbox filesystem
+// (including Filesystem.WatchDir) and commands.
 //
 // It follows the official JS and Python SDKs on the wire (see
 // docs/e2b-protocol.md), so it works against E2B cloud, self-hosted E2B and

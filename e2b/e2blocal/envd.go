@@ -36,17 +36,18 @@ func (s *Server) envdRoutes() *http.ServeMux {
 		writeJSON(w, http.StatusOK, sb.envVars)
 	})))
 	rpc := map[string]http.HandlerFunc{
-		wire.ProcedureFilesystemStat:    unary(fsStat),
-		wire.ProcedureFilesystemMakeDir: unary(fsMakeDir),
-		wire.ProcedureFilesystemMove:    unary(fsMove),
-		wire.ProcedureFilesystemListDir: unary(fsListDir),
-		wire.ProcedureFilesystemRemove:  unary(fsRemove),
-		wire.ProcedureProcessStart:      s.handleProcessStart,
-		wire.ProcedureProcessConnect:    s.handleProcessConnect,
-		wire.ProcedureProcessList:       unary(processList),
-		wire.ProcedureProcessSendInput:  unary(processSendInput),
-		wire.ProcedureProcessSendSignal: unary(processSendSignal),
-		wire.ProcedureProcessCloseStdin: unary(processCloseStdin),
+		wire.ProcedureFilesystemStat:     unary(fsStat),
+		wire.ProcedureFilesystemMakeDir:  unary(fsMakeDir),
+		wire.ProcedureFilesystemMove:     unary(fsMove),
+		wire.ProcedureFilesystemListDir:  unary(fsListDir),
+		wire.ProcedureFilesystemRemove:   unary(fsRemove),
+		wire.ProcedureFilesystemWatchDir: s.handleWatchDir,
+		wire.ProcedureProcessStart:       s.handleProcessStart,
+		wire.ProcedureProcessConnect:     s.handleProcessConnect,
+		wire.ProcedureProcessList:        unary(processList),
+		wire.ProcedureProcessSendInput:   unary(processSendInput),
+		wire.ProcedureProcessSendSignal:  unary(processSendSignal),
+		wire.ProcedureProcessCloseStdin:  unary(processCloseStdin),
 	}
 	for proc, h := range rpc {
 		mux.Handle("POST "+proc, requireToken(h))
@@ -265,12 +266,7 @@ func fsListDir(sb *sandbox, req *wire.ListDirRequest) (*wire.ListDirResponse, *w
 	resp := &wire.ListDirResponse{Entries: []wire.EntryInfo{}}
 	var walk func(rel, vpath string, level int) error
 	walk = func(rel, vpath string, level int) error {
-		d, err := f.root.Open(rel)
-		if err != nil {
-			return err
-		}
-		des, err := d.ReadDir(-1)
-		d.Close()
+		des, err := readDir(f.root, rel)
 		if err != nil {
 			return err
 		}
@@ -293,6 +289,16 @@ func fsListDir(sb *sandbox, req *wire.ListDirRequest) (*wire.ListDirResponse, *w
 		return nil, fsErr(err, "list dir")
 	}
 	return resp, nil
+}
+
+// readDir lists directory rel of root.
+func readDir(root *os.Root, rel string) ([]fs.DirEntry, error) {
+	d, err := root.Open(rel)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	return d.ReadDir(-1)
 }
 
 func fsRemove(sb *sandbox, req *wire.PathRequest) (*wire.Empty, *wire.ConnectError) {

@@ -173,6 +173,22 @@ func TestFilesystemRPC(t *testing.T) {
 // startProcess calls process.Process/Start and returns the decoded stream.
 func (sb sandbox) startProcess(t *testing.T, req wire.StartRequest, timeoutMs string) ([]wire.ProcessEvent, wire.EndStream) {
 	t.Helper()
+	msgs, end := sb.serverStream(t, wire.ProcedureProcessStart, req, timeoutMs)
+	var events []wire.ProcessEvent
+	for _, m := range msgs {
+		var ev wire.ProcessEventResponse
+		if err := json.Unmarshal(m, &ev); err != nil {
+			t.Fatalf("event %s: %v", m, err)
+		}
+		events = append(events, ev.Event)
+	}
+	return events, end
+}
+
+// serverStream makes a Connect server-streaming call with a 1 s keepalive
+// and returns its data messages and end-stream message.
+func (sb sandbox) serverStream(t *testing.T, procedure string, req any, timeoutMs string) ([]json.RawMessage, wire.EndStream) {
+	t.Helper()
 	msg, _ := json.Marshal(req)
 	var body bytes.Buffer
 	if err := wire.WriteEnvelope(&body, wire.FlagData, msg); err != nil {
@@ -185,29 +201,25 @@ func (sb sandbox) startProcess(t *testing.T, req wire.StartRequest, timeoutMs st
 	if timeoutMs != "" {
 		h[wire.HeaderConnectTimeoutMs] = timeoutMs
 	}
-	resp, b := do(t, "POST", sb.url+wire.ProcedureProcessStart, &body, h)
+	resp, b := do(t, "POST", sb.url+procedure, &body, h)
 	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != wire.ContentTypeConnectJSON {
-		t.Fatalf("Start: got %d %q %s, want 200 %s", resp.StatusCode, resp.Header.Get("Content-Type"), b, wire.ContentTypeConnectJSON)
+		t.Fatalf("%s: got %d %q %s, want 200 %s", procedure, resp.StatusCode, resp.Header.Get("Content-Type"), b, wire.ContentTypeConnectJSON)
 	}
 	r := bytes.NewReader(b)
-	var events []wire.ProcessEvent
+	var msgs []json.RawMessage
 	for {
 		flags, payload, err := wire.ReadEnvelope(r, 0)
 		if err != nil {
-			t.Fatalf("Start stream: %v (no end-stream envelope)", err)
+			t.Fatalf("%s stream: %v (no end-stream envelope)", procedure, err)
 		}
 		if flags == wire.FlagEndStream {
 			var end wire.EndStream
 			if err := json.Unmarshal(payload, &end); err != nil {
 				t.Fatalf("end-stream %s: %v", payload, err)
 			}
-			return events, end
+			return msgs, end
 		}
-		var ev wire.ProcessEventResponse
-		if err := json.Unmarshal(payload, &ev); err != nil {
-			t.Fatalf("event %s: %v", payload, err)
-		}
-		events = append(events, ev.Event)
+		msgs = append(msgs, payload)
 	}
 }
 

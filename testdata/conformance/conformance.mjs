@@ -150,6 +150,29 @@ test('files write, read, list and remove', async () => {
   assert.deepEqual(await files.list('/home/user/conf'), [])
 })
 
+test('files.watchDir reports a written file until stopped', async () => {
+  const files = need().files
+  await files.makeDir('/home/user/watched')
+  const events = []
+  let sawWrite
+  const written = new Promise((resolve) => (sawWrite = resolve))
+  const handle = await files.watchDir('/home/user/watched', (ev) => {
+    events.push([ev.type, ev.name])
+    if (ev.type === 'write' && ev.name === 'w.txt') sawWrite()
+  })
+  await files.write('/home/user/watched/w.txt', 'watched\n')
+  let timer
+  await Promise.race([
+    written,
+    new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no write event in 5 s, got ${JSON.stringify(events)}`)), 5000))),
+  ]).finally(() => clearTimeout(timer))
+  assert.deepEqual(events, [['create', 'w.txt'], ['write', 'w.txt']])
+  await handle.stop()
+  await files.write('/home/user/watched/after-stop.txt', 'x')
+  await new Promise((resolve) => setTimeout(resolve, 400))
+  assert.deepEqual(events, [['create', 'w.txt'], ['write', 'w.txt']], 'events after stop')
+})
+
 test('commands.run returns output', async () => {
   const res = await need().commands.run('echo hello')
   assert.equal(res.exitCode, 0)

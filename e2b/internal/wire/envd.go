@@ -123,6 +123,43 @@ func (e *EntryInfo) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// WatchDirRequest is filesystem.WatchDirRequest. False booleans are
+// omitted, as the JS SDK sends them.
+type WatchDirRequest struct {
+	Path               string `json:"path"`
+	Recursive          bool   `json:"recursive,omitempty"`
+	IncludeEntry       bool   `json:"includeEntry,omitempty"`
+	AllowNetworkMounts bool   `json:"allowNetworkMounts,omitempty"`
+}
+
+// EventType is the proto enum filesystem.EventType, by name.
+type EventType string
+
+// Filesystem event types.
+const (
+	EventTypeCreate EventType = "EVENT_TYPE_CREATE"
+	EventTypeWrite  EventType = "EVENT_TYPE_WRITE"
+	EventTypeRemove EventType = "EVENT_TYPE_REMOVE"
+	EventTypeRename EventType = "EVENT_TYPE_RENAME"
+	EventTypeChmod  EventType = "EVENT_TYPE_CHMOD"
+)
+
+// FilesystemEvent is filesystem.FilesystemEvent. Name is relative to the
+// watched directory.
+type FilesystemEvent struct {
+	Name  string     `json:"name,omitempty"`
+	Type  EventType  `json:"type,omitempty"`
+	Entry *EntryInfo `json:"entry,omitempty"`
+}
+
+// WatchDirResponse is the message of the WatchDir stream, the oneof event:
+// exactly one member is set, the first message being Start.
+type WatchDirResponse struct {
+	Start      *struct{}        `json:"start,omitempty"`
+	Filesystem *FilesystemEvent `json:"filesystem,omitempty"`
+	Keepalive  *struct{}        `json:"keepalive,omitempty"`
+}
+
 // ProcessConfig is process.ProcessConfig.
 type ProcessConfig struct {
 	Cmd  string            `json:"cmd"`
