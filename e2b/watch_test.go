@@ -168,6 +168,20 @@ func TestWatchDir(t *testing.T) {
 		}
 	})
 
+	t.Run("killing the sandbox ends the watch", func(t *testing.T) {
+		other := localSandbox(t)
+		h, err := other.Files().WatchDir(ctx, "/home/user", nil)
+		if err != nil {
+			t.Fatalf("WatchDir: %v", err)
+		}
+		if _, err := other.Kill(ctx); err != nil {
+			t.Fatalf("Kill: %v", err)
+		}
+		if err := h.Wait(); !e2b.IsSandboxGone(err) {
+			t.Errorf("Wait: got %v, want a sandbox-gone error", err)
+		}
+	})
+
 	t.Run("errors", func(t *testing.T) {
 		write("/home/user/w/file.txt", "f")
 		for _, tc := range []struct {
