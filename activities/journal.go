@@ -54,11 +54,22 @@ func cellID(in RunCodeInput) string {
 	return "c" + hex.EncodeToString(sum[:12])
 }
 
-// journalPrefix is the first line of a journaled cell. It stays one line
-// so the user's code keeps its own lines and its last expression.
+// journalPrefix is the first line of a journaled cell: short, so that a
+// traceback near the top of the user's code shows nothing strange, and one
+// line, so the user's code keeps its own last expression.
 func journalPrefix(id string, timeout time.Duration) string {
-	return fmt.Sprintf(`(exec(__import__("base64").b64decode("%s").decode(), globals()) if "__da_begin" not in globals() else None); __da_begin(%q, %d)`,
-		journalB64, id, int(timeout.Seconds()))
+	return fmt.Sprintf("__da_begin(%q, %d)", id, int(timeout.Seconds()))
+}
+
+// journalBootstrap installs the journal in a kernel that lacks it (a new
+// sandbox, or a kernel that restarted: the journal then refuses to run
+// cells, since what earlier cells built is gone).
+var journalBootstrap = fmt.Sprintf(`if "__da_begin" not in globals(): exec(__import__("base64").b64decode("%s").decode(), globals())`, journalB64)
+
+// needsBootstrap tells a cell that stopped at its first line because the
+// kernel has no journal yet: nothing of the user's code ran.
+func needsBootstrap(e *e2b.ExecutionError) bool {
+	return e != nil && e.Name == "NameError" && strings.Contains(e.Value, "'__da_begin'")
 }
 
 // doneRecord is a cell's journal entry as the kernel writes it.
@@ -82,20 +93,53 @@ type doneRecord struct {
 // the stream when it runs now, from the journal when an earlier attempt
 // already ran it.
 func (a *Activities) runJournaled(ctx context.Context, sb *e2b.Sandbox, id, code string, timeout time.Duration) (*e2b.Execution, error) {
-	exec, err := sb.RunCode(ctx, journalPrefix(id, timeout)+"\n"+code, &e2b.RunCodeOptions{
-		// The kernel stops the cell at timeout; the client waits a little
-		// longer for the TimeoutError to arrive.
-		Timeout:        timeout + time.Minute,
-		MaxOutputBytes: 4 << 20,
-	})
+	run := func(src string) (*e2b.Execution, error) {
+		exec, err := sb.RunCode(ctx, src, &e2b.RunCodeOptions{
+			// The kernel stops the cell at timeout; the client waits a
+			// little longer for the TimeoutError to arrive.
+			Timeout:        timeout + time.Minute,
+			MaxOutputBytes: 4 << 20,
+		})
+		if err != nil {
+			return nil, classify(ServiceSandbox, "run code", err)
+		}
+		return exec, nil
+	}
+	cell := journalPrefix(id, timeout) + "\n" + code
+	exec, err := run(cell)
 	if err != nil {
-		return nil, classify(ServiceSandbox, "run code", err)
+		return nil, err
+	}
+	if needsBootstrap(exec.Error) {
+		boot, err := run(journalBootstrap)
+		if err != nil {
+			return nil, err
+		}
+		if boot.Error != nil {
+			if boot.Error.Name == errKernelLost {
+				return nil, temporal.NewNonRetryableApplicationError(
+					fmt.Sprintf("sandbox %s: %s: %s", sb.ID, boot.Error.Name, boot.Error.Value), ErrTypeSandboxLost, nil)
+			}
+			return nil, temporal.NewApplicationError(
+				fmt.Sprintf("sandbox %s: installing the cell journal failed: %s: %s", sb.ID, boot.Error.Name, boot.Error.Value), ErrTypeUnavailable)
+		}
+		if exec, err = run(cell); err != nil {
+			return nil, err
+		}
 	}
 	if exec.Error == nil {
 		count(ctx, MetricCellsRun, 1)
 		return exec, nil
 	}
 	switch exec.Error.Name {
+	case "DeadKernelError", "ContextRestarting", "UnexpectedEndOfExecution", "WebSocketError":
+		// The kernel died or lost touch mid-cell: the code interpreter
+		// says so in an error line, not an HTTP status. Whether the cell
+		// finished is for the journal to tell, so retry: the next attempt
+		// gets the journaled outputs, or finds the kernel restarted and
+		// reports the sandbox lost.
+		return nil, temporal.NewApplicationError(
+			fmt.Sprintf("sandbox %s: the kernel failed mid-cell: %s: %s", sb.ID, exec.Error.Name, exec.Error.Value), ErrTypeUnavailable)
 	case errCellDone:
 		count(ctx, MetricCellsFromJournal, 1)
 		a.logger().Info("cell already ran; returning its journaled outputs", "cell_id", id, "sandbox_id", sb.ID)

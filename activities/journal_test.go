@@ -149,3 +149,40 @@ func TestJournalNoticesALostKernel(t *testing.T) {
 	require.ErrorAs(t, err, &appErr)
 	assert.Equal(t, ErrTypeSandboxLost, appErr.Type())
 }
+
+// The journal's line stays out of the way: a traceback at the top of the
+// user's code shows the user's code, not the journal's machinery.
+func TestJournalKeepsTracebacksClean(t *testing.T) {
+	_, _, sb := localSandbox(t)
+	a := &Activities{}
+	exec, err := a.runJournaled(context.Background(), sb, "ctb", "1/0", time.Minute)
+	require.NoError(t, err)
+	require.NotNil(t, exec.Error)
+	assert.Equal(t, "ZeroDivisionError", exec.Error.Name)
+	assert.Contains(t, exec.Error.Traceback, "1/0")
+	assert.NotContains(t, exec.Error.Traceback, "b64decode")
+	assert.Less(t, len(exec.Error.Traceback), 2000)
+}
+
+// A kernel that dies mid-cell is retried, and the retry finds out that the
+// state is gone: the sandbox is lost, never a silent re-run in an empty kernel.
+func TestJournalKernelDeathMidCell(t *testing.T) {
+	srv, _, sb := localSandbox(t)
+	a := &Activities{}
+	ctx := context.Background()
+	_, err := a.runJournaled(ctx, sb, "cfirst", "x = 1", time.Minute)
+	require.NoError(t, err)
+	go func() {
+		time.Sleep(700 * time.Millisecond)
+		_ = srv.KillKernel(sb.ID)
+	}()
+	_, err = a.runJournaled(ctx, sb, "cdies", "import time\ntime.sleep(5)\nprint('finished')", time.Minute)
+	var appErr *temporal.ApplicationError
+	require.ErrorAs(t, err, &appErr)
+	assert.Equal(t, ErrTypeUnavailable, appErr.Type(), "retryable: the journal decides on the retry")
+	assert.False(t, appErr.NonRetryable())
+
+	_, err = a.runJournaled(ctx, sb, "cdies", "import time\ntime.sleep(5)\nprint('finished')", time.Minute)
+	require.ErrorAs(t, err, &appErr)
+	assert.Equal(t, ErrTypeSandboxLost, appErr.Type())
+}
