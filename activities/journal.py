@@ -182,5 +182,11 @@ def __da_install():
 
 
 
-__da_begin = __da_install()
-del __da_install
+# Installing must not be cut short by the interrupt a disconnecting client
+# causes: a half-installed journal would make a retry's bootstrap guess.
+__da_sigint = __import__("signal").signal(__import__("signal").SIGINT, __import__("signal").SIG_IGN)
+try:
+    __da_begin = __da_install()
+finally:
+    __import__("signal").signal(__import__("signal").SIGINT, __da_sigint)
+    del __da_install, __da_sigint
