@@ -3,6 +3,7 @@ package activities
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -84,7 +85,7 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 			rec.Charts = append(rec.Charts, ch)
 			count(ctx, MetricChartsStored, 1)
 			count(ctx, MetricChartBytes, int64(ch.Bytes))
-			rec.Results = append(rec.Results, fmt.Sprintf("[chart %d saved as %s]", len(rec.Charts), ch.Key))
+			rec.Results = append(rec.Results, fmt.Sprintf("[chart %d saved as %s%s]", len(rec.Charts), ch.Key, chartSummary(r.Chart)))
 			continue
 		}
 		if t := resultText(r); t != "" {
@@ -157,4 +158,22 @@ func modelOutput(rec cellRecord, max int) (string, bool) {
 		fmt.Fprintf(&b, "[note] %d more bytes of output were dropped\n", rec.Dropped)
 	}
 	return strings.ToValidUTF8(b.String(), "�"), truncated
+}
+
+// chartSummary describes E2B's chart data in a few words for the model,
+// e.g. `: bar chart "Revenue by region", 4 elements`.
+func chartSummary(raw json.RawMessage) string {
+	var c struct {
+		Type     string            `json:"type"`
+		Title    string            `json:"title"`
+		Elements []json.RawMessage `json:"elements"`
+	}
+	if len(raw) == 0 || json.Unmarshal(raw, &c) != nil || c.Type == "" {
+		return ""
+	}
+	s := ": " + c.Type + " chart"
+	if c.Title != "" {
+		s += fmt.Sprintf(" %q", c.Title)
+	}
+	return s + fmt.Sprintf(", %d elements", len(c.Elements))
 }

@@ -79,3 +79,15 @@ func TestClassifyKeepsApplicationErrorsAndCancellation(t *testing.T) {
 	assert.ErrorIs(t, classify(ServiceModel, "op", context.Canceled), context.Canceled)
 	assert.Nil(t, classify(ServiceModel, "op", nil))
 }
+
+func TestChartSummary(t *testing.T) {
+	for _, tt := range []struct{ raw, want string }{
+		{`{"type":"bar","title":"Revenue by region","elements":[{},{},{},{}]}`, `: bar chart "Revenue by region", 4 elements`},
+		{`{"type":"line","title":null,"elements":[{}]}`, `: line chart, 1 elements`},
+		{`{}`, ""},
+		{``, ""},
+		{`not json`, ""},
+	} {
+		assert.Equal(t, tt.want, chartSummary([]byte(tt.raw)), "chart %s", tt.raw)
+	}
+}

@@ -57,9 +57,12 @@ func TestAnalysisEndToEnd(t *testing.T) {
 	assert.Contains(t, ch.URL, "X-Amz-Signature", "a presigned URL")
 
 	// The transcript and cell outputs are in S3 too.
+	transcript := e.getObject(res.TranscriptKey)
 	var tr map[string]any
-	require.NoError(t, json.Unmarshal(e.getObject(res.TranscriptKey), &tr))
+	require.NoError(t, json.Unmarshal(transcript, &tr))
 	assert.NotEmpty(t, tr["items"])
+	// The model was told what the chart shows, from E2B's chart data.
+	assert.Contains(t, string(transcript), `bar chart \"Revenue by region, 2024-01 to 2024-10\", 4 elements`)
 
 	// Small history: no PNG bytes, no payload over 64 KB.
 	checkHistory(t, e, run.GetID(), run.GetRunID())
