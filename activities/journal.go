@@ -61,6 +61,29 @@ func journalPrefix(id string, timeout time.Duration) string {
 	return fmt.Sprintf("__da_begin(%q, %d)", id, int(timeout.Seconds()))
 }
 
+// journaledCell puts the journal's line first, after any leading
+// `from __future__` imports, which Python only accepts at the top.
+func journaledCell(id string, timeout time.Duration, code string) string {
+	lines := strings.SplitAfter(code, "\n")
+	n := 0
+	for n < len(lines) {
+		l := strings.TrimSpace(lines[n])
+		if !strings.HasPrefix(l, "from __future__ import") && l != "" && !strings.HasPrefix(l, "#") {
+			break
+		}
+		n++
+	}
+	// Only move the head when it holds a future import.
+	head := strings.Join(lines[:n], "")
+	if !strings.Contains(head, "from __future__") {
+		return journalPrefix(id, timeout) + "\n" + code
+	}
+	if !strings.HasSuffix(head, "\n") {
+		head += "\n"
+	}
+	return head + journalPrefix(id, timeout) + "\n" + strings.Join(lines[n:], "")
+}
+
 // journalBootstrap installs the journal in a kernel that lacks it (a new
 // sandbox, or a kernel that restarted: the journal then refuses to run
 // cells, since what earlier cells built is gone).
@@ -105,7 +128,7 @@ func (a *Activities) runJournaled(ctx context.Context, sb *e2b.Sandbox, id, code
 		}
 		return exec, nil
 	}
-	cell := journalPrefix(id, timeout) + "\n" + code
+	cell := journaledCell(id, timeout, code)
 	exec, err := run(cell)
 	if err != nil {
 		return nil, err

@@ -186,3 +186,17 @@ func TestJournalKernelDeathMidCell(t *testing.T) {
 	require.ErrorAs(t, err, &appErr)
 	assert.Equal(t, ErrTypeSandboxLost, appErr.Type())
 }
+
+func TestJournalAcceptsFutureImports(t *testing.T) {
+	_, _, sb := localSandbox(t)
+	a := &Activities{}
+	exec, err := a.runJournaled(context.Background(), sb, "cfut", "# typed\nfrom __future__ import annotations\ndef f(x: Undefined) -> int:\n    return 1\nf(0)", time.Minute)
+	require.NoError(t, err)
+	require.Nil(t, exec.Error, "got %+v", exec.Error)
+	require.Len(t, exec.Results, 1)
+	assert.Equal(t, "1", exec.Results[0].Text)
+	// And the journal still holds: the same id does not run twice.
+	again, err := a.runJournaled(context.Background(), sb, "cfut", "from __future__ import annotations\nprint('again')", time.Minute)
+	require.NoError(t, err)
+	assert.Empty(t, again.Logs.Stdout)
+}
