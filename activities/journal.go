@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -129,6 +130,9 @@ func (a *Activities) runJournaled(ctx context.Context, sb *e2b.Sandbox, id, code
 		return exec, nil
 	}
 	cell := journaledCell(id, timeout, code)
+	// The journal's line is line 1 of the cell unless future imports came
+	// first; then tracebacks are shifted back to the user's line numbers.
+	shift := strings.HasPrefix(cell, "__da_begin(")
 	exec, err := run(cell)
 	if err != nil {
 		return nil, err
@@ -153,6 +157,9 @@ func (a *Activities) runJournaled(ctx context.Context, sb *e2b.Sandbox, id, code
 	if exec.Error == nil {
 		count(ctx, MetricCellsRun, 1)
 		return exec, nil
+	}
+	if shift {
+		exec.Error.Traceback = userLineNumbers(exec.Error.Traceback)
 	}
 	switch exec.Error.Name {
 	case "DeadKernelError", "ContextRestarting", "UnexpectedEndOfExecution", "WebSocketError":
@@ -251,4 +258,45 @@ func heartbeatWhile(ctx context.Context, details any) func() {
 		}
 	}()
 	return cancel
+}
+
+var (
+	cellFrameRE = regexp.MustCompile(`(Cell In ?\[\d+\], line )(\d+)`)
+	fileFrameRE = regexp.MustCompile(`^File .*:\d+, in `)
+	contextRE   = regexp.MustCompile(`^(\s*(?:-+>)?\s*)(\d+)(\s.*)?$`)
+)
+
+// userLineNumbers rewrites an IPython traceback so the frame of the cell
+// counts lines as the user wrote them: one less than the kernel saw, since
+// the journal's line came first, and without that line in the context.
+// Frames of other files are left alone.
+func userLineNumbers(tb string) string {
+	lines := strings.Split(tb, "\n")
+	out := lines[:0]
+	inCell := false
+	for _, l := range lines {
+		if m := cellFrameRE.FindStringSubmatchIndex(l); m != nil {
+			inCell = true
+			if n, err := strconv.Atoi(l[m[4]:m[5]]); err == nil && n > 1 {
+				l = l[:m[4]] + strconv.Itoa(n-1) + l[m[5]:]
+			}
+			out = append(out, l)
+			continue
+		}
+		if fileFrameRE.MatchString(l) {
+			inCell = false
+		}
+		if inCell {
+			if strings.Contains(l, "__da_begin(") {
+				continue
+			}
+			if m := contextRE.FindStringSubmatch(l); m != nil {
+				if n, err := strconv.Atoi(m[2]); err == nil && n > 1 {
+					l = m[1] + strconv.Itoa(n-1) + m[3]
+				}
+			}
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
 }

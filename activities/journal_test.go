@@ -200,3 +200,27 @@ func TestJournalAcceptsFutureImports(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, again.Logs.Stdout)
 }
+
+func TestTracebacksCountTheUsersLines(t *testing.T) {
+	_, _, sb := localSandbox(t)
+	a := &Activities{}
+	exec, err := a.runJournaled(context.Background(), sb, "clines", "import json\nx = 1\njson.loads('{')", time.Minute)
+	require.NoError(t, err)
+	require.NotNil(t, exec.Error)
+	tb := exec.Error.Traceback
+	assert.Regexp(t, `Cell In ?\[\d+\], line 3\n`, tb, "the error is on the user's line 3")
+	assert.Contains(t, tb, "----> 3 json.loads('{')")
+	assert.Contains(t, tb, "      1 import json")
+	assert.Contains(t, tb, "json/__init__.py:346", "other files keep their line numbers")
+	assert.NotContains(t, tb, "__da_begin")
+}
+
+func TestUserLineNumbers(t *testing.T) {
+	in := "---JSONDecodeError   Traceback (most recent call last)Cell In [3], line 4\n" +
+		"      1 __da_begin(\"c\", 600)\n      2 import json\n----> 4 json.loads('{')\n" +
+		"File /usr/lib/python3.11/json/__init__.py:346, in loads(s)\n    345 x\n--> 346     return y\nJSONDecodeError: bad"
+	want := "---JSONDecodeError   Traceback (most recent call last)Cell In [3], line 3\n" +
+		"      1 import json\n----> 3 json.loads('{')\n" +
+		"File /usr/lib/python3.11/json/__init__.py:346, in loads(s)\n    345 x\n--> 346     return y\nJSONDecodeError: bad"
+	assert.Equal(t, want, userLineNumbers(in))
+}
