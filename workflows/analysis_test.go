@@ -469,7 +469,7 @@ func TestSandboxTimeBudget(t *testing.T) {
 	h := newHarness(t)
 	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "slow()")}})
 	// Each cell takes 40 s of workflow time.
-	h.env.OnActivity(a.RunCode, mock.Anything, mock.Anything).After(40*time.Second).Return(
+	h.env.OnActivity(a.RunCode, mock.Anything, mock.Anything).After(40 * time.Second).Return(
 		func(_ context.Context, in activities.RunCodeInput) (activities.RunCodeResult, error) {
 			h.codeRuns = append(h.codeRuns, in)
 			return okOutput(in)
