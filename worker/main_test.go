@@ -1,0 +1,40 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// A worker started without its configuration stops at once with one line
+// that names every missing variable, and never echoes a secret.
+func TestStartupErrorsNameTheVariables(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "")
+	t.Setenv("E2B_API_KEY", "e2b_visible_secret")
+	t.Setenv("S3_BUCKET", "")
+	t.Setenv("CHART_URL_TTL", "forever")
+	err := run()
+	if err == nil {
+		t.Fatal("run() = nil, want a configuration error")
+	}
+	msg := err.Error()
+	if strings.Contains(msg, "\n") {
+		t.Errorf("error spans several lines: %q", msg)
+	}
+	if !strings.Contains(msg, "CHART_URL_TTL") {
+		t.Errorf("got %q, want it to name CHART_URL_TTL", msg)
+	}
+	if strings.Contains(msg, "e2b_visible_secret") {
+		t.Errorf("the error shows a secret: %q", msg)
+	}
+
+	t.Setenv("CHART_URL_TTL", "1h")
+	err = run()
+	if err == nil {
+		t.Fatal("run() = nil, want a configuration error")
+	}
+	for _, want := range []string{"OPENAI_API_KEY: required but not set", "S3_BUCKET: required but not set"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("got %q, want it to contain %q", err, want)
+		}
+	}
+}
