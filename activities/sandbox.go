@@ -28,6 +28,7 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 			fmt.Sprintf("create sandbox: workflow_id, run_id and generation >= 1 are required (got %q, %q, %d)", in.WorkflowID, in.RunID, in.Generation),
 			ErrTypeBadRequest, nil)
 	}
+	defer heartbeatWhile(ctx, "creating")()
 	meta := map[string]string{
 		MetaWorkflowID: in.WorkflowID,
 		MetaRunID:      in.RunID,
@@ -68,6 +69,7 @@ func (a *Activities) KillSandbox(ctx context.Context, in KillSandboxInput) error
 	if in.SandboxID == "" {
 		return nil
 	}
+	defer heartbeatWhile(ctx, "killing")()
 	gone, err := a.E2B.Kill(ctx, in.SandboxID)
 	if err != nil {
 		return classify(ServiceE2B, "kill sandbox "+in.SandboxID, err)

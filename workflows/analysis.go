@@ -39,7 +39,7 @@ const MaxCodeBytes = 32 << 10
 
 // Progress is the machine-readable state of a running analysis.
 type Progress struct {
-	Status    string `json:"status"` // starting, running, answered, max_steps, failed
+	Status    string `json:"status"` // starting, running, answered, max_steps, budget, failed
 	Step      int    `json:"step"`
 	MaxSteps  int    `json:"max_steps"`
 	CodeRuns  int    `json:"code_runs"`
@@ -80,6 +80,7 @@ func activityOptions(ctx workflow.Context, summary string, kind string) workflow
 	switch kind {
 	case "create":
 		o.StartToCloseTimeout = 2 * time.Minute
+		o.HeartbeatTimeout = heartbeatTimeout
 		o.RetryPolicy.MaximumAttempts = 10
 	case "stage":
 		o.StartToCloseTimeout = 10 * time.Minute
@@ -99,6 +100,7 @@ func activityOptions(ctx workflow.Context, summary string, kind string) workflow
 		o.RetryPolicy.MaximumAttempts = 5
 	case "kill":
 		o.StartToCloseTimeout = time.Minute
+		o.HeartbeatTimeout = heartbeatTimeout
 		o.RetryPolicy.MaximumAttempts = 5
 	}
 	return workflow.WithActivityOptions(ctx, o)
