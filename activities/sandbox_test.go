@@ -55,18 +55,18 @@ func TestCreateSandboxReusesTheSandboxOfALostResponse(t *testing.T) {
 func TestStepsRenewTheSandboxLifetime(t *testing.T) {
 	_, c, _ := localSandbox(t)
 	ctx := context.Background()
-	a := &Activities{E2B: c, SandboxTimeout: 2 * time.Second}
-	used, err := c.Create(ctx, e2b.CreateParams{Template: "code-interpreter-v1", Timeout: 2 * time.Second})
+	a := &Activities{E2B: c, SandboxTimeout: 3 * time.Second}
+	used, err := c.Create(ctx, e2b.CreateParams{Template: "code-interpreter-v1", Timeout: 3 * time.Second})
 	require.NoError(t, err)
-	idle, err := c.Create(ctx, e2b.CreateParams{Template: "code-interpreter-v1", Timeout: 2 * time.Second})
+	idle, err := c.Create(ctx, e2b.CreateParams{Template: "code-interpreter-v1", Timeout: 3 * time.Second})
 	require.NoError(t, err)
-	for i := 0; i < 5; i++ {
+	for i := 0; i < 7; i++ {
 		time.Sleep(time.Second)
 		_, err := a.connect(ctx, used.ID)
 		require.NoError(t, err, "renewal %d", i)
 	}
 	_, err = c.GetInfo(ctx, used.ID)
-	assert.NoError(t, err, "the sandbox in use is alive after 5 s with a 2 s timeout")
+	assert.NoError(t, err, "the sandbox in use is alive after 7 s with a 3 s timeout")
 	_, err = c.GetInfo(ctx, idle.ID)
 	assert.True(t, e2b.IsNotFound(err), "the idle sandbox expired: got %v", err)
 }
