@@ -95,6 +95,14 @@ type Worker struct {
 	// kills them; it also sweeps once at start-up. 0 disables the sweeper.
 	SweepInterval time.Duration `envconfig:"SWEEP_INTERVAL" default:"5m"`
 
+	// WorkerStopTimeout is how long running activities may go on after
+	// SIGTERM before they are cancelled.
+	WorkerStopTimeout time.Duration `envconfig:"WORKER_STOP_TIMEOUT" default:"30s"`
+	// MaxConcurrentActivities and MaxConcurrentWorkflowTasks bound what one
+	// worker runs at once; 0 keeps the Temporal SDK's defaults.
+	MaxConcurrentActivities    int `envconfig:"MAX_CONCURRENT_ACTIVITIES" default:"0"`
+	MaxConcurrentWorkflowTasks int `envconfig:"MAX_CONCURRENT_WORKFLOW_TASKS" default:"0"`
+
 	LogLevel    string `envconfig:"LOG_LEVEL" default:"info"`
 	LogFormat   string `envconfig:"LOG_FORMAT" default:"text"`
 	MetricsAddr string `envconfig:"METRICS_ADDR"`
@@ -147,6 +155,15 @@ func (c Worker) Validate() error {
 	case "text", "json":
 	default:
 		errs = append(errs, fmt.Errorf("LOG_FORMAT: %q is not text or json", c.LogFormat))
+	}
+	if c.WorkerStopTimeout < 0 || c.WorkerStopTimeout > time.Hour {
+		errs = append(errs, fmt.Errorf("WORKER_STOP_TIMEOUT: %s is outside 0..1h", c.WorkerStopTimeout))
+	}
+	if c.MaxConcurrentActivities < 0 {
+		errs = append(errs, fmt.Errorf("MAX_CONCURRENT_ACTIVITIES: %d must not be negative", c.MaxConcurrentActivities))
+	}
+	if c.MaxConcurrentWorkflowTasks < 0 {
+		errs = append(errs, fmt.Errorf("MAX_CONCURRENT_WORKFLOW_TASKS: %d must not be negative", c.MaxConcurrentWorkflowTasks))
 	}
 	if c.OpenAIMaxRetries < 0 || c.OpenAIMaxRetries > 2 {
 		errs = append(errs, fmt.Errorf("OPENAI_MAX_RETRIES: %d is outside 0..2", c.OpenAIMaxRetries))

@@ -34,6 +34,8 @@ func TestLoadDefaults(t *testing.T) {
 	assert.Equal(t, "e2b.app", c.E2BDomain)
 	assert.Equal(t, "code-interpreter-v1", c.E2BTemplate)
 	assert.Equal(t, 24*time.Hour, c.ChartURLTTL)
+	assert.Equal(t, 30*time.Second, c.WorkerStopTimeout)
+	assert.Zero(t, c.MaxConcurrentActivities)
 	assert.Equal(t, 5*time.Minute, c.SweepInterval)
 	assert.Equal(t, "sk-test-openai-123", c.OpenAIAPIKey.Reveal())
 }
@@ -54,6 +56,9 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{"small output", "MAX_OUTPUT_BYTES", "10", "MAX_OUTPUT_BYTES:"},
 		{"bad log format", "LOG_FORMAT", "xml", "LOG_FORMAT:"},
 		{"bad sandbox timeout", "SANDBOX_TIMEOUT", "1s", "SANDBOX_TIMEOUT:"},
+		{"stop timeout too long", "WORKER_STOP_TIMEOUT", "2h", "WORKER_STOP_TIMEOUT:"},
+		{"negative activities", "MAX_CONCURRENT_ACTIVITIES", "-1", "MAX_CONCURRENT_ACTIVITIES:"},
+		{"bad workflow tasks", "MAX_CONCURRENT_WORKFLOW_TASKS", "many", "MAX_CONCURRENT_WORKFLOW_TASKS: cannot parse"},
 		{"bad sweep interval", "SWEEP_INTERVAL", "often", "SWEEP_INTERVAL: cannot parse"},
 		{"sweep too often", "SWEEP_INTERVAL", "1s", "SWEEP_INTERVAL:"},
 		{"negative sweep interval", "SWEEP_INTERVAL", "-5m", "SWEEP_INTERVAL:"},

@@ -60,7 +60,7 @@ func run() error {
 	}
 	defer c.Close()
 
-	w := worker.New(c, cfg.TaskQueue, worker.Options{})
+	w := worker.New(c, cfg.TaskQueue, workerOptions(cfg))
 	workflows.Register(w, acts)
 	if err := w.Start(); err != nil {
 		return fmt.Errorf("start worker: %w", err)
@@ -98,4 +98,15 @@ func newLogger(cfg config.Worker) *slog.Logger {
 		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
 	}
 	return slog.New(slog.NewTextHandler(os.Stderr, opts))
+}
+
+// workerOptions sizes the worker from the configuration.
+func workerOptions(cfg config.Worker) worker.Options {
+	return worker.Options{
+		// On SIGTERM, running activities get this long to finish before
+		// they are cancelled (a cancelled cell is collected by its retry).
+		WorkerStopTimeout:                      cfg.WorkerStopTimeout,
+		MaxConcurrentActivityExecutionSize:     cfg.MaxConcurrentActivities,
+		MaxConcurrentWorkflowTaskExecutionSize: cfg.MaxConcurrentWorkflowTasks,
+	}
 }

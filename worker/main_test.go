@@ -3,6 +3,9 @@ package main
 import (
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/durable-analyst/durable-analyst/config"
 )
 
 // A worker started without its configuration stops at once with one line
@@ -36,5 +39,14 @@ func TestStartupErrorsNameTheVariables(t *testing.T) {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("got %q, want it to contain %q", err, want)
 		}
+	}
+}
+
+func TestWorkerOptionsFollowTheConfig(t *testing.T) {
+	var cfg config.Worker
+	cfg.WorkerStopTimeout, cfg.MaxConcurrentActivities, cfg.MaxConcurrentWorkflowTasks = 45*time.Second, 7, 3
+	o := workerOptions(cfg)
+	if o.WorkerStopTimeout != 45*time.Second || o.MaxConcurrentActivityExecutionSize != 7 || o.MaxConcurrentWorkflowTaskExecutionSize != 3 {
+		t.Errorf("got %+v, want stop timeout 45s, 7 activities, 3 workflow tasks", o)
 	}
 }
