@@ -102,8 +102,8 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 	}
 	var text []string
 	for _, item := range resp.Output {
-		if raw := item.RawJSON(); raw != "" {
-			tr.Items = append(tr.Items, json.RawMessage(raw))
+		if echoed, ok := echoItem(item.RawJSON()); ok {
+			tr.Items = append(tr.Items, echoed)
 		}
 		switch item.Type {
 		case "function_call":
@@ -159,4 +159,30 @@ func indent(s, pad string) string {
 		lines[i] = pad + lines[i]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// echoItem turns an output item into the input item that replays it on
+// the next call. Requests are sent with store=false, so the server keeps
+// nothing: an item id it would have to look up (fc_…, msg_…) is dropped,
+// and so are reasoning items, which can only be replayed with encrypted
+// content this client does not ask for.
+func echoItem(raw string) (json.RawMessage, bool) {
+	if raw == "" {
+		return nil, false
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(raw), &m); err != nil {
+		return nil, false
+	}
+	var typ string
+	_ = json.Unmarshal(m["type"], &typ)
+	if typ == "reasoning" {
+		return nil, false
+	}
+	delete(m, "id")
+	b, err := json.Marshal(m)
+	if err != nil {
+		return nil, false
+	}
+	return b, true
 }
