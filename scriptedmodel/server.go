@@ -182,6 +182,16 @@ func (s *Server) respond(r *http.Request, rec *RequestRecord) (*response, *apiEr
 	if err != nil {
 		return nil, invalidRequest("", "input", err.Error())
 	}
+	if req.Store != nil && !*req.Store {
+		// Like OpenAI: with store=false nothing was kept, so an item that
+		// names a server-side id cannot be looked up.
+		for _, it := range input {
+			if it.ID != "" {
+				return nil, invalidRequest("", "input", fmt.Sprintf(
+					"Item with id '%s' not found. Items are not persisted when `store` is set to false. Try again with `store` set to true, or remove this item from your input.", it.ID))
+			}
+		}
+	}
 	var conv []item
 	if req.PreviousResponseID != "" {
 		s.mu.Lock()

@@ -34,10 +34,13 @@ type item struct {
 	Name      string `json:"name,omitempty"`
 	Arguments string `json:"arguments,omitempty"`
 	Text      string `json:"text,omitempty"`
+	// ID is the server id an echoed output item carries, if any.
+	ID string `json:"-"`
 }
 
 // rawItem is an input item as sent by the client.
 type rawItem struct {
+	ID        string          `json:"id"`
 	Type      string          `json:"type"`
 	Role      string          `json:"role"`
 	Content   json.RawMessage `json:"content"`
@@ -63,7 +66,7 @@ func parseInput(raw json.RawMessage) ([]item, error) {
 	}
 	items := make([]item, 0, len(raws))
 	for _, r := range raws {
-		it := item{Type: r.Type, Role: r.Role, CallID: r.CallID, Name: r.Name, Arguments: r.Arguments}
+		it := item{Type: r.Type, Role: r.Role, CallID: r.CallID, Name: r.Name, Arguments: r.Arguments, ID: r.ID}
 		switch {
 		case it.Type == "" && it.Role != "":
 			it.Type = "message"
