@@ -16,6 +16,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/openai/openai-go/v3"
+	"go.temporal.io/sdk/client"
 
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
@@ -28,7 +29,10 @@ type Activities struct {
 	S3      *s3.Client
 	Presign *s3.PresignClient
 	HTTP    *http.Client // fetches datasets given by URL
-	Logger  *slog.Logger
+	// Temporal lets AnalysisOutcome read the result of an analysis that
+	// already ran (a batch item started again). Optional.
+	Temporal client.Client
+	Logger   *slog.Logger
 
 	Bucket         string
 	Prefix         string

@@ -49,6 +49,9 @@ type BatchItemResult struct {
 	Tokens    int64  `json:"tokens"`
 	ErrorType string `json:"error_type,omitempty"`
 	Error     string `json:"error,omitempty"`
+	// Attached is set when an earlier run of the same batch id had started
+	// this item: its outcome was taken, the analysis did not run again.
+	Attached bool `json:"attached,omitempty"`
 }
 
 // BatchTotals counts a batch's items.

@@ -59,6 +59,7 @@ func run() error {
 		return fmt.Errorf("connect to Temporal at %s (TEMPORAL_ADDRESS): %w", cfg.TemporalAddress, err)
 	}
 	defer c.Close()
+	acts.Temporal = c
 
 	w := worker.New(c, cfg.TaskQueue, workerOptions(cfg))
 	workflows.Register(w, acts)

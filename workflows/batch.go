@@ -49,11 +49,6 @@ const (
 // StatusAnswered and StatusMaxSteps.
 const StatusFailed = "failed"
 
-// ErrTypeAlreadyStarted is the error type of an item whose workflow id
-// (<batch id>/<index>) already ran, in an earlier batch with the same id:
-// it is not run again.
-const ErrTypeAlreadyStarted = "AlreadyStarted"
-
 // BatchInput is the input of BatchAnalysisWorkflow: the items inline
 // (Items) or as JSONL in the bucket (ItemsS3Key), and how to run them.
 type BatchInput struct {
@@ -498,10 +493,30 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 		StaticSummary:         clip(fmt.Sprintf("batch item %s: %s", sum.ID, item.Question), 200),
 	})
 	b.running++
-	sel.AddFuture(workflow.ExecuteChildWorkflow(cctx, AnalysisWorkflowName, item.AnalysisInput), func(f workflow.Future) {
-		b.running--
+	done, set := workflow.NewFuture(ctx)
+	workflow.Go(ctx, func(ctx workflow.Context) {
 		var res AnalysisResult
-		b.record(summarize(sum, res, f.Get(ctx, &res)))
+		err := workflow.ExecuteChildWorkflow(cctx, AnalysisWorkflowName, item.AnalysisInput).Get(ctx, &res)
+		var started *temporal.ChildWorkflowExecutionAlreadyStartedError
+		if errors.As(err, &started) {
+			// An earlier run of this batch id started the item: take its
+			// outcome instead of running it twice.
+			actx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
+				Summary:             "attach to " + sum.WorkflowID,
+				StartToCloseTimeout: 24 * time.Hour,
+				HeartbeatTimeout:    time.Minute,
+				RetryPolicy:         &temporal.RetryPolicy{MaximumInterval: time.Minute},
+			})
+			err = workflow.ExecuteActivity(actx, a.AnalysisOutcome, activities.AnalysisOutcomeInput{WorkflowID: sum.WorkflowID}).Get(ctx, &res)
+			sum.Attached = true
+		}
+		set.Set(summarize(sum, res, err), nil)
+	})
+	sel.AddFuture(done, func(f workflow.Future) {
+		b.running--
+		var s BatchItemResult
+		_ = f.Get(ctx, &s)
+		b.record(s)
 	})
 	return nil
 }
@@ -515,16 +530,12 @@ func summarize(sum BatchItemResult, res AnalysisResult, err error) BatchItemResu
 	}
 	sum.Status, sum.ErrorType = StatusFailed, "Error"
 	var (
-		started  *temporal.ChildWorkflowExecutionAlreadyStartedError
 		appErr   *temporal.ApplicationError
 		canceled *temporal.CanceledError
 		timeout  *temporal.TimeoutError
 		term     *temporal.TerminatedError
 	)
 	switch {
-	case errors.As(err, &started):
-		sum.ErrorType = ErrTypeAlreadyStarted
-		err = fmt.Errorf("workflow %s already ran in an earlier batch with this id; not run again", sum.WorkflowID)
 	case errors.As(err, &appErr):
 		sum.ErrorType, err = cmpOr(appErr.Type(), "Error"), appErr
 	case errors.As(err, &canceled):

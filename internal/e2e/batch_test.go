@@ -188,3 +188,42 @@ func maxOverlap[T any](xs []T, bounds func(T) (time.Time, time.Time)) int {
 	}
 	return most
 }
+
+// A batch started again under the same id (after it failed, say) attaches
+// to the items the first run already finished: their outcomes are taken,
+// the analyses do not run twice.
+func TestBatchRerunAttachesToFinishedItems(t *testing.T) {
+	e := newEnv(t)
+	id := testID("e2e-batch-again")
+	ds := []workflows.Dataset{{Name: "sales.csv", S3Key: e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e-batch-again/sales.csv")}}
+	in := workflows.BatchInput{Items: []workflows.BatchItem{
+		{ID: "one", AnalysisInput: workflows.AnalysisInput{Question: "first (attach test)", Model: "script:sales-chart", Datasets: ds}},
+		{ID: "two", AnalysisInput: workflows.AnalysisInput{Question: "second (attach test)", Model: "script:sales-chart", Datasets: ds}},
+	}, Concurrency: 2}
+	start := func(policy enumspb.WorkflowIdReusePolicy) workflows.BatchResult {
+		run, err := e.Temporal.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
+			ID: id, TaskQueue: e.TaskQueue, WorkflowIDReusePolicy: policy, WorkflowExecutionTimeout: 5 * time.Minute,
+		}, workflows.BatchAnalysisWorkflowName, in)
+		require.NoError(t, err)
+		var res workflows.BatchResult
+		require.NoError(t, run.Get(runCtx(t, 3*time.Minute), &res))
+		return res
+	}
+	first := start(enumspb.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE)
+	require.Equal(t, 2, first.Succeeded)
+	modelCalls := len(e.Model.Requests())
+
+	again := start(enumspb.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE)
+	assert.Equal(t, 2, again.Succeeded)
+	assert.Equal(t, 0, again.Failed)
+	assert.Equal(t, modelCalls, len(e.Model.Requests()), "no analysis ran again")
+
+	var rep activities.BatchReport
+	require.NoError(t, json.Unmarshal(e.getObject(again.ReportKey), &rep))
+	require.Len(t, rep.Items, 2)
+	for _, it := range rep.Items {
+		assert.True(t, it.Attached, "item %s", it.ID)
+		assert.Equal(t, workflows.StatusAnswered, it.Status, "item %s", it.ID)
+		assert.Contains(t, it.Answer, "West had the highest revenue", "item %s", it.ID)
+	}
+}

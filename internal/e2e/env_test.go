@@ -178,6 +178,7 @@ func newEnv(t *testing.T) *env {
 	e.Temporal, err = client.Dial(client.Options{HostPort: shared.temporal.Address, Namespace: shared.temporal.Namespace, Logger: tlog.NewStructuredLogger(logger)})
 	require.NoError(t, err)
 	t.Cleanup(e.Temporal.Close)
+	acts.Temporal = e.Temporal
 	e.worker = worker.New(e.Temporal, e.TaskQueue, worker.Options{})
 	workflows.Register(e.worker, acts)
 	require.NoError(t, e.worker.Start())

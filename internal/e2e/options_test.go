@@ -38,6 +38,7 @@ func (e *env) replaceWorker(mutate func(*config.Worker)) {
 	acts, err := activities.New(context.Background(), cfg, e.testLogger())
 	require.NoError(e.t, err)
 	e.worker = worker.New(e.Temporal, e.TaskQueue, worker.Options{})
+	acts.Temporal = e.Temporal
 	workflows.Register(e.worker, acts)
 	require.NoError(e.t, e.worker.Start())
 	e.t.Cleanup(e.worker.Stop)

@@ -1,0 +1,51 @@
+package activities
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"go.temporal.io/sdk/temporal"
+)
+
+// AnalysisOutcomeInput names an analysis that already ran or runs.
+type AnalysisOutcomeInput struct {
+	WorkflowID string `json:"workflow_id"`
+}
+
+// AnalysisOutcome waits for the analysis with this workflow id and returns
+// its result as raw JSON; a failed analysis comes back as its failure,
+// with the analysis' error type. Batches use it to attach to an item that
+// an earlier run of the same batch id already started, instead of running
+// it twice.
+func (a *Activities) AnalysisOutcome(ctx context.Context, in AnalysisOutcomeInput) (json.RawMessage, error) {
+	if a.Temporal == nil {
+		return nil, temporal.NewNonRetryableApplicationError("analysis outcome: this worker has no Temporal client", ErrTypeBadRequest, nil)
+	}
+	defer heartbeatWhile(ctx, "waiting for "+in.WorkflowID)()
+	var res json.RawMessage
+	err := a.Temporal.GetWorkflow(ctx, in.WorkflowID, "").Get(ctx, &res)
+	if err == nil {
+		return res, nil
+	}
+	var appErr *temporal.ApplicationError
+	if errors.As(err, &appErr) {
+		return nil, temporal.NewNonRetryableApplicationError(
+			fmt.Sprintf("analysis %s: %s", in.WorkflowID, appErr.Error()), appErr.Type(), err)
+	}
+	var canceled *temporal.CanceledError
+	var terminated *temporal.TerminatedError
+	var timeout *temporal.TimeoutError
+	switch {
+	case errors.As(err, &canceled):
+		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("analysis %s was canceled", in.WorkflowID), "Canceled", err)
+	case errors.As(err, &terminated):
+		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("analysis %s was terminated", in.WorkflowID), "Terminated", err)
+	case errors.As(err, &timeout):
+		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("analysis %s timed out", in.WorkflowID), "Timeout", err)
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	}
+	return nil, temporal.NewApplicationError(fmt.Sprintf("analysis %s: %v", in.WorkflowID, err), ErrTypeUnavailable)
+}
