@@ -107,6 +107,11 @@ func New(cfg Config) (*Server, error) {
 	default:
 		return nil, fmt.Errorf("e2blocal: unknown isolation %q (want auto, bwrap or none)", cfg.Isolation)
 	}
+	if s.bwrap {
+		log.Warn("E2BLOCAL: development sandbox, not a security boundary: bubblewrap gives each sandbox its own " +
+			"/home/user, no network, no inherited environment and a read-only system, but the host's files stay " +
+			"readable; run untrusted code only on E2B")
+	}
 	if cfg.Root == "" {
 		dir, err := os.MkdirTemp("", "e2blocal-")
 		if err != nil {
