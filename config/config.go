@@ -5,6 +5,7 @@ package config
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net/url"
@@ -15,6 +16,7 @@ import (
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/kelseyhightower/envconfig"
+	"go.temporal.io/sdk/client"
 )
 
 // Secret is a credential read from the environment. Its String and
@@ -38,11 +40,46 @@ func (s Secret) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 // Reveal returns the secret itself, for handing to a client library.
 func (s Secret) Reveal() string { return string(s) }
 
-// Temporal says where to find Temporal. The worker and the starter share it.
+// Temporal says where to find Temporal and how to log in: plain (a dev
+// server), an API key (Temporal Cloud), or mTLS client certificates. The
+// worker and the starter share it.
 type Temporal struct {
 	TemporalAddress   string `envconfig:"TEMPORAL_ADDRESS" default:"localhost:7233"`
 	TemporalNamespace string `envconfig:"TEMPORAL_NAMESPACE" default:"default"`
 	TaskQueue         string `envconfig:"TASK_QUEUE" default:"analysis"`
+	// TemporalAPIKey logs in with an API key (and TLS).
+	TemporalAPIKey Secret `envconfig:"TEMPORAL_API_KEY"`
+	// TemporalTLSCert and TemporalTLSKey are PEM files of an mTLS client
+	// certificate.
+	TemporalTLSCert string `envconfig:"TEMPORAL_TLS_CERT"`
+	TemporalTLSKey  string `envconfig:"TEMPORAL_TLS_KEY"`
+	// TemporalTLS turns TLS on without client certificates or API key.
+	TemporalTLS bool `envconfig:"TEMPORAL_TLS" default:"false"`
+	// TemporalTLSServerName overrides the name the server certificate is
+	// checked against.
+	TemporalTLSServerName string `envconfig:"TEMPORAL_TLS_SERVER_NAME"`
+}
+
+// ClientOptions are the Temporal client options for these settings; the
+// caller adds its logger and metrics.
+func (t Temporal) ClientOptions() (client.Options, error) {
+	o := client.Options{HostPort: t.TemporalAddress, Namespace: t.TemporalNamespace}
+	var tlsCfg *tls.Config
+	if t.TemporalTLS || t.TemporalAPIKey != "" || t.TemporalTLSCert != "" || t.TemporalTLSServerName != "" {
+		tlsCfg = &tls.Config{MinVersion: tls.VersionTLS12, ServerName: t.TemporalTLSServerName}
+	}
+	if t.TemporalTLSCert != "" || t.TemporalTLSKey != "" {
+		cert, err := tls.LoadX509KeyPair(t.TemporalTLSCert, t.TemporalTLSKey)
+		if err != nil {
+			return o, fmt.Errorf("TEMPORAL_TLS_CERT/TEMPORAL_TLS_KEY: %w", err)
+		}
+		tlsCfg.Certificates = []tls.Certificate{cert}
+	}
+	if t.TemporalAPIKey != "" {
+		o.Credentials = client.NewAPIKeyStaticCredentials(t.TemporalAPIKey.Reveal())
+	}
+	o.ConnectionOptions.TLS = tlsCfg
+	return o, nil
 }
 
 // S3 says where analyses keep their files: datasets uploaded by the
@@ -179,6 +216,9 @@ func (t Temporal) Validate() []error {
 	}
 	if strings.TrimSpace(t.TaskQueue) == "" {
 		errs = append(errs, errors.New("TASK_QUEUE: must not be empty"))
+	}
+	if (t.TemporalTLSCert == "") != (t.TemporalTLSKey == "") {
+		errs = append(errs, errors.New("TEMPORAL_TLS_CERT, TEMPORAL_TLS_KEY: set both or neither"))
 	}
 	return errs
 }

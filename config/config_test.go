@@ -2,9 +2,18 @@ package config_test
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/json"
+	"encoding/pem"
 	"fmt"
+	"math/big"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -21,6 +30,7 @@ func setBase(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "sk-test-openai-123")
 	t.Setenv("E2B_API_KEY", "e2b_test_456")
 	t.Setenv("S3_BUCKET", "bucket")
+	t.Setenv("TEMPORAL_API_KEY", "tmprl-secret-789")
 }
 
 func TestLoadDefaults(t *testing.T) {
@@ -92,6 +102,7 @@ func TestSecretsNeverPrint(t *testing.T) {
 	for _, s := range []string{fmt.Sprint(c), fmt.Sprintf("%+v", c), fmt.Sprintf("%#v", c), string(js)} {
 		assert.NotContains(t, s, "sk-test-openai-123")
 		assert.NotContains(t, s, "e2b_test_456")
+		assert.NotContains(t, s, "tmprl-secret-789")
 	}
 }
 
@@ -112,4 +123,58 @@ func TestPresignedURLsUseThePublicEndpoint(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, tt.wantHost, u.Host, "public endpoint %q", tt.public)
 	}
+}
+
+func writeCert(t *testing.T) (certFile, keyFile string) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	require.NoError(t, err)
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "worker"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour)}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	require.NoError(t, err)
+	kder, err := x509.MarshalECPrivateKey(key)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	certFile, keyFile = filepath.Join(dir, "c.pem"), filepath.Join(dir, "k.pem")
+	require.NoError(t, os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600))
+	require.NoError(t, os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: kder}), 0o600))
+	return certFile, keyFile
+}
+
+func TestTemporalClientOptions(t *testing.T) {
+	base := config.Temporal{TemporalAddress: "ns.acct.tmprl.cloud:7233", TemporalNamespace: "ns.acct", TaskQueue: "analysis"}
+
+	o, err := base.ClientOptions()
+	require.NoError(t, err)
+	assert.Equal(t, "ns.acct.tmprl.cloud:7233", o.HostPort)
+	assert.Equal(t, "ns.acct", o.Namespace)
+	assert.Nil(t, o.ConnectionOptions.TLS, "a dev server needs no TLS")
+	assert.Nil(t, o.Credentials)
+
+	withKey := base
+	withKey.TemporalAPIKey = "tmprl-key"
+	o, err = withKey.ClientOptions()
+	require.NoError(t, err)
+	assert.NotNil(t, o.ConnectionOptions.TLS, "an API key goes over TLS")
+	assert.NotNil(t, o.Credentials)
+
+	cert, key := writeCert(t)
+	mtls := base
+	mtls.TemporalTLSCert, mtls.TemporalTLSKey, mtls.TemporalTLSServerName = cert, key, "ns.acct.tmprl.cloud"
+	o, err = mtls.ClientOptions()
+	require.NoError(t, err)
+	require.NotNil(t, o.ConnectionOptions.TLS)
+	assert.Len(t, o.ConnectionOptions.TLS.Certificates, 1)
+	assert.Equal(t, "ns.acct.tmprl.cloud", o.ConnectionOptions.TLS.ServerName)
+
+	broken := base
+	broken.TemporalTLSCert, broken.TemporalTLSKey = cert, cert
+	_, err = broken.ClientOptions()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "TEMPORAL_TLS_CERT/TEMPORAL_TLS_KEY")
+
+	half := base
+	half.TemporalTLSCert = cert
+	assert.Contains(t, fmt.Sprint(half.Validate()), "set both or neither")
 }

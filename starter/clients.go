@@ -22,11 +22,12 @@ func dialTemporal(ctx context.Context, cfg starterConfig, stderr io.Writer) (cli
 	dctx, cancel := context.WithTimeout(ctx, 15*time.Second)
 	defer cancel()
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	c, err := client.DialContext(dctx, client.Options{
-		HostPort:  cfg.TemporalAddress,
-		Namespace: cfg.TemporalNamespace,
-		Logger:    tlog.NewStructuredLogger(logger),
-	})
+	opts, err := cfg.Temporal.ClientOptions()
+	if err != nil {
+		return nil, err
+	}
+	opts.Logger = tlog.NewStructuredLogger(logger)
+	c, err := client.DialContext(dctx, opts)
 	if err != nil {
 		return nil, fmt.Errorf("connect to Temporal at %s (TEMPORAL_ADDRESS), namespace %s: %w", cfg.TemporalAddress, cfg.TemporalNamespace, err)
 	}

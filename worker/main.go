@@ -49,12 +49,12 @@ func run() error {
 	}
 	defer metrics.Close()
 
-	c, err := client.Dial(client.Options{
-		HostPort:       cfg.TemporalAddress,
-		Namespace:      cfg.TemporalNamespace,
-		Logger:         tlog.NewStructuredLogger(logger),
-		MetricsHandler: metrics.Handler(),
-	})
+	opts, err := cfg.Temporal.ClientOptions()
+	if err != nil {
+		return err
+	}
+	opts.Logger, opts.MetricsHandler = tlog.NewStructuredLogger(logger), metrics.Handler()
+	c, err := client.Dial(opts)
 	if err != nil {
 		return fmt.Errorf("connect to Temporal at %s (TEMPORAL_ADDRESS): %w", cfg.TemporalAddress, err)
 	}
