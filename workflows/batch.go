@@ -1,11 +1,10 @@
 package workflows
 
 import (
-	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -140,7 +139,7 @@ var knownBatchFields = map[string]bool{
 func (in *BatchInput) UnmarshalJSON(b []byte) error {
 	type plain BatchInput
 	var p plain
-	present, err := decodeStrict(b, knownBatchFields, &p)
+	present, err := decodeStrict(b, knownBatchFields, &p, nil)
 	*in = BatchInput(p)
 	in.present, in.decodeErr = present, err
 	return nil
@@ -162,51 +161,6 @@ func (it *BatchItem) UnmarshalJSON(b []byte) error {
 	}
 	rest, _ := json.Marshal(raw)
 	return it.AnalysisInput.UnmarshalJSON(rest)
-}
-
-// decodeStrict decodes the JSON object b into dst field by field: unknown
-// fields and ill-typed values are collected into one error naming them.
-func decodeStrict(b []byte, known map[string]bool, dst any) (map[string]bool, error) {
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(b, &raw); err != nil {
-		return nil, fmt.Errorf("input: not a JSON object: %v", err)
-	}
-	keys := make([]string, 0, len(raw))
-	for k := range raw {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	present := map[string]bool{}
-	var errs []string
-	for _, k := range keys {
-		if !known[k] {
-			errs = append(errs, fmt.Sprintf("%s: unknown field", k))
-			continue
-		}
-		present[k] = true
-		obj, _ := json.Marshal(map[string]json.RawMessage{k: raw[k]})
-		dec := json.NewDecoder(bytes.NewReader(obj))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(dst); err != nil {
-			var te *json.UnmarshalTypeError
-			if errors.As(err, &te) {
-				errs = append(errs, fmt.Sprintf("%s: got JSON %s, want %s", cmpOr(te.Field, k), te.Value, jsonTypeName(te.Type.Kind().String())))
-			} else {
-				errs = append(errs, fmt.Sprintf("%s: %v", k, err))
-			}
-		}
-	}
-	if len(errs) > 0 {
-		return present, errors.New(strings.Join(errs, "; "))
-	}
-	return present, nil
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // Validate checks the batch input and returns an error naming every bad
@@ -480,7 +434,7 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 	if problem == nil {
 		problem = item.Validate()
 	}
-	sum := BatchItemResult{Index: index, ID: cmpOr(item.ID, strconv.Itoa(index)), WorkflowID: fmt.Sprintf("%s/%d", b.id, index)}
+	sum := BatchItemResult{Index: index, ID: cmp.Or(item.ID, strconv.Itoa(index)), WorkflowID: fmt.Sprintf("%s/%d", b.id, index)}
 	if problem != nil {
 		sum.Status, sum.ErrorType, sum.Error = StatusFailed, ErrTypeInvalidInput, clip(problem.Error(), MaxSummaryErrorBytes)
 		b.record(sum)
@@ -537,7 +491,7 @@ func summarize(sum BatchItemResult, res AnalysisResult, err error) BatchItemResu
 	)
 	switch {
 	case errors.As(err, &appErr):
-		sum.ErrorType, err = cmpOr(appErr.Type(), "Error"), appErr
+		sum.ErrorType, err = cmp.Or(appErr.Type(), "Error"), appErr
 	case errors.As(err, &canceled):
 		sum.ErrorType = "Canceled"
 	case errors.As(err, &timeout):

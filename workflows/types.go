@@ -2,6 +2,7 @@ package workflows
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -119,76 +120,97 @@ var knownDatasetFields = map[string]bool{"name": true, "s3_key": true, "url": tr
 // is kept and reported by Validate with the name of the field.
 func (in *AnalysisInput) UnmarshalJSON(b []byte) error {
 	type plain AnalysisInput
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(b, &raw); err != nil {
-		*in = AnalysisInput{decodeErr: fmt.Errorf("input: not a JSON object: %v", err)}
-		return nil
-	}
 	var p plain
-	present := map[string]bool{}
-	var errs []string
-	keys := make([]string, 0, len(raw))
-	for k := range raw {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		if !knownFields[k] {
-			errs = append(errs, fmt.Sprintf("%s: unknown field (known: budget, datasets, max_steps, model, question, schema_version, system_prompt)", k))
-			continue
-		}
-		present[k] = true
-		if err := decodeField(k, raw[k], &p); err != nil {
-			errs = append(errs, err.Error())
-		}
-	}
+	present, err := decodeStrict(b, knownFields, &p, checkNestedFields)
 	*in = AnalysisInput(p)
-	in.present = present
-	if len(errs) > 0 {
-		in.decodeErr = errors.New(strings.Join(errs, "; "))
+	in.present, in.decodeErr = present, err
+	return nil
+}
+
+// checkNestedFields names unknown fields inside datasets and budget, before
+// strict decoding would report them without their place.
+func checkNestedFields(k string, v json.RawMessage) error {
+	switch k {
+	case "budget":
+		var fields map[string]json.RawMessage
+		if json.Unmarshal(v, &fields) == nil {
+			if err := unknownField("budget.", fields, knownBudgetFields); err != nil {
+				return err
+			}
+		}
+	case "datasets":
+		var items []map[string]json.RawMessage
+		if json.Unmarshal(v, &items) == nil {
+			for i, it := range items {
+				if err := unknownField(fmt.Sprintf("datasets[%d].", i), it, knownDatasetFields); err != nil {
+					return err
+				}
+			}
+		}
 	}
 	return nil
 }
 
-func decodeField(k string, v json.RawMessage, p any) error {
-	// Decode the one field through a one-key object, so the struct's own
-	// json tags do the work and the error names the field.
-	obj, _ := json.Marshal(map[string]json.RawMessage{k: v})
-	dec := json.NewDecoder(bytes.NewReader(obj))
-	if err := dec.Decode(p); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
-			field := te.Field
-			if field == "" {
-				field = k
-			}
-			return fmt.Errorf("%s: got JSON %s, want %s", field, te.Value, jsonTypeName(te.Type.Kind().String()))
-		}
-		return fmt.Errorf("%s: %v", k, err)
-	}
-	if k == "budget" {
-		var fields map[string]json.RawMessage
-		if err := json.Unmarshal(v, &fields); err == nil {
-			for f := range fields {
-				if !knownBudgetFields[f] {
-					return fmt.Errorf("budget.%s: unknown field (known: max_tokens, max_sandbox_seconds)", f)
-				}
-			}
-		}
-	}
-	if k == "datasets" {
-		var items []map[string]json.RawMessage
-		if err := json.Unmarshal(v, &items); err == nil {
-			for i, it := range items {
-				for f := range it {
-					if !knownDatasetFields[f] {
-						return fmt.Errorf("datasets[%d].%s: unknown field (known: name, s3_key, url, content)", i, f)
-					}
-				}
-			}
+// unknownField reports the first field of obj (in name order) that known
+// lacks, with the known names.
+func unknownField(prefix string, obj map[string]json.RawMessage, known map[string]bool) error {
+	for _, f := range sortedKeys(obj) {
+		if !known[f] {
+			return fmt.Errorf("%s%s: unknown field (known: %s)", prefix, f, strings.Join(sortedKeys(known), ", "))
 		}
 	}
 	return nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// decodeStrict decodes the JSON object b into dst field by field: unknown
+// fields and ill-typed values are collected into one error naming them.
+// check, if set, looks into a field's raw value before it is decoded.
+func decodeStrict(b []byte, known map[string]bool, dst any, check func(k string, v json.RawMessage) error) (map[string]bool, error) {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return nil, fmt.Errorf("input: not a JSON object: %v", err)
+	}
+	present := map[string]bool{}
+	var errs []string
+	for _, k := range sortedKeys(raw) {
+		if !known[k] {
+			errs = append(errs, unknownField("", map[string]json.RawMessage{k: nil}, known).Error())
+			continue
+		}
+		present[k] = true
+		if check != nil {
+			if err := check(k, raw[k]); err != nil {
+				errs = append(errs, err.Error())
+				continue
+			}
+		}
+		// Decode the one field through a one-key object, so the struct's
+		// own json tags do the work and the error names the field.
+		obj, _ := json.Marshal(map[string]json.RawMessage{k: raw[k]})
+		dec := json.NewDecoder(bytes.NewReader(obj))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(dst); err != nil {
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) {
+				errs = append(errs, fmt.Sprintf("%s: got JSON %s, want %s", cmp.Or(te.Field, k), te.Value, jsonTypeName(te.Type.Kind().String())))
+			} else {
+				errs = append(errs, fmt.Sprintf("%s: %v", k, err))
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return present, errors.New(strings.Join(errs, "; "))
+	}
+	return present, nil
 }
 
 func jsonTypeName(kind string) string {
