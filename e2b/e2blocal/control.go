@@ -41,7 +41,7 @@ func (s *Server) controlRoutes() *http.ServeMux {
 
 func (s *Server) requireAPIKey(h http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s.cfg.APIKey != "" && r.Header.Get("X-API-KEY") != s.cfg.APIKey {
+		if s.cfg.APIKey != "" && r.Header.Get(wire.HeaderAPIKey) != s.cfg.APIKey {
 			writeJSONError(w, http.StatusUnauthorized, "Invalid API key")
 			return
 		}
@@ -141,6 +141,11 @@ func (s *Server) handleCreate(v2 bool) http.HandlerFunc {
 			writeJSONError(w, http.StatusBadRequest, "templateID is required")
 			return
 		}
+		autoResume := req.AutoResume != nil && req.AutoResume.Enabled
+		if autoResume && !req.AutoPause {
+			writeJSONError(w, http.StatusBadRequest, "autoResume requires autoPause")
+			return
+		}
 		secure := v2 || req.Secure == nil || *req.Secure
 		sb, err := s.newSandbox(req.TemplateID, d, secure)
 		if err != nil {
@@ -153,13 +158,7 @@ func (s *Server) handleCreate(v2 bool) http.HandlerFunc {
 		for k, v := range req.EnvVars {
 			sb.envVars[k] = v
 		}
-		if req.AutoResume != nil && req.AutoResume.Enabled && !req.AutoPause {
-			_ = sb.kill()
-			writeJSONError(w, http.StatusBadRequest, "autoResume requires autoPause")
-			return
-		}
-		sb.autoPause, sb.internet = req.AutoPause, req.AllowInternetAccess
-		sb.autoResume = req.AutoResume != nil && req.AutoResume.Enabled
+		sb.autoPause, sb.autoResume, sb.internet = req.AutoPause, autoResume, req.AllowInternetAccess
 		s.mu.Lock()
 		if s.closed {
 			s.mu.Unlock()
@@ -404,10 +403,10 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		}
 		all = all[i:]
 	}
-	w.Header().Set("X-Total-Running", strconv.Itoa(running))
+	w.Header().Set(wire.HeaderTotalRunning, strconv.Itoa(running))
 	if len(all) > limit {
 		all = all[:limit]
-		w.Header().Set("X-Next-Token", pageToken(all[limit-1]))
+		w.Header().Set(wire.HeaderNextToken, pageToken(all[limit-1]))
 	}
 	if all == nil {
 		all = []wire.ListedSandbox{}
@@ -489,6 +488,6 @@ func (s *Server) handleLocalKillKernel(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleLocalExecCount(w http.ResponseWriter, r *http.Request) {
 	if sb := s.sandboxOr404(w, r); sb != nil {
-		writeJSON(w, http.StatusOK, map[string]int{"execCount": s.ExecCount(sb.id)})
+		writeJSON(w, http.StatusOK, map[string]int{"execCount": int(sb.execCount.Load())})
 	}
 }
