@@ -139,6 +139,14 @@ func keepaliveInterval(r *http.Request) time.Duration {
 	return defaultKeepalive
 }
 
+// connectTimeout reads Connect-Timeout-Ms; 0 means no deadline.
+func connectTimeout(r *http.Request) time.Duration {
+	if ms, err := strconv.ParseInt(r.Header.Get(wire.HeaderConnectTimeoutMs), 10, 64); err == nil && ms > 0 {
+		return time.Duration(ms) * time.Millisecond
+	}
+	return 0
+}
+
 func (s *Server) handleProcessStart(w http.ResponseWriter, r *http.Request) {
 	sb := sandboxFrom(r.Context())
 	var req wire.StartRequest
@@ -150,11 +158,7 @@ func (s *Server) handleProcessStart(w http.ResponseWriter, r *http.Request) {
 		writeConnectError(w, connectErr(wire.CodeUnimplemented, "pty processes are not supported by e2blocal"))
 		return
 	}
-	var lifetime time.Duration
-	if ms, err := strconv.ParseInt(r.Header.Get(wire.HeaderConnectTimeoutMs), 10, 64); err == nil && ms > 0 {
-		lifetime = time.Duration(ms) * time.Millisecond
-	}
-	p, cerr := sb.startProcess(req, lifetime)
+	p, cerr := sb.startProcess(req, connectTimeout(r))
 	if cerr != nil {
 		writeConnectError(w, cerr)
 		return

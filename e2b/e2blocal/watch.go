@@ -8,7 +8,6 @@ import (
 	"os"
 	"path"
 	"slices"
-	"strconv"
 	"syscall"
 	"time"
 
@@ -187,8 +186,8 @@ func (s *Server) handleWatchDir(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var deadline <-chan time.Time
-	if ms, err := strconv.ParseInt(r.Header.Get(wire.HeaderConnectTimeoutMs), 10, 64); err == nil && ms > 0 {
-		t := time.NewTimer(time.Duration(ms) * time.Millisecond)
+	if d := connectTimeout(r); d > 0 {
+		t := time.NewTimer(d)
 		defer t.Stop()
 		deadline = t.C
 	}
