@@ -81,20 +81,13 @@ func (s *Server) handleCreateContext(w http.ResponseWriter, r *http.Request) {
 		plainError(w, http.StatusBadRequest, "language %q not available here (e2blocal runs python and bash)", lang)
 		return
 	}
-	c := sb.newContext(lang, cleanCwd(req.Cwd))
+	c := sb.newContext(lang, cleanPath(req.Cwd)) // "" is /home/user
 	if _, err := c.ensureKernel(); err != nil {
 		sb.removeContext(c.id)
 		plainError(w, http.StatusInternalServerError, "start %s kernel: %v", lang, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, c.json())
-}
-
-func cleanCwd(cwd string) string {
-	if cwd == "" {
-		return homeDir
-	}
-	return cleanPath(cwd)
 }
 
 func (s *Server) handleListContexts(w http.ResponseWriter, r *http.Request) {

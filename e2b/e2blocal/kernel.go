@@ -228,9 +228,6 @@ func (sb *sandbox) newContext(language, cwd string) *execContext {
 }
 
 func (sb *sandbox) newContextLocked(language, cwd string) *execContext {
-	if cwd == "" {
-		cwd = homeDir
-	}
 	c := &execContext{sb: sb, id: uuid(), language: language, cwd: cwd, turn: make(chan struct{}, 1)}
 	sb.contexts[c.id] = c
 	if sb.defaults[language] == nil {
