@@ -94,16 +94,12 @@ func New(cfg Config) (*Server, error) {
 		s.bwrap = true
 	case "auto":
 		if err := bwrapWorks(); err != nil {
-			log.Warn("E2BLOCAL: NO ISOLATION: bubblewrap is unusable, sandbox code runs as a plain process with this "+
-				"server's user and full network and file system access; /home/user paths are mapped only in the file "+
-				"APIs, not inside Python or commands", "error", err)
+			log.Warn("E2BLOCAL: NO ISOLATION: bubblewrap is unusable, "+noIsolation, "error", err)
 		} else {
 			s.bwrap = true
 		}
 	case "none":
-		log.Warn("E2BLOCAL: NO ISOLATION (isolation=none): sandbox code runs as a plain process with this server's " +
-			"user and full network and file system access; /home/user paths are mapped only in the file APIs, not " +
-			"inside Python or commands")
+		log.Warn("E2BLOCAL: NO ISOLATION (isolation=none): " + noIsolation)
 	default:
 		return nil, fmt.Errorf("e2blocal: unknown isolation %q (want auto, bwrap or none)", cfg.Isolation)
 	}
@@ -127,6 +123,10 @@ func New(cfg Config) (*Server, error) {
 	go s.reap()
 	return s, nil
 }
+
+// noIsolation is the warning given when sandboxes run without bubblewrap.
+const noIsolation = "sandbox code runs as a plain process with this server's user and full network and file " +
+	"system access; /home/user paths are mapped only in the file APIs, not inside Python or commands"
 
 func bwrapWorks() error {
 	out, err := exec.Command("/usr/bin/bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
