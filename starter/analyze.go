@@ -14,7 +14,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"go.temporal.io/api/enums/v1"
 	"go.temporal.io/api/serviceerror"
@@ -186,20 +185,10 @@ func newWorkflowID(now time.Time) string {
 	return "analysis-" + now.UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b)
 }
 
-// summaryMax bounds the StaticSummary shown in the Temporal UI.
-const summaryMax = 200
-
-// truncate cuts s to at most n bytes on a rune boundary, marking the cut.
+// truncate collapses the white space of s and cuts it to at most n bytes
+// on a rune boundary, marking the cut.
 func truncate(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) <= n {
-		return s
-	}
-	cut := n - len("…")
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
+	return workflows.Clip(strings.Join(strings.Fields(s), " "), n)
 }
 
 // startInfo is what starter analyze --json prints without --wait.
@@ -300,7 +289,7 @@ func startAnalysis(ctx context.Context, c client.Client, taskQueue, id string, i
 		TaskQueue:                taskQueue,
 		WorkflowIDConflictPolicy: enums.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING,
 		WorkflowIDReusePolicy:    enums.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY,
-		StaticSummary:            truncate(in.Question, summaryMax),
+		StaticSummary:            truncate(in.Question, workflows.MaxStaticSummaryBytes),
 	}, workflows.AnalysisWorkflowName, in)
 	if err != nil {
 		return nil, fmt.Errorf("start %s %s on task queue %s: %w", workflows.AnalysisWorkflowName, id, taskQueue, err)

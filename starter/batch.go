@@ -189,7 +189,7 @@ func runBatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			TaskQueue:                cfg.TaskQueue,
 			WorkflowIDConflictPolicy: enums.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING,
 			WorkflowIDReusePolicy:    enums.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY,
-			StaticSummary:            truncate(fmt.Sprintf("batch of %d analyses from %s", n, path.Base(o.file)), summaryMax),
+			StaticSummary:            truncate(fmt.Sprintf("batch of %d analyses from %s", n, path.Base(o.file)), workflows.MaxStaticSummaryBytes),
 		}, workflows.BatchAnalysisWorkflowName, in)
 		if err != nil {
 			return fmt.Errorf("start %s %s on task queue %s: %w", workflows.BatchAnalysisWorkflowName, id, cfg.TaskQueue, err)

@@ -37,6 +37,9 @@ const (
 	MaxSummaryAnswerBytes = 500
 	// MaxSummaryErrorBytes bounds the error message kept in a summary.
 	MaxSummaryErrorBytes = 500
+	// MaxStaticSummaryBytes bounds the StaticSummary of a workflow the
+	// batch (or the starter) starts, shown in the Temporal UI.
+	MaxStaticSummaryBytes = 200
 	// batchChunkItems is how many summaries the workflow holds before it
 	// stores them in S3 (about 40 KB at most).
 	batchChunkItems = 25
@@ -436,7 +439,7 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 	}
 	sum := BatchItemResult{Index: index, ID: cmp.Or(item.ID, strconv.Itoa(index)), WorkflowID: fmt.Sprintf("%s/%d", b.id, index)}
 	if problem != nil {
-		sum.Status, sum.ErrorType, sum.Error = StatusFailed, ErrTypeInvalidInput, clip(problem.Error(), MaxSummaryErrorBytes)
+		sum.Status, sum.ErrorType, sum.Error = StatusFailed, ErrTypeInvalidInput, Clip(problem.Error(), MaxSummaryErrorBytes)
 		b.record(sum)
 		return nil
 	}
@@ -444,7 +447,7 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 		WorkflowID:            sum.WorkflowID,
 		ParentClosePolicy:     enumspb.PARENT_CLOSE_POLICY_REQUEST_CANCEL,
 		WorkflowIDReusePolicy: enumspb.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY,
-		StaticSummary:         clip(fmt.Sprintf("batch item %s: %s", sum.ID, item.Question), 200),
+		StaticSummary:         Clip(fmt.Sprintf("batch item %s: %s", sum.ID, item.Question), MaxStaticSummaryBytes),
 	})
 	b.running++
 	done, set := workflow.NewFuture(ctx)
@@ -478,7 +481,7 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 // summarize fills an item's summary from its analysis' result or error.
 func summarize(sum BatchItemResult, res AnalysisResult, err error) BatchItemResult {
 	if err == nil {
-		sum.Status, sum.Answer, sum.Charts = res.Status, clip(res.Answer, MaxSummaryAnswerBytes), len(res.Charts)
+		sum.Status, sum.Answer, sum.Charts = res.Status, Clip(res.Answer, MaxSummaryAnswerBytes), len(res.Charts)
 		sum.Steps, sum.Tokens = res.StepsUsed, res.Usage.TotalTokens
 		return sum
 	}
@@ -499,7 +502,7 @@ func summarize(sum BatchItemResult, res AnalysisResult, err error) BatchItemResu
 	case errors.As(err, &term):
 		sum.ErrorType = "Terminated"
 	}
-	sum.Error = clip(err.Error(), MaxSummaryErrorBytes)
+	sum.Error = Clip(err.Error(), MaxSummaryErrorBytes)
 	return sum
 }
 
@@ -541,8 +544,8 @@ func (b *batch) report(ctx workflow.Context) (activities.WriteBatchReportResult,
 	return rep, nil
 }
 
-// clip cuts s to at most n bytes on a rune boundary, marking the cut.
-func clip(s string, n int) string {
+// Clip cuts s to at most n bytes on a rune boundary, marking the cut.
+func Clip(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
