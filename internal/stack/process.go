@@ -15,11 +15,11 @@ import (
 // Process is a child process in its own process group, so that stopping it
 // also stops anything it started.
 type Process struct {
-	name string
-	cmd  *exec.Cmd
-	out  *tail
-	logf io.Closer // the log file, if any
-	done chan struct{}
+	name     string
+	cmd      *exec.Cmd
+	out      *tail
+	closeLog func() // closes the log file, if any
+	done     chan struct{}
 
 	mu      sync.Mutex
 	stopped bool
@@ -43,23 +43,14 @@ type ProcessConfig struct {
 // StartProcess starts the process described by c. The process is killed if
 // this process dies (on Linux), and is stopped by Stop.
 func StartProcess(c ProcessConfig) (*Process, error) {
-	p := &Process{name: c.Name, out: newTail(16 << 10), done: make(chan struct{})}
-	writers := []io.Writer{p.out}
+	recent, w, closeLog, err := openOutput(c.Name, c.LogDir)
+	if err != nil {
+		return nil, fmt.Errorf("start %s: %w", c.Name, err)
+	}
 	if c.Output != nil {
-		writers = append(writers, c.Output)
+		w = io.MultiWriter(w, c.Output)
 	}
-	if c.LogDir != "" {
-		if err := os.MkdirAll(c.LogDir, 0o755); err != nil {
-			return nil, fmt.Errorf("start %s: %w", c.Name, err)
-		}
-		f, err := os.Create(filepath.Join(c.LogDir, c.Name+".log"))
-		if err != nil {
-			return nil, fmt.Errorf("start %s: %w", c.Name, err)
-		}
-		p.logf = f
-		writers = append(writers, f)
-	}
-	w := io.MultiWriter(writers...)
+	p := &Process{name: c.Name, out: recent, closeLog: closeLog, done: make(chan struct{})}
 	p.cmd = exec.Command(c.Path, c.Args...)
 	p.cmd.Env = c.Env
 	p.cmd.Dir = c.Dir
@@ -88,10 +79,22 @@ func StartProcess(c ProcessConfig) (*Process, error) {
 	return p, nil
 }
 
-func (p *Process) closeLog() {
-	if p.logf != nil {
-		p.logf.Close()
+// openOutput returns a writer that keeps the last 16 KiB of a server's
+// output in recent and, when logDir is set, also writes it to
+// <logDir>/<name>.log; closeLog closes that file.
+func openOutput(name, logDir string) (recent *tail, w io.Writer, closeLog func(), err error) {
+	recent = newTail(16 << 10)
+	if logDir == "" {
+		return recent, recent, func() {}, nil
 	}
+	if err := os.MkdirAll(logDir, 0o755); err != nil {
+		return nil, nil, nil, err
+	}
+	f, err := os.Create(filepath.Join(logDir, name+".log"))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return recent, io.MultiWriter(recent, f), func() { f.Close() }, nil
 }
 
 // Pid returns the process id (also its process group id).
@@ -155,16 +158,6 @@ func (p *Process) Stop(grace time.Duration) error {
 	}
 	<-p.done
 	return nil
-}
-
-// Kill kills the process group at once with SIGKILL, as a crash would, and
-// waits for the process to exit.
-func (p *Process) Kill() {
-	p.mu.Lock()
-	p.stopped = true
-	p.mu.Unlock()
-	_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
-	<-p.done
 }
 
 // tail keeps the last max bytes written to it.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
 	"os"
@@ -48,31 +47,19 @@ func StartTemporal(ctx context.Context, o Options) (*Temporal, func() error, err
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
 	t := &Temporal{Address: addr, Namespace: "default"}
 
-	recent := newTail(16 << 10)
-	out := io.Writer(recent)
-	var logFile *os.File
-	if o.LogDir != "" {
-		if err := os.MkdirAll(o.LogDir, 0o755); err != nil {
-			return nil, nil, fmt.Errorf("start temporal: %w", err)
-		}
-		if logFile, err = os.Create(filepath.Join(o.LogDir, "temporal.log")); err != nil {
-			return nil, nil, fmt.Errorf("start temporal: %w", err)
-		}
-		out = io.MultiWriter(out, logFile)
+	recent, out, closeOutput, err := openOutput("temporal", o.LogDir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("start temporal: %w", err)
 	}
 	exe, removeWrapper, err := dieWithParent(bin)
 	if err != nil {
-		if logFile != nil {
-			logFile.Close()
-		}
+		closeOutput()
 		return nil, nil, fmt.Errorf("start temporal: %w", err)
 	}
 	// closeLog releases what the server no longer needs once it has exited.
 	closeLog := func() {
 		removeWrapper()
-		if logFile != nil {
-			logFile.Close()
-		}
+		closeOutput()
 	}
 	opts := testsuite.DevServerOptions{
 		ExistingPath: exe,
