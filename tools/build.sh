@@ -27,29 +27,25 @@ flock 9
 
 cd "$here"
 goversion="$(go env GOVERSION)"
-stale=()
+stale=() paths=()
+declare -A want=() # tool -> its stamp: "module version goversion"
 for t in "${tools[@]}"; do
   [ -n "${pkg[$t]:-}" ] || { echo "build.sh: unknown tool $t" >&2; exit 2; }
   read -r mod path <<<"${pkg[$t]}"
-  want="$mod $(go list -m -f '{{.Version}}' "$mod") $goversion"
-  if [ -x "$bin/$t" ] && [ "$(cat "$bin/$t.version" 2>/dev/null)" = "$want" ]; then
+  want[$t]="$mod $(go list -m -f '{{.Version}}' "$mod") $goversion"
+  if [ -x "$bin/$t" ] && [ "$(cat "$bin/$t.version" 2>/dev/null)" = "${want[$t]}" ]; then
     continue
   fi
   stale+=("$t")
+  paths+=("$path")
 done
 [ ${#stale[@]} -gt 0 ] || exit 0
 
-paths=()
-for t in "${stale[@]}"; do
-  read -r mod path <<<"${pkg[$t]}"
-  paths+=("$path")
-done
 echo "tools: building ${stale[*]} into $bin (the Temporal CLI takes ~5 min on a cold cache)" >&2
 start=$SECONDS
 # One go build for all stale tools, so shared dependencies compile once and in parallel.
 CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o "$bin/" "${paths[@]}"
 for t in "${stale[@]}"; do
-  read -r mod path <<<"${pkg[$t]}"
-  echo "$mod $(go list -m -f '{{.Version}}' "$mod") $goversion" >"$bin/$t.version"
+  echo "${want[$t]}" >"$bin/$t.version"
 done
 echo "tools: built ${stale[*]} in $((SECONDS - start))s" >&2
