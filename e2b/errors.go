@@ -240,10 +240,6 @@ func IsRetryable(err error) bool {
 		}
 		return false
 	}
-	var exitErr *CommandExitError
-	if errors.As(err, &exitErr) {
-		return false
-	}
 	var urlErr *url.Error
 	return errors.As(err, &urlErr) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, errStreamCut) || errors.Is(err, errMissingEnd)
 }
