@@ -183,18 +183,38 @@ type request struct {
 	ok []int
 }
 
-// jsonRequest returns a request with v encoded as its JSON body.
+// jsonRequest returns a request with v (if non-nil) encoded as its JSON body.
 func jsonRequest(op, method, url string, v any) (*request, error) {
 	r := &request{op: op, method: method, url: url, header: http.Header{}}
 	if v != nil {
-		b, err := json.Marshal(v)
-		if err != nil {
-			return nil, fmt.Errorf("e2b: %s: encode request: %w", op, err)
+		if err := r.setJSON(v); err != nil {
+			return nil, err
 		}
-		r.body = b
-		r.header.Set("Content-Type", wire.ContentTypeJSON)
 	}
 	return r, nil
+}
+
+// setJSON encodes v as the request's JSON body.
+func (r *request) setJSON(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("e2b: %s: encode request: %w", r.op, err)
+	}
+	r.body = b
+	r.header.Set("Content-Type", wire.ContentTypeJSON)
+	return nil
+}
+
+// decodeJSON decodes a response body into out, unless out is nil or the
+// body is empty.
+func decodeJSON(op string, body []byte, out any) error {
+	if out == nil || len(bytes.TrimSpace(body)) == 0 {
+		return nil
+	}
+	if err := json.Unmarshal(body, out); err != nil {
+		return fmt.Errorf("e2b: %s: decode response: %w", op, err)
+	}
+	return nil
 }
 
 var errRequestTimeout = errors.New("request timeout")
@@ -336,10 +356,8 @@ func (c *Client) api(ctx context.Context, r *request, out any) (*http.Response, 
 	if err != nil {
 		return nil, err
 	}
-	if out != nil && len(bytes.TrimSpace(body)) > 0 {
-		if err := json.Unmarshal(body, out); err != nil {
-			return nil, fmt.Errorf("e2b: %s: decode response: %w", r.op, err)
-		}
+	if err := decodeJSON(r.op, body, out); err != nil {
+		return nil, err
 	}
 	return resp, nil
 }

@@ -155,14 +155,11 @@ func (s *Sandbox) RunCode(ctx context.Context, code string, opts *RunCodeOptions
 		ctx, cancel = context.WithTimeoutCause(ctx, timeout, errRunTimeout)
 		defer cancel()
 	}
-	body, err := json.Marshal(wire.ExecuteRequest{Code: code, ContextID: o.ContextID, Language: o.Language, EnvVars: o.EnvVars})
-	if err != nil {
-		return nil, fmt.Errorf("e2b: run code: encode request: %w", err)
-	}
 	r := s.dataRequest(op, http.MethodPost, wire.CodeInterpreterPort, "/execute", true)
-	r.body = body
+	if err := r.setJSON(wire.ExecuteRequest{Code: code, ContextID: o.ContextID, Language: o.Language, EnvVars: o.EnvVars}); err != nil {
+		return nil, err
+	}
 	r.stream = true
-	r.header.Set("Content-Type", wire.ContentTypeJSON)
 	resp, _, err := s.client.do(ctx, r)
 	if err != nil {
 		return nil, s.runCodeError(ctx, timeout, err)
@@ -191,6 +188,15 @@ type outputBuffer struct {
 	dropped int64
 }
 
+// newOutputBuffer returns a buffer of limit bytes (defaultMaxOutputBytes if
+// limit <= 0).
+func newOutputBuffer(limit int) outputBuffer {
+	if limit <= 0 {
+		limit = defaultMaxOutputBytes
+	}
+	return outputBuffer{limit: limit}
+}
+
 // keep returns the part of s that fits, cut at a rune boundary.
 func (b *outputBuffer) keep(s string) (string, bool) {
 	room := b.limit - b.used
@@ -210,11 +216,7 @@ func (b *outputBuffer) keep(s string) (string, bool) {
 // parseExecution reads an /execute stream. It returns an error if the
 // stream breaks or ends without end_of_execution.
 func parseExecution(r io.Reader, o *RunCodeOptions) (*Execution, error) {
-	limit := o.MaxOutputBytes
-	if limit <= 0 {
-		limit = defaultMaxOutputBytes
-	}
-	out := outputBuffer{limit: limit}
+	out := newOutputBuffer(o.MaxOutputBytes)
 	exec := &Execution{}
 	sc := wire.NewLineScanner(r, o.MaxLineBytes)
 	finish := func() { exec.Logs.DroppedBytes = out.dropped; exec.SkippedLines, _ = sc.Skipped() }
@@ -321,12 +323,9 @@ func (s *Sandbox) contextCall(ctx context.Context, op, method, path string, in, 
 	r := s.dataRequest(op, method, wire.CodeInterpreterPort, path, false)
 	r.idempotent = method == http.MethodGet
 	if in != nil {
-		b, err := json.Marshal(in)
-		if err != nil {
-			return fmt.Errorf("e2b: %s: encode request: %w", op, err)
+		if err := r.setJSON(in); err != nil {
+			return err
 		}
-		r.body = b
-		r.header.Set("Content-Type", wire.ContentTypeJSON)
 	}
 	_, body, err := s.client.do(ctx, r)
 	if err != nil {

@@ -141,11 +141,7 @@ func (c *Commands) open(ctx context.Context, op, procedure string, req any, time
 		st.Close()
 		return nil, fmt.Errorf("e2b: %s: first stream event is not start", op)
 	}
-	limit := o.MaxOutputBytes
-	if limit <= 0 {
-		limit = defaultMaxOutputBytes
-	}
-	h := &CommandHandle{cmds: c, pid: first.Event.Start.PID, stream: st, done: make(chan struct{}), opts: o, out: outputBuffer{limit: limit}}
+	h := &CommandHandle{cmds: c, pid: first.Event.Start.PID, stream: st, done: make(chan struct{}), opts: o, out: newOutputBuffer(o.MaxOutputBytes)}
 	go h.read(ctx)
 	return h, nil
 }
@@ -246,10 +242,7 @@ func (h *CommandHandle) read(ctx context.Context) {
 			break
 		}
 		if err != nil {
-			h.err = h.cmds.sb.goneAfterDrop(ctx, "command output", err)
-			if ctx.Err() != nil {
-				h.err = fmt.Errorf("e2b: command output: %w", ctx.Err())
-			}
+			h.err = h.cmds.sb.streamError(ctx, "command output", err)
 			return
 		}
 		switch e := ev.Event; {

@@ -31,7 +31,7 @@ func (s *Sandbox) baseURL(port int) string {
 	case port == wire.EnvdPort && sharedHostDomains[s.Domain]:
 		return "https://sandbox." + s.Domain
 	default:
-		return "https://" + strconv.Itoa(port) + "-" + s.ID + "." + s.Domain
+		return "https://" + s.Host(port)
 	}
 }
 
@@ -89,6 +89,16 @@ func (s *Sandbox) goneAfterDrop(ctx context.Context, op string, err error) error
 	return err
 }
 
+// streamError is the error of a stream read under ctx that failed with err:
+// the context's error once ctx is done, else err as goneAfterDrop sees it.
+func (s *Sandbox) streamError(ctx context.Context, op string, err error) error {
+	err = s.goneAfterDrop(ctx, op, err)
+	if ctx.Err() != nil {
+		return fmt.Errorf("e2b: %s: %w", op, ctx.Err())
+	}
+	return err
+}
+
 // userAuth returns the Basic authorization value that selects a user in
 // envd, or "" for the default user.
 func userAuth(user string) string {
@@ -100,25 +110,17 @@ func userAuth(user string) string {
 
 // rpc makes a unary Connect call to envd with JSON in and out.
 func (s *Sandbox) rpc(ctx context.Context, op, procedure string, idempotent bool, in, out any) error {
-	b, err := json.Marshal(in)
-	if err != nil {
-		return fmt.Errorf("e2b: %s: encode request: %w", op, err)
-	}
 	r := s.dataRequest(op, http.MethodPost, wire.EnvdPort, procedure, true)
-	r.body = b
+	if err := r.setJSON(in); err != nil {
+		return err
+	}
 	r.idempotent = idempotent
-	r.header.Set("Content-Type", wire.ContentTypeJSON)
 	r.header.Set(wire.HeaderConnectProtocolVersion, "1")
 	_, body, err := s.client.do(ctx, r)
 	if err != nil {
 		return err
 	}
-	if out != nil && len(bytes.TrimSpace(body)) > 0 {
-		if err := json.Unmarshal(body, out); err != nil {
-			return fmt.Errorf("e2b: %s: decode response: %w", op, err)
-		}
-	}
-	return nil
+	return decodeJSON(op, body, out)
 }
 
 // maxEnvelope bounds one message of an envd stream (output chunks are at

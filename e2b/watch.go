@@ -144,10 +144,7 @@ func (h *WatchHandle) read(ctx context.Context) {
 		}
 		if err != nil {
 			// envd ends a watch at its timeout with deadline_exceeded (KindTimeout).
-			h.err = h.sb.goneAfterDrop(ctx, h.op, err)
-			if ctx.Err() != nil {
-				h.err = fmt.Errorf("e2b: %s: %w", h.op, ctx.Err())
-			}
+			h.err = h.sb.streamError(ctx, h.op, err)
 			return
 		}
 		if msg.Filesystem == nil || h.onEvent == nil {
