@@ -473,12 +473,13 @@ func (s *Server) listModels(w http.ResponseWriter, _ *http.Request) {
 
 func (s *Server) getModel(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("model")
-	if s.scripts[strings.TrimPrefix(id, ModelPrefix)] == nil {
+	name := strings.TrimPrefix(id, ModelPrefix)
+	if s.scripts[name] == nil {
 		writeError(w, newError(http.StatusNotFound, "invalid_request_error", "model_not_found", "model",
 			fmt.Sprintf("The model `%s` does not exist.", id)))
 		return
 	}
-	writeJSON(w, http.StatusOK, modelFor(strings.TrimPrefix(id, ModelPrefix)))
+	writeJSON(w, http.StatusOK, modelFor(name))
 }
 
 func modelFor(script string) model {
