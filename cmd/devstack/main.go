@@ -91,7 +91,7 @@ func run(ctx context.Context, demo bool) (code int, err error) {
 		TemporalUIPort: preferPort("Temporal UI", preferredUI, say),
 		S3Port:         preferPort("S3", preferredS3, say),
 		LogDir:         runDir,
-		Logf:           func(format string, args ...any) { say(format, args...) },
+		Logf:           say,
 	}
 	temporal, stopTemporal, err := stack.StartTemporal(ctx, opts)
 	if err != nil {
