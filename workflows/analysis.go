@@ -62,48 +62,42 @@ const MaxRebuilds = 2
 // a is the nil receiver through which workflows name activity methods.
 var a *activities.Activities
 
-// activityOptions are every activity's timeouts and retries, in one place.
-func activityOptions(ctx workflow.Context, summary string, kind string) workflow.Context {
-	nonRetryable := []string{
-		activities.ErrTypeAuth, activities.ErrTypeBadRequest, activities.ErrTypeNotFound,
-		activities.ErrTypeQuota, activities.ErrTypeDataset, activities.ErrTypeSandboxLost,
-	}
-	o := workflow.ActivityOptions{
-		Summary: summary,
+// activityKind names a row of activityTimeouts.
+type activityKind string
+
+// activityTimeouts are every activity's timeouts and retries, in one place.
+// Every activity heartbeats, so a dead worker's task moves on within
+// heartbeatTimeout whatever its start-to-close timeout.
+var activityTimeouts = map[activityKind]struct {
+	startToClose time.Duration
+	attempts     int32
+}{
+	"create":  {2 * time.Minute, 10},
+	"stage":   {10 * time.Minute, 10},
+	"model":   {5 * time.Minute, 20},
+	"code":    {15 * time.Minute, 20},
+	"restore": {60 * time.Minute, 5},
+	"kill":    {time.Minute, 5},
+}
+
+// activityOptions sets the options of one kind of activity.
+func activityOptions(ctx workflow.Context, summary string, kind activityKind) workflow.Context {
+	t := activityTimeouts[kind]
+	return workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
+		Summary:             summary,
+		StartToCloseTimeout: t.startToClose,
+		HeartbeatTimeout:    heartbeatTimeout,
 		RetryPolicy: &temporal.RetryPolicy{
-			InitialInterval:        time.Second,
-			BackoffCoefficient:     2,
-			MaximumInterval:        time.Minute,
-			NonRetryableErrorTypes: nonRetryable,
+			InitialInterval:    time.Second,
+			BackoffCoefficient: 2,
+			MaximumInterval:    time.Minute,
+			MaximumAttempts:    t.attempts,
+			NonRetryableErrorTypes: []string{
+				activities.ErrTypeAuth, activities.ErrTypeBadRequest, activities.ErrTypeNotFound,
+				activities.ErrTypeQuota, activities.ErrTypeDataset, activities.ErrTypeSandboxLost,
+			},
 		},
-	}
-	switch kind {
-	case "create":
-		o.StartToCloseTimeout = 2 * time.Minute
-		o.HeartbeatTimeout = heartbeatTimeout
-		o.RetryPolicy.MaximumAttempts = 10
-	case "stage":
-		o.StartToCloseTimeout = 10 * time.Minute
-		o.HeartbeatTimeout = heartbeatTimeout
-		o.RetryPolicy.MaximumAttempts = 10
-	case "model":
-		o.StartToCloseTimeout = 5 * time.Minute
-		o.HeartbeatTimeout = heartbeatTimeout
-		o.RetryPolicy.MaximumAttempts = 20
-	case "code":
-		o.StartToCloseTimeout = 15 * time.Minute
-		o.HeartbeatTimeout = heartbeatTimeout
-		o.RetryPolicy.MaximumAttempts = 20
-	case "restore":
-		o.StartToCloseTimeout = 60 * time.Minute
-		o.HeartbeatTimeout = heartbeatTimeout
-		o.RetryPolicy.MaximumAttempts = 5
-	case "kill":
-		o.StartToCloseTimeout = time.Minute
-		o.HeartbeatTimeout = heartbeatTimeout
-		o.RetryPolicy.MaximumAttempts = 5
-	}
-	return workflow.WithActivityOptions(ctx, o)
+	})
 }
 
 // AnalysisWorkflow answers a question about data: it asks the model what to
@@ -116,31 +110,45 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 	in := input.withDefaults()
 	info := workflow.GetInfo(ctx)
 
-	prog := Progress{Status: "starting", MaxSteps: in.MaxSteps, Phase: "create sandbox"}
-	if err := workflow.SetQueryHandler(ctx, ProgressQuery, func() (Progress, error) { return prog, nil }); err != nil {
+	// Progress is read off the result as it grows; only the step, status
+	// and phase are the loop's own.
+	res := &AnalysisResult{SchemaVersion: SchemaVersion, Charts: []activities.Chart{}}
+	var sb *sandbox
+	status, phase, step := "starting", "create sandbox", 0
+	progress := func() Progress {
+		p := Progress{Status: status, Step: step, MaxSteps: in.MaxSteps, CodeRuns: res.CodeRuns, Charts: len(res.Charts),
+			SandboxID: res.SandboxID, Phase: phase, Tokens: res.Usage.TotalTokens, SandboxSeconds: res.SandboxSeconds}
+		if sb != nil {
+			p.Rebuilds = sb.rebuilds
+		}
+		return p
+	}
+	if err := workflow.SetQueryHandler(ctx, ProgressQuery, func() (Progress, error) { return progress(), nil }); err != nil {
 		return nil, err
 	}
-	show := func() {
+	show := func(st, ph string) {
+		status, phase = st, ph
 		workflow.SetCurrentDetails(ctx, fmt.Sprintf("**%s** — step %d of %d, %d code runs, %d charts\n\nnow: %s",
-			prog.Status, prog.Step, prog.MaxSteps, prog.CodeRuns, prog.Charts, prog.Phase))
+			status, step, in.MaxSteps, res.CodeRuns, len(res.Charts), phase))
 	}
-	show()
-
-	res := &AnalysisResult{SchemaVersion: SchemaVersion, Charts: []activities.Chart{}}
+	fail := func(where string, err error) error {
+		show("failed", phase)
+		return failure(where, err)
+	}
+	show(status, phase)
 
 	sb, err := newSandbox(ctx, info.WorkflowExecution.ID, info.WorkflowExecution.RunID, in.Datasets)
 	if err != nil {
 		return nil, failure("start", err)
 	}
-	prog.SandboxID, res.SandboxID = sb.ref.SandboxID, sb.ref.SandboxID
+	res.SandboxID = sb.ref.SandboxID
 	// Kill the sandbox on every way out: success, failure, cancellation.
 	defer sb.kill(ctx)
 
 	// spent says whether the budget is used up, and keeps the sandbox time
-	// in the result and the progress.
+	// in the result.
 	spent := func() bool {
 		res.SandboxSeconds = sb.seconds(ctx)
-		prog.SandboxSeconds = res.SandboxSeconds
 		b := in.Budget
 		return b != nil && ((b.MaxTokens > 0 && res.Usage.TotalTokens >= b.MaxTokens) ||
 			(b.MaxSandboxSeconds > 0 && res.SandboxSeconds >= float64(b.MaxSandboxSeconds)))
@@ -148,11 +156,10 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 	defer spent()
 
 	var outputs []activities.ToolOutput
-	for step := 1; step <= in.MaxSteps; step++ {
+	for step = 1; step <= in.MaxSteps; step++ {
 		res.BudgetExhausted = spent()
 		final := step == in.MaxSteps || res.BudgetExhausted
-		prog.Status, prog.Step, prog.Phase = "running", step, "model"
-		show()
+		show("running", "model")
 		mctx := activityOptions(ctx, fmt.Sprintf("step %d: ask the model", step), "model")
 		call := activities.CallModelInput{
 			WorkflowID: info.WorkflowExecution.ID, RunID: info.WorkflowExecution.RunID,
@@ -163,22 +170,18 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 		}
 		var mr activities.CallModelResult
 		if err := workflow.ExecuteActivity(mctx, a.CallModel, call).Get(ctx, &mr); err != nil {
-			prog.Status = "failed"
-			show()
-			return nil, failure(fmt.Sprintf("step %d: model call", step), err)
+			return nil, fail(fmt.Sprintf("step %d: model call", step), err)
 		}
 		res.StepsUsed = step
 		res.Usage = res.Usage.Add(mr.Usage)
 		res.TranscriptKey = mr.TranscriptKey
-		prog.Tokens = res.Usage.TotalTokens
 		if mr.Empty {
 			outputs = nil
 			continue
 		}
 		if len(mr.ToolCalls) == 0 {
 			res.Status, res.Answer = StatusAnswered, mr.Answer
-			prog.Status, prog.Phase = StatusAnswered, "done"
-			show()
+			show(StatusAnswered, "done")
 			return res, nil
 		}
 		if final {
@@ -191,30 +194,26 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 				outputs = append(outputs, activities.ToolOutput{CallID: tc.CallID, Output: problem})
 				continue
 			}
-			prog.Phase = fmt.Sprintf("run code (cell %d)", cell)
-			show()
+			show(status, fmt.Sprintf("run code (cell %d)", cell))
 			rr, err := sb.run(ctx, activities.RunCodeInput{
 				WorkflowID: info.WorkflowExecution.ID, RunID: info.WorkflowExecution.RunID,
 				Step: step, Cell: cell, CallID: tc.CallID, Code: code,
 			})
 			if err != nil {
-				prog.Status = "failed"
-				show()
-				return nil, failure(fmt.Sprintf("step %d cell %d", step, cell), err)
+				return nil, fail(fmt.Sprintf("step %d cell %d", step, cell), err)
 			}
 			res.CodeRuns++
-			prog.SandboxID, res.SandboxID, prog.Rebuilds = sb.ref.SandboxID, sb.ref.SandboxID, sb.rebuilds
+			res.SandboxID = sb.ref.SandboxID
 			res.Charts = append(res.Charts, rr.Charts...)
-			prog.CodeRuns, prog.Charts = res.CodeRuns, len(res.Charts)
 			outputs = append(outputs, activities.ToolOutput{CallID: tc.CallID, Output: rr.Output})
 		}
 	}
+	step = res.StepsUsed
 	res.Status = StatusMaxSteps
 	if res.BudgetExhausted {
 		res.Status = StatusBudget
 	}
-	prog.Status, prog.Phase = res.Status, "done"
-	show()
+	show(res.Status, "done")
 	return res, nil
 }
 
