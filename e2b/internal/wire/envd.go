@@ -305,25 +305,10 @@ type PathRequest struct {
 	Path string `json:"path"`
 }
 
-// Aliases naming the filesystem requests as the proto does.
-type (
-	StatRequest    = PathRequest
-	MakeDirRequest = PathRequest
-	RemoveRequest  = PathRequest
-)
-
 // EntryResponse is the response of Stat, MakeDir and Move.
 type EntryResponse struct {
 	Entry EntryInfo `json:"entry"`
 }
-
-// Aliases naming the filesystem responses as the proto does.
-type (
-	StatResponse    = EntryResponse
-	MakeDirResponse = EntryResponse
-	MoveResponse    = EntryResponse
-	RemoveResponse  = Empty
-)
 
 // MoveRequest is filesystem.MoveRequest.
 type MoveRequest struct {

@@ -144,23 +144,3 @@ func HTTPStatus(code string) int {
 	}
 	return http.StatusInternalServerError
 }
-
-// CodeFromHTTPStatus derives a Connect code from an HTTP status, as Connect
-// clients do when the body carries no string code (envd's own 401 middleware,
-// the edge proxy's 502).
-func CodeFromHTTPStatus(status int) string {
-	switch status {
-	case http.StatusBadRequest:
-		return CodeInternal
-	case http.StatusUnauthorized:
-		return CodeUnauthenticated
-	case http.StatusForbidden:
-		return CodePermissionDenied
-	case http.StatusNotFound:
-		return CodeUnimplemented
-	case http.StatusTooManyRequests, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
-		return CodeUnavailable
-	default:
-		return CodeUnknown
-	}
-}
