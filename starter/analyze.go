@@ -229,70 +229,107 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	defer c.Close()
 
-	// Messages about the start go where they do not spoil JSON output.
-	info := stdout
-	if o.json && o.wait {
-		info = stderr
-	}
-	st := startInfo{WorkflowID: id, UIURL: cfg.uiLink(id)}
-	existing := ""
-	if o.id != "" {
-		if existing, st.RunID, err = reusableRun(ctx, c, id); err != nil {
-			return err
-		}
-	}
-	if existing != "" {
-		// Nothing to upload or start: this is a re-run of the same command.
-		if !o.json || o.wait {
-			fmt.Fprintf(info, "analysis %s already exists (%s); not starting it again\n", id, existing)
-		}
-	} else {
+	l := newLaunch("analysis", id, o.id != "", o.json, o.wait, stdout, stderr)
+	wait, err := l.run(ctx, c, cfg, fmt.Sprintf("watch it: starter progress %s\nresult:   starter result %s\n", id, id), func() (client.WorkflowRun, error) {
 		for _, u := range ups {
 			if err := s.uploadFile(ctx, u.path, u.key); err != nil {
-				return err
+				return nil, err
 			}
-			if !o.json || o.wait {
-				fmt.Fprintf(info, "uploaded %s to s3://%s/%s\n", u.path, s.bucket, u.key)
-			}
+			l.say("uploaded %s to s3://%s/%s\n", u.path, s.bucket, u.key)
 		}
-		run, err := startAnalysis(ctx, c, cfg.TaskQueue, id, in)
-		if err != nil {
-			return err
-		}
-		st.RunID, st.Started = run.GetRunID(), true
-		if !o.json || o.wait {
-			fmt.Fprintf(info, "started analysis %s (run %s)\n", id, st.RunID)
-		}
+		return startAnalysis(ctx, c, cfg.TaskQueue, id, in)
+	})
+	if !wait || err != nil {
+		return err
 	}
-	if o.json && !o.wait {
-		return writeJSON(stdout, st)
-	}
-	fmt.Fprintf(info, "ui: %s\n", st.UIURL)
-	if !o.wait {
-		fmt.Fprintf(info, "watch it: starter progress %s\nresult:   starter result %s\n", id, id)
-		return nil
-	}
-	res, err := waitResult(ctx, c, id, info)
+	res, err := waitResult(ctx, c, id, l.info)
 	if err != nil {
 		return err
 	}
 	return printResult(ctx, cfg, id, res, o.json, stdout, stderr)
 }
 
-// startAnalysis starts AnalysisWorkflow as id. Starting an id again is
-// idempotent: a running analysis is reused, and so is a completed one (the
-// SDK returns its run); only a failed, cancelled, terminated or timed-out
-// one is run again.
+// launch is what starter analyze and starter batch share once the input
+// is ready: reuse or start the run, and say so. Messages go to info:
+// stdout, or stderr under --json --wait so they do not spoil the JSON, and
+// nowhere under --json alone, which prints only the startInfo.
+type launch struct {
+	kind       string // "analysis" or "batch", for messages
+	id         string
+	reuse      bool // --id was given: look for a run to reuse
+	json, wait bool
+	stdout     io.Writer
+	info       io.Writer
+}
+
+func newLaunch(kind, id string, reuse, asJSON, wait bool, stdout, stderr io.Writer) *launch {
+	l := &launch{kind: kind, id: id, reuse: reuse, json: asJSON, wait: wait, stdout: stdout, info: stdout}
+	if asJSON && wait {
+		l.info = stderr
+	}
+	return l
+}
+
+// say prints a message about the start, except under --json alone.
+func (l *launch) say(format string, args ...any) {
+	if !l.json || l.wait {
+		fmt.Fprintf(l.info, format, args...)
+	}
+}
+
+// run calls start (which uploads what the run needs, then starts it),
+// unless --id names an existing run that a start would reuse: then it says
+// so and starts nothing, as this is a re-run of the same command. Then it
+// prints the startInfo under --json alone, or the UI link and, without
+// --wait, watch (how to follow the run). It reports whether to wait for
+// the result.
+func (l *launch) run(ctx context.Context, c client.Client, cfg starterConfig, watch string, start func() (client.WorkflowRun, error)) (wait bool, err error) {
+	st := startInfo{WorkflowID: l.id, UIURL: cfg.uiLink(l.id)}
+	existing := ""
+	if l.reuse {
+		if existing, st.RunID, err = reusableRun(ctx, c, l.id); err != nil {
+			return false, err
+		}
+	}
+	if existing != "" {
+		l.say("%s %s already exists (%s); not starting it again\n", l.kind, l.id, existing)
+	} else {
+		run, err := start()
+		if err != nil {
+			return false, err
+		}
+		st.RunID, st.Started = run.GetRunID(), true
+		l.say("started %s %s (run %s)\n", l.kind, l.id, st.RunID)
+	}
+	if l.json && !l.wait {
+		return false, writeJSON(l.stdout, st)
+	}
+	fmt.Fprintf(l.info, "ui: %s\n", st.UIURL)
+	if !l.wait {
+		fmt.Fprint(l.info, watch)
+	}
+	return l.wait, nil
+}
+
+// startAnalysis starts AnalysisWorkflow as id; see startWorkflow.
 func startAnalysis(ctx context.Context, c client.Client, taskQueue, id string, in workflows.AnalysisInput) (client.WorkflowRun, error) {
+	return startWorkflow(ctx, c, taskQueue, id, workflows.AnalysisWorkflowName, in.Question, in)
+}
+
+// startWorkflow starts the workflow name as id, with summary (truncated)
+// as its StaticSummary. Starting an id again is idempotent: a running
+// workflow is reused, and so is a completed one (the SDK returns its run);
+// only a failed, cancelled, terminated or timed-out one is run again.
+func startWorkflow(ctx context.Context, c client.Client, taskQueue, id, name, summary string, in any) (client.WorkflowRun, error) {
 	run, err := c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
 		ID:                       id,
 		TaskQueue:                taskQueue,
 		WorkflowIDConflictPolicy: enums.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING,
 		WorkflowIDReusePolicy:    enums.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY,
-		StaticSummary:            truncate(in.Question, workflows.MaxStaticSummaryBytes),
-	}, workflows.AnalysisWorkflowName, in)
+		StaticSummary:            truncate(summary, workflows.MaxStaticSummaryBytes),
+	}, name, in)
 	if err != nil {
-		return nil, fmt.Errorf("start %s %s on task queue %s: %w", workflows.AnalysisWorkflowName, id, taskQueue, err)
+		return nil, fmt.Errorf("start %s %s on task queue %s: %w", name, id, taskQueue, err)
 	}
 	return run, nil
 }

@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
 
 	"github.com/durable-analyst/durable-analyst/workflows"
@@ -164,50 +163,22 @@ func runBatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	defer c.Close()
 
-	info := stdout
-	if o.json && o.wait {
-		info = stderr
-	}
-	quiet := o.json && !o.wait
-	st := startInfo{WorkflowID: id, UIURL: cfg.uiLink(id)}
-	existing := ""
-	if o.id != "" {
-		if existing, st.RunID, err = reusableRun(ctx, c, id); err != nil {
-			return err
-		}
-	}
-	if existing != "" {
-		if !quiet {
-			fmt.Fprintf(info, "batch %s already exists (%s); not starting it again\n", id, existing)
-		}
-	} else {
+	l := newLaunch("batch", id, o.id != "", o.json, o.wait, stdout, stderr)
+	wait, err := l.run(ctx, c, cfg, fmt.Sprintf("watch it: .bin/temporal workflow query --workflow-id %s --type progress\n", id), func() (client.WorkflowRun, error) {
 		if err := s.uploadFile(ctx, o.file, in.ItemsS3Key); err != nil {
-			return err
+			return nil, err
 		}
-		run, err := c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
-			ID:                       id,
-			TaskQueue:                cfg.TaskQueue,
-			WorkflowIDConflictPolicy: enums.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING,
-			WorkflowIDReusePolicy:    enums.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY,
-			StaticSummary:            truncate(fmt.Sprintf("batch of %d analyses from %s", n, path.Base(o.file)), workflows.MaxStaticSummaryBytes),
-		}, workflows.BatchAnalysisWorkflowName, in)
-		if err != nil {
-			return fmt.Errorf("start %s %s on task queue %s: %w", workflows.BatchAnalysisWorkflowName, id, cfg.TaskQueue, err)
+		run, err := startWorkflow(ctx, c, cfg.TaskQueue, id, workflows.BatchAnalysisWorkflowName,
+			fmt.Sprintf("batch of %d analyses from %s", n, path.Base(o.file)), in)
+		if err == nil {
+			l.say("uploaded %d items to s3://%s/%s\n", n, s.bucket, in.ItemsS3Key)
 		}
-		st.RunID, st.Started = run.GetRunID(), true
-		if !quiet {
-			fmt.Fprintf(info, "uploaded %d items to s3://%s/%s\nstarted batch %s (run %s)\n", n, s.bucket, in.ItemsS3Key, id, st.RunID)
-		}
+		return run, err
+	})
+	if !wait || err != nil {
+		return err
 	}
-	if quiet {
-		return writeJSON(stdout, st)
-	}
-	fmt.Fprintf(info, "ui: %s\n", st.UIURL)
-	if !o.wait {
-		fmt.Fprintf(info, "watch it: .bin/temporal workflow query --workflow-id %s --type progress\n", id)
-		return nil
-	}
-	res, err := waitBatch(ctx, c, id, info)
+	res, err := waitBatch(ctx, c, id, l.info)
 	if err != nil {
 		return err
 	}
