@@ -43,15 +43,11 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 	if err != nil {
 		return nil, err
 	}
-	presign, err := cfg.S3.NewPresignClient(ctx)
-	if err != nil {
-		return nil, err
-	}
 	return &Activities{
 		E2B:             e2bClient,
 		Model:           &model,
 		S3:              s3Client,
-		Presign:         presign,
+		Presign:         cfg.S3.NewPresignClient(s3Client),
 		HTTP:            &http.Client{Timeout: 2 * time.Minute},
 		Logger:          logger,
 		Bucket:          cfg.S3Bucket,

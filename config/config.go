@@ -250,18 +250,14 @@ func (s S3) NewClient(ctx context.Context) (*s3.Client, error) {
 	}), nil
 }
 
-// NewPresignClient builds the client that presigns chart URLs: against
-// S3PublicEndpoint when it is set, else like NewClient.
-func (s S3) NewPresignClient(ctx context.Context) (*s3.PresignClient, error) {
-	pub := s
-	if s.S3PublicEndpoint != "" {
-		pub.S3Endpoint = s.S3PublicEndpoint
-	}
-	c, err := pub.NewClient(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return s3.NewPresignClient(c), nil
+// NewPresignClient wraps c (from NewClient) to presign chart URLs: against
+// S3PublicEndpoint when it is set, else c's own endpoint.
+func (s S3) NewPresignClient(c *s3.Client) *s3.PresignClient {
+	return s3.NewPresignClient(c, func(o *s3.PresignOptions) {
+		if s.S3PublicEndpoint != "" {
+			o.ClientOptions = append(o.ClientOptions, func(o *s3.Options) { o.BaseEndpoint = aws.String(s.S3PublicEndpoint) })
+		}
+	})
 }
 
 // checkURL checks an optional http(s) URL variable.

@@ -115,9 +115,9 @@ func TestPresignedURLsUseThePublicEndpoint(t *testing.T) {
 		{"http://127.0.0.1:7070", "127.0.0.1:7070"},
 	} {
 		c := config.S3{S3Bucket: "b", S3Endpoint: "http://s3:7070", S3PublicEndpoint: tt.public, S3Region: "us-east-1", S3PathStyle: true, ChartURLTTL: time.Hour}
-		p, err := c.NewPresignClient(ctx)
+		client, err := c.NewClient(ctx)
 		require.NoError(t, err)
-		req, err := p.PresignGetObject(ctx, &s3.GetObjectInput{Bucket: aws.String("b"), Key: aws.String("k.png")})
+		req, err := c.NewPresignClient(client).PresignGetObject(ctx, &s3.GetObjectInput{Bucket: aws.String("b"), Key: aws.String("k.png")})
 		require.NoError(t, err)
 		u, err := url.Parse(req.URL)
 		require.NoError(t, err)

@@ -62,11 +62,7 @@ func newStore(ctx context.Context, cfg starterConfig, purpose string) (*store, e
 	if err != nil {
 		return nil, err
 	}
-	presign, err := cfg.S3.NewPresignClient(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return &store{bucket: cfg.S3Bucket, ttl: cfg.ChartURLTTL, client: c, presign: presign}, nil
+	return &store{bucket: cfg.S3Bucket, ttl: cfg.ChartURLTTL, client: c, presign: cfg.S3.NewPresignClient(c)}, nil
 }
 
 // uploadFile puts the local file at path under key.
