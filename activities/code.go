@@ -49,13 +49,14 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 
 	defer heartbeatWhile(ctx, fmt.Sprintf("step %d cell %d", in.Step, in.Cell))()
 
+	id := cellID(in)
 	start := time.Now()
-	exec, err := a.runJournaled(ctx, sb, cellID(in), in.Code, a.codeTimeout())
+	exec, err := a.runJournaled(ctx, sb, id, in.Code, a.codeTimeout())
 	since(ctx, MetricCodeRunLatency, start)
 	if err != nil {
 		return RunCodeResult{}, err
 	}
-	names, _ := a.cellNames(ctx, sb, cellID(in))
+	names, _ := a.cellNames(ctx, sb, id)
 
 	rec := cellRecord{
 		Step: in.Step, Cell: in.Cell, CallID: in.CallID, Code: in.Code,
