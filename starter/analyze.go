@@ -178,11 +178,12 @@ func inputKey(prefix, workflowID, name string) string {
 	return path.Join(prefix, "inputs", workflowID, name)
 }
 
-// newWorkflowID returns analysis-<UTC timestamp>-<6 random hex digits>.
-func newWorkflowID(now time.Time) string {
+// newWorkflowID returns <kind>-<UTC timestamp>-<6 random hex digits>, as
+// analysis-20250304-050607-a1b2c3.
+func newWorkflowID(kind string, now time.Time) string {
 	b := make([]byte, 3)
 	_, _ = rand.Read(b) // crypto/rand.Read never fails
-	return "analysis-" + now.UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b)
+	return kind + "-" + now.UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b)
 }
 
 // truncate collapses the white space of s and cuts it to at most n bytes
@@ -211,7 +212,7 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	id := o.id
 	if id == "" {
-		id = newWorkflowID(time.Now())
+		id = newWorkflowID("analysis", time.Now())
 	}
 	in, ups, err := buildInput(o, id, cfg.S3Prefix)
 	if err != nil {

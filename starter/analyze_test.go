@@ -221,7 +221,7 @@ func TestConfigRequireBucketAndUILink(t *testing.T) {
 
 func TestNewWorkflowID(t *testing.T) {
 	now := time.Date(2025, 3, 4, 5, 6, 7, 0, time.UTC)
-	a, b := newWorkflowID(now), newWorkflowID(now)
+	a, b := newWorkflowID("analysis", now), newWorkflowID("analysis", now)
 	if !strings.HasPrefix(a, "analysis-20250304-050607-") || len(a) != len("analysis-20250304-050607-")+6 {
 		t.Errorf("newWorkflowID = %q, want analysis-20250304-050607-<6 hex>", a)
 	}

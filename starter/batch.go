@@ -134,7 +134,7 @@ func runBatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	id := o.id
 	if id == "" {
-		id = "batch-" + strings.TrimPrefix(newWorkflowID(time.Now()), "analysis-")
+		id = newWorkflowID("batch", time.Now())
 	}
 	in := workflows.BatchInput{
 		ItemsS3Key:  path.Join(cfg.S3Prefix, "inputs", id, "items.jsonl"),
