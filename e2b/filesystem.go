@@ -3,8 +3,6 @@ package e2b
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -281,13 +279,11 @@ func (f *Filesystem) signedURL(path, operation string, expiry time.Duration, now
 	return base + "/files?" + q.Encode()
 }
 
-// fileSignature is envd's v1 file URL signature: "v1_" followed by the
-// unpadded standard base64 of sha256("path:operation:user:token[:expiry]").
+// fileSignature signs a /files URL like envd checks it; expiry 0 = none.
 func fileSignature(path, operation, user, token string, expiry int64) string {
-	s := path + ":" + operation + ":" + user + ":" + token
+	exp := ""
 	if expiry > 0 {
-		s += ":" + strconv.FormatInt(expiry, 10)
+		exp = strconv.FormatInt(expiry, 10)
 	}
-	sum := sha256.Sum256([]byte(s))
-	return "v1_" + base64.RawStdEncoding.EncodeToString(sum[:])
+	return wire.FileSignature(path, operation, user, token, exp)
 }

@@ -1,8 +1,6 @@
 package e2blocal
 
 import (
-	"crypto/sha256"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -333,16 +331,14 @@ func fileAuth(r *http.Request, sb *sandbox, op string) error {
 	if sig == "" {
 		return errors.New("unauthorized access, please provide a valid access token or method signing if supported")
 	}
-	s := q.Get("path") + ":" + op + ":" + q.Get("username") + ":" + sb.token
-	if exp := q.Get("signature_expiration"); exp != "" {
+	exp := q.Get("signature_expiration")
+	if exp != "" {
 		n, err := strconv.ParseInt(exp, 10, 64)
 		if err != nil || time.Now().Unix() > n {
 			return errors.New("signature is expired or invalid")
 		}
-		s += ":" + exp
 	}
-	sum := sha256.Sum256([]byte(s))
-	if sig != "v1_"+base64.RawStdEncoding.EncodeToString(sum[:]) {
+	if sig != wire.FileSignature(q.Get("path"), op, q.Get("username"), sb.token, exp) {
 		return errors.New("invalid signature")
 	}
 	return nil

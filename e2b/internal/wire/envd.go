@@ -1,6 +1,8 @@
 package wire
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -333,4 +335,17 @@ type UploadedEntry struct {
 	Name     string            `json:"name"`
 	Type     string            `json:"type"`
 	Metadata map[string]string `json:"metadata,omitempty"`
+}
+
+// FileSignature is envd's signature of a /files URL: "v1_" and the
+// unpadded standard base64 of sha256("<path>:<read|write>:<user>:<token>"),
+// with ":<expiry>" appended when the URL expires (expiry is the
+// signature_expiration query value as sent, "" for none).
+func FileSignature(path, operation, user, token, expiry string) string {
+	s := path + ":" + operation + ":" + user + ":" + token
+	if expiry != "" {
+		s += ":" + expiry
+	}
+	sum := sha256.Sum256([]byte(s))
+	return "v1_" + base64.RawStdEncoding.EncodeToString(sum[:])
 }
