@@ -218,13 +218,7 @@ func waitBatch(ctx context.Context, c client.Client, id string, w io.Writer) (*w
 			return nil, fmt.Errorf("stopped waiting; batch %s goes on", id)
 		case <-tick.C:
 		}
-		qctx, qcancel := context.WithTimeout(gctx, queryTimeout)
-		v, err := c.QueryWorkflow(qctx, id, "", workflows.ProgressQuery)
-		var p workflows.BatchProgress
-		if err == nil {
-			err = v.Get(&p)
-		}
-		qcancel()
+		p, err := queryProgress[workflows.BatchProgress](gctx, c, id, id)
 		if err != nil {
 			continue // before the first workflow task, or between runs
 		}

@@ -80,7 +80,7 @@ func runResult(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("look up analysis %s: %w", id, err)
 	}
 	if d.GetWorkflowExecutionInfo().GetStatus() == enums.WORKFLOW_EXECUTION_STATUS_RUNNING {
-		p, qerr := queryProgress(ctx, c, id)
+		p, qerr := queryProgress[workflows.Progress](ctx, c, id, id)
 		if *asJSON {
 			rp := runningProgress{WorkflowID: id, Status: "running"}
 			if qerr == nil {
@@ -120,20 +120,14 @@ func runProgress(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return fmt.Errorf("describe %s: %w", id, err)
 	}
 	if desc.GetWorkflowExecutionInfo().GetType().GetName() == workflows.BatchAnalysisWorkflowName {
-		qctx, cancel := context.WithTimeout(ctx, queryTimeout)
-		defer cancel()
-		var bp workflows.BatchProgress
-		v, err := c.QueryWorkflow(qctx, id, "", workflows.ProgressQuery)
-		if err == nil {
-			err = v.Get(&bp)
-		}
+		bp, err := queryProgress[workflows.BatchProgress](ctx, c, id, "batch "+id)
 		if err != nil {
-			return fmt.Errorf("query the progress of batch %s: %w", id, err)
+			return err
 		}
 		fmt.Fprintln(stdout, batchProgressLine(bp))
 		return nil
 	}
-	p, err := queryProgress(ctx, c, id)
+	p, err := queryProgress[workflows.Progress](ctx, c, id, id)
 	if err != nil {
 		return err
 	}
@@ -141,17 +135,19 @@ func runProgress(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	return nil
 }
 
-// queryProgress asks the analysis for its Progress.
-func queryProgress(ctx context.Context, c client.Client, id string) (workflows.Progress, error) {
+// queryProgress asks a workflow for its progress: a workflows.Progress of
+// an analysis, a workflows.BatchProgress of a batch. what names the
+// workflow in errors.
+func queryProgress[P any](ctx context.Context, c client.Client, id, what string) (P, error) {
 	qctx, cancel := context.WithTimeout(ctx, queryTimeout)
 	defer cancel()
-	var p workflows.Progress
+	var p P
 	v, err := c.QueryWorkflow(qctx, id, "", workflows.ProgressQuery)
 	if err != nil {
-		return p, fmt.Errorf("query the progress of %s: %w", id, err)
+		return p, fmt.Errorf("query the progress of %s: %w", what, err)
 	}
 	if err := v.Get(&p); err != nil {
-		return p, fmt.Errorf("decode the progress of %s: %w", id, err)
+		return p, fmt.Errorf("decode the progress of %s: %w", what, err)
 	}
 	return p, nil
 }
@@ -204,7 +200,7 @@ func waitResult(ctx context.Context, c client.Client, id string, w io.Writer) (*
 			return nil, fmt.Errorf("stopped waiting; analysis %s goes on (starter result %s)", id, id)
 		case <-tick.C:
 		}
-		p, err := queryProgress(gctx, c, id)
+		p, err := queryProgress[workflows.Progress](gctx, c, id, id)
 		if err != nil {
 			// Before the first workflow task, or with no worker, queries
 			// fail; say so once, and keep waiting.
