@@ -174,7 +174,7 @@ func (a *Activities) PlanBatch(ctx context.Context, in PlanBatchInput) (PlanBatc
 		return res, err
 	}
 	defer body.Close()
-	n, err := eachLine(bufio.NewReader(body), 0, func(int64, []byte, bool, int64) bool { return true })
+	n, err := eachLine(bufio.NewReader(body), 0, func([]byte, bool, int64) bool { return true })
 	if err != nil {
 		return res, classify(ServiceStorage, "count the items of "+in.ItemsKey, err)
 	}
@@ -197,7 +197,7 @@ func (a *Activities) ReadBatchItems(ctx context.Context, in ReadBatchItemsInput)
 	pageBytes := 0
 	index := in.Index
 	full, more := false, false
-	_, err = eachLine(bufio.NewReader(body), in.Offset, func(_ int64, line []byte, tooLong bool, next int64) bool {
+	_, err = eachLine(bufio.NewReader(body), in.Offset, func(line []byte, tooLong bool, next int64) bool {
 		if full {
 			more = true // there is a line after the full page
 			return false
@@ -242,14 +242,12 @@ func (a *Activities) openBatchItems(ctx context.Context, key string, offset int6
 }
 
 // eachLine calls fn for every non-blank line of r, which starts at byte
-// offset, with the line's start, its text without the line end (nil when
-// it is over MaxBatchLineBytes) and the offset after it, until fn returns
-// false. It returns the number of lines fn accepted.
-func eachLine(r *bufio.Reader, offset int64, fn func(start int64, line []byte, tooLong bool, next int64) bool) (int, error) {
+// offset, with the line's text without the line end (nil when it is over
+// MaxBatchLineBytes) and the offset after it, until fn returns false. It returns the number of lines fn accepted.
+func eachLine(r *bufio.Reader, offset int64, fn func(line []byte, tooLong bool, next int64) bool) (int, error) {
 	n := 0
 	var buf []byte
 	for {
-		start := offset
 		buf = buf[:0]
 		tooLong := false
 		var err error
@@ -276,7 +274,7 @@ func eachLine(r *bufio.Reader, offset int64, fn func(start int64, line []byte, t
 			if tooLong {
 				line = nil
 			}
-			if !fn(start, line, tooLong, offset) {
+			if !fn(line, tooLong, offset) {
 				return n, nil
 			}
 			n++
