@@ -47,7 +47,7 @@ func TestBatchEndToEnd(t *testing.T) {
 	_, err := e.S3.PutObject(context.Background(), &s3.PutObjectInput{Bucket: aws.String(e.Bucket), Key: aws.String(itemsKey), Body: strings.NewReader(jsonl.String())})
 	require.NoError(t, err)
 
-	id := "e2e-batch-" + time.Now().Format("150405.000")
+	id := testID("e2e-batch")
 	run, err := e.Temporal.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
 		ID: id, TaskQueue: e.TaskQueue, WorkflowExecutionTimeout: 10 * time.Minute,
 	}, workflows.BatchAnalysisWorkflowName, workflows.BatchInput{
