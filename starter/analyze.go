@@ -192,7 +192,8 @@ func truncate(s string, n int) string {
 	return workflows.Clip(strings.Join(strings.Fields(s), " "), n)
 }
 
-// startInfo is what starter analyze --json prints without --wait.
+// startInfo is what starter analyze and starter batch print with --json
+// and without --wait.
 type startInfo struct {
 	WorkflowID string `json:"workflow_id"`
 	RunID      string `json:"run_id"`
