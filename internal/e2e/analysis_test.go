@@ -13,9 +13,11 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	enumspb "go.temporal.io/api/enums/v1"
+	commonpb "go.temporal.io/api/common/v1"
 	historypb "go.temporal.io/api/history/v1"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -74,58 +76,52 @@ func TestAnalysisEndToEnd(t *testing.T) {
 }
 
 // checkHistory fetches the history from the server and checks the
-// small-history invariant. It returns the history's JSON.
-func checkHistory(t *testing.T, e *env, id, runID string) string {
+// small-history invariant: no payload over 64 KB, no PNG bytes.
+func checkHistory(t *testing.T, e *env, id, runID string) {
 	t.Helper()
-	it := e.Temporal.GetWorkflowHistory(context.Background(), id, runID, false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
-	var all strings.Builder
-	events := 0
-	for it.HasNext() {
-		ev, err := it.Next()
-		require.NoError(t, err)
-		events++
+	evs := e.events(id, runID)
+	size, payloads := 0, 0
+	for _, ev := range evs {
+		size += proto.Size(ev)
 		for _, p := range payloadsOf(ev) {
+			payloads++
 			assert.LessOrEqual(t, len(p), maxPayloadBytes, "event %d (%s) carries a payload of %d bytes", ev.EventId, ev.EventType, len(p))
 			assert.False(t, bytes.Contains(p, []byte("\x89PNG")), "event %d holds PNG bytes", ev.EventId)
 			assert.False(t, bytes.Contains(p, []byte("iVBORw0KGgo")), "event %d holds base64 PNG", ev.EventId)
 		}
-		b, err := protojson.Marshal(ev)
-		require.NoError(t, err)
-		all.Write(b)
-		all.WriteByte('\n')
 	}
-	t.Logf("history: %d events, %d bytes as JSON", events, all.Len())
-	return all.String()
+	require.NotZero(t, payloads, "the check saw no payload at all")
+	t.Logf("history: %d events, %d payloads, %d bytes", len(evs), payloads, size)
 }
 
-// payloadsOf returns the data of every payload in an event.
+// payloadsOf returns the data of every payload in an event, wherever in
+// the event it sits.
 func payloadsOf(ev *historypb.HistoryEvent) [][]byte {
 	var out [][]byte
-	var walk func(m any)
-	b, _ := protojson.Marshal(ev)
-	// Walk the JSON: payload data is base64 in "data" fields.
-	var v any
-	_ = json.Unmarshal(b, &v)
-	walk = func(m any) {
-		switch x := m.(type) {
-		case map[string]any:
-			if d, ok := x["data"].(string); ok {
-				if _, hasMeta := x["metadata"]; hasMeta {
-					if raw, err := decodeB64(d); err == nil {
-						out = append(out, raw)
-					}
-				}
-			}
-			for _, v := range x {
-				walk(v)
-			}
-		case []any:
-			for _, v := range x {
-				walk(v)
-			}
+	var walk func(m protoreflect.Message)
+	walk = func(m protoreflect.Message) {
+		if p, ok := m.Interface().(*commonpb.Payload); ok {
+			out = append(out, p.GetData())
+			return
 		}
+		m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
+			switch {
+			case fd.IsList() && fd.Message() != nil:
+				for i := 0; i < v.List().Len(); i++ {
+					walk(v.List().Get(i).Message())
+				}
+			case fd.IsMap() && fd.MapValue().Message() != nil:
+				v.Map().Range(func(_ protoreflect.MapKey, mv protoreflect.Value) bool {
+					walk(mv.Message())
+					return true
+				})
+			case fd.Message() != nil && !fd.IsList() && !fd.IsMap():
+				walk(v.Message())
+			}
+			return true
+		})
 	}
-	walk(v)
+	walk(ev.ProtoReflect())
 	return out
 }
 
@@ -136,13 +132,7 @@ func saveHistory(t *testing.T, e *env, id, runID, name string) {
 	if os.Getenv("UPDATE_HISTORIES") != "1" {
 		return
 	}
-	it := e.Temporal.GetWorkflowHistory(context.Background(), id, runID, false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
-	var h historypb.History
-	for it.HasNext() {
-		ev, err := it.Next()
-		require.NoError(t, err)
-		h.Events = append(h.Events, ev)
-	}
+	h := historypb.History{Events: e.events(id, runID)}
 	b, err := protojson.MarshalOptions{Indent: "  "}.Marshal(&h)
 	require.NoError(t, err)
 	path := repoPath(t, filepath.Join("workflows/testdata/histories", name))

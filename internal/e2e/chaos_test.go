@@ -268,9 +268,9 @@ killing:
 			t.Logf("worker: %s", line)
 		}
 	}
-	t.Logf("chaos: analyses=%d kills=%d (mid-cell %d, mid-upload %d) recoveries=%d rebuilds=%d duplicates=%d leaks=%d kill-phase=%s total=%s",
+	t.Logf("chaos: analyses=%d kills=%d (mid-cell %d, mid-upload %d) restarts=%d rebuilds=%d duplicates=%d leaks=%d kill-phase=%s total=%s",
 		analyses, kills, midCell, midUpload, kills, rebuilds, duplicates, leaks, killPhase.Round(time.Second), total.Round(time.Second))
-	fmt.Printf("CHAOS FIGURES: analyses=%d kills=%d mid-cell=%d mid-upload=%d recoveries=%d duplicates=%d leaks=%d total=%s\n",
+	fmt.Printf("CHAOS FIGURES: analyses=%d kills=%d mid-cell=%d mid-upload=%d restarts=%d duplicates=%d leaks=%d total=%s\n",
 		analyses, kills, midCell, midUpload, kills, duplicates, leaks, total.Round(time.Second))
 	assert.GreaterOrEqual(t, kills, targetKills/2, "the analyses finished before enough kills landed")
 	// Worker deaths alone never cost a sandbox: no cell may be replayed.

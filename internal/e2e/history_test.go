@@ -28,12 +28,9 @@ func TestHistoryBytesPerStepDoNotGrow(t *testing.T) {
 	require.Equal(t, "The sum is 299.", res.Answer)
 	require.Equal(t, 25, res.StepsUsed)
 
-	it := e.Temporal.GetWorkflowHistory(ctx, id, run.GetRunID(), false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
 	var perStep []int
 	total := 0
-	for it.HasNext() {
-		ev, err := it.Next()
-		require.NoError(t, err)
+	for _, ev := range e.events(id, run.GetRunID()) {
 		if ev.EventType == enumspb.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED &&
 			ev.GetActivityTaskScheduledEventAttributes().GetActivityType().GetName() == "CallModel" {
 			perStep = append(perStep, 0)
