@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"strings"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/e2b"
+	"github.com/durable-analyst/durable-analyst/internal/urlguard"
 )
 
 // New builds the activities' clients from the worker configuration.
@@ -39,6 +39,11 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 	}
 	model := openai.NewClient(modelOpts...)
 
+	allow, err := urlguard.ParseAllowlist(cfg.DatasetURLAllow)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", urlguard.EnvVar, err)
+	}
+
 	s3Client, err := cfg.S3.NewClient(ctx)
 	if err != nil {
 		return nil, err
@@ -48,7 +53,7 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		Model:           &model,
 		S3:              s3Client,
 		Presign:         cfg.S3.NewPresignClient(s3Client),
-		HTTP:            &http.Client{Timeout: 2 * time.Minute},
+		HTTP:            urlguard.New(allow).Client(2 * time.Minute),
 		Logger:          logger,
 		Bucket:          cfg.S3Bucket,
 		Prefix:          cfg.S3Prefix,

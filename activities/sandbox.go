@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"path"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/e2b"
+	"github.com/durable-analyst/durable-analyst/internal/urlguard"
 )
 
 // CreateSandbox creates a sandbox tagged with the workflow's id, run and
@@ -134,38 +136,65 @@ func (a *Activities) fetchDataset(ctx context.Context, d Dataset) ([]byte, error
 	return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("dataset %q: no s3_key, url or content", d.Name), ErrTypeDataset, nil)
 }
 
+// maxURLInMessage bounds a URL quoted in an error or a log line.
+const maxURLInMessage = 160
+
+// fetchURL GETs a dataset through the guarded client: a URL that reaches a
+// non-public address (unless allowlisted), another scheme, or too many
+// redirects is refused before anything is sent there. The content type is
+// not looked at; the bytes are the file.
 func (a *Activities) fetchURL(ctx context.Context, d Dataset) ([]byte, error) {
 	hc := a.HTTP
 	if hc == nil {
-		hc = &http.Client{Timeout: 2 * time.Minute}
+		hc = urlguard.New(urlguard.Allowlist{}).Client(2 * time.Minute)
 	}
+	where := urlguard.Redact(d.URL, maxURLInMessage)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, d.URL, nil)
 	if err != nil {
-		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("dataset %q: bad url: %v", d.Name, err), ErrTypeDataset, err)
+		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("dataset %q: bad url %s", d.Name, where), ErrTypeDataset, nil)
 	}
 	resp, err := hc.Do(req)
 	if err != nil {
-		return nil, classify(ServiceDatasets, "get "+d.URL, err)
+		return nil, fetchError(d, where, err)
 	}
 	defer resp.Body.Close()
 	switch {
 	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
 		return nil, temporal.NewApplicationErrorWithOptions(
-			fmt.Sprintf("dataset %q: GET %s: %s", d.Name, d.URL, resp.Status), ErrTypeUnavailable,
+			fmt.Sprintf("dataset %q: GET %s: %s", d.Name, where, resp.Status), ErrTypeUnavailable,
 			temporal.ApplicationErrorOptions{NextRetryDelay: retryAfterHeader(resp)})
 	case resp.StatusCode != http.StatusOK:
 		return nil, temporal.NewNonRetryableApplicationError(
-			fmt.Sprintf("dataset %q: GET %s: %s", d.Name, d.URL, resp.Status), ErrTypeDataset, nil)
+			fmt.Sprintf("dataset %q: GET %s: %s", d.Name, where, resp.Status), ErrTypeDataset, nil)
 	}
 	b, err := io.ReadAll(io.LimitReader(resp.Body, a.MaxDatasetBytes+1))
 	if err != nil {
-		return nil, classify(ServiceDatasets, "read "+d.URL, err)
+		return nil, datasetError(d, classify(ServiceDatasets, "read "+where, err))
 	}
 	if int64(len(b)) > a.MaxDatasetBytes {
 		return nil, temporal.NewNonRetryableApplicationError(
-			fmt.Sprintf("dataset %q: %s is over the limit of %d bytes", d.Name, d.URL, a.MaxDatasetBytes), ErrTypeDataset, nil)
+			fmt.Sprintf("dataset %q: %s is over the limit of %d bytes", d.Name, where, a.MaxDatasetBytes), ErrTypeDataset, nil)
 	}
 	return b, nil
+}
+
+// fetchError maps a failed GET. A refusal by the guard is a non-retryable
+// DatasetError that says why (and which redirect hop); anything else is
+// classified as usual. The URL in the message is redacted and bounded.
+func fetchError(d Dataset, where string, err error) error {
+	hop := ""
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		if ue.URL != d.URL {
+			hop = "redirected to " + urlguard.Redact(ue.URL, maxURLInMessage) + ": "
+		}
+		err = ue.Err // its message repeats the whole URL
+	}
+	var refused *urlguard.RefusedError
+	if errors.As(err, &refused) {
+		return temporal.NewNonRetryableApplicationError(fmt.Sprintf("dataset %q: %s: %s%s", d.Name, where, hop, refused), ErrTypeDataset, nil)
+	}
+	return datasetError(d, classify(ServiceDatasets, "get "+where, err))
 }
 
 // datasetError names the dataset in a classified error, keeping its type.

@@ -17,6 +17,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/kelseyhightower/envconfig"
 	"go.temporal.io/sdk/client"
+
+	"github.com/durable-analyst/durable-analyst/internal/urlguard"
 )
 
 // Secret is a credential read from the environment. Its String and
@@ -143,6 +145,11 @@ type Worker struct {
 	LogLevel    string `envconfig:"LOG_LEVEL" default:"info"`
 	LogFormat   string `envconfig:"LOG_FORMAT" default:"text"`
 	MetricsAddr string `envconfig:"METRICS_ADDR"`
+
+	// DatasetURLAllow lists hosts and CIDRs (comma-separated) that dataset
+	// URLs may reach although they are not public (loopback, private,
+	// link-local, …); everything else non-public is refused.
+	DatasetURLAllow string `envconfig:"DATASET_URL_ALLOW"`
 }
 
 // Load reads the worker configuration from the environment. The error is one
@@ -201,6 +208,9 @@ func (c Worker) Validate() error {
 	}
 	if c.MaxConcurrentWorkflowTasks < 0 {
 		errs = append(errs, fmt.Errorf("MAX_CONCURRENT_WORKFLOW_TASKS: %d must not be negative", c.MaxConcurrentWorkflowTasks))
+	}
+	if _, err := urlguard.ParseAllowlist(c.DatasetURLAllow); err != nil {
+		errs = append(errs, fmt.Errorf("%s: %w", urlguard.EnvVar, err))
 	}
 	if c.OpenAIMaxRetries < 0 || c.OpenAIMaxRetries > 2 {
 		errs = append(errs, fmt.Errorf("OPENAI_MAX_RETRIES: %d is outside 0..2", c.OpenAIMaxRetries))

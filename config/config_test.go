@@ -72,6 +72,8 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{"bad sweep interval", "SWEEP_INTERVAL", "often", "SWEEP_INTERVAL: cannot parse"},
 		{"sweep too often", "SWEEP_INTERVAL", "1s", "SWEEP_INTERVAL:"},
 		{"negative sweep interval", "SWEEP_INTERVAL", "-5m", "SWEEP_INTERVAL:"},
+		{"bad dataset allowlist", "DATASET_URL_ALLOW", "127.0.0.1, 10.0.0.0/33, http://x", `DATASET_URL_ALLOW: "10.0.0.0/33" is not a CIDR`},
+		{"allowlist with a port", "DATASET_URL_ALLOW", "localhost:8080", `DATASET_URL_ALLOW: "localhost:8080" is not a host name`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
