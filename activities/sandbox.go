@@ -151,7 +151,7 @@ func (a *Activities) fetchURL(ctx context.Context, d Dataset) ([]byte, error) {
 	where := urlguard.Redact(d.URL, maxURLInMessage)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, d.URL, nil)
 	if err != nil {
-		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("dataset %q: bad url %s", d.Name, where), ErrTypeDataset, nil)
+		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("dataset %q: bad url %s: %v", d.Name, where, withoutURL(err)), ErrTypeDataset, nil)
 	}
 	resp, err := hc.Do(req)
 	if err != nil {
@@ -183,18 +183,24 @@ func (a *Activities) fetchURL(ctx context.Context, d Dataset) ([]byte, error) {
 // classified as usual. The URL in the message is redacted and bounded.
 func fetchError(d Dataset, where string, err error) error {
 	hop := ""
-	var ue *url.Error
-	if errors.As(err, &ue) {
-		if ue.URL != d.URL {
-			hop = "redirected to " + urlguard.Redact(ue.URL, maxURLInMessage) + ": "
-		}
-		err = ue.Err // its message repeats the whole URL
+	if ue := (*url.Error)(nil); errors.As(err, &ue) && ue.URL != d.URL {
+		hop = "redirected to " + urlguard.Redact(ue.URL, maxURLInMessage) + ": "
 	}
+	err = withoutURL(err)
 	var refused *urlguard.RefusedError
 	if errors.As(err, &refused) {
 		return temporal.NewNonRetryableApplicationError(fmt.Sprintf("dataset %q: %s: %s%s", d.Name, where, hop, refused), ErrTypeDataset, nil)
 	}
 	return datasetError(d, classify(ServiceDatasets, "get "+where, err))
+}
+
+// withoutURL drops the *url.Error layer, whose message repeats the whole,
+// unredacted URL.
+func withoutURL(err error) error {
+	if ue := (*url.Error)(nil); errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
 }
 
 // datasetError names the dataset in a classified error, keeping its type.

@@ -339,11 +339,29 @@ func hostName(s string) bool {
 // Redact shortens a URL for messages and logs: no user info, the query
 // elided, at most max bytes.
 func Redact(raw string, max int) string {
-	s := raw
+	var s string
 	if u, err := url.Parse(raw); err == nil {
 		query := u.RawQuery != "" || u.ForceQuery
 		u.User, u.RawQuery, u.ForceQuery, u.Fragment, u.RawFragment = nil, "", false, "", ""
 		s = u.String()
+		if query {
+			s += "?…"
+		}
+	} else {
+		// Unparsable: cut by hand.
+		s, _, _ = strings.Cut(raw, "#")
+		var query bool
+		s, _, query = strings.Cut(s, "?")
+		if scheme, rest, ok := strings.Cut(s, "://"); ok {
+			authority, path, _ := strings.Cut(rest, "/")
+			if i := strings.LastIndexByte(authority, '@'); i >= 0 {
+				authority = authority[i+1:]
+			}
+			s = scheme + "://" + authority
+			if path != "" || strings.Contains(rest, "/") {
+				s += "/" + path
+			}
+		}
 		if query {
 			s += "?…"
 		}

@@ -197,10 +197,64 @@ func TestRedact(t *testing.T) {
 		{"https://example.com/a.csv", "https://example.com/a.csv"},
 		{"https://user:pw@example.com/a.csv?X-Amz-Signature=abc#frag", "https://example.com/a.csv?…"},
 		{long, long[:40] + "…"},
+		{"http://u:pw@[::1/x.csv?sig=1#f", "http://[::1/x.csv?…"},
+		{"http://[::1?sig=1", "http://[::1?…"},
+		{"http://h/" + strings.Repeat("é", 30), "http://h/%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%…"},
+		{"http://[::1/a" + strings.Repeat("é", 30), "http://[::1/a" + strings.Repeat("é", 13) + "…"}, // cut on a rune boundary
 	}
 	for _, tt := range tests {
 		if got := Redact(tt.in, 40); got != tt.want {
 			t.Errorf("Redact(%q): got %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// BenchmarkCheck is the cost the guard adds to every connection: one
+// address check (allowlist, then the IANA deny lists).
+func BenchmarkCheck(b *testing.B) {
+	allow, err := ParseAllowlist("data.internal,10.1.0.0/16")
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := New(allow)
+	for _, ip := range []string{"93.184.215.14", "127.0.0.1", "2606:4700::1111"} {
+		addr := netip.MustParseAddr(ip)
+		b.Run(ip, func(b *testing.B) {
+			for b.Loop() {
+				_ = g.check(addr)
+			}
+		})
+	}
+}
+
+// BenchmarkFetch compares a GET on a new connection through the guarded
+// client (allowlisted loopback) with a plain http.Client.
+func BenchmarkFetch(b *testing.B) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Connection", "close")
+		fmt.Fprint(w, "a,b\n1,2\n")
+	}))
+	defer srv.Close()
+	allow, err := ParseAllowlist("127.0.0.1")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		hc   *http.Client
+	}{
+		{"guarded", New(allow).Client(10 * time.Second)},
+		{"plain", &http.Client{Timeout: 10 * time.Second}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				resp, err := c.hc.Get(srv.URL)
+				if err != nil {
+					b.Fatal(err)
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+			}
+		})
 	}
 }
