@@ -172,11 +172,15 @@ func (a *Activities) fetchURL(ctx context.Context, d Dataset) ([]byte, error) {
 func datasetError(d Dataset, err error) error {
 	var appErr *temporal.ApplicationError
 	if errors.As(err, &appErr) {
-		msg := fmt.Sprintf("dataset %q: %s", d.Name, appErr.Error())
+		// The upstream's explanation is in the message; its cause is the
+		// classified error's own, so the history does not hold it twice.
+		msg := fmt.Sprintf("dataset %q: %s", d.Name, appErr.Message())
 		if appErr.NonRetryable() {
-			return temporal.NewNonRetryableApplicationError(msg, appErr.Type(), err)
+			return temporal.NewNonRetryableApplicationError(msg, appErr.Type(), appErr.Unwrap())
 		}
-		return temporal.NewApplicationErrorWithOptions(msg, appErr.Type(), temporal.ApplicationErrorOptions{Cause: err})
+		return temporal.NewApplicationErrorWithOptions(msg, appErr.Type(), temporal.ApplicationErrorOptions{
+			Cause: appErr.Unwrap(), NextRetryDelay: appErr.NextRetryDelay(),
+		})
 	}
 	return err
 }

@@ -253,8 +253,11 @@ func (s *Server) pick(req responseRequest) (*script, *apiError) {
 	if !prefixed && s.cfg.DefaultScript != "" {
 		return s.scripts[s.cfg.DefaultScript], nil
 	}
-	return nil, newError(http.StatusNotFound, "invalid_request_error", "model_not_found", "model",
-		fmt.Sprintf("The model `%s` does not exist (scripts: %s).", req.Model, strings.Join(scriptNames(s.scripts), ", ")))
+	// OpenAI's answer, word for word (param null); the scripts there are
+	// named in the server's log, not in the answer.
+	s.log.Warn("no script for model", "model", req.Model, "scripts", strings.Join(scriptNames(s.scripts), ", "))
+	return nil, newError(http.StatusNotFound, "invalid_request_error", "model_not_found", "",
+		fmt.Sprintf("The model `%s` does not exist or you do not have access to it.", req.Model))
 }
 
 // resolveTurn reads from the conversation which 1-based turn is asked for and
