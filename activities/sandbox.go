@@ -174,7 +174,7 @@ func datasetError(d Dataset, err error) error {
 	if errors.As(err, &appErr) {
 		// The upstream's explanation is in the message; its cause is the
 		// classified error's own, so the history does not hold it twice.
-		msg := fmt.Sprintf("dataset %q: %s", d.Name, appErr.Message())
+		msg := fmt.Sprintf("dataset %q: %s", d.Name, strings.TrimPrefix(appErr.Message(), string(ServiceDatasets)+": "))
 		if appErr.NonRetryable() {
 			return temporal.NewNonRetryableApplicationError(msg, appErr.Type(), appErr.Unwrap())
 		}

@@ -213,8 +213,11 @@ func (s *Server) respond(r *http.Request, rec *RequestRecord) (*response, *apiEr
 	t := sc.turns[n-1]
 	if t.expect != nil {
 		if err := t.expect.check(outputs); err != nil {
+			// The answer names the failed expectation; the tool output it
+			// was checked against is user data, so only the log shows it.
+			s.log.Warn("expectation failed", "script", sc.name, "turn", n, "error", err, "tool_output", excerpt(outputs, 300))
 			return nil, invalidRequest("expectation_failed", "input",
-				fmt.Sprintf("script %s turn %d: %v; tool output was: %s", sc.name, n, err, excerpt(outputs, 300)))
+				fmt.Sprintf("script %s turn %d: %v", sc.name, n, err))
 		}
 	}
 	instructions := flattenText(req.Instructions)
