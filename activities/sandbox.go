@@ -151,11 +151,11 @@ func (a *Activities) fetchURL(ctx context.Context, d Dataset) ([]byte, error) {
 	switch {
 	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
 		return nil, temporal.NewApplicationErrorWithOptions(
-			fmt.Sprintf("dataset %q: GET %s: %s", d.Name, d.URL, resp.Status), ErrTypeUnavailable,
+			boundMessage(fmt.Sprintf("dataset %q: GET %s: %s", d.Name, d.URL, responseDetail(resp))), ErrTypeUnavailable,
 			temporal.ApplicationErrorOptions{NextRetryDelay: retryAfterHeader(resp)})
 	case resp.StatusCode != http.StatusOK:
 		return nil, temporal.NewNonRetryableApplicationError(
-			fmt.Sprintf("dataset %q: GET %s: %s", d.Name, d.URL, resp.Status), ErrTypeDataset, nil)
+			boundMessage(fmt.Sprintf("dataset %q: GET %s: %s", d.Name, d.URL, responseDetail(resp))), ErrTypeDataset, nil)
 	}
 	b, err := io.ReadAll(io.LimitReader(resp.Body, a.MaxDatasetBytes+1))
 	if err != nil {

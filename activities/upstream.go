@@ -2,6 +2,8 @@ package activities
 
 import (
 	"bytes"
+	"encoding/json"
+	"encoding/xml"
 	"errors"
 	"io"
 	"net/http"
@@ -102,6 +104,47 @@ func peekBody(resp *http.Response) string {
 		io.Closer
 	}{io.MultiReader(bytes.NewReader(b), resp.Body), resp.Body}
 	return strings.TrimSpace(string(b))
+}
+
+// responseDetail is the explanation in an error response from a plain HTTP
+// server (a dataset URL): "<status>: <message>" with the message from an S3
+// XML error (<Code>, <Message>: an expired presigned URL says so), a JSON
+// "message"/"error", or a text/plain body. An HTML page says nothing a
+// person would read in a one-line message, so it is left out.
+func responseDetail(resp *http.Response) string {
+	body := peekBody(resp)
+	var xmlErr struct {
+		Code    string `xml:"Code"`
+		Message string `xml:"Message"`
+	}
+	var jsonErr struct {
+		Message string          `json:"message"`
+		Error   json.RawMessage `json:"error"`
+	}
+	msg := ""
+	ct := resp.Header.Get("Content-Type")
+	switch {
+	case strings.HasPrefix(body, "<?xml") || strings.HasPrefix(body, "<Error>"):
+		if xml.Unmarshal([]byte(body), &xmlErr) == nil {
+			msg = joinDetail(0, xmlErr.Code, xmlErr.Message)
+		}
+	case json.Unmarshal([]byte(body), &jsonErr) == nil:
+		var nested struct {
+			Message string `json:"message"`
+		}
+		var text string
+		switch {
+		case jsonErr.Message != "":
+			msg = jsonErr.Message
+		case json.Unmarshal(jsonErr.Error, &text) == nil:
+			msg = text
+		case json.Unmarshal(jsonErr.Error, &nested) == nil:
+			msg = nested.Message
+		}
+	case strings.HasPrefix(ct, "text/plain"):
+		msg = body
+	}
+	return joinDetail(0, resp.Status, msg)
 }
 
 func cmpOr(a, b string) string {

@@ -182,3 +182,30 @@ func TestErrorMessage(t *testing.T) {
 	}
 	assert.Contains(t, classified.Error(), "retryable", "Error() has the SDK's extras ErrorMessage leaves out")
 }
+
+// TestResponseDetail: a dataset URL's error response is explained in its
+// server's words where it has some (S3's XML of an expired presigned URL,
+// JSON, plain text), and by its status alone for an HTML page.
+func TestResponseDetail(t *testing.T) {
+	tests := []struct {
+		name, status, ct, body, want string
+	}{
+		{"s3 expired presigned url", "403 Forbidden", "application/xml",
+			`<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>Request has expired</Message><Expires>2026-01-01T00:00:00Z</Expires></Error>`,
+			"403 Forbidden: AccessDenied: Request has expired"},
+		{"json message", "400 Bad Request", "application/json", `{"message":"bucket name is invalid"}`, "400 Bad Request: bucket name is invalid"},
+		{"json error string", "404 Not Found", "application/json", `{"error":"no such dataset"}`, "404 Not Found: no such dataset"},
+		{"json error object", "429 Too Many Requests", "application/json", `{"error":{"message":"slow down"}}`, "429 Too Many Requests: slow down"},
+		{"plain text", "503 Service Unavailable", "text/plain; charset=utf-8", "maintenance until 10:00\n", "503 Service Unavailable: maintenance until 10:00"},
+		{"html page", "404 Not Found", "text/html", "<html><body><h1>Not Found</h1></body></html>", "404 Not Found"},
+		{"empty", "500 Internal Server Error", "", "", "500 Internal Server Error"},
+	}
+	for _, tt := range tests {
+		resp := &http.Response{Status: tt.status, Header: http.Header{"Content-Type": {tt.ct}}, Body: io.NopCloser(strings.NewReader(tt.body))}
+		if got := responseDetail(resp); got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.name, got, tt.want)
+		}
+		rest, _ := io.ReadAll(resp.Body)
+		assert.Equal(t, tt.body, string(rest), "%s: the body is left whole", tt.name)
+	}
+}
