@@ -199,7 +199,7 @@ var tokenPatterns = []struct {
 }{
 	{regexp.MustCompile(`(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/=*-]+`), "$1 [redacted]"},
 	{regexp.MustCompile(`\b(sk|rk|pk)-[A-Za-z0-9_*-]{6,}`), "$1-[redacted]"},
-	{regexp.MustCompile(`\be2b_[A-Za-z0-9]{8,}`), "e2b_[redacted]"},
+	{regexp.MustCompile(`\b(sk_)?e2b_[A-Za-z0-9_]{8,}`), "${1}e2b_[redacted]"},
 	{regexp.MustCompile(`\b(AKIA|ASIA)[A-Z0-9]{16}\b`), "$1[redacted]"},
 	{regexp.MustCompile(`(?i)\b(api[_-]?key|access[_-]?token|secret|password|x-amz-signature|x-amz-credential|x-amz-security-token)(["']?\s*[:=]\s*["']?)[^\s"'&,;]+`), "$1$2[redacted]"},
 	// URLs lose their query (signatures, tokens) and user info.

@@ -89,6 +89,7 @@ func TestScrub(t *testing.T) {
 		{"Incorrect API key provided: sk-wrong***-key. You can find it at https://x", "Incorrect API key provided: sk-[redacted]. You can find it at https://x"},
 		{"header Authorization: Bearer eyJhbGciOi.xyz rejected", "header Authorization: Bearer [redacted] rejected"},
 		{"key e2b_0123456789abcdef0123 invalid", "key e2b_[redacted] invalid"},
+		{"token sk_e2b_0123456789abcdef0123 expired", "token sk_e2b_[redacted] expired"},
 		{"InvalidAccessKeyId: AKIAIOSFODNN7EXAMPLE", "InvalidAccessKeyId: AKIA[redacted]"},
 		{`{"api_key": "hunter2hunter2"}`, `{"api_key": "[redacted]"}`},
 		{"password=pa55word&user=x", "password=[redacted]&user=x"},

@@ -269,7 +269,7 @@ func TestFaultsReadableErrors(t *testing.T) {
 			Datasets: []workflows.Dataset{{Name: "nope.csv", S3Key: "inputs/e2e-readable/nope.csv"}}}, "", activities.ErrTypeDataset,
 			[]string{`dataset "nope.csv"`, "s3://" + e.Bucket + "/inputs/e2e-readable/nope.csv", "404 NoSuchKey: The specified key does not exist."}},
 		{"e2b key refused", workflows.AnalysisInput{Question: "q", Model: "script:sales-chart"}, "e2b_refused_key_0123456789", activities.ErrTypeAuth,
-			[]string{"start: create sandbox: e2b: ", "401", "Invalid API key"}},
+			[]string{"start: create sandbox: e2b: ", "401 auth: Invalid API key, please visit https://e2b.dev/docs/api-key for more information."}},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
