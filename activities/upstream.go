@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -185,7 +186,7 @@ func RedactSecrets(values ...string) {
 	secrets.Lock()
 	defer secrets.Unlock()
 	for _, v := range values {
-		if len(v) >= minSecretLen {
+		if len(v) >= minSecretLen && !slices.Contains(secrets.values, v) {
 			secrets.values = append(secrets.values, v)
 		}
 	}
