@@ -2,6 +2,7 @@ package activities
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
@@ -46,7 +47,7 @@ func upstreamDetail(err error) string {
 	}
 	var e2bErr *e2b.APIError
 	if errors.As(err, &e2bErr) {
-		return joinDetail(e2bErr.StatusCode, cmpOr(e2bErr.Code, string(e2bErr.Kind)), e2bErr.Message)
+		return joinDetail(e2bErr.StatusCode, cmp.Or(e2bErr.Code, string(e2bErr.Kind)), e2bErr.Message)
 	}
 	var apiErr smithy.APIError
 	if errors.As(err, &apiErr) {
@@ -71,7 +72,7 @@ func modelDetail(e *openai.Error) string {
 	if msg == "" {
 		msg = http.StatusText(e.StatusCode)
 	}
-	return joinDetail(e.StatusCode, cmpOr(e.Code, e.Type), msg)
+	return joinDetail(e.StatusCode, cmp.Or(e.Code, e.Type), msg)
 }
 
 // joinDetail writes "<status> <code>: <message>", leaving out what is empty.
@@ -146,13 +147,6 @@ func responseDetail(resp *http.Response) string {
 		msg = body
 	}
 	return joinDetail(0, resp.Status, msg)
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // upstreamError is the cause attached to a classified error: the client's
