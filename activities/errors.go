@@ -42,13 +42,14 @@ func classify(svc Service, op string, err error) error {
 	if errors.As(err, &appErr) {
 		return err
 	}
-	msg := fmt.Sprintf("%s: %s: %v", svc, op, err)
+	msg := boundMessage(fmt.Sprintf("%s: %s: %s", svc, op, upstreamDetail(err)))
+	cause := &upstreamError{err: err, text: boundText(err.Error(), maxCauseBytes)}
 	nonRetryable := func(typ string) error {
-		return temporal.NewNonRetryableApplicationError(msg, typ, err)
+		return temporal.NewNonRetryableApplicationError(msg, typ, cause)
 	}
 	retryable := func(typ string, after time.Duration) error {
 		return temporal.NewApplicationErrorWithOptions(msg, typ, temporal.ApplicationErrorOptions{
-			Cause: err, NextRetryDelay: after,
+			Cause: cause, NextRetryDelay: after,
 		})
 	}
 

@@ -18,11 +18,15 @@ import (
 )
 
 func openaiErr(status int, code, retryAfter string) error {
+	return openaiErrMsg(status, code, retryAfter, "")
+}
+
+func openaiErrMsg(status int, code, retryAfter, msg string) *openai.Error {
 	resp := &http.Response{StatusCode: status, Header: http.Header{}}
 	if retryAfter != "" {
 		resp.Header.Set("Retry-After", retryAfter)
 	}
-	return &openai.Error{StatusCode: status, Code: code, Response: resp}
+	return &openai.Error{StatusCode: status, Code: code, Message: msg, Response: resp}
 }
 
 func TestClassify(t *testing.T) {
@@ -47,7 +51,9 @@ func TestClassify(t *testing.T) {
 		{"model 401", ServiceModel, openaiErr(401, "invalid_api_key", ""), ErrTypeAuth, false, 0},
 		{"model 403", ServiceModel, openaiErr(403, "", ""), ErrTypeAuth, false, 0},
 		{"model 400", ServiceModel, openaiErr(400, "invalid_request_error", ""), ErrTypeBadRequest, false, 0},
+		{"model 400 with message", ServiceModel, openaiErrMsg(400, "expectation_failed", "", "script x turn 2: output lacks \"42\""), ErrTypeBadRequest, false, 0},
 		{"model 404 unknown model", ServiceModel, openaiErr(404, "model_not_found", ""), ErrTypeNotFound, false, 0},
+		{"model 404 with message", ServiceModel, openaiErrMsg(404, "model_not_found", "", "The model `gpt-x` does not exist or you do not have access to it."), ErrTypeNotFound, false, 0},
 		{"model 429 rate", ServiceModel, openaiErr(429, "rate_limit_exceeded", "2"), ErrTypeRateLimited, true, 2 * time.Second},
 		{"model 429 quota", ServiceModel, openaiErr(429, "insufficient_quota", ""), ErrTypeQuota, false, 0},
 		{"model 500", ServiceModel, openaiErr(500, "", ""), ErrTypeUnavailable, true, 0},
@@ -55,6 +61,8 @@ func TestClassify(t *testing.T) {
 		{"s3 access denied", ServiceStorage, &smithy.GenericAPIError{Code: "AccessDenied"}, ErrTypeAuth, false, 0},
 		{"s3 no bucket", ServiceStorage, &smithy.GenericAPIError{Code: "NoSuchBucket"}, ErrTypeNotFound, false, 0},
 		{"s3 dataset missing", ServiceDatasets, &smithy.GenericAPIError{Code: "NoSuchKey"}, ErrTypeDataset, false, 0},
+		{"s3 dataset missing with message", ServiceDatasets, &smithy.GenericAPIError{Code: "NoSuchKey", Message: "The specified key does not exist."}, ErrTypeDataset, false, 0},
+		{"e2b 404 with message", ServiceE2B, &e2b.APIError{StatusCode: 404, Kind: e2b.KindNotFound, Message: `Sandbox "sb1" doesn't exist or you don't have access to it`}, ErrTypeNotFound, false, 0},
 		{"s3 slow down", ServiceStorage, &smithy.GenericAPIError{Code: "SlowDown"}, ErrTypeStorage, true, 0},
 		{"deadline", ServiceModel, context.DeadlineExceeded, ErrTypeUnavailable, true, 0},
 		{"refused", ServiceStorage, fmt.Errorf("dial tcp 127.0.0.1:1: connect: connection refused"), ErrTypeUnavailable, true, 0},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"os"
 	"strings"
 	"time"
 
@@ -17,6 +18,9 @@ import (
 
 // New builds the activities' clients from the worker configuration.
 func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activities, error) {
+	// Whatever a server echoes back, these never reach a message.
+	RedactSecrets(cfg.OpenAIAPIKey.Reveal(), cfg.E2BAPIKey.Reveal(), cfg.TemporalAPIKey.Reveal(),
+		os.Getenv("AWS_SECRET_ACCESS_KEY"), os.Getenv("AWS_SESSION_TOKEN"))
 	e2bOpts := []e2b.Option{e2b.WithAPIKey(cfg.E2BAPIKey.Reveal()), e2b.WithDomain(cfg.E2BDomain)}
 	if cfg.E2BAPIURL != "" {
 		e2bOpts = append(e2bOpts, e2b.WithAPIURL(cfg.E2BAPIURL))

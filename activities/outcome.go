@@ -32,7 +32,7 @@ func (a *Activities) AnalysisOutcome(ctx context.Context, in AnalysisOutcomeInpu
 	var appErr *temporal.ApplicationError
 	if errors.As(err, &appErr) {
 		return nil, temporal.NewNonRetryableApplicationError(
-			fmt.Sprintf("analysis %s: %s", in.WorkflowID, appErr.Error()), appErr.Type(), err)
+			fmt.Sprintf("analysis %s: %s", in.WorkflowID, ErrorMessage(err)), appErr.Type(), err)
 	}
 	var canceled *temporal.CanceledError
 	var terminated *temporal.TerminatedError

@@ -161,11 +161,11 @@ func (a *Activities) fetchURL(ctx context.Context, d Dataset) ([]byte, error) {
 	switch {
 	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
 		return nil, temporal.NewApplicationErrorWithOptions(
-			fmt.Sprintf("dataset %q: GET %s: %s", d.Name, where, resp.Status), ErrTypeUnavailable,
+			boundMessage(fmt.Sprintf("dataset %q: GET %s: %s", d.Name, where, responseDetail(resp))), ErrTypeUnavailable,
 			temporal.ApplicationErrorOptions{NextRetryDelay: retryAfterHeader(resp)})
 	case resp.StatusCode != http.StatusOK:
 		return nil, temporal.NewNonRetryableApplicationError(
-			fmt.Sprintf("dataset %q: GET %s: %s", d.Name, where, resp.Status), ErrTypeDataset, nil)
+			boundMessage(fmt.Sprintf("dataset %q: GET %s: %s", d.Name, where, responseDetail(resp))), ErrTypeDataset, nil)
 	}
 	b, err := io.ReadAll(io.LimitReader(resp.Body, a.MaxDatasetBytes+1))
 	if err != nil {
@@ -207,11 +207,15 @@ func withoutURL(err error) error {
 func datasetError(d Dataset, err error) error {
 	var appErr *temporal.ApplicationError
 	if errors.As(err, &appErr) {
-		msg := fmt.Sprintf("dataset %q: %s", d.Name, appErr.Error())
+		// The upstream's explanation is in the message; its cause is the
+		// classified error's own, so the history does not hold it twice.
+		msg := fmt.Sprintf("dataset %q: %s", d.Name, strings.TrimPrefix(appErr.Message(), string(ServiceDatasets)+": "))
 		if appErr.NonRetryable() {
-			return temporal.NewNonRetryableApplicationError(msg, appErr.Type(), err)
+			return temporal.NewNonRetryableApplicationError(msg, appErr.Type(), appErr.Unwrap())
 		}
-		return temporal.NewApplicationErrorWithOptions(msg, appErr.Type(), temporal.ApplicationErrorOptions{Cause: err})
+		return temporal.NewApplicationErrorWithOptions(msg, appErr.Type(), temporal.ApplicationErrorOptions{
+			Cause: appErr.Unwrap(), NextRetryDelay: appErr.NextRetryDelay(),
+		})
 	}
 	return err
 }

@@ -9,7 +9,9 @@
 // file name without ".json". A request picks its script with the metadata key
 // "script", or with the model name "script:<name>" (or just "<name>"); any
 // other model name without the "script:" prefix gets the default script, and
-// an unknown script is 404 model_not_found. A script is an ordered list of
+// an unknown script is OpenAI's 404 model_not_found, word for word ("The
+// model `x` does not exist or you do not have access to it."; the scripts
+// there are named in the server's log). A script is an ordered list of
 // turns; every turn but the last asks for tool calls, the last one answers:
 //
 //	{
@@ -35,7 +37,8 @@
 // the previous turn: every "output_contains" string must occur in them, no
 // "output_not_contains" string may, and every "output_matches" regular
 // expression must match; a failed check is answered with 400 and code
-// "expectation_failed".
+// "expectation_failed", naming the expectation (the tool output it was
+// checked against is user data: it goes to the log, not the answer).
 //
 // A request with "tool_choice": "none" that reaches a turn with calls gets
 // the script's final message instead, as a model forced to answer would.

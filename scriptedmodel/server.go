@@ -213,8 +213,11 @@ func (s *Server) respond(r *http.Request, rec *RequestRecord) (*response, *apiEr
 	t := sc.turns[n-1]
 	if t.expect != nil {
 		if err := t.expect.check(outputs); err != nil {
+			// The answer names the failed expectation; the tool output it
+			// was checked against is user data, so only the log shows it.
+			s.log.Warn("expectation failed", "script", sc.name, "turn", n, "error", err, "tool_output", excerpt(outputs, 300))
 			return nil, invalidRequest("expectation_failed", "input",
-				fmt.Sprintf("script %s turn %d: %v; tool output was: %s", sc.name, n, err, excerpt(outputs, 300)))
+				fmt.Sprintf("script %s turn %d: %v", sc.name, n, err))
 		}
 	}
 	instructions := flattenText(req.Instructions)
@@ -253,8 +256,11 @@ func (s *Server) pick(req responseRequest) (*script, *apiError) {
 	if !prefixed && s.cfg.DefaultScript != "" {
 		return s.scripts[s.cfg.DefaultScript], nil
 	}
-	return nil, newError(http.StatusNotFound, "invalid_request_error", "model_not_found", "model",
-		fmt.Sprintf("The model `%s` does not exist (scripts: %s).", req.Model, strings.Join(scriptNames(s.scripts), ", ")))
+	// OpenAI's answer, word for word (param null); the scripts there are
+	// named in the server's log, not in the answer.
+	s.log.Warn("no script for model", "model", req.Model, "scripts", strings.Join(scriptNames(s.scripts), ", "))
+	return nil, newError(http.StatusNotFound, "invalid_request_error", "model_not_found", "",
+		fmt.Sprintf("The model `%s` does not exist or you do not have access to it.", req.Model))
 }
 
 // resolveTurn reads from the conversation which 1-based turn is asked for and

@@ -369,6 +369,36 @@ func TestScriptSelection(t *testing.T) {
 	}
 }
 
+// TestUnknownModelAnswersLikeOpenAI: an unknown model is OpenAI's 404 body
+// word for word, so clients and the worker's error messages see what they
+// would see against OpenAI.
+func TestUnknownModelAnswersLikeOpenAI(t *testing.T) {
+	_, hs, _ := setup(t, scriptedmodel.Config{})
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, hs.URL+"/v1/responses",
+		strings.NewReader(`{"model":"gpt-x","input":"q"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+testKey)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var body map[string]map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
+		t.Fatalf("decode the error body: %v", err)
+	}
+	want := map[string]any{
+		"message": "The model `gpt-x` does not exist or you do not have access to it.",
+		"type":    "invalid_request_error", "param": nil, "code": "model_not_found",
+	}
+	if resp.StatusCode != http.StatusNotFound || fmt.Sprint(body["error"]) != fmt.Sprint(want) {
+		t.Errorf("got %d %v, want 404 %v", resp.StatusCode, body, want)
+	}
+}
+
 func TestPreviousResponseID(t *testing.T) {
 	_, _, client := setup(t, scriptedmodel.Config{})
 	ctx := t.Context()

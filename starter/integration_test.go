@@ -366,12 +366,15 @@ func TestAnalyzeAgainstRealServers(t *testing.T) {
 	t.Run("a failed analysis exits non-zero with its message", func(t *testing.T) {
 		t.Setenv("TASK_QUEUE", failQueue)
 		out, _, err := runCLI(t, "analyze", "--question", "q", "--id", "analysis-test-fail", "--wait")
-		if err == nil || !strings.Contains(err.Error(), "analysis analysis-test-fail failed: sandbox quota exceeded") {
-			t.Errorf("analyze --wait = %v, want the failure message\nstdout:\n%s", err, out)
+		// The failure's own message and type, once: not the SDK's
+		// "(type: …, retryable: …)" chain.
+		const want = "analysis analysis-test-fail failed: sandbox quota exceeded (QuotaExceeded)"
+		if err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("analyze --wait = %v, want an error ending %q\nstdout:\n%s", err, want, out)
 		}
 		_, _, err = runCLI(t, "result", "analysis-test-fail")
-		if err == nil || !strings.Contains(err.Error(), "sandbox quota exceeded") {
-			t.Errorf("result of a failed analysis = %v, want the failure message", err)
+		if err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("result of a failed analysis = %v, want an error ending %q", err, want)
 		}
 	})
 

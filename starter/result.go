@@ -13,6 +13,7 @@ import (
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -165,14 +166,19 @@ func getResult(ctx context.Context, run client.WorkflowRun, id string) (*workflo
 	return &res, nil
 }
 
-// failureMessage is the message of why a workflow failed, without the
-// SDK's "workflow execution error (type..., runID...)" wrapper.
+// failureMessage is the message of why a workflow failed and its error
+// type, without the SDK's "workflow execution error (type..., runID...)"
+// wrapper and the repeated text of the failure's causes.
 func failureMessage(err error) string {
 	var wee *temporal.WorkflowExecutionError
 	if errors.As(err, &wee) && errors.Unwrap(wee) != nil {
 		err = errors.Unwrap(wee)
 	}
-	return err.Error()
+	var appErr *temporal.ApplicationError
+	if errors.As(err, &appErr) && appErr.Type() != "" {
+		return fmt.Sprintf("%s (%s)", activities.ErrorMessage(err), appErr.Type())
+	}
+	return activities.ErrorMessage(err)
 }
 
 // waitResult follows the analysis: it prints a progress line to w whenever

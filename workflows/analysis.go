@@ -219,11 +219,12 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 
 // failure is the workflow's error for a failed activity: it keeps the
 // activity's error type (AuthError, DatasetError, …) at the top, so callers
-// can branch on it without digging, and says where it happened.
+// can branch on it without digging, and its message says where it happened
+// and what the upstream answered, once (the UI shows it as the failure).
 func failure(where string, err error) error {
 	var appErr *temporal.ApplicationError
 	if errors.As(err, &appErr) {
-		return temporal.NewNonRetryableApplicationError(where+": "+appErr.Error(), appErr.Type(), err)
+		return temporal.NewNonRetryableApplicationError(where+": "+activities.ErrorMessage(err), appErr.Type(), err)
 	}
 	var canceled *temporal.CanceledError
 	if errors.As(err, &canceled) {

@@ -231,6 +231,7 @@ func TestKillsSandboxWhenAStepFails(t *testing.T) {
 	var appErr *temporal.ApplicationError
 	require.True(t, errors.As(err, &appErr))
 	assert.Equal(t, activities.ErrTypeAuth, appErr.Type())
+	assert.Equal(t, "step 1: model call: model: 401", appErr.Message(), "the activity's message once, with where it failed")
 	assert.Equal(t, []string{"isandbox1"}, h.kills)
 }
 
@@ -360,7 +361,9 @@ func TestRebuildsAreBounded(t *testing.T) {
 	})
 	_, err := h.run(t, workflows.AnalysisInput{Question: "q"})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "rebuilds are used up")
+	var appErr *temporal.ApplicationError
+	require.ErrorAs(t, err, &appErr)
+	assert.Regexp(t, `^step 1 cell 0: sandbox \S+ was lost and \d+ rebuilds are used up: gone$`, appErr.Message())
 	assert.Len(t, h.codeRuns, workflows.MaxRebuilds+1)
 }
 

@@ -494,7 +494,9 @@ func summarize(sum BatchItemResult, res AnalysisResult, err error) BatchItemResu
 	)
 	switch {
 	case errors.As(err, &appErr):
-		sum.ErrorType, err = cmp.Or(appErr.Type(), "Error"), appErr
+		sum.ErrorType = cmp.Or(appErr.Type(), "Error")
+		sum.Error = Clip(activities.ErrorMessage(appErr), MaxSummaryErrorBytes)
+		return sum
 	case errors.As(err, &canceled):
 		sum.ErrorType = "Canceled"
 	case errors.As(err, &timeout):

@@ -235,6 +235,7 @@ func TestBatchFailedItemsDoNotSinkTheBatch(t *testing.T) {
 		assert.Equal(t, wnt.status, r.Status, "row %d status (error %q)", i, r.Error)
 		assert.Equal(t, wnt.errType, r.ErrorType, "row %d error type", i)
 		assert.Contains(t, r.Error, wnt.errHas, "row %d error", i)
+		assert.NotContains(t, r.Error, "retryable:", "row %d error: the message, not the SDK's Error() chain", i)
 	}
 	// Invalid items never started an analysis.
 	assert.Len(t, w.starts, 3, "analyses started: %v", w.starts)

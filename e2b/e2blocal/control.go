@@ -42,7 +42,8 @@ func (s *Server) controlRoutes() *http.ServeMux {
 func (s *Server) requireAPIKey(h http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.cfg.APIKey != "" && r.Header.Get(wire.HeaderAPIKey) != s.cfg.APIKey {
-			writeJSONError(w, http.StatusUnauthorized, "Invalid API key")
+			// E2B's own words (e2b-dev/infra, the API key authenticator).
+			writeJSONError(w, http.StatusUnauthorized, "Invalid API key, please visit https://e2b.dev/docs/api-key for more information.")
 			return
 		}
 		h(w, r)

@@ -106,7 +106,9 @@ wait:
 		if i == failing {
 			assert.Equal(t, workflows.StatusFailed, it.Status)
 			assert.Equal(t, activities.ErrTypeNotFound, it.ErrorType)
-			assert.Contains(t, it.Error, "does-not-exist")
+			assert.Contains(t, it.Error, "404 model_not_found: The model `script:does-not-exist` does not exist or you do not have access to it.",
+				"the report carries the model server's own explanation")
+			assert.NotContains(t, it.Error, "retryable:", "the message once, not the SDK's Error() chain")
 			continue
 		}
 		assert.Equal(t, workflows.StatusAnswered, it.Status, "item %d: %s", i, it.Error)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -241,4 +242,71 @@ func TestFaultsS3OutageMidAnalysis(t *testing.T) {
 	}
 	assert.ElementsMatch(t, []string{"step-2/0-0.png", "step-4/0-0.png"}, pngs)
 	t.Logf("S3 was down %s mid-analysis; attempts %v", outage, maxAttempts(e.events(run.GetID(), run.GetRunID())))
+}
+
+// TestFaultsReadableErrors: an upstream's refusal reaches the user with the
+// upstream's own explanation and a stable type — in the error run.Get
+// returns (what the starter and other clients print) and in the failure
+// the history keeps (what the UI and `temporal workflow result` show) —
+// once, bounded, without a key.
+func TestFaultsReadableErrors(t *testing.T) {
+	e := newEnv(t)
+	tests := []struct {
+		name     string
+		input    workflows.AnalysisInput
+		e2bKey   config.Secret // a refused E2B key, when set
+		wantType string
+		want     []string // all in the message
+	}{
+		{"model not found", workflows.AnalysisInput{Question: "q", Model: "script:gpt-x-missing"}, "", activities.ErrTypeNotFound,
+			[]string{"step 1: model call: model: ", "404 model_not_found: The model `script:gpt-x-missing` does not exist or you do not have access to it."}},
+		// sales-chart expects the columns of sales.csv after its first
+		// turn; these are not, so the model server refuses turn 2.
+		{"model bad request", workflows.AnalysisInput{Question: "q", Model: "script:sales-chart",
+			Datasets: []workflows.Dataset{{Name: "sales.csv", Content: "a,b\n1,2\n"}}}, "", activities.ErrTypeBadRequest,
+			[]string{"step 2: model call: model: ", `400 expectation_failed: script sales-chart turn 2: tool output does not contain "month"`}},
+		{"dataset key missing in S3", workflows.AnalysisInput{Question: "q", Model: "script:sales-chart",
+			Datasets: []workflows.Dataset{{Name: "nope.csv", S3Key: "inputs/e2e-readable/nope.csv"}}}, "", activities.ErrTypeDataset,
+			[]string{`dataset "nope.csv"`, "s3://" + e.Bucket + "/inputs/e2e-readable/nope.csv", "404 NoSuchKey: The specified key does not exist."}},
+		{"e2b key refused", workflows.AnalysisInput{Question: "q", Model: "script:sales-chart"}, "e2b_refused_key_0123456789", activities.ErrTypeAuth,
+			[]string{"start: create sandbox: e2b: ", "401 auth: Invalid API key, please visit https://e2b.dev/docs/api-key for more information."}},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.e2bKey != "" {
+				e.replaceWorker(func(c *config.Worker) { c.E2BAPIKey = tt.e2bKey })
+			}
+			run := e.start(fmt.Sprintf("%s-%d", testID("e2e-readable"), i), tt.input)
+			err := run.Get(runCtx(t, time.Minute), nil)
+			require.Error(t, err)
+
+			var appErr *temporal.ApplicationError
+			require.ErrorAs(t, err, &appErr)
+			assert.Equal(t, tt.wantType, appErr.Type(), "error type")
+			assert.True(t, appErr.NonRetryable())
+			msg := appErr.Message()
+			for _, w := range tt.want {
+				assert.Contains(t, msg, w, "the message run.Get returns")
+			}
+			assert.NotContains(t, msg, "retryable:", "the upstream's text once, not the SDK's Error() chain")
+			assert.LessOrEqual(t, len(msg), 2*activities.MaxErrorMessageBytes, "bounded")
+
+			evs := e.events(run.GetID(), run.GetRunID())
+			closing := evs[len(evs)-1].GetWorkflowExecutionFailedEventAttributes()
+			require.NotNil(t, closing, "the last event is the workflow's failure")
+			assert.Equal(t, msg, closing.GetFailure().GetMessage(), "the history's failure message is the one run.Get gave")
+			assert.Equal(t, tt.wantType, closing.GetFailure().GetApplicationFailureInfo().GetType())
+			var chain []string
+			for f := closing.GetFailure(); f != nil; f = f.GetCause() {
+				chain = append(chain, f.GetMessage())
+				for _, key := range []string{fakeOpenAIKey, fakeE2BKey, string(tt.e2bKey)} {
+					if key != "" {
+						assert.NotContains(t, f.GetMessage(), key, "a failure in the history carries a key")
+					}
+				}
+			}
+			t.Logf("%s: %s\nfailure chain in the history: %q", tt.wantType, msg, chain)
+			pollUntil(t, 10*time.Second, "no sandbox left", func() bool { return len(e.E2B.Sandboxes()) == 0 })
+		})
+	}
 }

@@ -1,0 +1,263 @@
+package activities
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"io"
+	"net/http"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/aws/smithy-go"
+	"github.com/openai/openai-go/v3"
+	"go.temporal.io/sdk/temporal"
+
+	"github.com/durable-analyst/durable-analyst/e2b"
+)
+
+// Bounds of the text an error carries into a workflow history: the message
+// people read in the UI, the CLI and the batch report, and the client's own
+// error text kept as its cause.
+const (
+	MaxErrorMessageBytes = 500
+	maxCauseBytes        = 1000
+	// maxBodyPeek bounds how much of a non-JSON error body is read for its
+	// explanation.
+	maxBodyPeek = 4 << 10
+)
+
+// clippedMarker ends a message that was cut to its bound.
+const clippedMarker = " …[clipped]"
+
+// upstreamDetail says what the remote side answered, in its own words:
+// "404 model_not_found: The model `x` does not exist …" for a model server,
+// "404 not_found: Sandbox …" for E2B, "404 NoSuchKey: The specified key does
+// not exist." for S3. Other errors give their own text.
+func upstreamDetail(err error) string {
+	var oaiErr *openai.Error
+	if errors.As(err, &oaiErr) {
+		return modelDetail(oaiErr)
+	}
+	var e2bErr *e2b.APIError
+	if errors.As(err, &e2bErr) {
+		return joinDetail(e2bErr.StatusCode, cmp.Or(e2bErr.Code, string(e2bErr.Kind)), e2bErr.Message)
+	}
+	var apiErr smithy.APIError
+	if errors.As(err, &apiErr) {
+		var status interface{ HTTPStatusCode() int }
+		code := 0
+		if errors.As(err, &status) {
+			code = status.HTTPStatusCode()
+		}
+		return joinDetail(code, apiErr.ErrorCode(), apiErr.ErrorMessage())
+	}
+	return err.Error()
+}
+
+// modelDetail reads the explanation of an OpenAI-style error: the parsed
+// {"error":{"message","code","type"}} when the server sent one, else the
+// start of the body (a gateway's text or HTML page), else the status text.
+func modelDetail(e *openai.Error) string {
+	msg := e.Message
+	if msg == "" {
+		msg = peekBody(e.Response)
+	}
+	if msg == "" {
+		msg = http.StatusText(e.StatusCode)
+	}
+	return joinDetail(e.StatusCode, cmp.Or(e.Code, e.Type), msg)
+}
+
+// joinDetail writes "<status> <code>: <message>", leaving out what is empty.
+func joinDetail(status int, code, msg string) string {
+	var parts []string
+	if status != 0 {
+		parts = append(parts, strconv.Itoa(status))
+	}
+	if code != "" {
+		parts = append(parts, code)
+	}
+	head := strings.Join(parts, " ")
+	switch {
+	case head == "":
+		return msg
+	case msg == "" || msg == code:
+		return head
+	}
+	return head + ": " + msg
+}
+
+// peekBody reads the start of an error response's body and puts it back, so
+// a second reader (a metrics hook, a retry dump) sees it whole.
+func peekBody(resp *http.Response) string {
+	if resp == nil || resp.Body == nil {
+		return ""
+	}
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, maxBodyPeek))
+	resp.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(b), resp.Body), resp.Body}
+	return strings.TrimSpace(string(b))
+}
+
+// responseDetail is the explanation in an error response from a plain HTTP
+// server (a dataset URL): "<status>: <message>" with the message from an S3
+// XML error (<Code>, <Message>: an expired presigned URL says so), a JSON
+// "message"/"error", or a text/plain body. An HTML page says nothing a
+// person would read in a one-line message, so it is left out.
+func responseDetail(resp *http.Response) string {
+	body := peekBody(resp)
+	var xmlErr struct {
+		Code    string `xml:"Code"`
+		Message string `xml:"Message"`
+	}
+	var jsonErr struct {
+		Message string          `json:"message"`
+		Error   json.RawMessage `json:"error"`
+	}
+	msg := ""
+	ct := resp.Header.Get("Content-Type")
+	switch {
+	case strings.HasPrefix(body, "<?xml") || strings.HasPrefix(body, "<Error>"):
+		if xml.Unmarshal([]byte(body), &xmlErr) == nil {
+			msg = joinDetail(0, xmlErr.Code, xmlErr.Message)
+		}
+	case json.Unmarshal([]byte(body), &jsonErr) == nil:
+		var nested struct {
+			Message string `json:"message"`
+		}
+		var text string
+		switch {
+		case jsonErr.Message != "":
+			msg = jsonErr.Message
+		case json.Unmarshal(jsonErr.Error, &text) == nil:
+			msg = text
+		case json.Unmarshal(jsonErr.Error, &nested) == nil:
+			msg = nested.Message
+		}
+	case strings.HasPrefix(ct, "text/plain"):
+		msg = body
+	}
+	return joinDetail(0, resp.Status, msg)
+}
+
+// upstreamError is the cause attached to a classified error: the client's
+// error text, scrubbed and bounded, as Temporal stores it in the history.
+// It answers errors.Is and errors.As for the client's error but does not
+// Unwrap to it, because Temporal writes the Error() of every unwrapped
+// layer into the history, unscrubbed.
+type upstreamError struct {
+	err  error
+	text string
+}
+
+func (e *upstreamError) Error() string        { return e.text }
+func (e *upstreamError) Is(target error) bool { return errors.Is(e.err, target) }
+func (e *upstreamError) As(target any) bool   { return errors.As(e.err, target) }
+
+// secrets holds the configured credentials that a message must never carry,
+// whichever client or server put them there. New adds the worker's keys.
+var secrets struct {
+	sync.RWMutex
+	values []string
+}
+
+// minSecretLen keeps a mistaken one- or two-letter "secret" from blanking
+// every message; no real credential is that short.
+const minSecretLen = 6
+
+// RedactSecrets adds credentials that error messages must never show; every
+// message built by classify has them replaced by "[redacted]".
+func RedactSecrets(values ...string) {
+	secrets.Lock()
+	defer secrets.Unlock()
+	for _, v := range values {
+		if len(v) >= minSecretLen && !slices.Contains(secrets.values, v) {
+			secrets.values = append(secrets.values, v)
+		}
+	}
+}
+
+// tokenPatterns find credentials by their shape, for keys that are not
+// configured here (a gateway echoing a caller's key, a presigned URL).
+var tokenPatterns = []struct {
+	re   *regexp.Regexp
+	repl string
+}{
+	{regexp.MustCompile(`(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/=*-]+`), "$1 [redacted]"},
+	{regexp.MustCompile(`\b(sk|rk|pk)-[A-Za-z0-9_*-]{6,}`), "$1-[redacted]"},
+	{regexp.MustCompile(`\b(sk_)?e2b_[A-Za-z0-9_]{8,}`), "${1}e2b_[redacted]"},
+	{regexp.MustCompile(`\b(AKIA|ASIA)[A-Z0-9]{16}\b`), "$1[redacted]"},
+	{regexp.MustCompile(`(?i)\b(api[_-]?key|access[_-]?token|secret|password|x-amz-signature|x-amz-credential|x-amz-security-token)(["']?\s*[:=]\s*["']?)[^\s"'&,;]+`), "$1$2[redacted]"},
+	// URLs lose their query (signatures, tokens) and user info.
+	{regexp.MustCompile(`(?i)\b(https?://)[^/\s@"'<>]+@`), "$1[redacted]@"},
+	{regexp.MustCompile(`(?i)\b(https?://[^\s?#"'<>]*)\?[^\s"'<>]*`), "$1?[redacted]"},
+}
+
+// scrub removes configured secrets and anything shaped like a credential.
+func scrub(s string) string {
+	secrets.RLock()
+	for _, v := range secrets.values {
+		s = strings.ReplaceAll(s, v, "[redacted]")
+	}
+	secrets.RUnlock()
+	for _, p := range tokenPatterns {
+		s = p.re.ReplaceAllString(s, p.repl)
+	}
+	return s
+}
+
+// boundMessage is the message of a classified error: scrubbed, on one line,
+// at most MaxErrorMessageBytes.
+func boundMessage(s string) string { return boundText(s, MaxErrorMessageBytes) }
+
+// boundText scrubs s, folds it onto one line and clips it to n bytes (with
+// a marker saying so), never cutting a character in two.
+func boundText(s string, n int) string {
+	s = strings.Join(strings.Fields(strings.ToValidUTF8(scrub(s), "\uFFFD")), " ")
+	if len(s) <= n {
+		return s
+	}
+	cut := n - len(clippedMarker)
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + clippedMarker
+}
+
+// ErrorMessage is the text of err that people should read in the UI, the
+// CLI and a batch report: the message of the first ApplicationError in the
+// chain, after the context that wrappers above it added, without the SDK's
+// "(type: …, retryable: …)" and the repeated text of the causes below it.
+// Activity, child-workflow and workflow-execution wrappers add nothing.
+// It is deterministic, so workflows use it too.
+func ErrorMessage(err error) string {
+	switch e := err.(type) {
+	case nil:
+		return ""
+	case *temporal.ApplicationError:
+		return e.Message()
+	case *temporal.ActivityError, *temporal.ChildWorkflowExecutionError, *temporal.WorkflowExecutionError:
+		if inner := errors.Unwrap(e); inner != nil {
+			return ErrorMessage(inner)
+		}
+		return e.Error()
+	}
+	inner := errors.Unwrap(err)
+	if inner == nil {
+		return err.Error()
+	}
+	// A fmt.Errorf("context: %w", inner) wrapper: keep its context.
+	if prefix, ok := strings.CutSuffix(err.Error(), inner.Error()); ok {
+		return prefix + ErrorMessage(inner)
+	}
+	return err.Error()
+}
