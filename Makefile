@@ -12,19 +12,25 @@ GOTEST_TIMEOUT ?= 40m
 # Extra flags for go test, e.g. GOTESTFLAGS='-run TestAnalysis -v'.
 GOTESTFLAGS ?=
 
-.PHONY: help run demo test tools vet workflowcheck lint gotest chaos conformance
+.PHONY: help run demo test tools deps deps-test vet workflowcheck lint gotest chaos conformance
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
-run: tools ## start Temporal (+UI), S3, local E2B and model servers and the worker; Ctrl-C stops all
+run: deps tools ## start Temporal (+UI), S3, local E2B and model servers and the worker; Ctrl-C stops all
 	$(GO) run ./cmd/devstack
 
-demo: tools ## like run, then analyse testdata/datasets/sales.csv once, print the answer and exit
+demo: deps tools ## like run, then analyse testdata/datasets/sales.csv once, print the answer and exit
 	$(GO) run ./cmd/devstack -demo
 
 tools: ## build the pinned temporal, versitygw and workflowcheck into .bin (skipped when up to date)
 	@tools/build.sh $(BIN)
+
+deps: ## install the Debian packages the local sandbox needs, if missing (root or sudo); else say the command
+	@tools/system-deps.sh run
+
+deps-test:
+	@tools/system-deps.sh test
 
 vet:
 	$(GO) vet ./...
@@ -34,12 +40,12 @@ workflowcheck: tools ## check workflow code for non-determinism
 
 lint: vet workflowcheck ## go vet + workflowcheck
 
-gotest: tools
+gotest: deps-test tools
 	$(GO) test -count=1 -timeout $(GOTEST_TIMEOUT) $(GOTESTFLAGS) ./...
 
-test: tools lint gotest conformance ## tools, go vet, workflowcheck, all tests (+ conformance if present)
+test: deps-test tools lint gotest conformance ## tools, go vet, workflowcheck, all tests (+ conformance if present)
 
-chaos: tools ## the long crash/fault-injection suite against real servers
+chaos: deps tools ## the long crash/fault-injection suite against real servers
 	$(GO) test ./internal/e2e -run 'Chaos|S3OutageMid' -chaos.full -count=1 -timeout 30m -v
 
 conformance: tools ## run the E2B protocol conformance suite if it exists

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Makes sure the Debian packages a make target needs are installed: the
+# local sandbox's (bubblewrap and Debian's Python with IPython, pandas and
+# matplotlib, at /usr/bin/python3) and, for `make test`, Chromium for the
+# Temporal UI check. Installs what is missing when it can (root, or sudo
+# without a password, and apt-get); otherwise stops with the one command to
+# run. Used by `make run`, `make demo` and `make test`, so the README's two
+# commands work on a fresh Debian machine.
+#
+# usage: tools/system-deps.sh run|test
+set -euo pipefail
+
+want=(bubblewrap python3-ipython python3-pandas python3-matplotlib)
+case "${1:-run}" in
+  run) ;;
+  test) want+=(chromium) ;;
+  *) echo "usage: $0 run|test" >&2; exit 2 ;;
+esac
+
+if ! command -v dpkg-query >/dev/null; then
+  # Not Debian: say what is needed instead of guessing a package manager.
+  if [ -x /usr/bin/bwrap ] && /usr/bin/python3 -c 'import IPython, pandas, matplotlib' 2>/dev/null; then
+    exit 0
+  fi
+  echo "system-deps: this is not a Debian system; install the equivalents of: ${want[*]} (bubblewrap at /usr/bin/bwrap; IPython, pandas and matplotlib for /usr/bin/python3)" >&2
+  exit 1
+fi
+
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+as_root=()
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+    as_root=(sudo -n)
+  else
+    echo "system-deps: missing Debian packages: ${missing[*]}" >&2
+    echo "system-deps: install them with: sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+echo "system-deps: installing ${missing[*]} with apt-get (once)" >&2
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq
+if ! "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; then
+  echo "system-deps: apt-get could not install ${missing[*]}; run: apt-get install -y --no-install-recommends ${missing[*]}" >&2
+  exit 1
+fi
