@@ -36,9 +36,6 @@ func newServer(t *testing.T, cfg e2blocal.Config) (*e2blocal.Server, string) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(t.Output(), nil))
 	}
-	if cfg.Root == "" {
-		cfg.Root = t.TempDir()
-	}
 	srv, err := e2blocal.New(cfg)
 	if err != nil {
 		t.Fatalf("New: %v", err)
