@@ -140,12 +140,12 @@ func (sb *sandbox) command(cwd string, env map[string]string, argv ...string) (*
 		cwd = homeDir
 	}
 	base := map[string]string{
-		"PATH":           "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-		"LANG":           "C.UTF-8",
-		"HOME":           homeDir,
-		"USER":           "user",
-		"MPLCONFIGDIR":   "/tmp",
-		"IPYTHONDIR":     "/tmp/.ipython",
+		"PATH":            "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+		"LANG":            "C.UTF-8",
+		"HOME":            homeDir,
+		"USER":            "user",
+		"MPLCONFIGDIR":    "/tmp",
+		"IPYTHONDIR":      "/tmp/.ipython",
 		"E2B_SANDBOX":     "true",
 		"E2B_SANDBOX_ID":  sb.id,
 		"E2B_TEMPLATE_ID": sb.templateID,

@@ -132,9 +132,9 @@ func (s *Server) chooseIsolation() error {
 	}
 	switch {
 	case err == nil:
-		s.log.Warn("E2BLOCAL: development sandbox under bubblewrap, not a VM: each sandbox runs as an " +
-			"unprivileged user without capabilities, sees only /usr, a minimal /etc and its own /home/user and " +
-			"/tmp, and has no network; it shares the host's kernel and has no memory or CPU limits; " +
+		s.log.Warn("E2BLOCAL: development sandbox under bubblewrap, not a VM: each sandbox runs as an "+
+			"unprivileged user without capabilities, sees only /usr, a minimal /etc and its own /home/user and "+
+			"/tmp, and has no network; it shares the host's kernel and has no memory or CPU limits; "+
 			"run untrusted code in production on E2B", "host_uids", s.iso.hostUIDs)
 		return nil
 	case s.cfg.Isolation == "auto" && errors.Is(err, errNoBwrap):
