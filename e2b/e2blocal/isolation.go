@@ -146,7 +146,7 @@ func reachable(dir string) error {
 			return err
 		}
 		if fi.Mode().Perm()&0o001 == 0 {
-			return fmt.Errorf("%s has mode %v, so the sandboxes' unprivileged users cannot reach their "+
+			return fmt.Errorf("%s has mode %#o, so the sandboxes' unprivileged users cannot reach their "+
 				"directories under %s; make it searchable (chmod o+x %s) or choose another root", p, fi.Mode().Perm(), abs, p)
 		}
 		if p == "/" {
