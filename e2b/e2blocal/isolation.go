@@ -30,10 +30,17 @@ const (
 	hostUIDRange = 100_000_000
 )
 
+// maxProcs bounds the processes and threads of one sandbox (RLIMIT_NPROC,
+// counted per host uid, so only when each sandbox has its own): a fork bomb
+// stops there instead of taking the host down. IPython, pandas and a BLAS
+// thread per core need far fewer.
+const maxProcs = 1024
+
 // isolation is how sandbox processes are isolated, chosen once in New.
 type isolation struct {
 	bwrap    bool
 	hostUIDs bool     // bwrap runs as a per-sandbox unprivileged host uid (server is root)
+	prlimit  string   // util-linux prlimit, to set maxProcs; empty without hostUIDs
 	etcDir   string   // host dir holding the synthetic /etc files
 	sysArgs  []string // bwrap arguments for the read-only system part of the tree
 }
@@ -196,6 +203,15 @@ func (sb *sandbox) bwrapArgs(cwd string, env []string, argv []string) []string {
 		args = append(args, "--setenv", k, v)
 	}
 	return append(append(args, "--"), argv...)
+}
+
+// bwrapCommand returns the command running bwrap with args, under
+// prlimit's process limit when the sandbox has its own host uid.
+func (sb *sandbox) bwrapCommand(args []string) *exec.Cmd {
+	if p := sb.srv.iso.prlimit; p != "" {
+		return exec.Command(p, append([]string{fmt.Sprintf("--nproc=%d:%d", maxProcs, maxProcs), "--", "/usr/bin/bwrap"}, args...)...)
+	}
+	return exec.Command("/usr/bin/bwrap", args...)
 }
 
 // bwrapCredential is who bwrap runs as on the host: the sandbox's own

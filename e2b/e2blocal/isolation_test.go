@@ -109,6 +109,7 @@ func TestLeastPrivilege(t *testing.T) {
 		{"runs as user 1000", "(os.getuid(), os.geteuid(), os.getgid(), os.environ['HOME'], os.environ['USER'], " +
 			"subprocess.run(['whoami'], capture_output=True, text=True).stdout.strip())",
 			"(1000, 1000, 1000, '/home/user', 'user', 'user')"},
+		{"tmp is like /tmp", "(oct(os.stat('/tmp').st_mode & 0o7777), oct(os.stat('/home/user').st_mode & 0o7777))", "('0o1777', '0o755')"},
 		{"has no capabilities", "[l.strip() for l in open('/proc/self/status') if l.startswith('Cap') and l.split()[1].strip('0')]", "[]"},
 		{"cannot make user namespaces", "subprocess.run(['unshare', '--user', 'true'], capture_output=True).returncode != 0", "True"},
 		{"has no network", fmt.Sprintf("(socket.if_nameindex(), denied(socket.create_connection, ('127.0.0.1', %s), 2), "+
@@ -140,6 +141,28 @@ func TestLeastPrivilege(t *testing.T) {
 		}
 		if owners[0] == owners[1] {
 			t.Errorf("both sandboxes run as host uid %d, want one uid each", owners[0])
+		}
+	})
+
+	t.Run("a fork bomb stops at the process limit", func(t *testing.T) {
+		if os.Geteuid() != 0 {
+			t.Skip("the process limit needs a host uid of the sandbox's own (server running as root)")
+		}
+		// Threads count as processes: start sleeping ones until the limit refuses one.
+		code := `
+import threading, resource
+stop = threading.Event()
+n = 0
+try:
+    for _ in range(4096):
+        threading.Thread(target=stop.wait, daemon=True).start()
+        n += 1
+except RuntimeError:
+    pass
+stop.set()
+(resource.getrlimit(resource.RLIMIT_NPROC), 100 < n < 1024)`
+		if got := mainText(t, a.run(t, code)); got != "((1024, 1024), True)" {
+			t.Errorf("got %s, want ((1024, 1024), True): the limit set and the thread that crossed it refused", got)
 		}
 	})
 

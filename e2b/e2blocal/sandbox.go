@@ -88,7 +88,7 @@ func (sb *sandbox) makeDirs() error {
 		path  string
 		perm  os.FileMode
 		owned bool
-	}{{sb.dir, 0o700, true}, {sb.hostHome, 0o755, true}, {sb.hostTmp, 0o1777, false}}
+	}{{sb.dir, 0o700, true}, {sb.hostHome, 0o755, true}, {sb.hostTmp, 0o777 | os.ModeSticky, false}}
 	for _, d := range dirs {
 		if err := os.Mkdir(d.path, 0o700); err != nil {
 			return fmt.Errorf("make sandbox dir: %w", err)
@@ -172,7 +172,7 @@ func (sb *sandbox) command(cwd string, env map[string]string, argv ...string) (*
 	var cmd *exec.Cmd
 	attr := &syscall.SysProcAttr{Setpgid: true}
 	if sb.srv.iso.bwrap {
-		cmd = exec.Command("/usr/bin/bwrap", sb.bwrapArgs(cwd, envList, argv)...)
+		cmd = sb.bwrapCommand(sb.bwrapArgs(cwd, envList, argv))
 		// bwrap itself gets no environment, so none of the server's can reach
 		// the sandbox (not even through /proc/1/environ).
 		cmd.Env = []string{}

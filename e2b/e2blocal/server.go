@@ -19,6 +19,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"os/exec"
 	"sort"
 	"strconv"
 	"strings"
@@ -155,6 +156,11 @@ func (s *Server) setUpBwrap() error {
 	}
 	s.iso = isolation{bwrap: true, hostUIDs: os.Geteuid() == 0}
 	if s.iso.hostUIDs {
+		if p, err := exec.LookPath("prlimit"); err == nil {
+			s.iso.prlimit = p
+		} else {
+			s.log.Warn("E2BLOCAL: prlimit (util-linux) not found, sandboxes get no process limit", "error", err)
+		}
 		if err := os.Chmod(s.cfg.Root, 0o711); err != nil {
 			return fmt.Errorf("sandbox root: %w", err)
 		}
