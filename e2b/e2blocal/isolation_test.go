@@ -209,3 +209,25 @@ int(df.sales.sum())`)
 		}
 	})
 }
+
+// BenchmarkFirstCell measures what isolation costs a new sandbox: create
+// it, start its kernel with a first cell, kill it.
+func BenchmarkFirstCell(b *testing.B) {
+	for _, iso := range []string{"none", "bwrap"} {
+		b.Run(iso, func(b *testing.B) {
+			srv, base := newServer(b, e2blocal.Config{Isolation: iso})
+			if iso == "bwrap" && !srv.Isolated() {
+				b.Skip("bubblewrap does not work on this machine")
+			}
+			for b.Loop() {
+				sb := create(b, base, map[string]any{})
+				if got := mainText(b, sb.run(b, "import pandas, matplotlib.pyplot\n6*7")); got != "42" {
+					b.Fatalf("first cell: got %s, want 42", got)
+				}
+				if resp, body := do(b, "DELETE", base+"/sandboxes/"+sb.id, nil, nil); resp.StatusCode != http.StatusNoContent {
+					b.Fatalf("kill: got %d %s, want 204", resp.StatusCode, body)
+				}
+			}
+		})
+	}
+}
