@@ -7,8 +7,10 @@
 // Each sandbox is a directory shown to its processes as /home/user. Python
 // runs in one persistent IPython process per execution context (an embedded
 // driver script); commands run as /bin/bash -l -c. With bubblewrap every
-// process gets a read-only system, its own /home/user and /tmp, no network,
-// its own pid namespace and a cleared environment.
+// process runs as E2B's unprivileged "user" without capabilities (as its
+// sandbox's own host uid when the server is root), sees only /usr, a minimal
+// /etc and its own /home/user and /tmp, and gets no network, its own pid
+// namespace and a cleared environment (see isolation.go).
 package e2blocal
 
 import (
