@@ -19,6 +19,10 @@ const (
 	sandboxUID  = 1000
 )
 
+// sandboxHostname is what E2B sandboxes answer to hostname (seen in public
+// reports of uname and hostname inside E2B sandboxes), instead of the host's.
+const sandboxHostname = "e2b.local"
+
 // Host uids for sandboxes when the server runs as root: each sandbox gets
 // its own unprivileged uid (and gid of the same number) drawn from this
 // range, like systemd's DynamicUser, so a process that got out of its mount
@@ -52,7 +56,7 @@ var etcFiles = map[string]string{
 		fmt.Sprintf("%s:x:%d:%d::/home/user:/bin/bash\n", sandboxUser, sandboxUID, sandboxUID) +
 		"nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n",
 	"group": "root:x:0:\n" + fmt.Sprintf("%s:x:%d:\n", sandboxUser, sandboxUID) + "nogroup:x:65534:\n",
-	"hosts": "127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n",
+	"hosts": "127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n127.0.1.1\t" + sandboxHostname + "\n",
 	"nsswitch.conf": "passwd: files\ngroup: files\nshadow: files\nhosts: files\n" +
 		"networks: files\nprotocols: files\nservices: files\n",
 }
@@ -191,7 +195,7 @@ func (sb *sandbox) bwrapArgs(cwd string, env []string, argv []string) []string {
 	iso := sb.srv.iso
 	args := []string{"--unshare-user", "--uid", fmt.Sprint(sandboxUID), "--gid", fmt.Sprint(sandboxUID),
 		"--disable-userns", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts",
-		"--unshare-cgroup-try", "--cap-drop", "ALL", "--die-with-parent", "--clearenv"}
+		"--unshare-cgroup-try", "--hostname", sandboxHostname, "--cap-drop", "ALL", "--die-with-parent", "--clearenv"}
 	args = append(args, iso.sysArgs...)
 	args = append(args, "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/dev/shm",
 		"--bind", sb.hostTmp, "/tmp", "--perms", "0755", "--dir", "/home", "--bind", sb.hostHome, homeDir,

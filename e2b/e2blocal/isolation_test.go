@@ -112,6 +112,7 @@ func TestLeastPrivilege(t *testing.T) {
 		{"tmp is like /tmp", "(oct(os.stat('/tmp').st_mode & 0o7777), oct(os.stat('/home/user').st_mode & 0o7777))", "('0o1777', '0o755')"},
 		{"has no capabilities", "[l.strip() for l in open('/proc/self/status') if l.startswith('Cap') and l.split()[1].strip('0')]", "[]"},
 		{"cannot make user namespaces", "subprocess.run(['unshare', '--user', 'true'], capture_output=True).returncode != 0", "True"},
+		{"has E2B's hostname, not the host's", "(socket.gethostname(), socket.gethostbyname(socket.gethostname()))", "('e2b.local', '127.0.1.1')"},
 		{"has no network", fmt.Sprintf("(socket.if_nameindex(), denied(socket.create_connection, ('127.0.0.1', %s), 2), "+
 			"denied(socket.create_connection, ('1.1.1.1', 53), 2))", u.Port()), "([(1, 'lo')], 'denied', 'denied')"},
 	}
