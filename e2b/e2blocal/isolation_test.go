@@ -40,6 +40,15 @@ def environs():
 None
 `
 
+// bwrapOrSkip skips the test when bubblewrap itself cannot run here.
+func bwrapOrSkip(t *testing.T) {
+	t.Helper()
+	if out, err := exec.Command("/usr/bin/bwrap", "--ro-bind", "/", "/", "--unshare-user", "--unshare-pid",
+		"--unshare-net", "/bin/true").CombinedOutput(); err != nil {
+		t.Skipf("bubblewrap does not work on this machine (apt-get install bubblewrap; user namespaces must be allowed): %v: %s", err, out)
+	}
+}
+
 // pyStr quotes s as a Python string literal (JSON strings are valid ones).
 func pyStr(s string) string {
 	b, _ := json.Marshal(s)
@@ -52,10 +61,7 @@ func pyStr(s string) string {
 // capabilities), on real bubblewrap with real Python, and checks that the
 // work a sandbox is for (pandas, matplotlib, files both ways) still works.
 func TestLeastPrivilege(t *testing.T) {
-	if out, err := exec.Command("/usr/bin/bwrap", "--ro-bind", "/", "/", "--unshare-user", "--unshare-pid",
-		"--unshare-net", "/bin/true").CombinedOutput(); err != nil {
-		t.Skipf("bubblewrap does not work on this machine (apt-get install bubblewrap; user namespaces must be allowed): %v: %s", err, out)
-	}
+	bwrapOrSkip(t)
 	secret := "leak-me-" + strings.ToLower(strings.ReplaceAll(t.Name(), "/", "-"))
 	t.Setenv("E2BLOCAL_TEST_SECRET", secret)
 	root, err := os.MkdirTemp("", "e2blocal-iso-")
@@ -230,5 +236,29 @@ func BenchmarkFirstCell(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestUnreachableRoot: a root whose parent the sandboxes' own host uids
+// cannot enter stops the server with a message naming the directory and the
+// fix, in auto mode too (falling back to no isolation would hide a mistake).
+func TestUnreachableRoot(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("sandboxes have their own host uids only when the server runs as root")
+	}
+	bwrapOrSkip(t)
+	if err := pythonCheck(); err != nil {
+		t.Skipf("%s lacks IPython/pandas/matplotlib: %v", python, err)
+	}
+	parent := t.TempDir() // mode 0700
+	if err := os.Chmod(parent, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, iso := range []string{"auto", "bwrap"} {
+		_, err := e2blocal.New(e2blocal.Config{Isolation: iso, Root: filepath.Join(parent, "root")})
+		want := fmt.Sprintf("%s has mode 0700", parent)
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "chmod o+x "+parent) {
+			t.Errorf("isolation %s: got error %v, want one saying %q and how to fix it", iso, err, want)
+		}
 	}
 }
