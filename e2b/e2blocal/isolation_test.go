@@ -64,7 +64,9 @@ func TestLeastPrivilege(t *testing.T) {
 	bwrapOrSkip(t)
 	secret := "leak-me-" + strings.ToLower(strings.ReplaceAll(t.Name(), "/", "-"))
 	t.Setenv("E2BLOCAL_TEST_SECRET", secret)
-	root, err := os.MkdirTemp("", "e2blocal-iso-")
+	// Not under /tmp, which every sandbox has its own of: another sandbox's
+	// files must be hidden because the host's tree is, not by chance.
+	root, err := os.MkdirTemp("/var/tmp", "e2blocal-iso-")
 	if err != nil {
 		t.Fatal(err)
 	}
