@@ -57,8 +57,7 @@ var etcFiles = map[string]string{
 		"nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n",
 	"group": "root:x:0:\n" + fmt.Sprintf("%s:x:%d:\n", sandboxUser, sandboxUID) + "nogroup:x:65534:\n",
 	"hosts": "127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n127.0.1.1\t" + sandboxHostname + "\n",
-	"nsswitch.conf": "passwd: files\ngroup: files\nshadow: files\nhosts: files\n" +
-		"networks: files\nprotocols: files\nservices: files\n",
+	"nsswitch.conf": "passwd: files\ngroup: files\nshadow: files\nhosts: files\n",
 }
 
 // hostEtc are the host's /etc entries that the interpreter and its libraries
