@@ -38,7 +38,7 @@ var pngSignature = []byte("\x89PNG\r\n\x1a\n")
 // ends) and returns a client for it; name makes the API key and the domain.
 func localClient(t *testing.T, name string) *e2b.Client {
 	t.Helper()
-	srv, err := e2blocal.New(e2blocal.Config{APIKey: name + "-key", Root: t.TempDir(), Python: conformancePython(),
+	srv, err := e2blocal.New(e2blocal.Config{APIKey: name + "-key", Python: conformancePython(),
 		Logger: slog.New(slog.NewTextHandler(t.Output(), nil))})
 	if err != nil {
 		t.Fatalf("e2blocal.New: %v", err)

@@ -24,7 +24,7 @@ func TestAgainstLocalServer(t *testing.T) {
 	if out, err := exec.Command(python, "-c", "import IPython, pandas, matplotlib").CombinedOutput(); err != nil {
 		t.Skipf("%s lacks IPython/pandas/matplotlib: %v: %s", python, err, out)
 	}
-	srv, err := e2blocal.New(e2blocal.Config{APIKey: "k", Root: t.TempDir(), Python: python})
+	srv, err := e2blocal.New(e2blocal.Config{APIKey: "k", Python: python})
 	if err != nil {
 		t.Fatal(err)
 	}

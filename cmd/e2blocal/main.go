@@ -30,7 +30,7 @@ func main() {
 func run() error {
 	listen := flag.String("listen", "127.0.0.1:0", "address to listen on (both planes)")
 	python := flag.String("python", "/usr/bin/python3", "Python interpreter with IPython, pandas and matplotlib")
-	root := flag.String("root", "", "directory for per-sandbox dirs (default: a new temp dir)")
+	root := flag.String("root", "", "directory for per-sandbox dirs (default: a new temp dir); as root, its parents must be searchable by others")
 	isolation := flag.String("isolation", "auto", "auto, bwrap or none")
 	apiKey := flag.String("api-key", os.Getenv("E2B_API_KEY"), "required X-API-KEY on the control plane (env E2B_API_KEY)")
 	flag.Parse()

@@ -25,7 +25,13 @@ func TestBinary(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	root := t.TempDir()
+	// Not t.TempDir: its parent is mode 0700, and the sandboxes' own
+	// unprivileged users must reach their dirs under the root.
+	root, err := os.MkdirTemp("", "e2blocal-bin-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(root) })
 	cmd := exec.Command(bin, "-listen", "127.0.0.1:0", "-root", root, "-api-key", "k")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

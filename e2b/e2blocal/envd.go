@@ -12,6 +12,7 @@ import (
 	"os/user"
 	"path"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -164,8 +165,60 @@ func idName(id uint32, group bool) string {
 	return n
 }
 
+// ownerName names a file owner as the sandbox sees it: its own host uid is
+// "user", as in E2B; others are looked up on the host.
+func (sb *sandbox) ownerName(id uint32, group bool) string {
+	if sb.srv.iso.bwrap && int64(id) == int64(sb.hostUser()) {
+		return sandboxUser
+	}
+	return idName(id, group)
+}
+
+// hostUser is the host uid (and gid) the sandbox's processes run as.
+func (sb *sandbox) hostUser() int {
+	if sb.uid >= 0 {
+		return sb.uid
+	}
+	return os.Getuid()
+}
+
+// own gives rel to the sandbox's user, so files the file API writes are the
+// user's to change, as in E2B. A no-op unless sandboxes have their own uid.
+func (sb *sandbox) own(root *os.Root, rel string) error {
+	if sb.uid < 0 {
+		return nil
+	}
+	return root.Lchown(rel, sb.uid, sb.uid)
+}
+
+// mkdirAll makes dir rel of root and its missing parents (0755), each owned
+// by the sandbox's user.
+func (sb *sandbox) mkdirAll(root *os.Root, rel string) error {
+	if sb.uid < 0 {
+		return root.MkdirAll(rel, 0o755)
+	}
+	dir := "."
+	for part := range strings.SplitSeq(rel, "/") {
+		if part == "" || part == "." {
+			continue
+		}
+		dir = path.Join(dir, part)
+		err := root.Mkdir(dir, 0o755)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err == nil {
+			err = sb.own(root, dir)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // entryInfo describes rel (sandbox path vpath) without following a final symlink.
-func entryInfo(root *os.Root, rel, vpath string) (wire.EntryInfo, error) {
+func (sb *sandbox) entryInfo(root *os.Root, rel, vpath string) (wire.EntryInfo, error) {
 	fi, err := root.Lstat(rel)
 	if err != nil {
 		return wire.EntryInfo{}, err
@@ -182,7 +235,7 @@ func entryInfo(root *os.Root, rel, vpath string) (wire.EntryInfo, error) {
 		}
 	}
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		e.Owner, e.Group = idName(st.Uid, false), idName(st.Gid, true)
+		e.Owner, e.Group = sb.ownerName(st.Uid, false), sb.ownerName(st.Gid, true)
 	}
 	return e, nil
 }
@@ -193,7 +246,7 @@ func fsStat(sb *sandbox, req *wire.PathRequest) (*wire.EntryResponse, *wire.Conn
 		return nil, fsErr(err, "stat")
 	}
 	defer f.root.Close()
-	e, err := entryInfo(f.root, f.rel, f.vpath)
+	e, err := sb.entryInfo(f.root, f.rel, f.vpath)
 	if err != nil {
 		return nil, fsErr(err, "stat")
 	}
@@ -209,10 +262,10 @@ func fsMakeDir(sb *sandbox, req *wire.PathRequest) (*wire.EntryResponse, *wire.C
 	if _, err := f.root.Lstat(f.rel); err == nil {
 		return nil, connectErr(wire.CodeAlreadyExists, "directory %s already exists", f.vpath)
 	}
-	if err := f.root.MkdirAll(f.rel, 0o755); err != nil {
+	if err := sb.mkdirAll(f.root, f.rel); err != nil {
 		return nil, fsErr(err, "make dir")
 	}
-	e, err := entryInfo(f.root, f.rel, f.vpath)
+	e, err := sb.entryInfo(f.root, f.rel, f.vpath)
 	if err != nil {
 		return nil, fsErr(err, "make dir")
 	}
@@ -233,13 +286,13 @@ func fsMove(sb *sandbox, req *wire.MoveRequest) (*wire.EntryResponse, *wire.Conn
 	if src.root.Name() != dst.root.Name() {
 		return nil, connectErr(wire.CodeInvalidArgument, "move %s to %s: moving between /home/user and /tmp is not supported here", src.vpath, dst.vpath)
 	}
-	if err := src.root.MkdirAll(path.Dir(dst.rel), 0o755); err != nil {
+	if err := sb.mkdirAll(src.root, path.Dir(dst.rel)); err != nil {
 		return nil, fsErr(err, "move")
 	}
 	if err := src.root.Rename(src.rel, dst.rel); err != nil {
 		return nil, fsErr(err, "move")
 	}
-	e, err := entryInfo(dst.root, dst.rel, dst.vpath)
+	e, err := sb.entryInfo(dst.root, dst.rel, dst.vpath)
 	if err != nil {
 		return nil, fsErr(err, "move")
 	}
@@ -270,7 +323,7 @@ func fsListDir(sb *sandbox, req *wire.ListDirRequest) (*wire.ListDirResponse, *w
 		}
 		for _, de := range des {
 			crel, cpath := path.Join(rel, de.Name()), path.Join(vpath, de.Name())
-			e, err := entryInfo(f.root, crel, cpath)
+			e, err := sb.entryInfo(f.root, crel, cpath)
 			if err != nil {
 				continue // gone meanwhile
 			}
@@ -469,7 +522,7 @@ func (sb *sandbox) writeFile(p string, body io.Reader) (wire.UploadedEntry, int,
 	if f.rel == "." {
 		return wire.UploadedEntry{}, http.StatusBadRequest, fmt.Errorf("path %s is a directory", f.vpath)
 	}
-	if err := f.root.MkdirAll(path.Dir(f.rel), 0o755); err != nil {
+	if err := sb.mkdirAll(f.root, path.Dir(f.rel)); err != nil {
 		return wire.UploadedEntry{}, fileStatus(err), fmt.Errorf("make parent of %s: %w", f.vpath, err)
 	}
 	if fi, err := f.root.Stat(f.rel); err == nil && fi.IsDir() {
@@ -478,6 +531,10 @@ func (sb *sandbox) writeFile(p string, body io.Reader) (wire.UploadedEntry, int,
 	file, err := f.root.OpenFile(f.rel, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return wire.UploadedEntry{}, fileStatus(err), fmt.Errorf("create %s: %w", f.vpath, err)
+	}
+	if err := sb.own(f.root, f.rel); err != nil {
+		_ = file.Close()
+		return wire.UploadedEntry{}, fileStatus(err), fmt.Errorf("give %s to the sandbox user: %w", f.vpath, err)
 	}
 	_, err = io.Copy(file, body)
 	if cerr := file.Close(); err == nil {

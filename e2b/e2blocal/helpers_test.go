@@ -25,7 +25,7 @@ const python = "/usr/bin/python3"
 
 // newServer starts a Server behind httptest on 127.0.0.1; both stop at the
 // end of the test. Tests skip when the interpreter lacks IPython.
-func newServer(t *testing.T, cfg e2blocal.Config) (*e2blocal.Server, string) {
+func newServer(t testing.TB, cfg e2blocal.Config) (*e2blocal.Server, string) {
 	t.Helper()
 	if err := pythonCheck(); err != nil {
 		t.Skipf("%s lacks IPython/pandas/matplotlib (apt-get install python3-ipython python3-pandas python3-matplotlib): %v", python, err)
@@ -35,9 +35,6 @@ func newServer(t *testing.T, cfg e2blocal.Config) (*e2blocal.Server, string) {
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(t.Output(), nil))
-	}
-	if cfg.Root == "" {
-		cfg.Root = t.TempDir()
 	}
 	srv, err := e2blocal.New(cfg)
 	if err != nil {
@@ -69,7 +66,7 @@ type sandbox struct {
 }
 
 // do sends a request and returns the status and body.
-func do(t *testing.T, method, url string, body io.Reader, header map[string]string) (*http.Response, []byte) {
+func do(t testing.TB, method, url string, body io.Reader, header map[string]string) (*http.Response, []byte) {
 	t.Helper()
 	req, err := http.NewRequest(method, url, body)
 	if err != nil {
@@ -90,7 +87,7 @@ func do(t *testing.T, method, url string, body io.Reader, header map[string]stri
 	return resp, b
 }
 
-func jsonBody(t *testing.T, v any) io.Reader {
+func jsonBody(t testing.TB, v any) io.Reader {
 	t.Helper()
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -99,7 +96,7 @@ func jsonBody(t *testing.T, v any) io.Reader {
 	return bytes.NewReader(b)
 }
 
-func create(t *testing.T, url string, body map[string]any) sandbox {
+func create(t testing.TB, url string, body map[string]any) sandbox {
 	t.Helper()
 	if body["templateID"] == nil {
 		body["templateID"] = "code-interpreter-v1"
@@ -121,7 +118,7 @@ func (sb sandbox) header(port int) map[string]string {
 }
 
 // execute runs code and returns the decoded stream lines.
-func (sb sandbox) execute(t *testing.T, body map[string]any) (int, []map[string]any) {
+func (sb sandbox) execute(t testing.TB, body map[string]any) (int, []map[string]any) {
 	t.Helper()
 	resp, b := do(t, "POST", sb.url+"/execute", jsonBody(t, body), sb.header(wire.CodeInterpreterPort))
 	if resp.StatusCode != http.StatusOK {
@@ -142,7 +139,7 @@ func (sb sandbox) execute(t *testing.T, body map[string]any) (int, []map[string]
 }
 
 // run executes code in the default context and fails on a non-200 answer.
-func (sb sandbox) run(t *testing.T, code string) []map[string]any {
+func (sb sandbox) run(t testing.TB, code string) []map[string]any {
 	t.Helper()
 	status, lines := sb.execute(t, map[string]any{"code": code})
 	if status != http.StatusOK {
@@ -152,7 +149,7 @@ func (sb sandbox) run(t *testing.T, code string) []map[string]any {
 }
 
 // checkFraming checks number_of_executions comes first and end_of_execution last.
-func checkFraming(t *testing.T, lines []map[string]any) {
+func checkFraming(t testing.TB, lines []map[string]any) {
 	t.Helper()
 	if len(lines) < 2 {
 		t.Fatalf("execute: got %d lines, want at least 2: %v", len(lines), lines)
@@ -177,7 +174,7 @@ func ofType(lines []map[string]any, typ string) []map[string]any {
 }
 
 // mainText returns the text of the main result, failing if there is none.
-func mainText(t *testing.T, lines []map[string]any) string {
+func mainText(t testing.TB, lines []map[string]any) string {
 	t.Helper()
 	for _, l := range ofType(lines, "result") {
 		if l["is_main_result"] == true {

@@ -41,6 +41,7 @@ type sandbox struct {
 	dir        string // host dir holding home/ and tmp/
 	hostHome   string
 	hostTmp    string
+	uid        int // host uid and gid owning the sandbox's files; -1 when not set apart
 	execCount  atomic.Int64
 
 	mu       sync.Mutex
@@ -66,15 +67,42 @@ func (s *Server) newSandbox(templateID string, timeout time.Duration, secure boo
 	if secure {
 		sb.token = randomString(32)
 	}
-	for _, d := range []string{sb.hostHome, sb.hostTmp} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return nil, fmt.Errorf("make sandbox dir: %w", err)
-		}
+	sb.uid = -1
+	if s.iso.hostUIDs {
+		sb.uid = s.newHostUID()
 	}
-	if err := os.Chmod(sb.hostTmp, 0o1777); err != nil {
-		return nil, fmt.Errorf("make sandbox tmp dir: %w", err)
+	if err := sb.makeDirs(); err != nil {
+		_ = os.RemoveAll(dir)
+		if sb.uid >= 0 {
+			s.releaseHostUID(sb.uid)
+		}
+		return nil, err
 	}
 	return sb, nil
+}
+
+// makeDirs makes the sandbox's dir (private to its user), its home (owned
+// by its user) and its /tmp (sticky and world-writable, as /tmp is).
+func (sb *sandbox) makeDirs() error {
+	dirs := []struct {
+		path  string
+		perm  os.FileMode
+		owned bool
+	}{{sb.dir, 0o700, true}, {sb.hostHome, 0o755, true}, {sb.hostTmp, 0o777 | os.ModeSticky, false}}
+	for _, d := range dirs {
+		if err := os.Mkdir(d.path, 0o700); err != nil {
+			return fmt.Errorf("make sandbox dir: %w", err)
+		}
+		if err := os.Chmod(d.path, d.perm); err != nil {
+			return fmt.Errorf("make sandbox dir: %w", err)
+		}
+		if d.owned && sb.uid >= 0 {
+			if err := os.Lchown(d.path, sb.uid, sb.uid); err != nil {
+				return fmt.Errorf("give sandbox dir to its user: %w", err)
+			}
+		}
+	}
+	return nil
 }
 
 func (sb *sandbox) currentState() string {
@@ -112,16 +140,17 @@ func (sb *sandbox) command(cwd string, env map[string]string, argv ...string) (*
 		cwd = homeDir
 	}
 	base := map[string]string{
-		"PATH":           "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-		"LANG":           "C.UTF-8",
-		"HOME":           homeDir,
-		"USER":           "user",
-		"MPLCONFIGDIR":   "/tmp",
-		"IPYTHONDIR":     "/tmp/.ipython",
-		"E2B_SANDBOX":    "true",
-		"E2B_SANDBOX_ID": sb.id,
+		"PATH":            "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+		"LANG":            "C.UTF-8",
+		"HOME":            homeDir,
+		"USER":            "user",
+		"MPLCONFIGDIR":    "/tmp",
+		"IPYTHONDIR":      "/tmp/.ipython",
+		"E2B_SANDBOX":     "true",
+		"E2B_SANDBOX_ID":  sb.id,
+		"E2B_TEMPLATE_ID": sb.templateID,
 	}
-	if !sb.srv.bwrap {
+	if !sb.srv.iso.bwrap {
 		base["HOME"], base["MPLCONFIGDIR"], base["IPYTHONDIR"], base["TMPDIR"] =
 			sb.hostHome, sb.hostTmp, filepath.Join(sb.hostTmp, ".ipython"), sb.hostTmp
 	}
@@ -136,17 +165,18 @@ func (sb *sandbox) command(cwd string, env map[string]string, argv ...string) (*
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	envList := make([]string, 0, len(keys))
+	for _, k := range keys {
+		envList = append(envList, k+"="+base[k])
+	}
 	var cmd *exec.Cmd
-	if sb.srv.bwrap {
-		args := []string{"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
-			"--bind", sb.hostTmp, "/tmp", "--tmpfs", "/home", "--bind", sb.hostHome, homeDir,
-			"--chdir", cwd, "--unshare-net", "--unshare-pid", "--die-with-parent", "--clearenv"}
-		for _, k := range keys {
-			args = append(args, "--setenv", k, base[k])
-		}
-		args = append(args, "--")
-		cmd = exec.Command("/usr/bin/bwrap", append(args, argv...)...)
+	attr := &syscall.SysProcAttr{Setpgid: true}
+	if sb.srv.iso.bwrap {
+		cmd = sb.bwrapCommand(sb.bwrapArgs(cwd, envList, argv))
+		// bwrap itself gets no environment, so none of the server's can reach
+		// the sandbox (not even through /proc/1/environ).
 		cmd.Env = []string{}
+		attr.Credential = sb.bwrapCredential()
 	} else {
 		dir, err := sb.hostPath(cwd)
 		if err != nil {
@@ -154,12 +184,9 @@ func (sb *sandbox) command(cwd string, env map[string]string, argv ...string) (*
 		}
 		cmd = exec.Command(argv[0], argv[1:]...)
 		cmd.Dir = dir
-		cmd.Env = make([]string, 0, len(keys))
-		for _, k := range keys {
-			cmd.Env = append(cmd.Env, k+"="+base[k])
-		}
+		cmd.Env = envList
 	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = attr
 	// A child that outlives the leader must not keep Wait blocked on its pipes.
 	cmd.WaitDelay = time.Second
 	return cmd, nil
@@ -258,6 +285,9 @@ func (sb *sandbox) kill() error {
 	}
 	if err := os.RemoveAll(sb.dir); err != nil {
 		return fmt.Errorf("remove sandbox dir: %w", err)
+	}
+	if sb.uid >= 0 {
+		sb.srv.releaseHostUID(sb.uid)
 	}
 	return nil
 }

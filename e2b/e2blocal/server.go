@@ -7,8 +7,10 @@
 // Each sandbox is a directory shown to its processes as /home/user. Python
 // runs in one persistent IPython process per execution context (an embedded
 // driver script); commands run as /bin/bash -l -c. With bubblewrap every
-// process gets a read-only system, its own /home/user and /tmp, no network,
-// its own pid namespace and a cleared environment.
+// process runs as E2B's unprivileged "user" without capabilities (as its
+// sandbox's own host uid when the server is root), sees only /usr, a minimal
+// /etc and its own /home/user and /tmp, and gets no network, its own pid
+// namespace and a cleared environment (see isolation.go).
 package e2blocal
 
 import (
@@ -38,7 +40,7 @@ const (
 // Config configures a Server. The zero value is usable.
 type Config struct {
 	Python         string        // interpreter with IPython; default "/usr/bin/python3"
-	Root           string        // directory for per-sandbox dirs; default a new temp dir
+	Root           string        // directory for per-sandbox dirs; default a new temp dir (see New)
 	Isolation      string        // "auto" (default), "bwrap" or "none"
 	APIKey         string        // if set, the control plane requires X-API-KEY == APIKey
 	DefaultTimeout time.Duration // sandbox lifetime when create/connect give none; default 300s
@@ -51,19 +53,23 @@ type Config struct {
 type Server struct {
 	cfg      Config
 	log      *slog.Logger
-	bwrap    bool
+	iso      isolation
 	ownRoot  bool
 	control  *http.ServeMux
 	envd     *http.ServeMux
 	interp   *http.ServeMux
 	mu       sync.Mutex
 	boxes    map[string]*sandbox
+	uids     map[int]bool // host uids of live sandboxes
 	closed   bool
 	stopReap chan struct{}
 	reapDone chan struct{}
 }
 
 // New validates cfg, picks the isolation mode and starts the expiry reaper.
+// A server running as root under bubblewrap runs each sandbox as its own
+// unprivileged host uid, which must reach its dir under cfg.Root: New makes
+// Root mode 0711 and fails if a parent of it is not searchable by others.
 func New(cfg Config) (*Server, error) {
 	if cfg.Python == "" {
 		cfg.Python = "/usr/bin/python3"
@@ -84,30 +90,8 @@ func New(cfg Config) (*Server, error) {
 	if _, err := os.Stat(cfg.Python); err != nil {
 		return nil, fmt.Errorf("e2blocal: python interpreter: %w", err)
 	}
-	s := &Server{cfg: cfg, log: log, boxes: map[string]*sandbox{},
+	s := &Server{cfg: cfg, log: log, boxes: map[string]*sandbox{}, uids: map[int]bool{},
 		stopReap: make(chan struct{}), reapDone: make(chan struct{})}
-	switch cfg.Isolation {
-	case "bwrap":
-		if err := bwrapWorks(); err != nil {
-			return nil, fmt.Errorf("e2blocal: isolation bwrap requested but bubblewrap does not work: %w", err)
-		}
-		s.bwrap = true
-	case "auto":
-		if err := bwrapWorks(); err != nil {
-			log.Warn("E2BLOCAL: NO ISOLATION: bubblewrap is unusable, "+noIsolation, "error", err)
-		} else {
-			s.bwrap = true
-		}
-	case "none":
-		log.Warn("E2BLOCAL: NO ISOLATION (isolation=none): " + noIsolation)
-	default:
-		return nil, fmt.Errorf("e2blocal: unknown isolation %q (want auto, bwrap or none)", cfg.Isolation)
-	}
-	if s.bwrap {
-		log.Warn("E2BLOCAL: development sandbox, not a security boundary: bubblewrap gives each sandbox its own " +
-			"/home/user, no network, no inherited environment and a read-only system, but the host's files stay " +
-			"readable; run untrusted code only on E2B")
-	}
 	if cfg.Root == "" {
 		dir, err := os.MkdirTemp("", "e2blocal-")
 		if err != nil {
@@ -116,6 +100,12 @@ func New(cfg Config) (*Server, error) {
 		s.cfg.Root, s.ownRoot = dir, true
 	} else if err := os.MkdirAll(cfg.Root, 0o755); err != nil {
 		return nil, fmt.Errorf("e2blocal: make root dir: %w", err)
+	}
+	if err := s.chooseIsolation(); err != nil {
+		if s.ownRoot {
+			_ = os.RemoveAll(s.cfg.Root)
+		}
+		return nil, fmt.Errorf("e2blocal: %w", err)
 	}
 	s.control = s.controlRoutes()
 	s.envd = s.envdRoutes()
@@ -128,17 +118,71 @@ func New(cfg Config) (*Server, error) {
 const noIsolation = "sandbox code runs as a plain process with this server's user and full network and file " +
 	"system access; /home/user paths are mapped only in the file APIs, not inside Python or commands"
 
-func bwrapWorks() error {
-	out, err := exec.Command("/usr/bin/bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
-		"--unshare-net", "--unshare-pid", "--die-with-parent", "/bin/true").CombinedOutput()
-	if err != nil {
-		return fmt.Errorf("%w: %s", err, strings.TrimSpace(string(out)))
+// chooseIsolation sets s.iso from cfg.Isolation, probing bubblewrap with
+// the arguments sandboxes will get.
+func (s *Server) chooseIsolation() error {
+	switch s.cfg.Isolation {
+	case "bwrap", "auto":
+	case "none":
+		s.log.Warn("E2BLOCAL: NO ISOLATION (isolation=none): " + noIsolation)
+		return nil
+	default:
+		return fmt.Errorf("unknown isolation %q (want auto, bwrap or none)", s.cfg.Isolation)
 	}
-	return nil
+	err := s.setUpBwrap()
+	if err != nil && s.iso.etcDir != "" {
+		_ = os.RemoveAll(s.iso.etcDir)
+	}
+	switch {
+	case err == nil:
+		s.log.Warn("E2BLOCAL: development sandbox under bubblewrap, not a VM: each sandbox runs as an "+
+			"unprivileged user without capabilities, sees only /usr, a minimal /etc and its own /home/user and "+
+			"/tmp, and has no network; it shares the host's kernel and has no memory or CPU limits; "+
+			"run untrusted code in production on E2B", "host_uids", s.iso.hostUIDs)
+		return nil
+	case s.cfg.Isolation == "auto" && errors.Is(err, errNoBwrap):
+		s.iso = isolation{}
+		s.log.Warn("E2BLOCAL: NO ISOLATION: bubblewrap is unusable, "+noIsolation, "error", err)
+		return nil
+	}
+	s.iso = isolation{}
+	return fmt.Errorf("isolation %s: %w", s.cfg.Isolation, err)
+}
+
+// setUpBwrap prepares bubblewrap isolation and checks it works. Errors
+// that are not errNoBwrap are set-up mistakes (a root the sandbox users
+// cannot reach) and stop the server even in auto mode.
+func (s *Server) setUpBwrap() error {
+	if _, err := os.Stat("/usr/bin/bwrap"); err != nil {
+		return fmt.Errorf("%w: %w (apt-get install bubblewrap)", errNoBwrap, err)
+	}
+	s.iso = isolation{bwrap: true, hostUIDs: os.Geteuid() == 0}
+	if s.iso.hostUIDs {
+		if p, err := exec.LookPath("prlimit"); err == nil {
+			s.iso.prlimit = p
+		} else {
+			s.log.Warn("E2BLOCAL: prlimit (util-linux) not found, sandboxes get no process limit", "error", err)
+		}
+		if err := os.Chmod(s.cfg.Root, 0o711); err != nil {
+			return fmt.Errorf("sandbox root: %w", err)
+		}
+		if err := reachable(s.cfg.Root); err != nil {
+			return fmt.Errorf("sandbox root: %w", err)
+		}
+	}
+	etc, err := writeEtc(s.cfg.Root)
+	if err != nil {
+		return err
+	}
+	s.iso.etcDir = etc
+	if s.iso.sysArgs, err = systemArgs(s.cfg.Python, etc); err != nil {
+		return err
+	}
+	return s.probeBwrap()
 }
 
 // Isolated reports whether sandboxes run under bubblewrap.
-func (s *Server) Isolated() bool { return s.bwrap }
+func (s *Server) Isolated() bool { return s.iso.bwrap }
 
 // Handler serves both planes: requests carrying E2b-Sandbox-Id or
 // E2b-Sandbox-Port (or a "<port>-<sandboxID>." host) go to the data plane,
@@ -239,6 +283,8 @@ func (s *Server) Close() error {
 	}
 	if s.ownRoot {
 		errs = append(errs, os.RemoveAll(s.cfg.Root))
+	} else if s.iso.etcDir != "" {
+		errs = append(errs, os.RemoveAll(s.iso.etcDir))
 	}
 	return errors.Join(errs...)
 }

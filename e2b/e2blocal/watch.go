@@ -229,7 +229,7 @@ func (s *Server) handleWatchDir(w http.ResponseWriter, r *http.Request) {
 			prev = next
 			for _, ev := range evs {
 				if req.IncludeEntry && ev.Type != wire.EventTypeRemove && ev.Type != wire.EventTypeRename {
-					if e, err := entryInfo(f.root, path.Join(f.rel, ev.Name), path.Join(f.vpath, ev.Name)); err == nil {
+					if e, err := sb.entryInfo(f.root, path.Join(f.rel, ev.Name), path.Join(f.vpath, ev.Name)); err == nil {
 						ev.Entry = &e
 					}
 				}

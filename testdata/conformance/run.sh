@@ -17,6 +17,8 @@ python="${E2BLOCAL_PYTHON:-/usr/bin/python3}"
 
 bin="$repo/.bin/e2blocal"
 work="$(mktemp -d)"
+# The sandboxes' unprivileged users must reach their dirs under $work/root.
+chmod 711 "$work"
 server_pid=""
 cleanup() {
 	if [[ -n "$server_pid" ]]; then

@@ -1,0 +1,250 @@
+package e2blocal
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+)
+
+// The sandbox user as its processes see it: E2B's templates run code as
+// "user" (uid 1000) with home /home/user.
+const (
+	sandboxUser = "user"
+	sandboxUID  = 1000
+)
+
+// sandboxHostname is what E2B sandboxes answer to hostname (seen in public
+// reports of uname and hostname inside E2B sandboxes), instead of the host's.
+const sandboxHostname = "e2b.local"
+
+// Host uids for sandboxes when the server runs as root: each sandbox gets
+// its own unprivileged uid (and gid of the same number) drawn from this
+// range, like systemd's DynamicUser, so a process that got out of its mount
+// namespace would still be an unknown user without rights to the host's or
+// other sandboxes' files. The range lies above the ranges that
+// systemd-nspawn, rootless containers and login users take.
+const (
+	hostUIDBase  = 2_000_000_000
+	hostUIDRange = 100_000_000
+)
+
+// maxProcs bounds the processes and threads of one sandbox (RLIMIT_NPROC,
+// counted per host uid, so only when each sandbox has its own): a fork bomb
+// stops there instead of taking the host down. IPython, pandas and a BLAS
+// thread per core need far fewer.
+const maxProcs = 1024
+
+// isolation is how sandbox processes are isolated, chosen once in New.
+type isolation struct {
+	bwrap    bool
+	hostUIDs bool     // bwrap runs as a per-sandbox unprivileged host uid (server is root)
+	prlimit  string   // util-linux prlimit, to set maxProcs; empty without hostUIDs
+	etcDir   string   // host dir holding the synthetic /etc files
+	sysArgs  []string // bwrap arguments for the read-only system part of the tree
+}
+
+// etcFiles are the synthetic /etc files every sandbox gets: just enough for
+// whoami, getpwuid (Python's pwd, pathlib's ~) and localhost lookups.
+var etcFiles = map[string]string{
+	"passwd": "root:x:0:0:root:/root:/bin/bash\n" +
+		fmt.Sprintf("%s:x:%d:%d::/home/user:/bin/bash\n", sandboxUser, sandboxUID, sandboxUID) +
+		"nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n",
+	"group": "root:x:0:\n" + fmt.Sprintf("%s:x:%d:\n", sandboxUser, sandboxUID) + "nogroup:x:65534:\n",
+	"hosts": "127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n127.0.1.1\t" + sandboxHostname + "\n",
+	"nsswitch.conf": "passwd: files\ngroup: files\nshadow: files\nhosts: files\n",
+}
+
+// hostEtc are the host's /etc entries that the interpreter and its libraries
+// read, bound read-only when present: the dynamic linker's cache and the
+// alternatives symlinks it resolves (BLAS/LAPACK for numpy), fontconfig,
+// Debian's matplotlibrc (mpl-data/matplotlibrc links to it) and Python's
+// sitecustomize. Nothing in them is a secret; the rest of /etc is not shown.
+var hostEtc = []string{"ld.so.cache", "alternatives", "fonts", "matplotlibrc", "python3"}
+
+// systemArgs returns the bwrap arguments for the read-only system tree:
+// /usr, the top-level /bin /lib /lib64 /sbin links (or dirs, on a system
+// without merged /usr), the Python install if it lies outside /usr, and the
+// /etc described above. Nothing else of the host is shown.
+func systemArgs(python, etcDir string) ([]string, error) {
+	args := []string{"--ro-bind", "/usr", "/usr"}
+	for _, top := range []string{"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"} {
+		fi, err := os.Lstat(top)
+		switch {
+		case err != nil:
+			continue
+		case fi.Mode()&fs.ModeSymlink != 0:
+			target, err := os.Readlink(top)
+			if err != nil {
+				return nil, fmt.Errorf("read link %s: %w", top, err)
+			}
+			args = append(args, "--symlink", target, top)
+		case fi.IsDir():
+			args = append(args, "--ro-bind", top, top)
+		}
+	}
+	prefixes, err := pythonPrefixes(python)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range prefixes {
+		if p != "/usr" && !strings.HasPrefix(p, "/usr/") {
+			args = append(args, "--ro-bind", p, p)
+		}
+	}
+	args = append(args, "--perms", "0755", "--dir", "/etc")
+	for name := range etcFiles {
+		args = append(args, "--ro-bind", filepath.Join(etcDir, name), "/etc/"+name)
+	}
+	for _, name := range hostEtc {
+		args = append(args, "--ro-bind-try", "/etc/"+name, "/etc/"+name)
+	}
+	if matches, _ := filepath.Glob("/etc/python3.*"); len(matches) > 0 {
+		for _, m := range matches {
+			args = append(args, "--ro-bind", m, m)
+		}
+	}
+	args = append(args, "--symlink", "/usr/share/zoneinfo/Etc/UTC", "/etc/localtime",
+		"--symlink", "../usr/lib/os-release", "/etc/os-release")
+	return args, nil
+}
+
+// pythonPrefixes returns the interpreter's install prefixes (a venv and the
+// Python it was made from), resolved, so one outside /usr can be shown too.
+func pythonPrefixes(python string) ([]string, error) {
+	out, err := exec.Command(python, "-I", "-c",
+		"import os, sys\nfor p in {sys.prefix, sys.base_prefix, os.path.dirname(os.path.realpath(sys.executable))}: print(os.path.realpath(p))").Output()
+	if err != nil {
+		return nil, fmt.Errorf("ask %s for its prefix: %w", python, err)
+	}
+	return strings.Fields(string(out)), nil
+}
+
+// writeEtc writes the synthetic /etc files into a new dir under root.
+func writeEtc(root string) (string, error) {
+	dir, err := os.MkdirTemp(root, ".etc-")
+	if err != nil {
+		return "", fmt.Errorf("make sandbox /etc dir: %w", err)
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
+		return "", fmt.Errorf("make sandbox /etc dir: %w", err)
+	}
+	for name, content := range etcFiles {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			return "", fmt.Errorf("write sandbox /etc/%s: %w", name, err)
+		}
+	}
+	return dir, nil
+}
+
+// reachable checks that a sandbox's unprivileged host uid can reach dir:
+// bubblewrap, running as that uid, bind-mounts the sandbox's dirs from
+// there, so every directory on the way must be searchable by others.
+func reachable(dir string) error {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	for p := abs; ; p = filepath.Dir(p) {
+		fi, err := os.Stat(p)
+		if err != nil {
+			return err
+		}
+		if fi.Mode().Perm()&0o001 == 0 {
+			return fmt.Errorf("%s has mode %#o, so the sandboxes' unprivileged users cannot reach their "+
+				"directories under %s; make it searchable (chmod o+x %s) or choose another root", p, fi.Mode().Perm(), abs, p)
+		}
+		if p == "/" {
+			return nil
+		}
+	}
+}
+
+// newHostUID picks an unprivileged host uid no live sandbox of s uses.
+func (s *Server) newHostUID() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for {
+		uid := hostUIDBase + rand.IntN(hostUIDRange)
+		if !s.uids[uid] {
+			s.uids[uid] = true
+			return uid
+		}
+	}
+}
+
+// releaseHostUID returns uid to the pool once its sandbox is gone.
+func (s *Server) releaseHostUID(uid int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.uids, uid)
+}
+
+// bwrapArgs returns the bwrap command line that runs argv as the sandbox
+// user: a fresh root holding only the system tree, the sandbox's own
+// /home/user and /tmp, a new /proc (own pid namespace) and a minimal /dev;
+// every namespace unshared (so no network), no capabilities, no further
+// user namespaces, and only env in the environment.
+func (sb *sandbox) bwrapArgs(cwd string, env []string, argv []string) []string {
+	iso := sb.srv.iso
+	args := []string{"--unshare-user", "--uid", fmt.Sprint(sandboxUID), "--gid", fmt.Sprint(sandboxUID),
+		"--disable-userns", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts",
+		"--unshare-cgroup-try", "--hostname", sandboxHostname, "--cap-drop", "ALL", "--die-with-parent", "--clearenv"}
+	args = append(args, iso.sysArgs...)
+	args = append(args, "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/dev/shm",
+		"--bind", sb.hostTmp, "/tmp", "--perms", "0755", "--dir", "/home", "--bind", sb.hostHome, homeDir,
+		// The root, /etc, /home and /dev are read-only; only /home/user, /tmp
+		// and /dev/shm (POSIX semaphores for multiprocessing) are writable.
+		"--remount-ro", "/dev", "--remount-ro", "/", "--chdir", cwd)
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		args = append(args, "--setenv", k, v)
+	}
+	return append(append(args, "--"), argv...)
+}
+
+// bwrapCommand returns the command running bwrap with args, under
+// prlimit's process limit when the sandbox has its own host uid.
+func (sb *sandbox) bwrapCommand(args []string) *exec.Cmd {
+	if p := sb.srv.iso.prlimit; p != "" {
+		return exec.Command(p, append([]string{fmt.Sprintf("--nproc=%d:%d", maxProcs, maxProcs), "--", "/usr/bin/bwrap"}, args...)...)
+	}
+	return exec.Command("/usr/bin/bwrap", args...)
+}
+
+// bwrapCredential is who bwrap runs as on the host: the sandbox's own
+// unprivileged uid when the server is root, else the server's user.
+func (sb *sandbox) bwrapCredential() *syscall.Credential {
+	if !sb.srv.iso.hostUIDs {
+		return nil
+	}
+	return &syscall.Credential{Uid: uint32(sb.uid), Gid: uint32(sb.uid), Groups: []uint32{}}
+}
+
+// errNoBwrap reports that bubblewrap cannot run a sandbox on this machine.
+var errNoBwrap = errors.New("bubblewrap does not work")
+
+// probeBwrap runs the interpreter in a throw-away sandbox with the real
+// arguments, so a machine where bwrap (or an unprivileged user namespace,
+// or the root dir) does not work is found at start-up with bwrap's reason.
+func (s *Server) probeBwrap() error {
+	sb, err := s.newSandbox("probe", 0, false)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = sb.kill() }()
+	cmd, err := sb.command(homeDir, nil, s.cfg.Python, "-I", "-c", "import os; os.listdir('/home/user'); open('/tmp/probe', 'w').close()")
+	if err != nil {
+		return err
+	}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("%w: %w: %s", errNoBwrap, err, strings.TrimSpace(string(out)))
+	}
+	return nil
+}
