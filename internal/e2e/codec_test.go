@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"os"
@@ -98,7 +99,7 @@ func codecInput(t *testing.T) (workflows.AnalysisInput, []string) {
 		Model:    "script:sales-chart",
 	}
 	secrets := []string{
-		"q-7f3a91c2",                      // the question
+		"q-7f3a91c2",                       // the question
 		"2024-01,North,Gadget,128,5120.00", // a line of the dataset
 		"West had the highest revenue",     // the answer
 		"Revenue by region",                // the chart's title, from a tool output
@@ -179,6 +180,23 @@ func TestEncryptedAnalysis(t *testing.T) {
 		}
 	})
 
+	// A failure's message is encrypted too (EncodeCommonAttributes): the
+	// stored failure says only "Encoded failure"; a client with the codec
+	// reads the real message.
+	t.Run("failure", func(t *testing.T) {
+		e := newEnv(t, withPayloadKeys(key.Format()))
+		id := "e2e-codec-failure-" + time.Now().Format("150405.000")
+		bad := workflows.AnalysisInput{Question: " ", Datasets: []workflows.Dataset{{Name: "a/b.csv", Content: "x"}}}
+		r := e.start(id, bad)
+		err := r.Get(context.Background(), nil)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "question: must not be empty", "the codec client reads the failure message")
+		raw := bytes.Join(rawHistory(t, plainClient, id, r.GetRunID()), nil)
+		assert.True(t, bytes.Contains(raw, []byte("Encoded failure")), "the stored failure is encoded")
+		assert.False(t, bytes.Contains(raw, []byte("must not be empty")), "the failure message is in plaintext")
+		assert.False(t, bytes.Contains(raw, []byte("a/b.csv")), "the input's dataset name is in plaintext")
+	})
+
 	if sizes["plain"] > 0 && sizes["encrypted"] > 0 {
 		t.Logf("history of the demo analysis (sales.csv inline): plain %d bytes, encrypted %d bytes (%+.1f%%)",
 			sizes["plain"], sizes["encrypted"], 100*float64(sizes["encrypted"]-sizes["plain"])/float64(sizes["plain"]))
@@ -209,6 +227,47 @@ func TestPlainStartOnEncryptedWorker(t *testing.T) {
 	for i, ev := range raw[1:] {
 		for _, s := range secrets[2:] {
 			assert.False(t, bytes.Contains(ev, []byte(s)), "event %d holds %q in plaintext", i+2, s)
+		}
+	}
+}
+
+// Batch children inherit the worker's data converter: with the codec on,
+// neither the batch's history nor its children's hold the items' questions
+// or answers in plaintext, and the batch result reads through the codec.
+func TestEncryptedBatch(t *testing.T) {
+	key := newKey(t, "e2e-batch")
+	e := newEnv(t, withPayloadKeys(key.Format()))
+	csv, err := os.ReadFile(repoPath(t, "testdata/datasets/sales.csv"))
+	require.NoError(t, err)
+	var items []workflows.BatchItem
+	for i := range 2 {
+		items = append(items, workflows.BatchItem{AnalysisInput: workflows.AnalysisInput{
+			Question: fmt.Sprintf("Which region had the highest revenue? (ref batch-q-%d-51e0)", i),
+			Datasets: []workflows.Dataset{{Name: "sales.csv", Content: string(csv)}},
+		}})
+	}
+	id := testID("e2e-codec-batch")
+	r, err := e.Temporal.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
+		ID: id, TaskQueue: e.TaskQueue, WorkflowExecutionTimeout: 10 * time.Minute,
+	}, workflows.BatchAnalysisWorkflowName, workflows.BatchInput{Items: items, Concurrency: 2, Defaults: workflows.BatchDefaults{Model: "script:sales-chart"}})
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	var res workflows.BatchResult
+	require.NoError(t, r.Get(ctx, &res))
+	require.Equal(t, 2, res.Succeeded, "%+v", res)
+
+	plainClient := dialWith(t, "")
+	histories := map[string][][]byte{id: rawHistory(t, plainClient, id, "")}
+	for i := range items {
+		child := fmt.Sprintf("%s/%d", id, i)
+		histories[child] = rawHistory(t, plainClient, child, "")
+	}
+	for wid, evs := range histories {
+		for n, ev := range evs {
+			for _, s := range []string{"batch-q-0-51e0", "batch-q-1-51e0", "West had the highest revenue", "2024-01,North,Gadget,128,5120.00"} {
+				assert.False(t, bytes.Contains(ev, []byte(s)), "%s event %d holds %q in plaintext", wid, n+1, s)
+			}
 		}
 	}
 }
