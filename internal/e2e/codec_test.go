@@ -118,7 +118,7 @@ func TestEncryptedAnalysis(t *testing.T) {
 	plainClient := dialWith(t, "")
 	sizes := map[string]int{}
 
-	run := func(t *testing.T, e *env) (id, runID string) {
+	run := func(t *testing.T, e *env, in workflows.AnalysisInput) (id, runID string) {
 		id = "e2e-codec-" + strings.ReplaceAll(t.Name(), "/", "-") + "-" + time.Now().Format("150405.000")
 		r := e.start(id, in)
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
@@ -131,7 +131,7 @@ func TestEncryptedAnalysis(t *testing.T) {
 
 	t.Run("plain", func(t *testing.T) {
 		e := newEnv(t)
-		id, runID := run(t, e)
+		id, runID := run(t, e, in)
 		raw := rawHistory(t, plainClient, id, runID)
 		sizes["plain"] = totalBytes(raw)
 		// The check below can fail: without the codec the markers are there.
@@ -144,7 +144,7 @@ func TestEncryptedAnalysis(t *testing.T) {
 
 	t.Run("encrypted", func(t *testing.T) {
 		e := newEnv(t, withPayloadKeys(key.Format()))
-		id, runID := run(t, e)
+		id, runID := run(t, e, in)
 		raw := rawHistory(t, plainClient, id, runID)
 		sizes["encrypted"] = totalBytes(raw)
 		for i, ev := range raw {
@@ -197,6 +197,25 @@ func TestEncryptedAnalysis(t *testing.T) {
 		assert.False(t, bytes.Contains(raw, []byte("a/b.csv")), "the input's dataset name is in plaintext")
 	})
 
+	// The demo exactly as `make demo` runs it (dataset in S3), plain and
+	// encrypted, for the size figures.
+	for _, name := range []string{"plain", "encrypted"} {
+		t.Run("demo-"+name, func(t *testing.T) {
+			var opts []func(*config.Worker)
+			if name == "encrypted" {
+				opts = append(opts, withPayloadKeys(key.Format()))
+			}
+			e := newEnv(t, opts...)
+			demo := workflows.AnalysisInput{Question: in.Question, Model: in.Model,
+				Datasets: []workflows.Dataset{{Name: "sales.csv", S3Key: e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e-codec/sales.csv")}}}
+			id, runID := run(t, e, demo)
+			sizes["demo-"+name] = totalBytes(rawHistory(t, plainClient, id, runID))
+		})
+	}
+	if sizes["demo-plain"] > 0 && sizes["demo-encrypted"] > 0 {
+		t.Logf("history of the demo analysis (sales.csv in S3, as make demo): plain %d bytes, encrypted %d bytes (%+.1f%%)",
+			sizes["demo-plain"], sizes["demo-encrypted"], 100*float64(sizes["demo-encrypted"]-sizes["demo-plain"])/float64(sizes["demo-plain"]))
+	}
 	if sizes["plain"] > 0 && sizes["encrypted"] > 0 {
 		t.Logf("history of the demo analysis (sales.csv inline): plain %d bytes, encrypted %d bytes (%+.1f%%)",
 			sizes["plain"], sizes["encrypted"], 100*float64(sizes["encrypted"]-sizes["plain"])/float64(sizes["plain"]))
