@@ -60,6 +60,11 @@ type Temporal struct {
 	// TemporalTLSServerName overrides the name the server certificate is
 	// checked against.
 	TemporalTLSServerName string `envconfig:"TEMPORAL_TLS_SERVER_NAME"`
+
+	// PayloadKeys or PayloadKeyFile (not both) turn payload encryption on:
+	// see PayloadCodec.
+	PayloadKeys    Secret `envconfig:"PAYLOAD_KEYS"`
+	PayloadKeyFile string `envconfig:"PAYLOAD_KEY_FILE"`
 }
 
 // ClientOptions are the Temporal client options for these settings; the
@@ -81,6 +86,9 @@ func (t Temporal) ClientOptions() (client.Options, error) {
 		o.Credentials = client.NewAPIKeyStaticCredentials(t.TemporalAPIKey.Reveal())
 	}
 	o.ConnectionOptions.TLS = tlsCfg
+	if err := t.setPayloadCodec(&o); err != nil {
+		return o, err
+	}
 	return o, nil
 }
 
@@ -150,6 +158,9 @@ type Worker struct {
 	// URLs may reach although they are not public (loopback, private,
 	// link-local, …); everything else non-public is refused.
 	DatasetURLAllow string `envconfig:"DATASET_URL_ALLOW"`
+
+	// CodecServer serves the payload codec to the Temporal UI and CLI.
+	CodecServer
 }
 
 // Load reads the worker configuration from the environment. The error is one
@@ -215,6 +226,7 @@ func (c Worker) Validate() error {
 	if c.OpenAIMaxRetries < 0 || c.OpenAIMaxRetries > 2 {
 		errs = append(errs, fmt.Errorf("OPENAI_MAX_RETRIES: %d is outside 0..2", c.OpenAIMaxRetries))
 	}
+	errs = append(errs, c.CodecServer.validate(c.Temporal)...)
 	return joinOneLine(errs)
 }
 
@@ -229,6 +241,9 @@ func (t Temporal) Validate() []error {
 	}
 	if (t.TemporalTLSCert == "") != (t.TemporalTLSKey == "") {
 		errs = append(errs, errors.New("TEMPORAL_TLS_CERT, TEMPORAL_TLS_KEY: set both or neither"))
+	}
+	if _, err := t.PayloadCodec(); err != nil {
+		errs = append(errs, err)
 	}
 	return errs
 }

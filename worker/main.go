@@ -60,6 +60,14 @@ func run() error {
 	}
 	defer c.Close()
 	acts.Temporal = c
+	if err := logPayloadEncryption(cfg, logger); err != nil {
+		return err
+	}
+	stopCodec, err := startCodecServer(cfg, logger)
+	if err != nil {
+		return err
+	}
+	defer stopCodec()
 
 	w := worker.New(c, cfg.TaskQueue, workerOptions(cfg))
 	workflows.Register(w, acts)

@@ -49,9 +49,10 @@ const (
 
 func main() {
 	demo := flag.Bool("demo", false, "start one analysis of "+demoDataset+", print the answer and exit with the starter's status")
+	plaintext := flag.Bool("plaintext", false, "store payloads in plaintext (no generated key, no codec server)")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code, err := run(ctx, *demo)
+	code, err := run(ctx, *demo, *plaintext)
 	stop()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "devstack:", err)
@@ -64,7 +65,7 @@ func main() {
 
 // run starts everything, then waits for Ctrl-C (or runs the demo), and stops
 // everything in reverse order. It returns the exit code for the process.
-func run(ctx context.Context, demo bool) (code int, err error) {
+func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 	root, err := stack.RepoRoot()
 	if err != nil {
 		return 1, err
@@ -93,6 +94,13 @@ func run(ctx context.Context, demo bool) (code int, err error) {
 		LogDir:         runDir,
 		Logf:           say,
 	}
+	var enc encryption
+	if !plaintext {
+		if enc, err = setupEncryption(runDir, opts.TemporalUIPort); err != nil {
+			return 1, err
+		}
+		opts.UICodecEndpoint = enc.Endpoint
+	}
 	temporal, stopTemporal, err := stack.StartTemporal(ctx, opts)
 	if err != nil {
 		return 1, err
@@ -108,6 +116,7 @@ func run(ctx context.Context, demo bool) (code int, err error) {
 	env.set(temporal.Env()...)
 	env.set("TASK_QUEUE=" + taskQueue)
 	env.set(s3srv.Env()...)
+	env.set(enc.Env...)
 
 	e2bURL, modelURL := "E2B cloud", "OpenAI"
 	if os.Getenv("E2B_API_KEY") == "" {
@@ -152,6 +161,7 @@ func run(ctx context.Context, demo bool) (code int, err error) {
 	}
 
 	printBanner(os.Stdout, temporal, s3srv, e2bURL, modelURL, runDir)
+	printEncryption(os.Stdout, enc)
 
 	if demo {
 		return runDemo(ctx, root, bin, env)

@@ -138,7 +138,11 @@ func serve(t *testing.T, h http.Handler) string {
 	return "http://" + ln.Addr().String()
 }
 
-func newEnv(t *testing.T) *env {
+// newEnv starts a test's world. Each option changes the worker's
+// configuration before it is checked; the env's Temporal client is built from
+// the same configuration (so PAYLOAD_KEYS there gives worker and client the
+// codec).
+func newEnv(t *testing.T, options ...func(*config.Worker)) *env {
 	t.Helper()
 	startShared(t)
 	ctx := context.Background()
@@ -169,13 +173,19 @@ func newEnv(t *testing.T) *env {
 		SandboxTimeout: 5 * time.Minute,
 		MaxOutputBytes: 8192, MaxDatasetBytes: 100 << 20, LogLevel: "info", LogFormat: "text",
 	}
+	for _, o := range options {
+		o(&e.Config)
+	}
 	require.NoError(t, e.Config.Validate())
 
 	acts, err := activities.New(ctx, e.Config, logger)
 	require.NoError(t, err)
 	e.S3 = acts.S3
 
-	e.Temporal, err = client.Dial(client.Options{HostPort: shared.temporal.Address, Namespace: shared.temporal.Namespace, Logger: tlog.NewStructuredLogger(logger)})
+	copts, err := e.Config.Temporal.ClientOptions()
+	require.NoError(t, err)
+	copts.Logger = tlog.NewStructuredLogger(logger)
+	e.Temporal, err = client.Dial(copts)
 	require.NoError(t, err)
 	t.Cleanup(e.Temporal.Close)
 	acts.Temporal = e.Temporal

@@ -36,6 +36,9 @@ type Options struct {
 	LogDir string
 	// Logf receives progress lines (a build, a start); nil means silent.
 	Logf func(format string, args ...any)
+	// UICodecEndpoint, with the UI on, is the codec server the UI decodes
+	// payloads through (--ui-codec-endpoint), e.g. http://127.0.0.1:8234.
+	UICodecEndpoint string
 }
 
 // DefaultBucket is the bucket StartS3 creates when Options.S3Bucket is empty.

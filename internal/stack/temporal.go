@@ -77,6 +77,9 @@ func StartTemporal(ctx context.Context, o Options) (*Temporal, func() error, err
 		opts.EnableUI = true
 		opts.UIPort = strconv.Itoa(o.TemporalUIPort)
 		opts.ExtraArgs = []string{"--ui-ip", "127.0.0.1"}
+		if o.UICodecEndpoint != "" {
+			opts.ExtraArgs = append(opts.ExtraArgs, "--ui-codec-endpoint", o.UICodecEndpoint)
+		}
 		t.UIAddress = "http://" + net.JoinHostPort("127.0.0.1", opts.UIPort)
 	}
 	// StartDevServer waits up to a minute for the frontend; bound it anyway.
