@@ -134,6 +134,7 @@ func run(ctx context.Context, demo bool) (code int, err error) {
 	if err := goBuild(ctx, root, bin, "./worker", "./starter"); err != nil {
 		return 1, err
 	}
+	versioningEnv(env, filepath.Join(bin, "worker"))
 
 	workerOut := io.Writer(newPrefixWriter(os.Stderr, "worker | "))
 	if demo {
@@ -149,6 +150,11 @@ func run(ctx context.Context, demo bool) (code int, err error) {
 	stops = append(stops, func() error { return worker.Stop(15 * time.Second) })
 	if err := waitForWorker(ctx, temporal, worker); err != nil {
 		return 1, fmt.Errorf("%w\nlast worker output:\n%s", err, worker.Output())
+	}
+	if v, err := waitForCurrentVersion(ctx, temporal, env, worker); err != nil {
+		return 1, fmt.Errorf("%w\nlast worker output:\n%s", err, worker.Output())
+	} else if v != "" {
+		say("worker deployment version %s is current", v)
 	}
 
 	printBanner(os.Stdout, temporal, s3srv, e2bURL, modelURL, runDir)
