@@ -61,6 +61,10 @@ func (c Worker) validateVersioning() []error {
 			errs = append(errs, fmt.Errorf("TEMPORAL_BUILD_ID: required with TEMPORAL_WORKER_VERSIONING=true when the binary carries no VCS revision (built by go run, without .git, or with -buildvcs=false)"))
 		case strings.TrimSpace(v.val) == "":
 			errs = append(errs, fmt.Errorf("%s: must not be empty with TEMPORAL_WORKER_VERSIONING=true", v.name))
+		case v.name == "TEMPORAL_DEPLOYMENT_NAME" && strings.Contains(v.val, "."):
+			errs = append(errs, fmt.Errorf("TEMPORAL_DEPLOYMENT_NAME: %q must not contain '.' (Temporal reserves it as the version separator)", v.val))
+		case v.val == "__unversioned__":
+			errs = append(errs, fmt.Errorf("%s: %q is reserved by Temporal", v.name, v.val))
 		case len(v.val) > maxVersionPartBytes || strings.ContainsAny(v.val, " \t\r\n\x00"):
 			errs = append(errs, fmt.Errorf("%s: %q must be at most %d bytes without spaces", v.name, v.val, maxVersionPartBytes))
 		}

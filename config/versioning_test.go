@@ -55,6 +55,8 @@ func TestVersioningSettings(t *testing.T) {
 		// A test binary carries no VCS revision, so the build id must be given.
 		{"on without a build id", map[string]string{"TEMPORAL_WORKER_VERSIONING": "true"}, "TEMPORAL_BUILD_ID: required with TEMPORAL_WORKER_VERSIONING=true"},
 		{"empty deployment", map[string]string{"TEMPORAL_WORKER_VERSIONING": "true", "TEMPORAL_BUILD_ID": "v7", "TEMPORAL_DEPLOYMENT_NAME": " "}, "TEMPORAL_DEPLOYMENT_NAME: must not be empty"},
+		{"deployment with a dot", map[string]string{"TEMPORAL_WORKER_VERSIONING": "true", "TEMPORAL_BUILD_ID": "v7", "TEMPORAL_DEPLOYMENT_NAME": "analyst.prod"}, "TEMPORAL_DEPLOYMENT_NAME: \"analyst.prod\" must not contain '.'"},
+		{"reserved build id", map[string]string{"TEMPORAL_WORKER_VERSIONING": "true", "TEMPORAL_BUILD_ID": "__unversioned__"}, "TEMPORAL_BUILD_ID: \"__unversioned__\" is reserved"},
 		{"build id with a space", map[string]string{"TEMPORAL_WORKER_VERSIONING": "true", "TEMPORAL_BUILD_ID": "v 7"}, `TEMPORAL_BUILD_ID: "v 7" must be at most 255 bytes without spaces`},
 		{"build id too long", map[string]string{"TEMPORAL_WORKER_VERSIONING": "true", "TEMPORAL_BUILD_ID": strings.Repeat("b", 256)}, "TEMPORAL_BUILD_ID:"},
 		{"bootstrap without versioning", map[string]string{"TEMPORAL_SET_CURRENT_IF_UNSET": "true"}, "TEMPORAL_SET_CURRENT_IF_UNSET: needs TEMPORAL_WORKER_VERSIONING=true"},

@@ -21,10 +21,10 @@ const (
 type Options struct {
 	// FlushEachItem turns on ChangeFlushEachItem.
 	FlushEachItem bool
-
-	// unguarded drops the GetVersion guard: the replay gate's own test
-	// uses it to prove that an unguarded change fails on a kept history.
-	unguarded bool
+	// Unguarded drops the GetVersion guards of the changes turned on: the
+	// code a careless change would ship. Only tests set it, to prove that
+	// such code fails on kept and running histories.
+	Unguarded bool
 }
 
 // batchWorkflow is BatchAnalysisWorkflow with these options.
@@ -44,7 +44,7 @@ func (o Options) flushEachItem(ctx workflow.Context) bool {
 	if !o.FlushEachItem {
 		return false
 	}
-	if o.unguarded {
+	if o.Unguarded {
 		return true
 	}
 	return workflow.GetVersion(ctx, ChangeFlushEachItem, workflow.DefaultVersion, 1) >= 1
