@@ -29,8 +29,6 @@ import (
 	"time"
 
 	enumspb "go.temporal.io/api/enums/v1"
-	"go.temporal.io/sdk/client"
-	tlog "go.temporal.io/sdk/log"
 
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
 	"github.com/durable-analyst/durable-analyst/internal/stack"
@@ -287,12 +285,9 @@ func goBuild(ctx context.Context, root, dir string, pkgs ...string) error {
 func waitForWorker(ctx context.Context, t *stack.Temporal, worker *stack.Process) error {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	c, err := client.DialContext(ctx, client.Options{
-		HostPort: t.Address, Namespace: t.Namespace,
-		Logger: tlog.NewStructuredLogger(slog.New(slog.NewTextHandler(io.Discard, nil))),
-	})
+	c, err := dialQuiet(ctx, t)
 	if err != nil {
-		return fmt.Errorf("connect to Temporal at %s: %w", t.Address, err)
+		return err
 	}
 	defer c.Close()
 	for {

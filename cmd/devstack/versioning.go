@@ -51,12 +51,9 @@ func waitForCurrentVersion(ctx context.Context, t *stack.Temporal, env *environ,
 	}
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	c, err := client.DialContext(ctx, client.Options{
-		HostPort: t.Address, Namespace: t.Namespace,
-		Logger: tlog.NewStructuredLogger(slog.New(slog.NewTextHandler(io.Discard, nil))),
-	})
+	c, err := dialQuiet(ctx, t)
 	if err != nil {
-		return "", fmt.Errorf("connect to Temporal at %s: %w", t.Address, err)
+		return "", err
 	}
 	defer c.Close()
 	for {
@@ -71,4 +68,16 @@ func waitForCurrentVersion(ctx context.Context, t *stack.Temporal, env *environ,
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
+}
+
+// dialQuiet connects to the dev server with a client that logs nothing.
+func dialQuiet(ctx context.Context, t *stack.Temporal) (client.Client, error) {
+	c, err := client.DialContext(ctx, client.Options{
+		HostPort: t.Address, Namespace: t.Namespace,
+		Logger: tlog.NewStructuredLogger(slog.New(slog.NewTextHandler(io.Discard, nil))),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("connect to Temporal at %s: %w", t.Address, err)
+	}
+	return c, nil
 }

@@ -127,11 +127,16 @@ func TestRollingUpgrade(t *testing.T) {
 	descA, err := e.Temporal.WorkerDeploymentClient().GetHandle(deployment).DescribeVersion(ctx, client.WorkerDeploymentDescribeVersionOptions{BuildID: vA.BuildID})
 	require.NoError(t, err)
 	require.NotNil(t, descA.Info.DrainageInfo, "version A has no drainage info after B became current")
-	t.Logf("version A after its pinned work finished: drainage status %d (1 draining, 2 drained)", descA.Info.DrainageInfo.DrainageStatus)
+	st := descA.Info.DrainageInfo.DrainageStatus
+	assert.True(t, st == client.WorkerDeploymentVersionDrainageStatusDraining || st == client.WorkerDeploymentVersionDrainageStatusDrained,
+		"version A: got drainage status %d, want draining (1) or drained (2) once B is current", st)
 	stopA()
 
 	var res workflows.BatchResult
-	require.NoError(t, batch.Get(runCtx(t, 5*time.Minute), &res))
+	if err := batch.Get(runCtx(t, 5*time.Minute), &res); err != nil {
+		noNonDeterminism(t, "batch, last run", e.events(batchID, "")) // the likely cause
+		require.NoError(t, err)
+	}
 	assert.Equal(t, workflows.BatchResult{Total: 4, Succeeded: 4, ReportKey: res.ReportKey, CSVKey: res.CSVKey, ReportURL: res.ReportURL, Runs: 2}, res)
 
 	// Every history: no non-determinism; pinned work only on A.
