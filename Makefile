@@ -45,8 +45,8 @@ chaos: tools ## the long crash/fault-injection suite against real servers
 # The e2e tests whose histories the replay gate keeps.
 HISTORY_TESTS := TestAnalysisEndToEnd|TestSandboxLossIsRebuilt|TestBatchEndToEnd
 
-histories: tools ## record new replay-gate histories into workflows/testdata/histories/<date>-<revision>/ (never overwrites kept ones)
-	@dir="$$(date -u +%Y%m%d)-$$(git rev-parse --short=12 HEAD)$$(git diff --quiet HEAD -- workflows activities || echo -dirty)"; \
+histories: tools ## record new replay-gate histories into workflows/testdata/histories/<date>-<revision>/ (or HISTORIES_DIR=name; never overwrites kept ones)
+	@dir="$${HISTORIES_DIR:-$$(date -u +%Y%m%d)-$$(git rev-parse --short=12 HEAD)$$(git diff --quiet HEAD -- workflows activities || echo -dirty)}"; \
 	echo "recording histories into workflows/testdata/histories/$$dir"; \
 	UPDATE_HISTORIES=1 HISTORIES_DIR="$$dir" $(GO) test ./internal/e2e -count=1 -timeout 15m -run '$(HISTORY_TESTS)'; \
 	$(GO) test ./workflows -count=1 -run Replay; \
