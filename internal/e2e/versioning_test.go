@@ -66,15 +66,17 @@ func TestRollingUpgrade(t *testing.T) {
 		t.Cleanup(stop)
 		return stop
 	}
-	setCurrent := func(v worker.WorkerDeploymentVersion) {
-		set, err := versioning.SetCurrent(runCtx(t, time.Minute), e.Temporal, v, false)
+	setCurrent := func(v worker.WorkerDeploymentVersion, onlyIfUnset, want bool) {
+		set, err := versioning.SetCurrent(runCtx(t, time.Minute), e.Temporal, v, onlyIfUnset)
 		require.NoError(t, err)
-		require.True(t, set, "version %s set current", v.BuildID)
+		require.Equal(t, want, set, "version %s set current (only if unset: %v)", v.BuildID, onlyIfUnset)
 	}
 	defer gate.release() // a failed test must not leave requests held
 
+	// A new deployment: A makes itself current, as a worker with
+	// TEMPORAL_SET_CURRENT_IF_UNSET does.
 	stopA := start(vA, workflows.Options{})
-	setCurrent(vA)
+	setCurrent(vA, true, true)
 
 	// The work, all started while A is current.
 	ds := []workflows.Dataset{{Name: "notes.txt", Content: "rolling upgrade"}}
@@ -112,8 +114,11 @@ func TestRollingUpgrade(t *testing.T) {
 	})
 
 	// Roll out B: start its workers, make it current once it is visible.
+	// B, started with TEMPORAL_SET_CURRENT_IF_UNSET, would leave A current;
+	// the operator makes B current.
 	start(vB, workflows.Options{FlushEachItem: true})
-	setCurrent(vB)
+	setCurrent(vB, true, false)
+	setCurrent(vB, false, true)
 	gate.release()
 
 	// Keep A until its pinned work drains, as production would, then stop it.
