@@ -12,7 +12,7 @@ GOTEST_TIMEOUT ?= 40m
 # Extra flags for go test, e.g. GOTESTFLAGS='-run TestAnalysis -v'.
 GOTESTFLAGS ?=
 
-.PHONY: help run demo test tools deps deps-test vet workflowcheck lint gotest chaos conformance
+.PHONY: help run demo test tools deps deps-test vet workflowcheck lint gotest chaos conformance histories
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -47,6 +47,16 @@ test: deps-test tools lint gotest conformance ## tools, go vet, workflowcheck, a
 
 chaos: deps tools ## the long crash/fault-injection suite against real servers
 	$(GO) test ./internal/e2e -run 'Chaos|S3OutageMid' -chaos.full -count=1 -timeout 30m -v
+
+# The e2e tests whose histories the replay gate keeps.
+HISTORY_TESTS := TestAnalysisEndToEnd|TestSandboxLossIsRebuilt|TestBatchEndToEnd
+
+histories: deps tools ## record new replay-gate histories into workflows/testdata/histories/<date>-<revision>/ (or HISTORIES_DIR=name; never overwrites kept ones)
+	@dir="$${HISTORIES_DIR:-$$(date -u +%Y%m%d)-$$(git rev-parse --short=12 HEAD)$$(git diff --quiet HEAD -- workflows activities || echo -dirty)}"; \
+	echo "recording histories into workflows/testdata/histories/$$dir"; \
+	UPDATE_HISTORIES=1 HISTORIES_DIR="$$dir" $(GO) test ./internal/e2e -count=1 -timeout 15m -run '$(HISTORY_TESTS)'; \
+	$(GO) test ./workflows -count=1 -run Replay; \
+	echo "recorded; review and commit workflows/testdata/histories/$$dir"
 
 conformance: tools ## run the E2B protocol conformance suite if it exists
 	@if [ -f testdata/conformance/run.sh ]; then \

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -161,6 +162,22 @@ type Worker struct {
 
 	// CodecServer serves the payload codec to the Temporal UI and CLI.
 	CodecServer
+
+	// WorkerVersioning runs the worker as one version (DeploymentName,
+	// BuildID) of a Temporal Worker Deployment, so a deploy of changed
+	// workflow code never replays running executions on code they did not
+	// start on (pinned) or were not written for (auto-upgrade, guarded by
+	// GetVersion). Off by default so a worker keeps working against a
+	// server or deployment nobody has set a current version for.
+	WorkerVersioning bool   `envconfig:"TEMPORAL_WORKER_VERSIONING" default:"false"`
+	DeploymentName   string `envconfig:"TEMPORAL_DEPLOYMENT_NAME" default:"durable-analyst"`
+	// BuildID names this worker's code; Load fills it from the binary's
+	// VCS revision (BuildIDFromBinary) when unset.
+	BuildID string `envconfig:"TEMPORAL_BUILD_ID"`
+	// SetCurrentIfUnset makes the worker set its own version current when
+	// the deployment has none yet: how a new deployment (make run, a first
+	// install) gets going. Later versions are made current by an operator.
+	SetCurrentIfUnset bool `envconfig:"TEMPORAL_SET_CURRENT_IF_UNSET" default:"false"`
 }
 
 // Load reads the worker configuration from the environment. The error is one
@@ -169,6 +186,11 @@ func Load() (Worker, error) {
 	var c Worker
 	if err := Process(&c); err != nil {
 		return Worker{}, err
+	}
+	if c.BuildID == "" {
+		if info, ok := debug.ReadBuildInfo(); ok {
+			c.BuildID = BuildIDFromBinary(info)
+		}
 	}
 	if err := c.Validate(); err != nil {
 		return Worker{}, err
@@ -227,6 +249,7 @@ func (c Worker) Validate() error {
 		errs = append(errs, fmt.Errorf("OPENAI_MAX_RETRIES: %d is outside 0..2", c.OpenAIMaxRetries))
 	}
 	errs = append(errs, c.CodecServer.validate(c.Temporal)...)
+	errs = append(errs, c.validateVersioning()...)
 	return joinOneLine(errs)
 }
 

@@ -162,6 +162,7 @@ func TestScriptsRunInPython(t *testing.T) {
 		{script: "flaky", wantText: "ran once each"},
 		{script: "stall", wantText: "Answered after"},
 		{script: "long-run", wantText: "The sum is 299."},
+		{script: "quick-sum", wantText: "The sum is 45."},
 		{script: "chaos-counter", wantText: "done", wantCharts: 2, wantFiles: map[string]string{
 			"counter.txt": "4",
 			"cells.log":   "step 1\nstep 2\nstep 3\nstep 4\n",

@@ -74,6 +74,10 @@ func run() error {
 	if err := w.Start(); err != nil {
 		return fmt.Errorf("start worker: %w", err)
 	}
+	if err := announceVersion(ctx, c, cfg, logger); err != nil {
+		w.Stop()
+		return err
+	}
 	metrics.SetReady(true)
 	logger.Info("worker started", "task_queue", cfg.TaskQueue, "namespace", cfg.TemporalNamespace,
 		"temporal_address", cfg.TemporalAddress, "model", cfg.OpenAIModel, "e2b_template", cfg.E2BTemplate,
@@ -117,5 +121,6 @@ func workerOptions(cfg config.Worker) worker.Options {
 		WorkerStopTimeout:                      cfg.WorkerStopTimeout,
 		MaxConcurrentActivityExecutionSize:     cfg.MaxConcurrentActivities,
 		MaxConcurrentWorkflowTaskExecutionSize: cfg.MaxConcurrentWorkflowTasks,
+		DeploymentOptions:                      deploymentOptions(cfg),
 	}
 }

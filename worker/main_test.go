@@ -50,3 +50,16 @@ func TestWorkerOptionsFollowTheConfig(t *testing.T) {
 		t.Errorf("got %+v, want stop timeout 45s, 7 activities, 3 workflow tasks", o)
 	}
 }
+
+func TestDeploymentOptionsFollowTheConfig(t *testing.T) {
+	var cfg config.Worker
+	cfg.DeploymentName, cfg.BuildID = "durable-analyst", "0bfafbc8e2e7"
+	if o := workerOptions(cfg).DeploymentOptions; o.UseVersioning || o.Version.BuildID != "" {
+		t.Errorf("versioning off: got %+v, want no deployment options", o)
+	}
+	cfg.WorkerVersioning = true
+	o := workerOptions(cfg).DeploymentOptions
+	if !o.UseVersioning || o.Version.DeploymentName != "durable-analyst" || o.Version.BuildID != "0bfafbc8e2e7" {
+		t.Errorf("versioning on: got %+v, want durable-analyst/0bfafbc8e2e7 with UseVersioning", o)
+	}
+}

@@ -1,6 +1,11 @@
 // Package workflows holds the durable-analyst workflows. Code here is
 // deterministic: no I/O, clocks, randomness or goroutines outside the
 // workflow API. Side effects live in package activities.
+//
+// Versioning rule: AnalysisWorkflow is PINNED, BatchAnalysisWorkflow is
+// AUTO_UPGRADE; every change to workflow code is guarded with
+// workflow.GetVersion (ids in versioning.go), and the histories kept in
+// testdata/histories must still replay (replay_test.go, `make test`).
 package workflows
 
 import (

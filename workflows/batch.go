@@ -283,12 +283,21 @@ func batchOptions(ctx workflow.Context, summary string) workflow.Context {
 // never fails the batch. Item summaries go to S3 in chunks; after
 // ItemsPerRun items (or when Temporal suggests it) the batch waits for its
 // running items and continues as new, so its history stays small.
+//
+// It is AUTO_UPGRADE (see RegisterWorkflows): guard every change to it with
+// workflow.GetVersion (change ids in versioning.go). Its items are
+// AnalysisWorkflows, PINNED to the version that is current when they start.
 func BatchAnalysisWorkflow(ctx workflow.Context, input BatchInput) (*BatchResult, error) {
+	return runBatch(ctx, input, Options{})
+}
+
+// runBatch is BatchAnalysisWorkflow with a variant of its code.
+func runBatch(ctx workflow.Context, input BatchInput, opts Options) (*BatchResult, error) {
 	if err := input.Validate(); err != nil {
 		return nil, temporal.NewNonRetryableApplicationError(err.Error(), ErrTypeInvalidInput, nil)
 	}
 	in := input.withDefaults()
-	b := &batch{in: in, id: workflow.GetInfo(ctx).WorkflowExecution.ID}
+	b := &batch{in: in, id: workflow.GetInfo(ctx).WorkflowExecution.ID, opts: opts}
 	if in.State != nil {
 		b.st = *in.State
 	} else {
@@ -346,6 +355,7 @@ func BatchAnalysisWorkflow(ctx workflow.Context, input BatchInput) (*BatchResult
 
 // batch is one run of a batch.
 type batch struct {
+	opts    Options
 	in      BatchInput
 	id      string
 	st      BatchState
@@ -387,7 +397,7 @@ func (b *batch) runItems(ctx workflow.Context) error {
 		}
 		sel.Select(ctx)
 		b.show(ctx)
-		if len(b.results) >= batchChunkItems && ctx.Err() == nil {
+		if (len(b.results) >= batchChunkItems || b.opts.flushEachItem(ctx)) && ctx.Err() == nil {
 			if err := b.flush(ctx); err != nil {
 				return err
 			}

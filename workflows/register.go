@@ -9,9 +9,34 @@ import (
 )
 
 // Register registers the workflows and activities of durable-analyst on w,
-// under their documented names.
+// under their documented names and with their versioning behaviors.
 func Register(w worker.Registry, acts *activities.Activities) {
-	w.RegisterWorkflowWithOptions(AnalysisWorkflow, workflow.RegisterOptions{Name: AnalysisWorkflowName})
-	w.RegisterWorkflowWithOptions(BatchAnalysisWorkflow, workflow.RegisterOptions{Name: BatchAnalysisWorkflowName})
+	RegisterWithOptions(w, acts, Options{})
+}
+
+// RegisterWithOptions is Register with a variant of the workflow code.
+func RegisterWithOptions(w worker.Registry, acts *activities.Activities, o Options) {
+	RegisterWorkflows(w, o)
 	w.RegisterActivityWithOptions(acts, activity.RegisterOptions{})
+}
+
+// WorkflowRegistry is what RegisterWorkflows needs: a worker, or a
+// worker.WorkflowReplayer for replay tests.
+type WorkflowRegistry interface {
+	RegisterWorkflowWithOptions(w any, options workflow.RegisterOptions)
+}
+
+// RegisterWorkflows registers the workflows only. Each has an explicit
+// versioning behavior (a versioned worker panics on a workflow without
+// one): an analysis is short, so it is PINNED and finishes on the code it
+// started on; a batch runs for hours, so it is AUTO_UPGRADE and moves to
+// each new current version, which is why every change to its code is
+// guarded with workflow.GetVersion.
+func RegisterWorkflows(r WorkflowRegistry, o Options) {
+	r.RegisterWorkflowWithOptions(AnalysisWorkflow, workflow.RegisterOptions{
+		Name: AnalysisWorkflowName, VersioningBehavior: workflow.VersioningBehaviorPinned,
+	})
+	r.RegisterWorkflowWithOptions(o.batchWorkflow(), workflow.RegisterOptions{
+		Name: BatchAnalysisWorkflowName, VersioningBehavior: workflow.VersioningBehaviorAutoUpgrade,
+	})
 }

@@ -29,8 +29,6 @@ import (
 	"time"
 
 	enumspb "go.temporal.io/api/enums/v1"
-	"go.temporal.io/sdk/client"
-	tlog "go.temporal.io/sdk/log"
 
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
 	"github.com/durable-analyst/durable-analyst/internal/stack"
@@ -143,6 +141,7 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 	if err := goBuild(ctx, root, bin, "./worker", "./starter"); err != nil {
 		return 1, err
 	}
+	versioningEnv(env, filepath.Join(bin, "worker"))
 
 	workerOut := io.Writer(newPrefixWriter(os.Stderr, "worker | "))
 	if demo {
@@ -158,6 +157,11 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 	stops = append(stops, func() error { return worker.Stop(15 * time.Second) })
 	if err := waitForWorker(ctx, temporal, worker); err != nil {
 		return 1, fmt.Errorf("%w\nlast worker output:\n%s", err, worker.Output())
+	}
+	if v, err := waitForCurrentVersion(ctx, temporal, env, worker); err != nil {
+		return 1, fmt.Errorf("%w\nlast worker output:\n%s", err, worker.Output())
+	} else if v != "" {
+		say("worker deployment version %s is current", v)
 	}
 
 	printBanner(os.Stdout, temporal, s3srv, e2bURL, modelURL, runDir)
@@ -291,12 +295,9 @@ func goBuild(ctx context.Context, root, dir string, pkgs ...string) error {
 func waitForWorker(ctx context.Context, t *stack.Temporal, worker *stack.Process) error {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	c, err := client.DialContext(ctx, client.Options{
-		HostPort: t.Address, Namespace: t.Namespace,
-		Logger: tlog.NewStructuredLogger(slog.New(slog.NewTextHandler(io.Discard, nil))),
-	})
+	c, err := dialQuiet(ctx, t)
 	if err != nil {
-		return fmt.Errorf("connect to Temporal at %s: %w", t.Address, err)
+		return err
 	}
 	defer c.Close()
 	for {

@@ -125,17 +125,24 @@ func payloadsOf(ev *historypb.HistoryEvent) [][]byte {
 	return out
 }
 
-// saveHistory writes the history to workflows/testdata/histories/<name>
-// when UPDATE_HISTORIES=1, for the replay tests in package workflows.
+// saveHistory writes the history to
+// workflows/testdata/histories/$HISTORIES_DIR/<name> when
+// UPDATE_HISTORIES=1 (`make histories` sets both), for the replay gate in
+// package workflows. Kept histories are never overwritten: old ones must
+// go on replaying after a release.
 func saveHistory(t *testing.T, e *env, id, runID, name string) {
 	t.Helper()
 	if os.Getenv("UPDATE_HISTORIES") != "1" {
 		return
 	}
+	dir := os.Getenv("HISTORIES_DIR")
+	require.True(t, dir != "" && filepath.IsLocal(dir), "HISTORIES_DIR: %q, want a new directory name under workflows/testdata/histories (make histories sets it)", dir)
 	h := historypb.History{Events: e.events(id, runID)}
 	b, err := protojson.MarshalOptions{Indent: "  "}.Marshal(&h)
 	require.NoError(t, err)
-	path := repoPath(t, filepath.Join("workflows/testdata/histories", name))
+	path := repoPath(t, filepath.Join("workflows/testdata/histories", dir, name))
+	_, err = os.Stat(path)
+	require.True(t, os.IsNotExist(err), "%s exists: kept histories are never overwritten (record into a new HISTORIES_DIR)", path)
 	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
 	require.NoError(t, os.WriteFile(path, b, 0o644))
 	// The replayer needs the original ids: child workflow ids derive from them.

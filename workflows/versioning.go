@@ -1,0 +1,51 @@
+package workflows
+
+import "go.temporal.io/sdk/workflow"
+
+// Change ids of workflow.GetVersion guards. BatchAnalysisWorkflow is
+// AUTO_UPGRADE: a running batch replays its history on whatever code is
+// current, so each change to it (or to code it calls) gets a new id here
+// and a GetVersion branch, and the old branch stays until no history that
+// took it can be replayed any more. Never reuse or rename an id.
+const (
+	// ChangeFlushEachItem: the batch stores each finished item's summary
+	// at once instead of every batchChunkItems items.
+	ChangeFlushEachItem = "batch-flush-each-item"
+)
+
+// Options select a variant of the workflow code at registration. The zero
+// value is the code as released; a set field turns on a change that is
+// being rolled out behind its GetVersion guard, so two versions of the
+// code can run side by side from one tree (the rolling-upgrade test runs
+// version A with the zero value and version B with a change).
+type Options struct {
+	// FlushEachItem turns on ChangeFlushEachItem.
+	FlushEachItem bool
+	// Unguarded drops the GetVersion guards of the changes turned on: the
+	// code a careless change would ship. Only tests set it, to prove that
+	// such code fails on kept and running histories.
+	Unguarded bool
+}
+
+// batchWorkflow is BatchAnalysisWorkflow with these options.
+func (o Options) batchWorkflow() func(workflow.Context, BatchInput) (*BatchResult, error) {
+	if o == (Options{}) {
+		return BatchAnalysisWorkflow
+	}
+	return func(ctx workflow.Context, input BatchInput) (*BatchResult, error) {
+		return runBatch(ctx, input, o)
+	}
+}
+
+// flushEachItem reports whether this run of the batch stores every item's
+// summary at once (ChangeFlushEachItem). A run that began on older code
+// keeps the old behaviour until it continues as new.
+func (o Options) flushEachItem(ctx workflow.Context) bool {
+	if !o.FlushEachItem {
+		return false
+	}
+	if o.Unguarded {
+		return true
+	}
+	return workflow.GetVersion(ctx, ChangeFlushEachItem, workflow.DefaultVersion, 1) >= 1
+}
