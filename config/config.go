@@ -150,6 +150,10 @@ type Worker struct {
 	// URLs may reach although they are not public (loopback, private,
 	// link-local, …); everything else non-public is refused.
 	DatasetURLAllow string `envconfig:"DATASET_URL_ALLOW"`
+
+	// OpenAIAPI is the model API the worker speaks: OpenAI's Responses API
+	// or Chat Completions, which most self-hosted servers speak.
+	OpenAIAPI string `envconfig:"OPENAI_API" default:"responses"`
 }
 
 // Load reads the worker configuration from the environment. The error is one
@@ -215,6 +219,7 @@ func (c Worker) Validate() error {
 	if c.OpenAIMaxRetries < 0 || c.OpenAIMaxRetries > 2 {
 		errs = append(errs, fmt.Errorf("OPENAI_MAX_RETRIES: %d is outside 0..2", c.OpenAIMaxRetries))
 	}
+	errs = append(errs, checkOpenAIAPI(c.OpenAIAPI))
 	return joinOneLine(errs)
 }
 
