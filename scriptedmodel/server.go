@@ -103,6 +103,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v1/responses", s.createResponse)
 	mux.HandleFunc("GET /v1/responses/{id}", s.getResponse)
+	mux.HandleFunc("POST /v1/chat/completions", s.createChatCompletion)
 	mux.HandleFunc("GET /v1/models", s.listModels)
 	mux.HandleFunc("GET /v1/models/{model}", s.getModel)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -157,7 +158,7 @@ func (s *Server) createResponse(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.requests = append(s.requests, rec)
 	s.mu.Unlock()
-	s.log.Info("responses request", "script", rec.Script, "turn", rec.Turn, "status", rec.Status,
+	s.log.Info("responses request", "path", r.URL.Path, "script", rec.Script, "turn", rec.Turn, "status", rec.Status,
 		"fault", rec.Fault, "response_id", rec.ResponseID, "error", rec.Error,
 		"duration_ms", time.Since(start).Milliseconds())
 }
