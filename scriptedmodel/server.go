@@ -158,7 +158,7 @@ func (s *Server) createResponse(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.requests = append(s.requests, rec)
 	s.mu.Unlock()
-	s.log.Info("responses request", "path", r.URL.Path, "script", rec.Script, "turn", rec.Turn, "status", rec.Status,
+	s.log.Info("model request", "path", r.URL.Path, "script", rec.Script, "turn", rec.Turn, "status", rec.Status,
 		"fault", rec.Fault, "response_id", rec.ResponseID, "error", rec.Error,
 		"duration_ms", time.Since(start).Milliseconds())
 }
