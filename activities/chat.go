@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/option"
 	"github.com/openai/openai-go/v3/shared"
 	"go.temporal.io/sdk/temporal"
 )
@@ -38,6 +37,7 @@ func (a *Activities) chatTurn(ctx context.Context, tr transcript, step int, fina
 	}
 	params := openai.ChatCompletionNewParams{
 		Model:             tr.Model,
+		Messages:          msgs,
 		Tools:             []openai.ChatCompletionToolUnionParam{chatTool()},
 		ParallelToolCalls: openai.Bool(false),
 	}
@@ -46,7 +46,7 @@ func (a *Activities) chatTurn(ctx context.Context, tr transcript, step int, fina
 			OfAuto: openai.String(string(openai.ChatCompletionToolChoiceOptionAutoNone)),
 		}
 	}
-	resp, err := a.Model.Chat.Completions.New(ctx, params, option.WithJSONSet("messages", msgs))
+	resp, err := a.Model.Chat.Completions.New(ctx, params)
 	if err != nil {
 		countModelUsage(ctx, tr.Model, nil, err)
 		return modelTurn{}, classify(ServiceModel, fmt.Sprintf("create chat completion with model %q", tr.Model), err)
@@ -99,31 +99,13 @@ func chatAnswer(resp *openai.ChatCompletion, step int) modelTurn {
 	return turn
 }
 
-// chatMessage is one Chat Completions message as this client sends it.
-type chatMessage struct {
-	Role string `json:"role"`
-	// Content is omitted only on an assistant message that calls tools.
-	Content    *string        `json:"content,omitempty"`
-	ToolCalls  []chatToolCall `json:"tool_calls,omitempty"`
-	ToolCallID string         `json:"tool_call_id,omitempty"`
-}
-
-type chatToolCall struct {
-	ID       string `json:"id"`
-	Type     string `json:"type"`
-	Function struct {
-		Name      string `json:"name"`
-		Arguments string `json:"arguments"`
-	} `json:"function"`
-}
-
 // chatMessages converts a transcript to Chat Completions messages: the
 // instructions as the system message, user and assistant messages as they
 // are, function calls as the tool_calls of an assistant message (one
 // message for the calls of one turn, with its text if it had any), and
 // function call outputs as tool messages.
-func chatMessages(tr transcript) ([]chatMessage, error) {
-	msgs := []chatMessage{{Role: "system", Content: &tr.Instructions}}
+func chatMessages(tr transcript) ([]openai.ChatCompletionMessageParamUnion, error) {
+	msgs := []openai.ChatCompletionMessageParamUnion{openai.SystemMessage(tr.Instructions)}
 	for i, raw := range tr.Items {
 		var it struct {
 			Type      string          `json:"type"`
@@ -143,23 +125,27 @@ func chatMessages(tr transcript) ([]chatMessage, error) {
 		switch it.Type {
 		case "message":
 			text := partsText(it.Content)
-			role := it.Role
-			if role == "developer" {
-				role = "system" // what self-hosted servers know
+			switch it.Role {
+			case "assistant":
+				msgs = append(msgs, openai.AssistantMessage(text))
+			case "system", "developer":
+				msgs = append(msgs, openai.SystemMessage(text)) // what self-hosted servers know
+			default:
+				msgs = append(msgs, openai.UserMessage(text))
 			}
-			msgs = append(msgs, chatMessage{Role: role, Content: &text})
 		case "function_call":
-			tc := chatToolCall{ID: it.CallID, Type: "function"}
-			tc.Function.Name, tc.Function.Arguments = it.Name, it.Arguments
-			last := &msgs[len(msgs)-1]
-			if last.Role != "assistant" {
-				msgs = append(msgs, chatMessage{Role: "assistant"})
-				last = &msgs[len(msgs)-1]
+			call := openai.ChatCompletionMessageToolCallUnionParam{OfFunction: &openai.ChatCompletionMessageFunctionToolCallParam{
+				ID:       it.CallID,
+				Function: openai.ChatCompletionMessageFunctionToolCallFunctionParam{Name: it.Name, Arguments: it.Arguments},
+			}}
+			last := msgs[len(msgs)-1].OfAssistant
+			if last == nil {
+				last = &openai.ChatCompletionAssistantMessageParam{}
+				msgs = append(msgs, openai.ChatCompletionMessageParamUnion{OfAssistant: last})
 			}
-			last.ToolCalls = append(last.ToolCalls, tc)
+			last.ToolCalls = append(last.ToolCalls, call)
 		case "function_call_output":
-			out := partsText(it.Output)
-			msgs = append(msgs, chatMessage{Role: "tool", ToolCallID: it.CallID, Content: &out})
+			msgs = append(msgs, openai.ToolMessage(partsText(it.Output), it.CallID))
 		default:
 			return nil, fmt.Errorf("item %d: type %q has no Chat Completions form", i, it.Type)
 		}

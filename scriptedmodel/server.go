@@ -41,7 +41,8 @@ type Config struct {
 	Logger *slog.Logger
 }
 
-// RequestRecord is what the server remembers about one POST /v1/responses.
+// RequestRecord is what the server remembers about one POST /v1/responses or
+// /v1/chat/completions.
 type RequestRecord struct {
 	Time       time.Time
 	Model      string // the request's model field
@@ -113,7 +114,8 @@ func (s *Server) Handler() http.Handler {
 	return s.authenticate(mux)
 }
 
-// Requests returns a copy of the log of POST /v1/responses requests, oldest first.
+// Requests returns a copy of the log of model requests (Responses and Chat
+// Completions), oldest first.
 func (s *Server) Requests() []RequestRecord {
 	s.mu.Lock()
 	defer s.mu.Unlock()
