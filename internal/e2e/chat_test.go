@@ -207,3 +207,36 @@ func TestAPISwitchMidAnalysis(t *testing.T) {
 	assert.True(t, strings.HasPrefix(ids[len(ids)-1], "chatcmpl-"), "the last turn went through Chat Completions: %v", ids)
 	t.Logf("response ids: %s", fmt.Sprint(ids))
 }
+
+// TestBothAPIsTokenBudget: a token budget spent after the first step makes
+// the second call the last, without tools (tool_choice none); the scripted
+// model then answers instead of calling, on either API, and the usage that
+// counted against the budget is the same.
+func TestBothAPIsTokenBudget(t *testing.T) {
+	usage := map[string]activities.Usage{}
+	for _, m := range modelAPIs {
+		t.Run(m.api, func(t *testing.T) {
+			e := newEnv(t)
+			e.useAPI(m.api)
+			key := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e-budget-"+m.api+"/sales.csv")
+			run := e.start(testID("e2e-api-budget-"+m.api), workflows.AnalysisInput{
+				Question: "Which region had the highest revenue?",
+				Datasets: []workflows.Dataset{{Name: "sales.csv", S3Key: key}},
+				Model:    "script:sales-chart",
+				Budget:   &workflows.Budget{MaxTokens: 400}, // turn 1 alone uses 470
+			})
+			var res workflows.AnalysisResult
+			require.NoError(t, run.Get(runCtx(t, 2*time.Minute), &res))
+			assert.Equal(t, workflows.StatusAnswered, res.Status, "the last call answered")
+			assert.True(t, res.BudgetExhausted)
+			assert.Equal(t, 2, res.StepsUsed)
+			assert.Equal(t, 1, res.CodeRuns, "the second call ran no code")
+			assert.Contains(t, res.Answer, "West had the highest revenue")
+			checkAPI(t, e, run.GetID(), run.GetRunID(), m.api)
+			usage[m.api] = res.Usage
+		})
+	}
+	assert.Equal(t, activities.Usage{InputTokens: 412 + 690, OutputTokens: 58 + 164, TotalTokens: 470 + 854}, usage[config.OpenAIAPIChat],
+		"chat usage: the scripted usage of turns 1 and 2")
+	assert.Equal(t, usage[config.OpenAIAPIResponses], usage[config.OpenAIAPIChat], "usage over both APIs")
+}
