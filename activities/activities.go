@@ -46,6 +46,9 @@ type Activities struct {
 	MaxDatasetBytes int64
 	// CodeTimeout bounds one cell's run.
 	CodeTimeout time.Duration
+	// ModelAPI is the API CallModel speaks: config.OpenAIAPIChat for Chat
+	// Completions, else the Responses API.
+	ModelAPI string
 }
 
 // Metadata keys set on every sandbox, so that a retried CreateSandbox and

@@ -80,6 +80,16 @@ func since(ctx context.Context, name string, start time.Time) {
 // countModelCall counts one model call and its tokens, tagged with the
 // model and the type err classifies as ("none" on success). resp may be nil.
 func countModelCall(ctx context.Context, model string, resp *responses.Response, err error) {
+	var u *Usage
+	if resp != nil {
+		u = &Usage{InputTokens: resp.Usage.InputTokens, OutputTokens: resp.Usage.OutputTokens}
+	}
+	countModelUsage(ctx, model, u, err)
+}
+
+// countModelUsage is countModelCall for any API; u is nil when the call
+// failed.
+func countModelUsage(ctx context.Context, model string, u *Usage, err error) {
 	errType := "none"
 	if err != nil {
 		errType = "other"
@@ -90,9 +100,9 @@ func countModelCall(ctx context.Context, model string, resp *responses.Response,
 	}
 	m := metrics(ctx).WithTags(map[string]string{TagModel: model})
 	m.WithTags(map[string]string{TagErrorType: errType}).Counter(MetricModelCalls).Inc(1)
-	if resp != nil {
-		m.Counter(MetricModelInputTokens).Inc(resp.Usage.InputTokens)
-		m.Counter(MetricModelOutputTokens).Inc(resp.Usage.OutputTokens)
+	if u != nil {
+		m.Counter(MetricModelInputTokens).Inc(u.InputTokens)
+		m.Counter(MetricModelOutputTokens).Inc(u.OutputTokens)
 	}
 }
 

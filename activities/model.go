@@ -11,6 +11,8 @@ import (
 	"github.com/openai/openai-go/v3/responses"
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/temporal"
+
+	"github.com/durable-analyst/durable-analyst/config"
 )
 
 // DefaultInstructions is the system prompt of a data analysis.
@@ -38,7 +40,9 @@ var executePythonTool = responses.ToolUnionParam{OfFunction: &responses.Function
 }}
 
 // transcript is the conversation kept in S3: the model's input items in the
-// Responses API's JSON, in order.
+// Responses API's JSON, in order. A worker that speaks Chat Completions keeps
+// the same format (it converts on each call), so OPENAI_API can change under
+// running analyses.
 type transcript struct {
 	Model        string            `json:"model"`
 	Instructions string            `json:"instructions"`
@@ -76,48 +80,21 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		tr.Items = append(tr.Items, userMessage("You have no steps left: answer now from what you have found, without calling a tool."))
 	}
 
-	params := responses.ResponseNewParams{
-		Model:             tr.Model,
-		Instructions:      openai.String(tr.Instructions),
-		Tools:             []responses.ToolUnionParam{executePythonTool},
-		ParallelToolCalls: openai.Bool(false),
-		Store:             openai.Bool(false),
-	}
-	if in.Final {
-		params.ToolChoice = responses.ResponseNewParamsToolChoiceUnion{OfToolChoiceMode: openai.Opt(responses.ToolChoiceOptionsNone)}
-	}
 	stopHB := heartbeatWhile(ctx, fmt.Sprintf("step %d", in.Step))
-	resp, err := a.Model.Responses.New(ctx, params, option.WithJSONSet("input", tr.Items))
+	var turn modelTurn
+	var err error
+	if a.ModelAPI == config.OpenAIAPIChat {
+		turn, err = a.chatTurn(ctx, tr, in.Step, in.Final)
+	} else {
+		turn, err = a.responsesTurn(ctx, tr, in.Final)
+	}
 	stopHB()
-	countModelCall(ctx, tr.Model, resp, err)
 	if err != nil {
-		return CallModelResult{}, classify(ServiceModel, fmt.Sprintf("create response with model %q", tr.Model), err)
+		return CallModelResult{}, err
 	}
-
-	res := CallModelResult{
-		ResponseID: resp.ID,
-		Usage: Usage{
-			InputTokens: resp.Usage.InputTokens, OutputTokens: resp.Usage.OutputTokens, TotalTokens: resp.Usage.TotalTokens,
-		},
-	}
-	var text []string
-	for _, item := range resp.Output {
-		if echoed, ok := echoItem(item.RawJSON()); ok {
-			tr.Items = append(tr.Items, echoed)
-		}
-		switch item.Type {
-		case "function_call":
-			fc := item.AsFunctionCall()
-			res.ToolCalls = append(res.ToolCalls, ToolCall{CallID: fc.CallID, Name: fc.Name, Arguments: fc.Arguments})
-		case "message":
-			for _, c := range item.Content {
-				if c.Type == "output_text" {
-					text = append(text, c.Text)
-				}
-			}
-		}
-	}
-	res.Answer = strings.TrimSpace(strings.Join(text, "\n"))
+	tr.Items = append(tr.Items, turn.items...)
+	res := CallModelResult{ResponseID: turn.id, Usage: turn.usage, ToolCalls: turn.calls}
+	res.Answer = strings.TrimSpace(strings.Join(turn.text, "\n"))
 	if len(res.ToolCalls) == 0 && res.Answer == "" {
 		// An empty turn is fed back to the model like a bad tool call: the
 		// workflow counts it as a step and asks again.
@@ -131,6 +108,57 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 	activity.GetLogger(ctx).Info("model answered", "step", in.Step, "tool_calls", len(res.ToolCalls),
 		"input_tokens", res.Usage.InputTokens, "output_tokens", res.Usage.OutputTokens)
 	return res, nil
+}
+
+// modelTurn is one model answer, whichever API gave it: its output as
+// Responses API input items (the transcript's format), and what the
+// workflow needs of it.
+type modelTurn struct {
+	id    string
+	usage Usage
+	items []json.RawMessage
+	calls []ToolCall
+	text  []string
+}
+
+// responsesTurn sends the transcript to the Responses API.
+func (a *Activities) responsesTurn(ctx context.Context, tr transcript, final bool) (modelTurn, error) {
+	params := responses.ResponseNewParams{
+		Model:             tr.Model,
+		Instructions:      openai.String(tr.Instructions),
+		Tools:             []responses.ToolUnionParam{executePythonTool},
+		ParallelToolCalls: openai.Bool(false),
+		Store:             openai.Bool(false),
+	}
+	if final {
+		params.ToolChoice = responses.ResponseNewParamsToolChoiceUnion{OfToolChoiceMode: openai.Opt(responses.ToolChoiceOptionsNone)}
+	}
+	resp, err := a.Model.Responses.New(ctx, params, option.WithJSONSet("input", tr.Items))
+	countModelCall(ctx, tr.Model, resp, err)
+	if err != nil {
+		return modelTurn{}, classify(ServiceModel, fmt.Sprintf("create response with model %q", tr.Model), err)
+	}
+	turn := modelTurn{
+		id:    resp.ID,
+		usage: Usage{InputTokens: resp.Usage.InputTokens, OutputTokens: resp.Usage.OutputTokens, TotalTokens: resp.Usage.TotalTokens},
+	}
+	for _, item := range resp.Output {
+		if echoed, ok := echoItem(item.RawJSON()); ok {
+			turn.items = append(turn.items, echoed)
+		}
+		switch item.Type {
+		case "function_call":
+			fc := item.AsFunctionCall()
+			turn.calls = append(turn.calls, ToolCall{CallID: fc.CallID, Name: fc.Name, Arguments: fc.Arguments})
+		case "message":
+			for _, c := range item.Content {
+				if c.Type == "output_text" {
+					turn.text = append(turn.text, c.Text)
+				}
+			}
+		}
+	}
+	return turn, nil
 }
 
 func userMessage(text string) json.RawMessage {

@@ -37,6 +37,7 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		option.WithAPIKey(cfg.OpenAIAPIKey.Reveal()),
 		option.WithMaxRetries(cfg.OpenAIMaxRetries),
 		option.WithRequestTimeout(3 * time.Minute),
+		option.WithMiddleware(normalizeErrorBody),
 	}
 	if cfg.OpenAIBaseURL != "" {
 		modelOpts = append(modelOpts, option.WithBaseURL(strings.TrimRight(cfg.OpenAIBaseURL, "/")+"/"))
@@ -68,5 +69,6 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		MaxOutputBytes:  cfg.MaxOutputBytes,
 		MaxDatasetBytes: cfg.MaxDatasetBytes,
 		CodeTimeout:     10 * time.Minute,
+		ModelAPI:        cfg.OpenAIAPI,
 	}, nil
 }

@@ -72,7 +72,11 @@ func modelDetail(e *openai.Error) string {
 	if msg == "" {
 		msg = http.StatusText(e.StatusCode)
 	}
-	return joinDetail(e.StatusCode, cmp.Or(e.Code, e.Type), msg)
+	code := e.Code
+	if code == strconv.Itoa(e.StatusCode) {
+		code = "" // llama.cpp's server repeats the status as its code
+	}
+	return joinDetail(e.StatusCode, cmp.Or(code, e.Type), msg)
 }
 
 // joinDetail writes "<status> <code>: <message>", leaving out what is empty.

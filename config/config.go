@@ -178,6 +178,10 @@ type Worker struct {
 	// the deployment has none yet: how a new deployment (make run, a first
 	// install) gets going. Later versions are made current by an operator.
 	SetCurrentIfUnset bool `envconfig:"TEMPORAL_SET_CURRENT_IF_UNSET" default:"false"`
+
+	// OpenAIAPI is the model API the worker speaks: OpenAI's Responses API
+	// or Chat Completions, which most self-hosted servers speak.
+	OpenAIAPI string `envconfig:"OPENAI_API" default:"responses"`
 }
 
 // Load reads the worker configuration from the environment. The error is one
@@ -250,6 +254,7 @@ func (c Worker) Validate() error {
 	}
 	errs = append(errs, c.CodecServer.validate(c.Temporal)...)
 	errs = append(errs, c.validateVersioning()...)
+	errs = append(errs, checkOpenAIAPI(c.OpenAIAPI))
 	return joinOneLine(errs)
 }
 

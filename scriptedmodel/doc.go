@@ -1,6 +1,6 @@
 // Package scriptedmodel is an OpenAI-compatible model server that answers the
-// Responses API (POST /v1/responses, GET /v1/models) from scripts instead of a
-// language model, so tests and the offline demo can run the production
+// Responses API (POST /v1/responses, GET /v1/models) and Chat Completions
+// (POST /v1/chat/completions) from scripts instead of a language model, so tests and the offline demo can run the production
 // openai-go code end to end without network or keys.
 //
 // # Scripts
@@ -59,4 +59,18 @@
 // item. Responses are kept in memory (the newest 10,000) for
 // previous_response_id and GET /v1/responses/{id}, unless the request sets
 // "store": false.
+//
+// # Chat Completions
+//
+// A chat request plays the same scripts by the same rules: system and
+// developer messages are the instructions, an assistant message's
+// tool_calls are the calls (ids "call_<turn>_<i>" as above), and "expect"
+// checks the content of the tool messages that answer them (matched by
+// tool_call_id). The answer is a chat.completion whose one choice carries
+// the calls (content null, finish_reason "tool_calls") or the text
+// (finish_reason "stop"), with usage as prompt_tokens/completion_tokens.
+// The same conversation gets the same turn, fault counter and usage over
+// either API. Messages are checked like OpenAI checks them, in its words: a
+// tool message must answer a call of the assistant message before it, and
+// every call must be answered. Chat completions are not stored.
 package scriptedmodel

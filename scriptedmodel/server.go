@@ -41,7 +41,8 @@ type Config struct {
 	Logger *slog.Logger
 }
 
-// RequestRecord is what the server remembers about one POST /v1/responses.
+// RequestRecord is what the server remembers about one POST /v1/responses or
+// /v1/chat/completions.
 type RequestRecord struct {
 	Time       time.Time
 	Model      string // the request's model field
@@ -103,6 +104,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v1/responses", s.createResponse)
 	mux.HandleFunc("GET /v1/responses/{id}", s.getResponse)
+	mux.HandleFunc("POST /v1/chat/completions", s.createChatCompletion)
 	mux.HandleFunc("GET /v1/models", s.listModels)
 	mux.HandleFunc("GET /v1/models/{model}", s.getModel)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -112,7 +114,8 @@ func (s *Server) Handler() http.Handler {
 	return s.authenticate(mux)
 }
 
-// Requests returns a copy of the log of POST /v1/responses requests, oldest first.
+// Requests returns a copy of the log of model requests (Responses and Chat
+// Completions), oldest first.
 func (s *Server) Requests() []RequestRecord {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -157,7 +160,7 @@ func (s *Server) createResponse(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.requests = append(s.requests, rec)
 	s.mu.Unlock()
-	s.log.Info("responses request", "script", rec.Script, "turn", rec.Turn, "status", rec.Status,
+	s.log.Info("model request", "path", r.URL.Path, "script", rec.Script, "turn", rec.Turn, "status", rec.Status,
 		"fault", rec.Fault, "response_id", rec.ResponseID, "error", rec.Error,
 		"duration_ms", time.Since(start).Milliseconds())
 }

@@ -80,7 +80,7 @@ func run() error {
 	}
 	metrics.SetReady(true)
 	logger.Info("worker started", "task_queue", cfg.TaskQueue, "namespace", cfg.TemporalNamespace,
-		"temporal_address", cfg.TemporalAddress, "model", cfg.OpenAIModel, "e2b_template", cfg.E2BTemplate,
+		"temporal_address", cfg.TemporalAddress, "model", cfg.OpenAIModel, "model_api", cfg.OpenAIAPI, "e2b_template", cfg.E2BTemplate,
 		"s3_bucket", cfg.S3Bucket)
 
 	// Sandbox sweeper: kills sandboxes of workflows that closed without

@@ -10,6 +10,7 @@ import (
 	enumspb "go.temporal.io/api/enums/v1"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -17,8 +18,19 @@ import (
 // not grow its history per step as it goes — the conversation lives in S3,
 // not in activity inputs. Bytes per step are measured between CallModel
 // schedules on the history fetched from the server.
-func TestHistoryBytesPerStepDoNotGrow(t *testing.T) {
+func TestHistoryBytesPerStepDoNotGrow(t *testing.T) { checkBytesPerStep(t, newEnv(t)) }
+
+// TestHistoryBytesPerStepDoNotGrowChat: the same with the worker on Chat
+// Completions, whose conversation lives in S3 too.
+func TestHistoryBytesPerStepDoNotGrowChat(t *testing.T) {
 	e := newEnv(t)
+	e.useAPI(config.OpenAIAPIChat)
+	checkBytesPerStep(t, e)
+}
+
+// checkBytesPerStep runs the long analysis on e's worker and measures its
+// history per step.
+func checkBytesPerStep(t *testing.T, e *env) {
 	id := "e2e-long-" + time.Now().Format("150405.000")
 	run := e.start(id, workflows.AnalysisInput{Question: "sum the steps", Model: "script:long-run", MaxSteps: 30})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/protobuf/encoding/protojson"
 
+	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -33,8 +34,21 @@ func (s secret) fragments() []string {
 // and searches for them in the workflow histories, the logs, every S3
 // object the analyses wrote, and the sandbox's environment as Python sees
 // it.
-func TestSecretsNeverLeak(t *testing.T) {
+func TestSecretsNeverLeak(t *testing.T) { checkSecretsNeverLeak(t, newEnv(t)) }
+
+// TestSecretsNeverLeakChat is TestSecretsNeverLeak with the worker on Chat
+// Completions.
+func TestSecretsNeverLeakChat(t *testing.T) {
 	e := newEnv(t)
+	e.useAPI(config.OpenAIAPIChat)
+	checkSecretsNeverLeak(t, e)
+	assert.Contains(t, e.Logs.String(), "path=/v1/chat/completions", "the model calls went through Chat Completions")
+	assert.NotContains(t, e.Logs.String(), "path=/v1/responses", "a model call went through the Responses API")
+}
+
+// checkSecretsNeverLeak runs the analyses of TestSecretsNeverLeak on e's
+// worker and searches everything they left.
+func checkSecretsNeverLeak(t *testing.T, e *env) {
 	secrets := []secret{
 		{"OPENAI_API_KEY", fakeOpenAIKey},
 		{"E2B_API_KEY", fakeE2BKey},
