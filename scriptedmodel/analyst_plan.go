@@ -145,7 +145,7 @@ var (
 	trendWords  = wordSet("trend", "trended", "trending", "monthly", "daily", "weekly", "yearly", "annual", "annually", "quarterly",
 		"growth", "grow", "grew", "evolve", "evolved", "evolution", "timeline", "history", "seasonality", "seasonal")
 	corrWords     = wordSet("correlation", "correlate", "correlated", "correlates", "relationship", "related", "relation", "association", "vs", "versus", "against")
-	groupWords    = wordSet("by", "per", "each", "every", "which", "across", "breakdown", "compare", "among", "between")
+	groupWords    = wordSet("by", "per", "each", "every", "across", "breakdown", "compare", "among", "between", "group")
 	rowWords      = wordSet("row", "record", "entry", "entries", "line", "observation", "item", "transaction")
 	summaryWords  = wordSet("distribution", "histogram", "spread", "range", "statistic", "stats")
 	overviewWords = wordSet("describe", "summary", "summarize", "summarise", "overview", "explore")
@@ -233,6 +233,7 @@ func (c clause) has(set map[string]bool) bool {
 type mention struct {
 	col  colProfile
 	pos  int
+	len  int  // words
 	weak bool // the name is also a common word; used only when nothing else fits
 }
 
@@ -265,7 +266,7 @@ func mentions(c clause, cols []colProfile) []mention {
 			for j := i; j < i+len(cd.ws); j++ {
 				used[j] = true
 			}
-			out = append(out, mention{col: cd.col, pos: i, weak: weak})
+			out = append(out, mention{col: cd.col, pos: i, len: len(cd.ws), weak: weak})
 			break
 		}
 	}
@@ -354,13 +355,19 @@ func taskFor(c clause, p profile, prev *task, notes *[]string) (task, bool) {
 		return slices.ContainsFunc(filters, func(f filter) bool { return f.Column == m.col.Name })
 	})
 	var numeric, categorical, times []colProfile
-	for _, pass := range []bool{false, true} { // strong mentions, then weak ones if none
-		if len(numeric)+len(categorical)+len(times) > 0 {
-			break
-		}
+	covered := make(map[int]bool)              // word positions that name a column
+	for _, pass := range []bool{false, true} { // strong mentions, then weak ones of a kind none named
+		strong := [3]int{len(times), len(numeric), len(categorical)}
 		for _, m := range ms {
 			if m.weak != pass {
 				continue
+			}
+			if pass && (isTime(m.col) && strong[0] > 0 || !isTime(m.col) && m.col.Kind == kindNumeric && strong[1] > 0 ||
+				!isTime(m.col) && m.col.Kind != kindNumeric && strong[2] > 0) {
+				continue
+			}
+			for j := m.pos; j < m.pos+m.len; j++ {
+				covered[j] = true
 			}
 			switch {
 			case isTime(m.col):
@@ -373,13 +380,18 @@ func taskFor(c clause, p profile, prev *task, notes *[]string) (task, bool) {
 		}
 	}
 	agg := ""
-	for _, w := range c.words {
-		if a := aggWords[w]; a != "" && agg == "" {
+	for i, w := range c.words {
+		if a := aggWords[w]; a != "" && agg == "" && !covered[i] {
 			agg = a
 		}
 	}
 	desc, asc := c.has(descWords), c.has(ascWords)
 	ranked := desc || asc || c.has(commonWords)
+	for i, w := range c.words {
+		if agg == "" && !ranked && covered[i] && aggWords[w] != "" {
+			agg = aggWords[w] // "what is the total?" of a column named total
+		}
+	}
 	trend := c.has(trendWords) || containsSeq(c.words, "over", "time") || containsSeq(c.words, "change", "over")
 	howMany := containsSeq(c.words, "how", "many") || containsSeq(c.words, "number", "of") || slices.Contains(c.words, "count")
 	n := topN(c.words)
@@ -468,8 +480,8 @@ func taskFor(c clause, p profile, prev *task, notes *[]string) (task, bool) {
 		return task{Op: opCountRows, Filters: filters}, true
 
 	// A group: a categorical column named (or a time column in a ranking),
-	// or "which …" with a ranking and a plausible group.
-	case len(categorical) > 0 || len(times) > 0 && ranked || ranked && c.has(groupWords) && plausibleGroup(p, filters) != "":
+	// or "per …", "across …" with an aggregate and a plausible group.
+	case len(categorical) > 0 || len(times) > 0 && ranked || (ranked || agg != "") && c.has(groupWords) && plausibleGroup(p, filters) != "":
 		var by string
 		switch {
 		case len(categorical) > 0:

@@ -124,4 +124,3 @@ func askAnalyst(t *testing.T, client openai.Client, k *kernel, question string, 
 	t.Fatal("the analyst did not answer within 5 steps")
 	return ""
 }
-
