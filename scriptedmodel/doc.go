@@ -56,4 +56,15 @@
 // item. Responses are kept in memory (the newest 10,000) for
 // previous_response_id and GET /v1/responses/{id}, unless the request sets
 // "store": false.
+//
+// # The offline analyst
+//
+// The model "offline-analyst" (AnalystModel) is not a script and not a
+// language model: it is a deterministic, rule-based analyst that really
+// analyses whatever CSV, TSV, JSON or Excel tables the conversation's first
+// message lists. Turn 1 runs code that inspects every dataset and prints one
+// JSON line per dataset; turn 2 maps the question onto those columns
+// (analyst_plan.go) and runs pandas code that prints its figures and draws a
+// chart; turn 3 answers from the printed figures only. It reads its turn
+// from the conversation like the scripts do, with the same call ids.
 package scriptedmodel
