@@ -146,7 +146,7 @@ var (
 		"growth", "grow", "grew", "evolve", "evolved", "evolution", "timeline", "history", "seasonality", "seasonal")
 	corrWords     = wordSet("correlation", "correlate", "correlated", "correlates", "relationship", "related", "relation", "association", "vs", "versus", "against")
 	groupWords    = wordSet("by", "per", "each", "every", "across", "breakdown", "compare", "among", "between", "group")
-	rowWords      = wordSet("row", "record", "entry", "entries", "line", "observation", "item", "transaction")
+	rowWords      = wordSet("row", "record", "entry", "entries", "line", "observation", "item", "transaction", "order", "case", "event")
 	summaryWords  = wordSet("distribution", "histogram", "spread", "range", "statistic", "stats")
 	overviewWords = wordSet("describe", "summary", "summarize", "summarise", "overview", "explore")
 	freqWords     = map[string]string{"daily": "D", "day": "D", "weekly": "W", "week": "W", "monthly": "M", "month": "M",
@@ -160,8 +160,10 @@ var (
 	weakWords = wordSet("average", "avg", "mean", "total", "sum", "median", "count", "number", "value", "max", "min", "amount")
 	// intensive measures are averaged, not summed, when ranking groups.
 	intensiveWord = regexp.MustCompile(`price|rate|ratio|percent|pct|score|rating|age|temp|avg|average|mean|margin|share|speed|per_|index|level|probability`)
-	// measureHint ranks numeric columns when the question names none.
-	measureHint = regexp.MustCompile(`revenue|sales|amount|total|value|price|profit|cost|income|spend|quantity|units|score|count|volume|balance|salary|weight`)
+	// measureHints rank numeric columns when the question names none, most
+	// likely first.
+	measureHints = []string{"revenue", "sales", "amount", "total", "profit", "income", "value", "spend", "cost", "price",
+		"quantity", "units", "volume", "count", "score", "balance", "salary", "weight"}
 	timeName    = regexp.MustCompile(`(^|_| )(date|month|year|time|day|week|quarter|period|timestamp|datetime|yr|dt)($|_| )`)
 	idName      = regexp.MustCompile(`(^|_| )(id|key|code|index|no|number)$|^id`)
 	// clauseSep splits a question into its parts ("…, and how did … trend?").
@@ -495,9 +497,11 @@ func taskFor(c clause, p profile, prev *task, notes *[]string) (task, bool) {
 		t.Op, t.By, t.Ranked = opGroup, by, ranked
 		if len(numeric) == 0 && agg == "" {
 			switch {
-			case ranked || howMany && c.has(groupWords):
-				t.Agg = "count" // "most common product", "how many rows per region"
+			case c.has(commonWords) || howMany && c.has(groupWords) || ranked && c.has(rowWords) || ranked && plausibleMeasure(p) == "":
+				t.Agg = "count" // "most common product", "how many rows per region", "the most orders"
 				return t, true
+			case ranked:
+				// "Which region sells most?": a ranking of the likeliest measure (measure() says which).
 			case !c.has(groupWords) || howMany:
 				return task{Op: opDistinct, By: by, Filters: filters}, true // "how many regions are there"
 			}
@@ -565,19 +569,23 @@ func filtersFor(c clause, p profile) []filter {
 // names none: one whose name says money or amount, else the first that is
 // not an identifier or a time.
 func plausibleMeasure(p profile) string {
-	var first string
+	var cands []string
 	for _, c := range p.Columns {
-		if c.Kind != kindNumeric || isID(c) || isTime(c) {
-			continue
-		}
-		if measureHint.MatchString(strings.ToLower(c.Name)) {
-			return c.Name
-		}
-		if first == "" {
-			first = c.Name
+		if c.Kind == kindNumeric && !isID(c) && !isTime(c) {
+			cands = append(cands, c.Name)
 		}
 	}
-	return first
+	for _, h := range measureHints {
+		for _, c := range cands {
+			if strings.Contains(strings.ToLower(c), h) {
+				return c
+			}
+		}
+	}
+	if len(cands) > 0 {
+		return cands[0]
+	}
+	return ""
 }
 
 // plausibleGroup is the categorical column with the fewest distinct values

@@ -51,6 +51,8 @@ func TestPlanFor(t *testing.T) {
 		// The README's examples.
 		{"What is the average of column b?", []profile{abProfile}, "scalar mean(b)", ""},
 		{"Which region had the highest revenue?", []profile{salesProfile}, "group sum(revenue) by region desc", ""},
+		{"Which region sells most?", []profile{salesProfile}, "group sum(revenue) by region desc", ""},
+		{"Which category has the most orders?", []profile{ordersProfile}, "group count by Category desc", ""},
 		{"Which region had the highest revenue, and how did monthly revenue trend?", []profile{salesProfile},
 			"group sum(revenue) by region desc; series sum(revenue) over month/M", ""},
 		// Aggregates from their words, columns case- and plural-insensitive.
