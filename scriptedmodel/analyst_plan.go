@@ -164,8 +164,8 @@ var (
 	// likely first.
 	measureHints = []string{"revenue", "sales", "amount", "total", "profit", "income", "value", "spend", "cost", "price",
 		"quantity", "units", "volume", "count", "score", "balance", "salary", "weight"}
-	timeName    = regexp.MustCompile(`(^|_| )(date|month|year|time|day|week|quarter|period|timestamp|datetime|yr|dt)($|_| )`)
-	idName      = regexp.MustCompile(`(^|_| )(id|key|code|index|no|number)$|^id`)
+	timeName = regexp.MustCompile(`(^|_| )(date|month|year|time|day|week|quarter|period|timestamp|datetime|yr|dt)($|_| )`)
+	idName   = regexp.MustCompile(`(^|_| )(id|key|code|index|no|number)$|^id`)
 	// clauseSep splits a question into its parts ("…, and how did … trend?").
 	clauseSep = regexp.MustCompile(`[?;!]\s*|\.\s+|,\s*and\s+|\s+and\s+(?:how|what|which|when|where|who|is|are|does|did|do|also|show|plot)\b|\s+also\s+`)
 )
