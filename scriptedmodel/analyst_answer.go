@@ -28,6 +28,7 @@ type result struct {
 	Column string   `json:"column"`
 	By     string   `json:"by"`
 	Time   string   `json:"time"`
+	Freq   string   `json:"freq"`
 	X, Y   string
 	Value  *float64            `json:"value"`
 	Count  int                 `json:"count"`
@@ -277,7 +278,7 @@ func seriesSentence(r result, where string) string {
 			trend = "a roughly flat trend"
 		}
 	}
-	s += fmt.Sprintf(": %s over %d periods", trend, r.N)
+	s += fmt.Sprintf(": %s over %d %s", trend, r.N, periods(r.Freq, r.Time))
 	if len(r.Max) == 2 && len(r.Min) == 2 {
 		s += fmt.Sprintf("; highest %s in %s, lowest %s in %s", value(r.Max[1]), label(r.Max), value(r.Min[1]), label(r.Min))
 	}
@@ -439,4 +440,17 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// periods names a series' periods: "months" when resampled by month or
+// when the time column is called month.
+func periods(freq, timeCol string) string {
+	if p, ok := map[string]string{"D": "days", "W": "weeks", "M": "months", "Q": "quarters", "Y": "years"}[freq]; ok {
+		return p
+	}
+	switch w := words(timeCol); {
+	case len(w) == 1 && (w[0] == "month" || w[0] == "year" || w[0] == "day" || w[0] == "week" || w[0] == "quarter"):
+		return plural(w[0])
+	}
+	return "periods"
 }

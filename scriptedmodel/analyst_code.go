@@ -201,7 +201,7 @@ func taskCode(n int, t task, name string) string {
 		where = append(where, fmt.Sprintf("%s = %s", f.Column, f.Value))
 	}
 	res := fmt.Sprintf(`{"task": %d, "type": %s, "rows": int(len(df)), "where": %s`, n, py(t.Op), pyList(where))
-	title := t.String()
+	title := t.title(name)
 	switch t.Op {
 	case opScalar:
 		fmt.Fprintf(&b, `col = pd.to_numeric(df[%[1]s], errors="coerce")
@@ -250,7 +250,9 @@ fig, ax = plt.subplots(figsize=(7, 4))
 shown.plot.bar(ax=ax, color="steelblue")
 ax.set_xlabel(%[5]s)
 ax.set_ylabel(%[7]s)
-`, pyBool(!t.Desc), res, py(t.Agg), py(t.Measure), py(t.By), groupShown(t), py(strings.TrimSpace(t.Agg+" "+t.Measure)), pyBool(t.Ranked), t.N)
+short = len(shown) <= 8 and max(len(k) for k in shown.index) <= 12
+plt.setp(ax.get_xticklabels(), rotation=0 if short else 45, ha="center" if short else "right")
+`, pyBool(!t.Desc), res, py(t.Agg), py(t.Measure), py(t.By), groupShown(t), py(t.measureLabel()), pyBool(t.Ranked), t.N)
 	case opSeries:
 		switch {
 		case t.TimeKind == kindDate && t.Freq != "":
@@ -272,7 +274,7 @@ print(s.to_string())
 import numpy as np
 slope = float(np.polyfit(range(len(s)), s.values.astype(float), 1)[0]) if len(s) > 1 else 0.0
 points = [[k, clean(v)] for k, v in s.items()]
-emit(MARKER, %[1]s, "agg": %[2]s, "column": %[3]s, "time": %[4]s, "n": len(s), "points": points if len(points) <= 60 else points[:30] + points[-30:], "first": points[0] if points else None, "last": points[-1] if points else None, "max": [str(s.idxmax()), clean(s.max())] if len(s) else None, "min": [str(s.idxmin()), clean(s.min())] if len(s) else None, "slope": clean(slope), "mean": clean(s.mean())})
+emit(MARKER, %[1]s, "agg": %[2]s, "column": %[3]s, "time": %[4]s, "freq": %[6]s, "n": len(s), "points": points if len(points) <= 60 else points[:30] + points[-30:], "first": points[0] if points else None, "last": points[-1] if points else None, "max": [str(s.idxmax()), clean(s.max())] if len(s) else None, "min": [str(s.idxmin()), clean(s.min())] if len(s) else None, "slope": clean(slope), "mean": clean(s.mean())})
 fig, ax = plt.subplots(figsize=(8, 4))
 ax.plot(list(s.index), s.values, marker="o", color="steelblue")
 ax.set_xlabel(%[4]s)
@@ -280,7 +282,7 @@ ax.set_ylabel(%[5]s)
 if len(s) > 12:
     ax.set_xticks(ax.get_xticks()[:: max(1, len(ax.get_xticks()) // 12)])
 plt.setp(ax.get_xticklabels(), rotation=45, ha="right")
-`, res, py(t.Agg), py(t.Measure), py(t.Time), py(strings.TrimSpace(t.Agg+" "+t.Measure)))
+`, res, py(t.Agg), py(t.Measure), py(t.Time), py(t.measureLabel()), py(t.Freq))
 	case opCorr:
 		fmt.Fprintf(&b, `xy = df[[%[1]s, %[2]s]].apply(pd.to_numeric, errors="coerce").dropna()
 r = xy[%[1]s].corr(xy[%[2]s])
@@ -319,10 +321,50 @@ if len(num.columns):
 else:
     df.iloc[:, 0].astype(str).value_counts().head(20).plot.bar(ax=ax, color="steelblue")
 `, res)
-		title = "Overview of " + name
 	}
 	fmt.Fprintf(&b, "ax.set_title(%s)\nfig.tight_layout()\nplt.show()\n", py(title))
 	return b.String()
+}
+
+// title is the chart title of t on dataset name, e.g. "Total revenue by region".
+func (t task) title(name string) string {
+	var s string
+	switch t.Op {
+	case opScalar:
+		s = fmt.Sprintf("%s, with its %s", t.Measure, aggName(t.Agg))
+	case opSummary:
+		s = "Distribution of " + t.Measure
+	case opExtreme:
+		s = capitalize(map[string]string{"max": "highest", "min": "lowest"}[t.Agg]) + " " + t.Measure
+	case opGroup:
+		s = capitalize(t.measureLabel()) + " by " + t.By
+	case opSeries:
+		s = capitalize(t.measureLabel()) + " per " + t.Time
+	case opCorr:
+		s = t.Y + " against " + t.X
+	case opCountRows:
+		s = "Rows"
+	case opDistinct:
+		s = "Rows per " + t.By
+	default:
+		s = "Overview of " + name
+	}
+	if len(t.Filters) > 0 {
+		var w []string
+		for _, f := range t.Filters {
+			w = append(w, f.Column+" = "+f.Value)
+		}
+		s += " (" + strings.Join(w, ", ") + ")"
+	}
+	return s
+}
+
+// measureLabel names what a task aggregates: "total revenue", "rows".
+func (t task) measureLabel() string {
+	if t.Agg == "count" || t.Measure == "" {
+		return "rows"
+	}
+	return aggName(t.Agg) + " " + t.Measure
 }
 
 // groupShown is how many groups a group task prints and charts.
