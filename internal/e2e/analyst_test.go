@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"image/png"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -24,6 +26,12 @@ func TestOfflineAnalystEndToEnd(t *testing.T) {
 	e := newEnv(t)
 	e.replaceWorker(func(c *config.Worker) { c.OpenAIModel = scriptedmodel.AnalystModel })
 	salesKey := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e-analyst/sales.csv")
+	// An Excel file, written by pandas (with python3-openpyxl, as the sandbox reads it).
+	xlsx := filepath.Join(t.TempDir(), "orders.xlsx")
+	out, err := exec.Command("/usr/bin/python3", "-c", `import sys, pandas as pd; pd.DataFrame({"order": [1, 2, 3, 4, 5], `+
+		`"category": ["Books", "Toys", "Books", "Books", "Toys"], "quantity": [1, 5, 2, 3, 7]}).to_excel(sys.argv[1], index=False)`, xlsx).CombinedOutput()
+	require.NoError(t, err, "write %s (is python3-openpyxl installed?): %s", xlsx, out)
+	xlsxKey := e.upload(xlsx, "inputs/e2e-analyst/orders.xlsx")
 
 	tests := []struct {
 		name       string
@@ -58,6 +66,11 @@ func TestOfflineAnalystEndToEnd(t *testing.T) {
 			input: `{"question": "What is the median price?", "datasets": [{"name": "products.json", "content": ` +
 				`"[{\"product\":\"pen\",\"price\":1.5},{\"product\":\"desk\",\"price\":180},{\"product\":\"lamp\",\"price\":35}]"}]}`,
 			want: []string{"The median of price is 35 (over 3 values)."}, wantCharts: 1,
+		},
+		{
+			name:  "xlsx group total",
+			input: `{"question": "What is the total quantity per category?", "datasets": [{"name": "orders.xlsx", "s3_key": "` + xlsxKey + `"}]}`,
+			want:  []string{"Total quantity by category: Toys 12, Books 6."}, wantCharts: 1,
 		},
 		{
 			name:  "correlation",
