@@ -389,13 +389,20 @@ func taskFor(c clause, p profile, prev *task, notes *[]string) (task, bool) {
 	}
 	desc, asc := c.has(descWords), c.has(ascWords)
 	ranked := desc || asc || c.has(commonWords)
+	howMany := containsSeq(c.words, "how", "many") || containsSeq(c.words, "number", "of") || slices.Contains(c.words, "count")
+	if (ranked || howMany) && agg == "" {
+		// "the most orders" counts rows even when an order id column is named.
+		numeric = slices.DeleteFunc(numeric, func(col colProfile) bool {
+			ws := words(col.Name)
+			return len(ws) == 1 && rowWords[ws[0]]
+		})
+	}
 	for i, w := range c.words {
 		if agg == "" && !ranked && covered[i] && aggWords[w] != "" {
 			agg = aggWords[w] // "what is the total?" of a column named total
 		}
 	}
 	trend := c.has(trendWords) || containsSeq(c.words, "over", "time") || containsSeq(c.words, "change", "over")
-	howMany := containsSeq(c.words, "how", "many") || containsSeq(c.words, "number", "of") || slices.Contains(c.words, "count")
 	n := topN(c.words)
 	if n > 0 {
 		ranked = true
@@ -550,6 +557,9 @@ func filtersFor(c clause, p profile) []filter {
 		}
 		for _, v := range col.Values {
 			vw := words(v)
+			if len([]rune(v)) >= 40 {
+				continue // maybe cut short by the profile: it would match no row
+			}
 			if len(vw) == 0 || len(vw) == 1 && (len(vw[0]) < 2 || stopWords[vw[0]]) {
 				continue
 			}

@@ -54,6 +54,8 @@ func TestAnalystRunsInPython(t *testing.T) {
 		{"products.json", "Which category has the most stock?", []string{"office had the highest stock: 420 in total"}, 1},
 		{"temps.csv", "How did temp_c trend over time?", []string{"Average temp_c per date went from -3.5 in 2024-01-01 to 4 in 2024-01-06", "an upward trend"}, 1},
 		{"sales.csv", "Tell me a joke", []string{"I could not map the question", "sales.csv has 40 rows and 5 columns"}, 1},
+		{"orders.xlsx", "Which category has the most orders?", []string{"Books is the most common category: 3 rows across 2 categories"}, 1},
+		{"orders.xlsx", "What is the total quantity per category?", []string{"Total quantity by category: Toys 12, Books 6."}, 1},
 		{"broken.xlsx", "What is the total?", []string{"I could not read the datasets", "broken.xlsx"}, 0},
 	}
 	_, _, client := setup(t, scriptedmodel.Config{})
@@ -62,6 +64,14 @@ func TestAnalystRunsInPython(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(k.home, name), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// An Excel file, written by pandas (which needs python3-openpyxl).
+	if _, err := k.run(`import pandas as pd; pd.DataFrame({"order": [1, 2, 3, 4, 5], "category": ["Books", "Toys", "Books", "Books", "Toys"], ` +
+		`"quantity": [1, 5, 2, 3, 7]}).to_excel("/home/user/orders.xlsx", index=False)`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(k.home, "orders.xlsx")); err != nil {
+		t.Fatalf("write orders.xlsx (is python3-openpyxl installed?): %v", err)
 	}
 	for _, tc := range tests {
 		t.Run(tc.file+"/"+tc.question, func(t *testing.T) {
