@@ -68,26 +68,25 @@ func markedLines(out, marker string) []string {
 	return lines
 }
 
-func parseProfiles(out string) []profile {
-	var ps []profile
-	for _, l := range markedLines(out, profileMarker) {
-		var p profile
-		if json.Unmarshal([]byte(l), &p) == nil && p.Path != "" {
-			ps = append(ps, p)
+// parseMarked decodes the JSON after marker on each line of out, keeping
+// the values keep accepts; a line cut short by truncation is skipped.
+func parseMarked[T any](out, marker string, keep func(T) bool) []T {
+	var vs []T
+	for _, l := range markedLines(out, marker) {
+		var v T
+		if json.Unmarshal([]byte(l), &v) == nil && keep(v) {
+			vs = append(vs, v)
 		}
 	}
-	return ps
+	return vs
+}
+
+func parseProfiles(out string) []profile {
+	return parseMarked(out, profileMarker, func(p profile) bool { return p.Path != "" })
 }
 
 func parseResults(out string) []result {
-	var rs []result
-	for _, l := range markedLines(out, resultMarker) {
-		var r result
-		if json.Unmarshal([]byte(l), &r) == nil && r.Task > 0 {
-			rs = append(rs, r)
-		}
-	}
-	return rs
+	return parseMarked(out, resultMarker, func(r result) bool { return r.Task > 0 })
 }
 
 // answerText writes the answer from the analysis cell's output for plan pl.
