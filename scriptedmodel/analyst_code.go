@@ -70,8 +70,21 @@ def clean(v):
     return str(v)
 
 
+def short(v, n=40):
+    v = clean(v)
+    return v[:n] if isinstance(v, str) else v
+
+
 def emit(marker, obj):
     print(marker + json.dumps(obj, default=clean, allow_nan=False), flush=True)
+
+
+readable = []
+
+
+def show(*parts):
+    """Keep readable output for the end, after the machine-readable lines."""
+    readable.append(" ".join(str(p) for p in parts))
 `
 
 // pyProfile is the first cell's body after the prelude: a JSON line per
@@ -93,11 +106,6 @@ def kind(s):
         return "date"
     n = s.nunique()
     return "categorical" if n <= 50 or n <= 0.5 * len(s) else "text"
-
-
-def short(v, n=40):
-    v = clean(v)
-    return v[:n] if isinstance(v, str) else v
 
 
 def profile(path, budget):
@@ -198,6 +206,7 @@ data = load(%s)
 		b.WriteString(indentLines(taskCode(i+1, t, pl.Dataset.Name), "    "))
 		fmt.Fprintf(&b, "except Exception as e:\n    fail(%d, e)\n", i+1)
 	}
+	b.WriteString("\nprint()\nprint(\"\\n\\n\".join(readable))\n")
 	return b.String()
 }
 
@@ -217,7 +226,7 @@ func taskCode(n int, t task, name string) string {
 	case opScalar:
 		fmt.Fprintf(&b, `col = pd.to_numeric(df[%[1]s], errors="coerce")
 value = col.%[2]s()
-print(%[3]s, value)
+show(%[3]s, value)
 emit(MARKER, %[4]s, "agg": %[5]s, "column": %[1]s, "value": clean(value), "count": int(col.notna().sum())})
 fig, ax = plt.subplots(figsize=(7, 4))
 col.dropna().plot.hist(ax=ax, bins=min(20, max(5, col.nunique())), color="steelblue")
@@ -228,7 +237,7 @@ ax.legend()
 	case opSummary:
 		fmt.Fprintf(&b, `col = pd.to_numeric(df[%[1]s], errors="coerce").dropna()
 d = col.describe()
-print(d.to_string())
+show(d.to_string())
 emit(MARKER, %[2]s, "column": %[1]s, "stats": {k: clean(v) for k, v in d.items()}, "skew": clean(col.skew())})
 fig, ax = plt.subplots(figsize=(7, 4))
 col.plot.hist(ax=ax, bins=20, color="steelblue")
@@ -238,8 +247,8 @@ ax.set_xlabel(%[1]s)
 		k := max(t.N, 1)
 		fmt.Fprintf(&b, `col = pd.to_numeric(df[%[1]s], errors="coerce")
 top = df.assign(_v=col).dropna(subset=["_v"]).sort_values("_v", ascending=%[2]s, kind="stable").drop(columns="_v")
-print(top.head(10).to_string())
-rows = [{str(k): clean(v) for k, v in r.items()} for _, r in top.head(%[3]d).iterrows()]
+show(top.head(10).to_string(max_colwidth=30))
+rows = [{str(k): short(v) for k, v in r.items()} for _, r in top.head(%[3]d).iterrows()]
 emit(MARKER, %[4]s, "agg": %[5]s, "column": %[1]s, "n": %[3]d, "top": rows, "value": clean(top[%[1]s].iloc[0]) if len(top) else None})
 labels = [", ".join(str(v) for k, v in r.items() if k != %[1]s)[:40] for r in rows]
 fig, ax = plt.subplots(figsize=(7, 4))
@@ -254,15 +263,15 @@ ax.set_xlabel(%[1]s)
 		}
 		fmt.Fprintf(&b, `g = g.sort_values(ascending=%[1]s, kind="stable")
 g.index = g.index.map(str)
-print(g.to_string())
-emit(MARKER, %[2]s, "agg": %[3]s, "column": %[4]s, "by": %[5]s, "groups": int(len(g)), "ranked": %[8]s, "n": %[9]d, "values": [[k, clean(v)] for k, v in g.head(%[6]d).items()], "total": clean(g.sum())})
+show(g.to_string(max_rows=40))
+emit(MARKER, %[2]s, "agg": %[3]s, "column": %[4]s, "by": %[5]s, "groups": int(len(g)), "ranked": %[8]s, "n": %[9]d, "values": [[short(k), clean(v)] for k, v in g.head(%[6]d).items()], "total": clean(g.sum())})
 shown = g.head(%[6]d)
 fig, ax = plt.subplots(figsize=(7, 4))
 shown.plot.bar(ax=ax, color="steelblue")
 ax.set_xlabel(%[5]s)
 ax.set_ylabel(%[7]s)
-short = len(shown) <= 8 and max(len(k) for k in shown.index) <= 12
-plt.setp(ax.get_xticklabels(), rotation=0 if short else 45, ha="center" if short else "right")
+flat = len(shown) <= 8 and max([len(k) for k in shown.index] or [0]) <= 12
+plt.setp(ax.get_xticklabels(), rotation=0 if flat else 45, ha="center" if flat else "right")
 `, pyBool(!t.Desc), res, py(t.Agg), py(t.Measure), py(t.By), groupShown(t), py(t.measureLabel()), pyBool(t.Ranked), t.N)
 	case opSeries:
 		switch {
@@ -281,10 +290,10 @@ plt.setp(ax.get_xticklabels(), rotation=0 if short else 45, ha="center" if short
 		fmt.Fprintf(&b, `if pd.api.types.is_datetime64_any_dtype(s.index) and (s.index == s.index.normalize()).all():
     s.index = s.index.strftime("%%Y-%%m-%%d")
 s.index = s.index.map(str)
-print(s.to_string())
+show(s.to_string(max_rows=40))
 import numpy as np
 slope = float(np.polyfit(range(len(s)), s.values.astype(float), 1)[0]) if len(s) > 1 else 0.0
-points = [[k, clean(v)] for k, v in s.items()]
+points = [[short(k), clean(v)] for k, v in s.items()]
 emit(MARKER, %[1]s, "agg": %[2]s, "column": %[3]s, "time": %[4]s, "freq": %[6]s, "n": len(s), "points": points if len(points) <= 60 else points[:30] + points[-30:], "first": points[0] if points else None, "last": points[-1] if points else None, "max": [str(s.idxmax()), clean(s.max())] if len(s) else None, "min": [str(s.idxmin()), clean(s.min())] if len(s) else None, "slope": clean(slope), "mean": clean(s.mean())})
 fig, ax = plt.subplots(figsize=(8, 4))
 ax.plot(list(s.index), s.values, marker="o", color="steelblue")
@@ -297,7 +306,7 @@ plt.setp(ax.get_xticklabels(), rotation=45, ha="right")
 	case opCorr:
 		fmt.Fprintf(&b, `xy = df[[%[1]s, %[2]s]].apply(pd.to_numeric, errors="coerce").dropna()
 r = xy[%[1]s].corr(xy[%[2]s])
-print("Pearson r of %%s and %%s: %%s (n=%%d)" %% (%[1]s, %[2]s, r, len(xy)))
+show("Pearson r of %%s and %%s: %%s (n=%%d)" %% (%[1]s, %[2]s, r, len(xy)))
 emit(MARKER, %[3]s, "x": %[1]s, "y": %[2]s, "r": clean(r), "n": int(len(xy))})
 fig, ax = plt.subplots(figsize=(6, 5))
 ax.scatter(xy[%[1]s], xy[%[2]s], color="steelblue", alpha=0.7)
@@ -305,15 +314,15 @@ ax.set_xlabel(%[1]s)
 ax.set_ylabel(%[2]s)
 `, py(t.X), py(t.Y), res)
 	case opCountRows:
-		fmt.Fprintf(&b, `print("rows:", len(df))
+		fmt.Fprintf(&b, `show("rows:", len(df))
 emit(MARKER, %s, "value": int(len(df)), "total": int(len(data))})
 fig, ax = plt.subplots(figsize=(5, 4))
 ax.bar(["matching rows", "all rows"], [len(df), len(data)], color=["steelblue", "lightgray"])
 `, res)
 	case opDistinct:
 		fmt.Fprintf(&b, `g = df[%[1]s].astype(str).value_counts()
-print(g.to_string())
-emit(MARKER, %[2]s, "column": %[1]s, "value": int(len(g)), "values": [[k, int(v)] for k, v in g.head(20).items()]})
+show(g.to_string(max_rows=40))
+emit(MARKER, %[2]s, "column": %[1]s, "value": int(len(g)), "values": [[short(k), int(v)] for k, v in g.head(20).items()]})
 fig, ax = plt.subplots(figsize=(7, 4))
 g.head(20).plot.bar(ax=ax, color="steelblue")
 ax.set_ylabel("rows")
@@ -322,7 +331,7 @@ ax.set_ylabel("rows")
 		b.WriteString(`num = df.select_dtypes("number")
 cols = [{"name": str(c), "dtype": str(df[c].dtype), "missing": int(df[c].isna().sum())} for c in df.columns[:30]]
 colstats = {str(c): {"mean": clean(num[c].mean()), "min": clean(num[c].min()), "max": clean(num[c].max())} for c in num.columns[:10]}
-print(df.describe(include="all").round(3).to_string())
+show(df.describe(include="all").round(3).to_string())
 `)
 		fmt.Fprintf(&b, `emit(MARKER, %s, "cols": cols, "colstats": colstats})
 fig, ax = plt.subplots(figsize=(7, 4))

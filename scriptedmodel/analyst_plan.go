@@ -633,7 +633,7 @@ func topN(ws []string) int {
 		if n, ok := numberWords[w]; ok {
 			return n
 		}
-		if n, err := strconv.Atoi(w); err == nil && n > 0 && n <= 100 {
+		if n, err := strconv.Atoi(w); err == nil && n > 0 && n <= 20 { // a bigger number is a quantity
 			return n
 		}
 		return 0
