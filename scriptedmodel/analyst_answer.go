@@ -29,6 +29,7 @@ type result struct {
 	By     string   `json:"by"`
 	Time   string   `json:"time"`
 	Freq   string   `json:"freq"`
+	Group  *string  `json:"group"` // the series' category value when split by By
 	X, Y   string
 	Value  *float64            `json:"value"`
 	Count  int                 `json:"count"`
@@ -261,6 +262,9 @@ func seriesSentence(r result, where string) string {
 		what = capitalize(what)
 	}
 	first, last := asFloat(r.First[1]), asFloat(r.Last[1])
+	if r.Group != nil {
+		where = fmt.Sprintf(" for %s %s", r.By, *r.Group) + where
+	}
 	s := fmt.Sprintf("%s per %s%s went from %s in %s to %s in %s", what, r.Time, where, value(r.First[1]), label(r.First), value(r.Last[1]), label(r.Last))
 	if first != 0 {
 		s += fmt.Sprintf(" (%+.1f%%)", (last-first)/math.Abs(first)*100)

@@ -274,35 +274,50 @@ flat = len(shown) <= 8 and max([len(k) for k in shown.index] or [0]) <= 12
 plt.setp(ax.get_xticklabels(), rotation=0 if flat else 45, ha="center" if flat else "right")
 `, pyBool(!t.Desc), res, py(t.Agg), py(t.Measure), py(t.By), groupShown(t), py(t.measureLabel()), pyBool(t.Ranked), t.N)
 	case opSeries:
+		b.WriteString("def series(part):\n")
 		switch {
 		case t.TimeKind == kindDate && t.Freq != "":
-			fmt.Fprintf(&b, "key = pd.to_datetime(df[%s], errors=\"coerce\").dt.to_period(%s)\n", py(t.Time), py(t.Freq))
+			fmt.Fprintf(&b, "    key = pd.to_datetime(part[%s], errors=\"coerce\").dt.to_period(%s)\n", py(t.Time), py(t.Freq))
 		case t.TimeKind == kindDate:
-			fmt.Fprintf(&b, "key = pd.to_datetime(df[%s], errors=\"coerce\")\n", py(t.Time))
+			fmt.Fprintf(&b, "    key = pd.to_datetime(part[%s], errors=\"coerce\")\n", py(t.Time))
 		default:
-			fmt.Fprintf(&b, "key = df[%s]\n", py(t.Time))
+			fmt.Fprintf(&b, "    key = part[%s]\n", py(t.Time))
 		}
 		if t.Agg == "count" {
-			b.WriteString("s = df.groupby(key).size().sort_index()\n")
+			b.WriteString("    s = part.groupby(key).size().sort_index()\n")
 		} else {
-			fmt.Fprintf(&b, "s = pd.to_numeric(df[%s], errors=\"coerce\").groupby(key).%s().sort_index()\n", py(t.Measure), t.Agg)
+			fmt.Fprintf(&b, "    s = pd.to_numeric(part[%s], errors=\"coerce\").groupby(key).%s().sort_index()\n", py(t.Measure), t.Agg)
 		}
-		fmt.Fprintf(&b, `if pd.api.types.is_datetime64_any_dtype(s.index) and (s.index == s.index.normalize()).all():
-    s.index = s.index.strftime("%%Y-%%m-%%d")
-s.index = s.index.map(str)
-show(s.to_string(max_rows=40))
+		by := "None"
+		if t.By != "" {
+			by = py(t.By)
+		}
+		fmt.Fprintf(&b, `    if pd.api.types.is_datetime64_any_dtype(s.index) and (s.index == s.index.normalize()).all():
+        s.index = s.index.strftime("%%Y-%%m-%%d")
+    s.index = s.index.map(str)
+    return s
+
+
 import numpy as np
-slope = float(np.polyfit(range(len(s)), s.values.astype(float), 1)[0]) if len(s) > 1 else 0.0
-points = [[short(k), clean(v)] for k, v in s.items()]
-emit(MARKER, %[1]s, "agg": %[2]s, "column": %[3]s, "time": %[4]s, "freq": %[6]s, "n": len(s), "points": points if len(points) <= 60 else points[:30] + points[-30:], "first": points[0] if points else None, "last": points[-1] if points else None, "max": [str(s.idxmax()), clean(s.max())] if len(s) else None, "min": [str(s.idxmin()), clean(s.min())] if len(s) else None, "slope": clean(slope), "mean": clean(s.mean())})
+by = %[7]s
+# One line, or one per group (the 8 largest) when the question splits by a category.
+parts = [(None, df)] if by is None else [(str(k), df[df[by].astype(str) == str(k)]) for k in df[by].astype(str).value_counts().index[:8]]
 fig, ax = plt.subplots(figsize=(8, 4))
-ax.plot(list(s.index), s.values, marker="o", color="steelblue")
+for group, part in parts:
+    s = series(part)
+    show(("%%s %%s\n" %% (by, group) if group else "") + s.to_string(max_rows=40))
+    slope = float(np.polyfit(range(len(s)), s.values.astype(float), 1)[0]) if len(s) > 1 else 0.0
+    points = [[short(k), clean(v)] for k, v in s.items()]
+    emit(MARKER, %[1]s, "agg": %[2]s, "column": %[3]s, "time": %[4]s, "freq": %[6]s, "by": by, "group": group, "n": len(s), "points": points if group is None and len(points) <= 60 else [], "first": points[0] if points else None, "last": points[-1] if points else None, "max": [str(s.idxmax()), clean(s.max())] if len(s) else None, "min": [str(s.idxmin()), clean(s.min())] if len(s) else None, "slope": clean(slope), "mean": clean(s.mean())})
+    ax.plot(list(s.index), s.values, marker="o", label=group)
+if by is not None:
+    ax.legend(title=by)
 ax.set_xlabel(%[4]s)
 ax.set_ylabel(%[5]s)
-if len(s) > 12:
+if len(ax.get_xticks()) > 12:
     ax.set_xticks(ax.get_xticks()[:: max(1, len(ax.get_xticks()) // 12)])
 plt.setp(ax.get_xticklabels(), rotation=45, ha="right")
-`, res, py(t.Agg), py(t.Measure), py(t.Time), py(t.measureLabel()), py(t.Freq))
+`, res, py(t.Agg), py(t.Measure), py(t.Time), py(t.measureLabel()), py(t.Freq), by)
 	case opCorr:
 		fmt.Fprintf(&b, `xy = df[[%[1]s, %[2]s]].apply(pd.to_numeric, errors="coerce").dropna()
 r = xy[%[1]s].corr(xy[%[2]s])
@@ -360,6 +375,9 @@ func (t task) title(name string) string {
 		s = capitalize(t.measureLabel()) + " by " + t.By
 	case opSeries:
 		s = capitalize(t.measureLabel()) + " per " + t.Time
+		if t.By != "" {
+			s += ", by " + t.By
+		}
 	case opCorr:
 		s = t.Y + " against " + t.X
 	case opCountRows:

@@ -91,6 +91,9 @@ func (t task) String() string {
 		if t.Freq != "" {
 			s += "/" + t.Freq
 		}
+		if t.By != "" {
+			s += " by " + t.By
+		}
 	case opCorr:
 		s = fmt.Sprintf("corr %s %s", t.X, t.Y)
 	case opCountRows:
@@ -452,12 +455,16 @@ func taskFor(c clause, p profile, prev *task, notes *[]string) (task, bool) {
 
 	// A time series: a time column, and a word for change over time or a
 	// "by month" without a ranking ("which month had the most" is a ranking).
-	case len(times) > 0 && !ranked || trend && len(categorical) == 0 && timeColumn(p) != nil && !ranked:
+	// A category named too splits the series ("monthly revenue by region").
+	case len(times) > 0 && !ranked || trend && timeColumn(p) != nil && !ranked:
 		tc := timeColumn(p)
 		if len(times) > 0 {
 			tc = &times[0]
 		}
 		t.Op, t.Time, t.Ranked, t.N = opSeries, tc.Name, false, 0
+		if len(categorical) > 0 {
+			t.By = categorical[0].Name
+		}
 		t.TimeKind = tc.Kind
 		if tc.Kind == kindDate {
 			for _, w := range c.words {
@@ -465,6 +472,9 @@ func taskFor(c clause, p profile, prev *task, notes *[]string) (task, bool) {
 					t.Freq = f
 					break
 				}
+			}
+			if t.Freq == "" {
+				t.Freq = defaultFreq(*tc)
 			}
 		}
 		m, ok := measure()
@@ -475,7 +485,7 @@ func taskFor(c clause, p profile, prev *task, notes *[]string) (task, bool) {
 		t.Measure, t.Agg = m, aggFor(m)
 		return t, true
 
-	case trend && timeColumn(p) == nil && len(categorical) == 0 && !ranked && agg == "":
+	case trend && timeColumn(p) == nil && !ranked && agg == "":
 		*notes = append(*notes, "The question asks about a trend, but no column holds dates, months or years.")
 		return task{}, false
 
@@ -625,6 +635,38 @@ func timeColumn(p profile) *colProfile {
 		}
 	}
 	return byName
+}
+
+// yearMonth matches dates that are months ("2024-03"); yearOf reads a date's year.
+var (
+	yearMonth = regexp.MustCompile(`^\d{4}[-/.]\d{1,2}$`)
+	yearOf    = regexp.MustCompile(`^(\d{4})[-/.]|[-/.](\d{4})(\D|$)`)
+)
+
+// defaultFreq is how a date column is bucketed when the question does not
+// say: by month when its values are months, by month or year when there are
+// too many dates to plot one by one, else not at all.
+func defaultFreq(c colProfile) string {
+	lo, _ := c.Min.(string)
+	hi, _ := c.Max.(string)
+	if yearMonth.MatchString(lo) && yearMonth.MatchString(hi) {
+		return "M"
+	}
+	if c.Unique <= 60 {
+		return ""
+	}
+	year := func(s string) int {
+		m := yearOf.FindStringSubmatch(s)
+		if m == nil {
+			return 0
+		}
+		y, _ := strconv.Atoi(m[1] + m[2])
+		return y
+	}
+	if y0, y1 := year(lo), year(hi); y0 > 0 && y1-y0 >= 5 {
+		return "Y"
+	}
+	return "M"
 }
 
 // topN reads "top 5", "5 highest", "bottom three".

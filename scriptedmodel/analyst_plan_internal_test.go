@@ -9,7 +9,7 @@ import (
 // mapping is tested on.
 var (
 	salesProfile = profile{Path: "/home/user/sales.csv", Name: "sales.csv", Rows: 40, Cols: 5, Columns: []colProfile{
-		{Name: "month", Dtype: "object", Kind: kindDate, Unique: 10, Values: []string{"2024-01", "2024-02", "2024-03"}},
+		{Name: "month", Dtype: "object", Kind: kindDate, Unique: 10, Values: []string{"2024-01", "2024-02", "2024-03"}, Min: "2024-01", Max: "2024-10"},
 		{Name: "region", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"North", "South", "East", "West"}},
 		{Name: "product", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Gadget", "Gizmo", "Widget"}},
 		{Name: "units", Dtype: "int64", Kind: kindNumeric, Unique: 38},
@@ -21,7 +21,7 @@ var (
 	}}
 	ordersProfile = profile{Path: "/home/user/orders.xlsx", Name: "orders.xlsx", Rows: 500, Cols: 6, Columns: []colProfile{
 		{Name: "OrderID", Dtype: "int64", Kind: kindNumeric, Unique: 500},
-		{Name: "order_date", Dtype: "datetime64[ns]", Kind: kindDate, Unique: 365},
+		{Name: "order_date", Dtype: "datetime64[ns]", Kind: kindDate, Unique: 365, Min: "2023-01-01 00:00:00", Max: "2023-12-31 00:00:00"},
 		{Name: "Category", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"Books", "Toys", "Garden", "Food", "Office Supplies"}},
 		{Name: "customer", Dtype: "object", Kind: kindText, Unique: 310},
 		{Name: "unitPrice", Dtype: "float64", Kind: kindNumeric, Unique: 120},
@@ -75,11 +75,13 @@ func TestPlanFor(t *testing.T) {
 		// Group-by without a ranking.
 		{"Average revenue by product", []profile{salesProfile}, "group mean(revenue) by product", ""},
 		// Time series.
-		{"How did quantity trend over time?", []profile{ordersProfile}, "series sum(Quantity) over order_date", ""},
+		{"How did quantity trend over time?", []profile{ordersProfile}, "series sum(Quantity) over order_date/M", ""},
 		{"Show weekly quantity", []profile{ordersProfile}, "series sum(Quantity) over order_date/W", ""},
 		{"Average price per year", []profile{housesProfile}, "series mean(price) over year", ""},
+		{"How did revenue trend by region?", []profile{salesProfile}, "series sum(revenue) over month/M by region", ""},
+		{"Monthly units per product in the South", []profile{salesProfile}, "series sum(units) over month/M by product where region=South", ""},
 		{"Which region had the highest revenue, and how did it trend?", []profile{salesProfile},
-			"group sum(revenue) by region desc; series sum(revenue) over month", ""},
+			"group sum(revenue) by region desc; series sum(revenue) over month/M", ""},
 		// Correlations.
 		{"Is there a correlation between sqft and price?", []profile{housesProfile}, "corr sqft price", ""},
 		{"Plot price vs bedrooms", []profile{housesProfile}, "corr price bedrooms", ""},
