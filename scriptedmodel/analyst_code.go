@@ -22,10 +22,19 @@ import pandas as pd
 warnings.filterwarnings("ignore")
 
 
+NUMBER_RE = r"[-+]?[$€£¥]?\s?[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s?%?"
+
+
 def load(path):
     """Read a table by file extension; column names become strings."""
     df = read(path)
     df.columns = [str(c) for c in df.columns]
+    # Numbers written with currency signs, thousands separators or % become numbers.
+    for c in df.columns:
+        if df[c].dtype == object:
+            v = df[c].dropna().astype(str).str.strip()
+            if len(v) and v.str.fullmatch(NUMBER_RE).mean() >= 0.95 and v.str.contains(r"[$€£¥%,]").any():
+                df[c] = pd.to_numeric(df[c].astype(str).str.replace(r"[\s,$€£¥%]", "", regex=True), errors="coerce")
     return df
 
 

@@ -26,6 +26,7 @@ var analystFiles = map[string]string{
 	"temps.csv": "date,city,temp_c\n2024-01-01,Oslo,-3.5\n2024-01-02,Oslo,-1.0\n2024-01-03,Oslo,0.5\n2024-01-04,Oslo,2.0\n" +
 		"2024-01-05,Oslo,2.5\n2024-01-06,Oslo,4.0\n",
 	"broken.xlsx": "this is not a spreadsheet",
+	"prices.csv":  "item,price,share\nA,\"$1,200.50\",50%\nB,$800,30%\nC,\"$1,000\",20%\n",
 }
 
 // TestAnalystRunsInPython runs the offline analyst's whole conversation
@@ -57,6 +58,7 @@ func TestAnalystRunsInPython(t *testing.T) {
 		{"sales.csv", "Tell me a joke", []string{"I could not map the question", "sales.csv has 40 rows and 5 columns"}, 1},
 		{"orders.xlsx", "Which category has the most orders?", []string{"Books is the most common category: 3 rows across 2 categories"}, 1},
 		{"orders.xlsx", "What is the total quantity per category?", []string{"Total quantity by category: Toys 12, Books 6."}, 1},
+		{"prices.csv", "What is the total price?", []string{"The total of price is 3,000.5 (over 3 values)."}, 1},
 		{"broken.xlsx", "What is the total?", []string{"I could not read the datasets", "broken.xlsx"}, 0},
 	}
 	_, _, client := setup(t, scriptedmodel.Config{})
