@@ -191,3 +191,37 @@ func TestAnalystReportsFailingCode(t *testing.T) {
 		t.Errorf("got answer %q, want it to contain %q", got, want)
 	}
 }
+
+// TestAnalystFollowUp checks that a later question in the same conversation
+// is analysed from the earlier inspection, with fresh call ids.
+func TestAnalystFollowUp(t *testing.T) {
+	_, _, client := setup(t, scriptedmodel.Config{})
+	input := responses.ResponseInputParam{userMessage(analystQuestion)}
+	resp, err := client.Responses.New(t.Context(), params(scriptedmodel.AnalystModel, input))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c1 := functionCalls(resp)[0]
+	input = append(input, responses.ResponseInputItemParamOfFunctionCall(c1.Arguments, c1.CallID, c1.Name), callOutput(c1.CallID, abProfileOutput))
+	resp, err = client.Responses.New(t.Context(), params(scriptedmodel.AnalystModel, input))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c2 := functionCalls(resp)[0]
+	input = append(input, responses.ResponseInputItemParamOfFunctionCall(c2.Arguments, c2.CallID, c2.Name),
+		callOutput(c2.CallID, `ANALYST_RESULT {"task": 1, "type": "scalar", "rows": 2, "where": [], "agg": "mean", "column": "b", "value": 3.0, "count": 2}`),
+		responses.ResponseInputItemParamOfOutputMessage([]responses.ResponseOutputMessageContentUnionParam{{
+			OfOutputText: &responses.ResponseOutputTextParam{Text: "The average of b is 3."}}}, "msg_1", responses.ResponseOutputMessageStatusCompleted),
+		userMessage("And what is the total of column a?"))
+	resp, err = client.Responses.New(t.Context(), params(scriptedmodel.AnalystModel, input))
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := functionCalls(resp)
+	if len(calls) != 1 || calls[0].CallID != "call_3_1" {
+		t.Fatalf("got calls %+v, want one call call_3_1", calls)
+	}
+	if c := code(t, calls[0]); !strings.Contains(c, `df["a"]`) || !strings.Contains(c, ".sum()") {
+		t.Errorf("got follow-up code\n%s\nwant the total of column a", c)
+	}
+}
