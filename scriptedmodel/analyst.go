@@ -138,6 +138,8 @@ func (st analystState) next(mustAnswer bool) turn {
 	switch {
 	case st.analysed != nil:
 		return turn{text: answerText(planFor(st.question, st.profiles), *st.analysed)}
+	case st.profiles == nil && st.inspected != nil && len(st.paths) == 0:
+		return turn{text: finish("No dataset was given (none is listed, and /home/user holds no CSV, TSV, JSON or Excel file), so I have nothing to analyse.")}
 	case st.profiles == nil && st.inspected != nil:
 		return turn{text: finish("I could not read the datasets as tables, so I have no figures to answer from. The inspection printed: " + excerpt(*st.inspected, 500))}
 	case st.calls >= 4:

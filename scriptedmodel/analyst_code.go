@@ -146,6 +146,15 @@ def profile(path, budget):
         if longest["values"] is None:
             del longest["values"]
         line = json.dumps(p, default=clean)
+    # Then the details the question mapping can best do without; the column
+    # names and kinds go last.
+    for keys in (("dtype", "missing", "mean"), ("min", "max"), ("unique",)):
+        if len(line) <= budget:
+            break
+        for c in cols:
+            for k in keys:
+                c.pop(k, None)
+        line = json.dumps(p, default=clean)
     while len(line) > budget and len(cols) > 1:
         cols.pop()
         line = json.dumps(p, default=clean)
@@ -157,8 +166,9 @@ if not paths:
     paths = sorted(os.path.join("/home/user", f) for f in os.listdir("/home/user")
                    if os.path.splitext(f)[1].lower() in (".csv", ".tsv", ".tab", ".json", ".jsonl", ".ndjson", ".xlsx", ".xlsm", ".xls"))
 # The JSON lines come first and stay within about 3.5 KB in all, so a tool
-# output cut to its head and tail keeps them.
-budget = max(300, 3500 // max(1, len(paths)))
+# output cut to its head and tail keeps them; with more than 4 datasets they
+# are all there is (about 7.5 KB).
+budget = max(250, (3500 if len(paths) <= 4 else 7500) // max(1, len(paths)))
 frames = {}
 for path in paths:
     p, df = profile(path, budget)

@@ -76,6 +76,25 @@ func TestAnalystRunsInPython(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(k.home, "orders.xlsx")); err != nil {
 		t.Fatalf("write orders.xlsx (is python3-openpyxl installed?): %v", err)
 	}
+	t.Run("datasets not listed", func(t *testing.T) {
+		// The analyst inspects every table in /home/user and picks the one
+		// whose columns the question names.
+		got := askAnalyst(t, client, k, "Which region had the highest revenue?")
+		for _, want := range []string{"West had the highest revenue: 48,630", "I used sales.csv, the dataset whose columns the question names most"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("got answer %q, want it to contain %q", got, want)
+			}
+		}
+	})
+	t.Run("no dataset", func(t *testing.T) {
+		empty := startKernel(t)
+		if err := os.Remove(filepath.Join(empty.home, "sales.csv")); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := askAnalyst(t, client, empty, "What is the average?"), "No dataset was given"; !strings.Contains(got, want) {
+			t.Errorf("got answer %q, want it to contain %q", got, want)
+		}
+	})
 	for _, tc := range tests {
 		t.Run(tc.file+"/"+tc.question, func(t *testing.T) {
 			before := k.charts
