@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -29,6 +30,34 @@ func code(t *testing.T, c responses.ResponseFunctionToolCall) string {
 		t.Fatalf("call %s: arguments %q: %v", c.CallID, c.Arguments, err)
 	}
 	return args.Code
+}
+
+// onlyCall sends input to the analyst and returns the one call it answers with.
+func onlyCall(t *testing.T, client openai.Client, input responses.ResponseInputParam) responses.ResponseFunctionToolCall {
+	t.Helper()
+	resp, err := client.Responses.New(t.Context(), params(scriptedmodel.AnalystModel, input))
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := functionCalls(resp)
+	if len(calls) != 1 {
+		t.Fatalf("got calls %+v (text %q), want one call", calls, resp.OutputText())
+	}
+	return calls[0]
+}
+
+// answered returns a copy of input followed by call c and its output.
+func answered(input responses.ResponseInputParam, c responses.ResponseFunctionToolCall, output string) responses.ResponseInputParam {
+	return append(slices.Clone(input), responses.ResponseInputItemParamOfFunctionCall(c.Arguments, c.CallID, c.Name), callOutput(c.CallID, output))
+}
+
+// untilAnalysis plays the inspection turn of analystQuestion with
+// abProfileOutput and returns the conversation so far and the analysis call.
+func untilAnalysis(t *testing.T, client openai.Client) (responses.ResponseInputParam, responses.ResponseFunctionToolCall) {
+	t.Helper()
+	input := responses.ResponseInputParam{userMessage(analystQuestion)}
+	input = answered(input, onlyCall(t, client, input), abProfileOutput)
+	return input, onlyCall(t, client, input)
 }
 
 // TestAnalystIsStateless checks that the analyst reads its turn from the
@@ -76,25 +105,10 @@ func TestAnalystIsStateless(t *testing.T) {
 // when the code failed, and an answer without tools when it must.
 func TestAnalystAnswers(t *testing.T) {
 	_, _, client := setup(t, scriptedmodel.Config{})
-	// The first two turns, to get the calls the outputs answer.
-	input := responses.ResponseInputParam{userMessage(analystQuestion)}
-	resp, err := client.Responses.New(t.Context(), params(scriptedmodel.AnalystModel, input))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c1 := functionCalls(resp)[0]
-	afterInspect := append(input, responses.ResponseInputItemParamOfFunctionCall(c1.Arguments, c1.CallID, c1.Name),
-		callOutput(c1.CallID, abProfileOutput))
-	resp, err = client.Responses.New(t.Context(), params(scriptedmodel.AnalystModel, afterInspect))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c2 := functionCalls(resp)[0]
+	afterInspect, c2 := untilAnalysis(t, client)
 	answer := func(t *testing.T, output string) string {
 		t.Helper()
-		in := append(append(responses.ResponseInputParam(nil), afterInspect...),
-			responses.ResponseInputItemParamOfFunctionCall(c2.Arguments, c2.CallID, c2.Name), callOutput(c2.CallID, output))
-		resp, err := client.Responses.New(t.Context(), params(scriptedmodel.AnalystModel, in))
+		resp, err := client.Responses.New(t.Context(), params(scriptedmodel.AnalystModel, answered(afterInspect, c2, output)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -146,10 +160,10 @@ func TestAnalystAnswers(t *testing.T) {
 	})
 
 	t.Run("missing output", func(t *testing.T) {
-		in := append(append(responses.ResponseInputParam(nil), input...), responses.ResponseInputItemParamOfFunctionCall(c1.Arguments, c1.CallID, c1.Name))
+		in := append(slices.Clone(afterInspect), responses.ResponseInputItemParamOfFunctionCall(c2.Arguments, c2.CallID, c2.Name))
 		_, err := client.Responses.New(t.Context(), params(scriptedmodel.AnalystModel, in))
-		if e := apiError(t, err); e.StatusCode != 400 || !strings.Contains(e.Message, "No tool output found for function call call_1_1") {
-			t.Errorf("got error %d %q, want 400 naming call_1_1", e.StatusCode, e.Message)
+		if e := apiError(t, err); e.StatusCode != 400 || !strings.Contains(e.Message, "No tool output found for function call call_2_1") {
+			t.Errorf("got error %d %q, want 400 naming call_2_1", e.StatusCode, e.Message)
 		}
 	})
 }
@@ -165,25 +179,13 @@ func TestAnalystReportsFailingCode(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(k.home, "d.csv"), []byte("a,c\n1,2\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	input := responses.ResponseInputParam{userMessage(analystQuestion)}
-	resp, err := client.Responses.New(t.Context(), params(scriptedmodel.AnalystModel, input))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c1 := functionCalls(resp)[0]
 	// The inspection as it was before the file changed.
-	input = append(input, responses.ResponseInputItemParamOfFunctionCall(c1.Arguments, c1.CallID, c1.Name), callOutput(c1.CallID, abProfileOutput))
-	resp, err = client.Responses.New(t.Context(), params(scriptedmodel.AnalystModel, input))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c2 := functionCalls(resp)[0]
+	input, c2 := untilAnalysis(t, client)
 	out, err := k.run(code(t, c2))
 	if err != nil {
 		t.Fatal(err)
 	}
-	input = append(input, responses.ResponseInputItemParamOfFunctionCall(c2.Arguments, c2.CallID, c2.Name), callOutput(c2.CallID, out))
-	resp, err = client.Responses.New(t.Context(), params(scriptedmodel.AnalystModel, input))
+	resp, err := client.Responses.New(t.Context(), params(scriptedmodel.AnalystModel, answered(input, c2, out)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,24 +198,12 @@ func TestAnalystReportsFailingCode(t *testing.T) {
 // is analysed from the earlier inspection, with fresh call ids.
 func TestAnalystFollowUp(t *testing.T) {
 	_, _, client := setup(t, scriptedmodel.Config{})
-	input := responses.ResponseInputParam{userMessage(analystQuestion)}
-	resp, err := client.Responses.New(t.Context(), params(scriptedmodel.AnalystModel, input))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c1 := functionCalls(resp)[0]
-	input = append(input, responses.ResponseInputItemParamOfFunctionCall(c1.Arguments, c1.CallID, c1.Name), callOutput(c1.CallID, abProfileOutput))
-	resp, err = client.Responses.New(t.Context(), params(scriptedmodel.AnalystModel, input))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c2 := functionCalls(resp)[0]
-	input = append(input, responses.ResponseInputItemParamOfFunctionCall(c2.Arguments, c2.CallID, c2.Name),
-		callOutput(c2.CallID, `ANALYST_RESULT {"task": 1, "type": "scalar", "rows": 2, "where": [], "agg": "mean", "column": "b", "value": 3.0, "count": 2}`),
+	input, c2 := untilAnalysis(t, client)
+	input = append(answered(input, c2, `ANALYST_RESULT {"task": 1, "type": "scalar", "rows": 2, "where": [], "agg": "mean", "column": "b", "value": 3.0, "count": 2}`),
 		responses.ResponseInputItemParamOfOutputMessage([]responses.ResponseOutputMessageContentUnionParam{{
 			OfOutputText: &responses.ResponseOutputTextParam{Text: "The average of b is 3."}}}, "msg_1", responses.ResponseOutputMessageStatusCompleted),
 		userMessage("And what is the total of column a?"))
-	resp, err = client.Responses.New(t.Context(), params(scriptedmodel.AnalystModel, input))
+	resp, err := client.Responses.New(t.Context(), params(scriptedmodel.AnalystModel, input))
 	if err != nil {
 		t.Fatal(err)
 	}
