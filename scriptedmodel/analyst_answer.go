@@ -34,6 +34,8 @@ type result struct {
 	Value  *float64            `json:"value"`
 	Count  int                 `json:"count"`
 	Total  *float64            `json:"total"`
+	Part   *float64            `json:"part"`
+	Whole  *float64            `json:"whole"`
 	Groups int                 `json:"groups"`
 	Ranked bool                `json:"ranked"`
 	Values [][]any             `json:"values"`
@@ -176,6 +178,17 @@ func sentence(r result, ds profile) string {
 		}
 		return fmt.Sprintf("The %d rows with the %s %s%s: %s.", len(r.Top), word, r.Column, where, strings.Join(parts, "; "))
 	case opGroup:
+		// A filter on the group column itself ("North or South") shows in the list.
+		var ws []string
+		for _, w := range r.Where {
+			if !strings.HasPrefix(w, r.By+" ") {
+				ws = append(ws, w)
+			}
+		}
+		where = ""
+		if len(ws) > 0 {
+			where = " where " + strings.Join(ws, " and ")
+		}
 		return groupSentence(r, where)
 	case opSeries:
 		return seriesSentence(r, where)
@@ -184,6 +197,15 @@ func sentence(r result, ds profile) string {
 			return fmt.Sprintf("The correlation between %s and %s could not be computed from %d rows with both values.", r.X, r.Y, r.N)
 		}
 		return fmt.Sprintf("The correlation between %s and %s%s is r = %s over %d rows: %s.", r.X, r.Y, where, strconv.FormatFloat(*r.R, 'f', 3, 64), r.N, strength(*r.R))
+	case opShare:
+		if r.Value == nil {
+			return fmt.Sprintf("The share%s could not be computed: the total is zero or empty.", where)
+		}
+		pct := strconv.FormatFloat(*r.Value, 'f', 1, 64) + "%"
+		if r.Column == "" {
+			return fmt.Sprintf("%s of %s rows (%s) have %s.", num(deref(r.Part, 0)), num(deref(r.Whole, 0)), pct, strings.Join(r.Where, " and "))
+		}
+		return fmt.Sprintf("Rows with %s account for %s of the total %s: %s of %s.", strings.Join(r.Where, " and "), pct, r.Column, num(deref(r.Part, 0)), num(deref(r.Whole, 0)))
 	case opCountRows:
 		if where == "" {
 			return fmt.Sprintf("%s has %s rows.", ds.Name, num(deref(r.Value, 0)))

@@ -236,8 +236,8 @@ func taskCode(n int, t task, name string) string {
 	b.WriteString("df = data\n")
 	var where []string
 	for _, f := range t.Filters {
-		fmt.Fprintf(&b, "df = df[df[%s].astype(str) == %s]\n", py(f.Column), py(f.Value))
-		where = append(where, fmt.Sprintf("%s = %s", f.Column, f.Value))
+		fmt.Fprintf(&b, "df = df[df[%s].astype(str).isin(%s)]\n", py(f.Column), pyList(f.Values))
+		where = append(where, f.String())
 	}
 	res := fmt.Sprintf(`{"task": %d, "type": %s, "rows": int(len(df)), "where": %s`, n, py(t.Op), pyList(where))
 	title := t.title(name)
@@ -347,6 +347,17 @@ ax.scatter(xy[%[1]s], xy[%[2]s], color="steelblue", alpha=0.7)
 ax.set_xlabel(%[1]s)
 ax.set_ylabel(%[2]s)
 `, py(t.X), py(t.Y), res)
+	case opShare:
+		if t.Measure == "" {
+			b.WriteString("part, whole = len(df), len(data)\n")
+		} else {
+			fmt.Fprintf(&b, "part, whole = pd.to_numeric(df[%[1]s], errors=\"coerce\").sum(), pd.to_numeric(data[%[1]s], errors=\"coerce\").sum()\n", py(t.Measure))
+		}
+		fmt.Fprintf(&b, `show("part:", part, "whole:", whole)
+emit(MARKER, %s, "column": %s, "part": clean(part), "whole": clean(whole), "value": clean(part / whole * 100) if whole else None})
+fig, ax = plt.subplots(figsize=(5, 4))
+ax.bar(["matching", "all"], [part, whole], color=["steelblue", "lightgray"])
+`, res, py(t.Measure))
 	case opCountRows:
 		fmt.Fprintf(&b, `show("rows:", len(df))
 emit(MARKER, %s, "value": int(len(df)), "total": int(len(data))})
@@ -388,6 +399,8 @@ func (t task) title(name string) string {
 		s = fmt.Sprintf("%s, with its %s", t.Measure, aggName(t.Agg))
 	case opSummary:
 		s = "Distribution of " + t.Measure
+	case opShare:
+		s = "Share of " + t.measureLabel()
 	case opExtreme:
 		s = capitalize(map[string]string{"max": "highest", "min": "lowest"}[t.Agg]) + " " + t.Measure
 	case opGroup:
@@ -409,7 +422,7 @@ func (t task) title(name string) string {
 	if len(t.Filters) > 0 {
 		var w []string
 		for _, f := range t.Filters {
-			w = append(w, f.Column+" = "+f.Value)
+			w = append(w, f.String())
 		}
 		s += " (" + strings.Join(w, ", ") + ")"
 	}

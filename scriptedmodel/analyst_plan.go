@@ -52,6 +52,7 @@ const (
 	opCountRows = "count_rows" // how many rows
 	opDistinct  = "distinct"   // how many distinct values a column has
 	opSummary   = "summary"    // distribution of one numeric column
+	opShare     = "share"      // the filtered rows' part of a total
 	opOverview  = "overview"   // the dataset as a whole
 )
 
@@ -71,8 +72,19 @@ type task struct {
 	Filters  []filter
 }
 
-// filter keeps rows whose column equals a value the question names.
-type filter struct{ Column, Value string }
+// filter keeps rows whose column equals one of the values the question names.
+type filter struct {
+	Column string
+	Values []string
+}
+
+// String renders f as "region = West" or "region in North, South".
+func (f filter) String() string {
+	if len(f.Values) == 1 {
+		return f.Column + " = " + f.Values[0]
+	}
+	return f.Column + " in " + strings.Join(f.Values, ", ")
+}
 
 // String renders t compactly, e.g. "group sum(revenue) by region desc";
 // tests compare plans by it.
@@ -102,6 +114,11 @@ func (t task) String() string {
 		s = "distinct " + t.By
 	case opSummary:
 		s = "summary " + t.Measure
+	case opShare:
+		s = "share " + t.Measure
+		if t.Measure == "" {
+			s = "share of rows"
+		}
 	default:
 		s = t.Op
 	}
@@ -112,7 +129,7 @@ func (t task) String() string {
 		s += " top " + strconv.Itoa(t.N)
 	}
 	for _, f := range t.Filters {
-		s += fmt.Sprintf(" where %s=%s", f.Column, f.Value)
+		s += fmt.Sprintf(" where %s=%s", f.Column, strings.Join(f.Values, "|"))
 	}
 	return s
 }
@@ -147,10 +164,14 @@ var (
 	commonWords = wordSet("common", "frequent", "popular", "often")
 	trendWords  = wordSet("trend", "trended", "trending", "monthly", "daily", "weekly", "yearly", "annual", "annually", "quarterly",
 		"growth", "grow", "grew", "evolve", "evolved", "evolution", "timeline", "history", "seasonality", "seasonal")
-	corrWords     = wordSet("correlation", "correlate", "correlated", "correlates", "relationship", "related", "relation", "association", "vs", "versus", "against")
-	groupWords    = wordSet("by", "per", "each", "every", "across", "breakdown", "compare", "among", "between", "group")
-	rowWords      = wordSet("row", "record", "entry", "entries", "line", "observation", "item", "transaction", "order", "case", "event")
-	summaryWords  = wordSet("distribution", "histogram", "spread", "range", "statistic", "stats")
+	corrWords    = wordSet("correlation", "correlate", "correlated", "correlates", "relationship", "related", "relation", "association", "vs", "versus", "against")
+	groupWords   = wordSet("by", "per", "each", "every", "across", "breakdown", "compare", "among", "between", "group")
+	rowWords     = wordSet("row", "record", "entry", "entries", "line", "observation", "item", "transaction", "order", "case", "event")
+	summaryWords = wordSet("distribution", "histogram", "spread", "range", "statistic", "stats")
+	shareWords   = wordSet("share", "percentage", "percent", "proportion", "fraction")
+	// comparatives rank only values the question names ("North or South").
+	compDescWords = wordSet("higher", "more", "larger", "bigger", "better", "greater")
+	compAscWords  = wordSet("lower", "less", "fewer", "smaller", "worse")
 	overviewWords = wordSet("describe", "summary", "summarize", "summarise", "overview", "explore")
 	freqWords     = map[string]string{"daily": "D", "day": "D", "weekly": "W", "week": "W", "monthly": "M", "month": "M",
 		"quarterly": "Q", "quarter": "Q", "yearly": "Y", "annual": "Y", "annually": "Y", "year": "Y"}
@@ -390,7 +411,17 @@ func taskFor(c clause, p profile, prev *task, notes *[]string) (task, bool) {
 			agg = a
 		}
 	}
+	// Two or more values of one column compare them: a group over those values.
+	compare := ""
+	for _, f := range filters {
+		if len(f.Values) > 1 && compare == "" {
+			compare = f.Column
+		}
+	}
 	desc, asc := c.has(descWords), c.has(ascWords)
+	if compare != "" {
+		desc, asc = desc || c.has(compDescWords), asc || c.has(compAscWords)
+	}
 	ranked := desc || asc || c.has(commonWords)
 	howMany := containsSeq(c.words, "how", "many") || containsSeq(c.words, "number", "of") || slices.Contains(c.words, "count")
 	if (ranked || howMany) && agg == "" {
@@ -411,6 +442,9 @@ func taskFor(c clause, p profile, prev *task, notes *[]string) (task, bool) {
 		ranked = true
 	}
 	t := task{Desc: !asc || desc && firstIndex(c.words, descWords) < firstIndex(c.words, ascWords), Filters: filters, N: n}
+	if compare != "" && desc && asc {
+		t.Desc = firstIndex(c.words, compDescWords) < firstIndex(c.words, compAscWords)
+	}
 
 	measure := func() (string, bool) {
 		if len(numeric) > 0 {
@@ -494,17 +528,27 @@ func taskFor(c clause, p profile, prev *task, notes *[]string) (task, bool) {
 	case c.has(summaryWords) && len(numeric) > 0:
 		return task{Op: opSummary, Measure: numeric[0].Name, Filters: filters}, true
 
+	// A part of a whole: "what share of revenue comes from the West".
+	case c.has(shareWords) && len(filters) > 0 && compare == "":
+		t := task{Op: opShare, Filters: filters}
+		if len(numeric) > 0 {
+			t.Measure = numeric[0].Name
+		}
+		return t, true
+
 	// How many rows.
 	case howMany && len(numeric) == 0 && len(categorical) == 0 && len(times) == 0 || howMany && c.has(rowWords) && len(categorical) == 0:
 		return task{Op: opCountRows, Filters: filters}, true
 
 	// A group: a categorical column named (or a time column in a ranking),
 	// or "per …", "across …" with an aggregate and a plausible group.
-	case len(categorical) > 0 || len(times) > 0 && ranked || (ranked || agg != "") && c.has(groupWords) && plausibleGroup(p, filters) != "":
+	case len(categorical) > 0 || compare != "" || len(times) > 0 && ranked || (ranked || agg != "") && c.has(groupWords) && plausibleGroup(p, filters) != "":
 		var by string
 		switch {
 		case len(categorical) > 0:
 			by = categorical[0].Name
+		case compare != "":
+			by = compare
 		case len(times) > 0:
 			by = times[0].Name
 		default:
@@ -577,8 +621,10 @@ func filtersFor(c clause, p profile) []filter {
 				continue // a bare number in a question is a quantity, not a value
 			}
 			if containsSeq(c.words, vw...) {
-				out = append(out, filter{Column: col.Name, Value: v})
-				break
+				if len(out) == 0 || out[len(out)-1].Column != col.Name {
+					out = append(out, filter{Column: col.Name})
+				}
+				out[len(out)-1].Values = append(out[len(out)-1].Values, v)
 			}
 		}
 	}

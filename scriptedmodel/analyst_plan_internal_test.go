@@ -72,6 +72,11 @@ func TestPlanFor(t *testing.T) {
 		{"Which month had the most revenue?", []profile{salesProfile}, "group sum(revenue) by month desc", ""},
 		{"Which had the highest total?", []profile{scoresProfile}, "extreme max(total) desc", ""},
 		{"Show total revenue per category", []profile{salesProfile}, "group sum(revenue) by product", ""},
+		// Values of one column compared, shares of a total.
+		{"Compare revenue between North and South", []profile{salesProfile}, "group sum(revenue) by region where region=North|South", ""},
+		{"Did Gadget or Gizmo sell more units?", []profile{salesProfile}, "group sum(units) by product desc where product=Gadget|Gizmo", ""},
+		{"What share of revenue comes from the West?", []profile{salesProfile}, "share revenue where region=West", ""},
+		{"What percentage of rows are Widget?", []profile{salesProfile}, "share of rows where product=Widget", ""},
 		// Group-by without a ranking.
 		{"Average revenue by product", []profile{salesProfile}, "group mean(revenue) by product", ""},
 		// Time series.

@@ -47,6 +47,8 @@ func TestAnalystRunsInPython(t *testing.T) {
 			[]string{"West had the highest revenue", "Total revenue per month went from 15,140 in 2024-01 to 21,865 in 2024-10", "an upward trend"}, 2},
 		{"sales.csv", "Which region sells most?", []string{"West had the highest revenue: 48,630", "The question names no numeric column; I took revenue."}, 1},
 		{"sales.csv", "How did revenue trend by region?", []string{"Total revenue per month for region West went from 5,640 in 2024-01 to 8,120 in 2024-10 (+44.0%): an upward trend over 10 months"}, 1},
+		{"sales.csv", "Did Gadget or Gizmo sell more units?", []string{"Gadget had the highest units: "}, 1},
+		{"sales.csv", "What share of revenue comes from the West?", []string{"Rows with region = West account for 30.1% of the total revenue: 48,630 of 161,765."}, 1},
 		{"sales.csv", "Is there a correlation between units and revenue?", []string{"The correlation between units and revenue is r = 0."}, 1},
 		{"sales.csv", "What are the top 2 products by total units?", []string{"The top 2 products by units:"}, 1},
 		{"sales.csv", "How many rows are in the West region?", []string{"10 of 40 rows have region = West"}, 1},
