@@ -614,8 +614,8 @@ func filtersFor(c clause, p profile) []filter {
 			if len([]rune(v)) >= 40 {
 				continue // maybe cut short by the profile: it would match no row
 			}
-			if len(vw) == 0 || len(vw) == 1 && (len(vw[0]) < 2 || stopWords[vw[0]]) {
-				continue
+			if len(vw) == 0 || len(vw) == 1 && (len(vw[0]) < 2 || stopWords[vw[0]] || weakWords[vw[0]]) {
+				continue // "total revenue" filters nothing, even where a row is labelled Total
 			}
 			if _, err := strconv.ParseFloat(v, 64); err == nil {
 				continue // a bare number in a question is a quantity, not a value

@@ -76,6 +76,9 @@ func TestPlanFor(t *testing.T) {
 		{"Compare revenue between North and South", []profile{salesProfile}, "group sum(revenue) by region where region=North|South", ""},
 		{"Did Gadget or Gizmo sell more units?", []profile{salesProfile}, "group sum(units) by product desc where product=Gadget|Gizmo", ""},
 		{"What share of revenue comes from the West?", []profile{salesProfile}, "share revenue where region=West", ""},
+		{"What is the total revenue?", []profile{{Path: "/home/user/t.csv", Name: "t.csv", Columns: []colProfile{
+			{Name: "region", Kind: kindCategorical, Unique: 3, Values: []string{"North", "South", "Total"}},
+			{Name: "revenue", Kind: kindNumeric, Unique: 3}}}}, "scalar sum(revenue)", ""},
 		{"What percentage of rows are Widget?", []profile{salesProfile}, "share of rows where product=Widget", ""},
 		// Group-by without a ranking.
 		{"Average revenue by product", []profile{salesProfile}, "group mean(revenue) by product", ""},
