@@ -73,4 +73,15 @@
 // either API. Messages are checked like OpenAI checks them, in its words: a
 // tool message must answer a call of the assistant message before it, and
 // every call must be answered. Chat completions are not stored.
+//
+// # The offline analyst
+//
+// The model "offline-analyst" (AnalystModel) is not a script and not a
+// language model: it is a deterministic, rule-based analyst that really
+// analyses whatever CSV, TSV, JSON or Excel tables the conversation's first
+// message lists. Turn 1 runs code that inspects every dataset and prints one
+// JSON line per dataset; turn 2 maps the question onto those columns
+// (analyst_plan.go) and runs pandas code that prints its figures and draws a
+// chart; turn 3 answers from the printed figures only. It reads its turn
+// from the conversation like the scripts do, with the same call ids.
 package scriptedmodel

@@ -21,6 +21,7 @@ type script struct {
 	name        string
 	description string
 	turns       []turn
+	analyst     bool // the offline analyst (analyst.go): turns are computed, not scripted
 }
 
 // turn is one scripted model answer: tool calls, or a final message.

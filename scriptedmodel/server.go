@@ -82,6 +82,9 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scriptedmodel: %w", err)
 	}
+	if err := addAnalyst(scripts); err != nil {
+		return nil, fmt.Errorf("scriptedmodel: %w", err)
+	}
 	if cfg.DefaultScript != "" && scripts[cfg.DefaultScript] == nil {
 		return nil, fmt.Errorf("scriptedmodel: default script %q is not in %s (have %s)",
 			cfg.DefaultScript, cfg.ScriptDir, strings.Join(scriptNames(scripts), ", "))
@@ -207,6 +210,9 @@ func (s *Server) respond(r *http.Request, rec *RequestRecord) (*response, *apiEr
 		conv = append(conv, prev.conversation...)
 	}
 	conv = append(conv, input...)
+	if sc.analyst {
+		return s.answerAsAnalyst(req, conv, rec)
+	}
 
 	n, outputs, apiErr := resolveTurn(sc, conv)
 	rec.Turn = n
@@ -492,7 +498,7 @@ func (s *Server) getModel(w http.ResponseWriter, r *http.Request) {
 }
 
 func modelFor(script string) model {
-	return model{ID: ModelPrefix + script, Object: "model", OwnedBy: "scriptedmodel"}
+	return model{ID: modelID(script), Object: "model", OwnedBy: "scriptedmodel"}
 }
 
 // callID is the deterministic id of call i (1-based) of turn n (1-based).

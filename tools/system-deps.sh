@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the Debian packages a make target needs are installed: the
 # local sandbox's (bubblewrap and Debian's Python with IPython, pandas and
-# matplotlib, at /usr/bin/python3) and, for `make test`, Chromium for the
+# matplotlib, and openpyxl for Excel files, at /usr/bin/python3) and, for `make test`, Chromium for the
 # Temporal UI check. Installs what is missing when it can (root, or sudo
 # without a password, and apt-get); otherwise stops with the one command to
 # run. Used by `make run`, `make demo` and `make test`, so the README's two
@@ -10,7 +10,7 @@
 # usage: tools/system-deps.sh run|test
 set -euo pipefail
 
-want=(bubblewrap python3-ipython python3-pandas python3-matplotlib)
+want=(bubblewrap python3-ipython python3-pandas python3-matplotlib python3-openpyxl)
 case "${1:-run}" in
   run) ;;
   test) want+=(chromium) ;;

@@ -1,7 +1,8 @@
 // Command devstack runs durable-analyst on one machine with no accounts:
 // the Temporal dev server (with its Web UI), a versitygw S3 server, and —
 // when E2B_API_KEY / OPENAI_API_KEY are not set — the local E2B server and
-// the scripted model, then the worker. `make run` runs it until Ctrl-C;
+// the local model server answering as the offline analyst (rule-based, not a
+// language model), then the worker. `make run` runs it until Ctrl-C;
 // `make demo` (-demo) also starts one analysis with the starter, prints the
 // answer and exits with the starter's status.
 //
@@ -39,11 +40,14 @@ const (
 	taskQueue      = "analysis"
 	demoQuestion   = "Which region had the highest revenue, and how did monthly revenue trend?"
 	demoDataset    = "testdata/datasets/sales.csv"
-	demoScript     = "sales-chart"
 	preferredFront = 7233
 	preferredUI    = 8233
 	preferredS3    = 7070
 )
+
+// demoModel answers offline: the rule-based analyst, which analyses any
+// table (the scripts stay for tests, as script:<name>).
+const demoModel = scriptedmodel.AnalystModel
 
 func main() {
 	demo := flag.Bool("demo", false, "start one analysis of "+demoDataset+", print the answer and exit with the starter's status")
@@ -132,8 +136,8 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 			return 1, err
 		}
 		stops = append(stops, stopModel)
-		env.set("OPENAI_API_KEY="+key, "OPENAI_BASE_URL="+url+"/v1", "OPENAI_MODEL=script:"+demoScript)
-		modelURL = url + "/v1 (scripted model " + demoScript + "; set OPENAI_API_KEY to use OpenAI)"
+		env.set("OPENAI_API_KEY="+key, "OPENAI_BASE_URL="+url+"/v1", "OPENAI_MODEL="+demoModel)
+		modelURL = url + "/v1 (" + demoModel + ": rule-based offline analyst, not a language model; set OPENAI_API_KEY to use OpenAI)"
 	}
 
 	say("building ./worker and ./starter into .bin/")
@@ -226,7 +230,7 @@ func startScriptedModel(root, runDir string) (url, key string, stop func() error
 	key = "sk-local-" + randomHex()
 	srv, err := scriptedmodel.New(scriptedmodel.Config{
 		ScriptDir:     filepath.Join(root, "testdata", "scripts"),
-		DefaultScript: demoScript,
+		DefaultScript: demoModel,
 		APIKey:        key,
 		Logger:        logger,
 	})

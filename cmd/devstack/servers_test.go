@@ -38,6 +38,7 @@ func TestLocalServersRequireTheirKeys(t *testing.T) {
 	}{
 		{"model with key", modelURL + "/v1/models", "Authorization", "Bearer " + modelKey, http.StatusOK},
 		{"model without key", modelURL + "/v1/models", "", "", http.StatusUnauthorized},
+		{"demo model is served", modelURL + "/v1/models/" + demoModel, "Authorization", "Bearer " + modelKey, http.StatusOK},
 		{"e2b with key", e2bURL + "/sandboxes", "X-API-KEY", e2bKey, http.StatusOK},
 		{"e2b without key", e2bURL + "/sandboxes", "", "", http.StatusUnauthorized},
 	}

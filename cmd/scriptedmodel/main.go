@@ -1,6 +1,8 @@
 // Command scriptedmodel serves the scripted OpenAI-compatible model of package
 // scriptedmodel on loopback, for the offline demo and for tests that run the
-// worker as a process. Once listening it prints
+// worker as a process. A request whose model names no script (model
+// "script:<name>") is answered by the offline analyst, a rule-based analyst
+// that is not a language model (-default picks another). Once listening it prints
 //
 //	OPENAI_BASE_URL=http://127.0.0.1:PORT/v1
 //
@@ -41,7 +43,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs.SetOutput(stderr)
 	listen := fs.String("listen", "127.0.0.1:0", "address to listen on")
 	scripts := fs.String("scripts", "testdata/scripts", "directory of *.json scripts")
-	def := fs.String("default", "sales-chart", "script for requests whose model names no script (empty: none)")
+	def := fs.String("default", scriptedmodel.AnalystModel, "script for requests whose model names no script (default: the offline analyst, rule-based, not a language model; empty: none)")
 	logLevel := fs.String("log-level", "info", "log level: debug, info, warn or error")
 	if err := fs.Parse(args); err != nil {
 		return err

@@ -1,0 +1,169 @@
+package scriptedmodel
+
+import (
+	"strings"
+	"testing"
+)
+
+// Profiles as the analyst's first cell prints them, for the datasets the
+// mapping is tested on.
+var (
+	salesProfile = profile{Path: "/home/user/sales.csv", Name: "sales.csv", Rows: 40, Cols: 5, Columns: []colProfile{
+		{Name: "month", Dtype: "object", Kind: kindDate, Unique: 10, Values: []string{"2024-01", "2024-02", "2024-03"}, Min: "2024-01", Max: "2024-10"},
+		{Name: "region", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"North", "South", "East", "West"}},
+		{Name: "product", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Gadget", "Gizmo", "Widget"}},
+		{Name: "units", Dtype: "int64", Kind: kindNumeric, Unique: 38},
+		{Name: "revenue", Dtype: "float64", Kind: kindNumeric, Unique: 40},
+	}}
+	abProfile = profile{Path: "/home/user/d.csv", Name: "d.csv", Rows: 2, Cols: 2, Columns: []colProfile{
+		{Name: "a", Dtype: "int64", Kind: kindNumeric, Unique: 2},
+		{Name: "b", Dtype: "int64", Kind: kindNumeric, Unique: 2},
+	}}
+	ordersProfile = profile{Path: "/home/user/orders.xlsx", Name: "orders.xlsx", Rows: 500, Cols: 6, Columns: []colProfile{
+		{Name: "OrderID", Dtype: "int64", Kind: kindNumeric, Unique: 500},
+		{Name: "order_date", Dtype: "datetime64[ns]", Kind: kindDate, Unique: 365, Min: "2023-01-01 00:00:00", Max: "2023-12-31 00:00:00"},
+		{Name: "Category", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"Books", "Toys", "Garden", "Food", "Office Supplies"}},
+		{Name: "customer", Dtype: "object", Kind: kindText, Unique: 310},
+		{Name: "unitPrice", Dtype: "float64", Kind: kindNumeric, Unique: 120},
+		{Name: "Quantity", Dtype: "int64", Kind: kindNumeric, Unique: 20},
+	}}
+	housesProfile = profile{Path: "/home/user/houses.json", Name: "houses.json", Rows: 200, Cols: 5, Columns: []colProfile{
+		{Name: "city", Dtype: "object", Kind: kindCategorical, Unique: 8, Values: []string{"Leeds", "York", "Hull"}},
+		{Name: "sqft", Dtype: "int64", Kind: kindNumeric, Unique: 180},
+		{Name: "bedrooms", Dtype: "int64", Kind: kindNumeric, Unique: 6},
+		{Name: "price", Dtype: "float64", Kind: kindNumeric, Unique: 195},
+		{Name: "year", Dtype: "int64", Kind: kindNumeric, Unique: 30},
+	}}
+	scoresProfile = profile{Path: "/home/user/scores.tsv", Name: "scores.tsv", Rows: 30, Cols: 3, Columns: []colProfile{
+		{Name: "student", Dtype: "object", Kind: kindText, Unique: 30},
+		{Name: "class", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"A", "B", "C"}},
+		{Name: "total", Dtype: "int64", Kind: kindNumeric, Unique: 25},
+	}}
+)
+
+func TestPlanFor(t *testing.T) {
+	tests := []struct {
+		question string
+		datasets []profile
+		want     string // plan.String()
+		wantDS   string // the dataset used, when there are several
+	}{
+		// The README's examples.
+		{"What is the average of column b?", []profile{abProfile}, "scalar mean(b)", ""},
+		{"Which region had the highest revenue?", []profile{salesProfile}, "group sum(revenue) by region desc", ""},
+		{"Which region sells most?", []profile{salesProfile}, "group sum(revenue) by region desc", ""},
+		{"Which category has the most orders?", []profile{ordersProfile}, "group count by Category desc", ""},
+		{"Which region had the highest revenue, and how did monthly revenue trend?", []profile{salesProfile},
+			"group sum(revenue) by region desc; series sum(revenue) over month/M", ""},
+		// Aggregates from their words, columns case- and plural-insensitive.
+		{"What is the mean of B?", []profile{abProfile}, "scalar mean(b)", ""},
+		{"What were the total revenues?", []profile{salesProfile}, "scalar sum(revenue)", ""},
+		{"What is the median unit price?", []profile{ordersProfile}, "scalar median(unitPrice)", ""},
+		{"How many units were sold in the West?", []profile{salesProfile}, "scalar sum(units) where region=West", ""},
+		{"How many rows are there?", []profile{salesProfile}, "count_rows", ""},
+		{"How many regions are there?", []profile{salesProfile}, "distinct region", ""},
+		// Highest/lowest/top N, with and without a group.
+		{"What is the highest revenue?", []profile{salesProfile}, "extreme max(revenue) desc", ""},
+		{"Which house has the lowest price?", []profile{housesProfile}, "extreme min(price) asc", ""},
+		{"Top 3 categories by quantity", []profile{ordersProfile}, "group sum(Quantity) by Category desc top 3", ""},
+		{"Which city has the highest price?", []profile{housesProfile}, "group mean(price) by city desc", ""},
+		{"Which product sold the fewest units in the North?", []profile{salesProfile}, "group sum(units) by product asc where region=North", ""},
+		{"What is the most common category?", []profile{ordersProfile}, "group count by Category desc", ""},
+		{"Which month had the most revenue?", []profile{salesProfile}, "group sum(revenue) by month desc", ""},
+		{"Which had the highest total?", []profile{scoresProfile}, "extreme max(total) desc", ""},
+		{"Show total revenue per category", []profile{salesProfile}, "group sum(revenue) by product", ""},
+		// Values of one column compared, shares of a total.
+		{"Compare revenue between North and South", []profile{salesProfile}, "group sum(revenue) by region where region=North|South", ""},
+		{"Did Gadget or Gizmo sell more units?", []profile{salesProfile}, "group sum(units) by product desc where product=Gadget|Gizmo", ""},
+		{"What share of revenue comes from the West?", []profile{salesProfile}, "share revenue where region=West", ""},
+		{"What is the total revenue?", []profile{{Path: "/home/user/t.csv", Name: "t.csv", Columns: []colProfile{
+			{Name: "region", Kind: kindCategorical, Unique: 3, Values: []string{"North", "South", "Total"}},
+			{Name: "revenue", Kind: kindNumeric, Unique: 3}}}}, "scalar sum(revenue)", ""},
+		{"What percentage of rows are Widget?", []profile{salesProfile}, "share of rows where product=Widget", ""},
+		// Group-by without a ranking.
+		{"Average revenue by product", []profile{salesProfile}, "group mean(revenue) by product", ""},
+		// Time series.
+		{"How did quantity trend over time?", []profile{ordersProfile}, "series sum(Quantity) over order_date/M", ""},
+		{"Show weekly quantity", []profile{ordersProfile}, "series sum(Quantity) over order_date/W", ""},
+		{"Average price per year", []profile{housesProfile}, "series mean(price) over year", ""},
+		{"How did revenue trend by region?", []profile{salesProfile}, "series sum(revenue) over month/M by region", ""},
+		{"Monthly units per product in the South", []profile{salesProfile}, "series sum(units) over month/M by product where region=South", ""},
+		{"Which region had the highest revenue, and how did it trend?", []profile{salesProfile},
+			"group sum(revenue) by region desc; series sum(revenue) over month/M", ""},
+		// Correlations.
+		{"Is there a correlation between sqft and price?", []profile{housesProfile}, "corr sqft price", ""},
+		{"Plot price vs bedrooms", []profile{housesProfile}, "corr price bedrooms", ""},
+		{"Are units and revenue correlated?", []profile{salesProfile}, "corr units revenue", ""},
+		// Distribution and overview.
+		{"What is the distribution of price?", []profile{housesProfile}, "summary price", ""},
+		{"Describe the data", []profile{salesProfile}, "overview", ""},
+		// Columns named like common words are weak; "a" is not column a.
+		{"Which class has the highest total?", []profile{scoresProfile}, "group sum(total) by class desc", ""},
+		{"What is the total?", []profile{scoresProfile}, "scalar sum(total)", ""},
+		{"What is the average total by class?", []profile{scoresProfile}, "group mean(total) by class", ""},
+		{"What is a typical value of b?", []profile{abProfile}, "overview", ""},
+		// Several datasets: the one whose columns the question names.
+		{"What is the average price?", []profile{salesProfile, housesProfile}, "scalar mean(price)", "houses.json"},
+		// Not mappable: an overview instead.
+		{"Tell me a joke", []profile{salesProfile}, "overview", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.question, func(t *testing.T) {
+			pl := planFor(tc.question, tc.datasets)
+			if got := pl.String(); got != tc.want {
+				t.Errorf("planFor(%q) = %q, want %q (notes: %s)", tc.question, got, tc.want, strings.Join(pl.Notes, " "))
+			}
+			if tc.wantDS != "" && pl.Dataset.Name != tc.wantDS {
+				t.Errorf("planFor(%q) used %s, want %s", tc.question, pl.Dataset.Name, tc.wantDS)
+			}
+		})
+	}
+}
+
+func TestPlanForUnmapped(t *testing.T) {
+	tests := []struct {
+		question     string
+		datasets     []profile
+		wantUnmapped bool
+	}{
+		{"Tell me a joke", []profile{salesProfile}, true},
+		{"Describe the data", []profile{salesProfile}, false},
+		{"What is the average of column b?", []profile{abProfile}, false},
+		{"What is the average?", []profile{{Path: "/home/user/x.xlsx", Name: "x.xlsx", Error: "ImportError: openpyxl"}}, true},
+	}
+	for _, tc := range tests {
+		if got := planFor(tc.question, tc.datasets).Unmapped; got != tc.wantUnmapped {
+			t.Errorf("planFor(%q).Unmapped = %v, want %v", tc.question, got, tc.wantUnmapped)
+		}
+	}
+}
+
+func TestNum(t *testing.T) {
+	tests := []struct {
+		in   float64
+		want string
+	}{
+		{3, "3"}, {48630, "48,630"}, {-1234567, "-1,234,567"}, {12157.5, "12,157.5"}, {75666.666667, "75,666.67"},
+		{0.123456, "0.1235"}, {-3.5, "-3.5"}, {1e6 + 0.25, "1,000,000.25"},
+	}
+	for _, tc := range tests {
+		if got := num(tc.in); got != tc.want {
+			t.Errorf("num(%v) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestWords(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"unitPrice", "unit price"},
+		{"order_date", "order date"},
+		{"Which regions had the highest Revenues?", "which region had the highest revenue"},
+		{"categories", "category"},
+		{"price of 1.5 dollars", "price of 1.5 dollar"},
+	}
+	for _, tc := range tests {
+		if got := strings.Join(words(tc.in), " "); got != tc.want {
+			t.Errorf("words(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,161 @@
+package scriptedmodel_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/responses"
+
+	"github.com/durable-analyst/durable-analyst/scriptedmodel"
+)
+
+// analystFiles are small datasets in each format the analyst reads.
+var analystFiles = map[string]string{
+	"d.csv": "a,b\n1,2\n3,4\n",
+	"people.tsv": "name\tdepartment\tage\tsalary\n" +
+		"Ann\tSales\t34\t52000\nBob\tSales\t45\t61000\nCid\tIT\t29\t70000\nDee\tIT\t38\t82000\nEve\tHR\t50\t48000\nFay\tIT\t41\t75000\n",
+	"products.json": `[{"product":"pen","category":"office","price":1.5,"stock":120},` +
+		`{"product":"desk","category":"furniture","price":180,"stock":4},` +
+		`{"product":"chair","category":"furniture","price":95,"stock":9},` +
+		`{"product":"paper","category":"office","price":4.25,"stock":300},` +
+		`{"product":"lamp","category":"furniture","price":35,"stock":15}]`,
+	"temps.csv": "date,city,temp_c\n2024-01-01,Oslo,-3.5\n2024-01-02,Oslo,-1.0\n2024-01-03,Oslo,0.5\n2024-01-04,Oslo,2.0\n" +
+		"2024-01-05,Oslo,2.5\n2024-01-06,Oslo,4.0\n",
+	"broken.xlsx": "this is not a spreadsheet",
+	"prices.csv":  "item,price,share\nA,\"$1,200.50\",50%\nB,$800,30%\nC,\"$1,000\",20%\n",
+}
+
+// TestAnalystRunsInPython runs the offline analyst's whole conversation
+// against real Python: its code must run, and its answer must carry the
+// figures Python computed.
+func TestAnalystRunsInPython(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Python")
+	}
+	tests := []struct {
+		file, question string
+		want           []string
+		wantCharts     int
+	}{
+		{"d.csv", "What is the average of column b?", []string{"The average of b is 3 (over 2 values)"}, 1},
+		{"sales.csv", "Which region had the highest revenue?", []string{"West had the highest revenue: 48,630 in total, of 161,765 across 4 regions", "North 43,175"}, 1},
+		{"sales.csv", "Which region had the highest revenue, and how did monthly revenue trend?",
+			[]string{"West had the highest revenue", "Total revenue per month went from 15,140 in 2024-01 to 21,865 in 2024-10", "an upward trend"}, 2},
+		{"sales.csv", "Which region sells most?", []string{"West had the highest revenue: 48,630", "The question names no numeric column; I took revenue."}, 1},
+		{"sales.csv", "How did revenue trend by region?", []string{"Total revenue per month for region West went from 5,640 in 2024-01 to 8,120 in 2024-10 (+44.0%): an upward trend over 10 months"}, 1},
+		{"sales.csv", "Did Gadget or Gizmo sell more units?", []string{"Gadget had the highest units: "}, 1},
+		{"sales.csv", "What share of revenue comes from the West?", []string{"Rows with region = West account for 30.1% of the total revenue: 48,630 of 161,765."}, 1},
+		{"sales.csv", "Is there a correlation between units and revenue?", []string{"The correlation between units and revenue is r = 0."}, 1},
+		{"sales.csv", "What are the top 2 products by total units?", []string{"The top 2 products by units:"}, 1},
+		{"sales.csv", "How many rows are in the West region?", []string{"10 of 40 rows have region = West"}, 1},
+		{"people.tsv", "What is the average salary by department?", []string{"Average salary by department: ", "IT 75,666.67"}, 1},
+		{"people.tsv", "Who has the lowest age?", []string{"The lowest age is 29, in the row with name Cid, department IT"}, 1},
+		{"products.json", "What is the median price?", []string{"The median of price is 35 (over 5 values)"}, 1},
+		{"products.json", "Which category has the most stock?", []string{"office had the highest stock: 420 in total"}, 1},
+		{"temps.csv", "How did temp_c trend over time?", []string{"Average temp_c per date went from -3.5 in 2024-01-01 to 4 in 2024-01-06", "an upward trend"}, 1},
+		{"sales.csv", "Tell me a joke", []string{"I could not map the question", "sales.csv has 40 rows and 5 columns"}, 1},
+		{"orders.xlsx", "Which category has the most orders?", []string{"Books is the most common category: 3 rows across 2 categories"}, 1},
+		{"orders.xlsx", "What is the total quantity per category?", []string{"Total quantity by category: Toys 12, Books 6."}, 1},
+		{"prices.csv", "What is the total price?", []string{"The total of price is 3,000.5 (over 3 values)."}, 1},
+		{"broken.xlsx", "What is the total?", []string{"I could not read the datasets", "broken.xlsx"}, 0},
+	}
+	_, _, client := setup(t, scriptedmodel.Config{})
+	k := startKernel(t)
+	for name, body := range analystFiles {
+		if err := os.WriteFile(filepath.Join(k.home, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// An Excel file, written by pandas (which needs python3-openpyxl).
+	if _, err := k.run(`import pandas as pd; pd.DataFrame({"order": [1, 2, 3, 4, 5], "category": ["Books", "Toys", "Books", "Books", "Toys"], ` +
+		`"quantity": [1, 5, 2, 3, 7]}).to_excel("/home/user/orders.xlsx", index=False)`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(k.home, "orders.xlsx")); err != nil {
+		t.Fatalf("write orders.xlsx (is python3-openpyxl installed?): %v", err)
+	}
+	t.Run("datasets not listed", func(t *testing.T) {
+		// The analyst inspects every table in /home/user and picks the one
+		// whose columns the question names.
+		got := askAnalyst(t, client, k, "Which region had the highest revenue?")
+		for _, want := range []string{"West had the highest revenue: 48,630", "I used sales.csv, the dataset whose columns the question names most"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("got answer %q, want it to contain %q", got, want)
+			}
+		}
+	})
+	t.Run("no dataset", func(t *testing.T) {
+		empty := startKernel(t)
+		if err := os.Remove(filepath.Join(empty.home, "sales.csv")); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := askAnalyst(t, client, empty, "What is the average?"), "No dataset was given"; !strings.Contains(got, want) {
+			t.Errorf("got answer %q, want it to contain %q", got, want)
+		}
+	})
+	for _, tc := range tests {
+		t.Run(tc.file+"/"+tc.question, func(t *testing.T) {
+			before := k.charts
+			answer := askAnalyst(t, client, k, tc.question, tc.file)
+			for _, w := range tc.want {
+				if !strings.Contains(answer, w) {
+					t.Errorf("got answer %q, want it to contain %q", answer, w)
+				}
+			}
+			if !strings.Contains(answer, "not a language model") {
+				t.Errorf("got answer %q, want it to say it is not a language model", answer)
+			}
+			if got := k.charts - before; got != tc.wantCharts {
+				t.Errorf("got %d charts, want %d", got, tc.wantCharts)
+			}
+		})
+	}
+}
+
+// askAnalyst runs the agent loop against the offline analyst with the
+// first message the worker sends, and returns the answer.
+func askAnalyst(t *testing.T, client openai.Client, k *kernel, question string, files ...string) string {
+	t.Helper()
+	msg := question
+	if len(files) > 0 {
+		msg += "\n\nDatasets in the sandbox:\n"
+		for _, f := range files {
+			fi, err := os.Stat(filepath.Join(k.home, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			msg += fmt.Sprintf("- /home/user/%s (%d bytes)\n", f, fi.Size())
+		}
+	}
+	input := responses.ResponseInputParam{userMessage(msg)}
+	run := k.tool(t)
+	for step := 1; step <= 5; step++ {
+		resp, err := client.Responses.New(t.Context(), params(scriptedmodel.AnalystModel, input))
+		if err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+		calls := functionCalls(resp)
+		if len(calls) == 0 {
+			return resp.OutputText()
+		}
+		for _, c := range calls {
+			if want := fmt.Sprintf("call_%d_1", step); c.CallID != want {
+				t.Errorf("step %d: got call id %s, want %s", step, c.CallID, want)
+			}
+			input = append(input, responses.ResponseInputItemParamOfFunctionCall(c.Arguments, c.CallID, c.Name))
+		}
+		for _, c := range calls {
+			out := run(c)
+			if testing.Verbose() {
+				t.Logf("step %d output:\n%s", step, out)
+			}
+			input = append(input, callOutput(c.CallID, out))
+		}
+	}
+	t.Fatal("the analyst did not answer within 5 steps")
+	return ""
+}
