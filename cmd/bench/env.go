@@ -196,7 +196,7 @@ type workerProc struct {
 }
 
 // startWorker starts this binary in worker mode on taskQueue.
-func (e *env) startWorker(ctx context.Context, taskQueue string, maxActivities, maxWorkflowTasks int) (*workerProc, error) {
+func (e *env) startWorker(ctx context.Context, taskQueue string, maxActivities, maxWorkflowTasks int, pollers string) (*workerProc, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -207,7 +207,7 @@ func (e *env) startWorker(ctx context.Context, taskQueue string, maxActivities, 
 	}
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
 	cmd := exec.Command(exe)
-	cmd.Env = append(os.Environ(), workerModeEnv+"=1", statsAddrEnv+"="+addr)
+	cmd.Env = append(os.Environ(), workerModeEnv+"=1", statsAddrEnv+"="+addr, pollersEnv+"="+pollers)
 	for k, v := range e.workerEnv(taskQueue, maxActivities, maxWorkflowTasks) {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}

@@ -55,6 +55,8 @@ type options struct {
 	floorN            int
 	p2Steps, p2Stdout int
 	p2PNGs            int
+	p3Pollers         []string
+	p3Budget          time.Duration
 	p3Levels          []int
 	p3Cells           int
 	p3Model, p3Code   time.Duration
@@ -62,7 +64,7 @@ type options struct {
 	p4Model, p4Code   time.Duration
 	maxActivities     int
 	maxWorkflowTasks  int
-	micro             bool
+	eager             bool
 	profile           bool
 	profilePath       string
 	keepLogs          bool
@@ -76,16 +78,19 @@ func parseOptions(args []string) (options, error) {
 	only := fs.String("only", "p1,p2,p3,p4,micro", "comma-separated scenarios to run")
 	fs.StringVar(&o.out, "out", "BENCHMARKS.md", "Markdown report to write (empty: none)")
 	fs.StringVar(&o.jsonOut, "json", "bench/results.json", "JSON results to write (empty: none)")
-	fs.IntVar(&o.p1Reps, "p1-reps", 3, "P1: measured runs of the workflow and of the loop")
+	fs.IntVar(&o.p1Reps, "p1-reps", 2, "P1: measured runs of the workflow and of the loop")
 	fs.IntVar(&o.p1Steps, "p1-steps", 10, "P1: model calls per analysis (steps-1 cells, then the answer)")
 	fs.DurationVar(&o.p1Model, "p1-model", 1500*time.Millisecond, "P1: model latency")
 	fs.DurationVar(&o.p1Code, "p1-code", 500*time.Millisecond, "P1: cell latency")
 	fs.IntVar(&o.floorN, "floor-activities", 50, "P1: no-op activities in the floor workflow")
+	fs.BoolVar(&o.eager, "p1-eager", true, "P1: also measure on a second dev server with eager activity execution on")
 	fs.IntVar(&o.p2Steps, "p2-steps", 50, "P2: steps of the long analysis")
 	fs.IntVar(&o.p2Stdout, "p2-stdout", 1<<20, "P2: stdout bytes per cell")
 	fs.IntVar(&o.p2PNGs, "p2-charts", 5, "P2: charts per cell")
 	levels := fs.String("p3-levels", "50,200,500,1000", "P3: analyses in flight, one level after another")
+	pollers := fs.String("p3-pollers", "default,autoscale", "P3: task poller settings to ramp, one worker each: default (SDK: 2+2), autoscale, or a number")
 	fs.IntVar(&o.p3Cells, "p3-cells", 2, "P3: cells per analysis")
+	fs.DurationVar(&o.p3Budget, "p3-level-budget", 150*time.Second, "P3: skip the next level when it would take longer than this at the measured rate")
 	fs.DurationVar(&o.p3Model, "p3-model", time.Second, "P3: model latency")
 	fs.DurationVar(&o.p3Code, "p3-code", time.Second, "P3: cell latency")
 	fs.IntVar(&o.p4Items, "p4-items", 1000, "P4: batch items")
@@ -130,6 +135,13 @@ func parseOptions(args []string) (options, error) {
 		default:
 			return o, fmt.Errorf("-only: unknown scenario %q (want p1, p2, p3, p4, micro)", s)
 		}
+	}
+	for _, p := range strings.Split(*pollers, ",") {
+		p = strings.TrimSpace(p)
+		if n, err := strconv.Atoi(p); (err != nil || n < 2) && p != "default" && p != "autoscale" {
+			return o, fmt.Errorf("-p3-pollers: %q, want default, autoscale or a number of at least 2", p)
+		}
+		o.p3Pollers = append(o.p3Pollers, p)
 	}
 	for _, s := range strings.Split(*levels, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
@@ -194,6 +206,11 @@ func run(ctx context.Context, args []string) error {
 				failed = append(failed, err)
 			}
 			o.logf("bench: %s took %s", strings.ToUpper(sc.name), round(time.Since(start)))
+			// Write what is known so far: a later scenario may not finish.
+			r.finish()
+			if err := r.write(root); err != nil {
+				return err
+			}
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}

@@ -18,6 +18,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/internal/stack"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -177,71 +178,107 @@ func median(ds []time.Duration) time.Duration {
 }
 
 // p1 measures the durability tax: the same analysis as a workflow and as a
-// plain loop, and the per-activity floor of no-op activities.
+// plain loop, and the per-activity floor of no-op activities; then the same
+// on a second dev server with eager activity execution turned on.
 func (e *env) p1(ctx context.Context, r *report) error {
-	o := e.opts
-	const tq = "bench-p1"
-	w, err := e.startWorker(ctx, tq, 0, 0)
+	loop, err := e.p1On(ctx, r, "", "p1", nil)
 	if err != nil {
 		return err
+	}
+	if !e.opts.eager {
+		return nil
+	}
+	e.opts.logf("bench: P1 again on a dev server with system.enableActivityEagerExecution=true")
+	so := stack.Options{LogDir: e.logDir, Logf: e.opts.logf,
+		TemporalDynamicConfig: map[string]string{"system.enableActivityEagerExecution": "true"}}
+	t, stop, err := stack.StartTemporal(ctx, so)
+	if err != nil {
+		return fmt.Errorf("start the eager dev server: %w", err)
+	}
+	defer stop()
+	c, err := client.Dial(client.Options{HostPort: t.Address, Namespace: t.Namespace, Logger: tlog.NewStructuredLogger(e.log)})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	eager := *e
+	eager.temporal, eager.client = t, c
+	// The loop does not use Temporal: its figures are the same.
+	_, err = eager.p1On(ctx, r, ", eager activities", "p1_eager", loop)
+	return err
+}
+
+// p1On is P1 on e's dev server; label marks its figures, key its details.
+// It runs the loop unless its durations are given, and returns them.
+func (e *env) p1On(ctx context.Context, r *report, label, key string, loop []time.Duration) ([]time.Duration, error) {
+	o := e.opts
+	const tq = "bench-p1"
+	w, err := e.startWorker(ctx, tq, 0, 0, "")
+	if err != nil {
+		return nil, err
 	}
 	defer w.stop()
 	// One warm-up of each, not measured: connections, caches.
 	if _, _, err := e.runAnalysis(ctx, tq, "p1-warmup", "script:p1", o.p1Steps); err != nil {
-		return err
+		return nil, err
 	}
-	if _, err := e.runLoop("p1-loop-warmup", "script:p1", o.p1Steps); err != nil {
-		return err
+	runLoop := loop == nil
+	if runLoop {
+		if _, err := e.runLoop("p1-loop-warmup", "script:p1", o.p1Steps); err != nil {
+			return nil, err
+		}
 	}
-	var wf, loop []time.Duration
+	var wf []time.Duration
 	var hs historyStats
 	for i := range o.p1Reps {
 		d, runID, err := e.runAnalysis(ctx, tq, fmt.Sprintf("p1-wf-%d", i), "script:p1", o.p1Steps)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		wf = append(wf, d)
 		if hs, err = e.history(ctx, fmt.Sprintf("p1-wf-%d", i), runID); err != nil {
-			return err
+			return nil, err
 		}
-		d, err = e.runLoop(fmt.Sprintf("p1-loop-%d", i), "script:p1", o.p1Steps)
-		if err != nil {
-			return err
+		if runLoop {
+			d, err = e.runLoop(fmt.Sprintf("p1-loop-%d", i), "script:p1", o.p1Steps)
+			if err != nil {
+				return nil, err
+			}
+			loop = append(loop, d)
 		}
-		loop = append(loop, d)
 	}
 	start := time.Now()
 	run, err := e.client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: "p1-floor", TaskQueue: tq}, noopWorkflowName, o.floorN)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := run.Get(ctx, nil); err != nil {
-		return fmt.Errorf("floor workflow: %w", err)
+		return nil, fmt.Errorf("floor workflow: %w", err)
 	}
 	floor := time.Since(start) / time.Duration(o.floorN)
 	mw, ml := median(wf), median(loop)
 	ideal := time.Duration(o.p1Steps)*o.p1Model + time.Duration(o.p1Steps-1)*o.p1Code
 	perAct := (mw - ml) / time.Duration(hs.Activities)
 	ratio := mw.Seconds() / ml.Seconds()
-	r.add(figure{Scenario: "P1", Name: fmt.Sprintf("durability tax: %d-step analysis (model %s, code %s), workflow ÷ plain loop, wall", o.p1Steps, o.p1Model, o.p1Code),
+	r.add(figure{Scenario: "P1", Name: fmt.Sprintf("durability tax: %d-step analysis (model %s, code %s), workflow ÷ plain loop, wall%s", o.p1Steps, o.p1Model, o.p1Code, label),
 		Goal: "≤ 1.05", Value: ratio, Unit: "×", Met: ptr(ratio <= 1.05),
 		Measured: fmt.Sprintf("%.3f× (workflow %s, loop %s, median of %d; ideal %s)", ratio, round(mw), round(ml), o.p1Reps, ideal)})
-	r.add(figure{Scenario: "P1", Name: "orchestration overhead per activity in the analysis ((workflow − loop) ÷ activities)",
+	r.add(figure{Scenario: "P1", Name: "orchestration overhead per activity in the analysis ((workflow − loop) ÷ activities)" + label,
 		Goal: fmt.Sprintf("≤ 1.1 × floor (%s)", round(floor*11/10)), Value: perAct.Seconds() * 1000, Unit: "ms",
 		Met:      ptr(perAct <= floor*11/10),
 		Measured: fmt.Sprintf("%s over %d activities (%.2f × floor)", round(perAct), hs.Activities, perAct.Seconds()/floor.Seconds())})
-	r.add(figure{Scenario: "P1", Name: fmt.Sprintf("floor: one no-op activity on the dev server (%d in a row)", o.floorN),
+	r.add(figure{Scenario: "P1", Name: fmt.Sprintf("floor: one no-op activity on the dev server (%d in a row)%s", o.floorN, label),
 		Goal: "(reference)", Value: floor.Seconds() * 1000, Unit: "ms", Measured: round(floor).String() + " per activity"})
-	r.details["p1"] = map[string]any{"workflow_ms": ms(wf), "loop_ms": ms(loop), "floor_ms_per_activity": floor.Seconds() * 1000,
+	r.details[key] = map[string]any{"workflow_ms": ms(wf), "loop_ms": ms(loop), "floor_ms_per_activity": floor.Seconds() * 1000,
 		"activities_per_analysis": hs.Activities, "ideal_ms": ideal.Milliseconds(), "history_bytes": hs.Bytes, "history_events": hs.Events}
-	return nil
+	return loop, nil
 }
 
 // p2 measures history bytes per step of a long analysis with large outputs.
 func (e *env) p2(ctx context.Context, r *report) error {
 	o := e.opts
 	const tq = "bench-p2"
-	w, err := e.startWorker(ctx, tq, 0, 0)
+	w, err := e.startWorker(ctx, tq, 0, 0, "")
 	if err != nil {
 		return err
 	}
@@ -273,20 +310,46 @@ func (e *env) p2(ctx context.Context, r *report) error {
 	return nil
 }
 
-// p3 ramps the number of analyses in flight on one worker.
+// p3 ramps the number of analyses in flight on one worker, once per
+// poller setting.
 func (e *env) p3(ctx context.Context, r *report) error {
 	o := e.opts
-	const tq = "bench-p3"
-	w, err := e.startWorker(ctx, tq, o.maxActivities, o.maxWorkflowTasks)
+	ideal := time.Duration(o.p3Cells+1)*o.p3Model + time.Duration(o.p3Cells)*o.p3Code
+	details := map[string]any{"ideal_ms": ideal.Milliseconds(),
+		"max_concurrent_activities": o.maxActivities, "max_concurrent_workflow_tasks": o.maxWorkflowTasks}
+	r.details["p3"] = details
+	for i, pollers := range o.p3Pollers {
+		levels, rows, base, err := e.p3Ramp(ctx, pollers, ideal, i == len(o.p3Pollers)-1)
+		if len(levels) == 0 {
+			return err
+		}
+		details[pollers] = map[string]any{"levels": levels, "idle_worker": base}
+		top := levels[len(levels)-1]
+		n := top["in_flight"].(int)
+		rss := top["peak_rss_bytes"].(int64)
+		r.add(figure{Scenario: "P3", Name: fmt.Sprintf("analyses in flight on one worker, pollers %s (model %s + code %s, %d cells; ideal analysis %s)", pollers, o.p3Model, o.p3Code, o.p3Cells, ideal),
+			Goal: "≥ 1,000 in flight, RSS ≤ 512 MB", Value: float64(n), Unit: "analyses",
+			Met:      ptr(n >= 1000 && rss <= 512<<20 && err == nil),
+			Measured: strings.Join(rows, "; ")})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// p3Ramp runs the P3 levels on a fresh worker with the given pollers.
+func (e *env) p3Ramp(ctx context.Context, pollers string, ideal time.Duration, last bool) (levels []map[string]any, rows []string, base workerStats, err error) {
+	o := e.opts
+	tq := "bench-p3-" + pollers
+	w, err := e.startWorker(ctx, tq, o.maxActivities, o.maxWorkflowTasks, pollers)
 	if err != nil {
-		return err
+		return nil, nil, base, err
 	}
 	defer w.stop()
-	base, _ := w.sample()
-	ideal := time.Duration(o.p3Cells+1)*o.p3Model + time.Duration(o.p3Cells)*o.p3Code
-	var levels []map[string]any
-	var rows []string
-	for _, n := range o.p3Levels {
+	base, _ = w.sample()
+	prevThr := 0.0
+	for li, n := range o.p3Levels {
 		var (
 			mu       sync.Mutex
 			peak     workerStats
@@ -314,7 +377,7 @@ func (e *env) p3(ctx context.Context, r *report) error {
 			}
 		}()
 		profDone := make(chan error, 1)
-		if o.profile && n == o.p3Levels[len(o.p3Levels)-1] {
+		if o.profile && last && n == o.p3Levels[len(o.p3Levels)-1] {
 			go func() { profDone <- w.profile(20*time.Second, o.profilePath) }()
 		} else {
 			profDone <- nil
@@ -331,7 +394,7 @@ func (e *env) p3(ctx context.Context, r *report) error {
 			go func() {
 				defer wg.Done()
 				sem <- struct{}{}
-				id := fmt.Sprintf("p3-%d-%d", n, i)
+				id := fmt.Sprintf("p3-%s-%d-%d", pollers, n, i)
 				run, err := e.client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: tq, WorkflowExecutionTimeout: 30 * time.Minute},
 					workflows.AnalysisWorkflowName, workflows.AnalysisInput{Question: "benchmark " + id, Model: "script:p3", MaxSteps: o.p3Cells + 1})
 				<-sem
@@ -365,32 +428,41 @@ func (e *env) p3(ctx context.Context, r *report) error {
 			}
 		}
 		if failed > 0 {
-			return fmt.Errorf("P3 at %d in flight: %d analyses failed, first: %w", n, failed, firstErr)
+			return levels, rows, base, fmt.Errorf("P3 at %d in flight (pollers %s): %d analyses failed, first: %w", n, pollers, failed, firstErr)
 		}
 		thr := float64(n) / wall.Seconds()
 		eff := ideal.Seconds() / wall.Seconds()
-		levels = append(levels, map[string]any{"in_flight": n, "wall_ms": wall.Milliseconds(), "start_all_ms": started.Milliseconds(),
+		levels = append(levels, map[string]any{"in_flight": n, "pollers": pollers, "wall_ms": wall.Milliseconds(), "start_all_ms": started.Milliseconds(),
 			"analyses_per_s": thr, "efficiency": eff, "peak_rss_bytes": peak.RSSBytes, "peak_goroutines": peak.Goroutines, "peak_heap_inuse_bytes": peak.HeapInuse})
 		rows = append(rows, fmt.Sprintf("%d: %.1f/s, wall %s (ideal %s), RSS %s, %d goroutines", n, thr, round(wall), ideal, sizeStr(int(peak.RSSBytes)), peak.Goroutines))
-		o.logf("bench: P3 %d in flight: wall %s, %.1f analyses/s, peak RSS %s, %d goroutines", n, round(wall), thr, sizeStr(int(peak.RSSBytes)), peak.Goroutines)
+		o.logf("bench: P3 %d in flight (pollers %s): wall %s, %.1f analyses/s, peak RSS %s, %d goroutines", n, pollers, round(wall), thr, sizeStr(int(peak.RSSBytes)), peak.Goroutines)
+		// Stop ramping where more in flight no longer buys throughput, or
+		// where the next level would outlast the budget at this rate.
+		if li+1 < len(o.p3Levels) {
+			next := o.p3Levels[li+1]
+			stop := ""
+			switch {
+			case prevThr > 0 && thr < prevThr*1.1:
+				stop = fmt.Sprintf("stopped: throughput grew less than 10%% from the level before (%.1f → %.1f/s)", prevThr, thr)
+			case time.Duration(float64(next)/thr*float64(time.Second)) > o.p3Budget:
+				stop = fmt.Sprintf("stopped: %d in flight would take ~%s at %.1f/s (budget %s per level)", next, round(time.Duration(float64(next)/thr*float64(time.Second))), thr, o.p3Budget)
+			}
+			if stop != "" {
+				rows = append(rows, stop)
+				o.logf("bench: P3 (pollers %s) %s", pollers, stop)
+				break
+			}
+		}
+		prevThr = thr
 	}
-	top := levels[len(levels)-1]
-	n := top["in_flight"].(int)
-	rss := top["peak_rss_bytes"].(int64)
-	r.add(figure{Scenario: "P3", Name: fmt.Sprintf("analyses in flight on one worker (model %s + code %s, %d cells; ideal analysis %s)", o.p3Model, o.p3Code, o.p3Cells, ideal),
-		Goal: "≥ 1,000 in flight, RSS ≤ 512 MB", Value: float64(n), Unit: "analyses",
-		Met:      ptr(n >= 1000 && rss <= 512<<20),
-		Measured: strings.Join(rows, "; ")})
-	r.details["p3"] = map[string]any{"levels": levels, "idle_worker": base, "ideal_ms": ideal.Milliseconds(),
-		"max_concurrent_activities": o.maxActivities, "max_concurrent_workflow_tasks": o.maxWorkflowTasks}
-	return nil
+	return levels, rows, base, nil
 }
 
 // p4 runs one batch and compares its wall time with the ideal.
 func (e *env) p4(ctx context.Context, r *report) error {
 	o := e.opts
 	const tq = "bench-p4"
-	w, err := e.startWorker(ctx, tq, o.maxActivities, o.maxWorkflowTasks)
+	w, err := e.startWorker(ctx, tq, o.maxActivities, o.maxWorkflowTasks, "")
 	if err != nil {
 		return err
 	}

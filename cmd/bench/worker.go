@@ -32,6 +32,10 @@ import (
 const (
 	workerModeEnv = "DA_BENCH_WORKER"
 	statsAddrEnv  = "DA_BENCH_STATS_ADDR"
+	// pollersEnv sets the task pollers: empty for the SDK default (2
+	// workflow and 2 activity pollers), "autoscale" for the SDK's poller
+	// autoscaling, or a number of pollers of each kind.
+	pollersEnv = "DA_BENCH_POLLERS"
 )
 
 // workerStats is what a worker child reports on /stats.
@@ -70,11 +74,24 @@ func runWorker() error {
 	}
 	defer c.Close()
 	acts.Temporal = c
-	w := worker.New(c, cfg.TaskQueue, worker.Options{
+	wo := worker.Options{
 		WorkerStopTimeout:                      cfg.WorkerStopTimeout,
 		MaxConcurrentActivityExecutionSize:     cfg.MaxConcurrentActivities,
 		MaxConcurrentWorkflowTaskExecutionSize: cfg.MaxConcurrentWorkflowTasks,
-	})
+	}
+	switch p := os.Getenv(pollersEnv); p {
+	case "", "default":
+	case "autoscale":
+		wo.ActivityTaskPollerBehavior = worker.NewPollerBehaviorAutoscaling(worker.PollerBehaviorAutoscalingOptions{})
+		wo.WorkflowTaskPollerBehavior = worker.NewPollerBehaviorAutoscaling(worker.PollerBehaviorAutoscalingOptions{})
+	default:
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 2 {
+			return fmt.Errorf("%s: %q, want default, autoscale or a number of at least 2", pollersEnv, p)
+		}
+		wo.MaxConcurrentActivityTaskPollers, wo.MaxConcurrentWorkflowTaskPollers = n, n
+	}
+	w := worker.New(c, cfg.TaskQueue, wo)
 	workflows.Register(w, acts)
 	w.RegisterWorkflowWithOptions(NoopWorkflow, workflow.RegisterOptions{Name: noopWorkflowName})
 	w.RegisterActivityWithOptions(noopActivity, activity.RegisterOptions{Name: noopActivityName})

@@ -36,6 +36,10 @@ type Options struct {
 	LogDir string
 	// Logf receives progress lines (a build, a start); nil means silent.
 	Logf func(format string, args ...any)
+	// TemporalDynamicConfig sets dynamic config values of the dev server
+	// (--dynamic-config-value KEY=VALUE), e.g.
+	// "system.enableActivityEagerExecution": "true".
+	TemporalDynamicConfig map[string]string
 }
 
 // DefaultBucket is the bucket StartS3 creates when Options.S3Bucket is empty.
