@@ -121,16 +121,18 @@ func (r *report) markdown(root string) string {
 		}
 	}
 	if p3, ok := r.details["p3"].(map[string]any); ok {
-		b.WriteString("\n## P3 by level\n\n| pollers | in flight | wall | all started after | analyses/s | efficiency (ideal ÷ wall) | peak RSS | peak goroutines | peak heap in use |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+		b.WriteString("\n## P3 by level\n\n| pollers | in flight | wall | all started after | analyses/s | efficiency (ideal ÷ wall) | peak RSS | peak goroutines | peak heap in use | queue wait per activity | per workflow task | failed | where the CPU went |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
 		for _, pollers := range r.opts.p3Pollers {
 			d, ok := p3[pollers].(map[string]any)
 			if !ok {
 				continue
 			}
 			for _, l := range d["levels"].([]map[string]any) {
-				fmt.Fprintf(&b, "| %s | %d | %s | %s | %.1f | %.2f | %s | %d | %s |\n", pollers, l["in_flight"], time.Duration(l["wall_ms"].(int64))*time.Millisecond,
+				cpu, _ := l["cpu"].(cpuSplit)
+				fmt.Fprintf(&b, "| %s | %d | %s | %s | %.1f | %.2f | %s | %d | %s | %.0f ms | %.0f ms | %d | %s |\n", pollers, l["in_flight"], time.Duration(l["wall_ms"].(int64))*time.Millisecond,
 					time.Duration(l["start_all_ms"].(int64))*time.Millisecond, l["analyses_per_s"], l["efficiency"],
-					sizeStr(int(l["peak_rss_bytes"].(int64))), l["peak_goroutines"], sizeStr(int(l["peak_heap_inuse_bytes"].(int64))))
+					sizeStr(int(l["peak_rss_bytes"].(int64))), l["peak_goroutines"], sizeStr(int(l["peak_heap_inuse_bytes"].(int64))),
+					l["mean_activity_queue_wait_ms"], l["mean_workflow_task_queue_wait_ms"], l["failed"], strings.TrimPrefix(cpu.String(), "CPU of the machine's busy time: "))
 			}
 		}
 	}
