@@ -52,10 +52,11 @@ func machineCPU() time.Duration {
 	return time.Duration(busy) * time.Second / clockTick
 }
 
-// temporalPID finds the dev server listening on addr's port by its command
-// line (the stack starts it through a wrapper, so its pid is not known).
-func temporalPID(addr string) int {
-	_, port, _ := strings.Cut(addr, ":")
+// serverPID finds the server binary name listening on addr's port by its
+// command line (the stack starts them through wrappers, so their pids are
+// not known); 0 if there is none.
+func serverPID(name, addr string) int {
+	port := addr[strings.LastIndex(addr, ":")+1:]
 	dirs, _ := filepath.Glob("/proc/[0-9]*")
 	for _, d := range dirs {
 		b, err := os.ReadFile(d + "/cmdline")
@@ -63,11 +64,11 @@ func temporalPID(addr string) int {
 			continue
 		}
 		args := strings.Split(string(b), "\x00")
-		if len(args) < 3 || !strings.HasSuffix(args[0], "temporal") {
+		if len(args) < 3 || filepath.Base(args[0]) != name {
 			continue
 		}
 		for i, a := range args[:len(args)-1] {
-			if a == "--port" && args[i+1] == port {
+			if v := args[i+1]; a == "--port" && (v == port || strings.HasSuffix(v, ":"+port)) {
 				pid, _ := strconv.Atoi(filepath.Base(d))
 				return pid
 			}
@@ -79,6 +80,7 @@ func temporalPID(addr string) int {
 // cpuSplit is where CPU time went during a measurement.
 type cpuSplit struct {
 	Temporal time.Duration `json:"temporal_ns"`
+	S3       time.Duration `json:"s3_ns"`
 	Worker   time.Duration `json:"worker_ns"`
 	Bench    time.Duration `json:"bench_ns"` // stand-ins (model, E2B), S3 client, starters
 	Machine  time.Duration `json:"machine_busy_ns"`
@@ -86,23 +88,23 @@ type cpuSplit struct {
 
 // cpuMeter measures cpuSplit between start and stop.
 type cpuMeter struct {
-	temporalPID, workerPID int
-	start                  cpuSplit
+	temporalPID, s3PID, workerPID int
+	start                         cpuSplit
 }
 
 func (m *cpuMeter) now() cpuSplit {
-	return cpuSplit{Temporal: procCPU(m.temporalPID), Worker: procCPU(m.workerPID), Bench: procCPU(os.Getpid()), Machine: machineCPU()}
+	return cpuSplit{Temporal: procCPU(m.temporalPID), S3: procCPU(m.s3PID), Worker: procCPU(m.workerPID), Bench: procCPU(os.Getpid()), Machine: machineCPU()}
 }
 
-func newCPUMeter(temporalAddr string, workerPID int) *cpuMeter {
-	m := &cpuMeter{temporalPID: temporalPID(temporalAddr), workerPID: workerPID}
+func newCPUMeter(temporalAddr, s3Endpoint string, workerPID int) *cpuMeter {
+	m := &cpuMeter{temporalPID: serverPID("temporal", temporalAddr), s3PID: serverPID("versitygw", s3Endpoint), workerPID: workerPID}
 	m.start = m.now()
 	return m
 }
 
 func (m *cpuMeter) stop() cpuSplit {
 	n := m.now()
-	return cpuSplit{Temporal: n.Temporal - m.start.Temporal, Worker: n.Worker - m.start.Worker,
+	return cpuSplit{Temporal: n.Temporal - m.start.Temporal, S3: n.S3 - m.start.S3, Worker: n.Worker - m.start.Worker,
 		Bench: n.Bench - m.start.Bench, Machine: n.Machine - m.start.Machine}
 }
 
@@ -112,7 +114,7 @@ func (c cpuSplit) String() string {
 		return "CPU: n/a"
 	}
 	pct := func(d time.Duration) float64 { return 100 * d.Seconds() / c.Machine.Seconds() }
-	other := c.Machine - c.Temporal - c.Worker - c.Bench
-	return fmt.Sprintf("CPU of the machine's busy time: Temporal %.0f%%, worker %.0f%%, stand-ins+clients %.0f%%, other processes %.0f%%",
-		pct(c.Temporal), pct(c.Worker), pct(c.Bench), pct(other))
+	other := c.Machine - c.Temporal - c.S3 - c.Worker - c.Bench
+	return fmt.Sprintf("CPU of the machine's busy time: Temporal %.0f%%, S3 %.0f%%, worker %.0f%%, stand-ins+clients %.0f%%, other processes %.0f%%",
+		pct(c.Temporal), pct(c.S3), pct(c.Worker), pct(c.Bench), pct(other))
 }

@@ -401,7 +401,7 @@ func (e *env) p3Ramp(ctx context.Context, pollers string, ideal time.Duration, f
 		} else {
 			profDone <- nil
 		}
-		meter := newCPUMeter(e.temporal.Address, w.cmd.Process.Pid)
+		meter := newCPUMeter(e.temporal.Address, e.s3.Endpoint, w.cmd.Process.Pid)
 		start := time.Now()
 		var started time.Duration
 		errs := make(chan error, n)
@@ -515,7 +515,7 @@ func (e *env) p4(ctx context.Context, r *report) error {
 		return fmt.Errorf("upload items: %w", err)
 	}
 	const id = "p4-batch"
-	meter := newCPUMeter(e.temporal.Address, w.cmd.Process.Pid)
+	meter := newCPUMeter(e.temporal.Address, e.s3.Endpoint, w.cmd.Process.Pid)
 	start := time.Now()
 	run, err := e.client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: tq}, workflows.BatchAnalysisWorkflowName,
 		workflows.BatchInput{ItemsS3Key: key, Concurrency: o.p4Conc, Defaults: workflows.BatchDefaults{Model: "script:p4", MaxSteps: 3}})
