@@ -45,7 +45,9 @@ import (
 //
 // Not emulated: Python semantics (the code is not run: no variables, no
 // errors in the user's code, no files it would write), kernel restarts and
-// cell timeouts. Contexts made by POST /contexts start no process.
+// cell timeouts. Contexts made by POST /contexts start no process. The
+// journal flag of every context is kept until the server closes (a few
+// bytes each).
 type FakeKernel struct {
 	Latency     latency.Dist
 	StdoutBytes int
