@@ -62,3 +62,9 @@ conformance: tools ## run the E2B protocol conformance suite if it exists
 	@if [ -f testdata/conformance/run.sh ]; then \
 		echo "bash testdata/conformance/run.sh"; bash testdata/conformance/run.sh; \
 	else echo "conformance: testdata/conformance/run.sh not present, skipped"; fi
+
+.PHONY: bench
+# Extra flags for cmd/bench, e.g. BENCHFLAGS='-only p3 -p3-levels 100,500'.
+BENCHFLAGS ?=
+bench: tools ## measure on the real stack (fast stand-ins for model and Python); writes BENCHMARKS.md and bench/results.json
+	$(GO) run ./cmd/bench $(BENCHFLAGS)

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
+	"github.com/durable-analyst/durable-analyst/internal/latency"
 )
 
 func main() {
@@ -33,11 +34,19 @@ func run() error {
 	root := flag.String("root", "", "directory for per-sandbox dirs (default: a new temp dir); as root, its parents must be searchable by others")
 	isolation := flag.String("isolation", "auto", "auto, bwrap or none")
 	apiKey := flag.String("api-key", os.Getenv("E2B_API_KEY"), "required X-API-KEY on the control plane (env E2B_API_KEY)")
+	fake := flag.Bool("fake-kernel", false, "benchmarks only: answer /execute without Python (see e2blocal.FakeKernel)")
+	var fakeLatency latency.Dist
+	flag.Var(&fakeLatency, "fake-latency", "with -fake-kernel: time a cell takes: a duration, uniform:<min>-<max> or exp:<mean>")
+	fakeStdout := flag.Int("fake-stdout-bytes", 100, "with -fake-kernel: stdout bytes a cell prints")
+	fakePNGs := flag.Int("fake-pngs", 0, "with -fake-kernel: PNG charts a cell shows")
 	flag.Parse()
 
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	srv, err := e2blocal.New(e2blocal.Config{Python: *python, Root: *root, Isolation: *isolation,
-		APIKey: *apiKey, Logger: log})
+	cfg := e2blocal.Config{Python: *python, Root: *root, Isolation: *isolation, APIKey: *apiKey, Logger: log}
+	if *fake {
+		cfg.Fake = &e2blocal.FakeKernel{Latency: fakeLatency, StdoutBytes: *fakeStdout, PNGs: *fakePNGs}
+	}
+	srv, err := e2blocal.New(cfg)
 	if err != nil {
 		return err
 	}

@@ -25,6 +25,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/durable-analyst/durable-analyst/internal/latency"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
 )
 
@@ -45,6 +46,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	scripts := fs.String("scripts", "testdata/scripts", "directory of *.json scripts")
 	def := fs.String("default", scriptedmodel.AnalystModel, "script for requests whose model names no script (default: the offline analyst, rule-based, not a language model; empty: none)")
 	logLevel := fs.String("log-level", "info", "log level: debug, info, warn or error")
+	var lat latency.Dist
+	fs.Var(&lat, "latency", "time each model turn takes: a duration (1.5s), uniform:<min>-<max> or exp:<mean>; default none (for benchmarks)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -68,7 +71,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	httpSrv := &http.Server{Handler: scriptedmodel.WithLatency(srv.Handler(), scriptedmodel.Latency{Default: lat}), ReadHeaderTimeout: 10 * time.Second}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- httpSrv.Serve(ln) }()
 

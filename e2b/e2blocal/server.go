@@ -46,6 +46,9 @@ type Config struct {
 	DefaultTimeout time.Duration // sandbox lifetime when create/connect give none; default 300s
 	MaxTimeout     time.Duration // largest accepted timeout; default 24h
 	Logger         *slog.Logger  // default slog.Default()
+	// Fake, when set, answers /execute without Python (see FakeKernel):
+	// for benchmarks only. Sandboxes then run nothing and need no isolation.
+	Fake *FakeKernel
 }
 
 // Server is a local E2B-compatible sandbox server. Serve its Handler; call
@@ -87,7 +90,7 @@ func New(cfg Config) (*Server, error) {
 	if log == nil {
 		log = slog.Default()
 	}
-	if _, err := os.Stat(cfg.Python); err != nil {
+	if _, err := os.Stat(cfg.Python); err != nil && cfg.Fake == nil {
 		return nil, fmt.Errorf("e2blocal: python interpreter: %w", err)
 	}
 	s := &Server{cfg: cfg, log: log, boxes: map[string]*sandbox{}, uids: map[int]bool{},
@@ -101,7 +104,9 @@ func New(cfg Config) (*Server, error) {
 	} else if err := os.MkdirAll(cfg.Root, 0o755); err != nil {
 		return nil, fmt.Errorf("e2blocal: make root dir: %w", err)
 	}
-	if err := s.chooseIsolation(); err != nil {
+	if cfg.Fake != nil {
+		log.Warn("E2BLOCAL: FAKE KERNEL: /execute runs no code; cells answer with configured latency and outputs (benchmarks only)")
+	} else if err := s.chooseIsolation(); err != nil {
 		if s.ownRoot {
 			_ = os.RemoveAll(s.cfg.Root)
 		}

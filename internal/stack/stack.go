@@ -39,6 +39,10 @@ type Options struct {
 	// UICodecEndpoint, with the UI on, is the codec server the UI decodes
 	// payloads through (--ui-codec-endpoint), e.g. http://127.0.0.1:8234.
 	UICodecEndpoint string
+	// TemporalDynamicConfig sets dynamic config values of the dev server
+	// (--dynamic-config-value KEY=VALUE), e.g.
+	// "system.enableActivityEagerExecution": "true".
+	TemporalDynamicConfig map[string]string
 }
 
 // DefaultBucket is the bucket StartS3 creates when Options.S3Bucket is empty.

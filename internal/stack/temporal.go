@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -81,6 +83,9 @@ func StartTemporal(ctx context.Context, o Options) (*Temporal, func() error, err
 			opts.ExtraArgs = append(opts.ExtraArgs, "--ui-codec-endpoint", o.UICodecEndpoint)
 		}
 		t.UIAddress = "http://" + net.JoinHostPort("127.0.0.1", opts.UIPort)
+	}
+	for _, k := range slices.Sorted(maps.Keys(o.TemporalDynamicConfig)) {
+		opts.ExtraArgs = append(opts.ExtraArgs, "--dynamic-config-value", k+"="+o.TemporalDynamicConfig[k])
 	}
 	// StartDevServer waits up to a minute for the frontend; bound it anyway.
 	sctx, cancel := context.WithTimeout(ctx, 2*time.Minute)

@@ -1,0 +1,232 @@
+// Command bench measures durable-analyst on the real stack — the pinned
+// Temporal dev server, versitygw, the local E2B server and the scripted
+// model — and writes BENCHMARKS.md (figure, goal, measured, machine, date,
+// load, command) and a JSON file with every raw figure. `make bench` runs
+// it. The model and Python are replaced by fast stand-ins that keep the
+// real protocols (scriptedmodel.WithLatency, e2blocal.FakeKernel), so the
+// figures are the orchestration's: Temporal, the worker, S3 and the
+// clients. The worker runs as a child process (this binary in worker mode,
+// built like worker/main.go), so its memory and goroutines are its own.
+//
+// Scenarios (see issue 8): P1 durability tax, P2 history per step, P3
+// analyses in flight on one worker, P4 batch, plus the e2b package's
+// micro-benchmarks. -smoke runs each at a size of seconds.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/durable-analyst/durable-analyst/internal/stack"
+)
+
+func main() {
+	if os.Getenv(workerModeEnv) != "" {
+		if err := runWorker(); err != nil {
+			fmt.Fprintln(os.Stderr, "bench worker:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+// options are the scenario sizes and where results go.
+type options struct {
+	smoke             bool
+	only              map[string]bool
+	out, jsonOut      string
+	command           string
+	p1Reps, p1Steps   int
+	p1Model, p1Code   time.Duration
+	floorN            int
+	p2Steps, p2Stdout int
+	p2PNGs            int
+	p3Pollers         []string
+	p3Budget          time.Duration
+	p3Levels          []int
+	p3Cells           int
+	p3Model, p3Code   time.Duration
+	p4Items, p4Conc   int
+	p4Model, p4Code   time.Duration
+	maxActivities     int
+	maxWorkflowTasks  int
+	eager             bool
+	profile           bool
+	profilePath       string
+	keepLogs          bool
+	logf              func(format string, args ...any)
+}
+
+func parseOptions(args []string) (options, error) {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	o := options{logf: func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }}
+	fs.BoolVar(&o.smoke, "smoke", false, "run every scenario at a size of seconds (what make test runs)")
+	only := fs.String("only", "p1,p2,p3,p4,micro", "comma-separated scenarios to run")
+	fs.StringVar(&o.out, "out", "BENCHMARKS.md", "Markdown report to write (empty: none)")
+	fs.StringVar(&o.jsonOut, "json", "bench/results.json", "JSON results to write (empty: none)")
+	fs.IntVar(&o.p1Reps, "p1-reps", 2, "P1: measured runs of the workflow and of the loop")
+	fs.IntVar(&o.p1Steps, "p1-steps", 10, "P1: model calls per analysis (steps-1 cells, then the answer)")
+	fs.DurationVar(&o.p1Model, "p1-model", 1500*time.Millisecond, "P1: model latency")
+	fs.DurationVar(&o.p1Code, "p1-code", 500*time.Millisecond, "P1: cell latency")
+	fs.IntVar(&o.floorN, "floor-activities", 50, "P1: no-op activities in the floor workflow")
+	fs.BoolVar(&o.eager, "p1-eager", true, "P1: also measure on a second dev server with eager activity execution on")
+	fs.IntVar(&o.p2Steps, "p2-steps", 50, "P2: steps of the long analysis")
+	fs.IntVar(&o.p2Stdout, "p2-stdout", 1<<20, "P2: stdout bytes per cell")
+	fs.IntVar(&o.p2PNGs, "p2-charts", 5, "P2: charts per cell")
+	levels := fs.String("p3-levels", "50,200,500,1000", "P3: analyses in flight, one level after another")
+	pollers := fs.String("p3-pollers", "default,autoscale", "P3: task poller settings to ramp, one worker each: default (SDK: 2+2), autoscale, or a number")
+	fs.IntVar(&o.p3Cells, "p3-cells", 2, "P3: cells per analysis")
+	fs.DurationVar(&o.p3Budget, "p3-level-budget", 150*time.Second, "P3: skip the next level when it would take longer than this at the measured rate")
+	fs.DurationVar(&o.p3Model, "p3-model", time.Second, "P3: model latency")
+	fs.DurationVar(&o.p3Code, "p3-code", time.Second, "P3: cell latency")
+	fs.IntVar(&o.p4Items, "p4-items", 1000, "P4: batch items")
+	fs.IntVar(&o.p4Conc, "p4-concurrency", 50, "P4: batch concurrency (the workflow allows 1-50 today)")
+	fs.DurationVar(&o.p4Model, "p4-model", time.Second, "P4: model latency (two calls per item)")
+	fs.DurationVar(&o.p4Code, "p4-code", time.Second, "P4: cell latency (one cell per item)")
+	fs.IntVar(&o.maxActivities, "max-activities", 0, "worker MAX_CONCURRENT_ACTIVITIES for P3 and P4 (0: SDK default)")
+	fs.IntVar(&o.maxWorkflowTasks, "max-workflow-tasks", 0, "worker MAX_CONCURRENT_WORKFLOW_TASKS for P3 and P4 (0: SDK default)")
+	fs.BoolVar(&o.profile, "profile", false, "P3: take a 20 s CPU profile of the worker at the highest level")
+	fs.StringVar(&o.profilePath, "profile-out", "bench/p3-worker.cpu.pprof", "where -profile writes the profile")
+	fs.BoolVar(&o.keepLogs, "keep-logs", false, "keep the servers' and worker's logs (the path is printed)")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if o.smoke {
+		// Seconds, not minutes; only what was not set explicitly.
+		smoke := map[string]func(){
+			"p1-reps": func() { o.p1Reps = 1 }, "p1-steps": func() { o.p1Steps = 3 },
+			"p1-model": func() { o.p1Model = 20 * time.Millisecond }, "p1-code": func() { o.p1Code = 10 * time.Millisecond },
+			"floor-activities": func() { o.floorN = 5 },
+			"p2-steps":         func() { o.p2Steps = 4 }, "p2-stdout": func() { o.p2Stdout = 64 << 10 }, "p2-charts": func() { o.p2PNGs = 2 },
+			"p3-levels": func() { *levels = "4" }, "p3-cells": func() { o.p3Cells = 1 },
+			"p3-model": func() { o.p3Model = 10 * time.Millisecond }, "p3-code": func() { o.p3Code = 10 * time.Millisecond },
+			"p4-items": func() { o.p4Items = 4 }, "p4-concurrency": func() { o.p4Conc = 2 },
+			"p4-model": func() { o.p4Model = 10 * time.Millisecond }, "p4-code": func() { o.p4Code = 10 * time.Millisecond },
+		}
+		for name, apply := range smoke {
+			if !set[name] {
+				apply()
+			}
+		}
+	}
+	o.only = map[string]bool{}
+	for _, s := range strings.Split(*only, ",") {
+		s = strings.ToLower(strings.TrimSpace(s))
+		switch s {
+		case "p1", "p2", "p3", "p4", "micro":
+			o.only[s] = true
+		case "":
+		default:
+			return o, fmt.Errorf("-only: unknown scenario %q (want p1, p2, p3, p4, micro)", s)
+		}
+	}
+	for _, p := range strings.Split(*pollers, ",") {
+		p = strings.TrimSpace(p)
+		if n, err := strconv.Atoi(p); (err != nil || n < 2) && p != "default" && p != "autoscale" {
+			return o, fmt.Errorf("-p3-pollers: %q, want default, autoscale or a number of at least 2", p)
+		}
+		o.p3Pollers = append(o.p3Pollers, p)
+	}
+	for _, s := range strings.Split(*levels, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n < 1 {
+			return o, fmt.Errorf("-p3-levels: %q is not a positive number", s)
+		}
+		o.p3Levels = append(o.p3Levels, n)
+	}
+	switch {
+	case o.p1Steps < 2:
+		return o, fmt.Errorf("-p1-steps: %d, must be at least 2", o.p1Steps)
+	case o.p2Steps < 4 || o.p2Steps > 50:
+		return o, fmt.Errorf("-p2-steps: %d, must be between 4 and 50 (the workflow's max_steps)", o.p2Steps)
+	case o.p1Reps < 1 || o.floorN < 1 || o.p3Cells < 1:
+		return o, errors.New("-p1-reps, -floor-activities and -p3-cells must be at least 1")
+	case o.p4Items < 1 || o.p4Conc < 1:
+		return o, errors.New("-p4-items and -p4-concurrency must be at least 1")
+	}
+	o.command = "make bench"
+	if len(args) > 0 {
+		o.command = "go run ./cmd/bench " + strings.Join(args, " ")
+	}
+	return o, nil
+}
+
+// run starts the stack, runs the chosen scenarios and writes the report.
+// A failed scenario is reported and the others still run.
+func run(ctx context.Context, args []string) error {
+	o, err := parseOptions(args)
+	if err != nil {
+		return err
+	}
+	root, err := stack.RepoRoot()
+	if err != nil {
+		return err
+	}
+	r := newReport(o)
+	var failed []error
+	if o.only["p1"] || o.only["p2"] || o.only["p3"] || o.only["p4"] {
+		o.logf("bench: starting Temporal, versitygw and the stand-ins")
+		e, err := startEnv(ctx, o, o.scripts())
+		if err != nil {
+			return fmt.Errorf("start the stack: %w", err)
+		}
+		if o.keepLogs {
+			o.logf("bench: logs in %s", e.logDir)
+		}
+		defer e.close()
+		for _, sc := range []struct {
+			name string
+			run  func(context.Context, *report) error
+		}{{"p1", e.p1}, {"p2", e.p2}, {"p3", e.p3}, {"p4", e.p4}} {
+			if !o.only[sc.name] {
+				continue
+			}
+			o.logf("bench: %s", strings.ToUpper(sc.name))
+			start := time.Now()
+			if err := sc.run(ctx, r); err != nil {
+				err = fmt.Errorf("%s: %w", strings.ToUpper(sc.name), err)
+				o.logf("bench: %v", err)
+				r.errors = append(r.errors, err.Error())
+				failed = append(failed, err)
+			}
+			o.logf("bench: %s took %s", strings.ToUpper(sc.name), round(time.Since(start)))
+			// Write what is known so far: a later scenario may not finish.
+			r.finish()
+			if err := r.write(root); err != nil {
+				return err
+			}
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+		}
+	}
+	if o.only["micro"] {
+		o.logf("bench: micro-benchmarks of package e2b")
+		if err := micro(ctx, root, o, r); err != nil {
+			err = fmt.Errorf("micro: %w", err)
+			r.errors = append(r.errors, err.Error())
+			failed = append(failed, err)
+		}
+	}
+	r.finish()
+	if err := r.write(root); err != nil {
+		return err
+	}
+	return errors.Join(failed...)
+}

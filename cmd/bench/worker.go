@@ -1,0 +1,164 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/pprof"
+	"os"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/client"
+	tlog "go.temporal.io/sdk/log"
+	"go.temporal.io/sdk/worker"
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/config"
+	"github.com/durable-analyst/durable-analyst/workflows"
+)
+
+// Worker mode: the bench re-executes itself with these set to run a worker
+// in a process of its own.
+const (
+	workerModeEnv = "DA_BENCH_WORKER"
+	statsAddrEnv  = "DA_BENCH_STATS_ADDR"
+	// pollersEnv sets the task pollers: empty for the SDK default (2
+	// workflow and 2 activity pollers), "autoscale" for the SDK's poller
+	// autoscaling, or a number of pollers of each kind.
+	pollersEnv = "DA_BENCH_POLLERS"
+)
+
+// workerStats is what a worker child reports on /stats.
+type workerStats struct {
+	Goroutines int   `json:"goroutines"`
+	RSSBytes   int64 `json:"rss_bytes"`
+	PeakRSS    int64 `json:"peak_rss_bytes"` // VmHWM: the high-water mark
+	HeapInuse  int64 `json:"heap_inuse_bytes"`
+}
+
+// runWorker is worker/main.go's run with the same configuration, clients,
+// registration and worker options, plus the no-op workflow of the floor
+// measurement and a /stats and /debug/pprof endpoint.
+func runWorker() error {
+	cfg, err := config.Load()
+	if err != nil {
+		return err
+	}
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(cfg.LogLevel))
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	acts, err := activities.New(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	opts, err := cfg.Temporal.ClientOptions()
+	if err != nil {
+		return err
+	}
+	opts.Logger = tlog.NewStructuredLogger(logger)
+	c, err := client.Dial(opts)
+	if err != nil {
+		return fmt.Errorf("connect to Temporal at %s: %w", cfg.TemporalAddress, err)
+	}
+	defer c.Close()
+	acts.Temporal = c
+	wo := worker.Options{
+		WorkerStopTimeout:                      cfg.WorkerStopTimeout,
+		MaxConcurrentActivityExecutionSize:     cfg.MaxConcurrentActivities,
+		MaxConcurrentWorkflowTaskExecutionSize: cfg.MaxConcurrentWorkflowTasks,
+	}
+	switch p := os.Getenv(pollersEnv); p {
+	case "", "default":
+	case "autoscale":
+		wo.ActivityTaskPollerBehavior = worker.NewPollerBehaviorAutoscaling(worker.PollerBehaviorAutoscalingOptions{})
+		wo.WorkflowTaskPollerBehavior = worker.NewPollerBehaviorAutoscaling(worker.PollerBehaviorAutoscalingOptions{})
+	default:
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 2 {
+			return fmt.Errorf("%s: %q, want default, autoscale or a number of at least 2", pollersEnv, p)
+		}
+		wo.MaxConcurrentActivityTaskPollers, wo.MaxConcurrentWorkflowTaskPollers = n, n
+	}
+	w := worker.New(c, cfg.TaskQueue, wo)
+	workflows.Register(w, acts)
+	w.RegisterWorkflowWithOptions(NoopWorkflow, workflow.RegisterOptions{Name: noopWorkflowName})
+	w.RegisterActivityWithOptions(noopActivity, activity.RegisterOptions{Name: noopActivityName})
+	if err := w.Start(); err != nil {
+		return fmt.Errorf("start worker: %w", err)
+	}
+	defer w.Stop()
+
+	mux := http.NewServeMux()
+	mux.HandleFunc("/stats", func(rw http.ResponseWriter, _ *http.Request) {
+		_ = json.NewEncoder(rw).Encode(readStats())
+	})
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	srv := &http.Server{Addr: os.Getenv(statsAddrEnv), Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	go func() { _ = srv.ListenAndServe() }()
+	<-ctx.Done()
+	_ = srv.Close()
+	return nil
+}
+
+// readStats reads the process's goroutines, heap and resident memory.
+func readStats() workerStats {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	s := workerStats{Goroutines: runtime.NumGoroutine(), HeapInuse: int64(ms.HeapInuse)}
+	f, err := os.Open("/proc/self/status")
+	if err != nil {
+		return s
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		k, v, ok := strings.Cut(sc.Text(), ":")
+		if !ok {
+			continue
+		}
+		kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+		if err != nil {
+			continue
+		}
+		switch k {
+		case "VmRSS":
+			s.RSSBytes = kb << 10
+		case "VmHWM":
+			s.PeakRSS = kb << 10
+		}
+	}
+	return s
+}
+
+// The floor: a workflow of n sequential no-op activities measures what one
+// activity costs on this server, with nothing else in the way.
+const (
+	noopWorkflowName = "BenchNoopWorkflow"
+	noopActivityName = "BenchNoop"
+)
+
+// NoopWorkflow runs n no-op activities one after another.
+func NoopWorkflow(ctx workflow.Context, n int) (int, error) {
+	ctx = workflow.WithActivityOptions(ctx, workflow.ActivityOptions{StartToCloseTimeout: time.Minute})
+	for i := range n {
+		if err := workflow.ExecuteActivity(ctx, noopActivityName, i).Get(ctx, nil); err != nil {
+			return i, err
+		}
+	}
+	return n, nil
+}
+
+func noopActivity(_ context.Context, i int) (int, error) { return i, nil }

@@ -1,0 +1,94 @@
+package e2blocal_test
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/durable-analyst/durable-analyst/e2b"
+	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
+	"github.com/durable-analyst/durable-analyst/internal/latency"
+)
+
+// TestFakeKernelEmulatesTheJournal drives the fake kernel the way the
+// worker's journal code does: a journaled cell before the bootstrap fails
+// with NameError, the bootstrap installs the journal, the cell then runs and
+// is journaled, and its retry gets DurableCellDone and the journal file.
+func TestFakeKernelEmulatesTheJournal(t *testing.T) {
+	srv, err := e2blocal.New(e2blocal.Config{Python: "/nonexistent/python", Logger: slog.New(slog.DiscardHandler),
+		Fake: &e2blocal.FakeKernel{Latency: latency.Fixed(10 * time.Millisecond), StdoutBytes: 2500, PNGs: 1}})
+	if err != nil {
+		t.Fatalf("New with a fake kernel must not need Python: %v", err)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { hs.Close(); _ = srv.Close() })
+	c, err := e2b.NewClient(e2b.WithAPIKey("k"), e2b.WithAPIURL(hs.URL), e2b.WithSandboxURL(hs.URL))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	sb, err := c.Create(ctx, e2b.CreateParams{Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(code string) *e2b.Execution {
+		t.Helper()
+		exec, err := sb.RunCode(ctx, code, nil)
+		if err != nil {
+			t.Fatalf("RunCode(%.40q): %v", code, err)
+		}
+		return exec
+	}
+	cell := "__da_begin(\"cabc123\", 600)\n# e2blocal-fake: stdout=1500 pngs=2\nprint('x')"
+
+	exec := run(cell)
+	if exec.Error == nil || exec.Error.Name != "NameError" || !strings.Contains(exec.Error.Value, "'__da_begin'") {
+		t.Fatalf("cell before the bootstrap: got error %+v, want NameError about '__da_begin'", exec.Error)
+	}
+	if exec = run(`if "__da_begin" not in globals(): exec("...")`); exec.Error != nil {
+		t.Fatalf("bootstrap: got error %+v, want none", exec.Error)
+	}
+	exec = run(cell)
+	if exec.Error != nil {
+		t.Fatalf("journaled cell: got error %+v", exec.Error)
+	}
+	if got := len(strings.Join(exec.Logs.Stdout, "")); got != 1500 {
+		t.Errorf("stdout: got %d bytes, want 1500 (the directive's)", got)
+	}
+	pngs := 0
+	for _, r := range exec.Results {
+		if r.PNG != "" {
+			pngs++
+		}
+	}
+	if pngs != 2 {
+		t.Errorf("got %d PNG results, want 2", pngs)
+	}
+	if exec = run(cell); exec.Error == nil || exec.Error.Name != "DurableCellDone" {
+		t.Fatalf("retried cell: got error %+v, want DurableCellDone", exec.Error)
+	}
+	b, err := sb.Files().Read(ctx, "/home/user/.durable/cells/cabc123.done.json")
+	if err != nil {
+		t.Fatalf("read the journal entry: %v", err)
+	}
+	var rec struct {
+		Stdout  string            `json:"stdout"`
+		Results []json.RawMessage `json:"results"`
+	}
+	if err := json.Unmarshal(b, &rec); err != nil || len(rec.Stdout) != 1500 || len(rec.Results) != 2 {
+		t.Errorf("journal entry: got %d stdout bytes and %d results (err %v), want 1500 and 2", len(rec.Stdout), len(rec.Results), err)
+	}
+	if _, err := sb.Files().Read(ctx, "/home/user/.durable/cells/cabc123.meta.json"); err != nil {
+		t.Errorf("meta file: %v", err)
+	}
+	if exec = run("print(1)\n# e2blocal-fake: color=red"); exec.Error == nil || !strings.Contains(exec.Error.Value, "unknown key") {
+		t.Errorf("bad directive: got error %+v, want one naming the unknown key", exec.Error)
+	}
+	if exec = run("print(1)"); exec.Error != nil || len(strings.Join(exec.Logs.Stdout, "")) != 2500 {
+		t.Errorf("plain cell: got error %+v and %d stdout bytes, want none and the server's 2500", exec.Error, len(strings.Join(exec.Logs.Stdout, "")))
+	}
+}
