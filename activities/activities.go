@@ -46,6 +46,11 @@ type Activities struct {
 	MaxDatasetBytes int64
 	// CodeTimeout bounds one cell's run.
 	CodeTimeout time.Duration
+	// MaxOutputFiles and MaxOutputFilesBytes bound the files one cell may
+	// hand back under outputs/ (0: DefaultMaxOutputFiles,
+	// DefaultMaxOutputFilesBytes).
+	MaxOutputFiles      int
+	MaxOutputFilesBytes int64
 }
 
 // Metadata keys set on every sandbox, so that a retried CreateSandbox and

@@ -68,5 +68,8 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		MaxOutputBytes:  cfg.MaxOutputBytes,
 		MaxDatasetBytes: cfg.MaxDatasetBytes,
 		CodeTimeout:     10 * time.Minute,
+
+		MaxOutputFiles:      cfg.MaxOutputFiles,
+		MaxOutputFilesBytes: cfg.MaxOutputFilesBytes,
 	}, nil
 }

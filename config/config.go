@@ -178,6 +178,11 @@ type Worker struct {
 	// the deployment has none yet: how a new deployment (make run, a first
 	// install) gets going. Later versions are made current by an operator.
 	SetCurrentIfUnset bool `envconfig:"TEMPORAL_SET_CURRENT_IF_UNSET" default:"false"`
+
+	// MaxOutputFiles and MaxOutputFilesBytes bound the files one cell
+	// hands back under /home/user/outputs (count, and bytes in all).
+	MaxOutputFiles      int   `envconfig:"MAX_OUTPUT_FILES" default:"20"`
+	MaxOutputFilesBytes int64 `envconfig:"MAX_OUTPUT_FILES_BYTES" default:"52428800"`
 }
 
 // Load reads the worker configuration from the environment. The error is one
@@ -221,6 +226,12 @@ func (c Worker) Validate() error {
 	}
 	if c.MaxOutputBytes < 256 {
 		errs = append(errs, fmt.Errorf("MAX_OUTPUT_BYTES: %d is below 256", c.MaxOutputBytes))
+	}
+	if c.MaxOutputFiles < 1 || c.MaxOutputFiles > 1000 {
+		errs = append(errs, fmt.Errorf("MAX_OUTPUT_FILES: %d is outside 1..1000", c.MaxOutputFiles))
+	}
+	if c.MaxOutputFilesBytes < 1 || c.MaxOutputFilesBytes > 1<<30 {
+		errs = append(errs, fmt.Errorf("MAX_OUTPUT_FILES_BYTES: %d is outside 1..1073741824", c.MaxOutputFilesBytes))
 	}
 	if c.MaxDatasetBytes <= 0 {
 		errs = append(errs, fmt.Errorf("MAX_DATASET_BYTES: %d must be positive", c.MaxDatasetBytes))
