@@ -2,6 +2,8 @@ package activities
 
 import (
 	"context"
+	"encoding/base64"
+	"html"
 	"io"
 	"net/http"
 	"sort"
@@ -279,4 +281,56 @@ func TestContentType(t *testing.T) {
 			t.Errorf("contentType(%q): got %q, want %q", tt.name, got, tt.want)
 		}
 	}
+}
+
+// The report is written under deterministic keys: the Markdown links the
+// charts and files and folds each step's code; the HTML embeds the charts,
+// so it reads without the bucket; a retry stores the same two objects.
+func TestWriteReport(t *testing.T) {
+	a, _, sb := outputsEnv(t)
+	r, _ := newRunner(t, a)
+	code := "import matplotlib.pyplot as plt\nplt.bar(['West', 'East'], [3, 1])\nplt.show()\nopen('outputs/cleaned.csv', 'w').write('a,b\\n1,2\\n')\nprint('```')"
+	res, err := r.run(RunCodeInput{WorkflowID: "wf-rep", RunID: "r1", SandboxID: sb.ID, Step: 1, CallID: "c1", Code: code})
+	require.NoError(t, err)
+	require.Len(t, res.Charts, 1)
+	require.Len(t, res.Files, 1)
+	in := WriteReportInput{WorkflowID: "wf-rep", Question: "Which region <b>sells</b> most?", Status: "answered",
+		Answer: "West, with 3.", Charts: res.Charts, Files: res.Files, Cells: []CellRef{{Step: 1, CallID: "c1"}},
+		StepsUsed: 2, CodeRuns: 1, Usage: Usage{TotalTokens: 99}}
+
+	var rep Report
+	for range 2 {
+		v, err := r.env.ExecuteActivity(a.WriteReport, in)
+		require.NoError(t, err)
+		require.NoError(t, v.Get(&rep))
+	}
+	assert.Equal(t, "analyses/wf-rep/report.md", rep.MarkdownKey)
+	assert.Equal(t, "analyses/wf-rep/report.html", rep.HTMLKey)
+	assert.NotEmpty(t, rep.MarkdownURL)
+	assert.NotEmpty(t, rep.HTMLURL)
+
+	md, ctype := object(t, a, rep.MarkdownKey)
+	assert.Equal(t, "text/markdown; charset=utf-8", ctype)
+	for _, s := range []string{
+		"> Which region <b>sells</b> most?", "West, with 3.", "![step 1, cell 0, chart 0](<" + res.Charts[0].URL + ">)",
+		"[cleaned.csv](<" + res.Files[0].URL + ">)", "`analyses/wf-rep/step-1/files/cleaned.csv`",
+		"<details>\n<summary>Step 1, cell 0: 5 lines of Python</summary>", "````python\n" + code + "\n````",
+	} {
+		assert.Contains(t, md, s)
+	}
+	page, ctype := object(t, a, rep.HTMLKey)
+	assert.Equal(t, "text/html; charset=utf-8", ctype)
+	png, _ := object(t, a, res.Charts[0].Key)
+	for _, s := range []string{
+		"Which region &lt;b&gt;sells&lt;/b&gt; most?", "<details><summary>Step 1, cell 0</summary>",
+		`<a href="` + strings.ReplaceAll(res.Files[0].URL, "&", "&amp;") + `">cleaned.csv</a>`,
+	} {
+		assert.Contains(t, page, s)
+	}
+	assert.NotContains(t, page, "<b>sells", "the question is escaped")
+	assert.Contains(t, html.UnescapeString(page), `src="data:image/png;base64,`+base64.StdEncoding.EncodeToString([]byte(png))+`"`, "the chart is embedded")
+	assert.Equal(t, []string{
+		"analyses/wf-rep/report.html", "analyses/wf-rep/report.md", "analyses/wf-rep/step-1/0-0.png",
+		"analyses/wf-rep/step-1/0-output.json", "analyses/wf-rep/step-1/files/cleaned.csv",
+	}, keys(t, a, "wf-rep"))
 }
