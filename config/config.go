@@ -227,10 +227,11 @@ func (c Worker) Validate() error {
 	if c.MaxOutputBytes < 256 {
 		errs = append(errs, fmt.Errorf("MAX_OUTPUT_BYTES: %d is below 256", c.MaxOutputBytes))
 	}
-	if c.MaxOutputFiles < 1 || c.MaxOutputFiles > 1000 {
+	// 0 (a Worker built in code) means the activities' defaults.
+	if c.MaxOutputFiles < 0 || c.MaxOutputFiles > 1000 {
 		errs = append(errs, fmt.Errorf("MAX_OUTPUT_FILES: %d is outside 1..1000", c.MaxOutputFiles))
 	}
-	if c.MaxOutputFilesBytes < 1 || c.MaxOutputFilesBytes > 1<<30 {
+	if c.MaxOutputFilesBytes < 0 || c.MaxOutputFilesBytes > 1<<30 {
 		errs = append(errs, fmt.Errorf("MAX_OUTPUT_FILES_BYTES: %d is outside 1..1073741824", c.MaxOutputFilesBytes))
 	}
 	if c.MaxDatasetBytes <= 0 {

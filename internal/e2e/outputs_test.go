@@ -1,0 +1,122 @@
+package e2e
+
+import (
+	"context"
+	"encoding/csv"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/workflows"
+)
+
+// TestOutputsAndReports runs the outputs-report script on the real stack:
+// the files the code writes under outputs/, its SVG and HTML results and
+// the Markdown and HTML reports are in S3, once each, and in the result.
+func TestOutputsAndReports(t *testing.T) {
+	e := newEnv(t)
+	key := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e-outputs/sales.csv")
+	id := "e2e-outputs-" + time.Now().Format("150405.000")
+	run := e.start(id, workflows.AnalysisInput{
+		Question: "Clean the sales data, then tell me which region had the highest revenue.",
+		Datasets: []workflows.Dataset{{Name: "sales.csv", S3Key: key}},
+		Model:    "script:outputs-report",
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	var res workflows.AnalysisResult
+	require.NoError(t, run.Get(ctx, &res))
+	require.Equal(t, workflows.StatusAnswered, res.Status)
+	checkOutputs(t, e, id, &res)
+	checkHistory(t, e, id, run.GetRunID())
+}
+
+// checkOutputs checks what the outputs-report script leaves in S3 and in
+// the result, exactly: no object missing, none extra.
+func checkOutputs(t *testing.T, e *env, id string, res *workflows.AnalysisResult) {
+	t.Helper()
+	p := "analyses/" + id + "/"
+	type file struct{ key, name, ctype, origin string }
+	var got []file
+	for _, f := range res.Files {
+		got = append(got, file{f.Key, f.Name, f.ContentType, f.Origin})
+	}
+	assert.Equal(t, []file{
+		{p + "step-1/0-0.html", "0-0.html", "text/html; charset=utf-8", activities.OriginDisplay},
+		{p + "step-1/files/cleaned.csv", "cleaned.csv", "text/csv; charset=utf-8", activities.OriginOutputs},
+		{p + "step-2/0-0.svg", "0-0.svg", "image/svg+xml", activities.OriginDisplay},
+		{p + "step-2/files/revenue_by_region.html", "revenue_by_region.html", "text/html; charset=utf-8", activities.OriginOutputs},
+	}, got)
+	require.Len(t, res.Charts, 1)
+	assert.Equal(t, p+"step-2/0-0.png", res.Charts[0].Key)
+	require.NotNil(t, res.Report, "the result names the report")
+	assert.Equal(t, p+"report.md", res.Report.MarkdownKey)
+	assert.Equal(t, p+"report.html", res.Report.HTMLKey)
+
+	// Exactly these objects, besides the transcripts.
+	var stored []string
+	for _, k := range e.listKeys(p) {
+		if !strings.HasPrefix(k, p+"transcript/") {
+			stored = append(stored, strings.TrimPrefix(k, p))
+		}
+	}
+	slices.Sort(stored)
+	assert.Equal(t, []string{
+		"report.html", "report.md",
+		"step-1/0-0.html", "step-1/0-output.json", "step-1/files/cleaned.csv",
+		"step-2/0-0.png", "step-2/0-0.svg", "step-2/0-output.json", "step-2/files/revenue_by_region.html",
+	}, stored)
+
+	// The files hold what the code wrote, and their URLs work.
+	rows, err := csv.NewReader(strings.NewReader(string(e.getObject(p + "step-1/files/cleaned.csv")))).ReadAll()
+	require.NoError(t, err)
+	assert.Len(t, rows, 41, "header and 40 rows")
+	assert.Equal(t, []string{"month", "region", "product", "units", "revenue"}, rows[0])
+	assert.Contains(t, string(e.getObject(p+"step-2/files/revenue_by_region.html")), "<td>West</td>")
+	assert.Contains(t, string(e.getObject(p+"step-1/0-0.html")), "<table")
+	assert.Contains(t, string(e.getObject(p+"step-2/0-0.svg")), "<svg")
+	for _, f := range res.Files {
+		assert.Equal(t, f.Bytes, int64(len(e.getObject(f.Key))), f.Key)
+		assert.Equal(t, string(e.getObject(f.Key)), httpGet(t, f.URL), "presigned URL of %s", f.Key)
+	}
+
+	// The model was told what was stored.
+	transcript := string(e.getObject(res.TranscriptKey))
+	for _, s := range []string{
+		"outputs/cleaned.csv saved as " + p + "step-1/files/cleaned.csv", "HTML result 0-0.html saved as " + p + "step-1/0-0.html",
+		"outputs/revenue_by_region.html saved as", "SVG result 0-0.svg saved as " + p + "step-2/0-0.svg",
+	} {
+		assert.Contains(t, transcript, s)
+	}
+
+	// The reports: the Markdown links everything and folds the code; the
+	// HTML embeds the chart.
+	md := httpGet(t, res.Report.MarkdownURL)
+	for _, s := range []string{
+		"Clean the sales data", "West had the highest revenue", p + "step-2/0-0.png", p + "step-1/files/cleaned.csv",
+		p + "step-2/files/revenue_by_region.html", "<details>", "```python\nimport os",
+	} {
+		assert.Contains(t, md, s)
+	}
+	page := httpGet(t, res.Report.HTMLURL)
+	assert.Contains(t, page, `<img src="data:image/png;base64,`)
+	assert.Contains(t, page, "West had the highest revenue")
+}
+
+func httpGet(t *testing.T, url string) string {
+	t.Helper()
+	resp, err := http.Get(url)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	require.Equal(t, http.StatusOK, resp.StatusCode, "GET %s: %s", url, b)
+	return string(b)
+}
