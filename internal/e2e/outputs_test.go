@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"encoding/csv"
+	"fmt"
 	"io"
 	"net/http"
 	"slices"
@@ -119,4 +120,35 @@ func httpGet(t *testing.T, url string) string {
 	require.NoError(t, err)
 	require.Equal(t, http.StatusOK, resp.StatusCode, "GET %s: %s", url, b)
 	return string(b)
+}
+
+// checkChaosOutputs checks the files and reports of a chaos-counter
+// analysis: each step's cells.csv once, with the log as that step left
+// it, and both reports, in S3 and in the result.
+func checkChaosOutputs(t *testing.T, e *env, id string, res *workflows.AnalysisResult) {
+	t.Helper()
+	p := "analyses/" + id + "/"
+	var files, stored []string
+	for _, f := range res.Files {
+		files = append(files, strings.TrimPrefix(f.Key, p))
+	}
+	for _, k := range e.listKeys(p) {
+		if strings.Contains(k, "/files/") || strings.HasPrefix(k, p+"report.") {
+			stored = append(stored, strings.TrimPrefix(k, p))
+		}
+	}
+	slices.Sort(stored)
+	want := []string{"step-1/files/cells.csv", "step-2/files/cells.csv", "step-3/files/cells.csv", "step-4/files/cells.csv"}
+	assert.Equal(t, want, files, "%s: files in the result", id)
+	assert.Equal(t, append([]string{"report.html", "report.md"}, want...), stored, "%s: files and reports in S3", id)
+	log := ""
+	for step := 1; step <= 4; step++ {
+		log += fmt.Sprintf("step %d\n", step)
+		assert.Equal(t, log, string(e.getObject(p+want[step-1])), "%s: %s", id, want[step-1])
+	}
+	if assert.NotNil(t, res.Report, "%s: report", id) {
+		md := string(e.getObject(res.Report.MarkdownKey))
+		assert.Equal(t, 4, strings.Count(md, "<details>"), "%s: one folded block per cell", id)
+		assert.Contains(t, string(e.getObject(res.Report.HTMLKey)), "data:image/png;base64,")
+	}
 }
