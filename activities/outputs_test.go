@@ -182,7 +182,15 @@ func TestRunCodeStoresOutputFilesOnce(t *testing.T) {
 	assert.Equal(t, "region,revenue\nWest,6\nEast,2\n", body)
 	stored = keys(t, a, "wf-out")
 
-	// A rebuilt sandbox replays the journal of cells and uploads nothing.
+	// A rebuilt sandbox replays the journal of cells and uploads nothing:
+	// the files stored so far are removed first, and must not come back.
+	for _, k := range stored {
+		if strings.Contains(k, "/files/") || strings.HasSuffix(k, ".svg") || strings.HasSuffix(k, ".html") {
+			_, err := a.S3.DeleteObject(ctx, &s3.DeleteObjectInput{Bucket: aws.String(a.Bucket), Key: aws.String(k)})
+			require.NoError(t, err)
+		}
+	}
+	stored = keys(t, a, "wf-out")
 	sb2, err := c.Create(ctx, e2b.CreateParams{Template: "code-interpreter-v1", Timeout: 5 * time.Minute})
 	require.NoError(t, err)
 	defer func() { _, _ = sb2.Kill(context.Background()) }()
