@@ -45,17 +45,16 @@ func outputsEnv(t *testing.T) (*Activities, *e2b.Client, *e2b.Sandbox) {
 // activityRunner runs RunCode and RestoreSandbox as activities (they
 // heartbeat), counting metrics in scope.
 type activityRunner struct {
-	t   *testing.T
 	env interface {
 		ExecuteActivity(any, ...any) (converter.EncodedValue, error)
 	}
 	a *Activities
 }
 
-func newRunner(t *testing.T, a *Activities) (*activityRunner, tally.TestScope) {
+func newRunner(a *Activities) (*activityRunner, tally.TestScope) {
 	env, scope := metricsEnv()
 	env.RegisterActivity(a)
-	return &activityRunner{t: t, env: env, a: a}, scope
+	return &activityRunner{env: env, a: a}, scope
 }
 
 func (r *activityRunner) run(in RunCodeInput) (RunCodeResult, error) {
@@ -113,7 +112,7 @@ df`
 func TestRunCodeStoresOutputFilesOnce(t *testing.T) {
 	a, c, sb := outputsEnv(t)
 	ctx := context.Background()
-	r, scope := newRunner(t, a)
+	r, scope := newRunner(a)
 	in := RunCodeInput{WorkflowID: "wf-out", RunID: "r1", SandboxID: sb.ID, Step: 1, Cell: 0, CallID: "call-1", Code: outputsCell}
 
 	res, err := r.run(in)
@@ -225,7 +224,7 @@ func stripURLs(fs []OutputFile) []OutputFile {
 func TestRunCodeBoundsOutputFiles(t *testing.T) {
 	a, _, sb := outputsEnv(t)
 	a.MaxOutputFiles, a.MaxOutputFilesBytes = 3, 1000
-	r, _ := newRunner(t, a)
+	r, _ := newRunner(a)
 	res, err := r.run(RunCodeInput{WorkflowID: "wf-bound", RunID: "r1", SandboxID: sb.ID, Step: 1, CallID: "c",
 		Code: `for i in range(5):
     open(f"outputs/f{i}.txt", "w").write("x" * 100)
@@ -296,7 +295,7 @@ func TestContentType(t *testing.T) {
 // so it reads without the bucket; a retry stores the same two objects.
 func TestWriteReport(t *testing.T) {
 	a, _, sb := outputsEnv(t)
-	r, _ := newRunner(t, a)
+	r, _ := newRunner(a)
 	code := "import matplotlib.pyplot as plt\nplt.bar(['West', 'East'], [3, 1])\nplt.show()\nopen('outputs/cleaned.csv', 'w').write('a,b\\n1,2\\n')\nprint('```')"
 	res, err := r.run(RunCodeInput{WorkflowID: "wf-rep", RunID: "r1", SandboxID: sb.ID, Step: 1, CallID: "c1", Code: code})
 	require.NoError(t, err)
