@@ -37,6 +37,7 @@ func TestOutputsAndReports(t *testing.T) {
 	require.Equal(t, workflows.StatusAnswered, res.Status)
 	checkOutputs(t, e, id, &res)
 	checkHistory(t, e, id, run.GetRunID())
+	saveHistory(t, e, id, run.GetRunID(), "analysis-outputs.json")
 }
 
 // checkOutputs checks what the outputs-report script leaves in S3 and in
