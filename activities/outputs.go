@@ -179,11 +179,9 @@ func (a *Activities) storeFile(ctx context.Context, f *OutputFile, body []byte) 
 	if err := a.putObject(ctx, f.Key, f.ContentType, body); err != nil {
 		return classify(ServiceStorage, "upload "+f.Key, err)
 	}
-	url, err := a.presign(ctx, f.Key)
-	if err != nil {
-		return classify(ServiceStorage, "presign "+f.Key, err)
+	if err := a.presignInto(ctx, f.Key, &f.URL); err != nil {
+		return err
 	}
-	f.URL = url
 	count(ctx, MetricFilesStored, 1)
 	count(ctx, MetricFileBytes, f.Bytes)
 	return nil

@@ -301,8 +301,11 @@ func TestWriteReport(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, res.Charts, 1)
 	require.Len(t, res.Files, 1)
+	// As the workflow sends them: without URLs.
+	chart, file := res.Charts[0], res.Files[0]
+	chart.URL, file.URL = "", ""
 	in := WriteReportInput{WorkflowID: "wf-rep", Question: "Which region <b>sells</b> most?", Status: "answered",
-		Answer: "West, with 3.", Charts: res.Charts, Files: res.Files, Cells: []CellRef{{Step: 1, CallID: "c1"}},
+		Answer: "West, with 3.", Charts: []Chart{chart}, Files: []OutputFile{file}, Cells: []CellRef{{Step: 1, CallID: "c1"}},
 		StepsUsed: 2, CodeRuns: 1, Usage: Usage{TotalTokens: 99}}
 
 	var rep Report
@@ -319,8 +322,8 @@ func TestWriteReport(t *testing.T) {
 	md, ctype := object(t, a, rep.MarkdownKey)
 	assert.Equal(t, "text/markdown; charset=utf-8", ctype)
 	for _, s := range []string{
-		"> Which region <b>sells</b> most?", "West, with 3.", "![step 1, cell 0, chart 0](<" + res.Charts[0].URL + ">)",
-		"[cleaned.csv](<" + res.Files[0].URL + ">)", "`analyses/wf-rep/step-1/files/cleaned.csv`",
+		"> Which region <b>sells</b> most?", "West, with 3.", "![step 1, cell 0, chart 0](<http", "/analyses/wf-rep/step-1/0-0.png?X-Amz-",
+		"[cleaned.csv](<http", "/analyses/wf-rep/step-1/files/cleaned.csv?X-Amz-", "`analyses/wf-rep/step-1/files/cleaned.csv`",
 		"<details>\n<summary>Step 1, cell 0: 5 lines of Python</summary>", "````python\n" + code + "\n````",
 	} {
 		assert.Contains(t, md, s)
@@ -330,7 +333,7 @@ func TestWriteReport(t *testing.T) {
 	png, _ := object(t, a, res.Charts[0].Key)
 	for _, s := range []string{
 		"Which region &lt;b&gt;sells&lt;/b&gt; most?", "<details><summary>Step 1, cell 0</summary>",
-		`<a href="` + strings.ReplaceAll(res.Files[0].URL, "&", "&amp;") + `">cleaned.csv</a>`,
+		`/analyses/wf-rep/step-1/files/cleaned.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&amp;`,
 	} {
 		assert.Contains(t, page, s)
 	}

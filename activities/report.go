@@ -72,6 +72,18 @@ type reportChart struct {
 func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (Report, error) {
 	defer heartbeatWhile(ctx, "writing the report")()
 	rep := a.reportKeys(in.WorkflowID)
+	// The workflow sends no URLs (they would only fill its history); the
+	// report's links are presigned now, valid for CHART_URL_TTL from here.
+	for i := range in.Charts {
+		if err := a.presignInto(ctx, in.Charts[i].Key, &in.Charts[i].URL); err != nil {
+			return rep, err
+		}
+	}
+	for i := range in.Files {
+		if err := a.presignInto(ctx, in.Files[i].Key, &in.Files[i].URL); err != nil {
+			return rep, err
+		}
+	}
 	var steps []reportStep
 	for _, ref := range in.Cells {
 		var rec cellRecord
@@ -111,14 +123,23 @@ func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (Repo
 	if err := a.putObject(ctx, rep.HTMLKey, "text/html; charset=utf-8", page.Bytes()); err != nil {
 		return rep, classify(ServiceStorage, "upload "+rep.HTMLKey, err)
 	}
-	var err error
-	if rep.MarkdownURL, err = a.presign(ctx, rep.MarkdownKey); err != nil {
-		return rep, classify(ServiceStorage, "presign "+rep.MarkdownKey, err)
+	if err := a.presignInto(ctx, rep.MarkdownKey, &rep.MarkdownURL); err != nil {
+		return rep, err
 	}
-	if rep.HTMLURL, err = a.presign(ctx, rep.HTMLKey); err != nil {
-		return rep, classify(ServiceStorage, "presign "+rep.HTMLKey, err)
+	if err := a.presignInto(ctx, rep.HTMLKey, &rep.HTMLURL); err != nil {
+		return rep, err
 	}
 	return rep, nil
+}
+
+// presignInto sets *url to a fresh presigned URL of key.
+func (a *Activities) presignInto(ctx context.Context, key string, url *string) error {
+	u, err := a.presign(ctx, key)
+	if err != nil {
+		return classify(ServiceStorage, "presign "+key, err)
+	}
+	*url = u
+	return nil
 }
 
 // reportMarkdown renders the Markdown report.

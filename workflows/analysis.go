@@ -226,6 +226,17 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 	return res, nil
 }
 
+// withoutURLs copies items with their presigned URLs cleared by clear: the
+// report activity presigns its own, so the URLs need not fill its input.
+func withoutURLs[T any](items []T, clear func(*T)) []T {
+	out := make([]T, len(items))
+	for i, it := range items {
+		clear(&it)
+		out[i] = it
+	}
+	return out
+}
+
 // addFiles appends a cell's files to those of earlier cells; a file under
 // a key already listed (two cells of one step writing the same name)
 // replaces the earlier entry, as its object in S3 was replaced.
@@ -258,7 +269,9 @@ func writeReport(ctx workflow.Context, in AnalysisInput, res *AnalysisResult, ce
 	var rep activities.Report
 	err := workflow.ExecuteActivity(rctx, a.WriteReport, activities.WriteReportInput{
 		WorkflowID: workflow.GetInfo(ctx).WorkflowExecution.ID, Question: in.Question, Status: res.Status, Answer: res.Answer,
-		Charts: res.Charts, Files: res.Files, Cells: cells, StepsUsed: res.StepsUsed, CodeRuns: res.CodeRuns, Usage: res.Usage,
+		Charts: withoutURLs(res.Charts, func(c *activities.Chart) { c.URL = "" }),
+		Files:  withoutURLs(res.Files, func(f *activities.OutputFile) { f.URL = "" }),
+		Cells:  cells, StepsUsed: res.StepsUsed, CodeRuns: res.CodeRuns, Usage: res.Usage,
 	}).Get(ctx, &rep)
 	if err != nil {
 		workflow.GetLogger(ctx).Error("the report could not be written; the result has none", "error", err)

@@ -31,7 +31,7 @@ func TestFilesAndReportInResult(t *testing.T) {
 		switch in.CallID {
 		case "c1":
 			return activities.RunCodeResult{Output: "ok", Files: []activities.OutputFile{outFile(1, 0, "cleaned.csv")},
-				Charts: []activities.Chart{{Key: "analyses/w/step-1/0-0.png", Step: 1}}}, nil
+				Charts: []activities.Chart{{Key: "analyses/w/step-1/0-0.png", URL: "http://presigned", Step: 1}}}, nil
 		case "c2":
 			f := outFile(1, 1, "cleaned.csv")
 			f.Bytes = 20
@@ -54,7 +54,8 @@ func TestFilesAndReportInResult(t *testing.T) {
 	assert.Equal(t, "Which region?", rep.Question)
 	assert.Equal(t, "West", rep.Answer)
 	assert.Equal(t, workflows.StatusAnswered, rep.Status)
-	assert.Equal(t, res.Charts, rep.Charts)
+	assert.Equal(t, []activities.Chart{{Key: "analyses/w/step-1/0-0.png", Step: 1}}, rep.Charts, "no URLs in the report's input")
+	assert.Equal(t, "http://presigned", res.Charts[0].URL, "the result keeps its URLs")
 	assert.Equal(t, res.Files, rep.Files)
 	assert.Equal(t, []activities.CellRef{{Step: 1, Cell: 0, CallID: "c1"}, {Step: 1, Cell: 1, CallID: "c2"}, {Step: 2, Cell: 0, CallID: "c3"}}, rep.Cells)
 	require.NotNil(t, res.Report)
