@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"encoding/csv"
 	"fmt"
@@ -53,6 +54,7 @@ func checkOutputs(t *testing.T, e *env, id string, res *workflows.AnalysisResult
 	assert.Equal(t, []file{
 		{p + "step-1/0-0.html", "0-0.html", "text/html; charset=utf-8", activities.OriginDisplay},
 		{p + "step-1/files/cleaned.csv", "cleaned.csv", "text/csv; charset=utf-8", activities.OriginOutputs},
+		{p + "step-1/files/cleaned.xlsx", "cleaned.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", activities.OriginOutputs},
 		{p + "step-2/0-0.svg", "0-0.svg", "image/svg+xml", activities.OriginDisplay},
 		{p + "step-2/files/revenue_by_region.html", "revenue_by_region.html", "text/html; charset=utf-8", activities.OriginOutputs},
 	}, got)
@@ -72,7 +74,7 @@ func checkOutputs(t *testing.T, e *env, id string, res *workflows.AnalysisResult
 	slices.Sort(stored)
 	assert.Equal(t, []string{
 		"report.html", "report.md",
-		"step-1/0-0.html", "step-1/0-output.json", "step-1/files/cleaned.csv",
+		"step-1/0-0.html", "step-1/0-output.json", "step-1/files/cleaned.csv", "step-1/files/cleaned.xlsx",
 		"step-2/0-0.png", "step-2/0-0.svg", "step-2/0-output.json", "step-2/files/revenue_by_region.html",
 	}, stored)
 
@@ -82,6 +84,8 @@ func checkOutputs(t *testing.T, e *env, id string, res *workflows.AnalysisResult
 	assert.Len(t, rows, 41, "header and 40 rows")
 	assert.Equal(t, []string{"month", "region", "product", "units", "revenue"}, rows[0])
 	assert.Contains(t, string(e.getObject(p+"step-2/files/revenue_by_region.html")), "<td>West</td>")
+	xlsx := e.getObject(p + "step-1/files/cleaned.xlsx")
+	assert.True(t, bytes.HasPrefix(xlsx, []byte("PK\x03\x04")), "an XLSX is a zip")
 	assert.Contains(t, string(e.getObject(p+"step-1/0-0.html")), "<table")
 	assert.Contains(t, string(e.getObject(p+"step-2/0-0.svg")), "<svg")
 	for _, f := range res.Files {
