@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -131,6 +132,10 @@ func (a *Activities) storeOutputFiles(ctx context.Context, sb *e2b.Sandbox, in R
 			notes = append(notes, fmt.Sprintf("outputs/%s: not stored, it was removed before it could be read", f.Name))
 			continue
 		}
+		if errors.Is(err, errGrew) {
+			notes = append(notes, fmt.Sprintf("outputs/%s: not stored, it grew past the limit of %d bytes per cell after the cell ended", f.Name, maxBytes))
+			continue
+		}
 		if err != nil {
 			return nil, nil, err
 		}
@@ -152,6 +157,10 @@ func (a *Activities) storeOutputFiles(ctx context.Context, sb *e2b.Sandbox, in R
 	return out, notes, nil
 }
 
+// errGrew says a file grew past the limit between the journal's listing
+// and its upload (something kept writing after the cell ended).
+var errGrew = errors.New("the file grew past the limit after its cell ended")
+
 // readOutputFile reads a file under OutputsDir, refusing more than limit
 // bytes (the file may have grown since the journal listed it).
 func (a *Activities) readOutputFile(ctx context.Context, sb *e2b.Sandbox, name string, limit int64) ([]byte, error) {
@@ -169,7 +178,7 @@ func (a *Activities) readOutputFile(ctx context.Context, sb *e2b.Sandbox, name s
 		return nil, classify(ServiceSandbox, "read "+p, err)
 	}
 	if int64(len(b)) > limit {
-		return nil, fmt.Errorf("read %s: it grew past the limit of %d bytes after its cell ended", p, limit)
+		return nil, errGrew
 	}
 	return b, nil
 }
