@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"html"
 	"io"
+	"log/slog"
 	"net/http"
 	"sort"
 	"strings"
@@ -30,6 +31,18 @@ func outputsEnv(t *testing.T) (*Activities, *e2b.Client, *e2b.Sandbox) {
 		t.Skip("starts an S3 server and a sandbox")
 	}
 	_, c, sb := localSandbox(t)
+	a := S3Activities(t)
+	a.E2B, a.SandboxTimeout, a.MaxOutputBytes = c, 5*time.Minute, 8192
+	return a, c, sb
+}
+
+// S3Activities starts versitygw on 127.0.0.1 for the test and returns
+// activities that use it (exported for the package's black-box tests).
+func S3Activities(t *testing.T) *Activities {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts an S3 server")
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	srv, stop, err := stack.StartS3(ctx, stack.Options{})
@@ -37,9 +50,8 @@ func outputsEnv(t *testing.T) (*Activities, *e2b.Client, *e2b.Sandbox) {
 	t.Cleanup(func() { _ = stop() })
 	s3c, err := srv.Client(ctx)
 	require.NoError(t, err)
-	a := &Activities{E2B: c, S3: s3c, Presign: s3.NewPresignClient(s3c), Bucket: srv.Bucket, Prefix: "analyses",
-		ChartURLTTL: time.Hour, SandboxTimeout: 5 * time.Minute, MaxOutputBytes: 8192}
-	return a, c, sb
+	return &Activities{S3: s3c, Presign: s3.NewPresignClient(s3c), Bucket: srv.Bucket, Prefix: "analyses",
+		ChartURLTTL: time.Hour, Logger: slog.New(slog.NewTextHandler(t.Output(), nil))}
 }
 
 // activityRunner runs RunCode and RestoreSandbox as activities (they
