@@ -55,6 +55,8 @@ type Progress struct {
 	Rebuilds  int    `json:"rebuilds,omitempty"`
 	// SandboxSeconds is the sandbox time spent so far.
 	SandboxSeconds float64 `json:"sandbox_seconds"`
+	// Files counts the files stored so far (outputs and SVG/HTML results).
+	Files int `json:"files,omitempty"`
 }
 
 // heartbeatTimeout is how soon a dead worker's activity is retried
@@ -123,7 +125,7 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 	status, phase, step := "starting", "create sandbox", 0
 	progress := func() Progress {
 		p := Progress{Status: status, Step: step, MaxSteps: in.MaxSteps, CodeRuns: res.CodeRuns, Charts: len(res.Charts),
-			SandboxID: res.SandboxID, Phase: phase, Tokens: res.Usage.TotalTokens, SandboxSeconds: res.SandboxSeconds}
+			SandboxID: res.SandboxID, Phase: phase, Tokens: res.Usage.TotalTokens, SandboxSeconds: res.SandboxSeconds, Files: len(res.Files)}
 		if sb != nil {
 			p.Rebuilds = sb.rebuilds
 		}

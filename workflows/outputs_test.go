@@ -41,6 +41,11 @@ func TestFilesAndReportInResult(t *testing.T) {
 	})
 	res, err := h.run(t, workflows.AnalysisInput{Question: "Which region?"})
 	require.NoError(t, err)
+	v, err := h.env.QueryWorkflow(workflows.ProgressQuery)
+	require.NoError(t, err)
+	var p workflows.Progress
+	require.NoError(t, v.Get(&p))
+	assert.Equal(t, 3, p.Files, "progress counts the files")
 
 	var got []string
 	for _, f := range res.Files {
