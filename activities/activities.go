@@ -49,6 +49,12 @@ type Activities struct {
 	// ModelAPI is the API CallModel speaks: config.OpenAIAPIChat for Chat
 	// Completions, else the Responses API.
 	ModelAPI string
+
+	// MaxOutputFiles and MaxOutputFilesBytes bound the files one cell may
+	// hand back under outputs/ (0: DefaultMaxOutputFiles,
+	// DefaultMaxOutputFilesBytes).
+	MaxOutputFiles      int
+	MaxOutputFilesBytes int64
 }
 
 // Metadata keys set on every sandbox, so that a retried CreateSandbox and

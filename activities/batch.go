@@ -52,6 +52,9 @@ type BatchItemResult struct {
 	// Attached is set when an earlier run of the same batch id had started
 	// this item: its outcome was taken, the analysis did not run again.
 	Attached bool `json:"attached,omitempty"`
+	// ReportKey is the item's own HTML report (its Markdown twin lies next
+	// to it as report.md).
+	ReportKey string `json:"report_key,omitempty"`
 }
 
 // BatchTotals counts a batch's items.
@@ -337,7 +340,7 @@ func (a *Activities) WriteBatchReport(ctx context.Context, in WriteBatchReportIn
 }
 
 // ReportCSVHeader is the header row of a batch's CSV report.
-var ReportCSVHeader = []string{"index", "id", "status", "answer", "charts", "steps", "tokens", "error_type", "error", "workflow_id"}
+var ReportCSVHeader = []string{"index", "id", "status", "answer", "charts", "steps", "tokens", "error_type", "error", "workflow_id", "report_key"}
 
 // reportCSV renders item summaries as CSV, one row per item.
 func reportCSV(items []BatchItemResult) ([]byte, error) {
@@ -347,7 +350,7 @@ func reportCSV(items []BatchItemResult) ([]byte, error) {
 	for _, r := range items {
 		_ = w.Write([]string{
 			strconv.Itoa(r.Index), r.ID, r.Status, r.Answer, strconv.Itoa(r.Charts), strconv.Itoa(r.Steps),
-			strconv.FormatInt(r.Tokens, 10), r.ErrorType, r.Error, r.WorkflowID,
+			strconv.FormatInt(r.Tokens, 10), r.ErrorType, r.Error, r.WorkflowID, r.ReportKey,
 		})
 	}
 	w.Flush()

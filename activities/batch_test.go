@@ -8,7 +8,6 @@ import (
 	"io"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
@@ -17,26 +16,11 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/activities"
-	"github.com/durable-analyst/durable-analyst/internal/stack"
 )
 
 // batchS3 starts versitygw on 127.0.0.1 for the test and returns activities
 // that use it.
-func batchS3(t *testing.T) *activities.Activities {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("starts an S3 server")
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-	defer cancel()
-	srv, stop, err := stack.StartS3(ctx, stack.Options{})
-	require.NoError(t, err, "start versitygw")
-	t.Cleanup(func() { _ = stop() })
-	c, err := srv.Client(ctx)
-	require.NoError(t, err)
-	return &activities.Activities{S3: c, Presign: s3.NewPresignClient(c), Bucket: srv.Bucket, Prefix: "analyses",
-		ChartURLTTL: time.Hour, Logger: testLogger(t)}
-}
+func batchS3(t *testing.T) *activities.Activities { return activities.S3Activities(t) }
 
 func put(t *testing.T, acts *activities.Activities, key, body string) {
 	t.Helper()
@@ -164,7 +148,7 @@ func TestBatchReportMergesChunksInItemOrder(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, rows, 4)
 	assert.Equal(t, activities.ReportCSVHeader, rows[0])
-	assert.Equal(t, []string{"0", "a", "failed", "", "0", "0", "0", "NotFound", "no model", ""}, rows[1])
+	assert.Equal(t, []string{"0", "a", "failed", "", "0", "0", "0", "NotFound", "no model", "", ""}, rows[1])
 	assert.Equal(t, "a, \"quoted\"\nline", rows[3][3], "answer survives CSV quoting")
 
 	t.Run("missing chunk", func(t *testing.T) {

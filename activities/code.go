@@ -28,7 +28,13 @@ type cellRecord struct {
 	Error     *CodeError `json:"error,omitempty"`
 	Traceback string     `json:"traceback,omitempty"`
 	Charts    []Chart    `json:"charts,omitempty"`
-	Dropped   int64      `json:"dropped_bytes,omitempty"`
+	// Files are the files the cell wrote under outputs/ and its SVG and
+	// HTML results, as stored in S3.
+	Files   []OutputFile `json:"files,omitempty"`
+	Dropped int64        `json:"dropped_bytes,omitempty"`
+	// FileNotes tell the model which files under outputs/ were stored
+	// and which were left out.
+	FileNotes []string `json:"file_notes,omitempty"`
 	// Names are the kernel's global names after the cell: a rebuilt
 	// kernel must have them all again.
 	Names []string `json:"names,omitempty"`
@@ -56,19 +62,30 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 	if err != nil {
 		return RunCodeResult{}, err
 	}
-	names, _ := a.cellNames(ctx, sb, id)
+	meta, err := a.readCellMeta(ctx, sb, id)
+	if err != nil {
+		return RunCodeResult{}, err
+	}
 
 	rec := cellRecord{
 		Step: in.Step, Cell: in.Cell, CallID: in.CallID, Code: in.Code,
 		Stdout: strings.Join(exec.Logs.Stdout, ""), Stderr: strings.Join(exec.Logs.Stderr, ""),
-		Dropped: exec.Logs.DroppedBytes, Names: names,
+		Dropped: exec.Logs.DroppedBytes, Names: meta.Names,
 	}
 	if exec.Error != nil {
 		rec.Error = &CodeError{Name: exec.Error.Name, Value: exec.Error.Value}
 		rec.Traceback = exec.Error.Traceback
 	}
-	pngs := 0
+	pngs, svgs, htmls := 0, 0, 0
 	for _, r := range exec.Results {
+		shown, err := a.storeDisplay(ctx, in, r, &svgs, &htmls)
+		if err != nil {
+			return RunCodeResult{}, err
+		}
+		rec.Files = append(rec.Files, shown...)
+		for _, n := range fileNotes(shown) {
+			rec.Results = append(rec.Results, "["+n+"]")
+		}
 		if r.PNG != "" {
 			img, err := base64.StdEncoding.DecodeString(r.PNG)
 			if err != nil {
@@ -93,12 +110,18 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 			rec.Results = append(rec.Results, t)
 		}
 	}
+	written, skipped, err := a.storeOutputFiles(ctx, sb, in, meta.Files)
+	if err != nil {
+		return RunCodeResult{}, err
+	}
+	rec.Files = append(rec.Files, written...)
+	rec.FileNotes = append(fileNotes(written), skipped...)
 	key := a.outputKey(in.WorkflowID, in.Step, in.Cell)
 	if err := a.putJSON(ctx, key, rec); err != nil {
 		return RunCodeResult{}, classify(ServiceStorage, "store cell output", err)
 	}
 	out, truncated := modelOutput(rec, a.MaxOutputBytes)
-	return RunCodeResult{Output: out, Charts: rec.Charts, Error: rec.Error, OutputKey: key, Truncated: truncated}, nil
+	return RunCodeResult{Output: out, Charts: rec.Charts, Files: rec.Files, Error: rec.Error, OutputKey: key, Truncated: truncated}, nil
 }
 
 // resultText is the text form of a non-image result.
@@ -129,6 +152,9 @@ func modelOutput(rec cellRecord, max int) (string, bool) {
 	}
 	if len(rec.Results) > 0 {
 		parts = append(parts, part{"result", strings.Join(rec.Results, "\n")})
+	}
+	if len(rec.FileNotes) > 0 {
+		parts = append(parts, part{"files", strings.Join(rec.FileNotes, "\n")})
 	}
 	if rec.Error != nil {
 		tb := rec.Traceback

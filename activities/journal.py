@@ -5,8 +5,11 @@
 # the state earlier cells built.
 def __da_install():
     import base64 as _b64
+    import hashlib as _hashlib
     import json as _json
     import os as _os
+    import stat as _stat
+    import time as _time
     import signal as _signal
     import sys as _sys
     import traceback as _traceback
@@ -26,7 +29,9 @@ def __da_install():
     ip = get_ipython()  # noqa: F821 - defined in IPython kernels
     root = "/home/user/.durable"
     cells = root + "/cells"
+    outputs = "/home/user/outputs"
     _os.makedirs(cells, exist_ok=True)
+    _os.makedirs(outputs, exist_ok=True)
     token = _uuid.uuid4().hex
     kernel_file = root + "/kernel.json"
     try:
@@ -39,8 +44,57 @@ def __da_install():
         raise DurableKernelLost("the kernel restarted; variables defined by earlier cells are gone")
     _write(kernel_file, {"token": token, "pid": _os.getpid()})
 
-    state = {"cell": None}
+    # hashes: the content of each output file as last recorded, so a file
+    # rewritten with the same bytes is not recorded again.
+    state = {"cell": None, "hashes": {}}
     cap = 4 << 20
+    max_scan = 10000
+
+    def scan():
+        # The regular files under outputs (no symlinks: the worker must not
+        # be led to read what lies elsewhere), by path relative to it, with
+        # their size and modification time.
+        seen = {}
+        for top, dirs, files in _os.walk(outputs):
+            dirs.sort()
+            for name in sorted(files):
+                path = _os.path.join(top, name)
+                try:
+                    st = _os.lstat(path)
+                except OSError:
+                    continue
+                if not _stat.S_ISREG(st.st_mode):
+                    continue
+                seen[_os.path.relpath(path, outputs)] = (st.st_size, st.st_mtime_ns)
+                if len(seen) >= max_scan:
+                    return seen
+        return seen
+
+    def sha256(path):
+        h = _hashlib.sha256()
+        with open(path, "rb") as f:
+            for chunk in iter(lambda: f.read(1 << 20), b""):
+                h.update(chunk)
+        return h.hexdigest()
+
+    def changed_files(before, since_ns):
+        # Files new or changed since the cell began, in name order; a file
+        # rewritten with the bytes recorded last time does not count. File
+        # times tick coarsely, so a file touched around the start is hashed
+        # even when its size and time look the same.
+        out = []
+        for rel, sig in sorted(scan().items()):
+            if before.get(rel) == sig and sig[1] < since_ns:
+                continue
+            try:
+                digest = sha256(_os.path.join(outputs, rel))
+            except OSError:
+                continue
+            if state["hashes"].get(rel) == digest:
+                continue
+            state["hashes"][rel] = digest
+            out.append({"name": rel, "bytes": sig[0], "sha256": digest})
+        return out
 
     class DurableCellDone(Exception):
         pass
@@ -92,6 +146,10 @@ def __da_install():
         with open(base + ".started", "w") as f:
             f.write(token)
         rec = {"id": cid, "stdout": [], "stderr": [], "results": [], "error": None}
+        try:
+            before = (scan(), _time.time_ns() - 50_000_000)
+        except Exception:
+            before = ({}, 0)
         restore = []
         signals = [lambda: _signal.signal(_signal.SIGINT, old_int)]
         so, se = _sys.stdout, _sys.stderr
@@ -122,7 +180,7 @@ def __da_install():
             _signal.setitimer(_signal.ITIMER_REAL, timeout)
             # The alarm is cancelled first thing in finish.
             restore.insert(0, lambda: _signal.signal(_signal.SIGALRM, old_alrm))
-        state["cell"] = (cid, rec, restore, signals)
+        state["cell"] = (cid, rec, restore, signals, before)
 
     def flush_figures():
         plt = _sys.modules.get("matplotlib.pyplot")
@@ -143,7 +201,7 @@ def __da_install():
         cur = state["cell"]
         if cur is None:
             return
-        cid, rec, restore, signals = cur
+        cid, rec, restore, signals, before = cur
         _signal.setitimer(_signal.ITIMER_REAL, 0)
         try:
             flush_figures()
@@ -164,11 +222,16 @@ def __da_install():
             }
         rec["stdout"] = "".join(rec["stdout"])
         rec["stderr"] = "".join(rec["stderr"])
+        try:
+            rec["files"] = changed_files(*before)
+        except Exception as e:  # a file that cannot be read must not lose the journal
+            rec["files"] = []
+            rec["stderr"] += "output files could not be listed: %s\n" % e
         hidden = getattr(ip, "user_ns_hidden", {})
         rec["names"] = sorted(k for k in ip.user_ns if not k.startswith("_") and k not in hidden)
         base = cells + "/" + cid
         _write(base + ".done.json", rec)
-        _write(base + ".meta.json", {"names": rec["names"], "error": rec["error"] and rec["error"]["name"]})
+        _write(base + ".meta.json", {"names": rec["names"], "error": rec["error"] and rec["error"]["name"], "files": rec["files"]})
         try:
             _os.remove(base + ".started")
         except OSError:

@@ -27,7 +27,7 @@ you computed. Do not invent numbers you did not compute.`
 // executePythonTool is the tool the model calls to run code.
 var executePythonTool = responses.ToolUnionParam{OfFunction: &responses.FunctionToolParam{
 	Name:        "execute_python",
-	Description: openai.String("Run Python code in the analysis sandbox and return stdout, stderr, the value of the last expression, errors and saved charts."),
+	Description: openai.String(ExecutePythonDescription),
 	Parameters: map[string]any{
 		"type": "object",
 		"properties": map[string]any{

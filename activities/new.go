@@ -70,5 +70,8 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		MaxDatasetBytes: cfg.MaxDatasetBytes,
 		CodeTimeout:     10 * time.Minute,
 		ModelAPI:        cfg.OpenAIAPI,
+
+		MaxOutputFiles:      cfg.MaxOutputFiles,
+		MaxOutputFilesBytes: cfg.MaxOutputFilesBytes,
 	}, nil
 }

@@ -160,11 +160,14 @@ type CodeError struct {
 // text handed to the model (capped), charts are S3 keys, and the whole
 // output lies at OutputKey.
 type RunCodeResult struct {
-	Output    string     `json:"output"`
-	Charts    []Chart    `json:"charts,omitempty"`
-	Error     *CodeError `json:"error,omitempty"`
-	OutputKey string     `json:"output_key,omitempty"`
-	Truncated bool       `json:"truncated,omitempty"`
+	Output string  `json:"output"`
+	Charts []Chart `json:"charts,omitempty"`
+	// Files are the files the cell wrote under outputs/ and its SVG and
+	// HTML results, stored in S3.
+	Files     []OutputFile `json:"files,omitempty"`
+	Error     *CodeError   `json:"error,omitempty"`
+	OutputKey string       `json:"output_key,omitempty"`
+	Truncated bool         `json:"truncated,omitempty"`
 }
 
 // KillSandboxInput names the sandbox to kill.

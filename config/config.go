@@ -182,6 +182,11 @@ type Worker struct {
 	// OpenAIAPI is the model API the worker speaks: OpenAI's Responses API
 	// or Chat Completions, which most self-hosted servers speak.
 	OpenAIAPI string `envconfig:"OPENAI_API" default:"responses"`
+
+	// MaxOutputFiles and MaxOutputFilesBytes bound the files one cell
+	// hands back under /home/user/outputs (count, and bytes in all).
+	MaxOutputFiles      int   `envconfig:"MAX_OUTPUT_FILES" default:"20"`
+	MaxOutputFilesBytes int64 `envconfig:"MAX_OUTPUT_FILES_BYTES" default:"52428800"`
 }
 
 // Load reads the worker configuration from the environment. The error is one
@@ -225,6 +230,13 @@ func (c Worker) Validate() error {
 	}
 	if c.MaxOutputBytes < 256 {
 		errs = append(errs, fmt.Errorf("MAX_OUTPUT_BYTES: %d is below 256", c.MaxOutputBytes))
+	}
+	// 0 (a Worker built in code) means the activities' defaults.
+	if c.MaxOutputFiles < 0 || c.MaxOutputFiles > 1000 {
+		errs = append(errs, fmt.Errorf("MAX_OUTPUT_FILES: %d is outside 1..1000", c.MaxOutputFiles))
+	}
+	if c.MaxOutputFilesBytes < 0 || c.MaxOutputFilesBytes > 1<<30 {
+		errs = append(errs, fmt.Errorf("MAX_OUTPUT_FILES_BYTES: %d is outside 1..1073741824", c.MaxOutputFilesBytes))
 	}
 	if c.MaxDatasetBytes <= 0 {
 		errs = append(errs, fmt.Errorf("MAX_DATASET_BYTES: %d must be positive", c.MaxDatasetBytes))

@@ -250,7 +250,7 @@ func progressLine(p workflows.Progress) string {
 // JSON. Without S3_BUCKET the stored URLs are kept, with a warning.
 func printResult(ctx context.Context, cfg starterConfig, id string, res *workflows.AnalysisResult, asJSON bool, stdout, stderr io.Writer) error {
 	bucket := ""
-	if len(res.Charts) > 0 {
+	if len(res.Charts) > 0 || len(res.Files) > 0 || res.Report != nil {
 		s, err := newStore(ctx, cfg, "presign chart URLs")
 		if err != nil {
 			fmt.Fprintf(stderr, "warning: %v; showing the chart URLs stored with the result (they may have expired)\n", err)
@@ -262,6 +262,9 @@ func printResult(ctx context.Context, cfg starterConfig, id string, res *workflo
 					return err
 				}
 				res.Charts[i].URL = u
+			}
+			if err := presignOutputs(ctx, s, res); err != nil {
+				return err
 			}
 		}
 	}
@@ -295,4 +298,5 @@ func writeResult(w io.Writer, id string, res *workflows.AnalysisResult, bucket s
 			fmt.Fprintf(w, "  %s\n", ch.URL)
 		}
 	}
+	writeOutputs(w, res, bucket)
 }

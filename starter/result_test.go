@@ -56,6 +56,20 @@ chart: analyses/wf-1/charts/step-2-cell-0-0.png
   http://s3/presigned
 chart: analyses/wf-1/charts/step-2-cell-0-1.png
 `},
+		{"files and report", &workflows.AnalysisResult{Status: workflows.StatusAnswered, Answer: "West", StepsUsed: 2, CodeRuns: 1,
+			Files:  []activities.OutputFile{{Key: "analyses/wf-1/step-1/files/cleaned.csv", URL: "http://s3/csv", Step: 1, Bytes: 30, ContentType: "text/csv; charset=utf-8"}},
+			Report: &activities.Report{MarkdownKey: "analyses/wf-1/report.md", HTMLKey: "analyses/wf-1/report.html", MarkdownURL: "http://s3/md", HTMLURL: "http://s3/html"}},
+			"b", `analysis wf-1: answered after 2 steps, 1 code run, 0 charts, 0 tokens
+
+West
+
+file (step 1, 30 bytes, text/csv; charset=utf-8): s3://b/analyses/wf-1/step-1/files/cleaned.csv
+  http://s3/csv
+report (markdown): s3://b/analyses/wf-1/report.md
+  http://s3/md
+report (html): s3://b/analyses/wf-1/report.html
+  http://s3/html
+`},
 		{"step limit, no answer", &workflows.AnalysisResult{Status: workflows.StatusMaxSteps, StepsUsed: 1}, "b",
 			`analysis wf-1: max_steps after 1 step, 0 code runs, 0 charts, 0 tokens
 (the step limit ended the analysis before the model answered)

@@ -55,6 +55,8 @@ type Progress struct {
 	Rebuilds  int    `json:"rebuilds,omitempty"`
 	// SandboxSeconds is the sandbox time spent so far.
 	SandboxSeconds float64 `json:"sandbox_seconds"`
+	// Files counts the files stored so far (outputs and SVG/HTML results).
+	Files int `json:"files,omitempty"`
 }
 
 // heartbeatTimeout is how soon a dead worker's activity is retried
@@ -83,6 +85,7 @@ var activityTimeouts = map[activityKind]struct {
 	"code":    {15 * time.Minute, 20},
 	"restore": {60 * time.Minute, 5},
 	"kill":    {time.Minute, 5},
+	"report":  {5 * time.Minute, 10},
 }
 
 // activityOptions sets the options of one kind of activity.
@@ -122,7 +125,7 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 	status, phase, step := "starting", "create sandbox", 0
 	progress := func() Progress {
 		p := Progress{Status: status, Step: step, MaxSteps: in.MaxSteps, CodeRuns: res.CodeRuns, Charts: len(res.Charts),
-			SandboxID: res.SandboxID, Phase: phase, Tokens: res.Usage.TotalTokens, SandboxSeconds: res.SandboxSeconds}
+			SandboxID: res.SandboxID, Phase: phase, Tokens: res.Usage.TotalTokens, SandboxSeconds: res.SandboxSeconds, Files: len(res.Files)}
 		if sb != nil {
 			p.Rebuilds = sb.rebuilds
 		}
@@ -186,6 +189,7 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 		}
 		if len(mr.ToolCalls) == 0 {
 			res.Status, res.Answer = StatusAnswered, mr.Answer
+			writeReport(ctx, in, res, sb.cells, show)
 			show(StatusAnswered, "done")
 			return res, nil
 		}
@@ -210,6 +214,7 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 			res.CodeRuns++
 			res.SandboxID = sb.ref.SandboxID
 			res.Charts = append(res.Charts, rr.Charts...)
+			res.Files = addFiles(res.Files, rr.Files)
 			outputs = append(outputs, activities.ToolOutput{CallID: tc.CallID, Output: rr.Output})
 		}
 	}
@@ -218,8 +223,63 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 	if res.BudgetExhausted {
 		res.Status = StatusBudget
 	}
+	writeReport(ctx, in, res, sb.cells, show)
 	show(res.Status, "done")
 	return res, nil
+}
+
+// withoutURLs copies items with their presigned URLs cleared by clear: the
+// report activity presigns its own, so the URLs need not fill its input.
+func withoutURLs[T any](items []T, clear func(*T)) []T {
+	out := make([]T, len(items))
+	for i, it := range items {
+		clear(&it)
+		out[i] = it
+	}
+	return out
+}
+
+// addFiles appends a cell's files to those of earlier cells; a file under
+// a key already listed (two cells of one step writing the same name)
+// replaces the earlier entry, as its object in S3 was replaced.
+func addFiles(have, add []activities.OutputFile) []activities.OutputFile {
+	for _, f := range add {
+		replaced := false
+		for i := range have {
+			if have[i].Key == f.Key {
+				have[i], replaced = f, true
+				break
+			}
+		}
+		if !replaced {
+			have = append(have, f)
+		}
+	}
+	return have
+}
+
+// writeReport writes the Markdown and HTML reports of a finished analysis
+// and keeps their keys in the result (ChangeAnalysisReport). The report is
+// an extra: when it cannot be written the analysis still returns its
+// answer, without a report, and says so in the log.
+func writeReport(ctx workflow.Context, in AnalysisInput, res *AnalysisResult, cells []activities.CellRef, show func(st, ph string)) {
+	if workflow.GetVersion(ctx, ChangeAnalysisReport, workflow.DefaultVersion, 1) < 1 {
+		return
+	}
+	show(res.Status, "write the report")
+	rctx := activityOptions(ctx, "write the report", "report")
+	var rep activities.Report
+	err := workflow.ExecuteActivity(rctx, a.WriteReport, activities.WriteReportInput{
+		WorkflowID: workflow.GetInfo(ctx).WorkflowExecution.ID, Question: in.Question, Status: res.Status, Answer: res.Answer,
+		Charts: withoutURLs(res.Charts, func(c *activities.Chart) { c.URL = "" }),
+		Files:  withoutURLs(res.Files, func(f *activities.OutputFile) { f.URL = "" }),
+		Cells:  cells, StepsUsed: res.StepsUsed, CodeRuns: res.CodeRuns, Usage: res.Usage,
+	}).Get(ctx, &rep)
+	if err != nil {
+		workflow.GetLogger(ctx).Error("the report could not be written; the result has none", "error", err)
+		return
+	}
+	res.Report = &rep
 }
 
 // failure is the workflow's error for a failed activity: it keeps the

@@ -30,6 +30,8 @@ type harness struct {
 	kills      []string
 	stageErr   error
 	created    []activities.CreateSandboxInput
+	reports    []activities.WriteReportInput
+	reportErr  error
 }
 
 func newHarness(t *testing.T) *harness {
@@ -56,6 +58,14 @@ func newHarness(t *testing.T) *harness {
 		func(_ context.Context, in activities.KillSandboxInput) error {
 			h.kills = append(h.kills, in.SandboxID)
 			return nil
+		})
+	h.env.OnActivity(a.WriteReport, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.WriteReportInput) (activities.Report, error) {
+			h.reports = append(h.reports, in)
+			if h.reportErr != nil {
+				return activities.Report{}, h.reportErr
+			}
+			return activities.Report{MarkdownKey: "analyses/" + in.WorkflowID + "/report.md", HTMLKey: "analyses/" + in.WorkflowID + "/report.html"}, nil
 		})
 	return h
 }

@@ -493,6 +493,9 @@ func summarize(sum BatchItemResult, res AnalysisResult, err error) BatchItemResu
 	if err == nil {
 		sum.Status, sum.Answer, sum.Charts = res.Status, Clip(res.Answer, MaxSummaryAnswerBytes), len(res.Charts)
 		sum.Steps, sum.Tokens = res.StepsUsed, res.Usage.TotalTokens
+		if res.Report != nil {
+			sum.ReportKey = res.Report.HTMLKey
+		}
 		return sum
 	}
 	sum.Status, sum.ErrorType = StatusFailed, "Error"

@@ -58,9 +58,21 @@ func TestResultSchema(t *testing.T) {
 		SchemaVersion: 1, Status: workflows.StatusAnswered, Answer: "West",
 		Charts:    []activities.Chart{{Key: "analyses/w/step-2/0-0.png", URL: "http://x", Step: 2, Bytes: 10}},
 		StepsUsed: 3, CodeRuns: 2, Usage: activities.Usage{TotalTokens: 5}, SandboxID: "i1", TranscriptKey: "t",
+		Files: []activities.OutputFile{{Key: "analyses/w/step-2/files/cleaned.csv", URL: "http://x", Name: "cleaned.csv", Step: 2,
+			Bytes: 30, ContentType: "text/csv; charset=utf-8", Origin: activities.OriginOutputs}},
+		Report: &activities.Report{MarkdownKey: "analyses/w/report.md", HTMLKey: "analyses/w/report.html", MarkdownURL: "http://m", HTMLURL: "http://h"},
 	}
 	b, err := json.Marshal(res)
 	require.NoError(t, err)
 	assert.NoError(t, schema.Validate(decodeJSON(t, string(b))))
-	assert.Error(t, schema.Validate(decodeJSON(t, strings.Replace(string(b), `"answered"`, `"done"`, 1))))
+	for _, bad := range []struct{ from, to string }{
+		{`"answered"`, `"done"`},
+		{`"origin":"outputs"`, `"origin":"elsewhere"`},
+		{`"content_type":"text/csv; charset=utf-8",`, ``},
+		{`"html_key":"analyses/w/report.html",`, ``},
+	} {
+		broken := strings.Replace(string(b), bad.from, bad.to, 1)
+		require.NotEqual(t, string(b), broken, "the case %q changes nothing", bad.from)
+		assert.Error(t, schema.Validate(decodeJSON(t, broken)), "the schema accepts %s", broken)
+	}
 }

@@ -98,6 +98,13 @@ type AnalysisResult struct {
 	BudgetExhausted bool   `json:"budget_exhausted,omitempty"`
 	SandboxID       string `json:"sandbox_id"`
 	TranscriptKey   string `json:"transcript_key"`
+	// Files are the files the code wrote under /home/user/outputs and the
+	// SVG/HTML results it displayed, as stored in S3 (a later cell's file
+	// of the same key replaces the earlier entry).
+	Files []activities.OutputFile `json:"files,omitempty"`
+	// Report is where the Markdown and HTML reports of the analysis lie
+	// (absent on histories from before reports, or when writing failed).
+	Report *activities.Report `json:"report,omitempty"`
 }
 
 // Result statuses.

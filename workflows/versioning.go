@@ -11,6 +11,10 @@ const (
 	// ChangeFlushEachItem: the batch stores each finished item's summary
 	// at once instead of every batchChunkItems items.
 	ChangeFlushEachItem = "batch-flush-each-item"
+	// ChangeAnalysisReport: an analysis writes its Markdown and HTML report
+	// (WriteReport) before it returns. AnalysisWorkflow is pinned, but the
+	// guard keeps the histories recorded before it replaying.
+	ChangeAnalysisReport = "analysis-report"
 )
 
 // Options select a variant of the workflow code at registration. The zero

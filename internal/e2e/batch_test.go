@@ -117,6 +117,10 @@ wait:
 		assert.Equal(t, 1, it.Charts)
 		assert.Equal(t, 3, it.Steps)
 		assert.Positive(t, it.Tokens)
+		// The batch report links the item's own report, which exists.
+		assert.True(t, strings.HasPrefix(it.ReportKey, "analyses/") && strings.HasSuffix(it.ReportKey, "/report.html"),
+			"item %d: report_key %q", i, it.ReportKey)
+		assert.Contains(t, string(e.getObject(it.ReportKey)), "West had the highest revenue", "item %d report", i)
 	}
 	rows, err := csv.NewReader(strings.NewReader(string(e.getObject(res.CSVKey)))).ReadAll()
 	require.NoError(t, err)
@@ -124,6 +128,9 @@ wait:
 	for i, row := range rows[1:] {
 		assert.Equal(t, fmt.Sprint(i), row[0])
 		assert.Equal(t, fmt.Sprintf("sales-%d", i), row[1])
+		if i != failing {
+			assert.Equal(t, rep.Items[i].ReportKey, row[len(row)-1], "CSV report_key of row %d", i)
+		}
 	}
 
 	// Each item ran once, as its own workflow, never more than two at a time.

@@ -117,12 +117,13 @@ func TestChaosWorkerKills(t *testing.T) {
 	bin, err := buildWorker()
 	require.NoError(t, err)
 
-	// Slow chart uploads and watch cells, so kills can land in them.
+	// Slow chart, file and report uploads and watch cells, so kills can land in them.
 	cells := &inflight{match: func(r *http.Request) bool {
 		return r.Header.Get("E2b-Sandbox-Port") == "49999" && r.URL.Path == "/execute"
 	}}
 	uploads := &inflight{delay: 300 * time.Millisecond, match: func(r *http.Request) bool {
-		return r.Method == http.MethodPut && strings.HasSuffix(r.URL.Path, ".png")
+		return r.Method == http.MethodPut && (strings.HasSuffix(r.URL.Path, ".png") || strings.Contains(r.URL.Path, "/files/") ||
+			strings.HasSuffix(r.URL.Path, "/report.md") || strings.HasSuffix(r.URL.Path, "/report.html"))
 	}}
 	e2bURL := serve(t, cells.wrap(e.E2B.Handler()))
 	s3Target, err := url.Parse(shared.s3.Endpoint)
@@ -250,6 +251,7 @@ killing:
 		sort.Strings(pngs)
 		assert.Equal(t, []string{"step-2/0-0.png", "step-4/0-0.png"}, pngs, "analysis %d charts", i)
 		assert.Len(t, results[i].Charts, 2)
+		checkChaosOutputs(t, e, r.GetID(), &results[i])
 	}
 
 	// No sandbox leaks.

@@ -61,6 +61,7 @@ func TestSandboxLossIsRebuilt(t *testing.T) {
 	for _, c := range res.Charts {
 		assert.NotEmpty(t, e.getObject(c.Key))
 	}
+	checkChaosOutputs(t, e, id, &res)
 	saveHistory(t, e, run.GetID(), run.GetRunID(), "analysis-rebuild.json")
 	end, err := e.progress(id)
 	require.NoError(t, err)
@@ -84,4 +85,5 @@ func TestKernelLossIsRebuilt(t *testing.T) {
 	assert.Equal(t, workflows.StatusAnswered, res.Status)
 	assert.NotEqual(t, p.SandboxID, res.SandboxID)
 	assert.Equal(t, 4, res.CodeRuns)
+	checkChaosOutputs(t, e, id, &res)
 }

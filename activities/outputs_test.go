@@ -1,0 +1,358 @@
+package activities
+
+import (
+	"context"
+	"encoding/base64"
+	"html"
+	"io"
+	"log/slog"
+	"net/http"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/uber-go/tally/v4"
+	"go.temporal.io/sdk/converter"
+
+	"github.com/durable-analyst/durable-analyst/e2b"
+	"github.com/durable-analyst/durable-analyst/internal/stack"
+)
+
+// outputsEnv is activities on a local E2B server running Python and a real
+// S3 server (versitygw), with one sandbox.
+func outputsEnv(t *testing.T) (*Activities, *e2b.Client, *e2b.Sandbox) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts an S3 server and a sandbox")
+	}
+	_, c, sb := localSandbox(t)
+	a := S3Activities(t)
+	a.E2B, a.SandboxTimeout, a.MaxOutputBytes = c, 5*time.Minute, 8192
+	return a, c, sb
+}
+
+// S3Activities starts versitygw on 127.0.0.1 for the test and returns
+// activities that use it (exported for the package's black-box tests).
+func S3Activities(t *testing.T) *Activities {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts an S3 server")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	srv, stop, err := stack.StartS3(ctx, stack.Options{})
+	require.NoError(t, err, "start versitygw")
+	t.Cleanup(func() { _ = stop() })
+	s3c, err := srv.Client(ctx)
+	require.NoError(t, err)
+	return &Activities{S3: s3c, Presign: s3.NewPresignClient(s3c), Bucket: srv.Bucket, Prefix: "analyses",
+		ChartURLTTL: time.Hour, Logger: slog.New(slog.NewTextHandler(t.Output(), nil))}
+}
+
+// activityRunner runs RunCode and RestoreSandbox as activities (they
+// heartbeat), counting metrics in scope.
+type activityRunner struct {
+	env interface {
+		ExecuteActivity(any, ...any) (converter.EncodedValue, error)
+	}
+	a *Activities
+}
+
+func newRunner(a *Activities) (*activityRunner, tally.TestScope) {
+	env, scope := metricsEnv()
+	env.RegisterActivity(a)
+	return &activityRunner{env: env, a: a}, scope
+}
+
+func (r *activityRunner) run(in RunCodeInput) (RunCodeResult, error) {
+	var res RunCodeResult
+	v, err := r.env.ExecuteActivity(r.a.RunCode, in)
+	if err != nil {
+		return res, err
+	}
+	return res, v.Get(&res)
+}
+
+func (r *activityRunner) restore(in RestoreSandboxInput) error {
+	_, err := r.env.ExecuteActivity(r.a.RestoreSandbox, in)
+	return err
+}
+
+// keys lists every object under the workflow's prefix.
+func keys(t *testing.T, a *Activities, workflowID string) []string {
+	t.Helper()
+	out, err := a.S3.ListObjectsV2(context.Background(), &s3.ListObjectsV2Input{
+		Bucket: aws.String(a.Bucket), Prefix: aws.String(a.workflowPrefix(workflowID) + "/")})
+	require.NoError(t, err)
+	var ks []string
+	for _, o := range out.Contents {
+		ks = append(ks, *o.Key)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+func object(t *testing.T, a *Activities, key string) (string, string) {
+	t.Helper()
+	out, err := a.S3.GetObject(context.Background(), &s3.GetObjectInput{Bucket: aws.String(a.Bucket), Key: aws.String(key)})
+	require.NoError(t, err, "get %s", key)
+	defer out.Body.Close()
+	b, err := io.ReadAll(out.Body)
+	require.NoError(t, err)
+	return string(b), aws.ToString(out.ContentType)
+}
+
+// outputsCell writes two files under outputs/ (one in a subfolder), a
+// symlink that must be ignored, a file outside outputs/, and displays an
+// HTML table and an SVG.
+const outputsCell = `import os, pandas as pd
+from IPython.display import SVG, display
+df = pd.DataFrame({"region": ["West", "East"], "revenue": [3, 1]})
+df.to_csv("outputs/cleaned.csv", index=False)
+os.makedirs("outputs/tables", exist_ok=True)
+open("outputs/tables/top.html", "w").write(df.to_html())
+os.symlink("/etc/hostname", "outputs/link.txt")
+open("not-an-output.txt", "w").write("x")
+display(SVG('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'))
+df`
+
+func TestRunCodeStoresOutputFilesOnce(t *testing.T) {
+	a, c, sb := outputsEnv(t)
+	ctx := context.Background()
+	r, scope := newRunner(a)
+	in := RunCodeInput{WorkflowID: "wf-out", RunID: "r1", SandboxID: sb.ID, Step: 1, Cell: 0, CallID: "call-1", Code: outputsCell}
+
+	res, err := r.run(in)
+	require.NoError(t, err)
+	require.Nil(t, res.Error, "%s", res.Output)
+
+	type file struct{ key, name, ctype, origin string }
+	var got []file
+	for _, f := range res.Files {
+		got = append(got, file{f.Key, f.Name, f.ContentType, f.Origin})
+		assert.Equal(t, 1, f.Step)
+		assert.NotEmpty(t, f.URL, "presigned")
+	}
+	want := []file{
+		{"analyses/wf-out/step-1/0-0.svg", "0-0.svg", "image/svg+xml", OriginDisplay},
+		{"analyses/wf-out/step-1/0-0.html", "0-0.html", "text/html; charset=utf-8", OriginDisplay},
+		{"analyses/wf-out/step-1/files/cleaned.csv", "cleaned.csv", "text/csv; charset=utf-8", OriginOutputs},
+		{"analyses/wf-out/step-1/files/tables/top.html", "tables/top.html", "text/html; charset=utf-8", OriginOutputs},
+	}
+	assert.Equal(t, want, got)
+
+	csv, ctype := object(t, a, "analyses/wf-out/step-1/files/cleaned.csv")
+	assert.Equal(t, "region,revenue\nWest,3\nEast,1\n", csv)
+	assert.Equal(t, "text/csv; charset=utf-8", ctype)
+	html, _ := object(t, a, "analyses/wf-out/step-1/0-0.html")
+	assert.Contains(t, html, "<table")
+	svg, _ := object(t, a, "analyses/wf-out/step-1/0-0.svg")
+	assert.Contains(t, svg, "<rect")
+	for _, f := range res.Files {
+		body, _ := object(t, a, f.Key)
+		assert.Equal(t, f.Bytes, int64(len(body)), f.Key)
+		resp, err := http.Get(f.URL)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, http.StatusOK, resp.StatusCode, "presigned URL of %s", f.Key)
+	}
+	for _, s := range []string{"outputs/cleaned.csv saved as analyses/wf-out/step-1/files/cleaned.csv", "HTML result 0-0.html saved", "SVG result 0-0.svg saved", "West"} {
+		assert.Contains(t, res.Output, s, "the model is told")
+	}
+	assert.NotContains(t, res.Output, "link.txt")
+	stored := keys(t, a, "wf-out")
+
+	// A retry (the worker died after the cell) returns the same files and
+	// stores nothing new.
+	again, err := r.run(in)
+	require.NoError(t, err)
+	assert.Equal(t, stripURLs(res.Files), stripURLs(again.Files))
+	assert.Equal(t, stored, keys(t, a, "wf-out"))
+
+	// The next cell rewrites cleaned.csv with the same bytes and writes a
+	// new file: only the new one is stored.
+	res2, err := r.run(RunCodeInput{WorkflowID: "wf-out", RunID: "r1", SandboxID: sb.ID, Step: 2, Cell: 0, CallID: "call-2",
+		Code: "df.to_csv('outputs/cleaned.csv', index=False)\nopen('outputs/summary.txt', 'w').write('West leads')\nNone"})
+	require.NoError(t, err)
+	require.Len(t, res2.Files, 1, "%+v", res2.Files)
+	assert.Equal(t, "analyses/wf-out/step-2/files/summary.txt", res2.Files[0].Key)
+	assert.Equal(t, "text/plain; charset=utf-8", res2.Files[0].ContentType)
+	assert.Equal(t, int64(len("West leads")), res2.Files[0].Bytes)
+
+	// A changed file is stored again, under the new step.
+	res3, err := r.run(RunCodeInput{WorkflowID: "wf-out", RunID: "r1", SandboxID: sb.ID, Step: 3, Cell: 0, CallID: "call-3",
+		Code: "df['revenue'] = df['revenue'] * 2\ndf.to_csv('outputs/cleaned.csv', index=False)"})
+	require.NoError(t, err)
+	require.Len(t, res3.Files, 1)
+	body, _ := object(t, a, "analyses/wf-out/step-3/files/cleaned.csv")
+	assert.Equal(t, "region,revenue\nWest,6\nEast,2\n", body)
+	stored = keys(t, a, "wf-out")
+
+	// A rebuilt sandbox replays the journal of cells and uploads nothing:
+	// the files stored so far are removed first, and must not come back.
+	for _, k := range stored {
+		if strings.Contains(k, "/files/") || strings.HasSuffix(k, ".svg") || strings.HasSuffix(k, ".html") {
+			_, err := a.S3.DeleteObject(ctx, &s3.DeleteObjectInput{Bucket: aws.String(a.Bucket), Key: aws.String(k)})
+			require.NoError(t, err)
+		}
+	}
+	stored = keys(t, a, "wf-out")
+	sb2, err := c.Create(ctx, e2b.CreateParams{Template: "code-interpreter-v1", Timeout: 5 * time.Minute})
+	require.NoError(t, err)
+	defer func() { _, _ = sb2.Kill(context.Background()) }()
+	err = r.restore(RestoreSandboxInput{WorkflowID: "wf-out", RunID: "r1", SandboxID: sb2.ID, Cells: []CellRef{
+		{Step: 1, Cell: 0, CallID: "call-1"}, {Step: 2, Cell: 0, CallID: "call-2"}, {Step: 3, Cell: 0, CallID: "call-3"}}})
+	require.NoError(t, err)
+	assert.Equal(t, stored, keys(t, a, "wf-out"), "the rebuild stored nothing")
+	b, err := sb2.Files().Read(ctx, OutputsDir+"/cleaned.csv")
+	require.NoError(t, err)
+	assert.Equal(t, "region,revenue\nWest,6\nEast,2\n", string(b), "the rebuilt sandbox has the files again")
+
+	// The next cell after the rebuild stores only what it changes.
+	res4, err := r.run(RunCodeInput{WorkflowID: "wf-out", RunID: "r1", SandboxID: sb2.ID, Step: 4, Cell: 0, CallID: "call-4",
+		Code: "open('outputs/after.txt', 'w').write('after')"})
+	require.NoError(t, err)
+	require.Len(t, res4.Files, 1)
+	assert.Equal(t, "after.txt", res4.Files[0].Name)
+	// 4 files of step 1 (twice: the retry stores the same keys again),
+	// then one each in steps 2, 3 and 4.
+	checkCounters(t, counters(scope, map[string]string{"activity_type": "RunCode"}), map[string]int64{MetricFilesStored: 11})
+}
+
+func stripURLs(fs []OutputFile) []OutputFile {
+	out := make([]OutputFile, len(fs))
+	for i, f := range fs {
+		f.URL = ""
+		out[i] = f
+	}
+	return out
+}
+
+func TestRunCodeBoundsOutputFiles(t *testing.T) {
+	a, _, sb := outputsEnv(t)
+	a.MaxOutputFiles, a.MaxOutputFilesBytes = 3, 1000
+	r, _ := newRunner(a)
+	res, err := r.run(RunCodeInput{WorkflowID: "wf-bound", RunID: "r1", SandboxID: sb.ID, Step: 1, CallID: "c",
+		Code: `for i in range(5):
+    open(f"outputs/f{i}.txt", "w").write("x" * 100)
+open("outputs/big.bin", "wb").write(b"\0" * 2000)`})
+	require.NoError(t, err)
+	var names []string
+	for _, f := range res.Files {
+		names = append(names, f.Name)
+	}
+	assert.Equal(t, []string{"f0.txt", "f1.txt", "f2.txt"}, names)
+	assert.Equal(t, []string{
+		"analyses/wf-bound/step-1/0-output.json",
+		"analyses/wf-bound/step-1/files/f0.txt", "analyses/wf-bound/step-1/files/f1.txt", "analyses/wf-bound/step-1/files/f2.txt",
+	}, keys(t, a, "wf-bound"))
+	for _, s := range []string{
+		"outputs/big.bin: not stored, 2000 bytes would pass the limit of 1000 bytes per cell",
+		"outputs/f3.txt: not stored, a cell keeps at most 3 files",
+		"outputs/f4.txt: not stored, a cell keeps at most 3 files",
+	} {
+		assert.Contains(t, res.Output, s)
+	}
+}
+
+func TestFileKeyName(t *testing.T) {
+	tests := []struct{ name, want string }{
+		{"cleaned.csv", "cleaned.csv"},
+		{"tables/top.html", "tables/top.html"},
+		{"my report.xlsx", "my_report-" + "%s" + ".xlsx"},
+		{"ünïcode", "_n_code-%s"},
+	}
+	seen := map[string]bool{}
+	for _, tt := range tests {
+		got := fileKeyName(tt.name)
+		if strings.Contains(tt.want, "%s") {
+			prefix, suffix, _ := strings.Cut(tt.want, "%s")
+			assert.True(t, strings.HasPrefix(got, prefix) && strings.HasSuffix(got, suffix) && len(got) == len(prefix)+8+len(suffix),
+				"fileKeyName(%q): got %q, want %q with an 8-digit hash", tt.name, got, tt.want)
+		} else {
+			assert.Equal(t, tt.want, got, "fileKeyName(%q)", tt.name)
+		}
+		assert.False(t, seen[got])
+		seen[got] = true
+	}
+	assert.NotEqual(t, fileKeyName("a b.csv"), fileKeyName("a_b.csv"), "two names never share a key")
+}
+
+func TestContentType(t *testing.T) {
+	tests := []struct {
+		name string
+		body string
+		want string
+	}{
+		{"a.csv", "a,b", "text/csv; charset=utf-8"},
+		{"A.XLSX", "PK", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"},
+		{"t.html", "<table>", "text/html; charset=utf-8"},
+		{"noext", "%PDF-1.4", "application/pdf"},
+		{"data.bin", "\x00\x01", "application/octet-stream"},
+	}
+	for _, tt := range tests {
+		if got := contentType(tt.name, []byte(tt.body)); got != tt.want {
+			t.Errorf("contentType(%q): got %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// The report is written under deterministic keys: the Markdown links the
+// charts and files and folds each step's code; the HTML embeds the charts,
+// so it reads without the bucket; a retry stores the same two objects.
+func TestWriteReport(t *testing.T) {
+	a, _, sb := outputsEnv(t)
+	r, _ := newRunner(a)
+	code := "import matplotlib.pyplot as plt\nplt.bar(['West', 'East'], [3, 1])\nplt.show()\nopen('outputs/cleaned.csv', 'w').write('a,b\\n1,2\\n')\nprint('```')"
+	res, err := r.run(RunCodeInput{WorkflowID: "wf-rep", RunID: "r1", SandboxID: sb.ID, Step: 1, CallID: "c1", Code: code})
+	require.NoError(t, err)
+	require.Len(t, res.Charts, 1)
+	require.Len(t, res.Files, 1)
+	// As the workflow sends them: without URLs.
+	chart, file := res.Charts[0], res.Files[0]
+	chart.URL, file.URL = "", ""
+	in := WriteReportInput{WorkflowID: "wf-rep", Question: "Which region <b>sells</b> most?", Status: "answered",
+		Answer: "West, with 3.", Charts: []Chart{chart}, Files: []OutputFile{file}, Cells: []CellRef{{Step: 1, CallID: "c1"}},
+		StepsUsed: 2, CodeRuns: 1, Usage: Usage{TotalTokens: 99}}
+
+	var rep Report
+	for range 2 {
+		v, err := r.env.ExecuteActivity(a.WriteReport, in)
+		require.NoError(t, err)
+		require.NoError(t, v.Get(&rep))
+	}
+	assert.Equal(t, "analyses/wf-rep/report.md", rep.MarkdownKey)
+	assert.Equal(t, "analyses/wf-rep/report.html", rep.HTMLKey)
+	assert.NotEmpty(t, rep.MarkdownURL)
+	assert.NotEmpty(t, rep.HTMLURL)
+
+	md, ctype := object(t, a, rep.MarkdownKey)
+	assert.Equal(t, "text/markdown; charset=utf-8", ctype)
+	for _, s := range []string{
+		"> Which region <b>sells</b> most?", "West, with 3.", "![step 1, cell 0, chart 0](<http", "/analyses/wf-rep/step-1/0-0.png?X-Amz-",
+		"[cleaned.csv](<http", "/analyses/wf-rep/step-1/files/cleaned.csv?X-Amz-", "`analyses/wf-rep/step-1/files/cleaned.csv`",
+		"<details>\n<summary>Step 1, cell 0: 5 lines of Python</summary>", "````python\n" + code + "\n````",
+	} {
+		assert.Contains(t, md, s)
+	}
+	page, ctype := object(t, a, rep.HTMLKey)
+	assert.Equal(t, "text/html; charset=utf-8", ctype)
+	png, _ := object(t, a, res.Charts[0].Key)
+	for _, s := range []string{
+		"Which region &lt;b&gt;sells&lt;/b&gt; most?", "<details><summary>Step 1, cell 0</summary>",
+		`/analyses/wf-rep/step-1/files/cleaned.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&amp;`,
+	} {
+		assert.Contains(t, page, s)
+	}
+	assert.NotContains(t, page, "<b>sells", "the question is escaped")
+	assert.Contains(t, html.UnescapeString(page), `src="data:image/png;base64,`+base64.StdEncoding.EncodeToString([]byte(png))+`"`, "the chart is embedded")
+	assert.Equal(t, []string{
+		"analyses/wf-rep/report.html", "analyses/wf-rep/report.md", "analyses/wf-rep/step-1/0-0.png",
+		"analyses/wf-rep/step-1/0-output.json", "analyses/wf-rep/step-1/files/cleaned.csv",
+	}, keys(t, a, "wf-rep"))
+}
