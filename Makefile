@@ -13,6 +13,7 @@ GOTEST_TIMEOUT ?= 40m
 GOTESTFLAGS ?=
 
 .PHONY: help run demo test tools deps deps-test vet workflowcheck lint gotest chaos conformance histories
+.PHONY: cluster cluster-tools deps-cluster
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -62,3 +63,19 @@ conformance: tools ## run the E2B protocol conformance suite if it exists
 	@if [ -f testdata/conformance/run.sh ]; then \
 		echo "bash testdata/conformance/run.sh"; bash testdata/conformance/run.sh; \
 	else echo "conformance: testdata/conformance/run.sh not present, skipped"; fi
+
+# make cluster: a Temporal server on PostgreSQL (Debian's postgresql), its
+# schema applied with temporal-sql-tool, the Temporal UI, S3 and the local
+# stand-ins, and WORKERS worker processes; state in .run/cluster/. See README.
+WORKERS ?= 2
+POSTGRES_PORT ?= 55432
+CLUSTER_FLAGS ?=
+
+cluster: deps-cluster tools cluster-tools ## Temporal server on PostgreSQL + UI + S3 + WORKERS (2) workers; data kept in .run/cluster/; Ctrl-C stops all
+	$(GO) run ./cmd/devstack -cluster -workers $(WORKERS) -postgres-port $(POSTGRES_PORT) $(CLUSTER_FLAGS)
+
+cluster-tools: ## build the pinned Temporal server, temporal-sql-tool (Go module proxy, Go from tools/cluster/go.mod; ~8 min cold) and UI server into .bin
+	@tools/build.sh $(BIN) cluster
+
+deps-cluster:
+	@tools/system-deps.sh cluster

@@ -50,7 +50,13 @@ func main() {
 	plaintext := flag.Bool("plaintext", false, "store payloads in plaintext (no generated key, no codec server)")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code, err := run(ctx, *demo, *plaintext)
+	var code int
+	var err error
+	if *clusterMode {
+		code, err = runCluster(ctx, *plaintext)
+	} else {
+		code, err = run(ctx, *demo, *plaintext)
+	}
 	stop()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "devstack:", err)

@@ -39,6 +39,10 @@ type Options struct {
 	// UICodecEndpoint, with the UI on, is the codec server the UI decodes
 	// payloads through (--ui-codec-endpoint), e.g. http://127.0.0.1:8234.
 	UICodecEndpoint string
+	// S3Dir, when set, holds the S3 server's objects and is kept when it
+	// stops (make cluster); otherwise they live in a temporary directory
+	// that is removed.
+	S3Dir string
 }
 
 // DefaultBucket is the bucket StartS3 creates when Options.S3Bucket is empty.

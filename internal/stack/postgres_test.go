@@ -1,0 +1,77 @@
+package stack
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// postgresDir returns a directory for a test's PostgreSQL that the postgres
+// user can reach (t.TempDir's are private to root), removed at the end.
+func postgresDir(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts PostgreSQL; skipped in -short mode")
+	}
+	if _, err := postgresBinDir(); err != nil {
+		t.Skipf("PostgreSQL is not installed (make deps-cluster installs it): %v", err)
+	}
+	dir, err := os.MkdirTemp("", "durable-analyst-pg-*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// psqlTCP runs sql as user over TCP with password, as Temporal connects.
+func psqlTCP(ctx context.Context, p *Postgres, user, password, sql string) (string, error) {
+	cmd := p.command(ctx, "psql", "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", p.Host, "-U", user, "-d", "postgres", "-c", sql)
+	cmd.Env = append(cmd.Env, "PGPASSWORD="+password)
+	out, err := cmd.CombinedOutput()
+	return strings.TrimSpace(string(out)), err
+}
+
+// TestPostgresKeepsDataAcrossRestarts starts PostgreSQL on a fresh
+// directory, creates a database over TCP as the temporal role (as
+// temporal-sql-tool does), stops it, starts a new server on the same
+// directory (no second initdb) and finds the database; a wrong password is
+// refused.
+func TestPostgresKeepsDataAcrossRestarts(t *testing.T) {
+	dir := postgresDir(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+
+	pg, stop, err := StartPostgres(ctx, PostgresOptions{Dir: dir})
+	if err != nil {
+		t.Fatalf("StartPostgres: %v", err)
+	}
+	if out, err := psqlTCP(ctx, pg, pg.User, pg.Password, "CREATE DATABASE kept_across_restarts"); err != nil {
+		stop()
+		t.Fatalf("write as %s over TCP: %v\n%s", pg.User, err, out)
+	}
+	if out, err := psqlTCP(ctx, pg, pg.User, "wrong-password", "SELECT 1"); err == nil || !strings.Contains(out, "password authentication failed") {
+		t.Errorf("wrong password: got err=%v output %q, want a password authentication failure", err, out)
+	}
+	if err := stop(); err != nil {
+		t.Fatalf("stop: %v", err)
+	}
+
+	pg2, stop2, err := StartPostgres(ctx, PostgresOptions{Dir: dir})
+	if err != nil {
+		t.Fatalf("StartPostgres again: %v", err)
+	}
+	defer stop2()
+	if pg2.Password != pg.Password {
+		t.Errorf("password after restart: got a new one, want the kept one")
+	}
+	out, err := psqlTCP(ctx, pg2, pg2.User, pg2.Password, "SELECT count(*) FROM pg_database WHERE datname = 'kept_across_restarts'")
+	if err != nil || out != "1" {
+		t.Errorf("databases named kept_across_restarts after restart: got %q, %v; want 1", out, err)
+	}
+}
