@@ -223,25 +223,9 @@ dynamicConfigClient:
   pollInterval: 10s
 `))
 
-// dynamicConfig turns on what the project uses (Worker Deployments, long
-// workflow ids as the dev server allows) and makes new search attributes
-// visible at once, as the dev server does.
-const dynamicConfig = `# Written by durable-analyst's internal/stack at every start; edits are lost.
-limit.maxIDLength:
-  - value: 255
-system.enableDeploymentVersions:
-  - value: true
-system.enableDeployments:
-  - value: true
-frontend.workerVersioningDataAPIs:
-  - value: true
-frontend.workerVersioningWorkflowAPIs:
-  - value: true
-frontend.workerVersioningRuleAPIs:
-  - value: true
-system.forceSearchAttributesCacheRefreshOnRead:
-  - value: true
-`
+// DynamicConfigFile is the server's dynamic config, shared with the
+// docker-compose cluster profile: it turns on what the project uses.
+const DynamicConfigFile = "tools/cluster/dynamicconfig.yaml"
 
 // writeConfig writes temporal.yaml (mode 0600: it holds the database
 // password) and dynamicconfig.yaml into the config directory.
@@ -249,9 +233,13 @@ func (s *TemporalServer) writeConfig() error {
 	if err := os.MkdirAll(s.o.Dir, 0o755); err != nil {
 		return fmt.Errorf("start temporal server: %w", err)
 	}
-	dc := filepath.Join(s.o.Dir, "dynamicconfig.yaml")
-	if err := os.WriteFile(dc, []byte(dynamicConfig), 0o644); err != nil {
+	root, err := RepoRoot()
+	if err != nil {
 		return fmt.Errorf("start temporal server: %w", err)
+	}
+	dc := filepath.Join(root, DynamicConfigFile)
+	if _, err := os.Stat(dc); err != nil {
+		return fmt.Errorf("start temporal server: dynamic config: %w", err)
 	}
 	var b bytes.Buffer
 	if err := serverConfig.Execute(&b, map[string]any{
