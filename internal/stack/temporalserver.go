@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	mathrand "math/rand/v2"
 	"net"
 	"os"
 	"os/exec"
@@ -101,12 +102,14 @@ func StartTemporalServer(ctx context.Context, o ServerOptions) (*TemporalServer,
 	s := &TemporalServer{o: o, bin: bin, config: filepath.Join(o.Dir, "temporal.yaml")}
 	for _, p := range []*int{&s.ports.FrontendHTTP, &s.ports.FrontendMembership, &s.ports.History, &s.ports.HistoryMembership,
 		&s.ports.Matching, &s.ports.MatchingMembership, &s.ports.Worker, &s.ports.WorkerMembership} {
-		if *p, err = FreePort(); err != nil {
+		if *p, err = lowFreePort(); err != nil {
 			return nil, nil, err
 		}
 	}
-	if s.ports.Frontend, err = portOrFree(o.TemporalPort); err != nil {
-		return nil, nil, err
+	if s.ports.Frontend = o.TemporalPort; s.ports.Frontend == 0 {
+		if s.ports.Frontend, err = lowFreePort(); err != nil {
+			return nil, nil, err
+		}
 	}
 	s.Address = net.JoinHostPort("127.0.0.1", strconv.Itoa(s.ports.Frontend))
 	s.Namespace = o.Namespace
@@ -122,6 +125,20 @@ func StartTemporalServer(ctx context.Context, o ServerOptions) (*TemporalServer,
 	}
 	o.logf("stack: Temporal server %s on PostgreSQL at %s (namespace %s, config %s)", s.Address, o.Postgres.Addr(), s.Namespace, s.config)
 	return s, s.Stop, nil
+}
+
+// lowFreePort returns a free port on 127.0.0.1 below 32768: the server
+// records its services' ports in PostgreSQL as smallint
+// (cluster_membership.rpc_port), and Linux hands out ephemeral ports from
+// 32768 up.
+func lowFreePort() (int, error) {
+	for range 200 {
+		port := 20000 + mathrand.IntN(12000)
+		if PortFree(port) {
+			return port, nil
+		}
+	}
+	return 0, errors.New("find a free port between 20000 and 32000: none found in 200 tries")
 }
 
 // setupSchema creates the server's databases and brings their schemas to
