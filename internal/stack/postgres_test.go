@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"go.temporal.io/sdk/client"
 )
 
 // postgresDir returns a directory for a test's PostgreSQL that the postgres
@@ -73,5 +75,61 @@ func TestPostgresKeepsDataAcrossRestarts(t *testing.T) {
 	out, err := psqlTCP(ctx, pg2, pg2.User, pg2.Password, "SELECT count(*) FROM pg_database WHERE datname = 'kept_across_restarts'")
 	if err != nil || out != "1" {
 		t.Errorf("databases named kept_across_restarts after restart: got %q, %v; want 1", out, err)
+	}
+}
+
+// TestTemporalServerKeepsStateAcrossRestarts is make cluster run twice: the
+// second start finds the databases (the schema steps are no-ops), the
+// namespace and a workflow started by the first.
+func TestTemporalServerKeepsStateAcrossRestarts(t *testing.T) {
+	dir := postgresDir(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+	start := func() (*TemporalServer, func()) {
+		pg, stopPG, err := StartPostgres(ctx, PostgresOptions{Dir: dir + "/postgres"})
+		if err != nil {
+			t.Fatalf("StartPostgres: %v", err)
+		}
+		srv, stopServer, err := StartTemporalServer(ctx, ServerOptions{Postgres: pg, Dir: dir + "/temporal"})
+		if err != nil {
+			stopPG()
+			t.Fatalf("StartTemporalServer: %v", err)
+		}
+		return srv, func() {
+			if err := stopServer(); err != nil {
+				t.Errorf("stop server: %v", err)
+			}
+			if err := stopPG(); err != nil {
+				t.Errorf("stop postgres: %v", err)
+			}
+		}
+	}
+
+	srv, stop := start()
+	c, err := srv.dial(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: "kept-across-restarts", TaskQueue: "nobody-polls"}, "SomeWorkflow")
+	c.Close()
+	if err != nil {
+		stop()
+		t.Fatalf("start a workflow: %v", err)
+	}
+	stop()
+
+	srv, stop = start()
+	defer stop()
+	c, err = srv.dial(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	desc, err := c.DescribeWorkflowExecution(ctx, "kept-across-restarts", "")
+	if err != nil {
+		t.Fatalf("describe the workflow after the restart: %v", err)
+	}
+	if got := desc.GetWorkflowExecutionInfo().GetExecution().GetRunId(); got != run.GetRunID() {
+		t.Errorf("run id after restart: got %s, want %s", got, run.GetRunID())
 	}
 }

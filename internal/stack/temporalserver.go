@@ -3,6 +3,7 @@ package stack
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -100,16 +101,8 @@ func StartTemporalServer(ctx context.Context, o ServerOptions) (*TemporalServer,
 		return nil, nil, err
 	}
 	s := &TemporalServer{o: o, bin: bin, config: filepath.Join(o.Dir, "temporal.yaml")}
-	for _, p := range []*int{&s.ports.FrontendHTTP, &s.ports.FrontendMembership, &s.ports.History, &s.ports.HistoryMembership,
-		&s.ports.Matching, &s.ports.MatchingMembership, &s.ports.Worker, &s.ports.WorkerMembership} {
-		if *p, err = lowFreePort(); err != nil {
-			return nil, nil, err
-		}
-	}
-	if s.ports.Frontend = o.TemporalPort; s.ports.Frontend == 0 {
-		if s.ports.Frontend, err = lowFreePort(); err != nil {
-			return nil, nil, err
-		}
+	if err := s.choosePorts(); err != nil {
+		return nil, nil, err
 	}
 	s.Address = net.JoinHostPort("127.0.0.1", strconv.Itoa(s.ports.Frontend))
 	s.Namespace = o.Namespace
@@ -125,6 +118,59 @@ func StartTemporalServer(ctx context.Context, o ServerOptions) (*TemporalServer,
 	}
 	o.logf("stack: Temporal server %s on PostgreSQL at %s (namespace %s, config %s)", s.Address, o.Postgres.Addr(), s.Namespace, s.config)
 	return s, s.Stop, nil
+}
+
+// choosePorts picks the server's ports: o.TemporalPort for the frontend
+// when set, else the ports of the last start on this Dir while they are
+// free (a server that comes back on the same addresses is the same cluster
+// member to the membership rows it left in the database, so it serves at
+// once instead of waiting for them to expire), else free ones. It saves
+// them in Dir/ports.json.
+func (s *TemporalServer) choosePorts() error {
+	if err := os.MkdirAll(s.o.Dir, 0o755); err != nil {
+		return fmt.Errorf("start temporal server: %w", err)
+	}
+	path := filepath.Join(s.o.Dir, "ports.json")
+	var last serverPorts
+	if b, err := os.ReadFile(path); err == nil {
+		_ = json.Unmarshal(b, &last)
+	}
+	pick := func(dst *int, prev int) error {
+		if prev > 0 && prev < 32768 && PortFree(prev) {
+			*dst = prev
+			return nil
+		}
+		p, err := lowFreePort()
+		*dst = p
+		return err
+	}
+	pairs := []struct {
+		dst  *int
+		prev int
+	}{
+		{&s.ports.FrontendHTTP, last.FrontendHTTP}, {&s.ports.FrontendMembership, last.FrontendMembership},
+		{&s.ports.History, last.History}, {&s.ports.HistoryMembership, last.HistoryMembership},
+		{&s.ports.Matching, last.Matching}, {&s.ports.MatchingMembership, last.MatchingMembership},
+		{&s.ports.Worker, last.Worker}, {&s.ports.WorkerMembership, last.WorkerMembership},
+	}
+	if s.o.TemporalPort != 0 {
+		s.ports.Frontend = s.o.TemporalPort
+	} else {
+		pairs = append(pairs, struct {
+			dst  *int
+			prev int
+		}{&s.ports.Frontend, last.Frontend})
+	}
+	for _, p := range pairs {
+		if err := pick(p.dst, p.prev); err != nil {
+			return err
+		}
+	}
+	b, _ := json.Marshal(s.ports)
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		return fmt.Errorf("start temporal server: %w", err)
+	}
+	return nil
 }
 
 // lowFreePort returns a free port on 127.0.0.1 below 32768: the server
