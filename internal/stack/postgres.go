@@ -194,7 +194,7 @@ func (p *Postgres) Restart(ctx context.Context) error {
 			return nil
 		}
 	}
-	if err := p.stopOrphan(); err != nil {
+	if err := p.checkNotRunning(); err != nil {
 		return err
 	}
 	argv := append(append([]string{}, p.asUser...), filepath.Join(p.bin, "postgres"), "-D", p.Dir,
@@ -231,31 +231,25 @@ func (p *Postgres) Restart(ctx context.Context) error {
 	}
 }
 
-// stopOrphan stops a server left running on the data directory by an
-// earlier run that died without stopping it (it holds the data directory's
-// lock, so a new server could not start).
-func (p *Postgres) stopOrphan() error {
+// checkNotRunning refuses to start a second server on a data directory
+// that a live server holds: another make cluster (or test) is using it.
+// (A server whose starter died does not outlive it: it runs with a
+// parent-death signal.) A stale lock of a dead server is PostgreSQL's own
+// business: it removes it.
+func (p *Postgres) checkNotRunning() error {
 	b, err := os.ReadFile(filepath.Join(p.Dir, "postmaster.pid"))
 	if err != nil {
 		return nil
 	}
 	pid, err := strconv.Atoi(strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0]))
 	if err != nil || pid <= 0 || syscall.Kill(pid, 0) != nil {
-		return nil // gone; PostgreSQL removes a stale lock itself
+		return nil
 	}
 	comm, _ := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid))
 	if !bytes.HasPrefix(comm, []byte("postgres")) {
 		return nil
 	}
-	p.logf("stack: stopping the PostgreSQL server (pid %d) an earlier run left on %s", pid, p.Dir)
-	_ = syscall.Kill(pid, syscall.SIGINT) // fast shutdown
-	for range 300 {
-		if syscall.Kill(pid, 0) != nil {
-			return nil
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	return fmt.Errorf("start postgres: an earlier server (pid %d) still runs on %s after 30s", pid, p.Dir)
+	return fmt.Errorf("start postgres: a PostgreSQL server (pid %d) already runs on %s — is another make cluster running? Stop it first (Ctrl-C there, or kill -INT %d)", pid, p.Dir, pid)
 }
 
 // ensureRole creates the temporal role, or sets its password to the one in

@@ -133,3 +133,28 @@ func TestTemporalServerKeepsStateAcrossRestarts(t *testing.T) {
 		t.Errorf("run id after restart: got %s, want %s", got, run.GetRunID())
 	}
 }
+
+// TestPostgresRefusesASecondServer: a second start on a directory a live
+// server holds fails with a message that says what to do, and leaves the
+// first server running.
+func TestPostgresRefusesASecondServer(t *testing.T) {
+	dir := postgresDir(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	pg, stop, err := StartPostgres(ctx, PostgresOptions{Dir: dir})
+	if err != nil {
+		t.Fatalf("StartPostgres: %v", err)
+	}
+	defer stop()
+	_, stop2, err := StartPostgres(ctx, PostgresOptions{Dir: dir})
+	if err == nil {
+		stop2()
+		t.Fatal("second StartPostgres on the same directory: got no error")
+	}
+	if !strings.Contains(err.Error(), "already runs on") || !strings.Contains(err.Error(), "another make cluster") {
+		t.Errorf("error = %q, want it to say a server already runs there", err)
+	}
+	if out, err := psqlTCP(ctx, pg, pg.User, pg.Password, "SELECT 1"); err != nil || out != "1" {
+		t.Errorf("first server after the refused start: got %q, %v; want it answering", out, err)
+	}
+}
