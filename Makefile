@@ -44,7 +44,7 @@ lint: vet workflowcheck ## go vet + workflowcheck
 gotest: deps-test tools
 	$(GO) test -count=1 -timeout $(GOTEST_TIMEOUT) $(GOTESTFLAGS) ./...
 
-test: deps-test tools lint gotest conformance ## tools, go vet, workflowcheck, all tests (+ conformance if present)
+test: deps-test tools cluster-tools lint gotest conformance ## tools, go vet, workflowcheck, all tests (+ conformance if present)
 
 chaos: deps tools ## the long crash/fault-injection suite against real servers
 	$(GO) test ./internal/e2e -run 'Chaos|S3OutageMid' -chaos.full -count=1 -timeout 30m -v

@@ -72,7 +72,7 @@ for dir in "${!group[@]}"; do
     read -r _ path _ <<<"${pkg[$t]}"
     paths+=("$path")
   done
-  echo "tools: building ${stale[*]} into $bin with Go $tc (the Temporal CLI takes ~5 min on a cold cache, the Temporal server ~8 min)" >&2
+  echo "tools: building ${stale[*]} into $bin with $(cd "$dir" && GOTOOLCHAIN="$tc" go env GOVERSION) (the Temporal CLI takes ~5 min on a cold cache, the Temporal server ~8-13 min)" >&2
   start=$SECONDS
   # Build into a scratch directory, then name each binary after its tool
   # (the server and the UI server are both .../cmd/server).

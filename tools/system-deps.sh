@@ -2,7 +2,8 @@
 # Makes sure the Debian packages a make target needs are installed: the
 # local sandbox's (bubblewrap and Debian's Python with IPython, pandas and
 # matplotlib, at /usr/bin/python3) and, for `make test`, Chromium for the
-# Temporal UI check, and for `make cluster` (and its test) PostgreSQL.
+# Temporal UI check, PostgreSQL for `make cluster` (and its test), and
+# docker-compose to validate docker-compose.yml.
 # Installs what is missing when it can (root, or sudo without a password,
 # and apt-get); otherwise stops with the one command to run. Used by
 # `make run`, `make demo`, `make cluster` and `make test`, so the README's
@@ -14,7 +15,9 @@ set -euo pipefail
 want=(bubblewrap python3-ipython python3-pandas python3-matplotlib)
 case "${1:-run}" in
   run) ;;
-  test) want+=(chromium postgresql) ;;
+  # docker-compose (Debian's, v1; no Docker daemon needed) validates
+  # docker-compose.yml in the tests.
+  test) want+=(chromium postgresql docker-compose) ;;
   # Debian's postgresql (15 on Debian 12): its server programs live in
   # /usr/lib/postgresql/<major>/bin, and it creates the postgres user that
   # the server runs as when make cluster runs as root.
