@@ -107,21 +107,12 @@ func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
 	}
 
 	// 3. S3 and the local E2B and model servers, as make run has them.
-	s3srv, stopS3, err := stack.StartS3(ctx, opts)
+	svc, err := startServices(ctx, root, dir, opts, temporal, enc)
+	stops = append(stops, svc.stops...)
 	if err != nil {
 		return 1, err
 	}
-	stops = append(stops, stopS3)
-	env := newEnv(os.Environ())
-	env.set(temporal.Env()...)
-	env.set("TASK_QUEUE=" + taskQueue)
-	env.set(s3srv.Env()...)
-	env.set(enc.Env...)
-	e2bURL, modelURL, stopLocal, err := localServices(root, dir, env)
-	stops = append(stops, stopLocal...)
-	if err != nil {
-		return 1, err
-	}
+	s3srv, env := svc.s3, svc.env
 
 	// 4. The workers: the real binary, N processes on one task queue.
 	say("building ./worker and ./starter into .bin/")
@@ -157,7 +148,7 @@ func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
 		say("worker deployment version %s is current", v)
 	}
 
-	printBanner(os.Stdout, temporal, s3srv, e2bURL, modelURL, dir)
+	printBanner(os.Stdout, temporal, s3srv, svc.e2bURL, svc.modelURL, dir)
 	fmt.Fprintf(os.Stdout, `  PostgreSQL         %s (data in %s; as the postgres user: psql -h %s -p %d -U postgres)
   Temporal server    config in %s
   workers            %d processes on task queue %q (logs: %s/worker-N.log)
@@ -176,31 +167,6 @@ func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
 	case w := <-exited:
 		return 1, fmt.Errorf("a worker stopped: %v\nlast output:\n%s", w.Err(), w.Output())
 	}
-}
-
-// localServices starts the local E2B server and the scripted model unless
-// E2B_API_KEY / OPENAI_API_KEY are set, and points env at them.
-func localServices(root, logDir string, env *environ) (e2bURL, modelURL string, stops []func() error, err error) {
-	e2bURL, modelURL = "E2B cloud", "OpenAI"
-	if os.Getenv("E2B_API_KEY") == "" {
-		url, key, stop, err := startLocalE2B(logDir)
-		if err != nil {
-			return "", "", stops, err
-		}
-		stops = append(stops, stop)
-		env.set("E2B_API_KEY="+key, "E2B_API_URL="+url, "E2B_SANDBOX_URL="+url)
-		e2bURL = url + " (local sandbox server; set E2B_API_KEY to use E2B)"
-	}
-	if os.Getenv("OPENAI_API_KEY") == "" {
-		url, key, stop, err := startScriptedModel(root, logDir)
-		if err != nil {
-			return "", "", stops, err
-		}
-		stops = append(stops, stop)
-		env.set("OPENAI_API_KEY="+key, "OPENAI_BASE_URL="+url+"/v1", "OPENAI_MODEL=script:"+demoScript)
-		modelURL = url + "/v1 (scripted model " + demoScript + "; set OPENAI_API_KEY to use OpenAI)"
-	}
-	return e2bURL, modelURL, stops, nil
 }
 
 // waitForPollers waits until every worker process polls the task queue
