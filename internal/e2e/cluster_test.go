@@ -233,7 +233,12 @@ func TestClusterBatchSurvivesWorkerKillAndServerRestart(t *testing.T) {
 		}
 	}
 	assert.Zero(t, rebuilds, "a worker or server crash made an analysis rebuild its sandbox")
-	t.Logf("cluster: %d analyses + batch of %d on PostgreSQL, 2 workers, 1 worker SIGKILL, 1 server SIGKILL+restart: all completed", analyses, items)
+	retried := 0
+	for _, w := range workers {
+		retried += strings.Count(w.logs.String(), "Attempt=2 ")
+	}
+	t.Logf("cluster: %d analyses + batch of %d on PostgreSQL, 2 workers, 1 worker SIGKILL, 1 server SIGKILL+restart: all completed; %d activity log lines of a second attempt",
+		analyses, items, retried)
 }
 
 // storedPrefix returns the S3 prefix ("analyses/<segment>/") under which
