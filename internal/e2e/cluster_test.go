@@ -106,8 +106,9 @@ func TestClusterBatchSurvivesWorkerKillAndServerRestart(t *testing.T) {
 	bin, err := buildWorker()
 	require.NoError(t, err)
 
-	// Watch cells, so the kill lands while one runs.
-	cells := &inflight{match: func(r *http.Request) bool {
+	// Watch cells and slow them, so the kill lands while cells run on
+	// both workers.
+	cells := &inflight{delay: 500 * time.Millisecond, match: func(r *http.Request) bool {
 		return r.Header.Get("E2b-Sandbox-Port") == "49999" && r.URL.Path == "/execute"
 	}}
 	e2bURL := serve(t, cells.wrap(e.E2B.Handler()))
@@ -159,9 +160,9 @@ func TestClusterBatchSurvivesWorkerKillAndServerRestart(t *testing.T) {
 
 	// Mid-batch: kill a worker while a cell runs, then crash and restart
 	// the server, then bring the worker back.
-	require.True(t, cells.waitFor(3*time.Minute), "no cell started on the cluster")
-	workers[0].kill()
-	t.Logf("killed %s (SIGKILL) while a cell ran", workers[0].name)
+	victim, busyID := busyWorker(t, ctx, e.Temporal, workers, runs)
+	victim.kill()
+	t.Logf("killed %s (SIGKILL) while it ran a cell of %s", victim.name, busyID)
 	require.True(t, cells.waitFor(3*time.Minute), "no cell ran after the kill")
 	// The server goes down mid-batch, not after it.
 	desc, err := e.Temporal.DescribeWorkflowExecution(ctx, batchID, "")
@@ -171,7 +172,7 @@ func TestClusterBatchSurvivesWorkerKillAndServerRestart(t *testing.T) {
 	t.Logf("killed the Temporal server (SIGKILL)")
 	require.NoError(t, srv.Restart(ctx), "restart the Temporal server on the same PostgreSQL")
 	t.Logf("restarted the Temporal server")
-	workers[0].start(t)
+	victim.start(t)
 
 	// Everything completes.
 	results := make([]workflows.AnalysisResult, analyses)
@@ -233,12 +234,20 @@ func TestClusterBatchSurvivesWorkerKillAndServerRestart(t *testing.T) {
 		}
 	}
 	assert.Zero(t, rebuilds, "a worker or server crash made an analysis rebuild its sandbox")
+	// The cell the killed worker ran was run again by an attempt on a live
+	// worker (and, by the counters above, not run twice in the sandbox).
 	retried := 0
-	for _, w := range workers {
-		retried += strings.Count(w.logs.String(), "Attempt=2 ")
+	iter := e.Temporal.GetWorkflowHistory(ctx, busyID, "", false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
+	for iter.HasNext() {
+		ev, err := iter.Next()
+		require.NoError(t, err)
+		if a := ev.GetActivityTaskStartedEventAttributes(); a != nil && a.GetAttempt() > 1 {
+			retried++
+		}
 	}
-	t.Logf("cluster: %d analyses + batch of %d on PostgreSQL, 2 workers, 1 worker SIGKILL, 1 server SIGKILL+restart: all completed; %d activity log lines of a second attempt",
-		analyses, items, retried)
+	assert.Positive(t, retried, "activities of %s retried after its worker was killed", busyID)
+	t.Logf("cluster: %d analyses + batch of %d on PostgreSQL, 2 workers, 1 worker SIGKILL mid-cell, 1 server SIGKILL+restart: all completed; %d retried activities in %s",
+		analyses, items, retried, busyID)
 }
 
 // storedPrefix returns the S3 prefix ("analyses/<segment>/") under which
@@ -262,4 +271,36 @@ func (e *env) storedPrefix(id string) string {
 		return p
 	}
 	return ""
+}
+
+// busyWorker waits until one of the analyses has a cell (RunCode) started
+// on one of the workers, as the server's pending activities show, and
+// returns that worker and the analysis.
+func busyWorker(t *testing.T, ctx context.Context, c client.Client, workers []*clusterWorker, runs []client.WorkflowRun) (*clusterWorker, string) {
+	t.Helper()
+	deadline := time.Now().Add(3 * time.Minute)
+	for time.Now().Before(deadline) {
+		for _, r := range runs {
+			desc, err := c.DescribeWorkflowExecution(ctx, r.GetID(), "")
+			if err != nil {
+				continue
+			}
+			for _, pa := range desc.GetPendingActivities() {
+				if pa.GetActivityType().GetName() != "RunCode" || pa.GetState() != enumspb.PENDING_ACTIVITY_STATE_STARTED {
+					continue
+				}
+				for _, w := range workers {
+					w.mu.Lock()
+					pid := w.cmd.Process.Pid
+					w.mu.Unlock()
+					if strings.HasPrefix(pa.GetLastWorkerIdentity(), strconv.Itoa(pid)+"@") {
+						return w, r.GetID()
+					}
+				}
+			}
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal("no worker ran a cell of the analyses within 3 minutes")
+	return nil, ""
 }
