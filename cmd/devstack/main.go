@@ -3,7 +3,8 @@
 // when E2B_API_KEY / OPENAI_API_KEY are not set — the local E2B server and
 // the scripted model, then the worker. `make run` runs it until Ctrl-C;
 // `make demo` (-demo) also starts one analysis with the starter, prints the
-// answer and exits with the starter's status.
+// answer and exits with the starter's status. `make cluster` (-cluster, see
+// cluster.go) runs a Temporal server on PostgreSQL and several workers.
 //
 // Everything listens on 127.0.0.1. Server logs go to .run/ in the repository.
 package main

@@ -187,7 +187,7 @@ func Binary(ctx context.Context, o Options, name string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("build %s: %w", name, err)
 	}
-	o.logf("stack: %s is not in %s; building the pinned tools (make tools; the Temporal CLI takes ~5 min on a cold cache)", name, dir)
+	o.logf("stack: %s is not in %s; building it with tools/build.sh (make tools / make cluster-tools; on a cold cache the Temporal CLI takes ~5 min, the Temporal server ~8-13 min)", name, dir)
 	start := time.Now()
 	cmd := exec.CommandContext(ctx, "bash", filepath.Join(root, "tools", "build.sh"), dir, name)
 	out, err := cmd.CombinedOutput()
