@@ -187,12 +187,8 @@ func (p *Postgres) initdb(ctx context.Context) error {
 // Restart starts the server after Stop, on the same port and data. It is
 // a no-op while the server runs.
 func (p *Postgres) Restart(ctx context.Context) error {
-	if p.proc != nil {
-		select {
-		case <-p.proc.Done():
-		default:
-			return nil
-		}
+	if p.proc.running() {
+		return nil
 	}
 	if err := p.checkNotRunning(); err != nil {
 		return err
@@ -271,13 +267,8 @@ ALTER ROLE %[1]s WITH LOGIN CREATEDB PASSWORD '%[2]s';
 // everything committed is kept), keeping its data for Restart.
 func (p *Postgres) Stop() error {
 	proc := p.proc
-	if proc == nil {
+	if !proc.running() {
 		return nil
-	}
-	select {
-	case <-proc.Done():
-		return nil
-	default:
 	}
 	_ = syscall.Kill(proc.Pid(), syscall.SIGINT)
 	select {

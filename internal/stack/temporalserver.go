@@ -325,12 +325,8 @@ func (s *TemporalServer) writeConfig() error {
 func (s *TemporalServer) Restart(ctx context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.proc != nil {
-		select {
-		case <-s.proc.Done():
-		default:
-			return nil
-		}
+	if s.proc.running() {
+		return nil
 	}
 	p, err := StartProcess(ProcessConfig{
 		Name: "temporal-server", Path: s.bin,
