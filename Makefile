@@ -13,6 +13,7 @@ GOTEST_TIMEOUT ?= 40m
 GOTESTFLAGS ?=
 
 .PHONY: help run demo test tools deps deps-test vet workflowcheck lint gotest chaos conformance histories
+.PHONY: cluster cluster-tools deps-cluster
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -43,7 +44,7 @@ lint: vet workflowcheck ## go vet + workflowcheck
 gotest: deps-test tools
 	$(GO) test -count=1 -timeout $(GOTEST_TIMEOUT) $(GOTESTFLAGS) ./...
 
-test: deps-test tools lint gotest conformance ## tools, go vet, workflowcheck, all tests (+ conformance if present)
+test: deps-test tools cluster-tools lint gotest conformance ## tools, go vet, workflowcheck, all tests (+ conformance if present)
 
 chaos: deps tools ## the long crash/fault-injection suite against real servers
 	$(GO) test ./internal/e2e -run 'Chaos|S3OutageMid' -chaos.full -count=1 -timeout 30m -v
@@ -68,3 +69,19 @@ conformance: tools ## run the E2B protocol conformance suite if it exists
 BENCHFLAGS ?=
 bench: tools ## measure on the real stack (fast stand-ins for model and Python); writes BENCHMARKS.md and bench/results.json
 	$(GO) run ./cmd/bench $(BENCHFLAGS)
+
+# make cluster: a Temporal server on PostgreSQL (Debian's postgresql), its
+# schema applied with temporal-sql-tool, the Temporal UI, S3 and the local
+# stand-ins, and WORKERS worker processes; state in .run/cluster/. See README.
+WORKERS ?= 2
+POSTGRES_PORT ?= 55432
+CLUSTER_FLAGS ?=
+
+cluster: deps-cluster tools cluster-tools ## Temporal server on PostgreSQL + UI + S3 + WORKERS (2) workers; data kept in .run/cluster/; Ctrl-C stops all
+	$(GO) run ./cmd/devstack -cluster -workers $(WORKERS) -postgres-port $(POSTGRES_PORT) $(CLUSTER_FLAGS)
+
+cluster-tools: ## build the pinned Temporal server, temporal-sql-tool (Go module proxy, Go from tools/cluster/go.mod; ~8 min cold) and UI server into .bin
+	@tools/build.sh $(BIN) cluster
+
+deps-cluster:
+	@tools/system-deps.sh cluster

@@ -3,7 +3,15 @@
 # module into a bin directory, skipping any binary whose stamp file already
 # names the pinned version. Used by `make tools` and by internal/stack.
 #
+# The cluster tools (the Temporal server, its SQL schema tool, and the
+# standalone Temporal UI server that `make cluster` runs) are built only when
+# named. The server and its schema tool come from a module of their own,
+# tools/cluster: their dependency graph clashes with the CLI's, and they need
+# a newer Go than the project, which that module's `toolchain` line names
+# (fetched by the go command from the module proxy, for that build only).
+#
 # usage: tools/build.sh <bindir> [temporal|versitygw|workflowcheck ...]
+#        tools/build.sh <bindir> cluster   (temporal-server, temporal-sql-tool, temporal-ui-server)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -12,40 +20,71 @@ shift
 mkdir -p "$bin"
 bin="$(cd "$bin" && pwd)"
 
-# tool -> "module package"
+# tool -> "module package [module dir under tools/]"
 declare -A pkg=(
   [temporal]="github.com/temporalio/cli github.com/temporalio/cli/cmd/temporal"
   [versitygw]="github.com/versity/versitygw github.com/versity/versitygw/cmd/versitygw"
   [workflowcheck]="go.temporal.io/sdk/contrib/tools/workflowcheck go.temporal.io/sdk/contrib/tools/workflowcheck"
+  [temporal-ui-server]="github.com/temporalio/ui-server/v2 github.com/temporalio/ui-server/v2/cmd/server"
+  [temporal-server]="go.temporal.io/server go.temporal.io/server/cmd/server cluster"
+  [temporal-sql-tool]="go.temporal.io/server go.temporal.io/server/cmd/tools/sql cluster"
 )
-tools=("$@")
+tools=()
+for t in "$@"; do
+  if [ "$t" = cluster ]; then tools+=(temporal-server temporal-sql-tool temporal-ui-server); else tools+=("$t"); fi
+done
 [ ${#tools[@]} -gt 0 ] || tools=(temporal versitygw workflowcheck)
 
 # One builder at a time: make and concurrent test binaries share the bin dir.
 exec 9>"$bin/.build.lock"
 flock 9
 
-cd "$here"
-goversion="$(go env GOVERSION)"
-stale=() paths=()
-declare -A want=() # tool -> its stamp: "module version goversion"
+# toolchain <module dir>: the go.mod's `toolchain` go version, or "local".
+toolchain() {
+  local tc
+  tc="$(awk '$1 == "toolchain" { print $2 }' "$1/go.mod")"
+  echo "${tc:-local}"
+}
+
+# Stale tools, grouped by module directory: one go build per module, so
+# shared dependencies compile once and in parallel.
+declare -A want=()   # tool -> its stamp: "module version goversion"
+declare -A group=()  # module dir -> "tool tool ..."
 for t in "${tools[@]}"; do
   [ -n "${pkg[$t]:-}" ] || { echo "build.sh: unknown tool $t" >&2; exit 2; }
-  read -r mod path <<<"${pkg[$t]}"
-  want[$t]="$mod $(go list -m -f '{{.Version}}' "$mod") $goversion"
+  read -r mod path sub <<<"${pkg[$t]}"
+  dir="$here${sub:+/$sub}"
+  tc="$(toolchain "$dir")"
+  version="$(cd "$dir" && GOTOOLCHAIN="$tc" go list -m -f '{{.Version}}' "$mod")"
+  want[$t]="$mod $version $(cd "$dir" && GOTOOLCHAIN="$tc" go env GOVERSION)"
   if [ -x "$bin/$t" ] && [ "$(cat "$bin/$t.version" 2>/dev/null)" = "${want[$t]}" ]; then
     continue
   fi
-  stale+=("$t")
-  paths+=("$path")
+  group[$dir]+="$t "
 done
-[ ${#stale[@]} -gt 0 ] || exit 0
+[ ${#group[@]} -gt 0 ] || exit 0
 
-echo "tools: building ${stale[*]} into $bin (the Temporal CLI takes ~5 min on a cold cache)" >&2
-start=$SECONDS
-# One go build for all stale tools, so shared dependencies compile once and in parallel.
-CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o "$bin/" "${paths[@]}"
-for t in "${stale[@]}"; do
-  echo "${want[$t]}" >"$bin/$t.version"
+for dir in "${!group[@]}"; do
+  read -r -a stale <<<"${group[$dir]}"
+  tc="$(toolchain "$dir")"
+  paths=()
+  for t in "${stale[@]}"; do
+    read -r _ path _ <<<"${pkg[$t]}"
+    paths+=("$path")
+  done
+  echo "tools: building ${stale[*]} into $bin with $(cd "$dir" && GOTOOLCHAIN="$tc" go env GOVERSION) (the Temporal CLI takes ~5 min on a cold cache, the Temporal server ~8-13 min)" >&2
+  start=$SECONDS
+  # Build into a scratch directory, then name each binary after its tool
+  # (the server and the UI server are both .../cmd/server).
+  out="$(mktemp -d "$bin/.build.XXXXXX")"
+  trap 'rm -rf "$out"' EXIT
+  (cd "$dir" && CGO_ENABLED=0 GOTOOLCHAIN="$tc" go build -trimpath -ldflags="-s -w" -o "$out/" "${paths[@]}")
+  for t in "${stale[@]}"; do
+    read -r _ path _ <<<"${pkg[$t]}"
+    mv -f "$out/$(basename "$path")" "$bin/$t"
+    echo "${want[$t]}" >"$bin/$t.version"
+  done
+  rm -rf "$out"
+  trap - EXIT
+  echo "tools: built ${stale[*]} in $((SECONDS - start))s" >&2
 done
-echo "tools: built ${stale[*]} in $((SECONDS - start))s" >&2

@@ -2,27 +2,36 @@
 # Makes sure the Debian packages a make target needs are installed: the
 # local sandbox's (bubblewrap and Debian's Python with IPython, pandas and
 # matplotlib, and openpyxl for Excel files, at /usr/bin/python3) and, for `make test`, Chromium for the
-# Temporal UI check. Installs what is missing when it can (root, or sudo
-# without a password, and apt-get); otherwise stops with the one command to
-# run. Used by `make run`, `make demo` and `make test`, so the README's two
+# Temporal UI check, PostgreSQL for `make cluster` (and its test), and
+# docker-compose to validate docker-compose.yml.
+# Installs what is missing when it can (root, or sudo without a password,
+# and apt-get); otherwise stops with the one command to run. Used by
+# `make run`, `make demo`, `make cluster` and `make test`, so the README's
 # commands work on a fresh Debian machine.
 #
-# usage: tools/system-deps.sh run|test
+# usage: tools/system-deps.sh run|test|cluster
 set -euo pipefail
 
 want=(bubblewrap python3-ipython python3-pandas python3-matplotlib python3-openpyxl)
 case "${1:-run}" in
   run) ;;
-  test) want+=(chromium) ;;
-  *) echo "usage: $0 run|test" >&2; exit 2 ;;
+  # docker-compose (Debian's, v1; no Docker daemon needed) validates
+  # docker-compose.yml in the tests.
+  test) want+=(chromium postgresql docker-compose) ;;
+  # Debian's postgresql (15 on Debian 12): its server programs live in
+  # /usr/lib/postgresql/<major>/bin, and it creates the postgres user that
+  # the server runs as when make cluster runs as root.
+  cluster) want+=(postgresql) ;;
+  *) echo "usage: $0 run|test|cluster" >&2; exit 2 ;;
 esac
 
 if ! command -v dpkg-query >/dev/null; then
   # Not Debian: say what is needed instead of guessing a package manager.
-  if [ -x /usr/bin/bwrap ] && /usr/bin/python3 -c 'import IPython, pandas, matplotlib' 2>/dev/null; then
+  if [ -x /usr/bin/bwrap ] && /usr/bin/python3 -c 'import IPython, pandas, matplotlib' 2>/dev/null &&
+    { [ "${1:-run}" != cluster ] || command -v initdb >/dev/null || [ -n "${PG_BINDIR:-}" ]; }; then
     exit 0
   fi
-  echo "system-deps: this is not a Debian system; install the equivalents of: ${want[*]} (bubblewrap at /usr/bin/bwrap; IPython, pandas and matplotlib for /usr/bin/python3)" >&2
+  echo "system-deps: this is not a Debian system; install the equivalents of: ${want[*]} (bubblewrap at /usr/bin/bwrap; IPython, pandas and matplotlib for /usr/bin/python3; PostgreSQL's initdb on PATH or in PG_BINDIR)" >&2
   exit 1
 fi
 

@@ -7,6 +7,9 @@ package tools
 
 import (
 	_ "github.com/temporalio/cli/cmd/temporal"
+	// The standalone Temporal UI server for make cluster (the CLI embeds
+	// the same module, so this adds no dependency).
+	_ "github.com/temporalio/ui-server/v2/cmd/server"
 	_ "github.com/versity/versitygw/cmd/versitygw"
 	_ "go.temporal.io/sdk/contrib/tools/workflowcheck"
 )

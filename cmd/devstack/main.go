@@ -4,7 +4,8 @@
 // the local model server answering as the offline analyst (rule-based, not a
 // language model), then the worker. `make run` runs it until Ctrl-C;
 // `make demo` (-demo) also starts one analysis with the starter, prints the
-// answer and exits with the starter's status.
+// answer and exits with the starter's status. `make cluster` (-cluster, see
+// cluster.go) runs a Temporal server on PostgreSQL and several workers.
 //
 // Everything listens on 127.0.0.1. Server logs go to .run/ in the repository.
 package main
@@ -54,7 +55,13 @@ func main() {
 	plaintext := flag.Bool("plaintext", false, "store payloads in plaintext (no generated key, no codec server)")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code, err := run(ctx, *demo, *plaintext)
+	var code int
+	var err error
+	if *clusterMode {
+		code, err = runCluster(ctx, *plaintext)
+	} else {
+		code, err = run(ctx, *demo, *plaintext)
+	}
 	stop()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "devstack:", err)
@@ -108,37 +115,12 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 		return 1, err
 	}
 	stops = append(stops, stopTemporal)
-	s3srv, stopS3, err := stack.StartS3(ctx, opts)
+	svc, err := startServices(ctx, root, runDir, opts, temporal, enc)
+	stops = append(stops, svc.stops...)
 	if err != nil {
 		return 1, err
 	}
-	stops = append(stops, stopS3)
-
-	env := newEnv(os.Environ())
-	env.set(temporal.Env()...)
-	env.set("TASK_QUEUE=" + taskQueue)
-	env.set(s3srv.Env()...)
-	env.set(enc.Env...)
-
-	e2bURL, modelURL := "E2B cloud", "OpenAI"
-	if os.Getenv("E2B_API_KEY") == "" {
-		url, key, stopE2B, err := startLocalE2B(runDir)
-		if err != nil {
-			return 1, err
-		}
-		stops = append(stops, stopE2B)
-		env.set("E2B_API_KEY="+key, "E2B_API_URL="+url, "E2B_SANDBOX_URL="+url)
-		e2bURL = url + " (local sandbox server; set E2B_API_KEY to use E2B)"
-	}
-	if os.Getenv("OPENAI_API_KEY") == "" {
-		url, key, stopModel, err := startScriptedModel(root, runDir)
-		if err != nil {
-			return 1, err
-		}
-		stops = append(stops, stopModel)
-		env.set("OPENAI_API_KEY="+key, "OPENAI_BASE_URL="+url+"/v1", "OPENAI_MODEL="+demoModel)
-		modelURL = url + "/v1 (" + demoModel + ": rule-based offline analyst, not a language model; set OPENAI_API_KEY to use OpenAI)"
-	}
+	s3srv, env, e2bURL, modelURL := svc.s3, svc.env, svc.e2bURL, svc.modelURL
 
 	say("building ./worker and ./starter into .bin/")
 	bin := filepath.Join(root, ".bin")

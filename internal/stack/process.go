@@ -184,3 +184,16 @@ func (t *tail) String() string {
 	defer t.mu.Unlock()
 	return string(t.buf)
 }
+
+// running reports whether p was started and has not exited; false for nil.
+func (p *Process) running() bool {
+	if p == nil {
+		return false
+	}
+	select {
+	case <-p.Done():
+		return false
+	default:
+		return true
+	}
+}

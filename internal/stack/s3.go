@@ -53,13 +53,20 @@ func StartS3(ctx context.Context, o Options) (*S3, func() error, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	dir, err := os.MkdirTemp("", "durable-analyst-s3-*")
+	dir, keep := o.S3Dir, o.S3Dir != ""
+	if keep {
+		err = os.MkdirAll(dir, 0o755)
+	} else {
+		dir, err = os.MkdirTemp("", "durable-analyst-s3-*")
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("start s3: %w", err)
 	}
 	for _, sub := range []string{"data", "meta"} {
-		if err := os.Mkdir(filepath.Join(dir, sub), 0o755); err != nil {
-			os.RemoveAll(dir)
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			if !keep {
+				os.RemoveAll(dir)
+			}
 			return nil, nil, fmt.Errorf("start s3: %w", err)
 		}
 	}
@@ -81,6 +88,9 @@ func StartS3(ctx context.Context, o Options) (*S3, func() error, error) {
 	}
 	stop := func() error {
 		err := s.Stop()
+		if keep {
+			return err
+		}
 		if rmErr := os.RemoveAll(dir); rmErr != nil && err == nil {
 			err = fmt.Errorf("remove s3 data: %w", rmErr)
 		}

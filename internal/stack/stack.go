@@ -43,6 +43,10 @@ type Options struct {
 	// (--dynamic-config-value KEY=VALUE), e.g.
 	// "system.enableActivityEagerExecution": "true".
 	TemporalDynamicConfig map[string]string
+	// S3Dir, when set, holds the S3 server's objects and is kept when it
+	// stops (make cluster); otherwise they live in a temporary directory
+	// that is removed.
+	S3Dir string
 }
 
 // DefaultBucket is the bucket StartS3 creates when Options.S3Bucket is empty.
@@ -187,7 +191,7 @@ func Binary(ctx context.Context, o Options, name string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("build %s: %w", name, err)
 	}
-	o.logf("stack: %s is not in %s; building the pinned tools (make tools; the Temporal CLI takes ~5 min on a cold cache)", name, dir)
+	o.logf("stack: %s is not in %s; building it with tools/build.sh (make tools / make cluster-tools; on a cold cache the Temporal CLI takes ~5 min, the Temporal server ~8-13 min)", name, dir)
 	start := time.Now()
 	cmd := exec.CommandContext(ctx, "bash", filepath.Join(root, "tools", "build.sh"), dir, name)
 	out, err := cmd.CombinedOutput()
