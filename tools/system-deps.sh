@@ -12,6 +12,18 @@
 # usage: tools/system-deps.sh run|test|cluster
 set -euo pipefail
 
+# Go first: every target builds Go code, and an old go would try to fetch
+# a newer toolchain (go.mod says go 1.26) and fail offline with a long error.
+if ! command -v go >/dev/null; then
+  echo "system-deps: go is not on PATH; install Go 1.26 or newer (https://go.dev/dl/) and run make again" >&2
+  exit 1
+fi
+gov="$(GOTOOLCHAIN=local go env GOVERSION 2>/dev/null || true)"
+if [[ ! "$gov" =~ ^go1\.([0-9]+) ]] || [ "${BASH_REMATCH[1]}" -lt 26 ]; then
+  echo "system-deps: found ${gov:-an unknown Go}, need Go 1.26 or newer (https://go.dev/dl/)" >&2
+  exit 1
+fi
+
 want=(bubblewrap python3-ipython python3-pandas python3-matplotlib python3-openpyxl)
 case "${1:-run}" in
   run) ;;
