@@ -609,7 +609,15 @@ func (e *env) waitReadmeWorkflows(t *testing.T) {
 		resp, err := e.Temporal.ListWorkflow(ctx, &workflowservice.ListWorkflowExecutionsRequest{
 			Query: fmt.Sprintf("TaskQueue = '%s' AND ExecutionStatus = 'Running'", workflows.TaskQueue),
 		})
-		if err != nil || len(resp.GetExecutions()) == 0 || ctx.Err() != nil {
+		if err != nil {
+			t.Logf("list the examples' running workflows: %v", err)
+			return
+		}
+		if len(resp.GetExecutions()) == 0 {
+			return
+		}
+		if ctx.Err() != nil {
+			t.Logf("%d workflows of the examples still run", len(resp.GetExecutions()))
 			return
 		}
 		time.Sleep(500 * time.Millisecond)
