@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -266,7 +267,51 @@ func parseReadmeMarker(s string) (readmeMarker, error) {
 	if leftover != "" {
 		return m, fmt.Errorf("%s: unexpected %q", kind, leftover)
 	}
+	known := map[string][]string{"analysis-input": {"validate-only"}, "go": {"client", "print"}}[kind]
+	for a := range m.Attrs {
+		if !slices.Contains(known, a) {
+			return m, fmt.Errorf("%s: unknown attribute %q (known: expect %s)", kind, a, strings.Join(known, " "))
+		}
+	}
+	if c := m.Attrs["client"]; c != "" && c != "temporal" {
+		return m, fmt.Errorf(`go: client=%q, want client=temporal or none`, c)
+	}
 	return m, nil
+}
+
+func TestParseReadmeMarker(t *testing.T) {
+	tests := []struct {
+		marker  string
+		want    readmeMarker
+		wantErr string
+	}{
+		{marker: `example: shell expect="a b" expect=c`, want: readmeMarker{Kind: "shell", Attrs: map[string]string{}, Expect: []string{"a b", "c"}}},
+		{marker: `example: go client=temporal print=res`, want: readmeMarker{Kind: "go", Attrs: map[string]string{"client": "temporal", "print": "res"}}},
+		{marker: `example: file items.jsonl`, want: readmeMarker{Kind: "file", Arg: "items.jsonl", Attrs: map[string]string{}}},
+		{marker: `not-run: needs the cloud`, want: readmeMarker{Kind: "not-run", Arg: "needs the cloud"}},
+		{marker: ``, wantErr: "no marker"},
+		{marker: `prettier-ignore`, wantErr: "no marker"},
+		{marker: `not-run:`, wantErr: "not-run needs a reason"},
+		{marker: `example: sql`, wantErr: `unknown kind "sql"`},
+		{marker: `example: analysis-input`, wantErr: `analysis-input needs expect=`},
+		{marker: `example: file a/b.txt`, wantErr: `file needs one plain file name, got "a/b.txt"`},
+		{marker: `example: shell expcet="x"`, wantErr: `shell: unknown attribute "expcet"`},
+		{marker: `example: go client=e2b`, wantErr: `go: client="e2b"`},
+	}
+	for _, tt := range tests {
+		got, err := parseReadmeMarker(tt.marker)
+		if tt.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("parseReadmeMarker(%q): got error %v, want one containing %q", tt.marker, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("parseReadmeMarker(%q): %v", tt.marker, err)
+			continue
+		}
+		assert.Equal(t, tt.want, got, "parseReadmeMarker(%q)", tt.marker)
+	}
 }
 
 // TestREADMEExamples runs every example of README.md on the real stack as
