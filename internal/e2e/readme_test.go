@@ -37,6 +37,8 @@ import (
 //	                                              analysis; the answer must contain each expect
 //	<!-- example: analysis-input validate-only="why" -->  checked by the input schema and the
 //	                                              worker's validation, not run
+//	<!-- example: failure input='{…}' -->       the input is run; each line of the block must be
+//	                                              in the failure's message
 //	<!-- example: result-json -->                 decoded strictly into AnalysisResult and checked by
 //	                                              the result schema
 //	<!-- example: file NAME -->                   the block is the file NAME in the shell examples'
@@ -223,7 +225,7 @@ type readmeMarker struct {
 	Expect []string          // every expect="…"
 }
 
-var attrRE = regexp.MustCompile(`([a-z-]+)=(?:"([^"]*)"|(\S+))`)
+var attrRE = regexp.MustCompile(`([a-z-]+)=(?:"([^"]*)"|'([^']*)'|(\S+))`)
 
 // parseReadmeMarker parses a marker's text; an error says what is wrong.
 func parseReadmeMarker(s string) (readmeMarker, error) {
@@ -241,7 +243,7 @@ func parseReadmeMarker(s string) (readmeMarker, error) {
 	kind, rest, _ := strings.Cut(rest, " ")
 	m := readmeMarker{Kind: kind, Attrs: map[string]string{}}
 	for _, a := range attrRE.FindAllStringSubmatch(rest, -1) {
-		v := a[2] + a[3]
+		v := a[2] + a[3] + a[4]
 		if a[1] == "expect" {
 			m.Expect = append(m.Expect, v)
 		} else {
@@ -260,14 +262,18 @@ func parseReadmeMarker(s string) (readmeMarker, error) {
 		if len(m.Expect) == 0 && m.Attrs["validate-only"] == "" {
 			return m, fmt.Errorf(`analysis-input needs expect="…" (a part of the answer) or validate-only="reason"`)
 		}
+	case "failure":
+		if m.Attrs["input"] == "" {
+			return m, fmt.Errorf(`failure needs input='…' (the workflow input whose failure the block shows)`)
+		}
 	case "result-json", "shell", "go":
 	default:
-		return m, fmt.Errorf("unknown kind %q (want analysis-input, result-json, file, shell, go)", kind)
+		return m, fmt.Errorf("unknown kind %q (want analysis-input, failure, result-json, file, shell, go)", kind)
 	}
 	if leftover != "" {
 		return m, fmt.Errorf("%s: unexpected %q", kind, leftover)
 	}
-	known := map[string][]string{"analysis-input": {"validate-only"}, "go": {"client", "print"}}[kind]
+	known := map[string][]string{"analysis-input": {"validate-only"}, "failure": {"input"}, "go": {"client", "print"}}[kind]
 	for a := range m.Attrs {
 		if !slices.Contains(known, a) {
 			return m, fmt.Errorf("%s: unknown attribute %q (known: expect %s)", kind, a, strings.Join(known, " "))
@@ -296,6 +302,8 @@ func TestParseReadmeMarker(t *testing.T) {
 		{marker: `example: analysis-input`, wantErr: `analysis-input needs expect=`},
 		{marker: `example: file a/b.txt`, wantErr: `file needs one plain file name, got "a/b.txt"`},
 		{marker: `example: shell expcet="x"`, wantErr: `shell: unknown attribute "expcet"`},
+		{marker: `example: failure input='{"question": "q"}'`, want: readmeMarker{Kind: "failure", Attrs: map[string]string{"input": `{"question": "q"}`}}},
+		{marker: `example: failure`, wantErr: "failure needs input="},
 		{marker: `example: go client=e2b`, wantErr: `go: client="e2b"`},
 	}
 	for _, tt := range tests {
@@ -369,6 +377,20 @@ func TestREADMEExamples(t *testing.T) {
 				assert.Equal(t, workflows.StatusAnswered, res.Status)
 				for _, want := range m.Expect {
 					assert.Contains(t, res.Answer, want)
+				}
+			})
+		case m.Kind == "failure":
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				var in map[string]any
+				require.NoError(t, json.Unmarshal([]byte(m.Attrs["input"]), &in), "input='…' is JSON")
+				run, err := e.Temporal.ExecuteWorkflow(runCtx(t, time.Minute), readmeStartOptions(fmt.Sprintf("readme-%d", b.Line)),
+					workflows.AnalysisWorkflowName, in)
+				require.NoError(t, err)
+				err = run.Get(runCtx(t, 5*time.Minute), nil)
+				require.Error(t, err, "the analysis fails")
+				for _, line := range strings.Split(strings.TrimSpace(b.Text), "\n") {
+					assert.Contains(t, err.Error(), line, "README.md:%d", b.Line)
 				}
 			})
 		case m.Kind == "shell":
