@@ -37,7 +37,7 @@ import (
 //	                                              analysis; the answer must contain each expect
 //	<!-- example: analysis-input validate-only="why" -->  checked by the input schema and the
 //	                                              worker's validation, not run
-//	<!-- example: failure input='{…}' -->       the input is run; each line of the block must be
+//	<!-- example: failure input='{…}' -->         the input is run; each line of the block must be
 //	                                              in the failure's message
 //	<!-- example: result-json -->                 decoded strictly into AnalysisResult and checked by
 //	                                              the result schema
