@@ -67,6 +67,10 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		if err := a.getJSON(ctx, a.transcriptKey(in.WorkflowID, in.Step-1), &tr); err != nil {
 			return CallModelResult{}, classify(ServiceStorage, fmt.Sprintf("read transcript of step %d", in.Step-1), err)
 		}
+		if in.Question != "" {
+			// A conversation's follow-up question opens its turn.
+			tr.Items = append(tr.Items, userMessage(firstMessage(in.Question, in.Datasets)))
+		}
 	}
 	for _, o := range in.ToolOutputs {
 		item, _ := json.Marshal(map[string]string{"type": "function_call_output", "call_id": o.CallID, "output": o.Output})
