@@ -278,7 +278,7 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 			return nil, err
 		}
 	}
-	can, err := conv.serve(ctx, idleActions{pause: func() { sb.pause(ctx) }, show: show})
+	can, err := conv.serve(ctx, idleActions{pause: func() bool { return sb.pause(ctx) }, show: show})
 	conv.summarise(res)
 	if err != nil {
 		return nil, err

@@ -297,7 +297,7 @@ func (c *conversation) validateAsk(q AskInput) error {
 
 // idleActions are what the conversation's main loop does to the sandbox.
 type idleActions struct {
-	pause func() // pause the idle sandbox
+	pause func() bool // pause the idle sandbox; false if it could not
 	show  func(status, phase string)
 }
 
@@ -336,7 +336,9 @@ func (c *conversation) serve(ctx workflow.Context, do idleActions) (continueAsNe
 				continue
 			}
 			c.busy = true
-			do.pause()
+			if do.pause() {
+				c.state.Pauses++
+			}
 			c.busy = false
 			left -= c.pauseAfter
 			do.show("paused", "waiting for a question (sandbox paused)")
@@ -437,19 +439,20 @@ func resumedSandbox(ctx workflow.Context, workflowID string, ds []activities.Dat
 
 // pause pauses the idle sandbox; paused time is not counted. A sandbox
 // found gone is rebuilt by the next turn.
-func (sb *sandbox) pause(ctx workflow.Context) {
+func (sb *sandbox) pause(ctx workflow.Context) bool {
 	if sb.paused {
-		return
+		return false
 	}
 	pctx := activityOptions(ctx, "pause idle sandbox", "kill")
 	var r activities.PauseSandboxResult
 	if err := workflow.ExecuteActivity(pctx, a.PauseSandbox, activities.PauseSandboxInput{SandboxID: sb.ref.SandboxID}).Get(ctx, &r); err != nil {
 		workflow.GetLogger(ctx).Warn("pausing the idle sandbox failed; it stays running", "sandbox_id", sb.ref.SandboxID, "error", err)
-		return
+		return false
 	}
 	sb.spent += workflow.Now(ctx).Sub(sb.since)
 	sb.since = time.Time{}
 	sb.paused, sb.lost = true, r.Gone
+	return true
 }
 
 // wake resumes a paused sandbox through connect; when it is gone, it
