@@ -155,6 +155,7 @@ func TestConversationRebuildsLostPausedSandbox(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, end.Rebuilds)
 	assert.Eventually(t, func() bool { return len(e.E2B.Sandboxes()) == 0 }, 10*time.Second, 100*time.Millisecond, "idle timeout killed the sandbox")
+	saveHistory(t, e, id, run.GetRunID(), "conversation-paused-lost.json")
 }
 
 // Continue-as-new after every turn: the conversation keeps answering on
