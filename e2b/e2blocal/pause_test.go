@@ -64,3 +64,25 @@ func TestPauseStopsEveryProcess(t *testing.T) {
 		t.Errorf("after resume: got ticks > 0 = %s, want True (state kept)", got)
 	}
 }
+
+// BenchmarkResumeAfterPause measures connect on a paused sandbox: the
+// resume latency a conversation's next question pays on the local server.
+func BenchmarkResumeAfterPause(b *testing.B) {
+	_, base := newServer(b, e2blocal.Config{})
+	sb := create(b, base, map[string]any{"timeout": 300})
+	sb.run(b, "x = 1")
+	var total time.Duration
+	for b.Loop() {
+		b.StopTimer()
+		if resp, body := do(b, "POST", base+"/sandboxes/"+sb.id+"/pause", strings.NewReader(`{}`), nil); resp.StatusCode != http.StatusNoContent {
+			b.Fatalf("pause: got %d (%s)", resp.StatusCode, body)
+		}
+		b.StartTimer()
+		start := time.Now()
+		if resp, body := do(b, "POST", base+"/v2/sandboxes/"+sb.id+"/connect", strings.NewReader(`{"timeout":300}`), nil); resp.StatusCode != http.StatusCreated {
+			b.Fatalf("connect: got %d (%s)", resp.StatusCode, body)
+		}
+		total += time.Since(start)
+	}
+	b.ReportMetric(float64(total.Microseconds())/float64(b.N), "µs/resume")
+}

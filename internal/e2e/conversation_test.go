@@ -75,7 +75,9 @@ func TestConversationFollowUpsOnOneKernel(t *testing.T) {
 	sandbox := first.SandboxID
 	require.NotEmpty(t, sandbox)
 
+	askStart := time.Now()
 	second, err := e.ask(id, workflows.AskInput{Question: "And doubled?"})
+	askTook := time.Since(askStart)
 	require.NoError(t, err, "the follow-up sees turn 1's variables")
 	assert.Equal(t, 2, second.Turn)
 	assert.Equal(t, "Doubled, that is 120.", second.Answer)
@@ -115,6 +117,15 @@ func TestConversationFollowUpsOnOneKernel(t *testing.T) {
 	assert.Equal(t, 3, res.CodeRuns)
 	assert.Equal(t, 6, res.StepsUsed)
 	assert.Eventually(t, func() bool { return len(e.E2B.Sandboxes()) == 0 }, 10*time.Second, 100*time.Millisecond, "the sandbox was killed at the end")
+
+	// The same work (two model calls, one cell) as a one-shot analysis,
+	// for the figure: a follow-up saves the sandbox and the staging.
+	oneShotStart := time.Now()
+	var one workflows.AnalysisResult
+	require.NoError(t, e.start(id+"-oneshot", workflows.AnalysisInput{Question: "What are total sales?", Model: "script:conversation",
+		Datasets: []workflows.Dataset{{Name: "sales.csv", Content: salesCSV}}}).Get(ctx, &one))
+	t.Logf("ask to answer: %s for a follow-up on a running sandbox; %s for the same work as a one-shot analysis", askTook, time.Since(oneShotStart))
+	assert.Equal(t, "Total sales are 60.", one.Answer)
 
 	runID := e.Temporal.GetWorkflow(ctx, id, "").GetRunID()
 	total, perTurn := historyPerTurn(t, e, id, runID)
