@@ -538,7 +538,7 @@ func TestFollowUpQuestionsGetTheNextTurns(t *testing.T) {
 		return b
 	}
 	items := []json.RawMessage{user("total?")}
-	outputs := map[string]string{"call_1_1": "total: 60", "call_3_1": "doubled: 120", "call_5_1": "regions: 2 doubled still 120"}
+	outputs := map[string]string{"call_1_1": "total: 60", "call_3_1": "doubled: 120 runs: 1", "call_5_1": "regions: 2 doubled still 120"}
 	var answers []string
 	for _, q := range []string{"doubled?", "by region?", ""} {
 		for len(answers) < 3 {

@@ -2,6 +2,11 @@ package e2e
 
 import (
 	"context"
+	"net/http"
+	"os/exec"
+	"strconv"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -118,13 +123,15 @@ func TestConversationFollowUpsOnOneKernel(t *testing.T) {
 	assert.Equal(t, 6, res.StepsUsed)
 	assert.Eventually(t, func() bool { return len(e.E2B.Sandboxes()) == 0 }, 10*time.Second, 100*time.Millisecond, "the sandbox was killed at the end")
 
-	// The same work (two model calls, one cell) as a one-shot analysis,
-	// for the figure: a follow-up saves the sandbox and the staging.
+	// A one-shot analysis of the first question (two model calls, one
+	// cell), for the figure: a follow-up (two model calls, one cell that
+	// sleeps a second) saves the sandbox's creation and the staging.
 	oneShotStart := time.Now()
 	var one workflows.AnalysisResult
 	require.NoError(t, e.start(id+"-oneshot", workflows.AnalysisInput{Question: "What are total sales?", Model: "script:conversation",
 		Datasets: []workflows.Dataset{{Name: "sales.csv", Content: salesCSV}}}).Get(ctx, &one))
-	t.Logf("ask to answer: %s for a follow-up on a running sandbox; %s for the same work as a one-shot analysis", askTook, time.Since(oneShotStart))
+	t.Logf("ask to answer: %s for a follow-up on a running sandbox (%s without its cell's 1 s sleep); %s for a one-shot analysis of the first question",
+		askTook, askTook-time.Second, time.Since(oneShotStart))
 	assert.Equal(t, "Total sales are 60.", one.Answer)
 
 	runID := e.Temporal.GetWorkflow(ctx, id, "").GetRunID()
@@ -215,4 +222,83 @@ func historyPerTurn(t *testing.T, e *env, id, runID string) (total int, perUpdat
 		}
 	}
 	return total, perUpdate
+}
+
+// kill -9 of the worker while a follow-up's cell runs: the Update still
+// returns the right answer, and the cell ran once (it counts its runs in
+// the sandbox; the script's next turn refuses a second run).
+func TestConversationSurvivesWorkerKillMidTurn(t *testing.T) {
+	e := newEnv(t)
+	bin, err := buildWorker()
+	require.NoError(t, err)
+	cells := &inflight{match: func(r *http.Request) bool {
+		return r.Header.Get("E2b-Sandbox-Port") == "49999" && r.URL.Path == "/execute"
+	}}
+	e2bURL := serve(t, cells.wrap(e.E2B.Handler()))
+	cfg := e.Config
+	cfg.TaskQueue = "conversation-kill-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	cfg.E2BAPIURL, cfg.E2BSandboxURL = e2bURL, e2bURL
+	env := workerEnv(cfg)
+	var (
+		mu     sync.Mutex
+		worker *exec.Cmd
+		logs   syncBuffer
+	)
+	startWorker := func() {
+		cmd := exec.Command(bin)
+		cmd.Env = env
+		cmd.Stdout, cmd.Stderr = &logs, &logs
+		require.NoError(t, cmd.Start())
+		mu.Lock()
+		worker = cmd
+		mu.Unlock()
+	}
+	startWorker()
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		_ = worker.Process.Kill()
+		_ = worker.Wait()
+	})
+
+	id := "e2e-conversation-kill-" + time.Now().Format("150405.000")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	run, err := e.Temporal.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: cfg.TaskQueue},
+		workflows.AnalysisWorkflowName, workflows.AnalysisInput{
+			Question: "What are total sales?", Model: "script:conversation",
+			Datasets:     []workflows.Dataset{{Name: "sales.csv", Content: salesCSV}},
+			Conversation: &workflows.Conversation{IdleTimeout: "5m", PauseAfter: "0s"},
+		})
+	require.NoError(t, err)
+	first := e.waitProgress(id, func(p workflows.Progress) bool { return p.Turn == 1 && p.Status == "waiting" })
+
+	type outcome struct {
+		tr  workflows.TurnResult
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		tr, err := e.ask(id, workflows.AskInput{Question: "And doubled?"})
+		done <- outcome{tr, err}
+	}()
+	require.True(t, cells.waitFor(time.Minute), "the follow-up's cell never started")
+	time.Sleep(300 * time.Millisecond) // into the cell's one-second sleep
+	mu.Lock()
+	require.NoError(t, worker.Process.Signal(syscall.SIGKILL))
+	_ = worker.Wait()
+	mu.Unlock()
+	startWorker()
+
+	o := <-done
+	require.NoError(t, o.err, "the Update outlives the worker")
+	assert.Equal(t, "Doubled, that is 120.", o.tr.Answer, "the script's expect saw the cell run once")
+	assert.Equal(t, first.SandboxID, o.tr.SandboxID, "reconnected to the same sandbox")
+
+	require.NoError(t, e.Temporal.SignalWorkflow(ctx, id, "", workflows.EndSignal, nil))
+	var res workflows.AnalysisResult
+	require.NoError(t, run.Get(ctx, &res))
+	assert.Equal(t, 2, res.Conversation.Turns)
+	assert.Equal(t, 2, res.CodeRuns)
+	assert.Eventually(t, func() bool { return len(e.E2B.Sandboxes()) == 0 }, 30*time.Second, 100*time.Millisecond)
 }
