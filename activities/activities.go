@@ -46,6 +46,9 @@ type Activities struct {
 	MaxDatasetBytes int64
 	// CodeTimeout bounds one cell's run.
 	CodeTimeout time.Duration
+	// MaxContextBytes bounds the conversation sent to the model (default
+	// DefaultMaxContextBytes); older turns are left out whole (fitContext).
+	MaxContextBytes int
 }
 
 // Metadata keys set on every sandbox, so that a retried CreateSandbox and

@@ -91,7 +91,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		params.ToolChoice = responses.ResponseNewParamsToolChoiceUnion{OfToolChoiceMode: openai.Opt(responses.ToolChoiceOptionsNone)}
 	}
 	stopHB := heartbeatWhile(ctx, fmt.Sprintf("step %d", in.Step))
-	resp, err := a.Model.Responses.New(ctx, params, option.WithJSONSet("input", tr.Items))
+	resp, err := a.Model.Responses.New(ctx, params, option.WithJSONSet("input", fitContext(tr.Items, a.maxContextBytes())))
 	stopHB()
 	countModelCall(ctx, tr.Model, resp, err)
 	if err != nil {
