@@ -238,11 +238,9 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	var s *store
-	if len(ups) > 0 {
-		if s, err = newStore(ctx, cfg, "upload --file datasets"); err != nil {
-			return err
-		}
+	s, err := uploadStore(ctx, cfg, ups)
+	if err != nil {
+		return err
 	}
 	c, err := dialTemporal(ctx, cfg, stderr)
 	if err != nil {

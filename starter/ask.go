@@ -57,11 +57,9 @@ func runAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if q.Datasets, ups, err = buildDatasets(specs, id, cfg.S3Prefix); err != nil {
 		return err
 	}
-	var s *store
-	if len(ups) > 0 {
-		if s, err = newStore(ctx, cfg, "upload --file datasets"); err != nil {
-			return err
-		}
+	s, err := uploadStore(ctx, cfg, ups)
+	if err != nil {
+		return err
 	}
 	c, err := dialTemporal(ctx, cfg, stderr)
 	if err != nil {

@@ -3,10 +3,7 @@ package e2e
 import (
 	"context"
 	"net/http"
-	"os/exec"
 	"strconv"
-	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -229,8 +226,6 @@ func historyPerTurn(t *testing.T, e *env, id, runID string) (total int, perUpdat
 // the sandbox; the script's next turn refuses a second run).
 func TestConversationSurvivesWorkerKillMidTurn(t *testing.T) {
 	e := newEnv(t)
-	bin, err := buildWorker()
-	require.NoError(t, err)
 	cells := &inflight{match: func(r *http.Request) bool {
 		return r.Header.Get("E2b-Sandbox-Port") == "49999" && r.URL.Path == "/execute"
 	}}
@@ -238,28 +233,7 @@ func TestConversationSurvivesWorkerKillMidTurn(t *testing.T) {
 	cfg := e.Config
 	cfg.TaskQueue = "conversation-kill-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 	cfg.E2BAPIURL, cfg.E2BSandboxURL = e2bURL, e2bURL
-	env := workerEnv(cfg)
-	var (
-		mu     sync.Mutex
-		worker *exec.Cmd
-		logs   syncBuffer
-	)
-	startWorker := func() {
-		cmd := exec.Command(bin)
-		cmd.Env = env
-		cmd.Stdout, cmd.Stderr = &logs, &logs
-		require.NoError(t, cmd.Start())
-		mu.Lock()
-		worker = cmd
-		mu.Unlock()
-	}
-	startWorker()
-	t.Cleanup(func() {
-		mu.Lock()
-		defer mu.Unlock()
-		_ = worker.Process.Kill()
-		_ = worker.Wait()
-	})
+	worker := startWorkerProcess(t, workerEnv(cfg))
 
 	id := "e2e-conversation-kill-" + time.Now().Format("150405.000")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
@@ -284,11 +258,8 @@ func TestConversationSurvivesWorkerKillMidTurn(t *testing.T) {
 	}()
 	require.True(t, cells.waitFor(time.Minute), "the follow-up's cell never started")
 	time.Sleep(300 * time.Millisecond) // into the cell's one-second sleep
-	mu.Lock()
-	require.NoError(t, worker.Process.Signal(syscall.SIGKILL))
-	_ = worker.Wait()
-	mu.Unlock()
-	startWorker()
+	worker.kill9()
+	worker.start()
 
 	o := <-done
 	require.NoError(t, o.err, "the Update outlives the worker")
