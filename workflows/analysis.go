@@ -285,7 +285,7 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 	}
 	if can {
 		keepSandbox = true
-		return nil, workflow.NewContinueAsNewError(ctx, AnalysisWorkflowName, conv.next(input, sb, res))
+		return nil, workflow.NewContinueAsNewError(ctx, AnalysisWorkflowName, conv.next(ctx, input, sb, res))
 	}
 	return res, nil
 }

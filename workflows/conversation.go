@@ -406,7 +406,7 @@ func (c *conversation) summarise(res *AnalysisResult) {
 
 // next is the input of the run that continues this one: the original
 // input with references and counters, no question.
-func (c *conversation) next(input AnalysisInput, sb *sandbox, res *AnalysisResult) AnalysisInput {
+func (c *conversation) next(ctx workflow.Context, input AnalysisInput, sb *sandbox, res *AnalysisResult) AnalysisInput {
 	input.Question = ""
 	input.Datasets = sb.datasets
 	input.Continued = &ConversationState{
@@ -414,7 +414,7 @@ func (c *conversation) next(input AnalysisInput, sb *sandbox, res *AnalysisResul
 		Generation: sb.generation, Rebuilds: sb.rebuilds, Cells: sb.cells,
 		Turns: c.state.Turns, Runs: c.state.Runs, Pauses: c.state.Pauses,
 		Steps: res.StepsUsed, CodeRuns: res.CodeRuns, Usage: res.Usage,
-		SandboxSeconds: res.SandboxSeconds, TranscriptKey: res.TranscriptKey,
+		SandboxSeconds: sb.seconds(ctx), TranscriptKey: res.TranscriptKey,
 	}
 	if sb.lost {
 		// Let the next run's first turn find it gone and rebuild.
