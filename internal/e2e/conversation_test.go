@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	enumspb "go.temporal.io/api/enums/v1"
+	"go.temporal.io/api/workflowservice/v1"
 	"go.temporal.io/sdk/client"
 	"google.golang.org/protobuf/proto"
 
@@ -199,8 +200,25 @@ func TestConversationContinuesAsNewOnTheSameSandbox(t *testing.T) {
 	require.NoError(t, e.Temporal.GetWorkflow(ctx, id, "").Get(ctx, &res))
 	assert.Equal(t, workflows.ConversationSummary{Turns: 2, EndedBy: workflows.EndedByEnd, Runs: 3}, *res.Conversation)
 	assert.Equal(t, 4, res.StepsUsed)
-	total, _ := historyPerTurn(t, e, id, "")
-	t.Logf("history of the last run (it only waited and ended): %d bytes", total)
+	// Each run's history holds its own turn only: run 1 (start, staging,
+	// turn 1), run 2 (turn 2), run 3 (waited, ended).
+	var sizes []int
+	require.Eventually(t, func() bool {
+		sizes = sizes[:0]
+		resp, err := e.Temporal.ListWorkflow(ctx, &workflowservice.ListWorkflowExecutionsRequest{Query: "WorkflowId = '" + id + "'"})
+		if err != nil {
+			return false
+		}
+		for _, ex := range resp.Executions {
+			total, _ := historyPerTurn(t, e, id, ex.GetExecution().GetRunId())
+			sizes = append(sizes, total)
+		}
+		return len(sizes) == 3
+	}, 30*time.Second, 200*time.Millisecond, "want 3 runs listed, got %d", len(sizes))
+	t.Logf("history bytes per run (newest first): %v", sizes)
+	for _, n := range sizes {
+		assert.Less(t, n, 32<<10, "a run of one turn stays small")
+	}
 	assert.Eventually(t, func() bool { return len(e.E2B.Sandboxes()) == 0 }, 10*time.Second, 100*time.Millisecond)
 }
 
