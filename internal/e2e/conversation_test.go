@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -101,10 +102,23 @@ func TestConversationFollowUpsOnOneKernel(t *testing.T) {
 	require.Len(t, third.Charts, 1)
 	assert.NotEmpty(t, e.getObject(third.Charts[0].Key))
 
-	// A bad ask is refused by the validator and leaves no trace.
-	_, err = e.ask(id, workflows.AskInput{Question: " "})
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "question: must not be empty")
+	// Bad asks are refused by the validator and leave no trace (the
+	// history count below has no Update for them).
+	for _, bad := range []struct {
+		q    workflows.AskInput
+		want string
+	}{
+		{workflows.AskInput{Question: " "}, "question: must not be empty"},
+		{workflows.AskInput{Question: strings.Repeat("q", workflows.MaxQuestionBytes+1)}, "question: 8193 bytes"},
+		{workflows.AskInput{Question: "q", Datasets: []workflows.Dataset{{Name: "x.csv"}}}, "datasets[0]: set exactly one of s3_key, url, content"},
+		{workflows.AskInput{Question: "q", Datasets: []workflows.Dataset{{Name: "../x", Content: "1"}}}, "datasets[0].name:"},
+		{workflows.AskInput{Question: "q", Datasets: []workflows.Dataset{{Name: "u", URL: "ftp://x/y"}}}, "datasets[0].url:"},
+		{workflows.AskInput{Question: "q", Datasets: []workflows.Dataset{{Name: "sales.csv", Content: "1"}}}, `"sales.csv" is already in the sandbox`},
+	} {
+		_, err = e.ask(id, bad.q)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), bad.want)
+	}
 
 	eh, err := e.Temporal.UpdateWorkflow(ctx, client.UpdateWorkflowOptions{
 		WorkflowID: id, UpdateName: workflows.EndUpdate, WaitForStage: client.WorkflowUpdateStageCompleted,
@@ -135,7 +149,7 @@ func TestConversationFollowUpsOnOneKernel(t *testing.T) {
 	runID := e.Temporal.GetWorkflow(ctx, id, "").GetRunID()
 	total, perTurn := historyPerTurn(t, e, id, runID)
 	t.Logf("history: %d bytes in all; bytes per ask (from its acceptance to the next): %v", total, perTurn)
-	require.Len(t, perTurn, 4, "three asks and the end were accepted; the rejected ask left no trace")
+	require.Len(t, perTurn, 4, "three asks and the end were accepted; the rejected asks left no trace")
 	checkHistory(t, e, id, runID)
 	saveHistory(t, e, id, runID, "conversation-3-turns.json")
 }
