@@ -22,16 +22,7 @@ import (
 // answer.
 func TestConversationAskFromUI(t *testing.T) {
 	startShared(t)
-	node, errNode := exec.LookPath("node")
-	npm, errNpm := exec.LookPath("npm")
-	if _, err := os.Stat(chromiumPath); err != nil || errNode != nil || errNpm != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("needs %s, node and npm; make test installs chromium (tools/system-deps.sh test)", chromiumPath)
-		}
-		t.Skipf("needs %s, node and npm (make deps-test installs chromium)", chromiumPath)
-	}
-	dir := repoPath(t, "testdata/codecui")
-	npmCI(t, npm, dir)
+	node, dir := uiCheckTools(t)
 
 	uiPort, err := stack.FreePort()
 	require.NoError(t, err)

@@ -5,22 +5,9 @@
 //
 // Env: UI_URL, NAMESPACE, WORKFLOW_ID, RUN_ID, ASK_INPUT, ANSWER, CHROMIUM,
 // SCREENSHOT_DIR (optional). Exits non-zero with a message on failure.
-import { chromium } from 'playwright-core';
+import { env, launch, ns, shots, timeout, ui } from './ui.mjs';
 
-const env = (name, fallback) => {
-  const v = process.env[name] ?? fallback;
-  if (v === undefined || v === '') throw new Error(`${name}: required but not set`);
-  return v;
-};
-const ui = env('UI_URL').replace(/\/$/, '');
-const ns = env('NAMESPACE', 'default');
-const shots = process.env.SCREENSHOT_DIR;
-const timeout = 60_000; // an upper bound for the UI to render, not an assertion
-
-const browser = await chromium.launch({
-  executablePath: env('CHROMIUM', '/usr/bin/chromium'),
-  args: ['--no-sandbox', '--disable-dev-shm-usage'],
-});
+const browser = await launch();
 let failed = false;
 const page = await browser.newPage();
 try {
