@@ -321,7 +321,10 @@ func (c *conversation) serve(ctx workflow.Context, do idleActions) (continueAsNe
 			if err := workflow.Await(ctx, func() bool { return workflow.AllHandlersFinished(ctx) }); err != nil {
 				return false, err
 			}
-			return true, nil
+			if !c.closed { // an end that came meanwhile ends it here
+				return true, nil
+			}
+			break
 		}
 		do.show("waiting", "waiting for a question")
 		mark := c.accepted
