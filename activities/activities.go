@@ -55,6 +55,9 @@ type Activities struct {
 	// DefaultMaxOutputFilesBytes).
 	MaxOutputFiles      int
 	MaxOutputFilesBytes int64
+	// MaxContextBytes bounds the conversation sent to the model (default
+	// DefaultMaxContextBytes); older turns are left out whole (fitContext).
+	MaxContextBytes int
 }
 
 // Metadata keys set on every sandbox, so that a retried CreateSandbox and

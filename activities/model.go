@@ -71,6 +71,10 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		if err := a.getJSON(ctx, a.transcriptKey(in.WorkflowID, in.Step-1), &tr); err != nil {
 			return CallModelResult{}, classify(ServiceStorage, fmt.Sprintf("read transcript of step %d", in.Step-1), err)
 		}
+		if in.Question != "" {
+			// A conversation's follow-up question opens its turn.
+			tr.Items = append(tr.Items, userMessage(firstMessage(in.Question, in.Datasets)))
+		}
 	}
 	for _, o := range in.ToolOutputs {
 		item, _ := json.Marshal(map[string]string{"type": "function_call_output", "call_id": o.CallID, "output": o.Output})
@@ -81,12 +85,16 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 	}
 
 	stopHB := heartbeatWhile(ctx, fmt.Sprintf("step %d", in.Step))
+	// What is sent may leave out the oldest whole turns of a long
+	// conversation (fitContext); the transcript in S3 keeps them all.
+	sent := tr
+	sent.Items = fitContext(tr.Items, a.maxContextBytes())
 	var turn modelTurn
 	var err error
 	if a.ModelAPI == config.OpenAIAPIChat {
-		turn, err = a.chatTurn(ctx, tr, in.Step, in.Final)
+		turn, err = a.chatTurn(ctx, sent, in.Step, in.Final)
 	} else {
-		turn, err = a.responsesTurn(ctx, tr, in.Final)
+		turn, err = a.responsesTurn(ctx, sent, in.Final)
 	}
 	stopHB()
 	if err != nil {

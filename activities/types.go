@@ -77,7 +77,8 @@ type CallModelInput struct {
 	RunID      string `json:"run_id"`
 	Step       int    `json:"step"`
 	Model      string `json:"model,omitempty"`
-	// Instructions and Question are used at step 1 to open the transcript.
+	// Instructions and Question are used at step 1 to open the transcript;
+	// a Question at a later step is a conversation's follow-up.
 	Instructions string          `json:"instructions,omitempty"`
 	Question     string          `json:"question,omitempty"`
 	Datasets     []StagedDataset `json:"datasets,omitempty"`

@@ -25,6 +25,14 @@
 //	  ]
 //	}
 //
+// A turn with "text" before the last one answers one question of a
+// conversation (the analysis' follow-ups, asked by Update): the next request,
+// which carries that answer and the user's next question, gets the turn
+// after it. The turn is read as one past the highest turn whose call ids
+// appear in the input, plus one for each answer ("text" turn) the input
+// carries after them; so a forced answer (tool_choice "none", below) in
+// the middle of a conversation shifts the turns of the rest of it.
+//
 // A call with "code" (a string, or an array of lines) becomes an
 // execute_python call with arguments {"code": ...}; a call with "name" and
 // "arguments" is sent verbatim, so scripts can send malformed JSON or unknown

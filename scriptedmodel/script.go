@@ -180,9 +180,8 @@ func parseTurn(raw json.RawMessage, n, last int) (turn, error) {
 	case f.Text != nil && len(f.Calls) > 0:
 		return t, errors.New(`has both "text" and "calls"; a turn is one or the other`)
 	case f.Text != nil:
-		if n != last {
-			return t, fmt.Errorf(`is a final message but %d turns follow it; only the last turn may have "text"`, last-n)
-		}
+		// A message before the last turn answers one question of a
+		// conversation; the next user message opens the next turn.
 		if *f.Text == "" {
 			return t, errors.New(`"text" is empty`)
 		}

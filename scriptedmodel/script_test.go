@@ -50,7 +50,6 @@ func TestMalformedScripts(t *testing.T) {
 		{"unknown field", `{"turns":[{"calls":[{"code":"print(1)"}]},{"txt":"done"}]}`, `turn 2: json: unknown field "txt"`},
 		{"empty turn", `{"turns":[{},{"text":"done"}]}`, `turn 1: needs "calls" or "text"`},
 		{"text and calls", `{"turns":[{"text":"a","calls":[{"code":"x"}]}]}`, `turn 1: has both`},
-		{"text before the end", `{"turns":[{"text":"a"},{"text":"b"}]}`, "turn 1: is a final message but 1 turns follow"},
 		{"ends with calls", `{"turns":[{"calls":[{"code":"x"}]}]}`, "turn 1: the last turn must be a final message"},
 		{"call without code", `{"turns":[{"calls":[{"name":"execute_python"}]},{"text":"d"}]}`, `turn 1: call 1: needs "code" or "arguments"`},
 		{"code and arguments", `{"turns":[{"calls":[{"code":"x","arguments":"{}"}]},{"text":"d"}]}`, `turn 1: call 1: has both`},

@@ -292,6 +292,13 @@ func resolveTurn(sc *script, conv []item) (int, string, *apiError) {
 				outputOrder = append(outputOrder, it.CallID)
 			}
 			outputs[it.CallID] = it.Text
+		case "message":
+			// An answer the script gave (a turn with "text") closes that
+			// turn: a conversation's next question asks for the one after.
+			if it.Role == "assistant" {
+				last++
+			}
+			continue
 		default:
 			continue
 		}
@@ -305,12 +312,12 @@ func resolveTurn(sc *script, conv []item) (int, string, *apiError) {
 			fmt.Sprintf("script %s has %d turns and the conversation has already had all of them", sc.name, len(sc.turns)))
 	}
 	var prevOut []string
+	if n > 1 && len(sc.turns[n-2].calls) == 0 && lastIsCall(conv) {
+		return n, "", invalidRequest("script_mismatch", "input",
+			fmt.Sprintf("script %s: the input carries call ids of turn %d, which makes no calls", sc.name, n-1))
+	}
 	if n > 1 {
 		prev := sc.turns[n-2]
-		if len(prev.calls) == 0 {
-			return n, "", invalidRequest("script_mismatch", "input",
-				fmt.Sprintf("script %s: the input carries call ids of turn %d, which makes no calls", sc.name, n-1))
-		}
 		for i := range prev.calls {
 			id := callID(n-1, i+1)
 			out, ok := outputs[id]
@@ -334,6 +341,20 @@ func resolveTurn(sc *script, conv []item) (int, string, *apiError) {
 		}
 	}
 	return n, strings.Join(prevOut, "\n"), nil
+}
+
+// lastIsCall reports whether the conversation's last model output is a
+// function call (not an answer).
+func lastIsCall(conv []item) bool {
+	for i := len(conv) - 1; i >= 0; i-- {
+		switch {
+		case conv[i].Type == "function_call" || conv[i].Type == "function_call_output":
+			return true
+		case conv[i].Type == "message" && conv[i].Role == "assistant":
+			return false
+		}
+	}
+	return false
 }
 
 // injectFault applies the turn's fault if this request fingerprint has not

@@ -527,3 +527,48 @@ func BenchmarkSalesChartConversation(b *testing.B) {
 		}
 	}
 }
+
+// A script with answers before its last turn serves a conversation: after
+// an answer, the user's next question gets the turn after it. Items are
+// echoed as raw JSON, as the worker does.
+func TestFollowUpQuestionsGetTheNextTurns(t *testing.T) {
+	_, _, client := setup(t, scriptedmodel.Config{})
+	user := func(q string) json.RawMessage {
+		b, _ := json.Marshal(map[string]string{"type": "message", "role": "user", "content": q})
+		return b
+	}
+	items := []json.RawMessage{user("total?")}
+	outputs := map[string]string{"call_1_1": "total: 60", "call_3_1": "doubled: 120 runs: 1", "call_5_1": "regions: 2 doubled still 120"}
+	var answers []string
+	for _, q := range []string{"doubled?", "by region?", ""} {
+		for len(answers) < 3 {
+			resp, err := client.Responses.New(t.Context(), params("script:conversation", nil), option.WithJSONSet("input", items))
+			if err != nil {
+				t.Fatalf("after %d answers: %v", len(answers), err)
+			}
+			for _, out := range resp.Output {
+				items = append(items, json.RawMessage(out.RawJSON()))
+			}
+			calls := functionCalls(resp)
+			if len(calls) == 0 {
+				answers = append(answers, resp.OutputText())
+				break
+			}
+			for _, c := range calls {
+				out, ok := outputs[c.CallID]
+				if !ok {
+					t.Fatalf("got call id %s, want call_<turn>_1 of turns 1, 3, 5", c.CallID)
+				}
+				b, _ := json.Marshal(map[string]string{"type": "function_call_output", "call_id": c.CallID, "output": out})
+				items = append(items, b)
+			}
+		}
+		if q != "" {
+			items = append(items, user(q))
+		}
+	}
+	want := []string{"Total sales are 60.", "Doubled, that is 120.", "Two regions; the chart shows them."}
+	if fmt.Sprint(answers) != fmt.Sprint(want) {
+		t.Errorf("got answers %q, want %q", answers, want)
+	}
+}

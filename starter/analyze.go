@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"net/url"
@@ -76,31 +77,7 @@ func parseAnalyzeFlags(args []string, stderr io.Writer) (analyzeOptions, error) 
 	var o analyzeOptions
 	fs := newFlagSet("analyze", analyzeUsage, stderr)
 	fs.StringVar(&o.question, "question", "", "what to find out from the data (required)")
-	addDataset := func(set func(*datasetSpec, string)) func(string) error {
-		return func(v string) error {
-			if v == "" {
-				return errors.New("must not be empty")
-			}
-			var d datasetSpec
-			set(&d, v)
-			o.datasets = append(o.datasets, d)
-			return nil
-		}
-	}
-	fs.Func("file", "local `file` to upload to S3 and analyse (repeatable)", addDataset(func(d *datasetSpec, v string) { d.file = v }))
-	fs.Func("s3-key", "object `key` in S3_BUCKET to analyse (repeatable)", addDataset(func(d *datasetSpec, v string) { d.s3Key = v }))
-	fs.Func("url", "http(s) `URL` of a file to analyse (repeatable)", addDataset(func(d *datasetSpec, v string) { d.url = v }))
-	fs.Func("name", "file `name` in the sandbox of the dataset given just before", func(v string) error {
-		if len(o.datasets) == 0 {
-			return errors.New("must follow --file, --s3-key or --url")
-		}
-		last := &o.datasets[len(o.datasets)-1]
-		if last.name != "" {
-			return fmt.Errorf("%s already has the name %q", last.flag(), last.name)
-		}
-		last.name = v
-		return nil
-	})
+	addDatasetFlags(fs, &o.datasets)
 	fs.StringVar(&o.model, "model", "", "model to use instead of the worker's default")
 	fs.IntVar(&o.maxSteps, "max-steps", 0, fmt.Sprintf("most model calls, 1..%d (0: the worker's default, %d)", workflows.MaxMaxSteps, workflows.DefaultMaxSteps))
 	fs.StringVar(&o.systemPromptFile, "system-prompt-file", "", "`file` whose text replaces the built-in instructions")
@@ -118,6 +95,36 @@ func parseAnalyzeFlags(args []string, stderr io.Writer) (analyzeOptions, error) 
 		return o, errors.New("analyze: --question is required")
 	}
 	return o, nil
+}
+
+// addDatasetFlags adds --file, --s3-key, --url and --name to fs; each
+// dataset flag appends to ds.
+func addDatasetFlags(fs *flag.FlagSet, ds *[]datasetSpec) {
+	addDataset := func(set func(*datasetSpec, string)) func(string) error {
+		return func(v string) error {
+			if v == "" {
+				return errors.New("must not be empty")
+			}
+			var d datasetSpec
+			set(&d, v)
+			*ds = append(*ds, d)
+			return nil
+		}
+	}
+	fs.Func("file", "local `file` to upload to S3 and analyse (repeatable)", addDataset(func(d *datasetSpec, v string) { d.file = v }))
+	fs.Func("s3-key", "object `key` in S3_BUCKET to analyse (repeatable)", addDataset(func(d *datasetSpec, v string) { d.s3Key = v }))
+	fs.Func("url", "http(s) `URL` of a file to analyse (repeatable)", addDataset(func(d *datasetSpec, v string) { d.url = v }))
+	fs.Func("name", "file `name` in the sandbox of the dataset given just before", func(v string) error {
+		if len(*ds) == 0 {
+			return errors.New("must follow --file, --s3-key or --url")
+		}
+		last := &(*ds)[len(*ds)-1]
+		if last.name != "" {
+			return fmt.Errorf("%s already has the name %q", last.flag(), last.name)
+		}
+		last.name = v
+		return nil
+	})
 }
 
 // upload is a local file to put in S3 before the start.
@@ -141,17 +148,32 @@ func buildInput(o analyzeOptions, workflowID, prefix string) (workflows.Analysis
 		}
 		in.SystemPrompt = string(b)
 	}
+	ds, ups, err := buildDatasets(o.datasets, workflowID, prefix)
+	if err != nil {
+		return in, nil, err
+	}
+	in.Datasets = ds
+	if err := in.Validate(); err != nil {
+		return in, nil, err
+	}
+	return in, ups, nil
+}
+
+// buildDatasets turns dataset flags into datasets, and local files into
+// the uploads they rely on.
+func buildDatasets(specs []datasetSpec, workflowID, prefix string) ([]workflows.Dataset, []upload, error) {
+	var out []workflows.Dataset
 	var ups []upload
-	for _, d := range o.datasets {
+	for _, d := range specs {
 		ds := workflows.Dataset{Name: d.name, S3Key: d.s3Key, URL: d.url}
 		switch {
 		case d.file != "":
 			st, err := os.Stat(d.file)
 			if err != nil {
-				return in, nil, fmt.Errorf("--file: %w", err)
+				return nil, nil, fmt.Errorf("--file: %w", err)
 			}
 			if !st.Mode().IsRegular() {
-				return in, nil, fmt.Errorf("--file: %s is not a regular file", d.file)
+				return nil, nil, fmt.Errorf("--file: %s is not a regular file", d.file)
 			}
 			if ds.Name == "" {
 				ds.Name = filepath.Base(d.file)
@@ -165,12 +187,9 @@ func buildInput(o analyzeOptions, workflowID, prefix string) (workflows.Analysis
 				ds.Name = path.Base(u.Path)
 			}
 		}
-		in.Datasets = append(in.Datasets, ds)
+		out = append(out, ds)
 	}
-	if err := in.Validate(); err != nil {
-		return in, nil, err
-	}
-	return in, ups, nil
+	return out, ups, nil
 }
 
 // inputKey is where an uploaded dataset lives in the bucket.
@@ -219,11 +238,9 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	var s *store
-	if len(ups) > 0 {
-		if s, err = newStore(ctx, cfg, "upload --file datasets"); err != nil {
-			return err
-		}
+	s, err := uploadStore(ctx, cfg, ups)
+	if err != nil {
+		return err
 	}
 	c, err := dialTemporal(ctx, cfg, stderr)
 	if err != nil {

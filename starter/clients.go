@@ -96,3 +96,12 @@ func (s *store) presignGet(ctx context.Context, key string) (string, error) {
 	}
 	return req.URL, nil
 }
+
+// uploadStore is the store that --file uploads go to, or nil when there
+// are none (so S3_BUCKET is needed only then).
+func uploadStore(ctx context.Context, cfg starterConfig, ups []upload) (*store, error) {
+	if len(ups) == 0 {
+		return nil, nil
+	}
+	return newStore(ctx, cfg, "upload --file datasets")
+}

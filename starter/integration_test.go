@@ -141,7 +141,7 @@ func startStack(t *testing.T) *testStack {
 		t.Fatalf("dial %s: %v", tsrv.Address, err)
 	}
 	t.Cleanup(c.Close)
-	for queue, wf := range map[string]any{okQueue: fakeAnalysis, failQueue: failingAnalysis} {
+	for queue, wf := range map[string]any{okQueue: fakeAnalysis, failQueue: failingAnalysis, conversationQueue: fakeConversation} {
 		w := worker.New(c, queue, worker.Options{})
 		w.RegisterWorkflowWithOptions(wf, workflow.RegisterOptions{Name: workflows.AnalysisWorkflowName})
 		if err := w.Start(); err != nil {

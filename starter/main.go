@@ -4,6 +4,8 @@
 //	starter batch --file items.jsonl [--concurrency N] [--id ID] [--wait]
 //	starter result <workflow-id> [--json]
 //	starter progress <workflow-id>
+//	starter ask <workflow-id> "question" [--file data.csv]... [--json]
+//	starter end <workflow-id> [--json]
 //
 // It reads the same environment as the worker (TEMPORAL_ADDRESS,
 // TEMPORAL_NAMESPACE, TASK_QUEUE, S3_BUCKET, S3_ENDPOINT, S3_REGION,
@@ -42,6 +44,8 @@ Usage:
   starter batch --file items.jsonl [flags]   start a batch of analyses (see starter batch -h)
   starter result <workflow-id> [--json]      print the result of an analysis
   starter progress <workflow-id>             print the progress of an analysis
+  starter ask <workflow-id> "question"       ask a conversation a follow-up (see starter ask -h)
+  starter end <workflow-id>                  end a conversation and print its result
 
 Environment:
   TEMPORAL_ADDRESS (localhost:7233), TEMPORAL_NAMESPACE (default),
@@ -69,6 +73,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runResult(ctx, rest, stdout, stderr)
 	case "progress":
 		return runProgress(ctx, rest, stdout, stderr)
+	case "ask":
+		return runAsk(ctx, rest, stdout, stderr)
+	case "end":
+		return runEnd(ctx, rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, topUsage)
 		return nil

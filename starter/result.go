@@ -243,6 +243,9 @@ func progressLine(p workflows.Progress) string {
 	if p.Phase != "" {
 		parts = append(parts, "now: "+p.Phase)
 	}
+	if p.Turn > 0 {
+		parts = append([]string{fmt.Sprintf("turn %d/%d", p.Turn, p.MaxTurns)}, parts...)
+	}
 	return strings.Join(parts, " · ")
 }
 

@@ -57,6 +57,9 @@ type Progress struct {
 	SandboxSeconds float64 `json:"sandbox_seconds"`
 	// Files counts the files stored so far (outputs and SVG/HTML results).
 	Files int `json:"files,omitempty"`
+	// Turn is the conversation's current (or last) turn; 0 when one-shot.
+	Turn     int `json:"turn,omitempty"`
+	MaxTurns int `json:"max_turns,omitempty"`
 }
 
 // heartbeatTimeout is how soon a dead worker's activity is retried
@@ -122,6 +125,7 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 	// and phase are the loop's own.
 	res := &AnalysisResult{SchemaVersion: SchemaVersion, Charts: []activities.Chart{}}
 	var sb *sandbox
+	var conv *conversation
 	status, phase, step := "starting", "create sandbox", 0
 	progress := func() Progress {
 		p := Progress{Status: status, Step: step, MaxSteps: in.MaxSteps, CodeRuns: res.CodeRuns, Charts: len(res.Charts),
@@ -129,15 +133,33 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 		if sb != nil {
 			p.Rebuilds = sb.rebuilds
 		}
+		if conv != nil {
+			p.Turn, p.MaxTurns = conv.state.Turns, conv.maxTurns
+		}
 		return p
 	}
 	if err := workflow.SetQueryHandler(ctx, ProgressQuery, func() (Progress, error) { return progress(), nil }); err != nil {
 		return nil, err
 	}
+	// A conversation registers its handlers before the first blocking
+	// call; a one-shot analysis has none.
+	var followUp func(workflow.Context, AskInput) (*TurnResult, error)
+	var err error
+	if in.Conversation != nil {
+		if conv, err = newConversation(ctx, in, func(ctx workflow.Context, q AskInput) (*TurnResult, error) {
+			return followUp(ctx, q)
+		}); err != nil {
+			return nil, err
+		}
+	}
 	show := func(st, ph string) {
 		status, phase = st, ph
-		workflow.SetCurrentDetails(ctx, fmt.Sprintf("**%s** — step %d of %d, %d code runs, %d charts\n\nnow: %s",
-			status, step, in.MaxSteps, res.CodeRuns, len(res.Charts), phase))
+		turnOf := ""
+		if conv != nil {
+			turnOf = fmt.Sprintf("turn %d of at most %d, ", conv.state.Turns, conv.maxTurns)
+		}
+		workflow.SetCurrentDetails(ctx, fmt.Sprintf("**%s** — %sstep %d of %d, %d code runs, %d charts\n\nnow: %s",
+			status, turnOf, step, in.MaxSteps, res.CodeRuns, len(res.Charts), phase))
 	}
 	fail := func(where string, err error) error {
 		show("failed", phase)
@@ -145,13 +167,21 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 	}
 	show(status, phase)
 
-	sb, err := newSandbox(ctx, info.WorkflowExecution.ID, info.WorkflowExecution.RunID, in.Datasets)
-	if err != nil {
+	if in.Continued != nil {
+		sb = resumedSandbox(ctx, info.WorkflowExecution.ID, in.Datasets, *in.Continued)
+		conv.restore(res)
+	} else if sb, err = newSandbox(ctx, info.WorkflowExecution.ID, info.WorkflowExecution.RunID, in.Datasets); err != nil {
 		return nil, failure("start", err)
 	}
 	res.SandboxID = sb.ref.SandboxID
-	// Kill the sandbox on every way out: success, failure, cancellation.
-	defer sb.kill(ctx)
+	// Kill the sandbox on every way out: success, failure, cancellation;
+	// only a conversation that continues as new keeps it.
+	keepSandbox := false
+	defer func() {
+		if !keepSandbox {
+			sb.kill(ctx)
+		}
+	}()
 
 	// spent says whether the budget is used up, and keeps the sandbox time
 	// in the result.
@@ -163,68 +193,106 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 	}
 	defer spent()
 
-	var outputs []activities.ToolOutput
-	for step = 1; step <= in.MaxSteps; step++ {
-		res.BudgetExhausted = spent()
-		final := step == in.MaxSteps || res.BudgetExhausted
-		show("running", "model")
-		mctx := activityOptions(ctx, fmt.Sprintf("step %d: ask the model", step), "model")
-		call := activities.CallModelInput{
-			WorkflowID: info.WorkflowExecution.ID, RunID: info.WorkflowExecution.RunID,
-			Step: step, Model: in.Model, ToolOutputs: outputs, Final: final,
-		}
-		if step == 1 {
-			call.Instructions, call.Question, call.Datasets = in.SystemPrompt, in.Question, sb.staged
-		}
-		var mr activities.CallModelResult
-		if err := workflow.ExecuteActivity(mctx, a.CallModel, call).Get(ctx, &mr); err != nil {
-			return nil, fail(fmt.Sprintf("step %d: model call", step), err)
-		}
-		res.StepsUsed = step
-		res.Usage = res.Usage.Add(mr.Usage)
-		res.TranscriptKey = mr.TranscriptKey
-		if mr.Empty {
-			outputs = nil
-			continue
-		}
-		if len(mr.ToolCalls) == 0 {
-			res.Status, res.Answer = StatusAnswered, mr.Answer
-			writeReport(ctx, in, res, sb.cells, show)
-			show(StatusAnswered, "done")
-			return res, nil
-		}
-		if final {
-			break
-		}
-		outputs = nil
-		for cell, tc := range mr.ToolCalls {
-			code, problem := parseToolCall(tc)
-			if problem != "" {
-				outputs = append(outputs, activities.ToolOutput{CallID: tc.CallID, Output: problem})
+	// turn runs the agent loop for one question: the whole of a one-shot
+	// analysis, one turn of a conversation. Steps are numbered across
+	// turns (base is the steps earlier turns used), so the S3 keys of
+	// charts, outputs and transcripts never collide.
+	turn := func(ctx workflow.Context, question string, staged []activities.StagedDataset) error {
+		base := res.StepsUsed
+		var outputs []activities.ToolOutput
+		for step = 1; step <= in.MaxSteps; step++ {
+			res.BudgetExhausted = spent()
+			final := step == in.MaxSteps || res.BudgetExhausted
+			show("running", "model")
+			n := base + step
+			mctx := activityOptions(ctx, fmt.Sprintf("step %d: ask the model", n), "model")
+			call := activities.CallModelInput{
+				WorkflowID: info.WorkflowExecution.ID, RunID: info.WorkflowExecution.RunID,
+				Step: n, Model: in.Model, ToolOutputs: outputs, Final: final,
+			}
+			if step == 1 {
+				call.Question, call.Datasets = question, staged
+				if n == 1 {
+					call.Instructions = in.SystemPrompt
+				}
+			}
+			var mr activities.CallModelResult
+			if err := workflow.ExecuteActivity(mctx, a.CallModel, call).Get(ctx, &mr); err != nil {
+				return fail(fmt.Sprintf("step %d: model call", n), err)
+			}
+			res.StepsUsed = n
+			res.Usage = res.Usage.Add(mr.Usage)
+			res.TranscriptKey = mr.TranscriptKey
+			if mr.Empty {
+				outputs = nil
 				continue
 			}
-			show(status, fmt.Sprintf("run code (cell %d)", cell))
-			rr, err := sb.run(ctx, activities.RunCodeInput{
-				WorkflowID: info.WorkflowExecution.ID, RunID: info.WorkflowExecution.RunID,
-				Step: step, Cell: cell, CallID: tc.CallID, Code: code,
-			})
-			if err != nil {
-				return nil, fail(fmt.Sprintf("step %d cell %d", step, cell), err)
+			if len(mr.ToolCalls) == 0 {
+				res.Status, res.Answer = StatusAnswered, mr.Answer
+				show(StatusAnswered, "done")
+				return nil
 			}
-			res.CodeRuns++
-			res.SandboxID = sb.ref.SandboxID
-			res.Charts = append(res.Charts, rr.Charts...)
-			res.Files = addFiles(res.Files, rr.Files)
-			outputs = append(outputs, activities.ToolOutput{CallID: tc.CallID, Output: rr.Output})
+			if final {
+				break
+			}
+			outputs = nil
+			for cell, tc := range mr.ToolCalls {
+				code, problem := parseToolCall(tc)
+				if problem != "" {
+					outputs = append(outputs, activities.ToolOutput{CallID: tc.CallID, Output: problem})
+					continue
+				}
+				show(status, fmt.Sprintf("run code (cell %d)", cell))
+				rr, err := sb.run(ctx, activities.RunCodeInput{
+					WorkflowID: info.WorkflowExecution.ID, RunID: sb.runID,
+					Step: n, Cell: cell, CallID: tc.CallID, Code: code,
+				})
+				if err != nil {
+					return fail(fmt.Sprintf("step %d cell %d", n, cell), err)
+				}
+				res.CodeRuns++
+				res.SandboxID = sb.ref.SandboxID
+				res.Charts = append(res.Charts, rr.Charts...)
+				res.Files = addFiles(res.Files, rr.Files)
+				outputs = append(outputs, activities.ToolOutput{CallID: tc.CallID, Output: rr.Output})
+			}
+		}
+		step = res.StepsUsed - base
+		res.Status = StatusMaxSteps
+		if res.BudgetExhausted {
+			res.Status = StatusBudget
+		}
+		show(res.Status, "done")
+		return nil
+	}
+
+	if conv == nil {
+		if err := turn(ctx, in.Question, sb.staged); err != nil {
+			return nil, err
+		}
+		writeReport(ctx, in, res, sb.cells, show)
+		show(res.Status, "done")
+		return res, nil
+	}
+	followUp = func(ctx workflow.Context, q AskInput) (*TurnResult, error) {
+		return conv.turn(ctx, sb, res, q, turn)
+	}
+	if in.Question != "" {
+		if _, err := conv.turn(ctx, sb, res, AskInput{Question: in.Question}, func(ctx workflow.Context, q string, _ []activities.StagedDataset) error {
+			return turn(ctx, q, sb.staged)
+		}); err != nil {
+			return nil, err
 		}
 	}
-	step = res.StepsUsed
-	res.Status = StatusMaxSteps
-	if res.BudgetExhausted {
-		res.Status = StatusBudget
+	can, err := conv.serve(ctx, idleActions{pause: func() bool { return sb.pause(ctx) }, show: show})
+	conv.summarise(res)
+	if err != nil {
+		return nil, err
 	}
-	writeReport(ctx, in, res, sb.cells, show)
-	show(res.Status, "done")
+	if can {
+		keepSandbox = true
+		return nil, workflow.NewContinueAsNewError(ctx, AnalysisWorkflowName, conv.next(ctx, input, sb, res))
+	}
 	return res, nil
 }
 
@@ -337,10 +405,17 @@ type sandbox struct {
 	// of the sandboxes before it.
 	since time.Time
 	spent time.Duration
+	// paused is set while a conversation's idle sandbox is paused (since
+	// is then zero: paused time is not spent); lost when pausing found it
+	// gone, so the next turn rebuilds it.
+	paused, lost bool
 }
 
 // seconds is the sandbox time the analysis has used so far.
 func (sb *sandbox) seconds(ctx workflow.Context) float64 {
+	if sb.since.IsZero() {
+		return sb.spent.Seconds()
+	}
 	return (sb.spent + workflow.Now(ctx).Sub(sb.since)).Seconds()
 }
 

@@ -441,12 +441,24 @@ var inputCases = []struct {
 	{"budget too long", `{"question":"q","budget":{"max_sandbox_seconds":90000}}`, "budget.max_sandbox_seconds: 90000"},
 	{"budget unknown field", `{"question":"q","budget":{"max_dollars":5}}`, "budget.max_dollars: unknown field"},
 	{"budget wrong type", `{"question":"q","budget":{"max_tokens":"lots"}}`, "budget.max_tokens: got JSON string"},
+	{"conversation", `{"question":"q","conversation":{"idle_timeout":"30m","max_turns":50,"pause_after":"5m","turns_per_run":20}}`, ""},
+	{"conversation without question", `{"conversation":{}}`, ""},
+	{"conversation empty question", `{"question":" ","conversation":{}}`, "question: must not be empty"},
+	{"conversation bad idle_timeout", `{"question":"q","conversation":{"idle_timeout":"soon"}}`, "conversation.idle_timeout: \"soon\" is not a duration"},
+	{"conversation idle_timeout too long", `{"question":"q","conversation":{"idle_timeout":"200h"}}`, "conversation.idle_timeout: 200h0m0s, must be between"},
+	{"conversation pause_after not under idle", `{"question":"q","conversation":{"idle_timeout":"10m","pause_after":"10m"}}`, "conversation.pause_after: 10m0s, must be at least 0s and less than idle_timeout"},
+	{"conversation max_turns negative", `{"question":"q","conversation":{"max_turns":-1}}`, "conversation.max_turns: -1"},
+	{"conversation max_turns too big", `{"question":"q","conversation":{"max_turns":10001}}`, "conversation.max_turns: 10001"},
+	{"conversation unknown field", `{"question":"q","conversation":{"idle":"5m"}}`, "conversation.idle: unknown field"},
+	{"conversation wrong type", `{"question":"q","conversation":{"max_turns":"many"}}`, "conversation.max_turns: got JSON string"},
+	{"continued without conversation", `{"question":"q","continued":{"sandbox_id":"i1"}}`, "continued: only a conversation"},
 	{"long system prompt", `{"question":"q","system_prompt":"` + strings.Repeat("s", workflows.MaxSystemPromptBytes+1) + `"}`, "system_prompt:"},
 }
 
 // goOnlyCases are rules JSON Schema cannot express (unique names, key
 // syntax): Validate alone checks them.
-var goOnlyCases = map[string]bool{"dataset duplicate": true, "bad s3 key": true, "s3 key traversal": true}
+var goOnlyCases = map[string]bool{"dataset duplicate": true, "bad s3 key": true, "s3 key traversal": true,
+	"conversation idle_timeout too long": true, "conversation pause_after not under idle": true}
 
 func TestTokenBudgetEndsTheLoopWithAFinalCall(t *testing.T) {
 	h := newHarness(t)

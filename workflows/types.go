@@ -48,6 +48,13 @@ type AnalysisInput struct {
 	SystemPrompt string `json:"system_prompt,omitempty"`
 	// Budget bounds tokens and sandbox time (no limit when omitted).
 	Budget *Budget `json:"budget,omitempty"`
+	// Conversation keeps the analysis open for follow-up questions (the
+	// "ask" Update) after its first answer. Question may then be empty:
+	// the first ask is the first turn.
+	Conversation *Conversation `json:"conversation,omitempty"`
+	// Continued is set by the workflow itself when a conversation
+	// continues as new; never set it by hand.
+	Continued *ConversationState `json:"continued,omitempty"`
 
 	// decodeErr keeps a JSON decoding error so that the workflow can fail
 	// with a clear, non-retryable error naming the field, instead of the
@@ -105,6 +112,9 @@ type AnalysisResult struct {
 	// Report is where the Markdown and HTML reports of the analysis lie
 	// (absent on histories from before reports, or when writing failed).
 	Report *activities.Report `json:"report,omitempty"`
+	// Conversation summarises the turns of a conversation (nil when
+	// one-shot). Answer, Status and Charts are then the last turn's.
+	Conversation *ConversationSummary `json:"conversation,omitempty"`
 }
 
 // Result statuses.
@@ -112,11 +122,14 @@ const (
 	StatusAnswered = "answered"
 	StatusMaxSteps = "max_steps"
 	StatusBudget   = "budget"
+	// StatusEnded is a conversation that ended before any question.
+	StatusEnded = "ended"
 )
 
 var knownFields = map[string]bool{
 	"schema_version": true, "question": true, "datasets": true,
 	"model": true, "max_steps": true, "system_prompt": true, "budget": true,
+	"conversation": true, "continued": true,
 }
 
 var knownBudgetFields = map[string]bool{"max_tokens": true, "max_sandbox_seconds": true}
@@ -142,6 +155,13 @@ func checkNestedFields(k string, v json.RawMessage) error {
 		var fields map[string]json.RawMessage
 		if json.Unmarshal(v, &fields) == nil {
 			if err := unknownField("budget.", fields, knownBudgetFields); err != nil {
+				return err
+			}
+		}
+	case "conversation":
+		var fields map[string]json.RawMessage
+		if json.Unmarshal(v, &fields) == nil {
+			if err := unknownField("conversation.", fields, knownConversationFields); err != nil {
 				return err
 			}
 		}
@@ -255,6 +275,9 @@ func (in AnalysisInput) Validate() error {
 	}
 	switch {
 	case undecoded("question"):
+	case in.Conversation != nil && in.Question == "":
+		// A conversation may open without a question: the first ask is
+		// its first turn.
 	case strings.TrimSpace(in.Question) == "" && !in.present["question"]:
 		add("question: required")
 	case strings.TrimSpace(in.Question) == "":
@@ -328,6 +351,12 @@ func (in AnalysisInput) Validate() error {
 		if len(d.Content) > MaxInlineBytes {
 			add("%s.content: %d bytes inline, at most %d (upload larger files to S3 and use s3_key)", f, len(d.Content), MaxInlineBytes)
 		}
+	}
+	if !undecoded("conversation") {
+		errs = append(errs, in.Conversation.validate()...)
+	}
+	if in.Continued != nil && in.Conversation == nil {
+		add("continued: only a conversation continues as new")
 	}
 	if len(errs) == 0 {
 		return nil

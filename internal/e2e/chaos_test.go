@@ -17,7 +17,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -114,8 +113,6 @@ func TestChaosWorkerKills(t *testing.T) {
 		t.Skip("chaos test skipped in -short mode")
 	}
 	e := newEnv(t)
-	bin, err := buildWorker()
-	require.NoError(t, err)
 
 	// Slow chart, file and report uploads and watch cells, so kills can land in them.
 	cells := &inflight{match: func(r *http.Request) bool {
@@ -134,29 +131,7 @@ func TestChaosWorkerKills(t *testing.T) {
 	cfg.TaskQueue = "chaos-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 	cfg.E2BAPIURL, cfg.E2BSandboxURL, cfg.S3Endpoint = e2bURL, e2bURL, s3URL
 	cfg.OpenAIModel = "script:chaos-counter"
-	env := workerEnv(cfg)
-
-	var (
-		mu     sync.Mutex
-		worker *exec.Cmd
-		logs   syncBuffer
-	)
-	startWorker := func() {
-		cmd := exec.Command(bin)
-		cmd.Env = env
-		cmd.Stdout, cmd.Stderr = &logs, &logs
-		require.NoError(t, cmd.Start())
-		mu.Lock()
-		worker = cmd
-		mu.Unlock()
-	}
-	startWorker()
-	t.Cleanup(func() {
-		mu.Lock()
-		defer mu.Unlock()
-		_ = worker.Process.Kill()
-		_ = worker.Wait()
-	})
+	worker := startWorkerProcess(t, workerEnv(cfg))
 
 	// Start the analyses.
 	runs := make([]client.WorkflowRun, analyses)
@@ -207,13 +182,10 @@ killing:
 				midUpload++
 			}
 		}
-		mu.Lock()
-		_ = worker.Process.Signal(syscall.SIGKILL)
-		_ = worker.Wait()
-		mu.Unlock()
+		worker.kill9()
 		kills++
 		time.Sleep(time.Duration(rng.IntN(300)) * time.Millisecond)
-		startWorker()
+		worker.start()
 	}
 	killPhase := time.Since(start)
 	<-done
@@ -265,7 +237,7 @@ killing:
 			rebuilds += p.Rebuilds
 		}
 	}
-	for _, line := range strings.Split(logs.String(), "\n") {
+	for _, line := range strings.Split(worker.Logs.String(), "\n") {
 		if strings.Contains(line, "lost") || strings.Contains(line, "Lost") {
 			t.Logf("worker: %s", line)
 		}

@@ -32,18 +32,7 @@ const chromiumPath = "/usr/bin/chromium"
 // form runs on the encrypted worker.
 func TestCodecUI(t *testing.T) {
 	startShared(t)
-	node, errNode := exec.LookPath("node")
-	npm, errNpm := exec.LookPath("npm")
-	if _, err := os.Stat(chromiumPath); err != nil || errNode != nil || errNpm != nil {
-		// make test installs chromium (tools/system-deps.sh test), so in CI a
-		// missing browser is a set-up bug, not a reason to skip.
-		if os.Getenv("CI") != "" {
-			t.Fatalf("needs %s, node and npm; make test installs chromium (tools/system-deps.sh test)", chromiumPath)
-		}
-		t.Skipf("needs %s, node and npm (make deps-test installs chromium)", chromiumPath)
-	}
-	dir := repoPath(t, "testdata/codecui")
-	npmCI(t, npm, dir)
+	node, dir := uiCheckTools(t)
 
 	// The codec server, as the worker serves it, counting what the UI asks.
 	key := newKey(t, "e2e-ui")
@@ -97,6 +86,25 @@ func TestCodecUI(t *testing.T) {
 	// encoded its input through it).
 	assert.Positive(t, calls.get("/decode"), "the UI never called /decode")
 	t.Logf("codec server calls from the UI: %v", calls.snapshot())
+}
+
+// uiCheckTools finds node and Chromium for a UI check and installs
+// testdata/codecui's packages; it returns node and that directory.
+func uiCheckTools(t *testing.T) (node, dir string) {
+	t.Helper()
+	node, errNode := exec.LookPath("node")
+	npm, errNpm := exec.LookPath("npm")
+	if _, err := os.Stat(chromiumPath); err != nil || errNode != nil || errNpm != nil {
+		// make test installs chromium (tools/system-deps.sh test), so in CI a
+		// missing browser is a set-up bug, not a reason to skip.
+		if os.Getenv("CI") != "" {
+			t.Fatalf("needs %s, node and npm; make test installs chromium (tools/system-deps.sh test)", chromiumPath)
+		}
+		t.Skipf("needs %s, node and npm (make deps-test installs chromium)", chromiumPath)
+	}
+	dir = repoPath(t, "testdata/codecui")
+	npmCI(t, npm, dir)
+	return node, dir
 }
 
 // npmCI installs testdata/codecui's pinned packages when node_modules is

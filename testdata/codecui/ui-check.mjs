@@ -8,23 +8,9 @@
 // Env: UI_URL, NAMESPACE, WORKFLOW_ID, RUN_ID, MARKER, FORM_WORKFLOW_ID,
 // TASK_QUEUE, WORKFLOW_TYPE, FORM_INPUT, CHROMIUM (/usr/bin/chromium),
 // SCREENSHOT_DIR (optional). Exits non-zero with a message on failure.
-import { chromium } from 'playwright-core';
+import { env, launch, ns, shots, timeout, ui } from './ui.mjs';
 
-const env = (name, fallback) => {
-  const v = process.env[name] ?? fallback;
-  if (v === undefined || v === '') throw new Error(`${name}: required but not set`);
-  return v;
-};
-const ui = env('UI_URL').replace(/\/$/, '');
-const ns = env('NAMESPACE', 'default');
-const shots = process.env.SCREENSHOT_DIR;
-const timeout = 60_000; // an upper bound for the UI to render, not an assertion
-
-const browser = await chromium.launch({
-  executablePath: env('CHROMIUM', '/usr/bin/chromium'),
-  // Root in CI has no user namespaces for chromium's sandbox.
-  args: ['--no-sandbox', '--disable-dev-shm-usage'],
-});
+const browser = await launch();
 const codecCalls = {};
 let failed = false;
 try {

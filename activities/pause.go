@@ -1,0 +1,55 @@
+package activities
+
+import (
+	"context"
+
+	"github.com/durable-analyst/durable-analyst/e2b"
+)
+
+// Activity names of a conversation's idle sandbox.
+const (
+	PauseSandboxName  = "PauseSandbox"
+	ResumeSandboxName = "ResumeSandbox"
+)
+
+// PauseSandboxInput names the sandbox to pause.
+type PauseSandboxInput struct {
+	SandboxID string `json:"sandbox_id"`
+}
+
+// PauseSandboxResult says what pausing found.
+type PauseSandboxResult struct {
+	// Paused is false when the sandbox was already paused.
+	Paused bool `json:"paused"`
+	// Gone is set when the sandbox no longer exists: the next turn
+	// rebuilds it from the cell journal.
+	Gone bool `json:"gone,omitempty"`
+}
+
+// ResumeSandboxInput names the paused sandbox to resume.
+type ResumeSandboxInput struct {
+	SandboxID string `json:"sandbox_id"`
+}
+
+// PauseSandbox pauses an idle conversation's sandbox (POST
+// /sandboxes/{id}/pause): memory and files are kept, nothing runs, and
+// E2B does not bill it until it is resumed.
+func (a *Activities) PauseSandbox(ctx context.Context, in PauseSandboxInput) (PauseSandboxResult, error) {
+	defer heartbeatWhile(ctx, "pausing")()
+	ok, err := a.E2B.Pause(ctx, in.SandboxID)
+	if err != nil {
+		if e2b.IsNotFound(err) {
+			return PauseSandboxResult{Gone: true}, nil
+		}
+		return PauseSandboxResult{}, classify(ServiceE2B, "pause sandbox "+in.SandboxID, err)
+	}
+	return PauseSandboxResult{Paused: ok}, nil
+}
+
+// ResumeSandbox resumes a paused sandbox by connecting to it. A sandbox
+// that is gone is ErrTypeSandboxLost, and the workflow rebuilds it.
+func (a *Activities) ResumeSandbox(ctx context.Context, in ResumeSandboxInput) error {
+	defer heartbeatWhile(ctx, "resuming")()
+	_, err := a.connect(ctx, in.SandboxID)
+	return err
+}
