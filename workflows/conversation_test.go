@@ -350,6 +350,26 @@ func TestConversationContinuesAsNew(t *testing.T) {
 	assert.Equal(t, 4, res.StepsUsed)
 }
 
+// With turns_per_run 0 the conversation continues as new when Temporal
+// suggests it: after the turn under way, carrying references only.
+func TestConversationContinuesAsNewWhenSuggested(t *testing.T) {
+	h := newHarness(t)
+	h.answerEach()
+	h.pauses(nil)
+	h.env.SetContinueAsNewSuggested(true)
+	h.env.ExecuteWorkflow(workflows.AnalysisWorkflow, conversationInput("q1", workflows.Conversation{}))
+	require.True(t, h.env.IsWorkflowCompleted())
+	err := h.env.GetWorkflowError()
+	var can *workflow.ContinueAsNewError
+	require.True(t, errors.As(err, &can), "got %v, want continue-as-new", err)
+	assert.Empty(t, h.kills, "the sandbox lives on into the next run")
+	var next workflows.AnalysisInput
+	require.NoError(t, converter.GetDefaultDataConverter().FromPayloads(can.Input, &next))
+	require.NotNil(t, next.Continued)
+	assert.Equal(t, 1, next.Continued.Turns, "the first turn was answered before continuing")
+	assert.Equal(t, "isandbox1", next.Continued.SandboxID)
+}
+
 // At most MaxQueuedAsks asks wait at once; the next is refused.
 func TestAskQueueIsBounded(t *testing.T) {
 	h := newHarness(t)
