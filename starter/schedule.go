@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"strings"
 	"time"
@@ -207,20 +206,7 @@ func runScheduleCreate(ctx context.Context, args []string, stdout, stderr io.Wri
 		}
 		name, summary, input, ups = workflows.AnalysisWorkflowName, in.Question, in, u
 	case "batch":
-		in := workflows.BatchInput{
-			ItemsS3Key:  path.Join(cfg.S3Prefix, "inputs", o.id, "items.jsonl"),
-			Concurrency: o.batch.concurrency, ItemsPerRun: o.batch.itemsPerRun,
-			Defaults: workflows.BatchDefaults{Model: o.batch.model, MaxSteps: o.batch.maxSteps},
-		}
-		if err := in.Validate(); err != nil {
-			return err
-		}
-		f, err := os.Open(o.batch.file)
-		if err != nil {
-			return fmt.Errorf("--file: %w", err)
-		}
-		n, err := checkItems(f, o.batch.file, in.Defaults)
-		f.Close()
+		in, n, err := buildBatchInput(o.batch, o.id, cfg.S3Prefix)
 		if err != nil {
 			return err
 		}

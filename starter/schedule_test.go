@@ -12,10 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"go.temporal.io/api/serviceerror"
-	"go.temporal.io/sdk/worker"
-	"go.temporal.io/sdk/workflow"
 
-	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -93,18 +90,7 @@ func TestScheduleAgainstRealServers(t *testing.T) {
 		t.Skip("starts the Temporal dev server and versitygw")
 	}
 	st := startStack(t)
-	const queue = "starter-test-schedule"
-	t.Setenv("TASK_QUEUE", queue)
-	bucket := os.Getenv("S3_BUCKET")
-	acts := &activities.Activities{S3: st.s3c, Presign: s3.NewPresignClient(st.s3c), Bucket: bucket, Prefix: prefix, ChartURLTTL: time.Hour}
-	w := worker.New(st.client, queue, worker.Options{})
-	w.RegisterWorkflowWithOptions(workflows.BatchAnalysisWorkflow, workflow.RegisterOptions{Name: workflows.BatchAnalysisWorkflowName})
-	w.RegisterWorkflowWithOptions(fakeAnalysis, workflow.RegisterOptions{Name: workflows.AnalysisWorkflowName})
-	w.RegisterActivity(acts)
-	if err := w.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(w.Stop)
+	bucket := startBatchWorker(t, st, "starter-test-schedule")
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	sc := st.client.ScheduleClient()
