@@ -88,7 +88,7 @@ func run() error {
 	// workers of the task queue; each worker makes sure it exists.
 	if err := workflows.EnsureSweepSchedule(ctx, c.ScheduleClient(), cfg.TaskQueue, cfg.SweepInterval, activities.DefaultSweepGrace, logger); err != nil {
 		w.Stop()
-		return err
+		return fmt.Errorf("%w (SWEEP_INTERVAL=0 runs the worker without the sandbox sweeper)", err)
 	}
 
 	<-ctx.Done()

@@ -37,15 +37,17 @@ func TestSweepScheduleTwoWorkers(t *testing.T) {
 	// (grace 0: the sandbox here is seconds old; 1h: no tick in the test,
 	// the sweeps are triggered).
 	sc := e.Temporal.ScheduleClient()
-	for range 2 {
-		require.NoError(t, workflows.EnsureSweepSchedule(ctx, sc, e.TaskQueue, time.Hour, 0, logger))
+	// The second call (another worker, another interval) updates the
+	// schedule the first one created.
+	for _, every := range []time.Duration{2 * time.Hour, time.Hour} {
+		require.NoError(t, workflows.EnsureSweepSchedule(ctx, sc, e.TaskQueue, every, 0, logger))
 	}
 	id := workflows.SweepScheduleID(e.TaskQueue)
 	t.Cleanup(func() { _ = sc.GetHandle(context.Background(), id).Delete(context.Background()) })
 	h := sc.GetHandle(ctx, id)
 	d, err := h.Describe(ctx)
 	require.NoError(t, err)
-	assert.Equal(t, []client.ScheduleIntervalSpec{{Every: time.Hour}}, d.Schedule.Spec.Intervals, "one interval after two ensures")
+	assert.Equal(t, []client.ScheduleIntervalSpec{{Every: time.Hour}}, d.Schedule.Spec.Intervals, "the second ensure's interval, once")
 
 	run := e.start(testID("e2e-sweep2"), workflows.AnalysisInput{Question: "stall then terminate", Model: "script:stall"})
 	pollUntil(t, 30*time.Second, "the sandbox", func() bool { return len(e.E2B.Sandboxes()) == 1 })
