@@ -20,7 +20,7 @@ import (
 // MetaNamespace names another namespace.
 const MetaNamespace = "durable_analyst_namespace"
 
-// DefaultSweepGrace is the age under which the worker's sweeper leaves a
+// DefaultSweepGrace is the age under which the sweeper's schedule leaves a
 // sandbox alone, so that one just created is never raced.
 const DefaultSweepGrace = 2 * time.Minute
 
@@ -32,7 +32,8 @@ type WorkflowDescriber interface {
 
 // Sweeper kills sandboxes left behind by workflows that closed without
 // running their own cleanup: a terminated workflow runs no workflow code, so
-// its deferred KillSandbox never happens. It lists the sandboxes that carry
+// its deferred KillSandbox never happens. SweepSandboxes runs it as an
+// activity of the one SweepWorkflow a Temporal Schedule starts. It lists the sandboxes that carry
 // MetaWorkflowID and kills those whose workflow run is closed (any status but
 // running) or unknown to Temporal.
 type Sweeper struct {
@@ -42,47 +43,12 @@ type Sweeper struct {
 	// Sandboxes tagged with another namespace (MetaNamespace) are skipped,
 	// since their workflows cannot be described here.
 	Namespace string
-	// Interval is the time between sweeps of Run; 0 disables Run.
-	Interval time.Duration
 	// Grace is the age (from the sandbox's start) under which a sandbox is
 	// never killed. Zero means no grace; the worker uses DefaultSweepGrace.
 	Grace  time.Duration
 	Logger *slog.Logger
 	// Metrics receives durable_analyst_sweeper_killed; nil counts nothing.
 	Metrics client.MetricsHandler
-}
-
-// Run sweeps once at once and then every Interval until ctx ends. A failed
-// sweep is logged and retried at the next tick. With Interval 0 it returns
-// at once without sweeping.
-func (s *Sweeper) Run(ctx context.Context) {
-	if s.Interval <= 0 {
-		s.logger().Info("sandbox sweeper disabled (SWEEP_INTERVAL=0)")
-		return
-	}
-	s.logger().Info("sandbox sweeper started", "interval", s.Interval, "grace", s.Grace, "namespace", s.Namespace)
-	t := time.NewTicker(s.Interval)
-	defer t.Stop()
-	for {
-		s.sweepAndLog(ctx)
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
-
-func (s *Sweeper) sweepAndLog(ctx context.Context) {
-	killed, err := s.SweepOnce(ctx)
-	if ctx.Err() != nil {
-		return
-	}
-	if err != nil {
-		s.logger().Warn("sandbox sweep failed in part", "killed", len(killed), "error", err)
-		return
-	}
-	s.logger().Debug("sandbox sweep done", "killed", len(killed))
 }
 
 // SweepOnce kills the sandboxes of closed or unknown workflow runs, older

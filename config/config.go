@@ -138,9 +138,10 @@ type Worker struct {
 	// MaxDatasetBytes caps one staged dataset.
 	MaxDatasetBytes int64 `envconfig:"MAX_DATASET_BYTES" default:"104857600"`
 
-	// SweepInterval is how often the worker looks for sandboxes whose
-	// workflow closed without killing them (e.g. it was terminated) and
-	// kills them; it also sweeps once at start-up. 0 disables the sweeper.
+	// SweepInterval is how often the sweeper's schedule (one per task
+	// queue, ensured by each worker at start-up) kills sandboxes whose
+	// workflow closed without killing them (e.g. it was terminated). 0
+	// deletes the schedule: the sweeper is off.
 	SweepInterval time.Duration `envconfig:"SWEEP_INTERVAL" default:"5m"`
 
 	// WorkerStopTimeout is how long running activities may go on after

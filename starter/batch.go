@@ -123,6 +123,27 @@ func checkItems(r io.Reader, name string, d workflows.BatchDefaults) (int, error
 	return n, nil
 }
 
+// buildBatchInput turns the options into the workflow input, whose items
+// file is uploaded under inputs/<id>/, and checks the items file as the
+// worker will. It returns the input and the number of items.
+func buildBatchInput(o batchOptions, id, prefix string) (workflows.BatchInput, int, error) {
+	in := workflows.BatchInput{
+		ItemsS3Key:  path.Join(prefix, "inputs", id, "items.jsonl"),
+		Concurrency: o.concurrency, ItemsPerRun: o.itemsPerRun, ReportKey: o.reportKey,
+		Defaults: workflows.BatchDefaults{Model: o.model, MaxSteps: o.maxSteps},
+	}
+	if err := in.Validate(); err != nil {
+		return in, 0, err
+	}
+	f, err := os.Open(o.file)
+	if err != nil {
+		return in, 0, fmt.Errorf("--file: %w", err)
+	}
+	defer f.Close()
+	n, err := checkItems(f, o.file, in.Defaults)
+	return in, n, err
+}
+
 func runBatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	o, err := parseBatchFlags(args, stderr)
 	if err != nil {
@@ -136,20 +157,7 @@ func runBatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if id == "" {
 		id = newWorkflowID("batch", time.Now())
 	}
-	in := workflows.BatchInput{
-		ItemsS3Key:  path.Join(cfg.S3Prefix, "inputs", id, "items.jsonl"),
-		Concurrency: o.concurrency, ItemsPerRun: o.itemsPerRun, ReportKey: o.reportKey,
-		Defaults: workflows.BatchDefaults{Model: o.model, MaxSteps: o.maxSteps},
-	}
-	if err := in.Validate(); err != nil {
-		return err
-	}
-	f, err := os.Open(o.file)
-	if err != nil {
-		return fmt.Errorf("--file: %w", err)
-	}
-	n, err := checkItems(f, o.file, in.Defaults)
-	f.Close()
+	in, n, err := buildBatchInput(o, id, cfg.S3Prefix)
 	if err != nil {
 		return err
 	}

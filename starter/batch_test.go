@@ -69,12 +69,11 @@ func TestBatchFlags(t *testing.T) {
 // TestBatchAgainstRealServers runs starter batch --wait against the real
 // Temporal dev server and versitygw, with the real BatchAnalysisWorkflow
 // and activities and fake analyses.
-func TestBatchAgainstRealServers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts the Temporal dev server and versitygw")
-	}
-	st := startStack(t)
-	const queue = "starter-test-batch"
+// startBatchWorker runs the real BatchAnalysisWorkflow and its activities,
+// with fakeAnalysis for the items, on queue, points TASK_QUEUE at it and
+// returns the bucket.
+func startBatchWorker(t *testing.T, st *testStack, queue string) string {
+	t.Helper()
 	t.Setenv("TASK_QUEUE", queue)
 	bucket := os.Getenv("S3_BUCKET")
 	acts := &activities.Activities{S3: st.s3c, Presign: s3.NewPresignClient(st.s3c), Bucket: bucket, Prefix: prefix, ChartURLTTL: time.Hour}
@@ -86,6 +85,15 @@ func TestBatchAgainstRealServers(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(w.Stop)
+	return bucket
+}
+
+func TestBatchAgainstRealServers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the Temporal dev server and versitygw")
+	}
+	st := startStack(t)
+	bucket := startBatchWorker(t, st, "starter-test-batch")
 
 	file := filepath.Join(t.TempDir(), "items.jsonl")
 	items := "{\"id\": \"a\", \"question\": \"first\"}\n{\"question\": \"second\", \"max_steps\": 2}\n{\"id\": \"c\", \"question\": \"third\"}\n"

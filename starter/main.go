@@ -2,6 +2,7 @@
 //
 //	starter analyze --question "..." [--file data.csv]... [--wait] [--json]
 //	starter batch --file items.jsonl [--concurrency N] [--id ID] [--wait]
+//	starter schedule create|list|trigger|delete ...
 //	starter result <workflow-id> [--json]
 //	starter progress <workflow-id>
 //	starter ask <workflow-id> "question" [--file data.csv]... [--json]
@@ -42,6 +43,7 @@ const topUsage = `starter starts, watches and fetches durable-analyst analyses.
 Usage:
   starter analyze --question "..." [flags]   start an analysis (see starter analyze -h)
   starter batch --file items.jsonl [flags]   start a batch of analyses (see starter batch -h)
+  starter schedule create|list|trigger|delete  run analyses or batches on a schedule (see starter schedule -h)
   starter result <workflow-id> [--json]      print the result of an analysis
   starter progress <workflow-id>             print the progress of an analysis
   starter ask <workflow-id> "question"       ask a conversation a follow-up (see starter ask -h)
@@ -69,6 +71,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runAnalyze(ctx, rest, stdout, stderr)
 	case "batch":
 		return runBatch(ctx, rest, stdout, stderr)
+	case "schedule":
+		return runSchedule(ctx, rest, stdout, stderr)
 	case "result":
 		return runResult(ctx, rest, stdout, stderr)
 	case "progress":

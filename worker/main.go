@@ -84,20 +84,17 @@ func run() error {
 		"s3_bucket", cfg.S3Bucket)
 
 	// Sandbox sweeper: kills sandboxes of workflows that closed without
-	// their cleanup (terminated). It stops with the worker.
-	sweeper := &activities.Sweeper{E2B: acts.E2B, Temporal: c, Namespace: cfg.TemporalNamespace,
-		Interval: cfg.SweepInterval, Grace: activities.DefaultSweepGrace, Logger: logger, Metrics: metrics.Handler()}
-	sweepDone := make(chan struct{})
-	go func() {
-		defer close(sweepDone)
-		sweeper.Run(ctx)
-	}()
+	// their cleanup (terminated). One Temporal Schedule runs it for all
+	// workers of the task queue; each worker makes sure it exists.
+	if err := workflows.EnsureSweepSchedule(ctx, c.ScheduleClient(), cfg.TaskQueue, cfg.SweepInterval, activities.DefaultSweepGrace, logger); err != nil {
+		w.Stop()
+		return fmt.Errorf("%w (SWEEP_INTERVAL=0 runs the worker without the sandbox sweeper)", err)
+	}
 
 	<-ctx.Done()
 	logger.Info("stopping worker")
 	metrics.SetReady(false)
 	w.Stop()
-	<-sweepDone
 	return nil
 }
 

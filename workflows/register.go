@@ -39,4 +39,8 @@ func RegisterWorkflows(r WorkflowRegistry, o Options) {
 	r.RegisterWorkflowWithOptions(o.batchWorkflow(), workflow.RegisterOptions{
 		Name: BatchAnalysisWorkflowName, VersioningBehavior: workflow.VersioningBehaviorAutoUpgrade,
 	})
+	// A sweep lasts seconds: PINNED, like an analysis.
+	r.RegisterWorkflowWithOptions(SweepWorkflow, workflow.RegisterOptions{
+		Name: SweepWorkflowName, VersioningBehavior: workflow.VersioningBehaviorPinned,
+	})
 }
