@@ -2,18 +2,14 @@ package tracing
 
 import (
 	"context"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace/noop"
-	coltrace "go.opentelemetry.io/proto/otlp/collector/trace/v1"
-	"google.golang.org/protobuf/proto"
+
+	"github.com/durable-analyst/durable-analyst/internal/tracing/tracingtest"
 )
 
 func TestEnabled(t *testing.T) {
@@ -76,30 +72,8 @@ func TestProtocol(t *testing.T) {
 // stand-in and checks that a span reaches it, with OTEL_SERVICE_NAME, when
 // shutdown flushes.
 func TestSetupExportsOnShutdown(t *testing.T) {
-	var (
-		mu   sync.Mutex
-		reqs []*coltrace.ExportTraceServiceRequest
-	)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/v1/traces" {
-			http.NotFound(w, r)
-			return
-		}
-		b, _ := io.ReadAll(r.Body)
-		var req coltrace.ExportTraceServiceRequest
-		if err := proto.Unmarshal(b, &req); err != nil {
-			http.Error(w, err.Error(), http.StatusBadRequest)
-			return
-		}
-		mu.Lock()
-		reqs = append(reqs, &req)
-		mu.Unlock()
-		w.Header().Set("Content-Type", "application/x-protobuf")
-		out, _ := proto.Marshal(&coltrace.ExportTraceServiceResponse{})
-		_, _ = w.Write(out)
-	}))
-	defer srv.Close()
-	t.Setenv("OTEL_EXPORTER_OTLP_ENDPOINT", srv.URL)
+	rcv := tracingtest.NewReceiver(t)
+	t.Setenv("OTEL_EXPORTER_OTLP_ENDPOINT", rcv.URL)
 	t.Setenv("OTEL_SERVICE_NAME", "analyst-under-test")
 	t.Cleanup(func() {
 		otel.SetTracerProvider(noop.NewTracerProvider())
@@ -116,29 +90,12 @@ func TestSetupExportsOnShutdown(t *testing.T) {
 		t.Fatalf("shutdown: %v", err)
 	}
 
-	mu.Lock()
-	defer mu.Unlock()
-	var names []string
-	var service string
-	for _, r := range reqs {
-		for _, rs := range r.ResourceSpans {
-			for _, a := range rs.GetResource().GetAttributes() {
-				if a.Key == "service.name" {
-					service = a.GetValue().GetStringValue()
-				}
-			}
-			for _, ss := range rs.ScopeSpans {
-				for _, s := range ss.Spans {
-					names = append(names, s.Name)
-				}
-			}
-		}
+	got := rcv.Spans()
+	if len(got) != 1 || got[0].Name != "one span" {
+		t.Fatalf("got spans %+v, want [one span]", got)
 	}
-	if len(names) != 1 || names[0] != "one span" {
-		t.Errorf("got spans %v, want [one span]", names)
-	}
-	if service != "analyst-under-test" {
-		t.Errorf("got service.name %q, want the OTEL_SERVICE_NAME analyst-under-test", service)
+	if got[0].Service != "analyst-under-test" {
+		t.Errorf("got service.name %q, want the OTEL_SERVICE_NAME analyst-under-test", got[0].Service)
 	}
 }
 
