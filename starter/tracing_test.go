@@ -5,9 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"go.opentelemetry.io/otel"
-	"go.opentelemetry.io/otel/propagation"
-	"go.opentelemetry.io/otel/trace/noop"
 	"go.temporal.io/sdk/converter"
 
 	"github.com/durable-analyst/durable-analyst/internal/tracing/tracingtest"
@@ -24,10 +21,7 @@ func TestAnalyzeCarriesTheTrace(t *testing.T) {
 	st := startStack(t)
 	rcv := tracingtest.NewReceiver(t)
 	t.Setenv("OTEL_EXPORTER_OTLP_ENDPOINT", rcv.URL)
-	t.Cleanup(func() {
-		otel.SetTracerProvider(noop.NewTracerProvider())
-		otel.SetTextMapPropagator(propagation.NewCompositeTextMapPropagator())
-	})
+	tracingtest.RestoreGlobals(t)
 	const id = "analysis-test-trace"
 	out, errOut, err := runCLI(t, "analyze", "--question", "Which region sells most?", "--file", salesCSV, "--id", id)
 	if err != nil {

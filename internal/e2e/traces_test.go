@@ -13,16 +13,15 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.opentelemetry.io/otel"
-	"go.opentelemetry.io/otel/propagation"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
-	"go.opentelemetry.io/otel/trace/noop"
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/interceptor"
 	"go.temporal.io/sdk/worker"
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/internal/tracing"
+	"github.com/durable-analyst/durable-analyst/internal/tracing/tracingtest"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -36,11 +35,8 @@ func (e *env) withTracing() (*tracetest.InMemoryExporter, client.Client) {
 	exp := tracetest.NewInMemoryExporter()
 	tp := sdktrace.NewTracerProvider(sdktrace.WithSyncer(exp))
 	tracing.Install(tp)
-	e.t.Cleanup(func() {
-		otel.SetTracerProvider(noop.NewTracerProvider())
-		otel.SetTextMapPropagator(propagation.NewCompositeTextMapPropagator())
-		_ = tp.Shutdown(context.Background())
-	})
+	tracingtest.RestoreGlobals(e.t)
+	e.t.Cleanup(func() { _ = tp.Shutdown(context.Background()) })
 	i, err := tracing.Interceptor()
 	require.NoError(e.t, err)
 

@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"go.opentelemetry.io/otel"
-	"go.opentelemetry.io/otel/propagation"
-	"go.opentelemetry.io/otel/trace/noop"
 
 	"github.com/durable-analyst/durable-analyst/internal/tracing/tracingtest"
 )
@@ -75,10 +73,7 @@ func TestSetupExportsOnShutdown(t *testing.T) {
 	rcv := tracingtest.NewReceiver(t)
 	t.Setenv("OTEL_EXPORTER_OTLP_ENDPOINT", rcv.URL)
 	t.Setenv("OTEL_SERVICE_NAME", "analyst-under-test")
-	t.Cleanup(func() {
-		otel.SetTracerProvider(noop.NewTracerProvider())
-		otel.SetTextMapPropagator(propagation.NewCompositeTextMapPropagator())
-	})
+	tracingtest.RestoreGlobals(t)
 
 	shutdown, err := Setup(context.Background(), "durable-analyst-worker")
 	if err != nil {
