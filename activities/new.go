@@ -13,6 +13,7 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/e2b"
+	"github.com/durable-analyst/durable-analyst/internal/tracing"
 	"github.com/durable-analyst/durable-analyst/internal/urlguard"
 )
 
@@ -21,7 +22,8 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 	// Whatever a server echoes back, these never reach a message.
 	RedactSecrets(cfg.OpenAIAPIKey.Reveal(), cfg.E2BAPIKey.Reveal(), cfg.TemporalAPIKey.Reveal(),
 		os.Getenv("AWS_SECRET_ACCESS_KEY"), os.Getenv("AWS_SESSION_TOKEN"))
-	e2bOpts := []e2b.Option{e2b.WithAPIKey(cfg.E2BAPIKey.Reveal()), e2b.WithDomain(cfg.E2BDomain)}
+	e2bOpts := []e2b.Option{e2b.WithAPIKey(cfg.E2BAPIKey.Reveal()), e2b.WithDomain(cfg.E2BDomain),
+		e2b.WithHTTPClient(tracing.HTTPClient("e2b"))}
 	if cfg.E2BAPIURL != "" {
 		e2bOpts = append(e2bOpts, e2b.WithAPIURL(cfg.E2BAPIURL))
 	}
@@ -38,6 +40,7 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		option.WithMaxRetries(cfg.OpenAIMaxRetries),
 		option.WithRequestTimeout(3 * time.Minute),
 		option.WithMiddleware(normalizeErrorBody),
+		option.WithHTTPClient(tracing.HTTPClient("model")),
 	}
 	if cfg.OpenAIBaseURL != "" {
 		modelOpts = append(modelOpts, option.WithBaseURL(strings.TrimRight(cfg.OpenAIBaseURL, "/")+"/"))
@@ -49,7 +52,7 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		return nil, fmt.Errorf("%s: %w", urlguard.EnvVar, err)
 	}
 
-	s3Client, err := cfg.S3.NewClient(ctx)
+	s3Client, err := cfg.S3.NewClient(ctx, tracing.S3Option)
 	if err != nil {
 		return nil, err
 	}

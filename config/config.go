@@ -302,18 +302,18 @@ func (s S3) Validate() []error {
 }
 
 // NewClient builds an S3 client for these settings, with credentials from
-// the AWS SDK's default chain.
-func (s S3) NewClient(ctx context.Context) (*s3.Client, error) {
+// the AWS SDK's default chain; optFns apply last (e.g. a traced HTTP client).
+func (s S3) NewClient(ctx context.Context, optFns ...func(*s3.Options)) (*s3.Client, error) {
 	awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(s.S3Region))
 	if err != nil {
 		return nil, fmt.Errorf("aws config: %w", err)
 	}
-	return s3.NewFromConfig(awsCfg, func(o *s3.Options) {
+	return s3.NewFromConfig(awsCfg, append([]func(*s3.Options){func(o *s3.Options) {
 		if s.S3Endpoint != "" {
 			o.BaseEndpoint = aws.String(s.S3Endpoint)
 		}
 		o.UsePathStyle = s.S3PathStyle
-	}), nil
+	}}, optFns...)...), nil
 }
 
 // NewPresignClient wraps c (from NewClient) to presign chart URLs: against

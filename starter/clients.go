@@ -14,6 +14,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"go.temporal.io/sdk/client"
 	tlog "go.temporal.io/sdk/log"
+
+	"github.com/durable-analyst/durable-analyst/internal/tracing"
 )
 
 // dialTemporal connects to the Temporal frontend. The SDK's own log lines go
@@ -27,6 +29,11 @@ func dialTemporal(ctx context.Context, cfg starterConfig, stderr io.Writer) (cli
 		return nil, err
 	}
 	opts.Logger = tlog.NewStructuredLogger(logger)
+	trace, err := tracing.Interceptor() // carries the trace into the workflows it starts
+	if err != nil {
+		return nil, err
+	}
+	opts.Interceptors = append(opts.Interceptors, trace)
 	c, err := client.DialContext(dctx, opts)
 	if err != nil {
 		return nil, fmt.Errorf("connect to Temporal at %s (TEMPORAL_ADDRESS), namespace %s: %w", cfg.TemporalAddress, cfg.TemporalNamespace, err)
@@ -58,7 +65,7 @@ func newStore(ctx context.Context, cfg starterConfig, purpose string) (*store, e
 	if err := cfg.requireBucket(purpose); err != nil {
 		return nil, err
 	}
-	c, err := cfg.S3.NewClient(ctx)
+	c, err := cfg.S3.NewClient(ctx, tracing.S3Option)
 	if err != nil {
 		return nil, err
 	}

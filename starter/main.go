@@ -66,6 +66,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cmd, rest := args[0], args[1:]
+	ctx, endTrace, err := startTracing(ctx, cmd, stderr) // exports only when OTEL_* ask for it
+	if err != nil {
+		return err
+	}
+	defer endTrace()
 	switch cmd {
 	case "analyze":
 		return runAnalyze(ctx, rest, stdout, stderr)

@@ -54,6 +54,11 @@ func run() error {
 		return err
 	}
 	opts.Logger, opts.MetricsHandler = tlog.NewStructuredLogger(logger), metrics.Handler()
+	stopTracing, err := startTracing(ctx, &opts, logger) // exports only when OTEL_* ask for it
+	if err != nil {
+		return err
+	}
+	defer stopTracing()
 	c, err := client.Dial(opts)
 	if err != nil {
 		return fmt.Errorf("connect to Temporal at %s (TEMPORAL_ADDRESS): %w", cfg.TemporalAddress, err)
