@@ -170,7 +170,12 @@ func (s *Server) handleCreate(v2 bool) http.HandlerFunc {
 		s.boxes[sb.id] = sb
 		s.mu.Unlock()
 		s.log.Info("sandbox created", "sandbox_id", sb.id, "template_id", sb.templateID, "timeout_s", int(d.Seconds()))
-		// Warm the default Python kernel so the first execution is quick.
+		// Warm the default Python kernel so the first execution is quick;
+		// a fake kernel (benchmarks) starts no Python at all.
+		if s.cfg.Fake != nil {
+			writeJSON(w, http.StatusCreated, sb.sandboxJSON())
+			return
+		}
 		go func() {
 			if _, err := sb.defaultContext("python").ensureKernel(); err != nil && !sb.gone() {
 				s.log.Warn("warm python kernel", "sandbox_id", sb.id, "error", err)

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -90,5 +92,42 @@ func TestFakeKernelEmulatesTheJournal(t *testing.T) {
 	}
 	if exec = run("print(1)"); exec.Error != nil || len(strings.Join(exec.Logs.Stdout, "")) != 2500 {
 		t.Errorf("plain cell: got error %+v and %d stdout bytes, want none and the server's 2500", exec.Error, len(strings.Join(exec.Logs.Stdout, "")))
+	}
+}
+
+// A fake kernel starts no Python: not for a cell, and not to warm a new
+// sandbox's kernel (that cost Python processes per sandbox in the benchmarks
+// that the fake kernel exists to avoid). The "interpreter" here is a script
+// that leaves a mark when it runs.
+func TestFakeKernelStartsNoPython(t *testing.T) {
+	dir := t.TempDir()
+	mark := filepath.Join(dir, "started")
+	python := filepath.Join(dir, "python3")
+	if err := os.WriteFile(python, []byte("#!/bin/sh\ntouch "+mark+"\nsleep 5\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := e2blocal.New(e2blocal.Config{Python: python, Isolation: "none", Logger: slog.New(slog.DiscardHandler),
+		Fake: &e2blocal.FakeKernel{Latency: latency.Fixed(50 * time.Millisecond)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { hs.Close(); _ = srv.Close() })
+	c, err := e2b.NewClient(e2b.WithAPIKey("k"), e2b.WithAPIURL(hs.URL), e2b.WithSandboxURL(hs.URL))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for i := 0; i < 3; i++ {
+		sb, err := c.Create(ctx, e2b.CreateParams{Timeout: time.Minute})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := sb.RunCode(ctx, "print(1)", nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := os.Stat(mark); err == nil {
+		t.Fatal("the fake kernel started the Python interpreter; want no Python process at all")
 	}
 }
