@@ -221,9 +221,12 @@ func parseExecution(r io.Reader, o *RunCodeOptions) (*Execution, error) {
 	sc := wire.NewLineScanner(r, o.MaxLineBytes)
 	finish := func() { exec.Logs.DroppedBytes = out.dropped; exec.SkippedLines, _ = sc.Skipped() }
 	defer finish()
+	var scratch []byte // parseOutputLine's, reused across lines
 	for sc.Scan() {
 		var l wire.Line
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+		if fl, ok := parseOutputLine(sc.Bytes(), &scratch, o.OnStdout != nil || o.OnStderr != nil); ok {
+			l = fl
+		} else if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
 			return exec, fmt.Errorf("e2b: run code: malformed stream line: %w", err)
 		}
 		switch l.Type {
