@@ -2,8 +2,9 @@ package e2b
 
 import (
 	"bytes"
-	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
 	"unicode/utf8"
+
+	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
 )
 
 // parseOutputLine is the fast path for the bulk of an /execute stream: a
@@ -26,8 +27,10 @@ func parseOutputLine(line []byte, scratch *[]byte, wantTS bool) (l wire.Line, ok
 	if string(typ) == wire.LineStderr {
 		l.Type = wire.LineStderr
 	}
-	if wantTS { // only the callbacks read it
-		*scratch, ok = unescape((*scratch)[:0], ts)
+	// The timestamp is checked like encoding/json would (a bad escape sends
+	// the line to it), but only kept when a callback will read it.
+	*scratch, ok = unescape((*scratch)[:0], ts)
+	if ok && wantTS {
 		l.Timestamp = string(*scratch)
 	}
 	return l, ok

@@ -55,8 +55,8 @@ var etcFiles = map[string]string{
 	"passwd": "root:x:0:0:root:/root:/bin/bash\n" +
 		fmt.Sprintf("%s:x:%d:%d::/home/user:/bin/bash\n", sandboxUser, sandboxUID, sandboxUID) +
 		"nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n",
-	"group": "root:x:0:\n" + fmt.Sprintf("%s:x:%d:\n", sandboxUser, sandboxUID) + "nogroup:x:65534:\n",
-	"hosts": "127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n127.0.1.1\t" + sandboxHostname + "\n",
+	"group":         "root:x:0:\n" + fmt.Sprintf("%s:x:%d:\n", sandboxUser, sandboxUID) + "nogroup:x:65534:\n",
+	"hosts":         "127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n127.0.1.1\t" + sandboxHostname + "\n",
 	"nsswitch.conf": "passwd: files\ngroup: files\nshadow: files\nhosts: files\n",
 }
 
