@@ -13,31 +13,23 @@ import (
 	"github.com/durable-analyst/durable-analyst/config"
 )
 
-// logPayloadEncryption says once at start-up whether payloads are encrypted,
-// naming key ids only (never key material).
-func logPayloadEncryption(cfg config.Worker, logger *slog.Logger) error {
-	c, err := cfg.PayloadCodec()
-	if err != nil {
-		return err
-	}
+// logPayloadEncryption says once at start-up whether payloads are encrypted
+// (c is the configured codec, nil when off), naming key ids only (never key
+// material).
+func logPayloadEncryption(c *codec.Codec, logger *slog.Logger) {
 	if c == nil {
 		logger.Warn("payload encryption is off: workflow inputs, results and activity payloads are stored in plaintext in Temporal; set PAYLOAD_KEYS or PAYLOAD_KEY_FILE to encrypt them")
-		return nil
+		return
 	}
 	logger.Info("payload encryption on", "active_key_id", c.ActiveKeyID(), "key_ids", c.KeyIDs())
-	return nil
 }
 
 // startCodecServer serves the payload codec on CODEC_SERVER_ADDR for the
 // Temporal UI and CLI, until stop. It does nothing when the address is
-// empty.
-func startCodecServer(cfg config.Worker, logger *slog.Logger) (stop func(), err error) {
+// empty. c is the configured payload codec (cfg.PayloadCodec).
+func startCodecServer(cfg config.Worker, c *codec.Codec, logger *slog.Logger) (stop func(), err error) {
 	if cfg.CodecServerAddr == "" {
 		return func() {}, nil
-	}
-	c, err := cfg.PayloadCodec()
-	if err != nil {
-		return nil, err
 	}
 	ln, err := net.Listen("tcp", cfg.CodecServerAddr)
 	if err != nil {

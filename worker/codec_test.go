@@ -28,9 +28,11 @@ func TestStartupSaysWhetherPayloadsAreEncrypted(t *testing.T) {
 			var buf bytes.Buffer
 			var cfg config.Worker
 			cfg.PayloadKeys = config.Secret(tc.keys)
-			if err := logPayloadEncryption(cfg, slog.New(slog.NewTextHandler(&buf, nil))); err != nil {
+			c, err := cfg.PayloadCodec()
+			if err != nil {
 				t.Fatal(err)
 			}
+			logPayloadEncryption(c, slog.New(slog.NewTextHandler(&buf, nil)))
 			if !strings.Contains(buf.String(), tc.want) {
 				t.Fatalf("got log %q, want %q", buf.String(), tc.want)
 			}
@@ -57,7 +59,11 @@ func TestWorkerServesTheCodec(t *testing.T) {
 	var cfg config.Worker
 	cfg.PayloadKeys, cfg.CodecServerAddr, cfg.CodecServerToken = config.Secret(k.Format()), addr, "tok"
 	cfg.CodecServerOrigins = []string{"http://127.0.0.1:8233"}
-	stop, err := startCodecServer(cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	c, err := cfg.PayloadCodec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop, err := startCodecServer(cfg, c, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -65,10 +65,12 @@ func run() error {
 	}
 	defer c.Close()
 	acts.Temporal = c
-	if err := logPayloadEncryption(cfg, logger); err != nil {
+	pc, err := cfg.PayloadCodec() // parsed once (PAYLOAD_KEY_FILE is read once) for the log and the codec server
+	if err != nil {
 		return err
 	}
-	stopCodec, err := startCodecServer(cfg, logger)
+	logPayloadEncryption(pc, logger)
+	stopCodec, err := startCodecServer(cfg, pc, logger)
 	if err != nil {
 		return err
 	}
