@@ -42,10 +42,7 @@ func TestLifecycle(t *testing.T) {
 	srv, base := newServer(t, e2blocal.Config{})
 	sb := create(t, base, map[string]any{"timeout": 60})
 	sb.run(t, "z = 7")
-	pids := sandboxPIDs(t, sb.id)
-	if len(pids) == 0 {
-		t.Fatalf("no host process found for sandbox %s", sb.id)
-	}
+	mustSandboxPIDs(t, sb.id) // the sandbox has live processes
 	steps := []struct {
 		method, path, body string
 		want               int

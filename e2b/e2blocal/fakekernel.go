@@ -80,20 +80,18 @@ type fakeCell struct {
 
 // cell reads the cell's directive, falling back to the server's settings.
 func (f *FakeKernel) cell(code string) (fakeCell, error) {
-	c := fakeCell{latency: f.Latency.Sample(), stdout: f.StdoutBytes, pngs: f.PNGs}
-	m := fakeDirectiveRE.FindStringSubmatch(code)
-	if m == nil {
-		return c, nil
+	c := fakeCell{stdout: f.StdoutBytes, pngs: f.PNGs}
+	lat := f.Latency // sampled once, after any override
+	var fields []string
+	if m := fakeDirectiveRE.FindStringSubmatch(code); m != nil {
+		fields = strings.Fields(m[1])
 	}
-	for _, kv := range strings.Fields(m[1]) {
+	for _, kv := range fields {
 		k, v, _ := strings.Cut(kv, "=")
 		var err error
 		switch k {
 		case "latency":
-			var d latency.Dist
-			if d, err = latency.Parse(v); err == nil {
-				c.latency = d.Sample()
-			}
+			lat, err = latency.Parse(v)
 		case "stdout":
 			c.stdout, err = strconv.Atoi(v)
 		case "pngs":
@@ -105,6 +103,7 @@ func (f *FakeKernel) cell(code string) (fakeCell, error) {
 			return c, fmt.Errorf("e2blocal-fake directive %q: %v", kv, err)
 		}
 	}
+	c.latency = lat.Sample()
 	return c, nil
 }
 

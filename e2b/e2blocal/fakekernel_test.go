@@ -20,18 +20,26 @@ import (
 // worker's journal code does: a journaled cell before the bootstrap fails
 // with NameError, the bootstrap installs the journal, the cell then runs and
 // is journaled, and its retry gets DurableCellDone and the journal file.
-func TestFakeKernelEmulatesTheJournal(t *testing.T) {
-	srv, err := e2blocal.New(e2blocal.Config{Python: "/nonexistent/python", Logger: slog.New(slog.DiscardHandler),
-		Fake: &e2blocal.FakeKernel{Latency: latency.Fixed(10 * time.Millisecond), StdoutBytes: 2500, PNGs: 1}})
-	if err != nil {
-		t.Fatalf("New with a fake kernel must not need Python: %v", err)
-	}
+// serveClient serves srv behind httptest (both closed at the end of the
+// test) and returns an E2B client for it.
+func serveClient(t *testing.T, srv *e2blocal.Server) *e2b.Client {
+	t.Helper()
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() { hs.Close(); _ = srv.Close() })
 	c, err := e2b.NewClient(e2b.WithAPIKey("k"), e2b.WithAPIURL(hs.URL), e2b.WithSandboxURL(hs.URL))
 	if err != nil {
 		t.Fatal(err)
 	}
+	return c
+}
+
+func TestFakeKernelEmulatesTheJournal(t *testing.T) {
+	srv, err := e2blocal.New(e2blocal.Config{Python: "/nonexistent/python", Logger: slog.New(slog.DiscardHandler),
+		Fake: &e2blocal.FakeKernel{Latency: latency.Fixed(10 * time.Millisecond), StdoutBytes: 2500, PNGs: 1}})
+	if err != nil {
+		t.Fatalf("New with a fake kernel must not need Python: %v", err)
+	}
+	c := serveClient(t, srv)
 	ctx := context.Background()
 	sb, err := c.Create(ctx, e2b.CreateParams{Timeout: time.Minute})
 	if err != nil {
@@ -111,12 +119,7 @@ func TestFakeKernelStartsNoPython(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(srv.Handler())
-	t.Cleanup(func() { hs.Close(); _ = srv.Close() })
-	c, err := e2b.NewClient(e2b.WithAPIKey("k"), e2b.WithAPIURL(hs.URL), e2b.WithSandboxURL(hs.URL))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := serveClient(t, srv)
 	ctx := context.Background()
 	for i := 0; i < 3; i++ {
 		sb, err := c.Create(ctx, e2b.CreateParams{Timeout: time.Minute})

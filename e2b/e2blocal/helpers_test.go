@@ -204,6 +204,17 @@ func sandboxPIDs(t *testing.T, id string) []string {
 	return pids
 }
 
+// mustSandboxPIDs is sandboxPIDs for a sandbox that must have processes
+// running: it fails the test when none is found.
+func mustSandboxPIDs(t *testing.T, id string) []string {
+	t.Helper()
+	pids := sandboxPIDs(t, id)
+	if len(pids) == 0 {
+		t.Fatalf("no host process found for sandbox %s", id)
+	}
+	return pids
+}
+
 // eventually polls cond every 50ms until it holds or d passes.
 func eventually(d time.Duration, cond func() bool) bool {
 	deadline := time.Now().Add(d)

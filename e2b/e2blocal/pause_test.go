@@ -32,10 +32,7 @@ func TestPauseStopsEveryProcess(t *testing.T) {
 	_, base := newServer(t, e2blocal.Config{})
 	sb := create(t, base, map[string]any{"timeout": 60})
 	sb.run(t, "import threading, time\nticks = 0\ndef spin():\n    global ticks\n    while True:\n        ticks += 1\n        time.sleep(0.01)\nthreading.Thread(target=spin, daemon=True).start()")
-	pids := sandboxPIDs(t, sb.id)
-	if len(pids) == 0 {
-		t.Fatalf("no host process found for sandbox %s", sb.id)
-	}
+	pids := mustSandboxPIDs(t, sb.id)
 	if resp, b := do(t, "POST", base+"/sandboxes/"+sb.id+"/pause", strings.NewReader(`{}`), nil); resp.StatusCode != http.StatusNoContent {
 		t.Fatalf("pause: got %d (%s), want 204", resp.StatusCode, b)
 	}
