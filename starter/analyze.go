@@ -250,11 +250,8 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 
 	l := newLaunch("analysis", id, o.id != "", o.json, o.wait, stdout, stderr)
 	wait, err := l.run(ctx, c, cfg, fmt.Sprintf("watch it: starter progress %s\nresult:   starter result %s\n", id, id), func() (client.WorkflowRun, error) {
-		for _, u := range ups {
-			if err := s.uploadFile(ctx, u.path, u.key); err != nil {
-				return nil, err
-			}
-			l.say("uploaded %s to s3://%s/%s\n", u.path, s.bucket, u.key)
+		if err := s.uploadAll(ctx, ups, l.out()); err != nil {
+			return nil, err
 		}
 		return startAnalysis(ctx, c, cfg.TaskQueue, id, in)
 	})
@@ -291,9 +288,15 @@ func newLaunch(kind, id string, reuse, asJSON, wait bool, stdout, stderr io.Writ
 
 // say prints a message about the start, except under --json alone.
 func (l *launch) say(format string, args ...any) {
+	fmt.Fprintf(l.out(), format, args...)
+}
+
+// out is where l's messages go: info, or nowhere under --json alone.
+func (l *launch) out() io.Writer {
 	if !l.json || l.wait {
-		fmt.Fprintf(l.info, format, args...)
+		return l.info
 	}
+	return io.Discard
 }
 
 // run calls start (which uploads what the run needs, then starts it),

@@ -66,11 +66,8 @@ func runAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	defer c.Close()
-	for _, u := range ups {
-		if err := s.uploadFile(ctx, u.path, u.key); err != nil {
-			return err
-		}
-		fmt.Fprintf(stderr, "uploaded %s to s3://%s/%s\n", u.path, s.bucket, u.key)
+	if err := s.uploadAll(ctx, ups, stderr); err != nil {
+		return err
 	}
 	tr, err := askTurn(ctx, c, id, q, stderr)
 	if err != nil {

@@ -66,9 +66,6 @@ func TestBatchFlags(t *testing.T) {
 	}
 }
 
-// TestBatchAgainstRealServers runs starter batch --wait against the real
-// Temporal dev server and versitygw, with the real BatchAnalysisWorkflow
-// and activities and fake analyses.
 // startBatchWorker runs the real BatchAnalysisWorkflow and its activities,
 // with fakeAnalysis for the items, on queue, points TASK_QUEUE at it and
 // returns the bucket.
@@ -88,6 +85,9 @@ func startBatchWorker(t *testing.T, st *testStack, queue string) string {
 	return bucket
 }
 
+// TestBatchAgainstRealServers runs starter batch --wait against the real
+// Temporal dev server and versitygw, with the real BatchAnalysisWorkflow
+// and activities and fake analyses.
 func TestBatchAgainstRealServers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the Temporal dev server and versitygw")

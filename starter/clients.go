@@ -72,6 +72,17 @@ func newStore(ctx context.Context, cfg starterConfig, purpose string) (*store, e
 	return &store{bucket: cfg.S3Bucket, ttl: cfg.ChartURLTTL, client: c, presign: cfg.S3.NewPresignClient(c)}, nil
 }
 
+// uploadAll uploads each file in ups and reports each one on w.
+func (s *store) uploadAll(ctx context.Context, ups []upload, w io.Writer) error {
+	for _, u := range ups {
+		if err := s.uploadFile(ctx, u.path, u.key); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "uploaded %s to s3://%s/%s\n", u.path, s.bucket, u.key)
+	}
+	return nil
+}
+
 // uploadFile puts the local file at path under key.
 func (s *store) uploadFile(ctx context.Context, path, key string) error {
 	f, err := os.Open(path)

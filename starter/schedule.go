@@ -224,11 +224,8 @@ func runScheduleCreate(ctx context.Context, args []string, stdout, stderr io.Wri
 		if err != nil {
 			return err
 		}
-		for _, u := range ups {
-			if err := s.uploadFile(ctx, u.path, u.key); err != nil {
-				return err
-			}
-			fmt.Fprintf(stdout, "uploaded %s to s3://%s/%s\n", u.path, s.bucket, u.key)
+		if err := s.uploadAll(ctx, ups, stdout); err != nil {
+			return err
 		}
 	}
 	_, err = c.ScheduleClient().Create(ctx, client.ScheduleOptions{
