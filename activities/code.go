@@ -97,8 +97,8 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 			if err := a.putObject(ctx, ch.Key, "image/png", img); err != nil {
 				return RunCodeResult{}, classify(ServiceStorage, "upload chart "+ch.Key, err)
 			}
-			if ch.URL, err = a.presign(ctx, ch.Key); err != nil {
-				return RunCodeResult{}, classify(ServiceStorage, "presign "+ch.Key, err)
+			if err := a.presignInto(ctx, ch.Key, &ch.URL); err != nil {
+				return RunCodeResult{}, err
 			}
 			rec.Charts = append(rec.Charts, ch)
 			count(ctx, MetricChartsStored, 1)

@@ -227,13 +227,11 @@ func (a *Activities) readJournal(ctx context.Context, sb *e2b.Sandbox, id string
 
 // cellNames reads the kernel's global names recorded after a cell.
 func (a *Activities) cellNames(ctx context.Context, sb *e2b.Sandbox, id string) ([]string, error) {
-	b, err := sb.Files().Read(ctx, journalDir+"/"+id+".meta.json")
+	b, err := sb.Files().Read(ctx, cellMetaPath(id))
 	if err != nil {
 		return nil, err
 	}
-	var meta struct {
-		Names []string `json:"names"`
-	}
+	var meta cellMeta
 	if err := json.Unmarshal(b, &meta); err != nil {
 		return nil, err
 	}

@@ -76,12 +76,15 @@ type cellMeta struct {
 	Files []journalFile `json:"files"`
 }
 
+// cellMetaPath is where the journal keeps cell id's meta record.
+func cellMetaPath(id string) string { return journalDir + "/" + id + ".meta.json" }
+
 // readCellMeta reads a cell's meta record. A cell Python could not even
 // compile never reached the journal and has none: that is no files, not
 // an error.
 func (a *Activities) readCellMeta(ctx context.Context, sb *e2b.Sandbox, id string) (cellMeta, error) {
 	var meta cellMeta
-	b, err := sb.Files().Read(ctx, journalDir+"/"+id+".meta.json")
+	b, err := sb.Files().Read(ctx, cellMetaPath(id))
 	if e2b.IsNotFound(err) {
 		return meta, nil
 	}
