@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"image/png"
 	"os"
@@ -15,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 	commonpb "go.temporal.io/api/common/v1"
 	historypb "go.temporal.io/api/history/v1"
+	"go.temporal.io/sdk/client"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
@@ -25,18 +25,24 @@ import (
 // maxPayloadBytes is the bound on any one payload in an analysis' history.
 const maxPayloadBytes = 64 << 10
 
+// runAnalysis starts an analysis on e's worker and waits up to 5 minutes
+// for its result.
+func runAnalysis(t *testing.T, e *env, id string, in workflows.AnalysisInput) (client.WorkflowRun, workflows.AnalysisResult) {
+	t.Helper()
+	run := e.start(id, in)
+	var res workflows.AnalysisResult
+	require.NoError(t, run.Get(runCtx(t, 5*time.Minute), &res))
+	return run, res
+}
+
 func TestAnalysisEndToEnd(t *testing.T) {
 	e := newEnv(t)
 	key := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e/sales.csv")
-	run := e.start("e2e-sales-"+time.Now().Format("150405.000"), workflows.AnalysisInput{
+	run, res := runAnalysis(t, e, "e2e-sales-"+time.Now().Format("150405.000"), workflows.AnalysisInput{
 		Question: "Which region had the highest revenue, and how did monthly revenue trend?",
 		Datasets: []workflows.Dataset{{Name: "sales.csv", S3Key: key}},
 		Model:    "script:sales-chart",
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	var res workflows.AnalysisResult
-	require.NoError(t, run.Get(ctx, &res))
 
 	assert.Equal(t, workflows.StatusAnswered, res.Status)
 	assert.Contains(t, res.Answer, "West had the highest revenue")

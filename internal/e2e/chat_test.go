@@ -27,6 +27,16 @@ var modelAPIs = []struct{ api, idPrefix, path string }{
 	{config.OpenAIAPIChat, "chatcmpl-", "/v1/chat/completions"},
 }
 
+// salesOnAPI starts a test's world with its worker on api and uploads
+// sales.csv under inputs/<prefix>-<api>/; it returns the env and the dataset.
+func salesOnAPI(t *testing.T, api, prefix string) (*env, []workflows.Dataset) {
+	t.Helper()
+	e := newEnv(t)
+	e.useAPI(api)
+	key := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/"+prefix+"-"+api+"/sales.csv")
+	return e, []workflows.Dataset{{Name: "sales.csv", S3Key: key}}
+}
+
 // useAPI restarts the env's worker speaking api, as OPENAI_API=api would.
 func (e *env) useAPI(api string) {
 	e.t.Helper()
@@ -84,12 +94,10 @@ func TestBothAPIsDemoAnalysis(t *testing.T) {
 	got := map[string]outcome{}
 	for _, m := range modelAPIs {
 		t.Run(m.api, func(t *testing.T) {
-			e := newEnv(t)
-			e.useAPI(m.api)
-			key := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e-"+m.api+"/sales.csv")
+			e, datasets := salesOnAPI(t, m.api, "e2e")
 			run := e.start(testID("e2e-api-"+m.api), workflows.AnalysisInput{
 				Question: "Which region had the highest revenue, and how did monthly revenue trend?",
-				Datasets: []workflows.Dataset{{Name: "sales.csv", S3Key: key}},
+				Datasets: datasets,
 				Model:    "script:sales-chart",
 			})
 			var res workflows.AnalysisResult
@@ -216,12 +224,10 @@ func TestBothAPIsTokenBudget(t *testing.T) {
 	usage := map[string]activities.Usage{}
 	for _, m := range modelAPIs {
 		t.Run(m.api, func(t *testing.T) {
-			e := newEnv(t)
-			e.useAPI(m.api)
-			key := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e-budget-"+m.api+"/sales.csv")
+			e, datasets := salesOnAPI(t, m.api, "e2e-budget")
 			run := e.start(testID("e2e-api-budget-"+m.api), workflows.AnalysisInput{
 				Question: "Which region had the highest revenue?",
-				Datasets: []workflows.Dataset{{Name: "sales.csv", S3Key: key}},
+				Datasets: datasets,
 				Model:    "script:sales-chart",
 				Budget:   &workflows.Budget{MaxTokens: 400}, // turn 1 alone uses 470
 			})

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"bytes"
-	"context"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -26,15 +25,11 @@ func TestOutputsAndReports(t *testing.T) {
 	e := newEnv(t)
 	key := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e-outputs/sales.csv")
 	id := "e2e-outputs-" + time.Now().Format("150405.000")
-	run := e.start(id, workflows.AnalysisInput{
+	run, res := runAnalysis(t, e, id, workflows.AnalysisInput{
 		Question: "Clean the sales data, then tell me which region had the highest revenue.",
 		Datasets: []workflows.Dataset{{Name: "sales.csv", S3Key: key}},
 		Model:    "script:outputs-report",
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	var res workflows.AnalysisResult
-	require.NoError(t, run.Get(ctx, &res))
 	require.Equal(t, workflows.StatusAnswered, res.Status)
 	checkOutputs(t, e, id, &res)
 	checkHistory(t, e, id, run.GetRunID())
