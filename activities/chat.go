@@ -8,7 +8,6 @@ import (
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/shared"
-	"go.temporal.io/sdk/temporal"
 )
 
 // Chat Completions (OPENAI_API=chat). The transcript in S3 stays in the
@@ -32,8 +31,8 @@ func chatTool() openai.ChatCompletionToolUnionParam {
 func (a *Activities) chatTurn(ctx context.Context, tr transcript, step int, final bool) (modelTurn, error) {
 	msgs, err := chatMessages(tr)
 	if err != nil {
-		return modelTurn{}, temporal.NewNonRetryableApplicationError(
-			fmt.Sprintf("model: transcript of step %d: %v", step-1, err), ErrTypeBadRequest, nil)
+		return modelTurn{}, newError(ErrTypeBadRequest,
+			fmt.Sprintf("model: transcript of step %d: %v", step-1, err), nil, 0)
 	}
 	params := openai.ChatCompletionNewParams{
 		Model:             tr.Model,

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"go.temporal.io/sdk/temporal"
-
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
 
@@ -46,7 +44,7 @@ type cellRecord struct {
 // exception in the code is a result for the model, not an activity failure.
 func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResult, error) {
 	if strings.TrimSpace(in.Code) == "" {
-		return RunCodeResult{}, temporal.NewNonRetryableApplicationError("run code: code is empty", ErrTypeBadRequest, nil)
+		return RunCodeResult{}, newError(ErrTypeBadRequest, "run code: code is empty", nil, 0)
 	}
 	sb, err := a.connect(ctx, in.SandboxID)
 	if err != nil {

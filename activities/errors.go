@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"strconv"
+	"slices"
 	"strings"
 	"time"
 
@@ -15,6 +15,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/e2b"
+	"github.com/durable-analyst/durable-analyst/internal/retryafter"
 )
 
 // Service names the remote side of an error, for messages and mapping.
@@ -29,11 +30,101 @@ const (
 	ServiceDatasets Service = "dataset"
 )
 
+// retryableTypes is the one table that says which error types a retry can
+// cure. Every ApplicationError the activities return is made by newError,
+// which looks its type up here, so the same kind of failure is retryable or
+// not the same way wherever it happens; workflows take their activities'
+// NonRetryableErrorTypes from it too (NonRetryableTypes).
+var retryableTypes = map[string]bool{
+	ErrTypeSandboxLost: false, // needs a new sandbox, which the workflow makes
+	ErrTypeAuth:        false,
+	ErrTypeBadRequest:  false,
+	ErrTypeNotFound:    false,
+	ErrTypeQuota:       false,
+	ErrTypeDataset:     false,
+	ErrTypeRebuild:     false,
+	ErrTypeCanceled:    false,
+	ErrTypeTerminated:  false,
+	ErrTypeTimeout:     false,
+	ErrTypeRateLimited: true,
+	ErrTypeUnavailable: true,
+	ErrTypeStorage:     true,
+}
+
+// Retryable reports whether an error of this type may succeed when retried.
+// A type not in the table (a child workflow's own failure type passed on)
+// is not.
+func Retryable(typ string) bool { return retryableTypes[typ] }
+
+// NonRetryableTypes lists the error types no retry can cure, sorted, for
+// an activity RetryPolicy's NonRetryableErrorTypes. Workflow code calls
+// it, so the list is made once, in a fixed order, at start-up.
+func NonRetryableTypes() []string { return slices.Clone(nonRetryableTypes) }
+
+var nonRetryableTypes = func() []string {
+	var out []string
+	for typ, retry := range retryableTypes {
+		if !retry {
+			out = append(out, typ)
+		}
+	}
+	slices.Sort(out)
+	return out
+}()
+
+// newError makes the ApplicationError of a failure of type typ: retryable
+// (after the server's Retry-After, if any) or not as retryableTypes says.
+func newError(typ, msg string, cause error, after time.Duration) error {
+	if !Retryable(typ) {
+		return temporal.NewNonRetryableApplicationError(msg, typ, cause)
+	}
+	return temporal.NewApplicationErrorWithOptions(msg, typ, temporal.ApplicationErrorOptions{
+		Cause: cause, NextRetryDelay: after,
+	})
+}
+
+// finalError passes on the failure of something that has ended (an awaited
+// analysis) under its own type: whatever the type, retrying cannot change
+// an outcome that is already decided.
+func finalError(typ, msg string, cause error) error {
+	return temporal.NewNonRetryableApplicationError(msg, typ, cause)
+}
+
+// TooLargeError says an object or a download is over the size limit for
+// its use; classify's op names the object. Size is -1 when it is known
+// only that the limit was passed.
+type TooLargeError struct {
+	Size  int64
+	Limit int64
+}
+
+func (e *TooLargeError) Error() string {
+	if e.Size >= 0 {
+		return fmt.Sprintf("%d bytes, over the limit of %d bytes", e.Size, e.Limit)
+	}
+	return fmt.Sprintf("over the limit of %d bytes", e.Limit)
+}
+
+// StatusError is an error response from a plain HTTP server (a dataset
+// URL): its status, its Retry-After, and its own explanation.
+type StatusError struct {
+	Status     int
+	RetryAfter time.Duration
+	Detail     string // responseDetail: "<status>: <message>"
+}
+
+func (e *StatusError) Error() string { return e.Detail }
+
+// newStatusError reads an error response, keeping its explanation.
+func newStatusError(resp *http.Response) *StatusError {
+	return &StatusError{Status: resp.StatusCode, RetryAfter: retryafter.FromResponse(resp), Detail: responseDetail(resp)}
+}
+
 // classify maps an error from any client to a Temporal error with a stable
-// Type. It is the one place where errors cross the activity boundary: auth,
-// validation and quota errors are non-retryable with a clear message;
-// 429, 5xx, timeouts and network errors are retryable, after Retry-After
-// when the server gave one.
+// Type. It is the one place where upstream errors cross the activity
+// boundary: auth, validation and quota errors are non-retryable with a
+// clear message; 429, 5xx, timeouts and network errors are retryable,
+// after Retry-After when the server gave one.
 func classify(svc Service, op string, err error) error {
 	if err == nil {
 		return nil
@@ -44,13 +135,44 @@ func classify(svc Service, op string, err error) error {
 	}
 	msg := boundMessage(fmt.Sprintf("%s: %s: %s", svc, op, upstreamDetail(err)))
 	cause := &upstreamError{err: err, text: boundText(err.Error(), maxCauseBytes)}
-	nonRetryable := func(typ string) error {
-		return temporal.NewNonRetryableApplicationError(msg, typ, cause)
+	typ, after := classifyType(svc, err)
+	if typ == "" {
+		return err
 	}
-	retryable := func(typ string, after time.Duration) error {
-		return temporal.NewApplicationErrorWithOptions(msg, typ, temporal.ApplicationErrorOptions{
-			Cause: cause, NextRetryDelay: after,
-		})
+	return newError(typ, msg, cause, after)
+}
+
+// classifyType is classify's decision: the error type of err from svc and
+// the delay the server asked for. "" means err is not an upstream failure
+// (a cancelled context) and passes through as it is.
+func classifyType(svc Service, err error) (string, time.Duration) {
+	// Size limits: the same refusal whether the bytes came from S3 or a URL.
+	var tooLarge *TooLargeError
+	if errors.As(err, &tooLarge) {
+		if svc == ServiceDatasets {
+			return ErrTypeDataset, 0
+		}
+		return ErrTypeBadRequest, 0
+	}
+
+	// A plain HTTP server (dataset URLs): rate limits and outages are
+	// retried like any other service's; any other refusal is the dataset's.
+	var statusErr *StatusError
+	if errors.As(err, &statusErr) {
+		switch code := statusErr.Status; {
+		case code == http.StatusTooManyRequests:
+			return ErrTypeRateLimited, statusErr.RetryAfter
+		case code == http.StatusRequestTimeout || code >= 500:
+			return ErrTypeUnavailable, statusErr.RetryAfter
+		case svc == ServiceDatasets:
+			return ErrTypeDataset, 0
+		case code == http.StatusUnauthorized || code == http.StatusForbidden:
+			return ErrTypeAuth, 0
+		case code == http.StatusNotFound:
+			return ErrTypeNotFound, 0
+		default:
+			return ErrTypeBadRequest, 0
+		}
 	}
 
 	// E2B.
@@ -59,39 +181,39 @@ func classify(svc Service, op string, err error) error {
 		after, _ := e2b.RetryAfter(err)
 		switch {
 		case e2b.IsAuth(err):
-			return nonRetryable(ErrTypeAuth)
+			return ErrTypeAuth, 0
 		case e2b.IsRateLimited(err):
-			return retryable(ErrTypeRateLimited, after)
+			return ErrTypeRateLimited, after
 		case svc == ServiceSandbox && (e2b.IsNotFound(err) || e2b.IsSandboxGone(err)):
-			return nonRetryable(ErrTypeSandboxLost)
+			return ErrTypeSandboxLost, 0
 		case e2b.IsNotFound(err):
-			return nonRetryable(ErrTypeNotFound)
+			return ErrTypeNotFound, 0
 		case e2bErr.StatusCode >= 500 || e2bErr.StatusCode == 0:
-			return retryable(ErrTypeUnavailable, after)
+			return ErrTypeUnavailable, after
 		case e2bErr.StatusCode == http.StatusConflict:
-			return retryable(ErrTypeUnavailable, after)
+			return ErrTypeUnavailable, after
 		default:
-			return nonRetryable(ErrTypeBadRequest)
+			return ErrTypeBadRequest, 0
 		}
 	}
 
 	// The model.
 	var oaiErr *openai.Error
 	if errors.As(err, &oaiErr) {
-		after := retryAfterHeader(oaiErr.Response)
+		after := retryafter.FromResponse(oaiErr.Response)
 		switch code := oaiErr.StatusCode; {
 		case code == http.StatusUnauthorized || code == http.StatusForbidden:
-			return nonRetryable(ErrTypeAuth)
+			return ErrTypeAuth, 0
 		case code == http.StatusTooManyRequests && oaiErr.Code == "insufficient_quota":
-			return nonRetryable(ErrTypeQuota)
+			return ErrTypeQuota, 0
 		case code == http.StatusTooManyRequests:
-			return retryable(ErrTypeRateLimited, after)
+			return ErrTypeRateLimited, after
 		case code == http.StatusNotFound:
-			return nonRetryable(ErrTypeNotFound)
+			return ErrTypeNotFound, 0
 		case code == http.StatusRequestTimeout || code == http.StatusConflict || code >= 500:
-			return retryable(ErrTypeUnavailable, after)
+			return ErrTypeUnavailable, after
 		default:
-			return nonRetryable(ErrTypeBadRequest)
+			return ErrTypeBadRequest, 0
 		}
 	}
 
@@ -100,16 +222,16 @@ func classify(svc Service, op string, err error) error {
 	if errors.As(err, &apiErr) {
 		switch apiErr.ErrorCode() {
 		case "AccessDenied", "InvalidAccessKeyId", "SignatureDoesNotMatch", "ExpiredToken":
-			return nonRetryable(ErrTypeAuth)
+			return ErrTypeAuth, 0
 		case "NoSuchBucket":
-			return nonRetryable(ErrTypeNotFound)
+			return ErrTypeNotFound, 0
 		case "NoSuchKey", "NotFound":
 			if svc == ServiceDatasets {
-				return nonRetryable(ErrTypeDataset)
+				return ErrTypeDataset, 0
 			}
-			return nonRetryable(ErrTypeNotFound)
+			return ErrTypeNotFound, 0
 		}
-		return retryable(ErrTypeStorage, 0)
+		return ErrTypeStorage, 0
 	}
 
 	// Transport: timeouts, refused connections, resets.
@@ -117,30 +239,10 @@ func classify(svc Service, op string, err error) error {
 	if errors.Is(err, context.DeadlineExceeded) || errors.As(err, &netErr) ||
 		strings.Contains(err.Error(), "connection refused") || strings.Contains(err.Error(), "connection reset") ||
 		strings.Contains(err.Error(), "EOF") {
-		return retryable(ErrTypeUnavailable, 0)
+		return ErrTypeUnavailable, 0
 	}
 	if errors.Is(err, context.Canceled) {
-		return err
+		return "", 0
 	}
-	return retryable(ErrTypeUnavailable, 0)
-}
-
-// retryAfterHeader reads Retry-After (seconds or an HTTP date).
-func retryAfterHeader(resp *http.Response) time.Duration {
-	if resp == nil {
-		return 0
-	}
-	v := resp.Header.Get("Retry-After")
-	if v == "" {
-		return 0
-	}
-	if s, err := strconv.ParseFloat(v, 64); err == nil && s >= 0 {
-		return time.Duration(s * float64(time.Second))
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		if d := time.Until(t); d > 0 {
-			return d
-		}
-	}
-	return 0
+	return ErrTypeUnavailable, 0
 }

@@ -108,7 +108,7 @@ func TestFetchURLGuard(t *testing.T) {
 		{"allowlisted host", fmt.Sprintf("http://localhost:%d/data.csv", dataPort), "localhost", "", 0},
 		{"allowlist is not a wildcard", "http://10.0.0.8/", "127.0.0.1,10.0.0.7,internal.example", "10.0.0.8 is a private address", 0},
 		{"malformed", "http://[::1/x.csv?sig=s3cr3t", "", "bad url http://[::1/x.csv?…: missing ']' in host", 0},
-		{"size still bounded", local + "/data.csv", "127.0.0.1", "is over the limit of 8 bytes", 8},
+		{"size still bounded", local + "/data.csv", "127.0.0.1", "over the limit of 8 bytes", 8},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"go.temporal.io/sdk/activity"
-	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
@@ -144,11 +143,11 @@ func (a *Activities) runJournaled(ctx context.Context, sb *e2b.Sandbox, id, code
 		}
 		if boot.Error != nil {
 			if boot.Error.Name == errKernelLost {
-				return nil, temporal.NewNonRetryableApplicationError(
-					fmt.Sprintf("sandbox %s: %s: %s", sb.ID, boot.Error.Name, boot.Error.Value), ErrTypeSandboxLost, nil)
+				return nil, newError(ErrTypeSandboxLost,
+					fmt.Sprintf("sandbox %s: %s: %s", sb.ID, boot.Error.Name, boot.Error.Value), nil, 0)
 			}
-			return nil, temporal.NewApplicationError(
-				fmt.Sprintf("sandbox %s: installing the cell journal failed: %s: %s", sb.ID, boot.Error.Name, boot.Error.Value), ErrTypeUnavailable)
+			return nil, newError(ErrTypeUnavailable,
+				fmt.Sprintf("sandbox %s: installing the cell journal failed: %s: %s", sb.ID, boot.Error.Name, boot.Error.Value), nil, 0)
 		}
 		if exec, err = run(cell); err != nil {
 			return nil, err
@@ -168,15 +167,15 @@ func (a *Activities) runJournaled(ctx context.Context, sb *e2b.Sandbox, id, code
 		// finished is for the journal to tell, so retry: the next attempt
 		// gets the journaled outputs, or finds the kernel restarted and
 		// reports the sandbox lost.
-		return nil, temporal.NewApplicationError(
-			fmt.Sprintf("sandbox %s: the kernel failed mid-cell: %s: %s", sb.ID, exec.Error.Name, exec.Error.Value), ErrTypeUnavailable)
+		return nil, newError(ErrTypeUnavailable,
+			fmt.Sprintf("sandbox %s: the kernel failed mid-cell: %s: %s", sb.ID, exec.Error.Name, exec.Error.Value), nil, 0)
 	case errCellDone:
 		count(ctx, MetricCellsFromJournal, 1)
 		a.logger().Info("cell already ran; returning its journaled outputs", "cell_id", id, "sandbox_id", sb.ID)
 		return a.readJournal(ctx, sb, id)
 	case errCellLost, errKernelLost:
-		return nil, temporal.NewNonRetryableApplicationError(
-			fmt.Sprintf("sandbox %s: %s: %s", sb.ID, exec.Error.Name, exec.Error.Value), ErrTypeSandboxLost, nil)
+		return nil, newError(ErrTypeSandboxLost,
+			fmt.Sprintf("sandbox %s: %s: %s", sb.ID, exec.Error.Name, exec.Error.Value), nil, 0)
 	}
 	count(ctx, MetricCellsRun, 1)
 	return exec, nil
@@ -190,7 +189,7 @@ func (a *Activities) readJournal(ctx context.Context, sb *e2b.Sandbox, id string
 	}
 	var rec doneRecord
 	if err := json.Unmarshal(b, &rec); err != nil {
-		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("journal of cell %s is corrupt: %v", id, err), ErrTypeSandboxLost, err)
+		return nil, newError(ErrTypeSandboxLost, fmt.Sprintf("journal of cell %s is corrupt: %v", id, err), err, 0)
 	}
 	exec := &e2b.Execution{}
 	if rec.Stdout != "" {

@@ -10,7 +10,6 @@ import (
 	"github.com/openai/openai-go/v3/option"
 	"github.com/openai/openai-go/v3/responses"
 	"go.temporal.io/sdk/activity"
-	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/config"
 )
@@ -55,7 +54,7 @@ type transcript struct {
 // tool calls or the answer return to the workflow.
 func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallModelResult, error) {
 	if in.Step < 1 {
-		return CallModelResult{}, temporal.NewNonRetryableApplicationError(fmt.Sprintf("step: %d, must be at least 1", in.Step), ErrTypeBadRequest, nil)
+		return CallModelResult{}, newError(ErrTypeBadRequest, fmt.Sprintf("step: %d, must be at least 1", in.Step), nil, 0)
 	}
 	var tr transcript
 	if in.Step == 1 {

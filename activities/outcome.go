@@ -21,7 +21,7 @@ type AnalysisOutcomeInput struct {
 // it twice.
 func (a *Activities) AnalysisOutcome(ctx context.Context, in AnalysisOutcomeInput) (json.RawMessage, error) {
 	if a.Temporal == nil {
-		return nil, temporal.NewNonRetryableApplicationError("analysis outcome: this worker has no Temporal client", ErrTypeBadRequest, nil)
+		return nil, newError(ErrTypeBadRequest, "analysis outcome: this worker has no Temporal client", nil, 0)
 	}
 	defer heartbeatWhile(ctx, "waiting for "+in.WorkflowID)()
 	var res json.RawMessage
@@ -31,21 +31,20 @@ func (a *Activities) AnalysisOutcome(ctx context.Context, in AnalysisOutcomeInpu
 	}
 	var appErr *temporal.ApplicationError
 	if errors.As(err, &appErr) {
-		return nil, temporal.NewNonRetryableApplicationError(
-			fmt.Sprintf("analysis %s: %s", in.WorkflowID, ErrorMessage(err)), appErr.Type(), err)
+		return nil, finalError(appErr.Type(), fmt.Sprintf("analysis %s: %s", in.WorkflowID, ErrorMessage(err)), err)
 	}
 	var canceled *temporal.CanceledError
 	var terminated *temporal.TerminatedError
 	var timeout *temporal.TimeoutError
 	switch {
 	case errors.As(err, &canceled):
-		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("analysis %s was canceled", in.WorkflowID), "Canceled", err)
+		return nil, newError(ErrTypeCanceled, fmt.Sprintf("analysis %s was canceled", in.WorkflowID), err, 0)
 	case errors.As(err, &terminated):
-		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("analysis %s was terminated", in.WorkflowID), "Terminated", err)
+		return nil, newError(ErrTypeTerminated, fmt.Sprintf("analysis %s was terminated", in.WorkflowID), err, 0)
 	case errors.As(err, &timeout):
-		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("analysis %s timed out", in.WorkflowID), "Timeout", err)
+		return nil, newError(ErrTypeTimeout, fmt.Sprintf("analysis %s timed out", in.WorkflowID), err, 0)
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	}
-	return nil, temporal.NewApplicationError(fmt.Sprintf("analysis %s: %v", in.WorkflowID, err), ErrTypeUnavailable)
+	return nil, newError(ErrTypeUnavailable, fmt.Sprintf("analysis %s: %v", in.WorkflowID, err), nil, 0)
 }

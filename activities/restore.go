@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"go.temporal.io/sdk/activity"
-	"go.temporal.io/sdk/temporal"
 )
 
 // RestoreSandbox rebuilds the kernel state of a lost sandbox in a new one:
@@ -37,9 +36,8 @@ func (a *Activities) RestoreSandbox(ctx context.Context, in RestoreSandboxInput)
 			return res, err
 		}
 		if exec.Error != nil && rec.Error == nil {
-			return res, temporal.NewNonRetryableApplicationError(
-				fmt.Sprintf("rebuild: step %d cell %d ran before but fails on replay: %s: %s", ref.Step, ref.Cell, exec.Error.Name, exec.Error.Value),
-				ErrTypeRebuild, nil)
+			return res, newError(ErrTypeRebuild,
+				fmt.Sprintf("rebuild: step %d cell %d ran before but fails on replay: %s: %s", ref.Step, ref.Cell, exec.Error.Name, exec.Error.Value), nil, 0)
 		}
 		res.Replayed = i + 1
 		if len(rec.Names) > 0 {
@@ -56,8 +54,8 @@ func (a *Activities) RestoreSandbox(ctx context.Context, in RestoreSandboxInput)
 		return res, classify(ServiceSandbox, "read kernel names", err)
 	}
 	if missing := missingNames(lastNames, have); len(missing) > 0 {
-		return res, temporal.NewNonRetryableApplicationError(
-			fmt.Sprintf("rebuild: the new kernel lacks names the lost one had: %s", strings.Join(missing, ", ")), ErrTypeRebuild, nil)
+		return res, newError(ErrTypeRebuild,
+			fmt.Sprintf("rebuild: the new kernel lacks names the lost one had: %s", strings.Join(missing, ", ")), nil, 0)
 	}
 	res.Names = len(lastNames)
 	a.logger().Info("sandbox rebuilt from the cell journal", "sandbox_id", in.SandboxID, "cells", res.Replayed, "names", res.Names)

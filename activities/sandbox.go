@@ -26,9 +26,8 @@ import (
 // leaks a second sandbox.
 func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (SandboxRef, error) {
 	if in.WorkflowID == "" || in.RunID == "" || in.Generation < 1 {
-		return SandboxRef{}, temporal.NewNonRetryableApplicationError(
-			fmt.Sprintf("create sandbox: workflow_id, run_id and generation >= 1 are required (got %q, %q, %d)", in.WorkflowID, in.RunID, in.Generation),
-			ErrTypeBadRequest, nil)
+		return SandboxRef{}, newError(ErrTypeBadRequest,
+			fmt.Sprintf("create sandbox: workflow_id, run_id and generation >= 1 are required (got %q, %q, %d)", in.WorkflowID, in.RunID, in.Generation), nil, 0)
 	}
 	defer heartbeatWhile(ctx, "creating")()
 	meta := map[string]string{
@@ -133,7 +132,7 @@ func (a *Activities) fetchDataset(ctx context.Context, d Dataset) ([]byte, error
 	case d.URL != "":
 		return a.fetchURL(ctx, d)
 	}
-	return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("dataset %q: no s3_key, url or content", d.Name), ErrTypeDataset, nil)
+	return nil, newError(ErrTypeDataset, fmt.Sprintf("dataset %q: no s3_key, url or content", d.Name), nil, 0)
 }
 
 // maxURLInMessage bounds a URL quoted in an error or a log line.
@@ -151,29 +150,22 @@ func (a *Activities) fetchURL(ctx context.Context, d Dataset) ([]byte, error) {
 	where := urlguard.Redact(d.URL, maxURLInMessage)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, d.URL, nil)
 	if err != nil {
-		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("dataset %q: bad url %s: %v", d.Name, where, withoutURL(err)), ErrTypeDataset, nil)
+		return nil, newError(ErrTypeDataset, fmt.Sprintf("dataset %q: bad url %s: %v", d.Name, where, withoutURL(err)), nil, 0)
 	}
 	resp, err := hc.Do(req)
 	if err != nil {
 		return nil, fetchError(d, where, err)
 	}
 	defer resp.Body.Close()
-	switch {
-	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
-		return nil, temporal.NewApplicationErrorWithOptions(
-			boundMessage(fmt.Sprintf("dataset %q: GET %s: %s", d.Name, where, responseDetail(resp))), ErrTypeUnavailable,
-			temporal.ApplicationErrorOptions{NextRetryDelay: retryAfterHeader(resp)})
-	case resp.StatusCode != http.StatusOK:
-		return nil, temporal.NewNonRetryableApplicationError(
-			boundMessage(fmt.Sprintf("dataset %q: GET %s: %s", d.Name, where, responseDetail(resp))), ErrTypeDataset, nil)
+	if resp.StatusCode != http.StatusOK {
+		return nil, datasetError(d, classify(ServiceDatasets, "GET "+where, newStatusError(resp)))
 	}
 	b, err := io.ReadAll(io.LimitReader(resp.Body, a.MaxDatasetBytes+1))
 	if err != nil {
 		return nil, datasetError(d, classify(ServiceDatasets, "read "+where, err))
 	}
 	if int64(len(b)) > a.MaxDatasetBytes {
-		return nil, temporal.NewNonRetryableApplicationError(
-			fmt.Sprintf("dataset %q: %s is over the limit of %d bytes", d.Name, where, a.MaxDatasetBytes), ErrTypeDataset, nil)
+		return nil, datasetError(d, classify(ServiceDatasets, "GET "+where, &TooLargeError{Size: -1, Limit: a.MaxDatasetBytes}))
 	}
 	return b, nil
 }
@@ -189,7 +181,7 @@ func fetchError(d Dataset, where string, err error) error {
 	err = withoutURL(err)
 	var refused *urlguard.RefusedError
 	if errors.As(err, &refused) {
-		return temporal.NewNonRetryableApplicationError(fmt.Sprintf("dataset %q: %s: %s%s", d.Name, where, hop, refused), ErrTypeDataset, nil)
+		return newError(ErrTypeDataset, fmt.Sprintf("dataset %q: %s: %s%s", d.Name, where, hop, refused), nil, 0)
 	}
 	return datasetError(d, classify(ServiceDatasets, "get "+where, err))
 }
@@ -210,12 +202,7 @@ func datasetError(d Dataset, err error) error {
 		// The upstream's explanation is in the message; its cause is the
 		// classified error's own, so the history does not hold it twice.
 		msg := fmt.Sprintf("dataset %q: %s", d.Name, strings.TrimPrefix(appErr.Message(), string(ServiceDatasets)+": "))
-		if appErr.NonRetryable() {
-			return temporal.NewNonRetryableApplicationError(msg, appErr.Type(), appErr.Unwrap())
-		}
-		return temporal.NewApplicationErrorWithOptions(msg, appErr.Type(), temporal.ApplicationErrorOptions{
-			Cause: appErr.Unwrap(), NextRetryDelay: appErr.NextRetryDelay(),
-		})
+		return newError(appErr.Type(), msg, appErr.Unwrap(), appErr.NextRetryDelay())
 	}
 	return err
 }

@@ -40,14 +40,14 @@ func (a *Activities) getObject(ctx context.Context, bucket, key string, limit in
 	}
 	defer out.Body.Close()
 	if out.ContentLength != nil && *out.ContentLength > limit {
-		return nil, fmt.Errorf("s3://%s/%s is %d bytes, over the limit of %d", bucket, key, *out.ContentLength, limit)
+		return nil, &TooLargeError{Size: *out.ContentLength, Limit: limit}
 	}
 	b, err := io.ReadAll(io.LimitReader(out.Body, limit+1))
 	if err != nil {
 		return nil, err
 	}
 	if int64(len(b)) > limit {
-		return nil, fmt.Errorf("s3://%s/%s is over the limit of %d bytes", bucket, key, limit)
+		return nil, &TooLargeError{Size: -1, Limit: limit}
 	}
 	return b, nil
 }

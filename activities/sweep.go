@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"go.temporal.io/sdk/activity"
-	"go.temporal.io/sdk/temporal"
 )
 
 // SweepSandboxesName is the registered name of SweepSandboxes.
@@ -29,7 +28,7 @@ type SweepResult struct {
 // is idempotent: killing a sandbox that is already gone is not an error.
 func (a *Activities) SweepSandboxes(ctx context.Context, in SweepInput) (SweepResult, error) {
 	if a.Temporal == nil || a.E2B == nil {
-		return SweepResult{}, temporal.NewNonRetryableApplicationError("sweep: the worker has no Temporal or E2B client", "SweepUnavailable", nil)
+		return SweepResult{}, newError(ErrTypeBadRequest, "sweep: the worker has no Temporal or E2B client", nil, 0)
 	}
 	s := &Sweeper{E2B: a.E2B, Temporal: a.Temporal, Namespace: activity.GetInfo(ctx).WorkflowNamespace,
 		Grace: in.Grace, Logger: a.logger(), Metrics: activity.GetMetricsHandler(ctx)}

@@ -22,8 +22,11 @@ const (
 	ErrTypeRateLimited = "RateLimited"   // 429; retried after Retry-After
 	ErrTypeUnavailable = "Unavailable"   // 5xx, timeouts, network; retried
 	ErrTypeDataset     = "DatasetError"  // a dataset could not be fetched or staged; not retryable
-	ErrTypeStorage     = "StorageError"
+	ErrTypeStorage     = "StorageError"  // S3 failed other than by auth or a missing bucket/key; retried
 	ErrTypeRebuild     = "RebuildFailed" // a lost sandbox could not be rebuilt; not retryable
+	ErrTypeCanceled    = "Canceled"      // the awaited analysis was cancelled
+	ErrTypeTerminated  = "Terminated"    // the awaited analysis was terminated
+	ErrTypeTimeout     = "Timeout"       // the awaited analysis timed out
 )
 
 // SandboxRef names a sandbox made for one workflow.

@@ -532,28 +532,6 @@ func TestListError(t *testing.T) {
 	}
 }
 
-func TestParseRetryAfter(t *testing.T) {
-	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	tests := []struct {
-		in   string
-		want time.Duration
-		ok   bool
-	}{
-		{"2", 2 * time.Second, true},
-		{"0.5", 500 * time.Millisecond, true},
-		{now.Add(10 * time.Second).Format(http.TimeFormat), 10 * time.Second, true},
-		{"", 0, false},
-		{"soon", 0, false},
-		{"-1", 0, false},
-	}
-	for _, tt := range tests {
-		got, ok := parseRetryAfter(tt.in, now)
-		if got != tt.want || ok != tt.ok {
-			t.Errorf("parseRetryAfter(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
-		}
-	}
-}
-
 func TestErrorBodies(t *testing.T) {
 	tests := []struct {
 		body      string

@@ -8,11 +8,11 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
+	"github.com/durable-analyst/durable-analyst/internal/retryafter"
 )
 
 // ErrorKind classifies an APIError so callers can decide what to do without
@@ -132,7 +132,7 @@ const maxErrorBody = 64 << 10
 // Connect body {"code":"not_found","message":...} and plain text.
 func newResponseError(op string, resp *http.Response, body []byte) *APIError {
 	e := &APIError{StatusCode: resp.StatusCode, Kind: kindForStatus(resp.StatusCode), Op: op}
-	e.RetryAfter, _ = parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())
+	e.RetryAfter = retryafter.FromResponse(resp)
 	var parsed struct {
 		Code      json.RawMessage `json:"code"`
 		Message   string          `json:"message"`
@@ -165,24 +165,6 @@ func newResponseError(op string, resp *http.Response, body []byte) *APIError {
 // end-stream message.
 func newConnectError(op string, ce *wire.ConnectError) *APIError {
 	return &APIError{StatusCode: wire.HTTPStatus(ce.Code), Kind: kindForConnectCode(ce.Code), Code: ce.Code, Message: ce.Message, Op: op}
-}
-
-// parseRetryAfter reads a Retry-After value in seconds or as an HTTP date.
-func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0, false
-	}
-	if secs, err := strconv.ParseFloat(v, 64); err == nil {
-		if secs < 0 {
-			return 0, false
-		}
-		return time.Duration(secs * float64(time.Second)), true
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		return max(t.Sub(now), 0), true
-	}
-	return 0, false
 }
 
 func asAPIError(err error) (*APIError, bool) {

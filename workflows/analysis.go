@@ -103,10 +103,10 @@ func activityOptions(ctx workflow.Context, summary string, kind activityKind) wo
 			BackoffCoefficient: 2,
 			MaximumInterval:    time.Minute,
 			MaximumAttempts:    t.attempts,
-			NonRetryableErrorTypes: []string{
-				activities.ErrTypeAuth, activities.ErrTypeBadRequest, activities.ErrTypeNotFound,
-				activities.ErrTypeQuota, activities.ErrTypeDataset, activities.ErrTypeSandboxLost,
-			},
+			// One table decides what a retry can cure (activities/errors.go).
+			// Retry policies are not part of a workflow's commands' identity,
+			// so kept histories replay whatever this list holds.
+			NonRetryableErrorTypes: activities.NonRetryableTypes(),
 		},
 	})
 }

@@ -273,7 +273,7 @@ func batchOptions(ctx workflow.Context, summary string) workflow.Context {
 			BackoffCoefficient:     2,
 			MaximumInterval:        time.Minute,
 			MaximumAttempts:        20,
-			NonRetryableErrorTypes: []string{activities.ErrTypeAuth, activities.ErrTypeNotFound},
+			NonRetryableErrorTypes: activities.NonRetryableTypes(),
 		},
 	})
 }
@@ -511,11 +511,11 @@ func summarize(sum BatchItemResult, res AnalysisResult, err error) BatchItemResu
 		sum.Error = Clip(activities.ErrorMessage(appErr), MaxSummaryErrorBytes)
 		return sum
 	case errors.As(err, &canceled):
-		sum.ErrorType = "Canceled"
+		sum.ErrorType = activities.ErrTypeCanceled
 	case errors.As(err, &timeout):
-		sum.ErrorType = "Timeout"
+		sum.ErrorType = activities.ErrTypeTimeout
 	case errors.As(err, &term):
-		sum.ErrorType = "Terminated"
+		sum.ErrorType = activities.ErrTypeTerminated
 	}
 	sum.Error = Clip(err.Error(), MaxSummaryErrorBytes)
 	return sum

@@ -1,0 +1,136 @@
+package activities
+
+import (
+	"context"
+	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.temporal.io/sdk/temporal"
+
+	"github.com/durable-analyst/durable-analyst/e2b"
+)
+
+// TestSameFailureSameType: one kind of failure gets one error type and one
+// retry decision whichever source it comes from — a dataset over the size
+// limit or missing, from S3 or from a URL; a rate limit or an outage, from
+// a dataset URL, the model or E2B (with the server's Retry-After).
+func TestSameFailureSameType(t *testing.T) {
+	a := S3Activities(t)
+	a.MaxDatasetBytes = 1024
+	a.HTTP = &http.Client{} // a local stand-in for a public server: no guard
+	ctx := context.Background()
+	_, err := a.S3.PutObject(ctx, &s3.PutObjectInput{Bucket: aws.String(a.Bucket), Key: aws.String("big.csv"),
+		Body: strings.NewReader(strings.Repeat("x", 2048))})
+	require.NoError(t, err)
+
+	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/big.csv":
+			w.Write([]byte(strings.Repeat("x", 2048)))
+		case "/missing.csv":
+			http.Error(w, "no such file", http.StatusNotFound)
+		case "/busy.csv":
+			w.Header().Set("Retry-After", "2")
+			http.Error(w, "slow down", http.StatusTooManyRequests)
+		case "/down.csv":
+			w.Header().Set("Retry-After", "3")
+			http.Error(w, "maintenance", http.StatusServiceUnavailable)
+		}
+	}))
+	t.Cleanup(web.Close)
+	dataset := func(d Dataset) error {
+		_, err := a.fetchDataset(ctx, d)
+		return err
+	}
+
+	tests := []struct {
+		kind, source string
+		err          error
+		wantType     string
+		retryable    bool
+		after        time.Duration
+	}{
+		{"over the limit", "s3", dataset(Dataset{Name: "big.csv", S3Key: "big.csv"}), ErrTypeDataset, false, 0},
+		{"over the limit", "url", dataset(Dataset{Name: "big.csv", URL: web.URL + "/big.csv"}), ErrTypeDataset, false, 0},
+		{"missing", "s3", dataset(Dataset{Name: "gone.csv", S3Key: "gone.csv"}), ErrTypeDataset, false, 0},
+		{"missing", "url", dataset(Dataset{Name: "gone.csv", URL: web.URL + "/missing.csv"}), ErrTypeDataset, false, 0},
+		{"rate limited", "url", dataset(Dataset{Name: "d.csv", URL: web.URL + "/busy.csv"}), ErrTypeRateLimited, true, 2 * time.Second},
+		{"rate limited", "model", classify(ServiceModel, "op", openaiErr(429, "rate_limit_exceeded", "2")), ErrTypeRateLimited, true, 2 * time.Second},
+		{"rate limited", "e2b", classify(ServiceE2B, "op", &e2b.APIError{StatusCode: 429, Kind: e2b.KindRateLimited, RetryAfter: 2 * time.Second}), ErrTypeRateLimited, true, 2 * time.Second},
+		{"unavailable", "url", dataset(Dataset{Name: "d.csv", URL: web.URL + "/down.csv"}), ErrTypeUnavailable, true, 3 * time.Second},
+		{"unavailable", "model", classify(ServiceModel, "op", openaiErr(503, "", "3")), ErrTypeUnavailable, true, 3 * time.Second},
+		{"unavailable", "e2b", classify(ServiceE2B, "op", &e2b.APIError{StatusCode: 503, Kind: e2b.KindUnavailable, RetryAfter: 3 * time.Second}), ErrTypeUnavailable, true, 3 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.kind+"/"+tt.source, func(t *testing.T) {
+			var appErr *temporal.ApplicationError
+			require.True(t, errors.As(tt.err, &appErr), "got %T %v, want an ApplicationError", tt.err, tt.err)
+			assert.Equal(t, tt.wantType, appErr.Type(), "type (message: %s)", appErr.Message())
+			assert.Equal(t, !tt.retryable, appErr.NonRetryable(), "non-retryable")
+			assert.Equal(t, tt.after, appErr.NextRetryDelay(), "retry delay")
+			if strings.HasPrefix(tt.kind, "over") || tt.kind == "missing" {
+				assert.Regexp(t, `^dataset "[a-z]+\.csv": `, appErr.Message(), "the message names the dataset")
+				t.Log(appErr.Message())
+			}
+		})
+	}
+}
+
+// TestRetryTable: every error type the activities declare has a retry
+// decision, and the list workflows use holds exactly the others.
+func TestRetryTable(t *testing.T) {
+	declared := []string{ErrTypeSandboxLost, ErrTypeAuth, ErrTypeBadRequest, ErrTypeNotFound, ErrTypeQuota,
+		ErrTypeRateLimited, ErrTypeUnavailable, ErrTypeDataset, ErrTypeStorage, ErrTypeRebuild,
+		ErrTypeCanceled, ErrTypeTerminated, ErrTypeTimeout}
+	nonRetryable := NonRetryableTypes()
+	for _, typ := range declared {
+		_, known := retryableTypes[typ]
+		assert.True(t, known, "%s has no entry in retryableTypes", typ)
+		assert.Equal(t, !Retryable(typ), slices.Contains(nonRetryable, typ), "%s: Retryable and NonRetryableTypes disagree", typ)
+		err := newError(typ, "m", nil, time.Second)
+		var appErr *temporal.ApplicationError
+		require.True(t, errors.As(err, &appErr))
+		assert.Equal(t, !Retryable(typ), appErr.NonRetryable(), "%s: newError", typ)
+	}
+	assert.Len(t, retryableTypes, len(declared), "retryableTypes has a type not declared in types.go")
+	assert.False(t, Retryable("SomeChildType"), "an unknown type is not retryable")
+}
+
+// TestOnePlaceDecidesRetry: no activity code outside errors.go builds a
+// Temporal ApplicationError itself, so the retry decision cannot drift
+// from the table.
+func TestOnePlaceDecidesRetry(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	require.NoError(t, err)
+	fset := token.NewFileSet()
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") || f == "errors.go" {
+			continue
+		}
+		file, err := parser.ParseFile(fset, f, nil, 0)
+		require.NoError(t, err)
+		ast.Inspect(file, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if id, ok := sel.X.(*ast.Ident); ok && id.Name == "temporal" && strings.HasPrefix(sel.Sel.Name, "New") && strings.HasSuffix(sel.Sel.Name, "Error") {
+				t.Errorf("%s: temporal.%s: build activity errors with newError/classify in errors.go", fset.Position(sel.Pos()), sel.Sel.Name)
+			}
+			return true
+		})
+	}
+}
