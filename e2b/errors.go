@@ -241,5 +241,5 @@ func IsRetryable(err error) bool {
 		return false
 	}
 	var urlErr *url.Error
-	return errors.As(err, &urlErr) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, errStreamCut) || errors.Is(err, errMissingEnd)
+	return errors.As(err, &urlErr) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, errStreamCut) || errors.Is(err, errBrokenStream)
 }

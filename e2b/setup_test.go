@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -96,13 +97,28 @@ func connectError(w http.ResponseWriter, code, msg string) {
 	writeJSON(w, wire.HTTPStatus(code), wire.ConnectError{Code: code, Message: msg})
 }
 
+// readBody reads a request body; JSON comes back compacted, since protojson
+// spaces its output at random (valid either way).
 func readBody(t *testing.T, r *http.Request) []byte {
 	t.Helper()
 	b, err := io.ReadAll(r.Body)
 	if err != nil {
 		t.Errorf("reading request body: %v", err)
 	}
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		return compactJSON(t, b)
+	}
 	return b
+}
+
+func compactJSON(t *testing.T, b []byte) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, b); err != nil {
+		t.Errorf("request body %q: %v", b, err)
+		return b
+	}
+	return buf.Bytes()
 }
 
 func testHeader(t *testing.T, r *http.Request, name, want string) {
@@ -208,7 +224,7 @@ func serveEnvdStream(t *testing.T, name string, check func(r *http.Request, req 
 			return
 		}
 		if check != nil {
-			check(r, payload)
+			check(r, compactJSON(t, payload))
 		}
 		w.Header().Set("Content-Type", wire.ContentTypeConnectJSON)
 		rd := bytes.NewReader(data)
