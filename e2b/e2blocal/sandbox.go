@@ -51,7 +51,7 @@ type sandbox struct {
 	trees    map[int]*exec.Cmd // leader pid -> process tree (own process group)
 	contexts map[string]*execContext
 	defaults map[string]*execContext // language -> default context
-	procs    map[uint32]*proc     // envd processes by pid
+	procs    map[uint32]*proc        // envd processes by pid
 	nextPID  uint32
 }
 
