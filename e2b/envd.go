@@ -111,8 +111,7 @@ func envdError(op string, err error) error {
 	if !errors.As(err, &ce) || !connect.IsWireError(ce) {
 		return fmt.Errorf("e2b: %s: %w: %w", op, errBrokenStream, err)
 	}
-	code := ce.Code().String()
-	return &APIError{StatusCode: wire.HTTPStatus(code), Kind: kindForConnectCode(code), Code: code, Message: ce.Message(), Op: op}
+	return &APIError{StatusCode: connectStatus(ce.Code()), Kind: kindForConnectCode(ce.Code()), Code: ce.Code().String(), Message: ce.Message(), Op: op}
 }
 
 // clientOptions are the connect-go options of the envd clients: JSON like
