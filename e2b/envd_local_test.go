@@ -180,3 +180,40 @@ func checkEnvdCommands(t *testing.T, sb *Sandbox) {
 		t.Errorf("second Kill: got %v, %v; want false, nil", ok, err)
 	}
 }
+
+// BenchmarkEnvdCommandOutput measures a command's output through envd's
+// Start stream from e2blocal, in each codec: 4 MiB of stdout per run (JSON
+// carries it base64-encoded, binary as raw bytes).
+func BenchmarkEnvdCommandOutput(b *testing.B) {
+	const size = 4 << 20
+	for _, codec := range []struct {
+		name   string
+		binary bool
+	}{{"json", false}, {"binary", true}} {
+		b.Run(codec.name, func(b *testing.B) {
+			srv, err := e2blocal.New(e2blocal.Config{APIKey: "k", Python: "/usr/bin/python3", Isolation: "none",
+				Logger: slog.New(slog.DiscardHandler)})
+			if err != nil {
+				b.Fatal(err)
+			}
+			hs := httptest.NewServer(srv.Handler())
+			b.Cleanup(func() { hs.Close(); _ = srv.Close() })
+			c, err := NewClient(WithAPIKey("k"), WithAPIURL(hs.URL), WithSandboxURL(hs.URL), WithDomain("bench.invalid"), WithDebug(false))
+			if err != nil {
+				b.Fatal(err)
+			}
+			c.envdBinary = codec.binary
+			sb, err := c.Create(b.Context(), CreateParams{Template: "base", Timeout: 10 * time.Minute})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(size)
+			for b.Loop() {
+				res, err := sb.Commands().Run(b.Context(), "head -c 4194304 /dev/zero | tr '\\0' x", &CommandOptions{MaxOutputBytes: size})
+				if err != nil || len(res.Stdout) != size {
+					b.Fatalf("got %d bytes, %v; want %d", len(res.Stdout), err, size)
+				}
+			}
+		})
+	}
+}
