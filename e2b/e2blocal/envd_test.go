@@ -217,27 +217,39 @@ func TestFilesystemRPC(t *testing.T) {
 // events and the stream's error.
 func (sb sandbox) start(t *testing.T, req *process.StartRequest, timeoutMs string, opts ...connect.ClientOption) ([]*process.ProcessEvent, error) {
 	t.Helper()
-	creq := connect.NewRequest(req)
-	streamHeaders(creq.Header(), timeoutMs)
-	st, err := sb.proc(opts...).Start(context.Background(), creq)
+	msgs, err := receiveAll(streamRequest(req, timeoutMs), sb.proc(opts...).Start)
+	var events []*process.ProcessEvent
+	for _, m := range msgs {
+		events = append(events, m.GetEvent())
+	}
+	return events, err
+}
+
+// streamRequest is a stream request with the headers the SDKs send: a
+// keepalive interval (1 s here) and, if given, the lifetime.
+func streamRequest[T any](msg *T, timeoutMs string) *connect.Request[T] {
+	req := connect.NewRequest(msg)
+	req.Header().Set(wire.HeaderKeepalivePingInterval, "1")
+	if timeoutMs != "" {
+		req.Header().Set(wire.HeaderConnectTimeoutMs, timeoutMs)
+	}
+	return req
+}
+
+// receiveAll makes a server-streaming call and returns its messages and the
+// stream's error.
+func receiveAll[Req, Resp any](req *connect.Request[Req],
+	call func(context.Context, *connect.Request[Req]) (*connect.ServerStreamForClient[Resp], error)) ([]*Resp, error) {
+	st, err := call(context.Background(), req)
 	if err != nil {
 		return nil, err
 	}
 	defer st.Close()
-	var events []*process.ProcessEvent
+	var msgs []*Resp
 	for st.Receive() {
-		events = append(events, st.Msg().GetEvent())
+		msgs = append(msgs, st.Msg())
 	}
-	return events, st.Err()
-}
-
-// streamHeaders sets the stream headers the SDKs send: a keepalive interval
-// (1 s here) and, if given, the lifetime.
-func streamHeaders(h http.Header, timeoutMs string) {
-	h.Set(wire.HeaderKeepalivePingInterval, "1")
-	if timeoutMs != "" {
-		h.Set(wire.HeaderConnectTimeoutMs, timeoutMs)
-	}
+	return msgs, st.Err()
 }
 
 func TestProcessStart(t *testing.T) {

@@ -175,8 +175,7 @@ func (fsService) WatchDir(ctx context.Context, creq *connect.Request[filesystem.
 	if err != nil {
 		return fsErr(err, "watch dir")
 	}
-	send := func(m *filesystem.WatchDirResponse) error { return st.Send(m) }
-	if err := send(&filesystem.WatchDirResponse{Event: &filesystem.WatchDirResponse_Start{Start: &filesystem.WatchDirResponse_StartEvent{}}}); err != nil {
+	if err := st.Send(&filesystem.WatchDirResponse{Event: &filesystem.WatchDirResponse_Start{Start: &filesystem.WatchDirResponse_StartEvent{}}}); err != nil {
 		return err
 	}
 	var deadline <-chan time.Time
@@ -198,7 +197,7 @@ func (fsService) WatchDir(ctx context.Context, creq *connect.Request[filesystem.
 		case <-deadline:
 			return connectErr(connect.CodeDeadlineExceeded, "the watch reached its timeout")
 		case <-keepalive.C:
-			if err := send(&filesystem.WatchDirResponse{Event: &filesystem.WatchDirResponse_Keepalive{Keepalive: &filesystem.WatchDirResponse_KeepAlive{}}}); err != nil {
+			if err := st.Send(&filesystem.WatchDirResponse{Event: &filesystem.WatchDirResponse_Keepalive{Keepalive: &filesystem.WatchDirResponse_KeepAlive{}}}); err != nil {
 				return err
 			}
 			keepalive.Reset(every)
@@ -226,7 +225,7 @@ func (fsService) WatchDir(ctx context.Context, creq *connect.Request[filesystem.
 						ev.Entry = e
 					}
 				}
-				if err := send(&filesystem.WatchDirResponse{Event: &filesystem.WatchDirResponse_Filesystem{Filesystem: ev}}); err != nil {
+				if err := st.Send(&filesystem.WatchDirResponse{Event: &filesystem.WatchDirResponse_Filesystem{Filesystem: ev}}); err != nil {
 					return err
 				}
 			}

@@ -1,7 +1,6 @@
 package e2blocal_test
 
 import (
-	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -17,18 +16,7 @@ import (
 // returns the messages and the stream's error.
 func (sb sandbox) watch(t *testing.T, path, timeoutMs string, opts ...connect.ClientOption) ([]*filesystem.WatchDirResponse, error) {
 	t.Helper()
-	req := connect.NewRequest(&filesystem.WatchDirRequest{Path: path})
-	streamHeaders(req.Header(), timeoutMs)
-	st, err := sb.fs(opts...).WatchDir(context.Background(), req)
-	if err != nil {
-		return nil, err
-	}
-	defer st.Close()
-	var msgs []*filesystem.WatchDirResponse
-	for st.Receive() {
-		msgs = append(msgs, st.Msg())
-	}
-	return msgs, st.Err()
+	return receiveAll(streamRequest(&filesystem.WatchDirRequest{Path: path}, timeoutMs), sb.fs(opts...).WatchDir)
 }
 
 func TestWatchDirStream(t *testing.T) {
