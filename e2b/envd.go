@@ -56,8 +56,8 @@ func (t envdTransport) Do(req *http.Request) (*http.Response, error) {
 		}
 		body = b
 	}
-	r := t.sb.dataRequest(call.op, req.Method, wire.EnvdPort, req.URL.Path, true)
-	r.url = t.sb.baseURL(wire.EnvdPort) + req.URL.RequestURI()
+	r := t.sb.dataRequest(call.op, req.Method, wire.EnvdPort, "", true)
+	r.url = req.URL.String() // connect-go's: the envd base URL and the procedure
 	for k, v := range req.Header {
 		if r.header.Get(k) == "" {
 			r.header[k] = v
@@ -168,9 +168,9 @@ func openStream[Req, Resp any](ctx context.Context, s *Sandbox, op string, msg *
 		req.Header().Set("Authorization", a)
 	}
 	var timedOut atomic.Bool
+	var timer *time.Timer
 	if rt := s.client.requestTimeout; rt > 0 {
-		t := time.AfterFunc(rt, func() { timedOut.Store(true); cancel() })
-		defer t.Stop()
+		timer = time.AfterFunc(rt, func() { timedOut.Store(true); cancel() })
 	}
 	st, err := f(sctx, req)
 	if err == nil && !st.Receive() {
@@ -178,10 +178,15 @@ func openStream[Req, Resp any](ctx context.Context, s *Sandbox, op string, msg *
 		if err == nil {
 			err = errors.New("stream ended before its start event")
 		}
-		st.Close()
 	}
-	if err != nil {
+	if timer != nil && !timer.Stop() {
+		timedOut.Store(true) // fired after the start event: the stream is cancelled anyway
+	}
+	if err != nil || timedOut.Load() {
 		cancel()
+		if st != nil {
+			_ = st.Close()
+		}
 		if timedOut.Load() {
 			return nil, nil, timeoutError(op, s.client.requestTimeout, what)
 		}
