@@ -44,7 +44,7 @@ lint: vet workflowcheck ## go vet + workflowcheck
 gotest: deps-test tools
 	$(GO) test -count=1 -timeout $(GOTEST_TIMEOUT) $(GOTESTFLAGS) ./...
 
-test: deps-test tools cluster-tools lint gotest conformance ## tools, go vet, workflowcheck, all tests (+ conformance if present)
+test: deps-test tools cluster-tools lint check-generate gotest conformance ## tools, go vet, workflowcheck, all tests (+ conformance if present)
 
 chaos: deps tools ## the long crash/fault-injection suite against real servers
 	$(GO) test ./internal/e2e -run 'Chaos|S3OutageMid' -chaos.full -count=1 -timeout 30m -v
@@ -85,3 +85,17 @@ cluster-tools: ## build the pinned Temporal server, temporal-sql-tool (Go module
 
 deps-cluster:
 	@tools/system-deps.sh cluster
+
+# The envd protocol's Go code is generated from e2b/internal/envd/proto by
+# Debian's protoc and the plugins pinned in tools/protogen, and committed.
+.PHONY: generate check-generate
+generate: ## regenerate the envd protocol code (e2b/internal/envd) from its .proto files
+	@tools/protogen/generate.sh $(BIN) .
+
+check-generate: deps-test ## fail if the committed envd protocol code differs from what make generate writes
+	@tmp="$$(mktemp -d)"; trap 'rm -rf "$$tmp"' EXIT; \
+	tools/protogen/generate.sh $(BIN) "$$tmp"; \
+	if ! diff -r -u e2b/internal/envd/filesystem "$$tmp/e2b/internal/envd/filesystem" || \
+	   ! diff -r -u e2b/internal/envd/process "$$tmp/e2b/internal/envd/process"; then \
+		echo "check-generate: e2b/internal/envd is stale; run make generate and commit the result" >&2; exit 1; \
+	fi; echo "check-generate: e2b/internal/envd is up to date"

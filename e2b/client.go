@@ -44,6 +44,9 @@ type Client struct {
 	retries        int
 	requestTimeout time.Duration
 	userAgent      string
+	// envdBinary makes envd calls use the binary protobuf codec instead of
+	// JSON (what the SDKs send); the tests run both against e2blocal.
+	envdBinary bool
 
 	// sleep waits between retries; tests replace it to observe the waits.
 	sleep func(ctx context.Context, d time.Duration) error

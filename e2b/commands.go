@@ -10,7 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
+	"github.com/durable-analyst/durable-analyst/e2b/internal/envd/process"
 )
 
 const defaultCommandTimeout = 60 * time.Second
@@ -109,7 +109,7 @@ func (c *Commands) Start(ctx context.Context, cmd string, opts *CommandOptions) 
 	if opts != nil {
 		o = *opts
 	}
-	req := wire.StartRequest{Process: wire.ProcessConfig{Cmd: "/bin/bash", Args: []string{"-l", "-c", cmd}, Envs: o.Envs}}
+	req := &process.StartRequest{Process: &process.ProcessConfig{Cmd: "/bin/bash", Args: []string{"-l", "-c", cmd}, Envs: o.Envs}}
 	if o.Cwd != "" {
 		req.Process.Cwd = &o.Cwd
 	}
@@ -122,52 +122,77 @@ func (c *Commands) Start(ctx context.Context, cmd string, opts *CommandOptions) 
 	if timeout == 0 {
 		timeout = defaultCommandTimeout
 	}
-	return c.open(ctx, "start command", wire.ProcedureProcessStart, req, timeout, o)
+	st, first, err := openStream(ctx, c.sb, "start command", req, max(timeout, 0), o.User, "process start", c.sb.process().Start)
+	if err != nil {
+		return nil, err
+	}
+	return c.handle(ctx, "start command", processEvents(st), first.GetEvent(), o)
 }
 
 // Connect attaches to a running process by pid and streams its output from
 // now on.
 func (c *Commands) Connect(ctx context.Context, pid uint32) (*CommandHandle, error) {
-	return c.open(ctx, "connect to process", wire.ProcedureProcessConnect, wire.ConnectRequest{Process: wire.ProcessSelector{PID: pid}}, 0, CommandOptions{})
-}
-
-func (c *Commands) open(ctx context.Context, op, procedure string, req any, timeout time.Duration, o CommandOptions) (*CommandHandle, error) {
-	var first wire.ProcessEventResponse
-	st, err := c.sb.openStream(ctx, op, procedure, req, max(timeout, 0), o.User, "process start", &first)
+	req := &process.ConnectRequest{Process: pidSelector(pid)}
+	st, first, err := openStream(ctx, c.sb, "connect to process", req, 0, "", "process start", c.sb.process().Connect)
 	if err != nil {
 		return nil, err
 	}
-	if first.Event.Start == nil {
-		st.Close()
+	return c.handle(ctx, "connect to process", processEvents(st), first.GetEvent(), CommandOptions{})
+}
+
+func pidSelector(pid uint32) *process.ProcessSelector {
+	return &process.ProcessSelector{Selector: &process.ProcessSelector_Pid{Pid: pid}}
+}
+
+// eventStream reads the Start or Connect stream: both carry process events.
+type eventStream struct {
+	next        func() (*process.ProcessEvent, error)
+	stop, close func()
+}
+
+func processEvents[T any, PT interface {
+	*T
+	GetEvent() *process.ProcessEvent
+}](es *envdStream[T]) eventStream {
+	next := func() (*process.ProcessEvent, error) {
+		msg, err := es.next()
+		if err != nil {
+			return nil, err
+		}
+		return PT(msg).GetEvent(), nil
+	}
+	return eventStream{next: next, stop: es.stop, close: es.close}
+}
+
+// handle starts reading a process stream whose first event is first.
+func (c *Commands) handle(ctx context.Context, op string, st eventStream, first *process.ProcessEvent, o CommandOptions) (*CommandHandle, error) {
+	if first.GetStart() == nil {
+		st.close()
 		return nil, fmt.Errorf("e2b: %s: first stream event is not start", op)
 	}
-	h := &CommandHandle{cmds: c, pid: first.Event.Start.PID, stream: st, done: make(chan struct{}), opts: o, out: newOutputBuffer(o.MaxOutputBytes)}
+	h := &CommandHandle{cmds: c, pid: first.GetStart().GetPid(), stream: st, done: make(chan struct{}), opts: o, out: newOutputBuffer(o.MaxOutputBytes)}
 	go h.read(ctx)
 	return h, nil
 }
 
 // List lists the running processes.
 func (c *Commands) List(ctx context.Context) ([]ProcessInfo, error) {
-	var out wire.ListResponse
-	if err := c.sb.rpc(ctx, "list processes", wire.ProcedureProcessList, true, wire.ListRequest{}, &out); err != nil {
+	out, err := unary(ctx, "list processes", true, &process.ListRequest{}, c.sb.process().List)
+	if err != nil {
 		return nil, err
 	}
 	ps := make([]ProcessInfo, len(out.Processes))
 	for i, p := range out.Processes {
-		ps[i] = ProcessInfo{PID: p.PID, Cmd: p.Config.Cmd, Args: p.Config.Args, Envs: p.Config.Envs}
-		if p.Tag != nil {
-			ps[i].Tag = *p.Tag
-		}
-		if p.Config.Cwd != nil {
-			ps[i].Cwd = *p.Config.Cwd
-		}
+		cfg := p.GetConfig()
+		ps[i] = ProcessInfo{PID: p.GetPid(), Tag: p.GetTag(), Cmd: cfg.GetCmd(), Args: cfg.GetArgs(), Envs: cfg.GetEnvs(), Cwd: cfg.GetCwd()}
 	}
 	return ps, nil
 }
 
 // Kill sends SIGKILL to a process; false, nil means it was not found.
 func (c *Commands) Kill(ctx context.Context, pid uint32) (bool, error) {
-	err := c.sb.rpc(ctx, "kill process", wire.ProcedureProcessSendSignal, true, wire.SendSignalRequest{Process: wire.ProcessSelector{PID: pid}, Signal: wire.SignalSIGKILL}, nil)
+	req := &process.SendSignalRequest{Process: pidSelector(pid), Signal: process.Signal_SIGNAL_SIGKILL}
+	_, err := unary(ctx, "kill process", true, req, c.sb.process().SendSignal)
 	if IsNotFound(err) {
 		return false, nil
 	}
@@ -176,19 +201,22 @@ func (c *Commands) Kill(ctx context.Context, pid uint32) (bool, error) {
 
 // SendStdin writes data to a process's stdin (started with Stdin: true).
 func (c *Commands) SendStdin(ctx context.Context, pid uint32, data string) error {
-	return c.sb.rpc(ctx, "send stdin", wire.ProcedureProcessSendInput, false, wire.SendInputRequest{Process: wire.ProcessSelector{PID: pid}, Input: wire.ProcessInput{Stdin: []byte(data)}}, nil)
+	req := &process.SendInputRequest{Process: pidSelector(pid), Input: &process.ProcessInput{Input: &process.ProcessInput_Stdin{Stdin: []byte(data)}}}
+	_, err := unary(ctx, "send stdin", false, req, c.sb.process().SendInput)
+	return err
 }
 
 // CloseStdin closes a process's stdin (envd >= 0.5.2).
 func (c *Commands) CloseStdin(ctx context.Context, pid uint32) error {
-	return c.sb.rpc(ctx, "close stdin", wire.ProcedureProcessCloseStdin, false, wire.CloseStdinRequest{Process: wire.ProcessSelector{PID: pid}}, nil)
+	_, err := unary(ctx, "close stdin", false, &process.CloseStdinRequest{Process: pidSelector(pid)}, c.sb.process().CloseStdin)
+	return err
 }
 
 // CommandHandle is a started (or connected) process.
 type CommandHandle struct {
 	cmds   *Commands
 	pid    uint32
-	stream *connectStream
+	stream eventStream
 	opts   CommandOptions
 
 	done   chan struct{}
@@ -224,20 +252,18 @@ func (h *CommandHandle) CloseStdin(ctx context.Context) error { return h.cmds.Cl
 // Disconnect stops receiving output; the process keeps running. Wait then
 // returns an error.
 func (h *CommandHandle) Disconnect() error {
-	var err error
-	h.closed.Do(func() { err = h.stream.Close() })
-	return err
+	h.stream.stop()
+	return nil
 }
 
 // read consumes the stream until the end event and records the result.
 func (h *CommandHandle) read(ctx context.Context) {
 	defer close(h.done)
-	defer h.Disconnect()
+	defer h.stream.close()
 	var outDec, errDec utf8Stream
-	var end *wire.EndEvent
+	var end *process.ProcessEvent_EndEvent
 	for {
-		var ev wire.ProcessEventResponse
-		err := h.stream.next(&ev)
+		ev, err := h.stream.next()
 		if errors.Is(err, io.EOF) {
 			break
 		}
@@ -245,13 +271,12 @@ func (h *CommandHandle) read(ctx context.Context) {
 			h.err = h.cmds.sb.streamError(ctx, "command output", err)
 			return
 		}
-		switch e := ev.Event; {
-		case e.Data != nil:
-			h.emit(outDec.decode(e.Data.Stdout), false)
-			h.emit(errDec.decode(e.Data.Stderr), true)
-			h.emit(outDec.decode(e.Data.PTY), false)
-		case e.End != nil:
-			end = e.End
+		if d := ev.GetData(); d != nil {
+			h.emit(outDec.decode(d.GetStdout()), false)
+			h.emit(errDec.decode(d.GetStderr()), true)
+			h.emit(outDec.decode(d.GetPty()), false)
+		} else if ev.GetEnd() != nil {
+			end = ev.GetEnd()
 		}
 	}
 	h.emit(outDec.flush(), false)
@@ -260,10 +285,7 @@ func (h *CommandHandle) read(ctx context.Context) {
 		h.err = errors.New("e2b: command output: process exited without a result")
 		return
 	}
-	res := &CommandResult{ExitCode: int(end.ExitCode), Stdout: h.stdout.String(), Stderr: h.stderr.String(), DroppedBytes: h.out.dropped}
-	if end.Error != nil {
-		res.Error = *end.Error
-	}
+	res := &CommandResult{ExitCode: int(end.GetExitCode()), Stdout: h.stdout.String(), Stderr: h.stderr.String(), Error: end.GetError(), DroppedBytes: h.out.dropped}
 	h.result = res
 	if res.ExitCode != 0 {
 		h.err = &CommandExitError{Result: res}

@@ -2,19 +2,21 @@ package e2b
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"connectrpc.com/connect"
+
+	"github.com/durable-analyst/durable-analyst/e2b/internal/envd/process/processconnect"
 	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
 )
 
 func TestCommandsRun(t *testing.T) {
 	f := setup(t)
-	f.envd.HandleFunc("POST "+wire.ProcedureProcessStart, serveEnvdStream(t, "process_hello.connect", func(r *http.Request, req []byte) {
+	f.envd.HandleFunc("POST "+processconnect.ProcessStartProcedure, serveEnvdStream(t, "process_hello.connect", func(r *http.Request, req []byte) {
 		testHeader(t, r, "Content-Type", "application/connect+json")
 		testHeader(t, r, "Connect-Protocol-Version", "1")
 		testHeader(t, r, "Connect-Timeout-Ms", "30000")
@@ -44,7 +46,7 @@ func TestCommandsRun(t *testing.T) {
 
 func TestCommandsRunExitErrorAndSplitUTF8(t *testing.T) {
 	f := setup(t)
-	f.envd.HandleFunc("POST "+wire.ProcedureProcessStart, serveEnvdStream(t, "process_exit1_utf8.connect", func(r *http.Request, _ []byte) {
+	f.envd.HandleFunc("POST "+processconnect.ProcessStartProcedure, serveEnvdStream(t, "process_exit1_utf8.connect", func(r *http.Request, _ []byte) {
 		testHeader(t, r, "Connect-Timeout-Ms", "60000")
 		testHeader(t, r, "Authorization", "")
 	}))
@@ -71,7 +73,7 @@ func TestCommandsRunExitErrorAndSplitUTF8(t *testing.T) {
 
 func TestCommandsConnectNotFound(t *testing.T) {
 	f := setup(t)
-	f.envd.HandleFunc("POST "+wire.ProcedureProcessConnect, serveEnvdStream(t, "process_not_found.connect", func(r *http.Request, req []byte) {
+	f.envd.HandleFunc("POST "+processconnect.ProcessConnectProcedure, serveEnvdStream(t, "process_not_found.connect", func(r *http.Request, req []byte) {
 		if string(req) != `{"process":{"pid":99}}` {
 			t.Errorf("connect request: got %s", req)
 		}
@@ -84,7 +86,7 @@ func TestCommandsConnectNotFound(t *testing.T) {
 
 func TestCommandsStreamWithoutEnd(t *testing.T) {
 	f := setup(t)
-	f.envd.HandleFunc("POST "+wire.ProcedureProcessStart, serveEnvdStream(t, "process_cut.connect", nil))
+	f.envd.HandleFunc("POST "+processconnect.ProcessStartProcedure, serveEnvdStream(t, "process_cut.connect", nil))
 	f.envd.HandleFunc("GET /health", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	h, err := f.sb.Commands().Start(context.Background(), "sleep 1", nil)
 	if err != nil {
@@ -93,14 +95,14 @@ func TestCommandsStreamWithoutEnd(t *testing.T) {
 	if h.PID() != 8 {
 		t.Errorf("PID: got %d, want 8", h.PID())
 	}
-	if _, err := h.Wait(); err == nil || !strings.Contains(err.Error(), "end-stream") {
-		t.Errorf("Wait: got %v, want a missing end-stream error", err)
+	if _, err := h.Wait(); !errors.Is(err, errBrokenStream) || !IsRetryable(err) {
+		t.Errorf("Wait: got %v, want a retryable broken-stream error", err)
 	}
 }
 
 func TestCommandsStreamHTTPError(t *testing.T) {
 	f := setup(t)
-	f.envd.HandleFunc("POST "+wire.ProcedureProcessStart, func(w http.ResponseWriter, r *http.Request) {
+	f.envd.HandleFunc("POST "+processconnect.ProcessStartProcedure, func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusUnauthorized, map[string]any{"code": 401, "message": "unauthorized access, please provide a valid access token or method signing if supported"})
 	})
 	if _, err := f.sb.Commands().Run(context.Background(), "id", nil); !IsAuth(err) {
@@ -111,26 +113,24 @@ func TestCommandsStreamHTTPError(t *testing.T) {
 func TestCommandsUnaryCalls(t *testing.T) {
 	f := setup(t)
 	var reqs []string
-	record := func(resp any) http.HandlerFunc {
+	record := func(resp string) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
 			testHeader(t, r, "Connect-Protocol-Version", "1")
 			testHeader(t, r, "Content-Type", "application/json")
 			reqs = append(reqs, r.URL.Path+" "+string(readBody(t, r)))
-			writeJSON(w, http.StatusOK, resp)
+			writeRaw(w, resp)
 		}
 	}
-	cwd := "/home/user"
-	f.envd.HandleFunc("POST "+wire.ProcedureProcessList, record(wire.ListResponse{Processes: []wire.ProcessInfo{{PID: 42, Config: wire.ProcessConfig{Cmd: "/bin/bash", Args: []string{"-l"}, Cwd: &cwd}}}}))
-	f.envd.HandleFunc("POST "+wire.ProcedureProcessSendInput, record(wire.Empty{}))
-	f.envd.HandleFunc("POST "+wire.ProcedureProcessSendSignal, func(w http.ResponseWriter, r *http.Request) {
-		var req wire.SendSignalRequest
-		_ = json.NewDecoder(r.Body).Decode(&req)
-		reqs = append(reqs, r.URL.Path+" "+string(req.Signal))
-		if req.Process.PID == 43 {
-			connectError(w, wire.CodeNotFound, "process not found")
+	f.envd.HandleFunc("POST "+processconnect.ProcessListProcedure, record(`{"processes":[{"config":{"cmd":"/bin/bash","args":["-l"],"cwd":"/home/user"},"pid":42}]}`))
+	f.envd.HandleFunc("POST "+processconnect.ProcessSendInputProcedure, record(`{}`))
+	f.envd.HandleFunc("POST "+processconnect.ProcessSendSignalProcedure, func(w http.ResponseWriter, r *http.Request) {
+		body := string(readBody(t, r))
+		reqs = append(reqs, r.URL.Path+" "+body)
+		if strings.Contains(body, `"pid":43`) {
+			connectError(w, connect.CodeNotFound, "process not found")
 			return
 		}
-		writeJSON(w, http.StatusOK, wire.Empty{})
+		writeRaw(w, `{}`)
 	})
 	ctx := context.Background()
 	cmds := f.sb.Commands()
@@ -150,8 +150,8 @@ func TestCommandsUnaryCalls(t *testing.T) {
 	want := []string{
 		"/process.Process/List {}",
 		`/process.Process/SendInput {"process":{"pid":42},"input":{"stdin":"YWJj"}}`,
-		"/process.Process/SendSignal SIGNAL_SIGKILL",
-		"/process.Process/SendSignal SIGNAL_SIGKILL",
+		`/process.Process/SendSignal {"process":{"pid":42},"signal":"SIGNAL_SIGKILL"}`,
+		`/process.Process/SendSignal {"process":{"pid":43},"signal":"SIGNAL_SIGKILL"}`,
 	}
 	if strings.Join(reqs, "\n") != strings.Join(want, "\n") {
 		t.Errorf("requests:\n got %q\nwant %q", reqs, want)
@@ -187,8 +187,8 @@ func TestUTF8Stream(t *testing.T) {
 
 func TestCommandsStartHandshakeTimeout(t *testing.T) {
 	f := setup(t, WithRequestTimeout(100*time.Millisecond))
-	f.envd.HandleFunc("POST "+wire.ProcedureProcessStart, func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", wire.ContentTypeConnectJSON)
+	f.envd.HandleFunc("POST "+processconnect.ProcessStartProcedure, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/connect+json")
 		w.WriteHeader(http.StatusOK)
 		w.(http.Flusher).Flush()
 		<-r.Context().Done() // never send the start event

@@ -11,7 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
+	"connectrpc.com/connect"
+
 	"github.com/durable-analyst/durable-analyst/internal/retryafter"
 )
 
@@ -102,24 +103,53 @@ func kindForStatus(status int) ErrorKind {
 }
 
 // kindForConnectCode classifies a Connect error code from envd.
-func kindForConnectCode(code string) ErrorKind {
+func kindForConnectCode(code connect.Code) ErrorKind {
 	switch code {
-	case wire.CodeInvalidArgument, wire.CodeFailedPrecondition, wire.CodeOutOfRange:
+	case connect.CodeInvalidArgument, connect.CodeFailedPrecondition, connect.CodeOutOfRange:
 		return KindBadRequest
-	case wire.CodeUnauthenticated, wire.CodePermissionDenied:
+	case connect.CodeUnauthenticated, connect.CodePermissionDenied:
 		return KindAuth
-	case wire.CodeNotFound:
+	case connect.CodeNotFound:
 		return KindNotFound
-	case wire.CodeAlreadyExists, wire.CodeAborted:
+	case connect.CodeAlreadyExists, connect.CodeAborted:
 		return KindConflict
-	case wire.CodeResourceExhausted:
+	case connect.CodeResourceExhausted:
 		return KindRateLimited
-	case wire.CodeDeadlineExceeded, wire.CodeCanceled:
+	case connect.CodeDeadlineExceeded, connect.CodeCanceled:
 		return KindTimeout
-	case wire.CodeUnavailable:
+	case connect.CodeUnavailable:
 		return KindSandboxGone
 	default:
 		return KindServer
+	}
+}
+
+// connectStatus is the HTTP status the Connect protocol gives a code (a
+// unary error is answered with it; a stream error arrives in a 200).
+func connectStatus(code connect.Code) int {
+	switch code {
+	case connect.CodeCanceled:
+		return 499
+	case connect.CodeInvalidArgument, connect.CodeFailedPrecondition, connect.CodeOutOfRange:
+		return http.StatusBadRequest
+	case connect.CodeDeadlineExceeded:
+		return http.StatusGatewayTimeout
+	case connect.CodeNotFound:
+		return http.StatusNotFound
+	case connect.CodeAlreadyExists, connect.CodeAborted:
+		return http.StatusConflict
+	case connect.CodePermissionDenied:
+		return http.StatusForbidden
+	case connect.CodeResourceExhausted:
+		return http.StatusTooManyRequests
+	case connect.CodeUnimplemented:
+		return http.StatusNotImplemented
+	case connect.CodeUnavailable:
+		return http.StatusServiceUnavailable
+	case connect.CodeUnauthenticated:
+		return http.StatusUnauthorized
+	default:
+		return http.StatusInternalServerError
 	}
 }
 
@@ -159,12 +189,6 @@ func newResponseError(op string, resp *http.Response, body []byte) *APIError {
 		e.Message = http.StatusText(resp.StatusCode)
 	}
 	return e
-}
-
-// newConnectError builds an APIError from the error of a Connect stream's
-// end-stream message.
-func newConnectError(op string, ce *wire.ConnectError) *APIError {
-	return &APIError{StatusCode: wire.HTTPStatus(ce.Code), Kind: kindForConnectCode(ce.Code), Code: ce.Code, Message: ce.Message, Op: op}
 }
 
 func asAPIError(err error) (*APIError, bool) {
@@ -223,5 +247,5 @@ func IsRetryable(err error) bool {
 		return false
 	}
 	var urlErr *url.Error
-	return errors.As(err, &urlErr) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, errStreamCut) || errors.Is(err, errMissingEnd)
+	return errors.As(err, &urlErr) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, errStreamCut) || errors.Is(err, errBrokenStream)
 }

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/durable-analyst/durable-analyst/e2b/internal/envd/filesystem"
 	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
 )
 
@@ -40,25 +41,20 @@ type EntryInfo struct {
 	Metadata      map[string]string
 }
 
-func entryFromWire(w wire.EntryInfo) EntryInfo {
-	e := EntryInfo{Name: w.Name, Path: w.Path, Type: fileTypeFromWire(w.Type), Size: int64(w.Size), Mode: w.Mode,
-		Permissions: w.Permissions, Owner: w.Owner, Group: w.Group, ModifiedTime: w.ModifiedTime, Metadata: w.Metadata}
-	if w.SymlinkTarget != nil {
-		e.SymlinkTarget = *w.SymlinkTarget
+func entryFromWire(w *filesystem.EntryInfo) EntryInfo {
+	e := EntryInfo{Name: w.GetName(), Path: w.GetPath(), Type: fileTypes[w.GetType()], Size: w.GetSize(), Mode: w.GetMode(),
+		Permissions: w.GetPermissions(), Owner: w.GetOwner(), Group: w.GetGroup(), SymlinkTarget: w.GetSymlinkTarget(), Metadata: w.GetMetadata()}
+	if w.GetModifiedTime() != nil {
+		e.ModifiedTime = w.GetModifiedTime().AsTime()
 	}
 	return e
 }
 
-func fileTypeFromWire(t wire.FileType) FileType {
-	switch t {
-	case wire.FileTypeFile:
-		return FileTypeFile
-	case wire.FileTypeDirectory:
-		return FileTypeDir
-	case wire.FileTypeSymlink:
-		return FileTypeSymlink
-	}
-	return ""
+// fileTypes maps envd's file types; an unspecified one maps to "".
+var fileTypes = map[filesystem.FileType]FileType{
+	filesystem.FileType_FILE_TYPE_FILE:      FileTypeFile,
+	filesystem.FileType_FILE_TYPE_DIRECTORY: FileTypeDir,
+	filesystem.FileType_FILE_TYPE_SYMLINK:   FileTypeSymlink,
 }
 
 // Filesystem reads and writes files in a sandbox through envd.
@@ -185,8 +181,8 @@ func (f *Filesystem) upload(ctx context.Context, r *request) ([]EntryInfo, error
 // List lists a directory to the given depth (depth <= 0 means 1).
 func (f *Filesystem) List(ctx context.Context, path string, depth int) ([]EntryInfo, error) {
 	depth = max(depth, 1)
-	var out wire.ListDirResponse
-	if err := f.sb.rpc(ctx, "list directory "+path, wire.ProcedureFilesystemListDir, true, wire.ListDirRequest{Path: path, Depth: uint32(depth)}, &out); err != nil {
+	out, err := unary(ctx, "list directory "+path, true, &filesystem.ListDirRequest{Path: path, Depth: uint32(depth)}, f.sb.filesystem().ListDir)
+	if err != nil {
 		return nil, err
 	}
 	entries := make([]EntryInfo, 0, len(out.Entries))
@@ -200,11 +196,11 @@ func (f *Filesystem) List(ctx context.Context, path string, depth int) ([]EntryI
 
 // GetInfo describes a file or directory.
 func (f *Filesystem) GetInfo(ctx context.Context, path string) (EntryInfo, error) {
-	var out wire.EntryResponse
-	if err := f.sb.rpc(ctx, "stat "+path, wire.ProcedureFilesystemStat, true, wire.PathRequest{Path: path}, &out); err != nil {
+	out, err := unary(ctx, "stat "+path, true, &filesystem.StatRequest{Path: path}, f.sb.filesystem().Stat)
+	if err != nil {
 		return EntryInfo{}, err
 	}
-	return entryFromWire(out.Entry), nil
+	return entryFromWire(out.GetEntry()), nil
 }
 
 // Exists reports whether path exists.
@@ -219,8 +215,7 @@ func (f *Filesystem) Exists(ctx context.Context, path string) (bool, error) {
 // MakeDir creates a directory and its parents. It reports false, nil when
 // the directory already exists.
 func (f *Filesystem) MakeDir(ctx context.Context, path string) (bool, error) {
-	var out wire.EntryResponse
-	err := f.sb.rpc(ctx, "make directory "+path, wire.ProcedureFilesystemMakeDir, false, wire.PathRequest{Path: path}, &out)
+	_, err := unary(ctx, "make directory "+path, false, &filesystem.MakeDirRequest{Path: path}, f.sb.filesystem().MakeDir)
 	if hasKind(err, KindConflict) {
 		return false, nil
 	}
@@ -229,17 +224,17 @@ func (f *Filesystem) MakeDir(ctx context.Context, path string) (bool, error) {
 
 // Rename moves oldPath to newPath.
 func (f *Filesystem) Rename(ctx context.Context, oldPath, newPath string) (EntryInfo, error) {
-	var out wire.EntryResponse
-	if err := f.sb.rpc(ctx, "rename "+oldPath, wire.ProcedureFilesystemMove, false, wire.MoveRequest{Source: oldPath, Destination: newPath}, &out); err != nil {
+	out, err := unary(ctx, "rename "+oldPath, false, &filesystem.MoveRequest{Source: oldPath, Destination: newPath}, f.sb.filesystem().Move)
+	if err != nil {
 		return EntryInfo{}, err
 	}
-	return entryFromWire(out.Entry), nil
+	return entryFromWire(out.GetEntry()), nil
 }
 
 // Remove deletes a file or a directory recursively; a missing path is not
 // an error.
 func (f *Filesystem) Remove(ctx context.Context, path string) error {
-	err := f.sb.rpc(ctx, "remove "+path, wire.ProcedureFilesystemRemove, true, wire.PathRequest{Path: path}, nil)
+	_, err := unary(ctx, "remove "+path, true, &filesystem.RemoveRequest{Path: path}, f.sb.filesystem().Remove)
 	if IsNotFound(err) {
 		return nil
 	}

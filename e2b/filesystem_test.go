@@ -11,6 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"connectrpc.com/connect"
+
+	"github.com/durable-analyst/durable-analyst/e2b/internal/envd/filesystem/filesystemconnect"
 	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
 )
 
@@ -85,35 +88,36 @@ func TestFilesReadWrite(t *testing.T) {
 func TestFilesRPCs(t *testing.T) {
 	f := setup(t)
 	mtime := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	entry := wire.EntryInfo{Name: "a.txt", Type: wire.FileTypeFile, Path: "/home/user/a.txt", Size: 5, Mode: 420, Permissions: "-rw-r--r--", ModifiedTime: mtime}
-	f.envd.HandleFunc("POST "+wire.ProcedureFilesystemStat, func(w http.ResponseWriter, r *http.Request) {
+	// proto3 JSON as envd sends it: int64 as a string, enums by name, RFC 3339 times.
+	entry := `{"name":"a.txt","type":"FILE_TYPE_FILE","path":"/home/user/a.txt","size":"5","mode":420,"permissions":"-rw-r--r--","modifiedTime":"2026-01-02T03:04:05Z"}`
+	f.envd.HandleFunc("POST "+filesystemconnect.FilesystemStatProcedure, func(w http.ResponseWriter, r *http.Request) {
 		if strings.Contains(string(readBody(t, r)), "missing") {
-			connectError(w, wire.CodeNotFound, "file not found")
+			connectError(w, connect.CodeNotFound, "file not found")
 			return
 		}
-		writeJSON(w, http.StatusOK, wire.EntryResponse{Entry: entry})
+		writeRaw(w, `{"entry":`+entry+`}`)
 	})
-	f.envd.HandleFunc("POST "+wire.ProcedureFilesystemListDir, func(w http.ResponseWriter, r *http.Request) {
+	f.envd.HandleFunc("POST "+filesystemconnect.FilesystemListDirProcedure, func(w http.ResponseWriter, r *http.Request) {
 		if got := string(readBody(t, r)); got != `{"path":"/home/user","depth":1}` {
 			t.Errorf("ListDir request: got %s", got)
 		}
-		writeJSON(w, http.StatusOK, wire.ListDirResponse{Entries: []wire.EntryInfo{entry, {Name: "d", Type: wire.FileTypeDirectory}, {Name: "odd"}}})
+		writeRaw(w, `{"entries":[`+entry+`,{"name":"d","type":"FILE_TYPE_DIRECTORY"},{"name":"odd"}]}`)
 	})
-	f.envd.HandleFunc("POST "+wire.ProcedureFilesystemMakeDir, func(w http.ResponseWriter, r *http.Request) {
+	f.envd.HandleFunc("POST "+filesystemconnect.FilesystemMakeDirProcedure, func(w http.ResponseWriter, r *http.Request) {
 		if strings.Contains(string(readBody(t, r)), "exists") {
-			connectError(w, wire.CodeAlreadyExists, "directory exists")
+			connectError(w, connect.CodeAlreadyExists, "directory exists")
 			return
 		}
-		writeJSON(w, http.StatusOK, wire.EntryResponse{})
+		writeRaw(w, `{}`)
 	})
-	f.envd.HandleFunc("POST "+wire.ProcedureFilesystemMove, func(w http.ResponseWriter, r *http.Request) {
+	f.envd.HandleFunc("POST "+filesystemconnect.FilesystemMoveProcedure, func(w http.ResponseWriter, r *http.Request) {
 		if got := string(readBody(t, r)); got != `{"source":"/a","destination":"/b"}` {
 			t.Errorf("Move request: got %s", got)
 		}
-		writeJSON(w, http.StatusOK, wire.EntryResponse{Entry: wire.EntryInfo{Name: "b", Path: "/b", Type: wire.FileTypeFile}})
+		writeRaw(w, `{"entry":{"name":"b","path":"/b","type":"FILE_TYPE_FILE"}}`)
 	})
-	f.envd.HandleFunc("POST "+wire.ProcedureFilesystemRemove, func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, wire.Empty{})
+	f.envd.HandleFunc("POST "+filesystemconnect.FilesystemRemoveProcedure, func(w http.ResponseWriter, r *http.Request) {
+		writeRaw(w, `{}`)
 	})
 	ctx := context.Background()
 	fs := f.sb.Files()

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -91,18 +92,28 @@ func apiError(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, wire.APIError{Code: status, Message: msg})
 }
 
-// connectError answers a unary Connect call with an error.
-func connectError(w http.ResponseWriter, code, msg string) {
-	writeJSON(w, wire.HTTPStatus(code), wire.ConnectError{Code: code, Message: msg})
-}
-
+// readBody reads a request body; JSON comes back compacted, since protojson
+// spaces its output at random (valid either way).
 func readBody(t *testing.T, r *http.Request) []byte {
 	t.Helper()
 	b, err := io.ReadAll(r.Body)
 	if err != nil {
 		t.Errorf("reading request body: %v", err)
 	}
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		return compactJSON(t, b)
+	}
 	return b
+}
+
+func compactJSON(t *testing.T, b []byte) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, b); err != nil {
+		t.Errorf("request body %q: %v", b, err)
+		return b
+	}
+	return buf.Bytes()
 }
 
 func testHeader(t *testing.T, r *http.Request, name, want string) {
@@ -146,36 +157,36 @@ var envdStreams = map[string][]struct {
 }{
 	// The minimal stream of protocol doc §4.6 that the official SDK accepted.
 	"process_hello.connect": {
-		{wire.FlagData, `{"event":{"start":{"pid":42}}}`},
-		{wire.FlagData, `{"event":{"keepalive":{}}}`},
-		{wire.FlagData, `{"event":{"data":{"stdout":"aGVsbG8K"}}}`},
-		{wire.FlagData, `{"event":{"data":{"stderr":"d2Fybgo="}}}`},
-		{wire.FlagData, `{"event":{"end":{"exited":true,"status":"exit status 0"}}}`},
-		{wire.FlagEndStream, `{}`},
+		{flagData, `{"event":{"start":{"pid":42}}}`},
+		{flagData, `{"event":{"keepalive":{}}}`},
+		{flagData, `{"event":{"data":{"stdout":"aGVsbG8K"}}}`},
+		{flagData, `{"event":{"data":{"stderr":"d2Fybgo="}}}`},
+		{flagData, `{"event":{"end":{"exited":true,"status":"exit status 0"}}}`},
+		{flagEndStream, `{}`},
 	},
 	// "café\n" split inside the é (c3 a9), then a failing exit.
 	"process_exit1_utf8.connect": {
-		{wire.FlagData, `{"event":{"start":{"pid":7}}}`},
-		{wire.FlagData, `{"event":{"data":{"stdout":"Y2Fmww=="}}}`},
-		{wire.FlagData, `{"event":{"data":{"stdout":"qQo="}}}`},
-		{wire.FlagData, `{"event":{"data":{"stderr":"Ym9vbQo="}}}`},
-		{wire.FlagData, `{"event":{"end":{"exitCode":1,"exited":true,"status":"exit status 1","error":"exit status 1"}}}`},
-		{wire.FlagEndStream, `{"metadata":{"x-trailer":["1"]}}`},
+		{flagData, `{"event":{"start":{"pid":7}}}`},
+		{flagData, `{"event":{"data":{"stdout":"Y2Fmww=="}}}`},
+		{flagData, `{"event":{"data":{"stdout":"qQo="}}}`},
+		{flagData, `{"event":{"data":{"stderr":"Ym9vbQo="}}}`},
+		{flagData, `{"event":{"end":{"exitCode":1,"exited":true,"status":"exit status 1","error":"exit status 1"}}}`},
+		{flagEndStream, `{"metadata":{"x-trailer":["1"]}}`},
 	},
 	"process_not_found.connect": {
-		{wire.FlagEndStream, `{"error":{"code":"not_found","message":"process with pid 99 not found"}}`},
+		{flagEndStream, `{"error":{"code":"not_found","message":"process with pid 99 not found"}}`},
 	},
 	// No end event and no end-stream frame: the connection just closes.
 	"process_cut.connect": {
-		{wire.FlagData, `{"event":{"start":{"pid":8}}}`},
-		{wire.FlagData, `{"event":{"data":{"stdout":"cGFydGlhbAo="}}}`},
+		{flagData, `{"event":{"start":{"pid":8}}}`},
+		{flagData, `{"event":{"data":{"stdout":"cGFydGlhbAo="}}}`},
 	},
 }
 
 func encodeStream(t testing.TB, name string) []byte {
 	var buf bytes.Buffer
 	for _, fr := range envdStreams[name] {
-		if err := wire.WriteEnvelope(&buf, fr.flags, []byte(fr.payload)); err != nil {
+		if err := writeFrame(&buf, fr.flags, []byte(fr.payload)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -202,22 +213,22 @@ func TestGoldenEnvdStreams(t *testing.T) {
 func serveEnvdStream(t *testing.T, name string, check func(r *http.Request, req []byte)) http.HandlerFunc {
 	data := golden(t, name)
 	return func(w http.ResponseWriter, r *http.Request) {
-		_, payload, err := wire.ReadEnvelope(r.Body, 1<<20)
+		_, payload, err := readFrame(r.Body)
 		if err != nil {
 			http.Error(w, fmt.Sprintf("bad request envelope: %v", err), http.StatusBadRequest)
 			return
 		}
 		if check != nil {
-			check(r, payload)
+			check(r, compactJSON(t, payload))
 		}
-		w.Header().Set("Content-Type", wire.ContentTypeConnectJSON)
+		w.Header().Set("Content-Type", "application/connect+json")
 		rd := bytes.NewReader(data)
 		for {
-			flags, p, err := wire.ReadEnvelope(rd, 1<<20)
+			flags, p, err := readFrame(rd)
 			if err != nil {
 				return
 			}
-			_ = wire.WriteEnvelope(w, flags, p)
+			_ = writeFrame(w, flags, p)
 			w.(http.Flusher).Flush()
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
+	"github.com/durable-analyst/durable-analyst/e2b/internal/envd/filesystem"
 )
 
 const defaultWatchTimeout = 60 * time.Second
@@ -53,12 +53,12 @@ type WatchOptions struct {
 	User string
 }
 
-var eventTypes = map[wire.EventType]FilesystemEventType{
-	wire.EventTypeCreate: EventCreate,
-	wire.EventTypeWrite:  EventWrite,
-	wire.EventTypeRemove: EventRemove,
-	wire.EventTypeRename: EventRename,
-	wire.EventTypeChmod:  EventChmod,
+var eventTypes = map[filesystem.EventType]FilesystemEventType{
+	filesystem.EventType_EVENT_TYPE_CREATE: EventCreate,
+	filesystem.EventType_EVENT_TYPE_WRITE:  EventWrite,
+	filesystem.EventType_EVENT_TYPE_REMOVE: EventRemove,
+	filesystem.EventType_EVENT_TYPE_RENAME: EventRename,
+	filesystem.EventType_EVENT_TYPE_CHMOD:  EventChmod,
 }
 
 // WatchDir watches a directory (filesystem.Filesystem/WatchDir) and returns
@@ -83,14 +83,13 @@ func (f *Filesystem) WatchDir(ctx context.Context, path string, opts *WatchOptio
 	if timeout == 0 {
 		timeout = defaultWatchTimeout
 	}
-	req := wire.WatchDirRequest{Path: path, Recursive: o.Recursive, IncludeEntry: o.IncludeEntry}
-	var first wire.WatchDirResponse
-	st, err := f.sb.openStream(ctx, op, wire.ProcedureFilesystemWatchDir, req, max(timeout, 0), o.User, "watch start", &first)
+	req := &filesystem.WatchDirRequest{Path: path, Recursive: o.Recursive, IncludeEntry: o.IncludeEntry}
+	st, first, err := openStream(ctx, f.sb, op, req, max(timeout, 0), o.User, "watch start", f.sb.filesystem().WatchDir)
 	if err != nil {
 		return nil, err
 	}
-	if first.Start == nil {
-		st.Close()
+	if first.GetStart() == nil {
+		st.close()
 		return nil, fmt.Errorf("e2b: %s: first stream event is not start", op)
 	}
 	h := &WatchHandle{op: op, sb: f.sb, stream: st, onEvent: o.OnEvent, done: make(chan struct{})}
@@ -102,7 +101,7 @@ func (f *Filesystem) WatchDir(ctx context.Context, path string, opts *WatchOptio
 type WatchHandle struct {
 	op      string
 	sb      *Sandbox
-	stream  *connectStream
+	stream  *envdStream[filesystem.WatchDirResponse]
 	onEvent func(FilesystemEvent)
 
 	stopped atomic.Bool
@@ -117,7 +116,7 @@ type WatchHandle struct {
 func (h *WatchHandle) Stop() {
 	h.stop.Do(func() {
 		h.stopped.Store(true)
-		h.stream.Close()
+		h.stream.stop()
 	})
 }
 
@@ -132,10 +131,10 @@ func (h *WatchHandle) Wait() error {
 // read delivers the stream's events until it ends.
 func (h *WatchHandle) read(ctx context.Context) {
 	defer close(h.done)
+	defer h.stream.close()
 	defer h.Stop()
 	for {
-		var msg wire.WatchDirResponse
-		err := h.stream.next(&msg)
+		msg, err := h.stream.next()
 		if h.stopped.Load() {
 			return
 		}
@@ -147,16 +146,17 @@ func (h *WatchHandle) read(ctx context.Context) {
 			h.err = h.sb.streamError(ctx, h.op, err)
 			return
 		}
-		if msg.Filesystem == nil || h.onEvent == nil {
+		fev := msg.GetFilesystem()
+		if fev == nil || h.onEvent == nil {
 			continue // keepalive
 		}
-		typ, ok := eventTypes[msg.Filesystem.Type]
+		typ, ok := eventTypes[fev.GetType()]
 		if !ok {
 			continue // an event type this client does not know, as the SDKs skip it
 		}
-		ev := FilesystemEvent{Name: msg.Filesystem.Name, Type: typ}
-		if msg.Filesystem.Entry != nil {
-			e := entryFromWire(*msg.Filesystem.Entry)
+		ev := FilesystemEvent{Name: fev.GetName(), Type: typ}
+		if fev.GetEntry() != nil {
+			e := entryFromWire(fev.GetEntry())
 			ev.Entry = &e
 		}
 		h.onEvent(ev)

@@ -12,6 +12,7 @@
 #
 # usage: tools/build.sh <bindir> [temporal|versitygw|workflowcheck ...]
 #        tools/build.sh <bindir> cluster   (temporal-server, temporal-sql-tool, temporal-ui-server)
+#        tools/build.sh <bindir> protogen  (protoc-gen-go, protoc-gen-connect-go; module tools/protogen)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -28,10 +29,16 @@ declare -A pkg=(
   [temporal-ui-server]="github.com/temporalio/ui-server/v2 github.com/temporalio/ui-server/v2/cmd/server"
   [temporal-server]="go.temporal.io/server go.temporal.io/server/cmd/server cluster"
   [temporal-sql-tool]="go.temporal.io/server go.temporal.io/server/cmd/tools/sql cluster"
+  [protoc-gen-go]="google.golang.org/protobuf google.golang.org/protobuf/cmd/protoc-gen-go protogen"
+  [protoc-gen-connect-go]="connectrpc.com/connect connectrpc.com/connect/cmd/protoc-gen-connect-go protogen"
 )
 tools=()
 for t in "$@"; do
-  if [ "$t" = cluster ]; then tools+=(temporal-server temporal-sql-tool temporal-ui-server); else tools+=("$t"); fi
+  case "$t" in
+    cluster) tools+=(temporal-server temporal-sql-tool temporal-ui-server) ;;
+    protogen) tools+=(protoc-gen-go protoc-gen-connect-go) ;;
+    *) tools+=("$t") ;;
+  esac
 done
 [ ${#tools[@]} -gt 0 ] || tools=(temporal versitygw workflowcheck)
 

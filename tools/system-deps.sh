@@ -29,7 +29,8 @@ case "${1:-run}" in
   run) ;;
   # docker-compose (Debian's, v1; no Docker daemon needed) validates
   # docker-compose.yml in the tests.
-  test) want+=(chromium postgresql docker-compose) ;;
+  # protoc and the well-known .proto files for make check-generate.
+  test) want+=(chromium postgresql docker-compose protobuf-compiler libprotobuf-dev) ;;
   # Debian's postgresql (15 on Debian 12): its server programs live in
   # /usr/lib/postgresql/<major>/bin, and it creates the postgres user that
   # the server runs as when make cluster runs as root.

@@ -1,7 +1,7 @@
 package e2blocal
 
 import (
-	"encoding/json"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +17,12 @@ import (
 	"syscall"
 	"time"
 
+	"connectrpc.com/connect"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/durable-analyst/durable-analyst/e2b/internal/envd/filesystem"
+	"github.com/durable-analyst/durable-analyst/e2b/internal/envd/filesystem/filesystemconnect"
+	"github.com/durable-analyst/durable-analyst/e2b/internal/envd/process/processconnect"
 	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
 )
 
@@ -34,28 +40,26 @@ func (s *Server) envdRoutes() *http.ServeMux {
 		defer sb.mu.Unlock()
 		writeJSON(w, http.StatusOK, sb.envVars)
 	})))
-	rpc := map[string]http.HandlerFunc{
-		wire.ProcedureFilesystemStat:     unary(fsStat),
-		wire.ProcedureFilesystemMakeDir:  unary(fsMakeDir),
-		wire.ProcedureFilesystemMove:     unary(fsMove),
-		wire.ProcedureFilesystemListDir:  unary(fsListDir),
-		wire.ProcedureFilesystemRemove:   unary(fsRemove),
-		wire.ProcedureFilesystemWatchDir: s.handleWatchDir,
-		wire.ProcedureProcessStart:       s.handleProcessStart,
-		wire.ProcedureProcessConnect:     s.handleProcessConnect,
-		wire.ProcedureProcessList:        unary(processList),
-		wire.ProcedureProcessSendInput:   unary(processSendInput),
-		wire.ProcedureProcessSendSignal:  unary(processSendSignal),
-		wire.ProcedureProcessCloseStdin:  unary(processCloseStdin),
-	}
-	for proc, h := range rpc {
-		mux.Handle("POST "+proc, requireToken(h))
+	// connect-go serves both codecs (JSON, as the SDKs send, and binary).
+	opts := connect.WithReadMaxBytes(maxRequestMessage)
+	for _, route := range []func() (string, http.Handler){
+		func() (string, http.Handler) { return filesystemconnect.NewFilesystemHandler(fsService{s}, opts) },
+		func() (string, http.Handler) { return processconnect.NewProcessHandler(processService{s}, opts) },
+	} {
+		prefix, h := route()
+		mux.Handle("POST "+prefix, requireToken(streamLifetime(h)))
 	}
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeJSONError(w, http.StatusNotFound, "no route %s %s", r.Method, r.URL.Path)
 	})
 	return mux
 }
+
+// fsService serves filesystem.Filesystem.
+type fsService struct{ s *Server }
+
+// processService serves process.Process.
+type processService struct{ s *Server }
 
 // requireToken enforces envd's X-Access-Token check.
 func requireToken(h http.Handler) http.Handler {
@@ -70,54 +74,48 @@ func requireToken(h http.Handler) http.Handler {
 	})
 }
 
+type lifetimeKey struct{}
+
+// streamLifetime takes Connect-Timeout-Ms out of connect-go's hands: envd
+// uses it as the lifetime of the process or watch, which then ends with its
+// own events (a killed process's end event, a watch's deadline_exceeded),
+// where connect-go would cut the stream at the deadline first.
+func streamLifetime(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if v := r.Header.Get(wire.HeaderConnectTimeoutMs); v != "" {
+			r.Header.Del(wire.HeaderConnectTimeoutMs)
+			if ms, err := strconv.ParseInt(v, 10, 64); err == nil && ms > 0 {
+				r = r.WithContext(context.WithValue(r.Context(), lifetimeKey{}, time.Duration(ms)*time.Millisecond))
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// lifetime is the Connect-Timeout-Ms of the call; 0 means none.
+func lifetime(ctx context.Context) time.Duration {
+	d, _ := ctx.Value(lifetimeKey{}).(time.Duration)
+	return d
+}
+
 // connectErr builds a Connect error.
-func connectErr(code, format string, args ...any) *wire.ConnectError {
-	return &wire.ConnectError{Code: code, Message: fmt.Sprintf(format, args...)}
+func connectErr(code connect.Code, format string, args ...any) *connect.Error {
+	return connect.NewError(code, fmt.Errorf(format, args...))
 }
 
 // fsErr maps a file-system error to a Connect error.
-func fsErr(err error, what string) *wire.ConnectError {
+func fsErr(err error, what string) *connect.Error {
 	switch {
 	case errors.Is(err, errOutside):
-		return connectErr(wire.CodePermissionDenied, "%s: %v", what, err)
+		return connectErr(connect.CodePermissionDenied, "%s: %v", what, err)
 	case errors.Is(err, fs.ErrNotExist):
-		return connectErr(wire.CodeNotFound, "%s: %v", what, err)
+		return connectErr(connect.CodeNotFound, "%s: %v", what, err)
 	case errors.Is(err, fs.ErrExist):
-		return connectErr(wire.CodeAlreadyExists, "%s: %v", what, err)
+		return connectErr(connect.CodeAlreadyExists, "%s: %v", what, err)
 	case errors.Is(err, fs.ErrPermission):
-		return connectErr(wire.CodePermissionDenied, "%s: %v", what, err)
+		return connectErr(connect.CodePermissionDenied, "%s: %v", what, err)
 	}
-	return connectErr(wire.CodeInternal, "%s: %v", what, err)
-}
-
-// unary adapts f to a Connect unary call with the JSON codec.
-func unary[Req, Resp any](f func(sb *sandbox, req *Req) (*Resp, *wire.ConnectError)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		var req Req
-		ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-		if ct != wire.ContentTypeJSON {
-			writeConnectError(w, connectErr(wire.CodeUnimplemented, "content type %q not supported, want %s", ct, wire.ContentTypeJSON))
-			return
-		}
-		body, err := io.ReadAll(io.LimitReader(r.Body, maxRequestMessage))
-		if err == nil && len(body) > 0 {
-			err = json.Unmarshal(body, &req)
-		}
-		if err != nil {
-			writeConnectError(w, connectErr(wire.CodeInvalidArgument, "decode request: %v", err))
-			return
-		}
-		resp, cerr := f(sandboxFrom(r.Context()), &req)
-		if cerr != nil {
-			writeConnectError(w, cerr)
-			return
-		}
-		writeJSON(w, http.StatusOK, resp)
-	}
-}
-
-func writeConnectError(w http.ResponseWriter, e *wire.ConnectError) {
-	writeJSON(w, wire.HTTPStatus(e.Code), e)
+	return connectErr(connect.CodeInternal, "%s: %v", what, err)
 }
 
 // fileRef is a resolved sandbox path.
@@ -218,18 +216,18 @@ func (sb *sandbox) mkdirAll(root *os.Root, rel string) error {
 }
 
 // entryInfo describes rel (sandbox path vpath) without following a final symlink.
-func (sb *sandbox) entryInfo(root *os.Root, rel, vpath string) (wire.EntryInfo, error) {
+func (sb *sandbox) entryInfo(root *os.Root, rel, vpath string) (*filesystem.EntryInfo, error) {
 	fi, err := root.Lstat(rel)
 	if err != nil {
-		return wire.EntryInfo{}, err
+		return nil, err
 	}
-	e := wire.EntryInfo{Name: path.Base(vpath), Type: wire.FileTypeFile, Path: vpath, Size: wire.Int64(fi.Size()),
-		Mode: uint32(fi.Mode().Perm()), Permissions: fi.Mode().String(), ModifiedTime: fi.ModTime().UTC()}
+	e := &filesystem.EntryInfo{Name: path.Base(vpath), Type: filesystem.FileType_FILE_TYPE_FILE, Path: vpath, Size: fi.Size(),
+		Mode: uint32(fi.Mode().Perm()), Permissions: fi.Mode().String(), ModifiedTime: timestamppb.New(fi.ModTime())}
 	switch {
 	case fi.IsDir():
-		e.Type = wire.FileTypeDirectory
+		e.Type = filesystem.FileType_FILE_TYPE_DIRECTORY
 	case fi.Mode()&fs.ModeSymlink != 0:
-		e.Type = wire.FileTypeSymlink
+		e.Type = filesystem.FileType_FILE_TYPE_SYMLINK
 		if t, err := root.Readlink(rel); err == nil {
 			e.SymlinkTarget = &t
 		}
@@ -240,8 +238,9 @@ func (sb *sandbox) entryInfo(root *os.Root, rel, vpath string) (wire.EntryInfo, 
 	return e, nil
 }
 
-func fsStat(sb *sandbox, req *wire.PathRequest) (*wire.EntryResponse, *wire.ConnectError) {
-	f, err := sb.resolve(req.Path)
+func (fsService) Stat(ctx context.Context, req *connect.Request[filesystem.StatRequest]) (*connect.Response[filesystem.StatResponse], error) {
+	sb := sandboxFrom(ctx)
+	f, err := sb.resolve(req.Msg.GetPath())
 	if err != nil {
 		return nil, fsErr(err, "stat")
 	}
@@ -250,17 +249,18 @@ func fsStat(sb *sandbox, req *wire.PathRequest) (*wire.EntryResponse, *wire.Conn
 	if err != nil {
 		return nil, fsErr(err, "stat")
 	}
-	return &wire.EntryResponse{Entry: e}, nil
+	return connect.NewResponse(&filesystem.StatResponse{Entry: e}), nil
 }
 
-func fsMakeDir(sb *sandbox, req *wire.PathRequest) (*wire.EntryResponse, *wire.ConnectError) {
-	f, err := sb.resolve(req.Path)
+func (fsService) MakeDir(ctx context.Context, req *connect.Request[filesystem.MakeDirRequest]) (*connect.Response[filesystem.MakeDirResponse], error) {
+	sb := sandboxFrom(ctx)
+	f, err := sb.resolve(req.Msg.GetPath())
 	if err != nil {
 		return nil, fsErr(err, "make dir")
 	}
 	defer f.root.Close()
 	if _, err := f.root.Lstat(f.rel); err == nil {
-		return nil, connectErr(wire.CodeAlreadyExists, "directory %s already exists", f.vpath)
+		return nil, connectErr(connect.CodeAlreadyExists, "directory %s already exists", f.vpath)
 	}
 	if err := sb.mkdirAll(f.root, f.rel); err != nil {
 		return nil, fsErr(err, "make dir")
@@ -269,22 +269,23 @@ func fsMakeDir(sb *sandbox, req *wire.PathRequest) (*wire.EntryResponse, *wire.C
 	if err != nil {
 		return nil, fsErr(err, "make dir")
 	}
-	return &wire.EntryResponse{Entry: e}, nil
+	return connect.NewResponse(&filesystem.MakeDirResponse{Entry: e}), nil
 }
 
-func fsMove(sb *sandbox, req *wire.MoveRequest) (*wire.EntryResponse, *wire.ConnectError) {
-	src, err := sb.resolve(req.Source)
+func (fsService) Move(ctx context.Context, req *connect.Request[filesystem.MoveRequest]) (*connect.Response[filesystem.MoveResponse], error) {
+	sb := sandboxFrom(ctx)
+	src, err := sb.resolve(req.Msg.GetSource())
 	if err != nil {
 		return nil, fsErr(err, "move")
 	}
 	defer src.root.Close()
-	dst, err := sb.resolve(req.Destination)
+	dst, err := sb.resolve(req.Msg.GetDestination())
 	if err != nil {
 		return nil, fsErr(err, "move")
 	}
 	defer dst.root.Close()
 	if src.root.Name() != dst.root.Name() {
-		return nil, connectErr(wire.CodeInvalidArgument, "move %s to %s: moving between /home/user and /tmp is not supported here", src.vpath, dst.vpath)
+		return nil, connectErr(connect.CodeInvalidArgument, "move %s to %s: moving between /home/user and /tmp is not supported here", src.vpath, dst.vpath)
 	}
 	if err := sb.mkdirAll(src.root, path.Dir(dst.rel)); err != nil {
 		return nil, fsErr(err, "move")
@@ -296,25 +297,23 @@ func fsMove(sb *sandbox, req *wire.MoveRequest) (*wire.EntryResponse, *wire.Conn
 	if err != nil {
 		return nil, fsErr(err, "move")
 	}
-	return &wire.EntryResponse{Entry: e}, nil
+	return connect.NewResponse(&filesystem.MoveResponse{Entry: e}), nil
 }
 
-func fsListDir(sb *sandbox, req *wire.ListDirRequest) (*wire.ListDirResponse, *wire.ConnectError) {
-	f, err := sb.resolve(req.Path)
+func (fsService) ListDir(ctx context.Context, req *connect.Request[filesystem.ListDirRequest]) (*connect.Response[filesystem.ListDirResponse], error) {
+	sb := sandboxFrom(ctx)
+	f, err := sb.resolve(req.Msg.GetPath())
 	if err != nil {
 		return nil, fsErr(err, "list dir")
 	}
 	defer f.root.Close()
-	depth := int(req.Depth)
-	if depth < 1 {
-		depth = 1
-	}
+	depth := max(int(req.Msg.GetDepth()), 1)
 	if fi, err := f.root.Stat(f.rel); err != nil {
 		return nil, fsErr(err, "list dir")
 	} else if !fi.IsDir() {
-		return nil, connectErr(wire.CodeInvalidArgument, "list dir: %s is not a directory", f.vpath)
+		return nil, connectErr(connect.CodeInvalidArgument, "list dir: %s is not a directory", f.vpath)
 	}
-	resp := &wire.ListDirResponse{Entries: []wire.EntryInfo{}}
+	resp := &filesystem.ListDirResponse{}
 	var walk func(rel, vpath string, level int) error
 	walk = func(rel, vpath string, level int) error {
 		des, err := readDir(f.root, rel)
@@ -328,7 +327,7 @@ func fsListDir(sb *sandbox, req *wire.ListDirRequest) (*wire.ListDirResponse, *w
 				continue // gone meanwhile
 			}
 			resp.Entries = append(resp.Entries, e)
-			if e.Type == wire.FileTypeDirectory && level < depth {
+			if e.Type == filesystem.FileType_FILE_TYPE_DIRECTORY && level < depth {
 				if err := walk(crel, cpath, level+1); err != nil {
 					return err
 				}
@@ -339,7 +338,7 @@ func fsListDir(sb *sandbox, req *wire.ListDirRequest) (*wire.ListDirResponse, *w
 	if err := walk(f.rel, f.vpath, 1); err != nil {
 		return nil, fsErr(err, "list dir")
 	}
-	return resp, nil
+	return connect.NewResponse(resp), nil
 }
 
 // readDir lists directory rel of root.
@@ -352,19 +351,20 @@ func readDir(root *os.Root, rel string) ([]fs.DirEntry, error) {
 	return d.ReadDir(-1)
 }
 
-func fsRemove(sb *sandbox, req *wire.PathRequest) (*wire.Empty, *wire.ConnectError) {
-	f, err := sb.resolve(req.Path)
+func (fsService) Remove(ctx context.Context, req *connect.Request[filesystem.RemoveRequest]) (*connect.Response[filesystem.RemoveResponse], error) {
+	sb := sandboxFrom(ctx)
+	f, err := sb.resolve(req.Msg.GetPath())
 	if err != nil {
 		return nil, fsErr(err, "remove")
 	}
 	defer f.root.Close()
 	if f.rel == "." {
-		return nil, connectErr(wire.CodePermissionDenied, "remove %s: cannot remove a sandbox mount", f.vpath)
+		return nil, connectErr(connect.CodePermissionDenied, "remove %s: cannot remove a sandbox mount", f.vpath)
 	}
 	if err := f.root.RemoveAll(f.rel); err != nil {
 		return nil, fsErr(err, "remove")
 	}
-	return &wire.Empty{}, nil
+	return connect.NewResponse(&filesystem.RemoveResponse{}), nil
 }
 
 // fileAuth checks /files access: a matching X-Access-Token, or a valid

@@ -2,6 +2,7 @@ package e2blocal_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"mime/multipart"
@@ -9,9 +10,14 @@ import (
 	"net/textproto"
 	"strings"
 	"testing"
-	"time"
+
+	"connectrpc.com/connect"
 
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
+	"github.com/durable-analyst/durable-analyst/e2b/internal/envd/filesystem"
+	"github.com/durable-analyst/durable-analyst/e2b/internal/envd/filesystem/filesystemconnect"
+	"github.com/durable-analyst/durable-analyst/e2b/internal/envd/process"
+	"github.com/durable-analyst/durable-analyst/e2b/internal/envd/process/processconnect"
 	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
 )
 
@@ -115,156 +121,180 @@ func TestFilesRoundTrip(t *testing.T) {
 	}
 }
 
-// unary calls an envd Connect unary procedure.
-func (sb sandbox) unary(t *testing.T, proc string, req any, resp any) int {
-	t.Helper()
-	r, b := do(t, "POST", sb.url+proc, jsonBody(t, req), sb.header(wire.EnvdPort))
-	if r.StatusCode == http.StatusOK && resp != nil {
-		if err := json.Unmarshal(b, resp); err != nil {
-			t.Fatalf("%s: decode %s: %v", proc, b, err)
+// codecs are the two Connect codecs envd serves: JSON (what the official
+// SDKs send) and binary protobuf.
+var codecs = []struct {
+	name string
+	opts []connect.ClientOption
+}{
+	{"json", []connect.ClientOption{connect.WithProtoJSON()}},
+	{"binary", nil},
+}
+
+// routeTransport adds a sandbox's routing headers and access token.
+type routeTransport map[string]string
+
+func (h routeTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	for k, v := range h {
+		if k != "Content-Type" {
+			r.Header.Set(k, v)
 		}
 	}
-	return r.StatusCode
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+func (sb sandbox) envdHTTP() *http.Client {
+	return &http.Client{Transport: routeTransport(sb.header(wire.EnvdPort))}
+}
+
+// fs and proc are generated clients of the sandbox's envd services.
+func (sb sandbox) fs(opts ...connect.ClientOption) filesystemconnect.FilesystemClient {
+	return filesystemconnect.NewFilesystemClient(sb.envdHTTP(), sb.url, opts...)
+}
+
+func (sb sandbox) proc(opts ...connect.ClientOption) processconnect.ProcessClient {
+	return processconnect.NewProcessClient(sb.envdHTTP(), sb.url, opts...)
+}
+
+// wantCode fails unless err is a Connect error with code want.
+func wantCode(t *testing.T, what string, err error, want connect.Code) {
+	t.Helper()
+	if got := connect.CodeOf(err); err == nil || got != want {
+		t.Errorf("%s: got %v, want %s", what, err, want)
+	}
 }
 
 func TestFilesystemRPC(t *testing.T) {
 	_, base := newServer(t, e2blocal.Config{})
-	sb := create(t, base, map[string]any{})
-	var entry wire.EntryResponse
-	if st := sb.unary(t, wire.ProcedureFilesystemMakeDir, wire.PathRequest{Path: "/home/user/d/e"}, &entry); st != http.StatusOK || entry.Entry.Type != wire.FileTypeDirectory {
-		t.Fatalf("MakeDir: got %d %+v, want 200 and a directory", st, entry)
-	}
-	if st := sb.unary(t, wire.ProcedureFilesystemMakeDir, wire.PathRequest{Path: "d/e"}, nil); st != http.StatusConflict {
-		t.Errorf("MakeDir existing: got %d, want 409 (already_exists)", st)
-	}
-	h := sb.header(wire.EnvdPort)
-	h["Content-Type"] = "application/octet-stream"
-	do(t, "POST", base+"/files?path=/home/user/d/f.txt", strings.NewReader("12345"), h)
-	if st := sb.unary(t, wire.ProcedureFilesystemMove, wire.MoveRequest{Source: "d/f.txt", Destination: "/home/user/d/e/g.txt"}, &entry); st != http.StatusOK || entry.Entry.Path != "/home/user/d/e/g.txt" {
-		t.Errorf("Move: got %d %+v, want 200 and the new path", st, entry)
-	}
-	var list wire.ListDirResponse
-	if st := sb.unary(t, wire.ProcedureFilesystemListDir, wire.ListDirRequest{Path: "/home/user/d", Depth: 2}, &list); st != http.StatusOK {
-		t.Fatalf("ListDir: got %d, want 200", st)
-	}
-	var paths []string
-	for _, e := range list.Entries {
-		paths = append(paths, e.Path)
-	}
-	if strings.Join(paths, ",") != "/home/user/d/e,/home/user/d/e/g.txt" {
-		t.Errorf("ListDir: got %v, want [/home/user/d/e /home/user/d/e/g.txt]", paths)
-	}
-	if st := sb.unary(t, wire.ProcedureFilesystemStat, wire.PathRequest{Path: "d/e/g.txt"}, &entry); st != http.StatusOK || entry.Entry.Size != 5 || entry.Entry.Name != "g.txt" {
-		t.Errorf("Stat: got %d %+v, want size 5 and name g.txt", st, entry)
-	}
-	if st := sb.unary(t, wire.ProcedureFilesystemRemove, wire.PathRequest{Path: "/home/user/d"}, nil); st != http.StatusOK {
-		t.Errorf("Remove: got %d, want 200", st)
-	}
-	if st := sb.unary(t, wire.ProcedureFilesystemStat, wire.PathRequest{Path: "/home/user/d"}, nil); st != http.StatusNotFound {
-		t.Errorf("Stat removed: got %d, want 404", st)
-	}
-	bad := sb
-	bad.token = "wrong"
-	if st := bad.unary(t, wire.ProcedureFilesystemStat, wire.PathRequest{Path: "/home/user"}, nil); st != http.StatusUnauthorized {
-		t.Errorf("wrong access token: got %d, want 401", st)
-	}
-}
-
-// startProcess calls process.Process/Start and returns the decoded stream.
-func (sb sandbox) startProcess(t *testing.T, req wire.StartRequest, timeoutMs string) ([]wire.ProcessEvent, wire.EndStream) {
-	t.Helper()
-	msgs, end := sb.serverStream(t, wire.ProcedureProcessStart, req, timeoutMs)
-	var events []wire.ProcessEvent
-	for _, m := range msgs {
-		var ev wire.ProcessEventResponse
-		if err := json.Unmarshal(m, &ev); err != nil {
-			t.Fatalf("event %s: %v", m, err)
-		}
-		events = append(events, ev.Event)
-	}
-	return events, end
-}
-
-// serverStream makes a Connect server-streaming call with a 1 s keepalive
-// and returns its data messages and end-stream message.
-func (sb sandbox) serverStream(t *testing.T, procedure string, req any, timeoutMs string) ([]json.RawMessage, wire.EndStream) {
-	t.Helper()
-	msg, _ := json.Marshal(req)
-	var body bytes.Buffer
-	if err := wire.WriteEnvelope(&body, wire.FlagData, msg); err != nil {
-		t.Fatal(err)
-	}
-	h := sb.header(wire.EnvdPort)
-	h["Content-Type"] = wire.ContentTypeConnectJSON
-	h[wire.HeaderConnectProtocolVersion] = "1"
-	h[wire.HeaderKeepalivePingInterval] = "1"
-	if timeoutMs != "" {
-		h[wire.HeaderConnectTimeoutMs] = timeoutMs
-	}
-	resp, b := do(t, "POST", sb.url+procedure, &body, h)
-	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != wire.ContentTypeConnectJSON {
-		t.Fatalf("%s: got %d %q %s, want 200 %s", procedure, resp.StatusCode, resp.Header.Get("Content-Type"), b, wire.ContentTypeConnectJSON)
-	}
-	r := bytes.NewReader(b)
-	var msgs []json.RawMessage
-	for {
-		flags, payload, err := wire.ReadEnvelope(r, 0)
-		if err != nil {
-			t.Fatalf("%s stream: %v (no end-stream envelope)", procedure, err)
-		}
-		if flags == wire.FlagEndStream {
-			var end wire.EndStream
-			if err := json.Unmarshal(payload, &end); err != nil {
-				t.Fatalf("end-stream %s: %v", payload, err)
+	for _, codec := range codecs {
+		t.Run(codec.name, func(t *testing.T) {
+			ctx := context.Background()
+			sb := create(t, base, map[string]any{})
+			fs := sb.fs(codec.opts...)
+			mk, err := fs.MakeDir(ctx, connect.NewRequest(&filesystem.MakeDirRequest{Path: "/home/user/d/e"}))
+			if err != nil || mk.Msg.GetEntry().GetType() != filesystem.FileType_FILE_TYPE_DIRECTORY {
+				t.Fatalf("MakeDir: got %v %v, want a directory", mk, err)
 			}
-			return msgs, end
-		}
-		msgs = append(msgs, payload)
+			_, err = fs.MakeDir(ctx, connect.NewRequest(&filesystem.MakeDirRequest{Path: "d/e"}))
+			wantCode(t, "MakeDir existing", err, connect.CodeAlreadyExists)
+			h := sb.header(wire.EnvdPort)
+			h["Content-Type"] = "application/octet-stream"
+			do(t, "POST", base+"/files?path=/home/user/d/f.txt", strings.NewReader("12345"), h)
+			mv, err := fs.Move(ctx, connect.NewRequest(&filesystem.MoveRequest{Source: "d/f.txt", Destination: "/home/user/d/e/g.txt"}))
+			if err != nil || mv.Msg.GetEntry().GetPath() != "/home/user/d/e/g.txt" {
+				t.Errorf("Move: got %v %v, want the new path", mv, err)
+			}
+			list, err := fs.ListDir(ctx, connect.NewRequest(&filesystem.ListDirRequest{Path: "/home/user/d", Depth: 2}))
+			if err != nil {
+				t.Fatalf("ListDir: %v", err)
+			}
+			var paths []string
+			for _, e := range list.Msg.GetEntries() {
+				paths = append(paths, e.GetPath())
+			}
+			if strings.Join(paths, ",") != "/home/user/d/e,/home/user/d/e/g.txt" {
+				t.Errorf("ListDir: got %v, want [/home/user/d/e /home/user/d/e/g.txt]", paths)
+			}
+			st, err := fs.Stat(ctx, connect.NewRequest(&filesystem.StatRequest{Path: "d/e/g.txt"}))
+			if e := st.Msg.GetEntry(); err != nil || e.GetSize() != 5 || e.GetName() != "g.txt" || e.GetModifiedTime().AsTime().IsZero() {
+				t.Errorf("Stat: got %v %v, want size 5, name g.txt and a modified time", st, err)
+			}
+			if _, err := fs.Remove(ctx, connect.NewRequest(&filesystem.RemoveRequest{Path: "/home/user/d"})); err != nil {
+				t.Errorf("Remove: %v", err)
+			}
+			_, err = fs.Stat(ctx, connect.NewRequest(&filesystem.StatRequest{Path: "/home/user/d"}))
+			wantCode(t, "Stat removed", err, connect.CodeNotFound)
+			bad := sb
+			bad.token = "wrong"
+			_, err = bad.fs(codec.opts...).Stat(ctx, connect.NewRequest(&filesystem.StatRequest{Path: "/home/user"}))
+			wantCode(t, "wrong access token", err, connect.CodeUnauthenticated)
+		})
 	}
+}
+
+// start calls process.Process/Start with a 1 s keepalive and returns the
+// events and the stream's error.
+func (sb sandbox) start(t *testing.T, req *process.StartRequest, timeoutMs string, opts ...connect.ClientOption) ([]*process.ProcessEvent, error) {
+	t.Helper()
+	msgs, err := receiveAll(streamRequest(req, timeoutMs), sb.proc(opts...).Start)
+	var events []*process.ProcessEvent
+	for _, m := range msgs {
+		events = append(events, m.GetEvent())
+	}
+	return events, err
+}
+
+// streamRequest is a stream request with the headers the SDKs send: a
+// keepalive interval (1 s here) and, if given, the lifetime.
+func streamRequest[T any](msg *T, timeoutMs string) *connect.Request[T] {
+	req := connect.NewRequest(msg)
+	req.Header().Set(wire.HeaderKeepalivePingInterval, "1")
+	if timeoutMs != "" {
+		req.Header().Set(wire.HeaderConnectTimeoutMs, timeoutMs)
+	}
+	return req
+}
+
+// receiveAll makes a server-streaming call and returns its messages and the
+// stream's error.
+func receiveAll[Req, Resp any](req *connect.Request[Req],
+	call func(context.Context, *connect.Request[Req]) (*connect.ServerStreamForClient[Resp], error)) ([]*Resp, error) {
+	st, err := call(context.Background(), req)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	var msgs []*Resp
+	for st.Receive() {
+		msgs = append(msgs, st.Msg())
+	}
+	return msgs, st.Err()
 }
 
 func TestProcessStart(t *testing.T) {
 	_, base := newServer(t, e2blocal.Config{})
 	sb := create(t, base, map[string]any{"envVars": map[string]string{"SANDBOX_VAR": "sv"}})
-	events, end := sb.startProcess(t, wire.StartRequest{Process: wire.ProcessConfig{
-		Cmd: "/bin/bash", Args: []string{"-l", "-c", "echo hello $SANDBOX_VAR $CMD_VAR; pwd; echo warn >&2; sleep 1.5; exit 3"},
-		Envs: map[string]string{"CMD_VAR": "cv"}}}, "")
-	if end.Error != nil {
-		t.Fatalf("end-stream error: %v", end.Error)
-	}
-	if len(events) < 3 || events[0].Start == nil || events[0].Start.PID == 0 {
-		t.Fatalf("first event: got %+v, want start with a pid", events)
-	}
-	last := events[len(events)-1].End
-	if last == nil || last.ExitCode != 3 || !last.Exited || last.Status != "exit status 3" {
-		t.Fatalf("last event: got %+v, want end with exit code 3", events[len(events)-1])
-	}
-	var stdout, stderr string
-	keepalives := 0
-	for _, ev := range events {
-		switch {
-		case ev.Data != nil:
-			stdout += string(ev.Data.Stdout)
-			stderr += string(ev.Data.Stderr)
-		case ev.Keepalive != nil:
-			keepalives++
-		}
-	}
-	if stdout != "hello sv cv\n/home/user\n" || stderr != "warn\n" {
-		t.Errorf("output: got stdout %q stderr %q, want %q and %q", stdout, stderr, "hello sv cv\n/home/user\n", "warn\n")
-	}
-	if keepalives == 0 {
-		t.Errorf("got no keepalive event in 1.5s of silence with Keepalive-Ping-Interval 1")
-	}
+	for _, codec := range codecs {
+		t.Run(codec.name, func(t *testing.T) {
+			events, err := sb.start(t, &process.StartRequest{Process: &process.ProcessConfig{
+				Cmd: "/bin/bash", Args: []string{"-l", "-c", "echo hello $SANDBOX_VAR $CMD_VAR; pwd; echo warn >&2; sleep 1.5; exit 3"},
+				Envs: map[string]string{"CMD_VAR": "cv"}}}, "", codec.opts...)
+			if err != nil {
+				t.Fatalf("end-stream error: %v", err)
+			}
+			if len(events) < 3 || events[0].GetStart().GetPid() == 0 {
+				t.Fatalf("first event: got %v, want start with a pid", events)
+			}
+			last := events[len(events)-1].GetEnd()
+			if last.GetExitCode() != 3 || !last.GetExited() || last.GetStatus() != "exit status 3" {
+				t.Fatalf("last event: got %v, want end with exit code 3", events[len(events)-1])
+			}
+			var stdout, stderr string
+			keepalives := 0
+			for _, ev := range events {
+				stdout += string(ev.GetData().GetStdout())
+				stderr += string(ev.GetData().GetStderr())
+				if ev.GetKeepalive() != nil {
+					keepalives++
+				}
+			}
+			if stdout != "hello sv cv\n/home/user\n" || stderr != "warn\n" {
+				t.Errorf("output: got stdout %q stderr %q, want %q and %q", stdout, stderr, "hello sv cv\n/home/user\n", "warn\n")
+			}
+			if keepalives == 0 {
+				t.Errorf("got no keepalive event in 1.5s of silence with Keepalive-Ping-Interval 1")
+			}
 
-	// Connect-Timeout-Ms is the process lifetime.
-	start := time.Now()
-	events, _ = sb.startProcess(t, wire.StartRequest{Process: wire.ProcessConfig{Cmd: "/bin/bash", Args: []string{"-c", "sleep 30"}}}, "500")
-	if d := time.Since(start); d > 10*time.Second {
-		t.Errorf("process with Connect-Timeout-Ms 500 ran %v", d)
-	}
-	if last := events[len(events)-1].End; last == nil || last.Exited {
-		t.Errorf("timed-out process end: got %+v, want a signal end", events[len(events)-1])
+			// Connect-Timeout-Ms is the process lifetime: the stream still ends with the end event.
+			events, err = sb.start(t, &process.StartRequest{Process: &process.ProcessConfig{Cmd: "/bin/bash", Args: []string{"-c", "sleep 30"}}}, "500", codec.opts...)
+			if err != nil {
+				t.Fatalf("timed-out process: end-stream error %v, want none", err)
+			}
+			if last := events[len(events)-1].GetEnd(); last == nil || last.GetExited() || last.GetStatus() != "signal: killed" {
+				t.Errorf("timed-out process end: got %v, want a signal end", events[len(events)-1])
+			}
+		})
 	}
 }
 
@@ -287,12 +317,10 @@ func TestNoIsolationMapsHome(t *testing.T) {
 	if got := mainText(t, sb.run(t, "import os; 'E2BLOCAL_TEST_SECRET' in os.environ")); got != "False" {
 		t.Errorf("server env visible to the kernel: got %s, want False", got)
 	}
-	events, _ := sb.startProcess(t, wire.StartRequest{Process: wire.ProcessConfig{Cmd: "/bin/cat", Args: []string{"in.txt"}}}, "")
+	events, _ := sb.start(t, &process.StartRequest{Process: &process.ProcessConfig{Cmd: "/bin/cat", Args: []string{"in.txt"}}}, "")
 	var out string
 	for _, ev := range events {
-		if ev.Data != nil {
-			out += string(ev.Data.Stdout)
-		}
+		out += string(ev.GetData().GetStdout())
 	}
 	if out != "mapped" {
 		t.Errorf("command output: got %q, want mapped", out)

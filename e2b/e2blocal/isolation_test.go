@@ -1,6 +1,7 @@
 package e2blocal_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -12,7 +13,10 @@ import (
 	"syscall"
 	"testing"
 
+	"connectrpc.com/connect"
+
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
+	"github.com/durable-analyst/durable-analyst/e2b/internal/envd/filesystem"
 	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
 )
 
@@ -208,12 +212,12 @@ int(df.sales.sum())`)
 			t.Errorf("download of the cell's file: got %d %s, want 200 with the JSON", resp.StatusCode, body)
 		}
 		for _, p := range []string{"/home/user/data", "/home/user/data/sales.csv", "/home/user/data/sales.json"} {
-			var resp wire.EntryResponse
-			if status := a.unary(t, wire.ProcedureFilesystemStat, wire.PathRequest{Path: p}, &resp); status != http.StatusOK {
-				t.Fatalf("stat %s: got %d, want 200", p, status)
+			resp, err := a.fs().Stat(context.Background(), connect.NewRequest(&filesystem.StatRequest{Path: p}))
+			if err != nil {
+				t.Fatalf("stat %s: %v", p, err)
 			}
-			if resp.Entry.Owner != "user" || resp.Entry.Group != "user" {
-				t.Errorf("stat %s: got owner %s:%s, want user:user", p, resp.Entry.Owner, resp.Entry.Group)
+			if e := resp.Msg.GetEntry(); e.GetOwner() != "user" || e.GetGroup() != "user" {
+				t.Errorf("stat %s: got owner %s:%s, want user:user", p, e.GetOwner(), e.GetGroup())
 			}
 		}
 	})

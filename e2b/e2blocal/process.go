@@ -1,17 +1,18 @@
 package e2blocal
 
 import (
-	"encoding/json"
+	"context"
 	"errors"
 	"io"
-	"mime"
-	"net/http"
 	"os/exec"
 	"strconv"
 	"sync"
 	"syscall"
 	"time"
 
+	"connectrpc.com/connect"
+
+	"github.com/durable-analyst/durable-analyst/e2b/internal/envd/process"
 	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
 )
 
@@ -22,57 +23,58 @@ const (
 	exitedProcessGrace = time.Minute      // how long an exited process can still be connected to
 )
 
-// process is a command started through process.Process/Start.
-type process struct {
+// proc is a command started through process.Process/Start.
+type proc struct {
 	pid    uint32
 	tag    *string
-	config wire.ProcessConfig
+	config *process.ProcessConfig
 	pgid   int
 
 	mu       sync.Mutex
 	stdin    io.WriteCloser // nil when stdin is closed or was never opened
-	events   []wire.ProcessEvent
+	events   []*process.ProcessEvent
 	base     int // absolute index of events[0]
 	buffered int
 	changed  chan struct{} // closed and replaced on every new event
 	ended    bool
 }
 
-func (p *process) publish(ev wire.ProcessEvent) {
+func (p *proc) publish(ev *process.ProcessEvent) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.events = append(p.events, ev)
-	if ev.Data != nil {
-		p.buffered += len(ev.Data.Stdout) + len(ev.Data.Stderr)
-	}
+	p.buffered += dataLen(ev)
 	for p.buffered > maxBufferedOutput && len(p.events) > 1 {
-		old := p.events[0]
-		if old.Data != nil {
-			p.buffered -= len(old.Data.Stdout) + len(old.Data.Stderr)
-		}
+		p.buffered -= dataLen(p.events[0])
 		p.events = p.events[1:]
 		p.base++
 	}
-	if ev.End != nil {
+	if ev.GetEnd() != nil {
 		p.ended = true
 	}
 	close(p.changed)
 	p.changed = make(chan struct{})
 }
 
+// dataLen is the number of output bytes ev carries.
+func dataLen(ev *process.ProcessEvent) int {
+	d := ev.GetData()
+	return len(d.GetStdout()) + len(d.GetStderr())
+}
+
 // since returns the events from absolute index from, the next index and a
 // channel closed on the next event.
-func (p *process) since(from int) ([]wire.ProcessEvent, int, <-chan struct{}) {
+func (p *proc) since(from int) ([]*process.ProcessEvent, int, <-chan struct{}) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	from = max(from, p.base)
-	evs := append([]wire.ProcessEvent(nil), p.events[from-p.base:]...)
+	evs := append([]*process.ProcessEvent(nil), p.events[from-p.base:]...)
 	return evs, p.base + len(p.events), p.changed
 }
 
 // position returns where a new subscriber starts: the end, or the end event
 // of an exited process.
-func (p *process) position() int {
+func (p *proc) position() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	n := p.base + len(p.events)
@@ -82,125 +84,57 @@ func (p *process) position() int {
 	return n
 }
 
-// connectStream writes a Connect server stream.
-type connectStream struct {
-	w  http.ResponseWriter
-	rc *http.ResponseController
-}
-
-func newConnectStream(w http.ResponseWriter) *connectStream {
-	w.Header().Set("Content-Type", wire.ContentTypeConnectJSON)
-	w.WriteHeader(http.StatusOK)
-	return &connectStream{w: w, rc: http.NewResponseController(w)}
-}
-
-func (c *connectStream) send(v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	if err := wire.WriteEnvelope(c.w, wire.FlagData, b); err != nil {
-		return err
-	}
-	return c.rc.Flush()
-}
-
-func (c *connectStream) close(cerr *wire.ConnectError) {
-	b, _ := json.Marshal(wire.EndStream{Error: cerr})
-	_ = wire.WriteEnvelope(c.w, wire.FlagEndStream, b)
-	_ = c.rc.Flush()
-}
-
-// readStreamRequest decodes the single request message of a server stream.
-func readStreamRequest(r *http.Request, v any) error {
-	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	var msg []byte
-	var err error
-	if ct == wire.ContentTypeConnectJSON {
-		var flags byte
-		flags, msg, err = wire.ReadEnvelope(r.Body, maxRequestMessage)
-		if err == nil && flags != wire.FlagData {
-			err = errors.New("unexpected envelope flags " + strconv.Itoa(int(flags)))
-		}
-	} else {
-		msg, err = io.ReadAll(io.LimitReader(r.Body, maxRequestMessage))
-	}
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(msg, v)
-}
-
 // keepaliveInterval reads Keepalive-Ping-Interval (seconds).
-func keepaliveInterval(r *http.Request) time.Duration {
-	if n, err := strconv.Atoi(r.Header.Get(wire.HeaderKeepalivePingInterval)); err == nil && n > 0 {
+func keepaliveInterval(h interface{ Get(string) string }) time.Duration {
+	if n, err := strconv.Atoi(h.Get(wire.HeaderKeepalivePingInterval)); err == nil && n > 0 {
 		return time.Duration(n) * time.Second
 	}
 	return defaultKeepalive
 }
 
-// connectTimeout reads Connect-Timeout-Ms; 0 means no deadline.
-func connectTimeout(r *http.Request) time.Duration {
-	if ms, err := strconv.ParseInt(r.Header.Get(wire.HeaderConnectTimeoutMs), 10, 64); err == nil && ms > 0 {
-		return time.Duration(ms) * time.Millisecond
+func (processService) Start(ctx context.Context, req *connect.Request[process.StartRequest], st *connect.ServerStream[process.StartResponse]) error {
+	sb := sandboxFrom(ctx)
+	if req.Msg.Pty != nil {
+		return connectErr(connect.CodeUnimplemented, "pty processes are not supported by e2blocal")
 	}
-	return 0
+	p, err := sb.startProcess(req.Msg, lifetime(ctx))
+	if err != nil {
+		return err
+	}
+	return streamProcess(ctx, req.Header(), p, 0, func(ev *process.ProcessEvent) error {
+		return st.Send(&process.StartResponse{Event: ev})
+	})
 }
 
-func (s *Server) handleProcessStart(w http.ResponseWriter, r *http.Request) {
-	sb := sandboxFrom(r.Context())
-	var req wire.StartRequest
-	if err := readStreamRequest(r, &req); err != nil {
-		writeConnectError(w, connectErr(wire.CodeInvalidArgument, "decode request: %v", err))
-		return
+func (processService) Connect(ctx context.Context, req *connect.Request[process.ConnectRequest], st *connect.ServerStream[process.ConnectResponse]) error {
+	p, err := sandboxFrom(ctx).findProcess(req.Msg.GetProcess())
+	if err != nil {
+		return err
 	}
-	if req.PTY != nil {
-		writeConnectError(w, connectErr(wire.CodeUnimplemented, "pty processes are not supported by e2blocal"))
-		return
-	}
-	p, cerr := sb.startProcess(req, connectTimeout(r))
-	if cerr != nil {
-		writeConnectError(w, cerr)
-		return
-	}
-	s.streamProcess(w, r, p, 0)
-}
-
-func (s *Server) handleProcessConnect(w http.ResponseWriter, r *http.Request) {
-	sb := sandboxFrom(r.Context())
-	var req wire.ConnectRequest
-	if err := readStreamRequest(r, &req); err != nil {
-		writeConnectError(w, connectErr(wire.CodeInvalidArgument, "decode request: %v", err))
-		return
-	}
-	p, cerr := sb.findProcess(req.Process)
-	if cerr != nil {
-		writeConnectError(w, cerr)
-		return
-	}
-	s.streamProcess(w, r, p, p.position())
+	return streamProcess(ctx, req.Header(), p, p.position(), func(ev *process.ProcessEvent) error {
+		return st.Send(&process.ConnectResponse{Event: ev})
+	})
 }
 
 // streamProcess sends the start event, then p's events from index from, with
 // keepalives, until the end event or until the client goes away.
-func (s *Server) streamProcess(w http.ResponseWriter, r *http.Request, p *process, from int) {
-	st := newConnectStream(w)
-	if st.send(wire.ProcessEventResponse{Event: wire.ProcessEvent{Start: &wire.StartEvent{PID: p.pid}}}) != nil {
-		return
+func streamProcess(ctx context.Context, h interface{ Get(string) string }, p *proc, from int, send func(*process.ProcessEvent) error) error {
+	start := &process.ProcessEvent{Event: &process.ProcessEvent_Start{Start: &process.ProcessEvent_StartEvent{Pid: p.pid}}}
+	if err := send(start); err != nil {
+		return err
 	}
-	every := keepaliveInterval(r)
+	every := keepaliveInterval(h)
 	keepalive := time.NewTimer(every)
 	defer keepalive.Stop()
 	for {
 		evs, next, changed := p.since(from)
 		from = next
 		for _, ev := range evs {
-			if st.send(wire.ProcessEventResponse{Event: ev}) != nil {
-				return
+			if err := send(ev); err != nil {
+				return err
 			}
-			if ev.End != nil {
-				st.close(nil)
-				return
+			if ev.GetEnd() != nil {
+				return nil
 			}
 		}
 		if len(evs) > 0 {
@@ -209,44 +143,45 @@ func (s *Server) streamProcess(w http.ResponseWriter, r *http.Request, p *proces
 		select {
 		case <-changed:
 		case <-keepalive.C:
-			if st.send(wire.ProcessEventResponse{Event: wire.ProcessEvent{Keepalive: &struct{}{}}}) != nil {
-				return
+			if err := send(&process.ProcessEvent{Event: &process.ProcessEvent_Keepalive{Keepalive: &process.ProcessEvent_KeepAlive{}}}); err != nil {
+				return err
 			}
 			keepalive.Reset(every)
-		case <-r.Context().Done():
-			return
+		case <-ctx.Done():
+			return ctx.Err()
 		}
 	}
 }
 
 // startProcess starts a command in the sandbox; lifetime > 0 kills it then.
-func (sb *sandbox) startProcess(req wire.StartRequest, lifetime time.Duration) (*process, *wire.ConnectError) {
+func (sb *sandbox) startProcess(req *process.StartRequest, lifetime time.Duration) (*proc, *connect.Error) {
+	config := req.GetProcess()
 	cwd := homeDir
-	if req.Process.Cwd != nil && *req.Process.Cwd != "" {
-		cwd = cleanPath(*req.Process.Cwd)
+	if config.GetCwd() != "" {
+		cwd = cleanPath(config.GetCwd())
 	}
-	argv := append([]string{req.Process.Cmd}, req.Process.Args...)
-	cmd, err := sb.command(cwd, req.Process.Envs, argv...)
+	argv := append([]string{config.GetCmd()}, config.GetArgs()...)
+	cmd, err := sb.command(cwd, config.GetEnvs(), argv...)
 	if err != nil {
-		return nil, connectErr(wire.CodeInvalidArgument, "start process: %v", err)
+		return nil, connectErr(connect.CodeInvalidArgument, "start process: %v", err)
 	}
-	p := &process{tag: req.Tag, config: req.Process, changed: make(chan struct{})}
-	if req.Stdin != nil && *req.Stdin {
+	p := &proc{tag: req.Tag, config: config, changed: make(chan struct{})}
+	if req.GetStdin() {
 		if p.stdin, err = cmd.StdinPipe(); err != nil {
-			return nil, connectErr(wire.CodeInternal, "start process: %v", err)
+			return nil, connectErr(connect.CodeInternal, "start process: %v", err)
 		}
 	}
 	stdout, err1 := cmd.StdoutPipe()
 	stderr, err2 := cmd.StderrPipe()
 	if err := errors.Join(err1, err2); err != nil {
-		return nil, connectErr(wire.CodeInternal, "start process: %v", err)
+		return nil, connectErr(connect.CodeInternal, "start process: %v", err)
 	}
 	wait, err := sb.start(cmd)
 	if err != nil {
 		if errors.Is(err, errNoSandbox) {
-			return nil, connectErr(wire.CodeUnavailable, "sandbox is gone")
+			return nil, connectErr(connect.CodeUnavailable, "sandbox is gone")
 		}
-		return nil, connectErr(wire.CodeInvalidArgument, "start process: %v", err)
+		return nil, connectErr(connect.CodeInvalidArgument, "start process: %v", err)
 	}
 	p.pgid = cmd.Process.Pid
 	sb.mu.Lock()
@@ -266,11 +201,11 @@ func (sb *sandbox) startProcess(req wire.StartRequest, lifetime time.Duration) (
 			n, err := r.Read(buf)
 			if n > 0 {
 				chunk := append([]byte(nil), buf[:n]...)
-				ev := &wire.DataEvent{Stderr: chunk}
+				data := &process.ProcessEvent_DataEvent{Output: &process.ProcessEvent_DataEvent_Stderr{Stderr: chunk}}
 				if stdout {
-					ev = &wire.DataEvent{Stdout: chunk}
+					data.Output = &process.ProcessEvent_DataEvent_Stdout{Stdout: chunk}
 				}
-				p.publish(wire.ProcessEvent{Data: ev})
+				p.publish(&process.ProcessEvent{Event: &process.ProcessEvent_Data{Data: data}})
 			}
 			if err != nil {
 				return
@@ -286,7 +221,7 @@ func (sb *sandbox) startProcess(req wire.StartRequest, lifetime time.Duration) (
 		if timer != nil {
 			timer.Stop()
 		}
-		end := &wire.EndEvent{}
+		end := &process.ProcessEvent_EndEvent{}
 		if ps := cmd.ProcessState; ps != nil {
 			end.ExitCode, end.Exited, end.Status = int32(ps.ExitCode()), ps.Exited(), ps.String()
 		}
@@ -301,7 +236,7 @@ func (sb *sandbox) startProcess(req wire.StartRequest, lifetime time.Duration) (
 			p.stdin = nil
 		}
 		p.mu.Unlock()
-		p.publish(wire.ProcessEvent{End: end})
+		p.publish(&process.ProcessEvent{Event: &process.ProcessEvent_End{End: end}})
 		time.AfterFunc(exitedProcessGrace, func() {
 			sb.mu.Lock()
 			delete(sb.procs, p.pid)
@@ -312,59 +247,61 @@ func (sb *sandbox) startProcess(req wire.StartRequest, lifetime time.Duration) (
 }
 
 // findProcess finds a process by pid or tag.
-func (sb *sandbox) findProcess(sel wire.ProcessSelector) (*process, *wire.ConnectError) {
+func (sb *sandbox) findProcess(sel *process.ProcessSelector) (*proc, *connect.Error) {
 	sb.mu.Lock()
 	defer sb.mu.Unlock()
-	if sel.PID != 0 {
-		if p := sb.procs[sel.PID]; p != nil {
+	if pid := sel.GetPid(); pid != 0 {
+		if p := sb.procs[pid]; p != nil {
 			return p, nil
 		}
-		return nil, connectErr(wire.CodeNotFound, "process with pid %d not found", sel.PID)
+		return nil, connectErr(connect.CodeNotFound, "process with pid %d not found", pid)
 	}
+	tag := sel.GetTag()
 	for _, p := range sb.procs {
-		if sel.Tag != "" && p.tag != nil && *p.tag == sel.Tag {
+		if tag != "" && p.tag != nil && *p.tag == tag {
 			return p, nil
 		}
 	}
-	return nil, connectErr(wire.CodeNotFound, "process with tag %q not found", sel.Tag)
+	return nil, connectErr(connect.CodeNotFound, "process with tag %q not found", tag)
 }
 
-func processList(sb *sandbox, _ *wire.ListRequest) (*wire.ListResponse, *wire.ConnectError) {
+func (processService) List(ctx context.Context, _ *connect.Request[process.ListRequest]) (*connect.Response[process.ListResponse], error) {
+	sb := sandboxFrom(ctx)
 	sb.mu.Lock()
 	defer sb.mu.Unlock()
-	resp := &wire.ListResponse{Processes: []wire.ProcessInfo{}}
+	resp := &process.ListResponse{}
 	for _, p := range sb.procs {
 		p.mu.Lock()
 		ended := p.ended
 		p.mu.Unlock()
 		if !ended {
-			resp.Processes = append(resp.Processes, wire.ProcessInfo{Config: p.config, PID: p.pid, Tag: p.tag})
+			resp.Processes = append(resp.Processes, &process.ProcessInfo{Config: p.config, Pid: p.pid, Tag: p.tag})
 		}
 	}
-	return resp, nil
+	return connect.NewResponse(resp), nil
 }
 
-func processSendInput(sb *sandbox, req *wire.SendInputRequest) (*wire.Empty, *wire.ConnectError) {
-	p, cerr := sb.findProcess(req.Process)
+func (processService) SendInput(ctx context.Context, req *connect.Request[process.SendInputRequest]) (*connect.Response[process.SendInputResponse], error) {
+	p, cerr := sandboxFrom(ctx).findProcess(req.Msg.GetProcess())
 	if cerr != nil {
 		return nil, cerr
 	}
-	if req.Input.PTY != nil {
-		return nil, connectErr(wire.CodeFailedPrecondition, "process %d has no pty", p.pid)
+	if req.Msg.GetInput().GetPty() != nil {
+		return nil, connectErr(connect.CodeFailedPrecondition, "process %d has no pty", p.pid)
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.stdin == nil {
-		return nil, connectErr(wire.CodeFailedPrecondition, "stdin of process %d is closed or was not enabled", p.pid)
+		return nil, connectErr(connect.CodeFailedPrecondition, "stdin of process %d is closed or was not enabled", p.pid)
 	}
-	if _, err := p.stdin.Write(req.Input.Stdin); err != nil {
-		return nil, connectErr(wire.CodeInternal, "write stdin of process %d: %v", p.pid, err)
+	if _, err := p.stdin.Write(req.Msg.GetInput().GetStdin()); err != nil {
+		return nil, connectErr(connect.CodeInternal, "write stdin of process %d: %v", p.pid, err)
 	}
-	return &wire.Empty{}, nil
+	return connect.NewResponse(&process.SendInputResponse{}), nil
 }
 
-func processCloseStdin(sb *sandbox, req *wire.CloseStdinRequest) (*wire.Empty, *wire.ConnectError) {
-	p, cerr := sb.findProcess(req.Process)
+func (processService) CloseStdin(ctx context.Context, req *connect.Request[process.CloseStdinRequest]) (*connect.Response[process.CloseStdinResponse], error) {
+	p, cerr := sandboxFrom(ctx).findProcess(req.Msg.GetProcess())
 	if cerr != nil {
 		return nil, cerr
 	}
@@ -374,23 +311,21 @@ func processCloseStdin(sb *sandbox, req *wire.CloseStdinRequest) (*wire.Empty, *
 		_ = p.stdin.Close()
 		p.stdin = nil
 	}
-	return &wire.Empty{}, nil
+	return connect.NewResponse(&process.CloseStdinResponse{}), nil
 }
 
-// signals maps the proto Signal names this server accepts.
-var signals = map[wire.Signal]syscall.Signal{
-	wire.SignalSIGKILL: syscall.SIGKILL,
-	wire.SignalSIGTERM: syscall.SIGTERM,
-	"SIGNAL_SIGINT":    syscall.SIGINT,
-	"SIGNAL_SIGHUP":    syscall.SIGHUP,
+// signals maps the proto signals this server accepts.
+var signals = map[process.Signal]syscall.Signal{
+	process.Signal_SIGNAL_SIGKILL: syscall.SIGKILL,
+	process.Signal_SIGNAL_SIGTERM: syscall.SIGTERM,
 }
 
-func processSendSignal(sb *sandbox, req *wire.SendSignalRequest) (*wire.Empty, *wire.ConnectError) {
-	sig, ok := signals[req.Signal]
+func (processService) SendSignal(ctx context.Context, req *connect.Request[process.SendSignalRequest]) (*connect.Response[process.SendSignalResponse], error) {
+	sig, ok := signals[req.Msg.GetSignal()]
 	if !ok {
-		return nil, connectErr(wire.CodeInvalidArgument, "unsupported signal %q", req.Signal)
+		return nil, connectErr(connect.CodeInvalidArgument, "unsupported signal %s", req.Msg.GetSignal())
 	}
-	p, cerr := sb.findProcess(req.Process)
+	p, cerr := sandboxFrom(ctx).findProcess(req.Msg.GetProcess())
 	if cerr != nil {
 		return nil, cerr
 	}
@@ -398,10 +333,10 @@ func processSendSignal(sb *sandbox, req *wire.SendSignalRequest) (*wire.Empty, *
 	ended := p.ended
 	p.mu.Unlock()
 	if ended {
-		return nil, connectErr(wire.CodeNotFound, "process with pid %d has exited", p.pid)
+		return nil, connectErr(connect.CodeNotFound, "process with pid %d has exited", p.pid)
 	}
 	if err := syscall.Kill(-p.pgid, sig); err != nil {
-		return nil, connectErr(wire.CodeInternal, "signal process %d: %v", p.pid, err)
+		return nil, connectErr(connect.CodeInternal, "signal process %d: %v", p.pid, err)
 	}
-	return &wire.Empty{}, nil
+	return connect.NewResponse(&process.SendSignalResponse{}), nil
 }

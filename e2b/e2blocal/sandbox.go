@@ -51,7 +51,7 @@ type sandbox struct {
 	trees    map[int]*exec.Cmd // leader pid -> process tree (own process group)
 	contexts map[string]*execContext
 	defaults map[string]*execContext // language -> default context
-	procs    map[uint32]*process     // envd processes by pid
+	procs    map[uint32]*proc        // envd processes by pid
 	nextPID  uint32
 }
 
@@ -61,7 +61,7 @@ func (s *Server) newSandbox(templateID string, timeout time.Duration, secure boo
 	sb := &sandbox{srv: s, id: id, templateID: templateID, startedAt: time.Now().UTC(),
 		dir: dir, hostHome: filepath.Join(dir, "home"), hostTmp: filepath.Join(dir, "tmp"),
 		state: stateRunning, trees: map[int]*exec.Cmd{}, contexts: map[string]*execContext{},
-		defaults: map[string]*execContext{}, procs: map[uint32]*process{}, nextPID: 1000,
+		defaults: map[string]*execContext{}, procs: map[uint32]*proc{}, nextPID: 1000,
 		metadata: map[string]string{}, envVars: map[string]string{}}
 	sb.endAt = sb.startedAt.Add(timeout)
 	if secure {

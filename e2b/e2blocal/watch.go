@@ -2,6 +2,7 @@ package e2blocal
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"io/fs"
 	"net/http"
@@ -11,7 +12,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
+	"connectrpc.com/connect"
+
+	"github.com/durable-analyst/durable-analyst/e2b/internal/envd/filesystem"
 )
 
 // watchPollInterval is how often a WatchDir stream compares its directory
@@ -86,7 +89,7 @@ func scanWatched(root *os.Root, rel string, recursive bool) (map[string]watchEnt
 }
 
 // watchDiff turns two scans into filesystem events (see watchPollInterval).
-func watchDiff(prev, next map[string]watchEntry) []wire.FilesystemEvent {
+func watchDiff(prev, next map[string]watchEntry) []*filesystem.FilesystemEvent {
 	type named struct {
 		name string
 		e    watchEntry
@@ -106,27 +109,27 @@ func watchDiff(prev, next map[string]watchEntry) []wire.FilesystemEvent {
 	slices.SortFunc(gone, byName)
 	slices.SortFunc(added, byName)
 
-	var renames, removes, creates, writes, chmods []wire.FilesystemEvent
-	ev := func(name string, t wire.EventType) wire.FilesystemEvent {
-		return wire.FilesystemEvent{Name: name, Type: t}
+	var renames, removes, creates, writes, chmods []*filesystem.FilesystemEvent
+	ev := func(name string, t filesystem.EventType) *filesystem.FilesystemEvent {
+		return &filesystem.FilesystemEvent{Name: name, Type: t}
 	}
 	renamed := map[string]bool{}
 	for _, a := range added {
 		i := slices.IndexFunc(gone, func(g named) bool { return !renamed[g.name] && g.e.sameNode(a.e) })
 		if i >= 0 {
 			renamed[gone[i].name] = true
-			renames = append(renames, ev(gone[i].name, wire.EventTypeRename), ev(a.name, wire.EventTypeCreate))
+			renames = append(renames, ev(gone[i].name, filesystem.EventType_EVENT_TYPE_RENAME), ev(a.name, filesystem.EventType_EVENT_TYPE_CREATE))
 			continue
 		}
-		creates = append(creates, ev(a.name, wire.EventTypeCreate))
+		creates = append(creates, ev(a.name, filesystem.EventType_EVENT_TYPE_CREATE))
 		if !a.e.dir && a.e.size > 0 {
-			creates = append(creates, ev(a.name, wire.EventTypeWrite))
+			creates = append(creates, ev(a.name, filesystem.EventType_EVENT_TYPE_WRITE))
 		}
 	}
 	// Children go before their directory, as a recursive delete removes them.
 	for _, g := range slices.Backward(gone) {
 		if !renamed[g.name] {
-			removes = append(removes, ev(g.name, wire.EventTypeRemove))
+			removes = append(removes, ev(g.name, filesystem.EventType_EVENT_TYPE_REMOVE))
 		}
 	}
 	names := make([]string, 0, len(next))
@@ -140,58 +143,48 @@ func watchDiff(prev, next map[string]watchEntry) []wire.FilesystemEvent {
 			continue
 		}
 		if !e.dir && (e.size != p.size || !e.mtime.Equal(p.mtime)) {
-			writes = append(writes, ev(name, wire.EventTypeWrite))
+			writes = append(writes, ev(name, filesystem.EventType_EVENT_TYPE_WRITE))
 		}
 		if e.perm != p.perm {
-			chmods = append(chmods, ev(name, wire.EventTypeChmod))
+			chmods = append(chmods, ev(name, filesystem.EventType_EVENT_TYPE_CHMOD))
 		}
 	}
 	return slices.Concat(renames, removes, creates, writes, chmods)
 }
 
-// handleWatchDir serves filesystem.Filesystem/WatchDir: a start event, then
-// the changes under the directory, with keepalives, until the client goes,
-// the Connect-Timeout-Ms deadline passes or the sandbox is killed. Errors are
-// sent in the end-stream message with status 200, as connect-go does.
-func (s *Server) handleWatchDir(w http.ResponseWriter, r *http.Request) {
-	sb := sandboxFrom(r.Context())
-	var req wire.WatchDirRequest
-	if err := readStreamRequest(r, &req); err != nil {
-		writeConnectError(w, connectErr(wire.CodeInvalidArgument, "decode request: %v", err))
-		return
-	}
-	st := newConnectStream(w)
-	f, err := sb.resolve(req.Path)
+// WatchDir sends a start event, then the changes under the directory, with
+// keepalives, until the client goes, the Connect-Timeout-Ms lifetime passes
+// or the sandbox is killed. Errors are sent in the end-stream message with
+// status 200, as connect-go does for envd.
+func (fsService) WatchDir(ctx context.Context, creq *connect.Request[filesystem.WatchDirRequest], st *connect.ServerStream[filesystem.WatchDirResponse]) error {
+	sb := sandboxFrom(ctx)
+	req := creq.Msg
+	f, err := sb.resolve(req.GetPath())
 	if err != nil {
-		st.close(fsErr(err, "watch dir"))
-		return
+		return fsErr(err, "watch dir")
 	}
 	defer f.root.Close()
 	if fi, err := f.root.Stat(f.rel); errors.Is(err, fs.ErrNotExist) {
-		st.close(connectErr(wire.CodeNotFound, "path %s not found", f.vpath))
-		return
+		return connectErr(connect.CodeNotFound, "path %s not found", f.vpath)
 	} else if err != nil {
-		st.close(fsErr(err, "watch dir"))
-		return
+		return fsErr(err, "watch dir")
 	} else if !fi.IsDir() {
-		st.close(connectErr(wire.CodeInvalidArgument, "path %s not a directory", f.vpath))
-		return
+		return connectErr(connect.CodeInvalidArgument, "path %s not a directory", f.vpath)
 	}
-	prev, err := scanWatched(f.root, f.rel, req.Recursive)
+	prev, err := scanWatched(f.root, f.rel, req.GetRecursive())
 	if err != nil {
-		st.close(fsErr(err, "watch dir"))
-		return
+		return fsErr(err, "watch dir")
 	}
-	if st.send(wire.WatchDirResponse{Start: &struct{}{}}) != nil {
-		return
+	if err := st.Send(&filesystem.WatchDirResponse{Event: &filesystem.WatchDirResponse_Start{Start: &filesystem.WatchDirResponse_StartEvent{}}}); err != nil {
+		return err
 	}
 	var deadline <-chan time.Time
-	if d := connectTimeout(r); d > 0 {
+	if d := lifetime(ctx); d > 0 {
 		t := time.NewTimer(d)
 		defer t.Stop()
 		deadline = t.C
 	}
-	every := keepaliveInterval(r)
+	every := keepaliveInterval(creq.Header())
 	keepalive := time.NewTimer(every)
 	defer keepalive.Stop()
 	poll := time.NewTimer(watchPollInterval)
@@ -199,14 +192,13 @@ func (s *Server) handleWatchDir(w http.ResponseWriter, r *http.Request) {
 	watching := true
 	for {
 		select {
-		case <-r.Context().Done():
-			return
+		case <-ctx.Done():
+			return ctx.Err()
 		case <-deadline:
-			st.close(connectErr(wire.CodeDeadlineExceeded, "the watch reached its timeout"))
-			return
+			return connectErr(connect.CodeDeadlineExceeded, "the watch reached its timeout")
 		case <-keepalive.C:
-			if st.send(wire.WatchDirResponse{Keepalive: &struct{}{}}) != nil {
-				return
+			if err := st.Send(&filesystem.WatchDirResponse{Event: &filesystem.WatchDirResponse_Keepalive{Keepalive: &filesystem.WatchDirResponse_KeepAlive{}}}); err != nil {
+				return err
 			}
 			keepalive.Reset(every)
 		case <-poll.C:
@@ -218,23 +210,23 @@ func (s *Server) handleWatchDir(w http.ResponseWriter, r *http.Request) {
 				continue // the directory itself was removed; inotify goes quiet too
 			}
 			began := time.Now()
-			next, err := scanWatched(f.root, f.rel, req.Recursive)
+			next, err := scanWatched(f.root, f.rel, req.GetRecursive())
 			if err != nil {
 				next, watching = map[string]watchEntry{}, false
 			}
 			evs := watchDiff(prev, next)
 			if !watching {
-				evs = append(evs, wire.FilesystemEvent{Name: ".", Type: wire.EventTypeRemove})
+				evs = append(evs, &filesystem.FilesystemEvent{Name: ".", Type: filesystem.EventType_EVENT_TYPE_REMOVE})
 			}
 			prev = next
 			for _, ev := range evs {
-				if req.IncludeEntry && ev.Type != wire.EventTypeRemove && ev.Type != wire.EventTypeRename {
+				if req.GetIncludeEntry() && ev.Type != filesystem.EventType_EVENT_TYPE_REMOVE && ev.Type != filesystem.EventType_EVENT_TYPE_RENAME {
 					if e, err := sb.entryInfo(f.root, path.Join(f.rel, ev.Name), path.Join(f.vpath, ev.Name)); err == nil {
-						ev.Entry = &e
+						ev.Entry = e
 					}
 				}
-				if st.send(wire.WatchDirResponse{Filesystem: &ev}) != nil {
-					return
+				if err := st.Send(&filesystem.WatchDirResponse{Event: &filesystem.WatchDirResponse_Filesystem{Filesystem: ev}}); err != nil {
+					return err
 				}
 			}
 			if len(evs) > 0 {

@@ -42,7 +42,7 @@ func TestWatchDiff(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
 			for _, ev := range watchDiff(tc.prev, tc.next) {
-				got = append(got, string(ev.Type)[len("EVENT_TYPE_"):]+" "+ev.Name)
+				got = append(got, ev.Type.String()[len("EVENT_TYPE_"):]+" "+ev.Name)
 			}
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("got %q, want %q", got, tc.want)
