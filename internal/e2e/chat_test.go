@@ -148,11 +148,9 @@ func TestBothAPIsModelFaults(t *testing.T) {
 		t.Run(m.api+"/flaky", func(t *testing.T) {
 			e := newEnv(t)
 			e.useAPI(m.api)
-			start := time.Now()
 			run := e.start(testID("e2e-api-flaky-"+m.api), workflows.AnalysisInput{Question: "flaky model", Model: "script:flaky"})
 			var res workflows.AnalysisResult
 			require.NoError(t, run.Get(runCtx(t, 2*time.Minute), &res))
-			took := time.Since(start)
 			assert.Equal(t, workflows.StatusAnswered, res.Status)
 			assert.Equal(t, 2, res.CodeRuns)
 			answers[m.api] = res.Answer
@@ -164,9 +162,9 @@ func TestBothAPIsModelFaults(t *testing.T) {
 			assert.Equal(t, map[int][]int{1: {429, 429, 200}, 2: {500, 200}, 3: {503, 200}}, statuses, "model answers per turn")
 			att := maxAttempts(e.events(run.GetID(), run.GetRunID()))
 			assert.Equal(t, int32(3), att[activities.CallModelName], "highest CallModel attempt, got %v", att)
-			assert.GreaterOrEqual(t, took, 4*time.Second, "four retries of at least 1 s each (Retry-After, retry policy)")
+			assertRetriesWaited(t, e.Model.Requests(), time.Second)
 			checkAPI(t, e, run.GetID(), run.GetRunID(), m.api)
-			t.Logf("%s: flaky analysis took %s; attempts %v", m.api, took.Round(time.Millisecond), att)
+			t.Logf("%s: attempts %v", m.api, att)
 		})
 		t.Run(m.api+"/model-not-found", func(t *testing.T) {
 			e := newEnv(t)
