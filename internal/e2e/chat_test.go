@@ -169,7 +169,6 @@ func TestBothAPIsModelFaults(t *testing.T) {
 		t.Run(m.api+"/model-not-found", func(t *testing.T) {
 			e := newEnv(t)
 			e.useAPI(m.api)
-			start := time.Now()
 			run := e.start(testID("e2e-api-404-"+m.api), workflows.AnalysisInput{Question: "q", Model: "script:gpt-x-missing"})
 			err := run.Get(runCtx(t, time.Minute), nil)
 			require.Error(t, err)
@@ -180,7 +179,7 @@ func TestBothAPIsModelFaults(t *testing.T) {
 			assert.Contains(t, appErr.Message(), "step 1: model call: model: ")
 			assert.Contains(t, appErr.Message(), "404 model_not_found: The model `script:gpt-x-missing` does not exist or you do not have access to it.")
 			assert.NotContains(t, appErr.Message(), fakeOpenAIKey)
-			assert.Less(t, time.Since(start), 15*time.Second, "fails fast, not after retries")
+			// Fails fast: one CallModel attempt, no retry.
 			att := maxAttempts(e.events(run.GetID(), run.GetRunID()))
 			assert.Equal(t, int32(1), att[activities.CallModelName], "CallModel tried once, got %v", att)
 			assert.Contains(t, e.Logs.String(), "path="+m.path)
