@@ -255,8 +255,10 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 				res.SandboxID = sb.ref.SandboxID
 				res.Charts = append(res.Charts, rr.Charts...)
 				res.Files = addFiles(res.Files, rr.Files)
+				// A RunCode of a worker that predates output_by_ref returns
+				// the text anyway: then it goes inline, as before.
 				out := activities.ToolOutput{CallID: tc.CallID, Output: rr.Output}
-				if byRef {
+				if byRef && rr.Output == "" && rr.OutputKey != "" {
 					out = activities.ToolOutput{CallID: tc.CallID, OutputKey: rr.OutputKey}
 				}
 				outputs = append(outputs, out)

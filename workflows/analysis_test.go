@@ -36,6 +36,9 @@ type harness struct {
 	// stored is the text for the model of each cell by its OutputKey, as
 	// RunCode keeps it in S3.
 	stored map[string]string
+	// oldRunCode makes RunCode ignore output_by_ref, as a worker built
+	// before it does.
+	oldRunCode bool
 }
 
 func newHarness(t *testing.T) *harness {
@@ -102,7 +105,7 @@ func (h *harness) code(f func(activities.RunCodeInput) (activities.RunCodeResult
 				r.OutputKey = fmt.Sprintf("analyses/%s/step-%d/%d-output.json", in.WorkflowID, in.Step, in.Cell)
 			}
 			h.stored[r.OutputKey] = r.Output
-			if in.OutputByRef {
+			if in.OutputByRef && !h.oldRunCode {
 				r.Output = ""
 			}
 			return r, nil
@@ -190,15 +193,19 @@ func TestStopsOnFinalAnswer(t *testing.T) {
 // the change keeps passing the text inline.
 func TestToolOutputsGoByReference(t *testing.T) {
 	for _, tc := range []struct {
-		name    string
-		version workflow.Version
-		byRef   bool
+		name       string
+		version    workflow.Version
+		oldRunCode bool
+		byRef      bool // the run asks for the text by reference
+		keyed      bool // and the model's input names the key
 	}{
-		{"new runs pass keys", 1, true},
-		{"runs before the change pass text", workflow.DefaultVersion, false},
+		{"new runs pass keys", 1, false, true, true},
+		{"runs before the change pass text", workflow.DefaultVersion, false, false, false},
+		{"text from an older RunCode goes inline", 1, true, true, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t)
+			h.oldRunCode = tc.oldRunCode
 			h.env.OnGetVersion(workflows.ChangeToolOutputRefs, workflow.DefaultVersion, 1).Return(tc.version)
 			h.script(
 				activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(1)"), {CallID: "bad", Name: "rm_rf"}}},
@@ -214,7 +221,7 @@ func TestToolOutputsGoByReference(t *testing.T) {
 			got := h.modelCalls[1].ToolOutputs
 			require.Len(t, got, 2)
 			want := activities.ToolOutput{CallID: "c1", Output: "[stdout]\nran c1"}
-			if tc.byRef {
+			if tc.keyed {
 				want = activities.ToolOutput{CallID: "c1", OutputKey: "analyses/default-test-workflow-id/step-1/0-output.json"}
 			}
 			if got[0] != want {
