@@ -36,6 +36,10 @@ type cellRecord struct {
 	// Names are the kernel's global names after the cell: a rebuilt
 	// kernel must have them all again.
 	Names []string `json:"names,omitempty"`
+	// ModelOutput is the text handed to the model (modelOutput), kept so
+	// CallModel reads the very text RunCode made (ToolOutput.OutputKey).
+	ModelOutput string `json:"model_output,omitempty"`
+	Truncated   bool   `json:"truncated,omitempty"`
 }
 
 // RunCode runs one cell of the model's Python in the sandbox. Every PNG the
@@ -114,12 +118,41 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 	}
 	rec.Files = append(rec.Files, written...)
 	rec.FileNotes = append(fileNotes(written), skipped...)
+	rec.ModelOutput, rec.Truncated = modelOutput(rec, a.MaxOutputBytes)
 	key := a.outputKey(in.WorkflowID, in.Step, in.Cell)
 	if err := a.putJSON(ctx, key, rec); err != nil {
 		return RunCodeResult{}, classify(ServiceStorage, "store cell output", err)
 	}
-	out, truncated := modelOutput(rec, a.MaxOutputBytes)
-	return RunCodeResult{Output: out, Charts: rec.Charts, Files: rec.Files, Error: rec.Error, OutputKey: key, Truncated: truncated}, nil
+	res := RunCodeResult{Output: rec.ModelOutput, Charts: rec.Charts, Files: rec.Files, Error: rec.Error, OutputKey: key, Truncated: rec.Truncated}
+	if in.OutputByRef {
+		res.Output = ""
+	}
+	return res, nil
+}
+
+// toolOutputText is the text of a tool output for the model: inline, or
+// read from the cell record RunCode stored under OutputKey. The key must
+// lie under the workflow's own prefix, so a caller cannot feed the model
+// another analysis's objects.
+func (a *Activities) toolOutputText(ctx context.Context, workflowID string, o ToolOutput) (string, error) {
+	if o.OutputKey == "" {
+		return o.Output, nil
+	}
+	if prefix := a.workflowPrefix(workflowID) + "/"; !strings.HasPrefix(o.OutputKey, prefix) {
+		return "", temporal.NewNonRetryableApplicationError(
+			fmt.Sprintf("tool output of call %s: key %q is not under this analysis's prefix %q", o.CallID, o.OutputKey, prefix), ErrTypeBadRequest, nil)
+	}
+	var rec cellRecord
+	if err := a.getJSON(ctx, o.OutputKey, &rec); err != nil {
+		return "", classify(ServiceStorage, fmt.Sprintf("read the output of call %s", o.CallID), err)
+	}
+	if rec.ModelOutput == "" {
+		// Every record RunCode writes has the text; render it for one
+		// that lacks it rather than hand the model nothing.
+		text, _ := modelOutput(rec, a.MaxOutputBytes)
+		return text, nil
+	}
+	return rec.ModelOutput, nil
 }
 
 // resultText is the text form of a non-image result.

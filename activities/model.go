@@ -76,7 +76,11 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		}
 	}
 	for _, o := range in.ToolOutputs {
-		item, _ := json.Marshal(map[string]string{"type": "function_call_output", "call_id": o.CallID, "output": o.Output})
+		text, err := a.toolOutputText(ctx, in.WorkflowID, o)
+		if err != nil {
+			return CallModelResult{}, err
+		}
+		item, _ := json.Marshal(map[string]string{"type": "function_call_output", "call_id": o.CallID, "output": text})
 		tr.Items = append(tr.Items, item)
 	}
 	if in.Final {

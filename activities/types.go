@@ -98,10 +98,16 @@ type ToolCall struct {
 	Arguments string `json:"arguments"`
 }
 
-// ToolOutput answers one ToolCall.
+// ToolOutput answers one ToolCall, with its text either inline (Output)
+// or by reference (OutputKey): a cell's text is already in S3, so the
+// workflow passes the key and CallModel reads the text itself, and the
+// history never holds it twice (workflows.ChangeToolOutputRefs).
 type ToolOutput struct {
 	CallID string `json:"call_id"`
-	Output string `json:"output"`
+	Output string `json:"output,omitempty"`
+	// OutputKey is a cell record RunCode stored (RunCodeResult.OutputKey);
+	// when set, the text handed to the model is that record's.
+	OutputKey string `json:"output_key,omitempty"`
 }
 
 // Usage counts tokens.
@@ -142,6 +148,10 @@ type RunCodeInput struct {
 	Cell   int    `json:"cell"`
 	CallID string `json:"call_id"`
 	Code   string `json:"code"`
+	// OutputByRef leaves the text for the model out of the result: it
+	// stays in the cell record at OutputKey, which the workflow hands to
+	// CallModel (ToolOutput.OutputKey), so the history holds it nowhere.
+	OutputByRef bool `json:"output_by_ref,omitempty"`
 }
 
 // Chart is one PNG a cell drew, stored in S3.
@@ -161,8 +171,9 @@ type CodeError struct {
 }
 
 // RunCodeResult is what one cell produced, in bounded form: Output is the
-// text handed to the model (capped), charts are S3 keys, and the whole
-// output lies at OutputKey.
+// text handed to the model (capped; empty when the input asked for
+// OutputByRef), charts are S3 keys, and the whole output, with that text,
+// lies at OutputKey.
 type RunCodeResult struct {
 	Output string  `json:"output"`
 	Charts []Chart `json:"charts,omitempty"`

@@ -52,6 +52,10 @@ type RequestRecord struct {
 	Fault      string // the injected fault, e.g. "status 429" or "stall 30s"
 	ResponseID string // id of the answer on success
 	Error      string // error message on failure
+	// ToolOutputs are the texts of the function_call_output items that
+	// answer the request's last function calls (what this request adds),
+	// by call id: what the client handed the model of its tool runs.
+	ToolOutputs map[string]string
 }
 
 // Server is a scripted Responses API server. It is safe for concurrent use.
@@ -188,6 +192,7 @@ func (s *Server) respond(r *http.Request, rec *RequestRecord) (*response, *apiEr
 	if err != nil {
 		return nil, invalidRequest("", "input", err.Error())
 	}
+	rec.ToolOutputs = newToolOutputs(input)
 	if req.Store != nil && !*req.Store {
 		// Like OpenAI: with store=false nothing was kept, so an item that
 		// names a server-side id cannot be looked up.
@@ -246,6 +251,23 @@ func (s *Server) respond(r *http.Request, rec *RequestRecord) (*response, *apiEr
 		s.store(resp, append(conv, out...))
 	}
 	return resp, nil
+}
+
+// newToolOutputs are the outputs after the last function call of input.
+func newToolOutputs(input []item) map[string]string {
+	var out map[string]string
+	for _, it := range input {
+		switch it.Type {
+		case "function_call":
+			out = nil
+		case "function_call_output":
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[it.CallID] = it.Text
+		}
+	}
+	return out
 }
 
 // pick selects the request's script: metadata "script", then model

@@ -199,6 +199,7 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 	// charts, outputs and transcripts never collide.
 	turn := func(ctx workflow.Context, question string, staged []activities.StagedDataset) error {
 		base := res.StepsUsed
+		byRef := workflow.GetVersion(ctx, ChangeToolOutputRefs, workflow.DefaultVersion, 1) >= 1
 		var outputs []activities.ToolOutput
 		for step = 1; step <= in.MaxSteps; step++ {
 			res.BudgetExhausted = spent()
@@ -245,7 +246,7 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 				show(status, fmt.Sprintf("run code (cell %d)", cell))
 				rr, err := sb.run(ctx, activities.RunCodeInput{
 					WorkflowID: info.WorkflowExecution.ID, RunID: sb.runID,
-					Step: n, Cell: cell, CallID: tc.CallID, Code: code,
+					Step: n, Cell: cell, CallID: tc.CallID, Code: code, OutputByRef: byRef,
 				})
 				if err != nil {
 					return fail(fmt.Sprintf("step %d cell %d", n, cell), err)
@@ -254,7 +255,13 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 				res.SandboxID = sb.ref.SandboxID
 				res.Charts = append(res.Charts, rr.Charts...)
 				res.Files = addFiles(res.Files, rr.Files)
-				outputs = append(outputs, activities.ToolOutput{CallID: tc.CallID, Output: rr.Output})
+				// A RunCode of a worker that predates output_by_ref returns
+				// the text anyway: then it goes inline, as before.
+				out := activities.ToolOutput{CallID: tc.CallID, Output: rr.Output}
+				if byRef && rr.Output == "" && rr.OutputKey != "" {
+					out = activities.ToolOutput{CallID: tc.CallID, OutputKey: rr.OutputKey}
+				}
+				outputs = append(outputs, out)
 			}
 		}
 		step = res.StepsUsed - base

@@ -15,6 +15,7 @@ import (
 	"go.temporal.io/sdk/converter"
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/testsuite"
+	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/workflows"
@@ -32,11 +33,17 @@ type harness struct {
 	created    []activities.CreateSandboxInput
 	reports    []activities.WriteReportInput
 	reportErr  error
+	// stored is the text for the model of each cell by its OutputKey, as
+	// RunCode keeps it in S3.
+	stored map[string]string
+	// oldRunCode makes RunCode ignore output_by_ref, as a worker built
+	// before it does.
+	oldRunCode bool
 }
 
 func newHarness(t *testing.T) *harness {
 	var s testsuite.WorkflowTestSuite
-	h := &harness{env: s.NewTestWorkflowEnvironment()}
+	h := &harness{env: s.NewTestWorkflowEnvironment(), stored: map[string]string{}}
 	h.env.RegisterActivity(&activities.Activities{})
 	h.env.OnActivity(a.CreateSandbox, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, in activities.CreateSandboxInput) (activities.SandboxRef, error) {
@@ -83,13 +90,44 @@ func (h *harness) script(turns ...activities.CallModelResult) {
 		})
 }
 
-// code makes RunCode answer with f.
+// code makes RunCode answer with f, keeping the text like RunCode does:
+// in the cell record at OutputKey, and out of the result when the input
+// asks for OutputByRef.
 func (h *harness) code(f func(activities.RunCodeInput) (activities.RunCodeResult, error)) {
 	h.env.OnActivity(a.RunCode, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, in activities.RunCodeInput) (activities.RunCodeResult, error) {
 			h.codeRuns = append(h.codeRuns, in)
-			return f(in)
+			r, err := f(in)
+			if err != nil {
+				return r, err
+			}
+			if r.OutputKey == "" {
+				r.OutputKey = fmt.Sprintf("analyses/%s/step-%d/%d-output.json", in.WorkflowID, in.Step, in.Cell)
+			}
+			h.stored[r.OutputKey] = r.Output
+			if in.OutputByRef && !h.oldRunCode {
+				r.Output = ""
+			}
+			return r, nil
 		})
+}
+
+// outputs is what the model read at model call i: each tool output's
+// text, inline or from the cell record its key names, as CallModel reads
+// them.
+func (h *harness) outputs(t *testing.T, i int) []activities.ToolOutput {
+	t.Helper()
+	var out []activities.ToolOutput
+	for _, o := range h.modelCalls[i].ToolOutputs {
+		if o.OutputKey != "" {
+			text, ok := h.stored[o.OutputKey]
+			require.True(t, ok, "call %d: output key %q names no cell record", i, o.OutputKey)
+			require.Empty(t, o.Output, "call %d: output %s has a key and inline text", i, o.CallID)
+			o = activities.ToolOutput{CallID: o.CallID, Output: text}
+		}
+		out = append(out, o)
+	}
+	return out
 }
 
 func pyCall(id, code string) activities.ToolCall {
@@ -145,8 +183,56 @@ func TestStopsOnFinalAnswer(t *testing.T) {
 	require.Len(t, h.modelCalls[0].Datasets, 1)
 	assert.Equal(t, "/home/user/d.csv", h.modelCalls[0].Datasets[0].Path)
 	assert.Empty(t, h.modelCalls[1].Question)
-	assert.Equal(t, []activities.ToolOutput{{CallID: "c1", Output: "[stdout]\nran c1"}}, h.modelCalls[1].ToolOutputs)
-	assert.Equal(t, []activities.ToolOutput{{CallID: "c2", Output: "[stdout]\nran c2"}}, h.modelCalls[2].ToolOutputs)
+	assert.Equal(t, []activities.ToolOutput{{CallID: "c1", Output: "[stdout]\nran c1"}}, h.outputs(t, 1))
+	assert.Equal(t, []activities.ToolOutput{{CallID: "c2", Output: "[stdout]\nran c2"}}, h.outputs(t, 2))
+}
+
+// TestToolOutputsGoByReference: a cell's text reaches the model as the key
+// of the cell record RunCode stored (ChangeToolOutputRefs), so neither
+// RunCode's result nor CallModel's input holds it; a run that began before
+// the change keeps passing the text inline.
+func TestToolOutputsGoByReference(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		version    workflow.Version
+		oldRunCode bool
+		byRef      bool // the run asks for the text by reference
+		keyed      bool // and the model's input names the key
+	}{
+		{"new runs pass keys", 1, false, true, true},
+		{"runs before the change pass text", workflow.DefaultVersion, false, false, false},
+		{"text from an older RunCode goes inline", 1, true, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			h.oldRunCode = tc.oldRunCode
+			h.env.OnGetVersion(workflows.ChangeToolOutputRefs, workflow.DefaultVersion, 1).Return(tc.version)
+			h.script(
+				activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(1)"), {CallID: "bad", Name: "rm_rf"}}},
+				activities.CallModelResult{Answer: "done"},
+			)
+			h.code(okOutput)
+			_, err := h.run(t, workflows.AnalysisInput{Question: "q"})
+			require.NoError(t, err)
+			require.Len(t, h.codeRuns, 1)
+			if got := h.codeRuns[0].OutputByRef; got != tc.byRef {
+				t.Errorf("RunCode input output_by_ref: got %v, want %v", got, tc.byRef)
+			}
+			got := h.modelCalls[1].ToolOutputs
+			require.Len(t, got, 2)
+			want := activities.ToolOutput{CallID: "c1", Output: "[stdout]\nran c1"}
+			if tc.keyed {
+				want = activities.ToolOutput{CallID: "c1", OutputKey: "analyses/default-test-workflow-id/step-1/0-output.json"}
+			}
+			if got[0] != want {
+				t.Errorf("tool output of c1: got %+v, want %+v", got[0], want)
+			}
+			// A refused call has no cell record: its text stays inline.
+			assert.Empty(t, got[1].OutputKey)
+			assert.Contains(t, got[1].Output, `unknown tool "rm_rf"`)
+			assert.Equal(t, "[stdout]\nran c1", h.outputs(t, 1)[0].Output, "the model reads the same text either way")
+		})
+	}
 }
 
 func TestStopsAtMaxSteps(t *testing.T) {
@@ -194,7 +280,7 @@ func TestBadToolCallsAreFedBack(t *testing.T) {
 	assert.Equal(t, "good", h.codeRuns[0].CallID)
 	assert.Equal(t, 4, h.codeRuns[0].Cell)
 	outs := map[string]string{}
-	for _, o := range h.modelCalls[1].ToolOutputs {
+	for _, o := range h.outputs(t, 1) {
 		outs[o.CallID] = o.Output
 	}
 	require.Len(t, outs, 5, "every call gets an output")
@@ -220,7 +306,7 @@ func TestCodeErrorIsFedBack(t *testing.T) {
 	res, err := h.run(t, workflows.AnalysisInput{Question: "q"})
 	require.NoError(t, err)
 	assert.Equal(t, "fixed", res.Answer)
-	assert.Contains(t, h.modelCalls[1].ToolOutputs[0].Output, "NameError")
+	assert.Contains(t, h.outputs(t, 1)[0].Output, "NameError")
 }
 
 func TestEmptyModelOutputCountsAsAStep(t *testing.T) {

@@ -15,6 +15,12 @@ const (
 	// (WriteReport) before it returns. AnalysisWorkflow is pinned, but the
 	// guard keeps the histories recorded before it replaying.
 	ChangeAnalysisReport = "analysis-report"
+	// ChangeToolOutputRefs: a cell's text for the model goes from RunCode
+	// to CallModel as the key of the cell record RunCode stored in S3
+	// (ToolOutput.OutputKey), not as the text, so the history no longer
+	// holds it twice (issue 8, P2). Histories recorded before it pass the
+	// text inline and must still replay.
+	ChangeToolOutputRefs = "tool-output-refs"
 )
 
 // Options select a variant of the workflow code at registration. The zero

@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	enumspb "go.temporal.io/api/enums/v1"
+	historypb "go.temporal.io/api/history/v1"
 	"go.temporal.io/sdk/client"
 	tlog "go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/testsuite"
@@ -146,12 +147,18 @@ type historyStats struct {
 	TaskWait     time.Duration `json:"workflow_task_wait_ns"`
 	Tasks        int           `json:"workflow_tasks"`
 	NextRunID    string        `json:"-"`
+	// StepParts attributes each step's bytes to what holds them: an event
+	// type, and for activity events the activity's name (e.g.
+	// "ActivityTaskCompleted RunCode"), so P2 can say which payloads
+	// dominate a step.
+	StepParts []map[string]int `json:"-"`
 }
 
 // history reads a run's history and measures it.
 func (e *env) history(ctx context.Context, id, runID string) (historyStats, error) {
 	var h historyStats
 	scheduled := map[int64]time.Time{}
+	actName := map[int64]string{} // scheduled event id -> activity name
 	it := e.client.GetWorkflowHistory(ctx, id, runID, false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
 	for it.HasNext() {
 		ev, err := it.Next()
@@ -172,18 +179,42 @@ func (e *env) history(ctx context.Context, id, runID string) (historyStats, erro
 		h.Bytes += n
 		if a := ev.GetActivityTaskScheduledEventAttributes(); a != nil {
 			h.Activities++
+			actName[ev.GetEventId()] = a.GetActivityType().GetName()
 			if a.GetActivityType().GetName() == activities.CallModelName {
 				h.StepBytes = append(h.StepBytes, 0)
+				h.StepParts = append(h.StepParts, map[string]int{})
 			}
 		}
 		if len(h.StepBytes) > 0 {
 			h.StepBytes[len(h.StepBytes)-1] += n
+			h.StepParts[len(h.StepParts)-1][eventPart(ev, actName)] += n
 		}
 		if c := ev.GetWorkflowExecutionContinuedAsNewEventAttributes(); c != nil {
 			h.NextRunID = c.GetNewExecutionRunId()
 		}
 	}
 	return h, nil
+}
+
+// eventPart names what an event's bytes belong to: its type, and the
+// activity's name for activity events.
+func eventPart(ev *historypb.HistoryEvent, actName map[int64]string) string {
+	part := strings.TrimPrefix(ev.GetEventType().String(), "EVENT_TYPE_")
+	var sched int64
+	switch {
+	case ev.GetActivityTaskScheduledEventAttributes() != nil:
+		sched = ev.GetEventId()
+	case ev.GetActivityTaskStartedEventAttributes() != nil:
+		sched = ev.GetActivityTaskStartedEventAttributes().GetScheduledEventId()
+	case ev.GetActivityTaskCompletedEventAttributes() != nil:
+		sched = ev.GetActivityTaskCompletedEventAttributes().GetScheduledEventId()
+	case ev.GetActivityTaskFailedEventAttributes() != nil:
+		sched = ev.GetActivityTaskFailedEventAttributes().GetScheduledEventId()
+	}
+	if name := actName[sched]; name != "" {
+		part += " " + name
+	}
+	return part
 }
 
 func median(ds []time.Duration) time.Duration {
@@ -323,7 +354,17 @@ func (e *env) p2(ctx context.Context, r *report) error {
 	r.add(figure{Scenario: "P2", Name: fmt.Sprintf("history per step, %d steps, each cell %s stdout + %d charts", o.p2Steps, sizeStr(o.p2Stdout), o.p2PNGs),
 		Goal: "≤ 8 KB, flat", Value: mean, Unit: "KB", Met: ptr(mean <= 8 && last <= first*1.1),
 		Measured: fmt.Sprintf("%.1f KB mean (first steady step %.1f KB, last %.1f KB); whole history %.0f KB, %d events", mean, first, last, float64(h.Bytes)/1024, h.Events)})
-	r.details["p2"] = h
+	mid := len(h.StepParts) / 2
+	parts := h.StepParts[mid]
+	var names []string
+	for k := range parts {
+		names = append(names, k)
+	}
+	slices.SortFunc(names, func(x, y string) int { return parts[y] - parts[x] })
+	for _, k := range names {
+		o.logf("bench: P2 step %d: %6d bytes  %s", mid+1, parts[k], k)
+	}
+	r.details["p2"] = map[string]any{"history": h, "step": mid + 1, "step_parts": parts}
 	return nil
 }
 

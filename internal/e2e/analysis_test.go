@@ -74,6 +74,7 @@ func TestAnalysisEndToEnd(t *testing.T) {
 
 	// Small history: no PNG bytes, no payload over 64 KB.
 	checkHistory(t, e, run.GetID(), run.GetRunID())
+	checkToolOutputsByReference(t, e, run.GetID(), run.GetRunID())
 	saveHistory(t, e, run.GetID(), run.GetRunID(), "analysis-sales-chart.json")
 
 	// No sandbox leaks: the deferred kill ran.
