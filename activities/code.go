@@ -139,8 +139,8 @@ func (a *Activities) toolOutputText(ctx context.Context, workflowID string, o To
 		return o.Output, nil
 	}
 	if prefix := a.workflowPrefix(workflowID) + "/"; !strings.HasPrefix(o.OutputKey, prefix) {
-		return "", temporal.NewNonRetryableApplicationError(
-			fmt.Sprintf("tool output of call %s: key %q is not under this analysis's prefix %q", o.CallID, o.OutputKey, prefix), ErrTypeBadRequest, nil)
+		return "", newError(ErrTypeBadRequest,
+			fmt.Sprintf("tool output of call %s: key %q is not under this analysis's prefix %q", o.CallID, o.OutputKey, prefix), nil, 0)
 	}
 	var rec cellRecord
 	if err := a.getJSON(ctx, o.OutputKey, &rec); err != nil {
