@@ -20,11 +20,15 @@ import (
 // node may word an error of one of its keywords itself, in "x-messages"
 // ({got} is the value); at the top level such a message stands alone (it
 // names its fields).
-func translate(e *jsonschema.ValidationError, inst any, out []api.Problem) []api.Problem {
+//
+// The library gathers errors in map order; translate's caller sorts them,
+// and where a value has two, prefers the one found outside an anyOf or
+// oneOf branch (rank 0), so the message never depends on that order.
+func translate(e *jsonschema.ValidationError, inst any, out []ranked, rank int) []ranked {
 	node := schemaNode(e.SchemaURL)
 	val, field := locate(inst, e.InstanceLocation)
 	add := func(field, msg string) {
-		out = append(out, api.Problem{Field: field, Message: msg})
+		out = append(out, ranked{api.Problem{Field: field, Message: msg}, rank})
 	}
 	custom := func(keyword string) bool {
 		msgs, _ := node["x-messages"].(map[string]any)
@@ -55,7 +59,7 @@ func translate(e *jsonschema.ValidationError, inst any, out []api.Problem) []api
 		case len(e.Causes) > 0:
 			// No branch fits: the first branch is the usual case, and
 			// its errors say what is missing.
-			out = translate(e.Causes[0], inst, out)
+			out = translate(e.Causes[0], inst, out, rank+1)
 		default:
 			at(fmt.Sprintf("matches more than one of %s", kw))
 		}
@@ -120,12 +124,18 @@ func translate(e *jsonschema.ValidationError, inst any, out []api.Problem) []api
 		}
 	case *kind.Schema, *kind.Group, *kind.AllOf, *kind.Reference:
 		for _, c := range e.Causes {
-			out = translate(c, inst, out)
+			out = translate(c, inst, out, rank)
 		}
 	default:
 		at(e.ErrorKind.LocalizedString(printer))
 	}
 	return out
+}
+
+// ranked is a problem found by the schema, with its rank.
+type ranked struct {
+	api.Problem
+	rank int
 }
 
 // locate returns the value at loc in inst, and its field name in the

@@ -98,7 +98,7 @@ func init() {
 // characters). Strict decoding is asked only when the schema found
 // nothing: it rarely adds a problem, and says it less clearly.
 func check(s *jsonschema.Schema, src []byte, rules []api.Problem, decode func() *api.Problem) []api.Problem {
-	var found []api.Problem
+	var found []ranked
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(src))
 	if err != nil {
 		return []api.Problem{{Message: fmt.Sprintf("input: not JSON: %v", err)}}
@@ -108,11 +108,11 @@ func check(s *jsonschema.Schema, src []byte, rules []api.Problem, decode func() 
 		if !errors.As(err, &ve) {
 			return []api.Problem{{Message: "input: " + err.Error()}}
 		}
-		found = translate(ve, inst, nil)
+		found = translate(ve, inst, nil, 0)
 	}
 	if len(found) == 0 {
 		if p := decode(); p != nil {
-			found = append(found, *p)
+			found = append(found, ranked{Problem: *p})
 		}
 	}
 	out := slices.Clone(rules)
@@ -120,11 +120,13 @@ func check(s *jsonschema.Schema, src []byte, rules []api.Problem, decode func() 
 	for _, p := range rules {
 		seen[p.Field] = true
 	}
-	slices.SortStableFunc(found, func(a, b api.Problem) int { return cmp.Compare(a.Field, b.Field) })
+	slices.SortFunc(found, func(a, b ranked) int {
+		return cmp.Or(cmp.Compare(a.Field, b.Field), cmp.Compare(a.rank, b.rank), cmp.Compare(a.Message, b.Message))
+	})
 	for _, p := range found {
 		if !seen[p.Field] {
 			seen[p.Field] = true
-			out = append(out, p)
+			out = append(out, p.Problem)
 		}
 	}
 	// In the order the fields come in the input (a missing field where
