@@ -51,7 +51,9 @@ func (in *BatchInput) UnmarshalJSON(b []byte) error {
 }
 
 // Source is the JSON document that validation checks: the JSON the input
-// was decoded from, or its encoding when it was built in Go.
+// was decoded from, or its encoding when it was built in Go. A decoded
+// input keeps the JSON it came as: validation of a value changed after
+// decoding still judges what was sent (build a new value instead).
 func (in AnalysisInput) Source() []byte {
 	if in.src != nil {
 		return in.src
@@ -70,11 +72,19 @@ func (it BatchItem) Source() []byte {
 }
 
 // Source is the JSON document that validation checks (see AnalysisInput).
+// A batch built in Go keeps the JSON of items that were decoded.
 func (in BatchInput) Source() []byte {
 	if in.src != nil {
 		return in.src
 	}
-	b, _ := json.Marshal(batchFields(in))
+	items := make([]json.RawMessage, len(in.Items))
+	for i, it := range in.Items {
+		items[i] = it.Source()
+	}
+	b, _ := json.Marshal(struct {
+		batchFields
+		Items []json.RawMessage `json:"items,omitempty"`
+	}{batchFields(in), items})
 	return b
 }
 

@@ -103,7 +103,7 @@ func checkItems(r io.Reader, name string, d workflows.BatchDefaults) (int, error
 			errs = append(errs, fmt.Sprintf("%s:%d: not a JSON object", name, lineNo))
 			continue
 		}
-		in.Defaults = d
+		in = workflows.BatchInput{Items: in.Items, Defaults: d}
 		if err := validate.BatchInput(in); err != nil {
 			msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "invalid input: "), "items[0]: ")
 			errs = append(errs, fmt.Sprintf("%s:%d: %s", name, lineNo, msg))
