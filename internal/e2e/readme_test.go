@@ -537,6 +537,8 @@ import (
 	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
 
+	"github.com/durable-analyst/durable-analyst/api"
+	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/e2b"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -548,6 +550,8 @@ var (
 	_ = client.Dial
 	_ = e2b.NewClient
 	_ = workflows.TaskQueue
+	_ = api.TaskQueue
+	_ = validate.AnalysisInput
 	_ = os.Getenv
 	_ = log.Fatal
 )
