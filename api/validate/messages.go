@@ -51,6 +51,12 @@ func translate(e *jsonschema.ValidationError, inst any, out []ranked, rank int) 
 			add(field, msg)
 		}
 	}
+	// say words an error of keyword: the schema's own words, or msg.
+	say := func(keyword, msg string) {
+		if !custom(keyword) {
+			at(msg)
+		}
+	}
 	switch k := e.ErrorKind.(type) {
 	case *kind.AnyOf, *kind.OneOf:
 		kw := e.ErrorKind.KeywordPath()[0]
@@ -64,13 +70,9 @@ func translate(e *jsonschema.ValidationError, inst any, out []ranked, rank int) 
 			at(fmt.Sprintf("matches more than one of %s", kw))
 		}
 	case *kind.Not:
-		if !custom("not") {
-			at("is not allowed here")
-		}
+		say("not", "is not allowed here")
 	case *kind.Type:
-		if !custom("type") {
-			at(fmt.Sprintf("got JSON %s, want %s", typeOf(val), want(k.Want)))
-		}
+		say("type", fmt.Sprintf("got JSON %s, want %s", typeOf(val), want(k.Want)))
 	case *kind.Required:
 		if !custom("required") {
 			for _, m := range k.Missing {
@@ -95,33 +97,21 @@ func translate(e *jsonschema.ValidationError, inst any, out []ranked, rank int) 
 	case *kind.Minimum, *kind.Maximum:
 		at(fmt.Sprintf("%s, must be %s", display(val), bounds(node)))
 	case *kind.Enum:
-		if !custom("enum") {
-			ws := make([]string, len(k.Want))
-			for i, w := range k.Want {
-				ws[i] = display(w)
-			}
-			at(fmt.Sprintf("%s, must be one of %s", display(val), strings.Join(ws, ", ")))
+		ws := make([]string, len(k.Want))
+		for i, w := range k.Want {
+			ws[i] = display(w)
 		}
+		say("enum", fmt.Sprintf("%s, must be one of %s", display(val), strings.Join(ws, ", ")))
 	case *kind.Pattern:
-		if !custom("pattern") {
-			at(fmt.Sprintf("%q does not match %s", k.Got, k.Want))
-		}
+		say("pattern", fmt.Sprintf("%q does not match %s", k.Got, k.Want))
 	case *kind.MaxLength:
-		if !custom("maxLength") {
-			at(fmt.Sprintf("%d characters, at most %d", k.Got, k.Want))
-		}
+		say("maxLength", fmt.Sprintf("%d characters, at most %d", k.Got, k.Want))
 	case *kind.MinLength:
-		if !custom("minLength") {
-			at(fmt.Sprintf("%d characters, at least %d", k.Got, k.Want))
-		}
+		say("minLength", fmt.Sprintf("%d characters, at least %d", k.Got, k.Want))
 	case *kind.MaxItems:
-		if !custom("maxItems") {
-			at(fmt.Sprintf("%d given, at most %d", k.Got, k.Want))
-		}
+		say("maxItems", fmt.Sprintf("%d given, at most %d", k.Got, k.Want))
 	case *kind.MinItems:
-		if !custom("minItems") {
-			at(fmt.Sprintf("%d given, at least %d", k.Got, k.Want))
-		}
+		say("minItems", fmt.Sprintf("%d given, at least %d", k.Got, k.Want))
 	case *kind.Schema, *kind.Group, *kind.AllOf, *kind.Reference:
 		for _, c := range e.Causes {
 			out = translate(c, inst, out, rank)
