@@ -16,6 +16,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/smithy-go"
+
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // Batch limits. They keep each activity payload, and so each history
@@ -36,34 +38,10 @@ const (
 // BatchItemResult is the summary of one batch item: all a batch keeps of an
 // analysis. Status is "answered" or "max_steps" (the analysis ran) or
 // "failed".
-type BatchItemResult struct {
-	Index      int    `json:"index"`
-	ID         string `json:"id"`
-	WorkflowID string `json:"workflow_id,omitempty"`
-	Status     string `json:"status"`
-	// Answer is the start of the answer (the whole one is in the item's
-	// workflow result).
-	Answer    string `json:"answer,omitempty"`
-	Charts    int    `json:"charts"`
-	Steps     int    `json:"steps"`
-	Tokens    int64  `json:"tokens"`
-	ErrorType string `json:"error_type,omitempty"`
-	Error     string `json:"error,omitempty"`
-	// Attached is set when an earlier run of the same batch id had started
-	// this item: its outcome was taken, the analysis did not run again.
-	Attached bool `json:"attached,omitempty"`
-	// ReportKey is the item's own HTML report (its Markdown twin lies next
-	// to it as report.md).
-	ReportKey string `json:"report_key,omitempty"`
-}
+type BatchItemResult = api.BatchItemResult
 
 // BatchTotals counts a batch's items.
-type BatchTotals struct {
-	Total     int   `json:"total"`
-	Succeeded int   `json:"succeeded"`
-	Failed    int   `json:"failed"`
-	Tokens    int64 `json:"tokens"`
-}
+type BatchTotals = api.BatchTotals
 
 // BatchReport is the JSON report of a batch, stored in S3.
 type BatchReport struct {

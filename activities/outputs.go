@@ -12,6 +12,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
 
@@ -45,23 +46,12 @@ const (
 
 // Origins of an OutputFile.
 const (
-	OriginOutputs = "outputs" // written by the code under OutputsDir
-	OriginDisplay = "display" // an SVG or HTML result the cell displayed
+	OriginOutputs = api.OriginOutputs // written by the code under OutputsDir
+	OriginDisplay = api.OriginDisplay // an SVG or HTML result the cell displayed
 )
 
 // OutputFile is one file an analysis produced, stored in S3.
-type OutputFile struct {
-	Key string `json:"key"`
-	URL string `json:"url"`
-	// Name is the path under outputs/ for a written file, or
-	// <cell>-<i>.svg|.html for a displayed result.
-	Name        string `json:"name"`
-	Step        int    `json:"step"`
-	Cell        int    `json:"cell"`
-	Bytes       int64  `json:"bytes"`
-	ContentType string `json:"content_type"`
-	Origin      string `json:"origin"`
-}
+type OutputFile = api.OutputFile
 
 // journalFile is a file the journal saw change in a cell.
 type journalFile struct {

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"go.temporal.io/sdk/activity"
+
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // WriteReportName is the registered name of WriteReport.
@@ -35,12 +37,7 @@ type WriteReportInput struct {
 
 // Report is where an analysis' report lies: Markdown and a self-contained
 // HTML version, with presigned URLs (valid CHART_URL_TTL).
-type Report struct {
-	MarkdownKey string `json:"markdown_key"`
-	HTMLKey     string `json:"html_key"`
-	MarkdownURL string `json:"markdown_url,omitempty"`
-	HTMLURL     string `json:"html_url,omitempty"`
-}
+type Report = api.Report
 
 // reportKeys are the deterministic keys of a workflow's report.
 func (a *Activities) reportKeys(workflowID string) Report {

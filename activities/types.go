@@ -1,5 +1,7 @@
 package activities
 
+import "github.com/durable-analyst/durable-analyst/api"
+
 // Activity names as registered with the worker. Workflows in other languages
 // can call them by these names.
 const (
@@ -13,20 +15,21 @@ const (
 
 // Error types that cross the activity boundary. Workflows branch on these
 // with temporal.ApplicationError.Type(); they are part of the API.
+// (The names are the contract's, package api.)
 const (
-	ErrTypeSandboxLost = "SandboxLost"   // the sandbox is gone (expired, killed, evicted)
-	ErrTypeAuth        = "AuthError"     // a credential was refused; not retryable
-	ErrTypeBadRequest  = "BadRequest"    // a request was refused as malformed; not retryable
-	ErrTypeNotFound    = "NotFound"      // a named thing does not exist; not retryable
-	ErrTypeQuota       = "QuotaExceeded" // a hard quota, not a rate limit; not retryable
-	ErrTypeRateLimited = "RateLimited"   // 429; retried after Retry-After
-	ErrTypeUnavailable = "Unavailable"   // 5xx, timeouts, network; retried
-	ErrTypeDataset     = "DatasetError"  // a dataset could not be fetched or staged; not retryable
-	ErrTypeStorage     = "StorageError"  // S3 failed other than by auth or a missing bucket/key; retried
-	ErrTypeRebuild     = "RebuildFailed" // a lost sandbox could not be rebuilt; not retryable
-	ErrTypeCanceled    = "Canceled"      // the awaited analysis was cancelled
-	ErrTypeTerminated  = "Terminated"    // the awaited analysis was terminated
-	ErrTypeTimeout     = "Timeout"       // the awaited analysis timed out
+	ErrTypeSandboxLost = api.ErrTypeSandboxLost // the sandbox is gone (expired, killed, evicted)
+	ErrTypeAuth        = api.ErrTypeAuth        // a credential was refused; not retryable
+	ErrTypeBadRequest  = api.ErrTypeBadRequest  // a request was refused as malformed; not retryable
+	ErrTypeNotFound    = api.ErrTypeNotFound    // a named thing does not exist; not retryable
+	ErrTypeQuota       = api.ErrTypeQuota       // a hard quota, not a rate limit; not retryable
+	ErrTypeRateLimited = api.ErrTypeRateLimited // 429; retried after Retry-After
+	ErrTypeUnavailable = api.ErrTypeUnavailable // 5xx, timeouts, network; retried
+	ErrTypeDataset     = api.ErrTypeDataset     // a dataset could not be fetched or staged; not retryable
+	ErrTypeStorage     = api.ErrTypeStorage     // S3 failed other than by auth or a missing bucket/key; retried
+	ErrTypeRebuild     = api.ErrTypeRebuild     // a lost sandbox could not be rebuilt; not retryable
+	ErrTypeCanceled    = api.ErrTypeCanceled    // the awaited analysis was cancelled
+	ErrTypeTerminated  = api.ErrTypeTerminated  // the awaited analysis was terminated
+	ErrTypeTimeout     = api.ErrTypeTimeout     // the awaited analysis timed out
 )
 
 // SandboxRef names a sandbox made for one workflow.
@@ -49,12 +52,7 @@ type CreateSandboxInput struct {
 
 // Dataset is one input file to place in the sandbox's /home/user. Exactly
 // one of S3Key, URL and Content is set.
-type Dataset struct {
-	Name    string `json:"name"`
-	S3Key   string `json:"s3_key,omitempty"`
-	URL     string `json:"url,omitempty"`
-	Content string `json:"content,omitempty"`
-}
+type Dataset = api.Dataset
 
 // StageDatasetsInput lists the datasets to write into a sandbox.
 type StageDatasetsInput struct {
@@ -111,20 +109,7 @@ type ToolOutput struct {
 }
 
 // Usage counts tokens.
-type Usage struct {
-	InputTokens  int64 `json:"input_tokens"`
-	OutputTokens int64 `json:"output_tokens"`
-	TotalTokens  int64 `json:"total_tokens"`
-}
-
-// Add sums two usages.
-func (u Usage) Add(o Usage) Usage {
-	return Usage{
-		InputTokens:  u.InputTokens + o.InputTokens,
-		OutputTokens: u.OutputTokens + o.OutputTokens,
-		TotalTokens:  u.TotalTokens + o.TotalTokens,
-	}
-}
+type Usage = api.Usage
 
 // CallModelResult is the model's answer or its tool calls.
 type CallModelResult struct {
@@ -155,14 +140,7 @@ type RunCodeInput struct {
 }
 
 // Chart is one PNG a cell drew, stored in S3.
-type Chart struct {
-	Key   string `json:"key"`
-	URL   string `json:"url"`
-	Step  int    `json:"step"`
-	Cell  int    `json:"cell"`
-	Index int    `json:"index"`
-	Bytes int    `json:"bytes"`
-}
+type Chart = api.Chart
 
 // CodeError is an exception raised by the model's code.
 type CodeError struct {
@@ -191,13 +169,7 @@ type KillSandboxInput struct {
 }
 
 // CellRef names a cell that ran, for rebuilding a lost sandbox.
-type CellRef struct {
-	Step   int    `json:"step"`
-	Cell   int    `json:"cell"`
-	CallID string `json:"call_id"`
-	// Failed is set when the cell raised: its replay may raise too.
-	Failed bool `json:"failed,omitempty"`
-}
+type CellRef = api.CellRef
 
 // RestoreSandboxInput replays the journal of cells into a new sandbox.
 type RestoreSandboxInput struct {

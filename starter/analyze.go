@@ -20,6 +20,7 @@ import (
 	"go.temporal.io/api/serviceerror"
 	"go.temporal.io/sdk/client"
 
+	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -153,7 +154,7 @@ func buildInput(o analyzeOptions, workflowID, prefix string) (workflows.Analysis
 		return in, nil, err
 	}
 	in.Datasets = ds
-	if err := in.Validate(); err != nil {
+	if err := validate.AnalysisInput(in); err != nil {
 		return in, nil, err
 	}
 	return in, ups, nil

@@ -15,6 +15,7 @@ import (
 
 	"go.temporal.io/sdk/client"
 
+	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -102,8 +103,8 @@ func checkItems(r io.Reader, name string, d workflows.BatchDefaults) (int, error
 			errs = append(errs, fmt.Sprintf("%s:%d: not a JSON object", name, lineNo))
 			continue
 		}
-		in.Defaults = d
-		if err := in.Validate(); err != nil {
+		in = workflows.BatchInput{Items: in.Items, Defaults: d}
+		if err := validate.BatchInput(in); err != nil {
 			msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "invalid input: "), "items[0]: ")
 			errs = append(errs, fmt.Sprintf("%s:%d: %s", name, lineNo, msg))
 		}
@@ -132,7 +133,7 @@ func buildBatchInput(o batchOptions, id, prefix string) (workflows.BatchInput, i
 		Concurrency: o.concurrency, ItemsPerRun: o.itemsPerRun, ReportKey: o.reportKey,
 		Defaults: workflows.BatchDefaults{Model: o.model, MaxSteps: o.maxSteps},
 	}
-	if err := in.Validate(); err != nil {
+	if err := validate.BatchInput(in); err != nil {
 		return in, 0, err
 	}
 	f, err := os.Open(o.file)

@@ -23,6 +23,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/internal/stack"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -38,7 +39,7 @@ const (
 // little so that --wait sees it, and answers with what it was given. Its
 // one chart lies at chartKey(workflow id), with a stale URL.
 func fakeAnalysis(ctx workflow.Context, in workflows.AnalysisInput) (*workflows.AnalysisResult, error) {
-	if err := in.Validate(); err != nil {
+	if err := validate.AnalysisInput(in); err != nil {
 		return nil, temporal.NewNonRetryableApplicationError(err.Error(), workflows.ErrTypeInvalidInput, nil)
 	}
 	maxSteps := in.MaxSteps

@@ -19,21 +19,17 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
+	"github.com/durable-analyst/durable-analyst/api/validate"
 )
 
-// TaskQueue is the default task queue of the analysis worker.
-const TaskQueue = "analysis"
-
-// Workflow type names, as registered with the worker.
+// Names of the contract (package api).
 const (
-	AnalysisWorkflowName = "AnalysisWorkflow"
+	TaskQueue            = api.TaskQueue
+	AnalysisWorkflowName = api.AnalysisWorkflowName
+	ProgressQuery        = api.ProgressQuery
+	ErrTypeInvalidInput  = api.ErrTypeInvalidInput
 )
-
-// ProgressQuery is the query name that returns a Progress.
-const ProgressQuery = "progress"
-
-// ErrTypeInvalidInput is the ApplicationError type of a rejected input.
-const ErrTypeInvalidInput = "InvalidInput"
 
 // ToolExecutePython is the one tool the model is given.
 const ToolExecutePython = "execute_python"
@@ -41,26 +37,6 @@ const ToolExecutePython = "execute_python"
 // MaxCodeBytes bounds the code of one tool call; longer code is refused
 // back to the model (it would bloat the history).
 const MaxCodeBytes = 32 << 10
-
-// Progress is the machine-readable state of a running analysis.
-type Progress struct {
-	Status    string `json:"status"` // starting, running, answered, max_steps, budget, failed
-	Step      int    `json:"step"`
-	MaxSteps  int    `json:"max_steps"`
-	CodeRuns  int    `json:"code_runs"`
-	Charts    int    `json:"charts"`
-	SandboxID string `json:"sandbox_id,omitempty"`
-	Phase     string `json:"phase"` // what the workflow waits on now
-	Tokens    int64  `json:"tokens"`
-	Rebuilds  int    `json:"rebuilds,omitempty"`
-	// SandboxSeconds is the sandbox time spent so far.
-	SandboxSeconds float64 `json:"sandbox_seconds"`
-	// Files counts the files stored so far (outputs and SVG/HTML results).
-	Files int `json:"files,omitempty"`
-	// Turn is the conversation's current (or last) turn; 0 when one-shot.
-	Turn     int `json:"turn,omitempty"`
-	MaxTurns int `json:"max_turns,omitempty"`
-}
 
 // heartbeatTimeout is how soon a dead worker's activity is retried
 // elsewhere. Activities heartbeat every 2 s while they work.
@@ -115,10 +91,10 @@ func activityOptions(ctx workflow.Context, summary string, kind activityKind) wo
 // do, runs the Python it writes in a sandbox, and repeats until the model
 // answers or max_steps is reached. The sandbox is killed on every exit.
 func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResult, error) {
-	if err := input.Validate(); err != nil {
+	if err := validate.AnalysisInput(input); err != nil {
 		return nil, temporal.NewNonRetryableApplicationError(err.Error(), ErrTypeInvalidInput, nil)
 	}
-	in := input.withDefaults()
+	in := input.WithDefaults()
 	info := workflow.GetInfo(ctx)
 
 	// Progress is read off the result as it grows; only the step, status

@@ -18,6 +18,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -386,7 +387,7 @@ func TestInputValidationTable(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var in workflows.AnalysisInput
 			require.NoError(t, json.Unmarshal([]byte(tt.json), &in), "decoding never fails; Validate reports")
-			err := in.Validate()
+			err := validate.AnalysisInput(in)
 			if tt.want == "" {
 				assert.NoError(t, err)
 				return
@@ -406,7 +407,7 @@ func TestBadJSONInputSurvivesTheDataConverter(t *testing.T) {
 	require.NoError(t, err)
 	var in workflows.AnalysisInput
 	require.NoError(t, dc.FromPayload(p, &in))
-	err = in.Validate()
+	err = validate.AnalysisInput(in)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "max_steps: got JSON string, want an integer")
 }
@@ -498,7 +499,7 @@ var inputCases = []struct {
 	{"full", `{"schema_version":1,"question":"q","datasets":[{"name":"a.csv","s3_key":"in/a.csv"},{"name":"b.json","url":"https://x.test/b.json"},{"name":"c.txt","content":"hi"}],"model":"gpt-4.1-mini","max_steps":50,"system_prompt":"be brief"}`, ""},
 	{"missing question", `{}`, "question: required"},
 	{"empty question", `{"question":"   "}`, "question: must not be empty"},
-	{"question wrong type", `{"question":42}`, "question: got JSON number, want a string"},
+	{"question wrong type", `{"question":42}`, "question: got JSON number 42, want a string"},
 	{"long question", `{"question":"` + strings.Repeat("q", workflows.MaxQuestionBytes+1) + `"}`, "question: 8193 bytes"},
 	{"max_steps zero", `{"question":"q","max_steps":0}`, "max_steps: 0"},
 	{"max_steps negative", `{"question":"q","max_steps":-1}`, "max_steps: -1"},
@@ -510,7 +511,7 @@ var inputCases = []struct {
 	{"bad model", `{"question":"q","model":"gpt 4; rm"}`, "model:"},
 	{"schema version", `{"question":"q","schema_version":2}`, "schema_version: 2"},
 	{"datasets not array", `{"question":"q","datasets":{"name":"a"}}`, "datasets: got JSON object, want an array"},
-	{"dataset no source", `{"question":"q","datasets":[{"name":"a.csv"}]}`, "datasets[0]: set exactly one of s3_key, url, content (got 0)"},
+	{"dataset no source", `{"question":"q","datasets":[{"name":"a.csv"}]}`, "datasets[0]: set exactly one of s3_key, url, content"},
 	{"dataset two sources", `{"question":"q","datasets":[{"name":"a.csv","s3_key":"k","content":"x"}]}`, "datasets[0]: set exactly one"},
 	{"dataset no name", `{"question":"q","datasets":[{"content":"x"}]}`, "datasets[0].name: required"},
 	{"dataset path name", `{"question":"q","datasets":[{"name":"../etc/passwd","content":"x"}]}`, "datasets[0].name:"},
@@ -520,8 +521,8 @@ var inputCases = []struct {
 	{"bad url", `{"question":"q","datasets":[{"name":"a","url":"file:///etc/passwd"}]}`, "datasets[0].url:"},
 	{"oversized inline", `{"question":"q","datasets":[{"name":"a","content":"` + big + `"}]}`, "datasets[0].content: 65537 bytes inline"},
 	{"unknown dataset field", `{"question":"q","datasets":[{"name":"a","content":"x","path":"/tmp"}]}`, "datasets[0].path: unknown field"},
-	{"dataset field type", `{"question":"q","datasets":[{"name":1,"content":"x"}]}`, "datasets.name: got JSON number"},
-	{"not an object", `["q"]`, "input: not a JSON object"},
+	{"dataset field type", `{"question":"q","datasets":[{"name":1,"content":"x"}]}`, "datasets[0].name: got JSON number 1, want a string"},
+	{"not an object", `["q"]`, "input: got JSON array, want an object"},
 	{"budget", `{"question":"q","budget":{"max_tokens":5000,"max_sandbox_seconds":600}}`, ""},
 	{"budget negative", `{"question":"q","budget":{"max_tokens":-1}}`, "budget.max_tokens: -1"},
 	{"budget too long", `{"question":"q","budget":{"max_sandbox_seconds":90000}}`, "budget.max_sandbox_seconds: 90000"},
@@ -540,11 +541,6 @@ var inputCases = []struct {
 	{"continued without conversation", `{"question":"q","continued":{"sandbox_id":"i1"}}`, "continued: only a conversation"},
 	{"long system prompt", `{"question":"q","system_prompt":"` + strings.Repeat("s", workflows.MaxSystemPromptBytes+1) + `"}`, "system_prompt:"},
 }
-
-// goOnlyCases are rules JSON Schema cannot express (unique names, key
-// syntax): Validate alone checks them.
-var goOnlyCases = map[string]bool{"dataset duplicate": true, "bad s3 key": true, "s3 key traversal": true,
-	"conversation idle_timeout too long": true, "conversation pause_after not under idle": true}
 
 func TestTokenBudgetEndsTheLoopWithAFinalCall(t *testing.T) {
 	h := newHarness(t)

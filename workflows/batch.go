@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -15,24 +14,21 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
+	"github.com/durable-analyst/durable-analyst/api/validate"
 )
 
 // BatchAnalysisWorkflowName is the registered name of BatchAnalysisWorkflow.
-const BatchAnalysisWorkflowName = "BatchAnalysisWorkflow"
+const BatchAnalysisWorkflowName = api.BatchAnalysisWorkflowName
 
-// Batch limits and defaults.
+// Batch limits and defaults (the input's are the contract's, package api).
 const (
-	DefaultBatchConcurrency = 5
-	MaxBatchConcurrency     = 50
-	// DefaultItemsPerRun is how many items one run of the batch starts
-	// before it continues as new, so its history stays small.
-	DefaultItemsPerRun = 200
-	MaxItemsPerRun     = 1000
-	// MaxInlineItems bounds items given inline (they are part of the
-	// input); larger batches give items_s3_key.
-	MaxInlineItems = 500
-	// MaxItemIDBytes bounds an item's caller-chosen id.
-	MaxItemIDBytes = 256
+	DefaultBatchConcurrency = api.DefaultBatchConcurrency
+	MaxBatchConcurrency     = api.MaxBatchConcurrency
+	DefaultItemsPerRun      = api.DefaultItemsPerRun
+	MaxItemsPerRun          = api.MaxItemsPerRun
+	MaxInlineItems          = api.MaxInlineItems
+	MaxItemIDBytes          = api.MaxItemIDBytes
 	// MaxSummaryAnswerBytes bounds the answer kept in an item's summary.
 	MaxSummaryAnswerBytes = 500
 	// MaxSummaryErrorBytes bounds the error message kept in a summary.
@@ -47,221 +43,18 @@ const (
 	batchPageItems = 50
 )
 
-// Item statuses in a batch report, besides the analysis statuses
-// StatusAnswered and StatusMaxSteps.
-const StatusFailed = "failed"
+// StatusFailed is an item that failed, in a batch report.
+const StatusFailed = api.StatusFailed
 
-// BatchInput is the input of BatchAnalysisWorkflow: the items inline
-// (Items) or as JSONL in the bucket (ItemsS3Key), and how to run them.
-type BatchInput struct {
-	// Items are the analyses to run, at most MaxInlineItems.
-	Items []BatchItem `json:"items,omitempty"`
-	// ItemsS3Key is a JSONL object in S3_BUCKET, one BatchItem per line.
-	ItemsS3Key string `json:"items_s3_key,omitempty"`
-	// Concurrency bounds the analyses running at once (default 5, 1..50).
-	Concurrency int `json:"concurrency,omitempty"`
-	// ReportKey is where the JSON report goes (default
-	// <S3_PREFIX>/batches/<workflow-id>/report.json); the CSV lies next
-	// to it with the extension .csv.
-	ReportKey string `json:"report_key,omitempty"`
-	// Defaults fill the items' model, max_steps and system_prompt.
-	Defaults BatchDefaults `json:"defaults,omitzero"`
-	// ItemsPerRun is how many items one run starts before continuing as
-	// new (default 200).
-	ItemsPerRun int `json:"items_per_run,omitempty"`
-	// State is set by continue-as-new only: where the batch is.
-	State *BatchState `json:"state,omitempty"`
-
-	decodeErr error
-	present   map[string]bool
-}
-
-// BatchItem is one analysis of a batch: an AnalysisInput with an optional
-// caller-chosen id that names it in the report.
-type BatchItem struct {
-	ID string `json:"id,omitempty"`
-	AnalysisInput
-
-	idErr error
-}
-
-// BatchDefaults apply to items that do not set these fields.
-type BatchDefaults struct {
-	Model        string `json:"model,omitempty"`
-	MaxSteps     int    `json:"max_steps,omitempty"`
-	SystemPrompt string `json:"system_prompt,omitempty"`
-}
-
-// BatchState is what a batch carries over continue-as-new: counters, the
-// next item, and how many result chunks are stored. Items are never in it.
-type BatchState struct {
-	Total int `json:"total"`
-	// Next is the index of the next item to start; NextOffset its byte
-	// offset in the items object.
-	Next       int                    `json:"next"`
-	NextOffset int64                  `json:"next_offset,omitempty"`
-	Totals     activities.BatchTotals `json:"totals"`
-	Chunks     int                    `json:"chunks"`
-	ReportKey  string                 `json:"report_key"`
-	CSVKey     string                 `json:"csv_key"`
-	Runs       int                    `json:"runs"`
-}
-
-// BatchResult is the result of BatchAnalysisWorkflow.
-type BatchResult struct {
-	Total     int    `json:"total"`
-	Succeeded int    `json:"succeeded"`
-	Failed    int    `json:"failed"`
-	ReportKey string `json:"report_key"`
-	CSVKey    string `json:"csv_key"`
-	ReportURL string `json:"report_url,omitempty"`
-	Runs      int    `json:"runs"`
-}
-
-// BatchProgress is what the progress query of a batch returns.
-type BatchProgress struct {
-	Total     int    `json:"total"`
-	Started   int    `json:"started"`
-	Succeeded int    `json:"succeeded"`
-	Failed    int    `json:"failed"`
-	Running   int    `json:"running"`
-	ReportKey string `json:"report_key"`
-	Run       int    `json:"run"`
-}
-
-// BatchItemResult is the summary of one item in the report.
-type BatchItemResult = activities.BatchItemResult
-
-var knownBatchFields = map[string]bool{
-	"items": true, "items_s3_key": true, "concurrency": true, "report_key": true,
-	"defaults": true, "items_per_run": true, "state": true,
-}
-
-// UnmarshalJSON decodes leniently, like AnalysisInput: a bad field is kept
-// and named by Validate.
-func (in *BatchInput) UnmarshalJSON(b []byte) error {
-	type plain BatchInput
-	var p plain
-	present, err := decodeStrict(b, knownBatchFields, &p, nil)
-	*in = BatchInput(p)
-	in.present, in.decodeErr = present, err
-	return nil
-}
-
-// UnmarshalJSON takes the id out and decodes the rest as an AnalysisInput.
-func (it *BatchItem) UnmarshalJSON(b []byte) error {
-	*it = BatchItem{}
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(b, &raw); err != nil {
-		it.AnalysisInput.decodeErr = fmt.Errorf("not a JSON object: %v", err)
-		return nil
-	}
-	if v, ok := raw["id"]; ok {
-		if err := json.Unmarshal(v, &it.ID); err != nil {
-			it.idErr = fmt.Errorf("id: got JSON %s, want a string", v)
-		}
-		delete(raw, "id")
-	}
-	rest, _ := json.Marshal(raw)
-	return it.AnalysisInput.UnmarshalJSON(rest)
-}
-
-// Validate checks the batch input and returns an error naming every bad
-// field, items included.
-func (in BatchInput) Validate() error {
-	var errs []string
-	add := func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }
-	if in.decodeErr != nil {
-		errs = append(errs, in.decodeErr.Error())
-	}
-	switch {
-	case len(in.Items) == 0 && in.ItemsS3Key == "" && !in.present["items"]:
-		add("items: required (or items_s3_key)")
-	case len(in.Items) > 0 && in.ItemsS3Key != "":
-		add("items, items_s3_key: give one, not both")
-	case len(in.Items) == 0 && in.ItemsS3Key == "":
-		add("items: must not be empty")
-	case len(in.Items) > MaxInlineItems:
-		add("items: %d given, at most %d inline (put more in a JSONL object and give items_s3_key)", len(in.Items), MaxInlineItems)
-	}
-	if in.ItemsS3Key != "" && badObjectKey(in.ItemsS3Key) {
-		add("items_s3_key: %q is not a valid object key", in.ItemsS3Key)
-	}
-	if in.ReportKey != "" && badObjectKey(in.ReportKey) {
-		add("report_key: %q is not a valid object key", in.ReportKey)
-	}
-	if in.Concurrency < 0 || in.Concurrency > MaxBatchConcurrency || (in.present["concurrency"] && in.Concurrency == 0) {
-		add("concurrency: %d, must be between 1 and %d", in.Concurrency, MaxBatchConcurrency)
-	}
-	if in.ItemsPerRun < 0 || in.ItemsPerRun > MaxItemsPerRun || (in.present["items_per_run"] && in.ItemsPerRun == 0) {
-		add("items_per_run: %d, must be between 1 and %d", in.ItemsPerRun, MaxItemsPerRun)
-	}
-	// The defaults obey the rules of the fields they fill.
-	d := in.Defaults
-	if err := (AnalysisInput{Question: "-", Model: d.Model, MaxSteps: d.MaxSteps, SystemPrompt: d.SystemPrompt}).Validate(); err != nil {
-		add("defaults.%s", strings.TrimPrefix(err.Error(), "invalid input: "))
-	}
-	if len(in.Items) <= MaxInlineItems {
-		for i, it := range in.Items {
-			if err := in.Defaults.apply(it).Validate(); err != nil {
-				add("items[%d]: %s", i, strings.TrimPrefix(err.Error(), "invalid input: "))
-			}
-		}
-	}
-	if len(errs) == 0 {
-		return nil
-	}
-	return errors.New("invalid input: " + strings.Join(errs, "; "))
-}
-
-// Validate checks one item (after the batch's defaults are applied).
-func (it BatchItem) Validate() error {
-	var errs []string
-	if it.idErr != nil {
-		errs = append(errs, it.idErr.Error())
-	}
-	if len(it.ID) > MaxItemIDBytes || strings.ContainsAny(it.ID, "\x00\r\n") {
-		errs = append(errs, fmt.Sprintf("id: at most %d bytes on one line", MaxItemIDBytes))
-	}
-	if err := it.AnalysisInput.Validate(); err != nil {
-		errs = append(errs, strings.TrimPrefix(err.Error(), "invalid input: "))
-	}
-	if len(errs) == 0 {
-		return nil
-	}
-	return errors.New("invalid input: " + strings.Join(errs, "; "))
-}
-
-// apply fills the item's unset fields from the defaults.
-func (d BatchDefaults) apply(it BatchItem) BatchItem {
-	if it.Model == "" {
-		it.Model = d.Model
-	}
-	if it.MaxSteps == 0 && !it.present["max_steps"] {
-		it.MaxSteps = d.MaxSteps
-	}
-	if it.SystemPrompt == "" {
-		it.SystemPrompt = d.SystemPrompt
-	}
-	return it
-}
-
-// badObjectKey reports whether k cannot be an S3 key of ours.
-func badObjectKey(k string) bool {
-	return len(k) > MaxS3KeyBytes || strings.HasPrefix(k, "/") || strings.Contains(k, "//") ||
-		strings.Contains("/"+k+"/", "/../") || strings.ContainsAny(k, "\x00\r\n")
-}
-
-// withDefaults fills the batch's optional fields.
-func (in BatchInput) withDefaults() BatchInput {
-	if in.Concurrency == 0 {
-		in.Concurrency = DefaultBatchConcurrency
-	}
-	if in.ItemsPerRun == 0 {
-		in.ItemsPerRun = DefaultItemsPerRun
-	}
-	return in
-}
+type (
+	BatchInput      = api.BatchInput
+	BatchItem       = api.BatchItem
+	BatchDefaults   = api.BatchDefaults
+	BatchState      = api.BatchState
+	BatchResult     = api.BatchResult
+	BatchProgress   = api.BatchProgress
+	BatchItemResult = api.BatchItemResult
+)
 
 // batchOptions are the batch's activity options.
 func batchOptions(ctx workflow.Context, summary string) workflow.Context {
@@ -293,10 +86,10 @@ func BatchAnalysisWorkflow(ctx workflow.Context, input BatchInput) (*BatchResult
 
 // runBatch is BatchAnalysisWorkflow with a variant of its code.
 func runBatch(ctx workflow.Context, input BatchInput, opts Options) (*BatchResult, error) {
-	if err := input.Validate(); err != nil {
+	if err := validate.BatchInput(input); err != nil {
 		return nil, temporal.NewNonRetryableApplicationError(err.Error(), ErrTypeInvalidInput, nil)
 	}
-	in := input.withDefaults()
+	in := input.WithDefaults()
 	b := &batch{in: in, id: workflow.GetInfo(ctx).WorkflowExecution.ID, opts: opts}
 	if in.State != nil {
 		b.st = *in.State
@@ -443,9 +236,9 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 		}
 	}
 	b.started++
-	item = b.in.Defaults.apply(item)
+	item = b.in.Defaults.Apply(item)
 	if problem == nil {
-		problem = item.Validate()
+		problem = validate.BatchItem(item)
 	}
 	sum := BatchItemResult{Index: index, ID: cmp.Or(item.ID, strconv.Itoa(index)), WorkflowID: fmt.Sprintf("%s/%d", b.id, index)}
 	if problem != nil {

@@ -20,6 +20,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -315,16 +316,16 @@ func TestBatchInputValidation(t *testing.T) {
 		{"bad report key", `{"items_s3_key": "k", "report_key": "a//b"}`, []string{"report_key:"}},
 		{"bad item", `{"items": [{"question": "q"}, {"question": "", "max_steps": 99}]}`, []string{"items[1]: question: must not be empty", "; max_steps: 99"}},
 		{"item unknown field", `{"items": [{"question": "q", "qestion": "x"}]}`, []string{"items[0]: qestion: unknown field"}},
-		{"item id type", `{"items": [{"question": "q", "id": 7}]}`, []string{"items[0]: id: got JSON 7, want a string"}},
-		{"item not object", `{"items": [7]}`, []string{"items[0]: not a JSON object"}},
+		{"item id type", `{"items": [{"question": "q", "id": 7}]}`, []string{"items[0]: id: got JSON number 7, want a string"}},
+		{"item not object", `{"items": [7]}`, []string{"items[0]: got JSON number 7, want an object"}},
 		{"bad defaults", `{"items": [{"question": "q"}], "defaults": {"max_steps": 51, "model": "a b"}}`, []string{"defaults.", "max_steps: 51", `model: "a b"`}},
-		{"unknown default", `{"items": [{"question": "q"}], "defaults": {"temperature": 1}}`, []string{`defaults: json: unknown field "temperature"`}},
+		{"unknown default", `{"items": [{"question": "q"}], "defaults": {"temperature": 1}}`, []string{"defaults.temperature: unknown field (known: max_steps, model, system_prompt)"}},
 		{"default fills item", `{"items": [{"question": "q"}], "defaults": {"max_steps": 0}}`, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var in workflows.BatchInput
 			require.NoError(t, json.Unmarshal([]byte(tc.json), &in))
-			err := in.Validate()
+			err := validate.BatchInput(in)
 			if tc.wantErr == nil {
 				assert.NoError(t, err)
 				return
@@ -336,7 +337,7 @@ func TestBatchInputValidation(t *testing.T) {
 		})
 	}
 	t.Run("too many inline items", func(t *testing.T) {
-		err := workflows.BatchInput{Items: items(workflows.MaxInlineItems + 1)}.Validate()
+		err := validate.BatchInput(workflows.BatchInput{Items: items(workflows.MaxInlineItems + 1)})
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "items: 501 given, at most 500 inline")
 	})
@@ -362,7 +363,7 @@ func TestBatchItemJSONRoundTrip(t *testing.T) {
 	in := `{"id":"x1","question":"q","datasets":[{"name":"a.csv","s3_key":"k"}],"model":"m","max_steps":3}`
 	var it workflows.BatchItem
 	require.NoError(t, json.Unmarshal([]byte(in), &it))
-	require.NoError(t, it.Validate())
+	require.NoError(t, validate.BatchItem(it))
 	out, err := json.Marshal(it)
 	require.NoError(t, err)
 	assert.JSONEq(t, in, string(out))

@@ -10,169 +10,42 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
+	"github.com/durable-analyst/durable-analyst/api/validate"
 )
 
-// Names of the conversation's Updates and Signal.
+// Names of the conversation's Updates and Signal (package api).
 const (
-	// AskUpdate asks a follow-up question (AskInput) and returns the turn's
-	// TurnResult.
-	AskUpdate = "ask"
-	// EndUpdate and EndSignal close the conversation; the workflow then
-	// returns its result.
-	EndUpdate = "end"
-	EndSignal = "end"
+	AskUpdate = api.AskUpdate
+	EndUpdate = api.EndUpdate
+	EndSignal = api.EndSignal
 )
 
 // Conversation defaults and limits.
 const (
-	DefaultIdleTimeout = 30 * time.Minute
-	DefaultPauseAfter  = 5 * time.Minute
-	DefaultMaxTurns    = 50
-	MaxMaxTurns        = 10_000
-	MinIdleTimeout     = time.Second
-	MaxIdleTimeout     = 7 * 24 * time.Hour
-	// MaxQueuedAsks bounds the asks accepted while a turn runs: they wait
-	// their turn in order; more are rejected.
-	MaxQueuedAsks = 10
+	DefaultIdleTimeout = api.DefaultIdleTimeout
+	DefaultPauseAfter  = api.DefaultPauseAfter
+	DefaultMaxTurns    = api.DefaultMaxTurns
+	MaxMaxTurns        = api.MaxMaxTurns
+	MinIdleTimeout     = api.MinIdleTimeout
+	MaxIdleTimeout     = api.MaxIdleTimeout
+	MaxQueuedAsks      = api.MaxQueuedAsks
 )
 
 // Ways a conversation ends (ConversationSummary.EndedBy).
 const (
-	EndedByEnd         = "end"
-	EndedByIdleTimeout = "idle_timeout"
-	EndedByMaxTurns    = "max_turns"
+	EndedByEnd         = api.EndedByEnd
+	EndedByIdleTimeout = api.EndedByIdleTimeout
+	EndedByMaxTurns    = api.EndedByMaxTurns
 )
 
-// Conversation turns an analysis into a conversation: it stays open for
-// follow-up questions until ended, idle for IdleTimeout, or MaxTurns turns.
-type Conversation struct {
-	// IdleTimeout ends the conversation after this long without a
-	// question (Go duration, default 30m).
-	IdleTimeout string `json:"idle_timeout,omitempty"`
-	// MaxTurns bounds the questions, the first included (default 50).
-	MaxTurns int `json:"max_turns,omitempty"`
-	// PauseAfter pauses the sandbox after this long without a question
-	// (Go duration, default 5m or half of a shorter idle_timeout; "0s"
-	// never pauses). The next question resumes it.
-	PauseAfter string `json:"pause_after,omitempty"`
-	// TurnsPerRun continues the workflow as new after this many turns
-	// (0: only when Temporal suggests it, as the history grows).
-	TurnsPerRun int `json:"turns_per_run,omitempty"`
-}
-
-var knownConversationFields = map[string]bool{
-	"idle_timeout": true, "max_turns": true, "pause_after": true, "turns_per_run": true,
-}
-
-// validate names every bad field of c (nil is fine: no conversation).
-func (c *Conversation) validate() []string {
-	if c == nil {
-		return nil
-	}
-	var errs []string
-	idle := DefaultIdleTimeout
-	if c.IdleTimeout != "" {
-		d, err := time.ParseDuration(c.IdleTimeout)
-		switch {
-		case err != nil:
-			errs = append(errs, fmt.Sprintf("conversation.idle_timeout: %q is not a duration like \"30m\"", c.IdleTimeout))
-		case d < MinIdleTimeout || d > MaxIdleTimeout:
-			errs = append(errs, fmt.Sprintf("conversation.idle_timeout: %s, must be between %s and %s", d, MinIdleTimeout, MaxIdleTimeout))
-		default:
-			idle = d
-		}
-	}
-	if c.PauseAfter != "" {
-		d, err := time.ParseDuration(c.PauseAfter)
-		switch {
-		case err != nil:
-			errs = append(errs, fmt.Sprintf("conversation.pause_after: %q is not a duration like \"5m\"", c.PauseAfter))
-		case d < 0 || d >= idle:
-			errs = append(errs, fmt.Sprintf("conversation.pause_after: %s, must be at least 0s and less than idle_timeout (%s)", d, idle))
-		}
-	}
-	if c.MaxTurns < 0 || c.MaxTurns > MaxMaxTurns {
-		errs = append(errs, fmt.Sprintf("conversation.max_turns: %d, must be between 1 and %d (0 or omitted: %d)", c.MaxTurns, MaxMaxTurns, DefaultMaxTurns))
-	}
-	if c.TurnsPerRun < 0 {
-		errs = append(errs, fmt.Sprintf("conversation.turns_per_run: %d, must be 0 (as Temporal suggests) or more", c.TurnsPerRun))
-	}
-	return errs
-}
-
-// settings returns c with every default filled, as durations.
-func (c Conversation) settings() (idle, pauseAfter time.Duration, maxTurns int) {
-	idle, pauseAfter, maxTurns = DefaultIdleTimeout, -1, DefaultMaxTurns
-	if d, err := time.ParseDuration(c.IdleTimeout); err == nil {
-		idle = d
-	}
-	if d, err := time.ParseDuration(c.PauseAfter); err == nil {
-		pauseAfter = d
-	}
-	if pauseAfter < 0 {
-		pauseAfter = min(DefaultPauseAfter, idle/2)
-	}
-	if c.MaxTurns > 0 {
-		maxTurns = c.MaxTurns
-	}
-	return idle, pauseAfter, maxTurns
-}
-
-// ConversationState is what a conversation carries into its next run when
-// it continues as new: references and counters only, never transcripts or
-// outputs (those stay in S3).
-type ConversationState struct {
-	SandboxID string `json:"sandbox_id"`
-	Paused    bool   `json:"paused,omitempty"`
-	// RunID is the first run's id: sandbox metadata and cell ids keep it,
-	// so retries and rebuilds find the same things in every run.
-	RunID      string               `json:"run_id"`
-	Generation int                  `json:"generation"`
-	Rebuilds   int                  `json:"rebuilds,omitempty"`
-	Cells      []activities.CellRef `json:"cells,omitempty"`
-	Turns      int                  `json:"turns"`
-	Runs       int                  `json:"runs"`
-	Pauses     int                  `json:"pauses,omitempty"`
-	// Steps is the steps used so far: steps are numbered across turns and
-	// runs, so S3 keys never collide.
-	Steps          int              `json:"steps"`
-	CodeRuns       int              `json:"code_runs"`
-	Usage          activities.Usage `json:"usage"`
-	SandboxSeconds float64          `json:"sandbox_seconds"`
-	TranscriptKey  string           `json:"transcript_key,omitempty"`
-}
-
-// ConversationSummary is the part of the result that only a conversation has.
-type ConversationSummary struct {
-	Turns   int    `json:"turns"`
-	EndedBy string `json:"ended_by"`
-	// Runs counts workflow runs (1 + continue-as-new).
-	Runs int `json:"runs"`
-	// Pauses counts how often the idle sandbox was paused.
-	Pauses int `json:"pauses,omitempty"`
-}
-
-// AskInput is the argument of the ask Update.
-type AskInput struct {
-	Question string `json:"question"`
-	// Datasets are staged into the sandbox before the turn (same rules as
-	// the input's; names must be new).
-	Datasets []Dataset `json:"datasets,omitempty"`
-}
-
-// TurnResult is the result of the ask Update: that turn's answer.
-type TurnResult struct {
-	Turn            int                `json:"turn"`
-	Status          string             `json:"status"`
-	Answer          string             `json:"answer"`
-	Charts          []activities.Chart `json:"charts"`
-	StepsUsed       int                `json:"steps_used"`
-	CodeRuns        int                `json:"code_runs"`
-	Usage           activities.Usage   `json:"usage"`
-	BudgetExhausted bool               `json:"budget_exhausted,omitempty"`
-	SandboxID       string             `json:"sandbox_id"`
-	TranscriptKey   string             `json:"transcript_key"`
-}
+type (
+	Conversation        = api.Conversation
+	ConversationState   = api.ConversationState
+	ConversationSummary = api.ConversationSummary
+	AskInput            = api.AskInput
+	TurnResult          = api.TurnResult
+)
 
 // conversation is the workflow's state of an open conversation. Asks are
 // served one at a time in the order they were accepted: an ask that
@@ -199,7 +72,7 @@ type conversation struct {
 // them.
 func newConversation(ctx workflow.Context, in AnalysisInput, ask func(workflow.Context, AskInput) (*TurnResult, error)) (*conversation, error) {
 	c := &conversation{busy: true, datasetNames: map[string]bool{}, datasetCount: len(in.Datasets)}
-	c.idle, c.pauseAfter, c.maxTurns = in.Conversation.settings()
+	c.idle, c.pauseAfter, c.maxTurns = in.Conversation.Settings()
 	c.turnsPerRun = in.Conversation.TurnsPerRun
 	if in.Continued != nil {
 		c.state = *in.Continued
@@ -276,9 +149,8 @@ func (c *conversation) validateAsk(q AskInput) error {
 	case c.pending() >= MaxQueuedAsks:
 		return fmt.Errorf("%d questions are already waiting; ask again when one is answered", c.pending())
 	}
-	check := AnalysisInput{Question: q.Question, Datasets: q.Datasets, present: map[string]bool{"question": true}}
 	var errs []string
-	if err := check.Validate(); err != nil {
+	if err := validate.AnalysisInput(AnalysisInput{Question: q.Question, Datasets: q.Datasets}); err != nil {
 		errs = append(errs, strings.TrimPrefix(err.Error(), "invalid input: "))
 	}
 	for i, d := range q.Datasets {

@@ -24,6 +24,7 @@ import (
 	"go.temporal.io/api/workflowservice/v1"
 	"go.temporal.io/sdk/client"
 
+	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
 	"github.com/durable-analyst/durable-analyst/workflows"
@@ -419,17 +420,12 @@ func firstLine(s string) string {
 }
 
 // checkReadmeInput checks an input example the way a start would: strict
-// decoding (unknown fields refused), the worker's validation and the
-// published schema.
+// decoding (unknown fields refused) and the worker's validation, which
+// runs the published schema.
 func checkReadmeInput(t *testing.T, text string) {
 	var in workflows.AnalysisInput
 	require.NoError(t, json.Unmarshal([]byte(text), &in), "decode as AnalysisInput")
-	require.NoError(t, in.Validate())
-	schema, err := jsonschema.NewCompiler().Compile(repoPath(t, "workflows/schema/analysis-input.v1.json"))
-	require.NoError(t, err)
-	v, err := jsonschema.UnmarshalJSON(strings.NewReader(text))
-	require.NoError(t, err)
-	require.NoError(t, schema.Validate(v))
+	require.NoError(t, validate.AnalysisInput(in), "the worker's validation, the input schema included")
 }
 
 // checkReadmeResult decodes a result example strictly into AnalysisResult
@@ -439,7 +435,7 @@ func checkReadmeResult(t *testing.T, text string) {
 	dec.DisallowUnknownFields()
 	var res workflows.AnalysisResult
 	require.NoError(t, dec.Decode(&res), "decode strictly as AnalysisResult")
-	schema, err := jsonschema.NewCompiler().Compile(repoPath(t, "workflows/schema/analysis-result.v1.json"))
+	schema, err := jsonschema.NewCompiler().Compile(repoPath(t, "api/schema/analysis-result.v1.json"))
 	require.NoError(t, err)
 	v, err := jsonschema.UnmarshalJSON(strings.NewReader(text))
 	require.NoError(t, err)
@@ -541,6 +537,8 @@ import (
 	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
 
+	"github.com/durable-analyst/durable-analyst/api"
+	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/e2b"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -552,6 +550,8 @@ var (
 	_ = client.Dial
 	_ = e2b.NewClient
 	_ = workflows.TaskQueue
+	_ = api.TaskQueue
+	_ = validate.AnalysisInput
 	_ = os.Getenv
 	_ = log.Fatal
 )
