@@ -15,6 +15,12 @@ const (
 	// (WriteReport) before it returns. AnalysisWorkflow is pinned, but the
 	// guard keeps the histories recorded before it replaying.
 	ChangeAnalysisReport = "analysis-report"
+	// ChangeSearchAttributes: analyses and batches ask the worker (the
+	// local activity CheckSearchAttributes) whether the namespace has the
+	// search attributes of SearchAttributes, and only then upsert them as
+	// they progress (a batch also starts its items with BatchId). The
+	// answer is in the history, so a replay takes the same branch.
+	ChangeSearchAttributes = "search-attributes"
 )
 
 // Options select a variant of the workflow code at registration. The zero

@@ -48,7 +48,7 @@ func startCluster(t *testing.T) (*stack.Postgres, *stack.TemporalServer) {
 	require.NoError(t, err, "start PostgreSQL (make deps-cluster installs Debian's postgresql)")
 	t.Cleanup(func() { _ = stopPG() })
 	srv, stopServer, err := stack.StartTemporalServer(ctx, stack.ServerOptions{
-		Options: stack.Options{Logf: logf}, Postgres: pg, Dir: dir + "/temporal",
+		Options: stack.Options{Logf: logf, SearchAttributes: workflows.SearchAttributes}, Postgres: pg, Dir: dir + "/temporal",
 	})
 	require.NoError(t, err, "start the Temporal server on PostgreSQL")
 	t.Cleanup(func() { _ = stopServer() })
