@@ -90,6 +90,7 @@ func TestSearchAttributesOffWithoutRegistration(t *testing.T) {
 	id := testID("e2e-search-off")
 	run, res := runAnalysis(t, e, id, workflows.AnalysisInput{Question: "Which region had the highest revenue?", Datasets: ds, Model: "script:sales-chart"})
 	assert.Equal(t, workflows.StatusAnswered, res.Status)
+	saveHistory(t, e, id, run.GetRunID(), "analysis-search-attributes-off.json")
 
 	batchID := testID("e2e-search-off-batch")
 	brun, err := e.Temporal.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: batchID, TaskQueue: e.TaskQueue},
