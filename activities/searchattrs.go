@@ -59,12 +59,19 @@ type searchAttrs struct {
 // once per worker, as is the change back to "on". It never fails: any
 // problem turns the attributes off.
 func (a *Activities) CheckSearchAttributes(ctx context.Context, in SearchAttributesInput) (SearchAttributesCheck, error) {
+	return SearchAttributesReady(ctx, a, activity.GetInfo(ctx).WorkflowNamespace, in.Want), nil
+}
+
+// SearchAttributesReady is CheckSearchAttributes for a namespace named by
+// the caller: the worker calls it at start-up, so that the log says at
+// once whether search attributes are on. (A function, not a method: every
+// method of Activities is registered as an activity.)
+func SearchAttributesReady(ctx context.Context, a *Activities, ns string, want map[string]enumspb.IndexedValueType) SearchAttributesCheck {
 	res := SearchAttributesCheck{DefaultModel: a.DefaultModel}
 	if a.Temporal == nil {
 		res.Reason = "the worker has no Temporal client to list them"
-		return res, nil
+		return res
 	}
-	ns := activity.GetInfo(ctx).WorkflowNamespace
 	have, err := a.searchAttrs.list(ctx, func(ctx context.Context) (map[string]enumspb.IndexedValueType, error) {
 		resp, err := a.Temporal.OperatorService().ListSearchAttributes(ctx, &operatorservice.ListSearchAttributesRequest{Namespace: ns})
 		if err != nil {
@@ -80,11 +87,11 @@ func (a *Activities) CheckSearchAttributes(ctx context.Context, in SearchAttribu
 	if err != nil {
 		res.Reason = fmt.Sprintf("list search attributes of namespace %s: %v", ns, ErrorMessage(err))
 	} else {
-		res.Reason = missingSearchAttributes(in.Want, have)
+		res.Reason = missingSearchAttributes(want, have)
 	}
 	res.Enabled = res.Reason == ""
 	a.searchAttrs.logOnce(a.logger(), ns, res)
-	return res, nil
+	return res
 }
 
 // list returns the cached attributes, asking fetch when the cache is old.

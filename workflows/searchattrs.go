@@ -36,6 +36,15 @@ var (
 // them with a server.
 var SearchAttributes = []temporal.SearchAttributeKey{SearchAnalysisStatus, SearchAnalysisModel, SearchAnalysisSteps, SearchBatchID}
 
+// SearchAttributeTypes maps the names of SearchAttributes to their types.
+func SearchAttributeTypes() map[string]enumspb.IndexedValueType {
+	want := make(map[string]enumspb.IndexedValueType, len(SearchAttributes))
+	for _, k := range SearchAttributes {
+		want[k.GetName()] = k.GetValueType()
+	}
+	return want
+}
+
 // StatusCancelled is the AnalysisStatus of a cancelled analysis.
 const StatusCancelled = "cancelled"
 
@@ -57,16 +66,12 @@ func checkSearchAttributes(ctx workflow.Context) *searchAttrs {
 	if workflow.GetVersion(ctx, ChangeSearchAttributes, workflow.DefaultVersion, 1) < 1 {
 		return s
 	}
-	want := make(map[string]enumspb.IndexedValueType, len(SearchAttributes))
-	for _, k := range SearchAttributes {
-		want[k.GetName()] = k.GetValueType()
-	}
 	lctx := workflow.WithLocalActivityOptions(ctx, workflow.LocalActivityOptions{
 		StartToCloseTimeout: 15 * time.Second,
 		RetryPolicy:         &temporal.RetryPolicy{MaximumAttempts: 1},
 	})
 	var c activities.SearchAttributesCheck
-	if err := workflow.ExecuteLocalActivity(lctx, a.CheckSearchAttributes, activities.SearchAttributesInput{Want: want}).Get(ctx, &c); err != nil {
+	if err := workflow.ExecuteLocalActivity(lctx, a.CheckSearchAttributes, activities.SearchAttributesInput{Want: SearchAttributeTypes()}).Get(ctx, &c); err != nil {
 		workflow.GetLogger(ctx).Warn("search attributes off for this run: the check failed", "error", err)
 		return s
 	}
