@@ -19,7 +19,9 @@ import (
 func (h *harness) searchUpserts(check activities.SearchAttributesCheck) *[]map[string]any {
 	var got []map[string]any
 	h.env.OnActivity(a.CheckSearchAttributes, mock.Anything, mock.Anything).Return(
-		func(context.Context, activities.SearchAttributesInput) (activities.SearchAttributesCheck, error) { return check, nil })
+		func(context.Context, activities.SearchAttributesInput) (activities.SearchAttributesCheck, error) {
+			return check, nil
+		})
 	h.env.OnUpsertTypedSearchAttributes(mock.Anything).Run(func(args mock.Arguments) {
 		sa := args.Get(0).(temporal.SearchAttributes)
 		vals := map[string]any{}
