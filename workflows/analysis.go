@@ -299,6 +299,8 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 		keepSandbox = true
 		return nil, workflow.NewContinueAsNewError(ctx, AnalysisWorkflowName, conv.next(ctx, input, sb, res))
 	}
+	// The conversation is over: its status is the result's, not "waiting".
+	show(res.Status, "done")
 	return res, nil
 }
 

@@ -93,3 +93,24 @@ func TestSearchAttributesOffUpsertNothing(t *testing.T) {
 	assert.Equal(t, workflows.StatusAnswered, res.Status)
 	assert.Empty(t, *ups, "upserts")
 }
+
+// A conversation shows "waiting" between turns and ends with its result's
+// status, not "waiting".
+func TestSearchAttributesConversationEnds(t *testing.T) {
+	h := newHarness(t)
+	ups := h.searchUpserts(activities.SearchAttributesCheck{Enabled: true})
+	h.answerEach()
+	h.pauses(nil)
+	h.ask(0, "1", workflows.AskInput{Question: "who wins?"})
+	h.end(time.Minute)
+	res, err := h.run(t, workflows.AnalysisInput{Conversation: &workflows.Conversation{}})
+	require.NoError(t, err)
+	var statuses []any
+	for _, u := range *ups {
+		if s, ok := u["AnalysisStatus"]; ok {
+			statuses = append(statuses, s)
+		}
+	}
+	assert.Contains(t, statuses, "waiting", "status upserts")
+	assert.Equal(t, res.Status, last(*ups)["AnalysisStatus"], "status at the end")
+}
