@@ -15,6 +15,7 @@ import (
 	"go.temporal.io/api/workflowservice/v1"
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/converter"
+	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/internal/stack"
@@ -72,6 +73,12 @@ func TestSearchAttributes(t *testing.T) {
 
 	// The worker said once that they are on, not once per workflow.
 	assert.Equal(t, 1, strings.Count(e.Logs.String(), "search attributes on"), "log lines saying search attributes are on")
+
+	// Registering them again (make cluster at every start) changes
+	// nothing; one registered with another type is named.
+	require.NoError(t, stack.RegisterSearchAttributes(ctx, e.Temporal, shared.temporal.Namespace, workflows.SearchAttributes))
+	err = stack.RegisterSearchAttributes(ctx, e.Temporal, shared.temporal.Namespace, []temporal.SearchAttributeKey{temporal.NewSearchAttributeKeyInt64("AnalysisStatus")})
+	assert.ErrorContains(t, err, "AnalysisStatus is a Keyword, want Int")
 }
 
 // TestSearchAttributesOffWithoutRegistration: a dev server without the
