@@ -99,7 +99,7 @@ func (s *searchAttrs) list(ctx context.Context, fetch func(context.Context) (map
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.at.IsZero() || time.Since(s.at) > searchAttrsCacheFor {
-		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		defer cancel()
 		s.have, s.err = fetch(ctx)
 		s.at = time.Now()
