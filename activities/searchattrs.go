@@ -90,7 +90,7 @@ func SearchAttributesReady(ctx context.Context, a *Activities, ns string, want m
 		res.Reason = missingSearchAttributes(want, have)
 	}
 	res.Enabled = res.Reason == ""
-	a.searchAttrs.logOnce(a.logger(), ns, res)
+	a.searchAttrs.logOnce(a.logger(), ns, slices.Sorted(maps.Keys(want)), res)
 	return res
 }
 
@@ -108,7 +108,7 @@ func (s *searchAttrs) list(ctx context.Context, fetch func(context.Context) (map
 }
 
 // logOnce logs the outcome when it differs from the last one logged.
-func (s *searchAttrs) logOnce(logger *slog.Logger, ns string, res SearchAttributesCheck) {
+func (s *searchAttrs) logOnce(logger *slog.Logger, ns string, names []string, res SearchAttributesCheck) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	state := cmp.Or(res.Reason, "on")
@@ -117,7 +117,7 @@ func (s *searchAttrs) logOnce(logger *slog.Logger, ns string, res SearchAttribut
 	}
 	s.logged = state
 	if res.Enabled {
-		logger.Info("search attributes on: workflows upsert AnalysisStatus, AnalysisModel, AnalysisSteps and BatchId", "namespace", ns)
+		logger.Info("search attributes on: workflows upsert them as they progress", "namespace", ns, "search_attributes", strings.Join(names, ","))
 		return
 	}
 	logger.Warn("search attributes off: workflows run without them (register them to filter runs; see README, Operations)",

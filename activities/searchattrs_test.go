@@ -47,7 +47,7 @@ func TestSearchAttrsCacheAndLogOnce(t *testing.T) {
 		if err == nil {
 			t.Fatal("list: got no error, want the fetch's")
 		}
-		s.logOnce(logger, "default", SearchAttributesCheck{Reason: "list: " + err.Error()})
+		s.logOnce(logger, "default", nil, SearchAttributesCheck{Reason: "list: " + err.Error()})
 	}
 	if calls != 1 {
 		t.Errorf("fetches: got %d, want 1 (cached)", calls)
@@ -55,8 +55,8 @@ func TestSearchAttrsCacheAndLogOnce(t *testing.T) {
 	if n := strings.Count(buf.String(), "search attributes off"); n != 1 {
 		t.Errorf("off log lines: got %d, want 1\n%s", n, buf.String())
 	}
-	s.logOnce(logger, "default", SearchAttributesCheck{Enabled: true})
-	s.logOnce(logger, "default", SearchAttributesCheck{Enabled: true})
+	s.logOnce(logger, "default", nil, SearchAttributesCheck{Enabled: true})
+	s.logOnce(logger, "default", nil, SearchAttributesCheck{Enabled: true})
 	if n := strings.Count(buf.String(), "search attributes on"); n != 1 {
 		t.Errorf("on log lines: got %d, want 1\n%s", n, buf.String())
 	}
