@@ -58,6 +58,10 @@ type Activities struct {
 	// MaxContextBytes bounds the conversation sent to the model (default
 	// DefaultMaxContextBytes); older turns are left out whole (fitContext).
 	MaxContextBytes int
+
+	// searchAttrs caches the namespace's search attributes for
+	// CheckSearchAttributes.
+	searchAttrs searchAttrs
 }
 
 // Metadata keys set on every sandbox, so that a retried CreateSandbox and

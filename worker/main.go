@@ -85,6 +85,10 @@ func run() error {
 		w.Stop()
 		return err
 	}
+	// Whether the workflows may upsert their search attributes; each
+	// workflow asks again (CheckSearchAttributes), this says it in the log
+	// at start-up.
+	activities.SearchAttributesReady(ctx, acts, cfg.TemporalNamespace, workflows.SearchAttributeTypes())
 	metrics.SetReady(true)
 	logger.Info("worker started", "task_queue", cfg.TaskQueue, "namespace", cfg.TemporalNamespace,
 		"temporal_address", cfg.TemporalAddress, "model", cfg.OpenAIModel, "model_api", cfg.OpenAIAPI, "e2b_template", cfg.E2BTemplate,

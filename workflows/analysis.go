@@ -128,6 +128,8 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 			return nil, err
 		}
 	}
+	// Asked after the handlers are registered: it blocks.
+	search := checkSearchAttributes(ctx)
 	show := func(st, ph string) {
 		status, phase = st, ph
 		turnOf := ""
@@ -136,6 +138,10 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 		}
 		workflow.SetCurrentDetails(ctx, fmt.Sprintf("**%s** — %sstep %d of %d, %d code runs, %d charts\n\nnow: %s",
 			status, turnOf, step, in.MaxSteps, res.CodeRuns, len(res.Charts), phase))
+		if status == StatusFailed && ctx.Err() != nil {
+			st = StatusCancelled
+		}
+		search.analysis(ctx, st, in.Model, res.StepsUsed)
 	}
 	fail := func(where string, err error) error {
 		show("failed", phase)
@@ -147,7 +153,7 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 		sb = resumedSandbox(ctx, info.WorkflowExecution.ID, in.Datasets, *in.Continued)
 		conv.restore(res)
 	} else if sb, err = newSandbox(ctx, info.WorkflowExecution.ID, info.WorkflowExecution.RunID, in.Datasets); err != nil {
-		return nil, failure("start", err)
+		return nil, fail("start", err)
 	}
 	res.SandboxID = sb.ref.SandboxID
 	// Kill the sandbox on every way out: success, failure, cancellation;
@@ -276,6 +282,8 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 		keepSandbox = true
 		return nil, workflow.NewContinueAsNewError(ctx, AnalysisWorkflowName, conv.next(ctx, input, sb, res))
 	}
+	// The conversation is over: its status is the result's, not "waiting".
+	show(res.Status, "done")
 	return res, nil
 }
 

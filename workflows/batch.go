@@ -91,6 +91,8 @@ func runBatch(ctx workflow.Context, input BatchInput, opts Options) (*BatchResul
 	}
 	in := input.WithDefaults()
 	b := &batch{in: in, id: workflow.GetInfo(ctx).WorkflowExecution.ID, opts: opts}
+	b.search = checkSearchAttributes(ctx)
+	b.search.upsert(ctx, SearchBatchID.ValueSet(b.id))
 	if in.State != nil {
 		b.st = *in.State
 	} else {
@@ -149,6 +151,7 @@ func runBatch(ctx workflow.Context, input BatchInput, opts Options) (*BatchResul
 // batch is one run of a batch.
 type batch struct {
 	opts    Options
+	search  *searchAttrs
 	in      BatchInput
 	id      string
 	st      BatchState
@@ -251,6 +254,7 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 		ParentClosePolicy:     enumspb.PARENT_CLOSE_POLICY_REQUEST_CANCEL,
 		WorkflowIDReusePolicy: enumspb.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY,
 		StaticSummary:         Clip(fmt.Sprintf("batch item %s: %s", sum.ID, item.Question), MaxStaticSummaryBytes),
+		TypedSearchAttributes: b.search.childAttributes(b.id),
 	})
 	b.running++
 	done, set := workflow.NewFuture(ctx)

@@ -21,6 +21,12 @@ const (
 	// holds it twice (issue 8, P2). Histories recorded before it pass the
 	// text inline and must still replay.
 	ChangeToolOutputRefs = "tool-output-refs"
+	// ChangeSearchAttributes: analyses and batches ask the worker (the
+	// local activity CheckSearchAttributes) whether the namespace has the
+	// search attributes of SearchAttributes, and only then upsert them as
+	// they progress (a batch also starts its items with BatchId). The
+	// answer is in the history, so a replay takes the same branch.
+	ChangeSearchAttributes = "search-attributes"
 )
 
 // Options select a variant of the workflow code at registration. The zero

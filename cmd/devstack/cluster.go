@@ -15,6 +15,7 @@ import (
 	taskqueuepb "go.temporal.io/api/taskqueue/v1"
 
 	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // preferredPostgres is make cluster's PostgreSQL port when it is free (not
@@ -73,6 +74,8 @@ func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
 		LogDir:       dir,
 		Logf:         say,
 		S3Dir:        filepath.Join(dir, "s3"),
+		// Added to the namespace unless there (kept in PostgreSQL).
+		SearchAttributes: workflows.SearchAttributes,
 	}
 	if *clusterUI {
 		opts.TemporalUIPort = preferPort("Temporal UI", preferredUI, say)

@@ -35,6 +35,7 @@ import (
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
 	"github.com/durable-analyst/durable-analyst/internal/stack"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
+	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 const (
@@ -102,6 +103,8 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 		S3Port:         preferPort("S3", preferredS3, say),
 		LogDir:         runDir,
 		Logf:           say,
+		// Registered for the filters of the UI's workflow list.
+		SearchAttributes: workflows.SearchAttributes,
 	}
 	var enc encryption
 	if !plaintext {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -48,7 +49,7 @@ func startCluster(t *testing.T) (*stack.Postgres, *stack.TemporalServer) {
 	require.NoError(t, err, "start PostgreSQL (make deps-cluster installs Debian's postgresql)")
 	t.Cleanup(func() { _ = stopPG() })
 	srv, stopServer, err := stack.StartTemporalServer(ctx, stack.ServerOptions{
-		Options: stack.Options{Logf: logf}, Postgres: pg, Dir: dir + "/temporal",
+		Options: stack.Options{Logf: logf, SearchAttributes: workflows.SearchAttributes}, Postgres: pg, Dir: dir + "/temporal",
 	})
 	require.NoError(t, err, "start the Temporal server on PostgreSQL")
 	t.Cleanup(func() { _ = stopServer() })
@@ -203,6 +204,10 @@ func TestClusterBatchSurvivesWorkerKillAndServerRestart(t *testing.T) {
 		assert.Equal(t, "done", it.Answer, "item %d", i)
 		ids = append(ids, it.WorkflowID)
 	}
+	// The search attributes registered on the PostgreSQL-backed server:
+	// BatchId finds exactly the batch's items.
+	itemIDs := slices.Sorted(slices.Values(ids[analyses:]))
+	assert.Equal(t, itemIDs, listIDs(t, e, fmt.Sprintf(`BatchId = %q AND WorkflowType = %q`, batchID, workflows.AnalysisWorkflowName), items), "items by BatchId")
 
 	// No cell ran twice: each stored cell output shows the counter it saw
 	// (1, 2, 3, 4), and the charts are exactly the two drawn.

@@ -63,7 +63,8 @@ func startShared(t *testing.T) {
 	shared.once.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 		defer cancel()
-		o := stack.Options{Logf: func(f string, a ...any) { fmt.Fprintf(os.Stderr, "e2e: "+f+"\n", a...) }}
+		o := stack.Options{Logf: func(f string, a ...any) { fmt.Fprintf(os.Stderr, "e2e: "+f+"\n", a...) },
+			SearchAttributes: workflows.SearchAttributes}
 		tmp, stop, err := stack.StartTemporal(ctx, o)
 		if err != nil {
 			shared.err = err

@@ -59,19 +59,23 @@ func TestSweepScheduleTwoWorkers(t *testing.T) {
 	var killed [][]string
 	for i := range 2 {
 		require.NoError(t, h.Trigger(ctx, client.ScheduleTriggerOptions{}))
-		var wfID string
+		var wfID, runID string
 		pollUntil(t, 30*time.Second, "sweep run", func() bool {
 			d, err := h.Describe(ctx)
 			require.NoError(t, err)
 			if len(d.Info.RecentActions) <= i {
 				return false
 			}
-			wfID = d.Info.RecentActions[i].StartWorkflowResult.WorkflowID
+			wfID, runID = d.Info.RecentActions[i].StartWorkflowResult.WorkflowID, d.Info.RecentActions[i].StartWorkflowResult.FirstExecutionRunID
 			return true
 		})
 		var res activities.SweepResult
-		require.NoError(t, e.Temporal.GetWorkflow(ctx, wfID, "").Get(ctx, &res))
+		require.NoError(t, e.Temporal.GetWorkflow(ctx, wfID, runID).Get(ctx, &res))
 		killed = append(killed, res.Killed)
+		if i == 0 {
+			// The replay gate keeps a sweep (the one that kills).
+			saveHistory(t, e, wfID, runID, "sweep-killed-one.json")
+		}
 	}
 	assert.Equal(t, [][]string{{sandboxID}, nil}, killed, "sandboxes killed by the first and the second sweep")
 	assert.Empty(t, e.E2B.Sandboxes(), "sandboxes after the sweeps")

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"go.temporal.io/sdk/temporal"
 )
 
 // ModulePath is the path of the main module, used to recognise the repository root.
@@ -47,6 +49,10 @@ type Options struct {
 	// stops (make cluster); otherwise they live in a temporary directory
 	// that is removed.
 	S3Dir string
+	// SearchAttributes are registered in the namespace at start (the dev
+	// server's --search-attribute; on the Postgres-backed server, added
+	// unless there). Empty: none.
+	SearchAttributes []temporal.SearchAttributeKey
 }
 
 // DefaultBucket is the bucket StartS3 creates when Options.S3Bucket is empty.

@@ -87,6 +87,7 @@ func StartTemporal(ctx context.Context, o Options) (*Temporal, func() error, err
 	for _, k := range slices.Sorted(maps.Keys(o.TemporalDynamicConfig)) {
 		opts.ExtraArgs = append(opts.ExtraArgs, "--dynamic-config-value", k+"="+o.TemporalDynamicConfig[k])
 	}
+	opts.ExtraArgs = append(opts.ExtraArgs, searchAttributeArgs(o.SearchAttributes)...)
 	// StartDevServer waits up to a minute for the frontend; bound it anyway.
 	sctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()

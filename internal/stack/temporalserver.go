@@ -116,6 +116,10 @@ func StartTemporalServer(ctx context.Context, o ServerOptions) (*TemporalServer,
 		s.Stop()
 		return nil, nil, err
 	}
+	if err := s.ensureSearchAttributes(ctx); err != nil {
+		s.Stop()
+		return nil, nil, err
+	}
 	o.logf("stack: Temporal server %s on PostgreSQL at %s (namespace %s, config %s)", s.Address, o.Postgres.Addr(), s.Namespace, s.config)
 	return s, s.Stop, nil
 }
@@ -442,4 +446,22 @@ func (s *TemporalServer) ensureNamespace(ctx context.Context) error {
 		case <-time.After(250 * time.Millisecond):
 		}
 	}
+}
+
+// ensureSearchAttributes registers Options.SearchAttributes in the
+// namespace; kept in the database, they are there after a restart.
+func (s *TemporalServer) ensureSearchAttributes(ctx context.Context) error {
+	if len(s.o.SearchAttributes) == 0 {
+		return nil
+	}
+	c, err := s.dial(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if err := RegisterSearchAttributes(ctx, c, s.Namespace, s.o.SearchAttributes); err != nil {
+		return err
+	}
+	s.o.logf("stack: search attributes of namespace %s registered", s.Namespace)
+	return nil
 }
