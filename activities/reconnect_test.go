@@ -1,0 +1,81 @@
+package activities
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.temporal.io/sdk/temporal"
+)
+
+// What a retry finds in the journal after its worker died mid-cell: the
+// cell running, then done; the retry collects it without running it again.
+func TestJournalStateAcrossADisconnect(t *testing.T) {
+	_, _, sb := localSandbox(t)
+	a := &Activities{}
+	ctx := context.Background()
+	code := strings.Replace(counterCell, "%s", "3", 1)
+
+	_, err := a.runJournaled(ctx, sb, "cwarm", "x = 1", time.Minute) // the journal is in the kernel
+	require.NoError(t, err)
+	st, err := a.journalState(ctx, sb, "cstate")
+	require.NoError(t, err)
+	assert.Equal(t, cellNotStarted, st)
+
+	dying, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	_, err = a.runJournaled(dying, sb, "cstate", code, time.Minute)
+	require.Error(t, err, "the first attempt loses its connection")
+	st, err = a.journalState(ctx, sb, "cstate")
+	require.NoError(t, err)
+	assert.Equal(t, cellRunning, st, "got %s, want the cell still running after its client went away", st)
+
+	require.Eventually(t, func() bool {
+		st, err = a.journalState(ctx, sb, "cstate")
+		return err == nil && st == cellDone
+	}, time.Minute, 100*time.Millisecond, "the cell never finished; last state %s", st)
+	exec, err := a.readJournal(ctx, sb, "cstate")
+	require.NoError(t, err)
+	assert.Equal(t, "count 1\n", strings.Join(exec.Logs.Stdout, ""))
+	assert.Equal(t, "1", counter(t, sb), "ran exactly once")
+}
+
+// Only a cancellation stops a cell: the worker marks the cell cancelled
+// before it lets go, and the journal lets the server's interrupt through.
+// Any other end of the context (a worker going away, a heartbeat timeout)
+// leaves the cell running, as TestJournalSurvivesADisconnectMidCell shows.
+func TestCancellationInterruptsTheCell(t *testing.T) {
+	_, _, sb := localSandbox(t)
+	a := &Activities{}
+	code := "import time\nfor _ in range(300):\n    time.sleep(0.1)\nopen('finished.txt', 'w').write('yes')"
+
+	ctx, cancel := context.WithCancelCause(context.Background())
+	go func() {
+		time.Sleep(time.Second)
+		cancel(temporal.NewCanceledError("workflow cancelled"))
+	}()
+	_, err := a.runJournaled(ctx, sb, "ccancel", code, time.Minute)
+	require.Error(t, err)
+	assert.True(t, errors.Is(err, context.Canceled) || strings.Contains(err.Error(), "cancel"), "got %v, want a cancellation", err)
+
+	// The retry (here: the next call) finds the cell stopped by the interrupt.
+	exec, err := a.runJournaled(context.Background(), sb, "ccancel", code, time.Minute)
+	require.NoError(t, err)
+	require.NotNil(t, exec.Error, "the cancelled cell ran to its end")
+	assert.Equal(t, "KeyboardInterrupt", exec.Error.Name)
+	ok, err := sb.Files().Exists(context.Background(), "/home/user/finished.txt")
+	require.NoError(t, err)
+	assert.False(t, ok, "the cancelled cell went on after the interrupt")
+	ok, err = sb.Files().Exists(context.Background(), journalDir+"/ccancel.cancel")
+	require.NoError(t, err)
+	assert.False(t, ok, "the journal keeps the cancel mark after the cell ended")
+
+	// The kernel is usable afterwards and kept its state.
+	exec, err = a.runJournaled(context.Background(), sb, "cafter", "time.sleep(0); 1 + 1", time.Minute)
+	require.NoError(t, err)
+	require.Nil(t, exec.Error, "got %+v", exec.Error)
+}
