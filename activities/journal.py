@@ -189,6 +189,9 @@ def __da_install():
             # The alarm is cancelled first thing in finish.
             restore.insert(0, lambda: _signal.signal(_signal.SIGALRM, old_alrm))
         state["cell"] = (cid, rec, restore, signals, before)
+        if _os.path.exists(base + ".cancel"):
+            # Cancelled while it waited for its turn or was being set up.
+            raise KeyboardInterrupt("the cell was cancelled")
 
     def flush_figures():
         plt = _sys.modules.get("matplotlib.pyplot")

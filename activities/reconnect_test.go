@@ -53,12 +53,19 @@ func TestCancellationInterruptsTheCell(t *testing.T) {
 	a := &Activities{}
 	code := "import time\nfor _ in range(300):\n    time.sleep(0.1)\nopen('finished.txt', 'w').write('yes')"
 
+	_, err := a.runJournaled(context.Background(), sb, "cwarm", "x = 1", time.Minute) // the journal is in the kernel
+	require.NoError(t, err)
 	ctx, cancel := context.WithCancelCause(context.Background())
 	go func() {
-		time.Sleep(time.Second)
+		for {
+			if st, err := a.journalState(context.Background(), sb, "ccancel"); err != nil || st != cellNotStarted {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
 		cancel(temporal.NewCanceledError("workflow cancelled"))
 	}()
-	_, err := a.runJournaled(ctx, sb, "ccancel", code, time.Minute)
+	_, err = a.runJournaled(ctx, sb, "ccancel", code, time.Minute)
 	require.Error(t, err)
 	assert.True(t, errors.Is(err, context.Canceled) || strings.Contains(err.Error(), "cancel"), "got %v, want a cancellation", err)
 
@@ -78,4 +85,16 @@ func TestCancellationInterruptsTheCell(t *testing.T) {
 	exec, err = a.runJournaled(context.Background(), sb, "cafter", "time.sleep(0); 1 + 1", time.Minute)
 	require.NoError(t, err)
 	require.Nil(t, exec.Error, "got %+v", exec.Error)
+
+	// A cell cancelled before its turn came (queued behind another, or
+	// still being set up) does not start.
+	_, err = sb.Files().Write(context.Background(), journalDir+"/cearly.cancel", []byte("cancelled"))
+	require.NoError(t, err)
+	exec, err = a.runJournaled(context.Background(), sb, "cearly", "open('early.txt', 'w').write('ran')", time.Minute)
+	require.NoError(t, err)
+	require.NotNil(t, exec.Error, "a cell cancelled before it began ran")
+	assert.Equal(t, "KeyboardInterrupt", exec.Error.Name)
+	ok, err = sb.Files().Exists(context.Background(), "/home/user/early.txt")
+	require.NoError(t, err)
+	assert.False(t, ok, "a cell cancelled before it began ran")
 }
