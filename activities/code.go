@@ -57,7 +57,7 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 	id := cellID(in)
 	hb := CellHeartbeat{Step: in.Step, Cell: in.Cell, CellID: id, Attempt: attempt(ctx)}
 	state := cellNotStarted
-	if hb.Attempt > 1 {
+	if retried(ctx) {
 		// A retry: the cell may have run, or still run, since the
 		// earlier attempt's worker went away.
 		if state, err = a.journalState(ctx, sb, id); err != nil {

@@ -70,6 +70,12 @@ func (a *Activities) journalState(ctx context.Context, sb *e2b.Sandbox, id strin
 	return cellNotStarted, nil
 }
 
+// retried reports whether an earlier attempt of this activity may have
+// sent the cell: a later attempt, or one that carries heartbeat details.
+func retried(ctx context.Context) bool {
+	return activity.IsActivity(ctx) && (activity.GetInfo(ctx).Attempt > 1 || activity.HasHeartbeatDetails(ctx))
+}
+
 // attempt is the activity's attempt number, 1 outside an activity.
 func attempt(ctx context.Context) int32 {
 	if !activity.IsActivity(ctx) {

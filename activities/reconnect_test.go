@@ -3,6 +3,8 @@ package activities
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -97,4 +99,76 @@ func TestCancellationInterruptsTheCell(t *testing.T) {
 	ok, err = sb.Files().Exists(context.Background(), "/home/user/early.txt")
 	require.NoError(t, err)
 	assert.False(t, ok, "a cell cancelled before it began ran")
+}
+
+// RunCode's retry, on real parts (a local sandbox running Python, versitygw):
+// a cell still running is waited for, a cell that finished while no worker
+// was attached is read from the journal; neither runs again.
+func TestRunCodeRetryReconnects(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts an S3 server and a sandbox")
+	}
+	srv, c, sb := localSandbox(t)
+	a := S3Activities(t)
+	a.E2B, a.SandboxTimeout, a.MaxOutputBytes = c, 5*time.Minute, 8192
+	ctx := context.Background()
+	_, err := a.runJournaled(ctx, sb, "cwarm", "x = 1", time.Minute) // the journal is in the kernel
+	require.NoError(t, err)
+
+	tests := []struct {
+		name      string
+		step      int
+		sleep     string
+		waitDone  bool
+		wantState cellState
+		wantExecs int // executions the retry sends
+		want      map[string]int64
+	}{
+		{"still running", 1, "3", false, cellRunning, 1, map[string]int64{MetricCellsReconnected: 1, MetricCellsFromJournal: 1, MetricCellsRun: 0}},
+		{"finished unattached", 2, "0", true, cellDone, 0, map[string]int64{MetricCellsReconnected: 0, MetricCellsFromJournal: 1, MetricCellsRun: 0}},
+	}
+	for i, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in := RunCodeInput{WorkflowID: "wf-reconnect", RunID: "r1", SandboxID: sb.ID, Step: tc.step, CallID: "call", Code: strings.Replace(counterCell, "%s", tc.sleep, 1)}
+			id := cellID(in)
+			// The first attempt: its worker goes away once the cell started.
+			dying, cancel := context.WithCancel(ctx)
+			go func() {
+				for {
+					if st, err := a.journalState(ctx, sb, id); err != nil || st != cellNotStarted {
+						break
+					}
+					time.Sleep(20 * time.Millisecond)
+				}
+				cancel()
+			}()
+			_, err := a.runJournaled(dying, sb, id, in.Code, time.Minute)
+			require.Error(t, err, "the first attempt loses its connection")
+			if tc.waitDone {
+				require.Eventually(t, func() bool {
+					st, err := a.journalState(ctx, sb, id)
+					return err == nil && st == cellDone
+				}, time.Minute, 50*time.Millisecond)
+			}
+			st, err := a.journalState(ctx, sb, id)
+			require.NoError(t, err)
+			require.Equal(t, tc.wantState, st, "got %s", st)
+
+			// The retry, which carries the first attempt's heartbeat.
+			execs := srv.ExecCount(sb.ID)
+			env, scope := metricsEnv()
+			env.RegisterActivity(a)
+			env.SetHeartbeatDetails(CellHeartbeat{Step: tc.step, CellID: id, Attempt: 1})
+			res, err := (&activityRunner{env: env, a: a}).run(in)
+			require.NoError(t, err)
+			require.Nil(t, res.Error, "%s", res.Output)
+			assert.Contains(t, res.Output, fmt.Sprintf("count %d", i+1))
+			assert.Equal(t, strconv.Itoa(i+1), counter(t, sb), "the cell ran once")
+			require.Len(t, res.Charts, 1, "the chart the first attempt's run drew")
+			checkCounters(t, counters(scope, nil), tc.want)
+			if got := srv.ExecCount(sb.ID) - execs; got != tc.wantExecs {
+				t.Errorf("the retry sent %d executions, want %d", got, tc.wantExecs)
+			}
+		})
+	}
 }
