@@ -171,4 +171,27 @@ func TestRunCodeRetryReconnects(t *testing.T) {
 			}
 		})
 	}
+
+	// A kernel that died under the running cell: the retry finds the
+	// journal gone and reports the sandbox lost, so the workflow rebuilds.
+	in := RunCodeInput{WorkflowID: "wf-reconnect", RunID: "r1", SandboxID: sb.ID, Step: 3, CallID: "call", Code: "import time\ntime.sleep(30)"}
+	dying, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	_, err = a.runJournaled(dying, sb, cellID(in), in.Code, time.Minute)
+	require.Error(t, err)
+	require.NoError(t, srv.KillKernel(sb.ID))
+	// A retry that catches the kernel still dying gets the server's
+	// DeadKernelError, which is retryable; the attempt after it decides.
+	var appErr *temporal.ApplicationError
+	for range 2 {
+		env, _ := metricsEnv()
+		env.RegisterActivity(a)
+		env.SetHeartbeatDetails(CellHeartbeat{Step: 3, CellID: cellID(in), Attempt: 1})
+		_, err = (&activityRunner{env: env, a: a}).run(in)
+		require.ErrorAs(t, err, &appErr)
+		if appErr.NonRetryable() {
+			break
+		}
+	}
+	assert.Equal(t, ErrTypeSandboxLost, appErr.Type(), "got %v", err)
 }
