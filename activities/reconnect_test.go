@@ -12,7 +12,20 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/temporal"
+
+	"github.com/durable-analyst/durable-analyst/e2b"
 )
+
+// onceStarted calls f once the journal shows cell id started (or cannot be read).
+func onceStarted(a *Activities, sb *e2b.Sandbox, id string, f func()) {
+	for {
+		if st, err := a.journalState(context.Background(), sb, id); err != nil || st != cellNotStarted {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	f()
+}
 
 // What a retry finds in the journal after its worker died mid-cell: the
 // cell running, then done; the retry collects it without running it again.
@@ -58,15 +71,7 @@ func TestCancellationInterruptsTheCell(t *testing.T) {
 	_, err := a.runJournaled(context.Background(), sb, "cwarm", "x = 1", time.Minute) // the journal is in the kernel
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancelCause(context.Background())
-	go func() {
-		for {
-			if st, err := a.journalState(context.Background(), sb, "ccancel"); err != nil || st != cellNotStarted {
-				break
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-		cancel(temporal.NewCanceledError("workflow cancelled"))
-	}()
+	go onceStarted(a, sb, "ccancel", func() { cancel(temporal.NewCanceledError("workflow cancelled")) })
 	_, err = a.runJournaled(ctx, sb, "ccancel", code, time.Minute)
 	require.Error(t, err)
 	assert.True(t, errors.Is(err, context.Canceled) || strings.Contains(err.Error(), "cancel"), "got %v, want a cancellation", err)
@@ -133,15 +138,7 @@ func TestRunCodeRetryReconnects(t *testing.T) {
 			id := cellID(in)
 			// The first attempt: its worker goes away once the cell started.
 			dying, cancel := context.WithCancel(ctx)
-			go func() {
-				for {
-					if st, err := a.journalState(ctx, sb, id); err != nil || st != cellNotStarted {
-						break
-					}
-					time.Sleep(20 * time.Millisecond)
-				}
-				cancel()
-			}()
+			go onceStarted(a, sb, id, cancel)
 			_, err := a.runJournaled(dying, sb, id, in.Code, time.Minute)
 			require.Error(t, err, "the first attempt loses its connection")
 			if tc.waitDone {
