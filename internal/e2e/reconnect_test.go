@@ -11,7 +11,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/converter"
 
+	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/e2b"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -51,10 +53,15 @@ func TestWorkerKillMidLongCellReconnects(t *testing.T) {
 	killedAt := time.Now()
 	worker.start()
 
+	// Watch the retry's heartbeat details, as the Temporal UI shows them.
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
+	seen := make(chan activities.CellHeartbeat, 1)
+	go watchRetryHeartbeat(ctx, e, id, seen)
 	var res workflows.AnalysisResult
 	require.NoError(t, run.Get(ctx, &res), "worker logs:\n%s", worker.Logs.String())
+	cancel()
+	hb, watched := <-seen
 	t.Logf("the analysis finished %s after the kill", time.Since(killedAt).Round(time.Second))
 	// The script's expects already refused a turn whose count was off.
 	assert.Equal(t, workflows.StatusAnswered, res.Status)
@@ -74,9 +81,37 @@ func TestWorkerKillMidLongCellReconnects(t *testing.T) {
 	assert.Contains(t, logs, "retried cell: reconnecting", "the retry did not reconnect:\n%s", logs)
 	assert.True(t, strings.Contains(logs, "journal=running") || strings.Contains(logs, "journal=done"),
 		"the retry did not find the cell in the journal:\n%s", logs)
+	if strings.Contains(logs, "journal=running") {
+		require.True(t, watched, "no heartbeat of the retry was seen while it waited")
+		assert.True(t, hb.Reconnected, "the waiting retry's heartbeat: got %+v, want reconnected", hb)
+		assert.GreaterOrEqual(t, hb.Attempt, int32(2))
+		t.Logf("the retry's heartbeat details: %+v", hb)
+	}
 	for _, line := range strings.Split(logs, "\n") {
 		if strings.Contains(line, "reconnecting") {
 			t.Logf("worker: %s", line)
 		}
+	}
+}
+
+// watchRetryHeartbeat sends the first heartbeat details of a RunCode retry
+// (attempt 2 or later) that the server shows for the workflow, then closes seen.
+func watchRetryHeartbeat(ctx context.Context, e *env, id string, seen chan<- activities.CellHeartbeat) {
+	defer close(seen)
+	for ctx.Err() == nil {
+		d, err := e.Temporal.DescribeWorkflowExecution(ctx, id, "")
+		if err == nil {
+			for _, pa := range d.GetPendingActivities() {
+				if pa.GetActivityType().GetName() != "RunCode" || pa.GetAttempt() < 2 || pa.GetHeartbeatDetails() == nil {
+					continue
+				}
+				var hb activities.CellHeartbeat
+				if converter.GetDefaultDataConverter().FromPayloads(pa.GetHeartbeatDetails(), &hb) == nil && hb.Attempt >= 2 {
+					seen <- hb
+					return
+				}
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
 }
