@@ -250,11 +250,7 @@ func (s *Server) streamExecution(w http.ResponseWriter, r *http.Request, c *exec
 				write(lineEnd)
 				return
 			}
-			var dl driverLine
-			if err := json.Unmarshal(line, &dl); err != nil {
-				s.log.Warn("bad kernel line", "sandbox_id", c.sb.id, "error", err)
-				continue
-			}
+			dl, _ := controlLine(line)
 			ok = true
 			switch dl.Type {
 			case "_start":

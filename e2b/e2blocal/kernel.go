@@ -53,6 +53,16 @@ type driverLine struct {
 	ExecutionCount int    `json:"execution_count"`
 }
 
+// controlLine decodes a driver's control line (type "_…"); ok is false for
+// the wire lines between them, which are passed on without being parsed
+// (a result line can hold megabytes of PNG).
+func controlLine(line []byte) (dl driverLine, ok bool) {
+	if !bytes.HasPrefix(line, []byte(`{"type": "_`)) {
+		return dl, false
+	}
+	return dl, json.Unmarshal(line, &dl) == nil
+}
+
 // startKernel starts a driver in the sandbox with cwd and waits until it is
 // ready to run code.
 func (sb *sandbox) startKernel(cwd string) (*kernel, error) {
@@ -171,8 +181,7 @@ func (k *kernel) leave(id int64) {
 func (k *kernel) dispatch() {
 	var cur int64
 	for line := range k.lines {
-		var dl driverLine
-		if err := json.Unmarshal(line, &dl); err == nil && (dl.Type == "_start" || dl.Type == "_done") {
+		if dl, ok := controlLine(line); ok && (dl.Type == "_start" || dl.Type == "_done") {
 			cur = dl.ID
 		}
 		k.mu.Lock()
