@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"go.temporal.io/sdk/activity"
+
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
 
@@ -55,12 +57,40 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 		return RunCodeResult{}, err
 	}
 
-	defer heartbeatWhile(ctx, fmt.Sprintf("step %d cell %d", in.Step, in.Cell))()
-
 	id := cellID(in)
+	hb := CellHeartbeat{Step: in.Step, Cell: in.Cell, CellID: id, Attempt: attempt(ctx)}
+	state := cellNotStarted
+	if retried(ctx) {
+		// A retry: the cell may have run, or still run, since the
+		// earlier attempt's worker went away.
+		if state, err = a.journalState(ctx, sb, id); err != nil {
+			return RunCodeResult{}, err
+		}
+		a.logger().Info("retried cell: reconnecting", "cell_id", id, "sandbox_id", sb.ID,
+			"attempt", hb.Attempt, "journal", state.String())
+		hb.Reconnected = state == cellRunning
+	}
+	if activity.IsActivity(ctx) {
+		activity.RecordHeartbeat(ctx, hb) // at once: the UI shows the reconnect before the first tick
+	}
+	defer heartbeatWhile(ctx, hb)()
+
+	var exec *e2b.Execution
 	start := time.Now()
-	exec, err := a.runJournaled(ctx, sb, id, in.Code, a.codeTimeout())
-	since(ctx, MetricCodeRunLatency, start)
+	switch state {
+	case cellDone:
+		// It finished while no worker was attached.
+		count(ctx, MetricCellsFromJournal, 1)
+		exec, err = a.readJournal(ctx, sb, id)
+	case cellRunning:
+		// The same journaled cell waits in the kernel behind the running
+		// one, then gets the journal's DurableCellDone.
+		count(ctx, MetricCellsReconnected, 1)
+		exec, err = a.runJournaled(ctx, sb, id, in.Code, a.codeTimeout())
+	default:
+		exec, err = a.runJournaled(ctx, sb, id, in.Code, a.codeTimeout())
+		since(ctx, MetricCodeRunLatency, start)
+	}
 	if err != nil {
 		return RunCodeResult{}, err
 	}

@@ -25,13 +25,15 @@ import (
 //   - refuses to start a cell id twice: a retry gets DurableCellDone and
 //     reads the recorded outputs from the sandbox instead;
 //   - ignores the interrupt a server sends when the client (a dying worker)
-//     disconnects, so the cell finishes and its outputs are recorded;
+//     disconnects, so the cell finishes and its outputs are recorded,
+//     unless the worker marked the cell cancelled first (<id>.cancel);
 //   - stops a cell after its timeout with a TimeoutError of its own;
 //   - notices a restarted kernel (DurableKernelLost, DurableCellLost): the
 //     state earlier cells built is gone, which the workflow treats like a
 //     lost sandbox and rebuilds.
 // Executions in one context are serialized by the code interpreter, so a
-// retry's cell waits until a still-running first attempt has finished.
+// retry's cell waits until a still-running first attempt has finished
+// (reconnect.go says how a retry reconnects).
 
 //go:embed journal.py
 var journalPy string
@@ -116,8 +118,10 @@ type doneRecord struct {
 // the stream when it runs now, from the journal when an earlier attempt
 // already ran it.
 func (a *Activities) runJournaled(ctx context.Context, sb *e2b.Sandbox, id, code string, timeout time.Duration) (*e2b.Execution, error) {
+	runCtx, stop := a.interruptOnCancel(ctx, sb, id)
+	defer stop()
 	run := func(src string) (*e2b.Execution, error) {
-		exec, err := sb.RunCode(ctx, src, &e2b.RunCodeOptions{
+		exec, err := sb.RunCode(runCtx, src, &e2b.RunCodeOptions{
 			// The kernel stops the cell at timeout; the client waits a
 			// little longer for the TimeoutError to arrive.
 			Timeout:        timeout + time.Minute,

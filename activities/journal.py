@@ -133,8 +133,16 @@ def __da_install():
         # are ignored from here until the journal entry is written (the
         # cell's own timeout takes their place). An interrupt that lands
         # before this line stops the cell before it has started anything.
-        old_int = _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+        # The one interrupt that counts is a cancellation's: the worker
+        # writes <id>.cancel before it lets go of the cell.
         base = cells + "/" + cid
+
+        def on_interrupt(signum, frame):
+            cur = state["cell"]
+            if cur is not None and cur[0] == cid and _os.path.exists(base + ".cancel"):
+                raise KeyboardInterrupt("the cell was cancelled")
+
+        old_int = _signal.signal(_signal.SIGINT, on_interrupt)
         try:
             if _os.path.exists(base + ".done.json"):
                 raise DurableCellDone(cid)
@@ -181,6 +189,9 @@ def __da_install():
             # The alarm is cancelled first thing in finish.
             restore.insert(0, lambda: _signal.signal(_signal.SIGALRM, old_alrm))
         state["cell"] = (cid, rec, restore, signals, before)
+        if _os.path.exists(base + ".cancel"):
+            # Cancelled while it waited for its turn or was being set up.
+            raise KeyboardInterrupt("the cell was cancelled")
 
     def flush_figures():
         plt = _sys.modules.get("matplotlib.pyplot")
@@ -232,10 +243,11 @@ def __da_install():
         base = cells + "/" + cid
         _write(base + ".done.json", rec)
         _write(base + ".meta.json", {"names": rec["names"], "error": rec["error"] and rec["error"]["name"], "files": rec["files"]})
-        try:
-            _os.remove(base + ".started")
-        except OSError:
-            pass
+        for done_with in (".started", ".cancel"):
+            try:
+                _os.remove(base + done_with)
+            except OSError:
+                pass
         # Only now may an interrupt stop the kernel again.
         for undo in signals:
             undo()

@@ -24,6 +24,10 @@ const (
 	// MetricCellsFromJournal counts retried cells answered from the cell
 	// journal instead of running again.
 	MetricCellsFromJournal = "durable_analyst_cells_from_journal"
+	// MetricCellsReconnected counts retried cells that found the run an
+	// earlier attempt started still going and waited for it instead of
+	// running the cell again.
+	MetricCellsReconnected = "durable_analyst_cells_reconnected"
 	// MetricChartsStored counts chart PNGs uploaded to S3.
 	MetricChartsStored = "durable_analyst_charts_stored"
 	// MetricChartBytes counts the bytes of those PNGs.

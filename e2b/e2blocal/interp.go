@@ -15,10 +15,6 @@ import (
 // keepaliveEvery is the silence after which /execute sends a keepalive line.
 const keepaliveEvery = 5 * time.Second
 
-// interruptGrace bounds how long an interrupted cell may take to stop before
-// its kernel is killed.
-const interruptGrace = 10 * time.Second
-
 // Fixed lines of the /execute stream.
 var (
 	lineEnd       = []byte(`{"type": "end_of_execution"}` + "\n")
@@ -190,14 +186,14 @@ func (s *Server) handleExecute(w http.ResponseWriter, r *http.Request) {
 		plainError(w, http.StatusInternalServerError, "start %s kernel: %v", c.language, err)
 		return
 	}
-	id, err := k.run(*req.Code, c.language, req.EnvVars)
+	id, sub, err := k.run(*req.Code, c.language, req.EnvVars)
 	if err != nil {
 		plainError(w, http.StatusInternalServerError, "%v", err)
 		return
 	}
 	sb.execCount.Add(1)
 	w.WriteHeader(http.StatusOK)
-	s.streamExecution(w, r, c, k, id)
+	s.streamExecution(w, r, c, k, id, sub)
 }
 
 func deref(p *string) string {
@@ -207,30 +203,43 @@ func deref(p *string) string {
 	return *p
 }
 
-// streamExecution copies the driver's lines for execution id to w until the
-// driver reports it done, adding keepalives and the final end_of_execution.
-// A client that goes away gets its cell interrupted, like the real server.
-func (s *Server) streamExecution(w http.ResponseWriter, r *http.Request, c *execContext, k *kernel, id int64) {
+// What E2B's code-interpreter server does when the client of a running
+// /execute goes away (read in e2b-dev/code-interpreter at 7df1757,
+// template/server/messaging.py, ContextWebSocket.execute and
+// _wait_for_result; the behaviour came with #237, "Release lock for
+// interruptable client requests", which fixed #213):
+//   - it notices the disconnect when a write fails; it writes a keepalive
+//     line every 5 s of silence (KEEPALIVE_INTERVAL) so that it does;
+//   - it interrupts the kernel once (POST /api/kernels/{id}/interrupt on
+//     Jupyter: SIGINT, KeyboardInterrupt in the cell) and never kills it;
+//     a cell that ignores SIGINT runs on to its end, and the kernel keeps
+//     whatever the cell built;
+//   - it drops the execution from its table, so the rest of that cell's
+//     output goes nowhere, and releases the context's execution lock;
+//   - a second /execute on the context then gets the lock at once and
+//     sends its execute_request to the kernel, which runs it only after
+//     the running cell: the second stream carries keepalives until then.
+// streamExecution does the same. (Before #237 the lock stayed held until
+// the abandoned cell ended, and the kernel was not interrupted.)
+
+// streamExecution copies execution id's lines to w until the driver reports
+// it done, adding keepalives and the final end_of_execution. A client that
+// goes away gets the kernel interrupted once, as from E2B, and stops
+// listening; the cell is never killed for it.
+func (s *Server) streamExecution(w http.ResponseWriter, r *http.Request, c *execContext, k *kernel, id int64, sub *execSub) {
+	defer k.leave(id)
 	rc := http.NewResponseController(w)
-	clientGone := false
-	write := func(b []byte) {
-		if clientGone {
-			return
-		}
+	write := func(b []byte) bool {
 		if _, err := w.Write(b); err != nil {
-			clientGone = true
-			return
+			return false
 		}
-		_ = rc.Flush()
+		return rc.Flush() == nil
 	}
 	keepalive := time.NewTimer(keepaliveEvery)
 	defer keepalive.Stop()
-	var giveUp <-chan time.Time
-	done := r.Context().Done()
-	started := false
 	for {
 		select {
-		case line, ok := <-k.lines:
+		case line, ok := <-sub.lines:
 			if !ok {
 				if c.sb.gone() {
 					// The sandbox was killed: reset the connection, as a dying E2B sandbox does.
@@ -241,48 +250,42 @@ func (s *Server) streamExecution(w http.ResponseWriter, r *http.Request, c *exec
 				write(lineEnd)
 				return
 			}
-			var dl driverLine
-			if err := json.Unmarshal(line, &dl); err != nil {
-				s.log.Warn("bad kernel line", "sandbox_id", c.sb.id, "error", err)
-				continue
-			}
+			dl, _ := controlLine(line)
+			ok = true
 			switch dl.Type {
 			case "_start":
-				if dl.ID == id {
-					started = true
-					write([]byte(fmt.Sprintf(`{"type": "number_of_executions", "execution_count": %d}`+"\n", dl.ExecutionCount)))
-				}
+				ok = write([]byte(fmt.Sprintf(`{"type": "number_of_executions", "execution_count": %d}`+"\n", dl.ExecutionCount)))
 			case "_done":
-				if dl.ID == id {
-					write(lineEnd)
-					return
-				}
+				write(lineEnd)
+				return
 			default:
-				if started {
-					write(line)
-				}
+				ok = write(line)
+			}
+			if !ok {
+				s.clientGone(c, k)
+				return
 			}
 			keepalive.Reset(keepaliveEvery)
 		case <-keepalive.C:
-			write(lineKeepalive)
+			if !write(lineKeepalive) {
+				s.clientGone(c, k)
+				return
+			}
 			keepalive.Reset(keepaliveEvery)
-		case <-done:
-			done = nil
-			clientGone = true
-			s.log.Info("execute client went away, interrupting the kernel", "sandbox_id", c.sb.id, "context_id", c.id)
-			k.interrupt()
-			giveUp = time.After(interruptGrace)
-		case <-giveUp:
-			s.log.Warn("interrupted cell did not stop, killing its kernel", "sandbox_id", c.sb.id, "context_id", c.id)
-			k.kill()
-			giveUp = nil
-		}
-		if clientGone && done != nil {
-			done = nil
-			k.interrupt()
-			giveUp = time.After(interruptGrace)
+		case <-r.Context().Done():
+			s.clientGone(c, k)
+			return
 		}
 	}
+}
+
+// clientGone interrupts the kernel once for an execute client that went
+// away, as E2B's server does; the cell is not killed, and the caller
+// releases the context's lock by returning.
+func (s *Server) clientGone(c *execContext, k *kernel) {
+	s.log.Info("execute client went away: interrupting the kernel once; the cell is not killed",
+		"sandbox_id", c.sb.id, "context_id", c.id)
+	k.interrupt()
 }
 
 func errorLine(name, value, traceback string) []byte {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"image"
 	_ "image/png"
+	"io"
 	"net/http"
 	"os"
 	"strings"
@@ -254,6 +255,55 @@ func TestClientDisconnectInterruptsKernel(t *testing.T) {
 	}
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("next execute waited %v; want the abandoned cell interrupted", d)
+	}
+}
+
+// A client that goes away mid-cell gets the kernel interrupted once, as from
+// E2B's server, but never killed: a cell that ignores the interrupt (as the
+// worker's cell journal does) runs to its end, once, longer than the 10 s
+// after which this server used to kill the kernel, and an execute sent
+// meanwhile runs after it in the same kernel.
+func TestClientDisconnectLetsCellFinish(t *testing.T) {
+	_, url := newServer(t, e2blocal.Config{})
+	sb := create(t, url, map[string]any{})
+	sb.run(t, "import signal, time\nruns = 0")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	cell := "signal.signal(signal.SIGINT, signal.SIG_IGN)\nruns += 1\nopen('ran.log', 'a').write('x')\n" +
+		"for _ in range(120):\n    time.sleep(0.1)\nfinished = True"
+	req, _ := http.NewRequestWithContext(ctx, "POST", url+"/execute", jsonBody(t, map[string]any{"code": cell}))
+	for k, v := range sb.header(wire.CodeInterpreterPort) {
+		req.Header.Set(k, v)
+	}
+	if resp, err := http.DefaultClient.Do(req); err == nil {
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	if ctx.Err() == nil {
+		t.Fatal("the 12 s cell ended before its client went away")
+	}
+	// Sent while the abandoned cell still runs: it waits behind it.
+	resp, b := do(t, "POST", url+"/execute", jsonBody(t, map[string]any{"code": "(runs, finished, open('ran.log').read())"}),
+		sb.header(wire.CodeInterpreterPort))
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("second execute: got status %d (%s), want 200", resp.StatusCode, b)
+	}
+	var lines []map[string]any
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("bad line %q: %v", l, err)
+		}
+		if m["type"] != "keepalive" {
+			lines = append(lines, m)
+		}
+	}
+	checkFraming(t, lines)
+	if errs := ofType(lines, "error"); len(errs) > 0 {
+		t.Fatalf("second execute: got error %v, want the abandoned cell's state", errs)
+	}
+	if got, want := mainText(t, lines), "(1, True, 'x')"; got != want {
+		t.Errorf("after the client went away: got (runs, finished, log) = %s, want %s (the cell ran once, to its end, in the same kernel)", got, want)
 	}
 }
 

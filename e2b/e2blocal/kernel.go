@@ -32,6 +32,18 @@ type kernel struct {
 	stderr *tailBuffer
 	mu     sync.Mutex
 	nextID int64
+	// subs are the executions whose lines someone still wants, by request
+	// id (the executions map of E2B's ContextWebSocket): lines of an
+	// execution nobody waits for any more are dropped, and the cell runs on.
+	subs map[int64]*execSub
+	// drained is set once the driver's lines have ended.
+	drained bool
+}
+
+// execSub receives the driver lines of one execution.
+type execSub struct {
+	lines chan []byte   // the execution's lines, _start to _done; closed if the kernel dies
+	left  chan struct{} // closed when the subscriber stops listening
 }
 
 // driverLine is the part of a driver line the server looks at.
@@ -39,6 +51,16 @@ type driverLine struct {
 	Type           string `json:"type"`
 	ID             int64  `json:"id"`
 	ExecutionCount int    `json:"execution_count"`
+}
+
+// controlLine decodes a driver's control line (type "_…"); ok is false for
+// the wire lines between them, which are passed on without being parsed
+// (a result line can hold megabytes of PNG).
+func controlLine(line []byte) (dl driverLine, ok bool) {
+	if !bytes.HasPrefix(line, []byte(`{"type": "_`)) {
+		return dl, false
+	}
+	return dl, json.Unmarshal(line, &dl) == nil
 }
 
 // startKernel starts a driver in the sandbox with cwd and waits until it is
@@ -49,7 +71,7 @@ func (sb *sandbox) startKernel(cwd string) (*kernel, error) {
 		return nil, err
 	}
 	k := &kernel{lines: make(chan []byte, 64), ready: make(chan struct{}),
-		exited: make(chan struct{}), stderr: &tailBuffer{max: 8 << 10}}
+		exited: make(chan struct{}), stderr: &tailBuffer{max: 8 << 10}, subs: map[int64]*execSub{}}
 	cmd.Stderr = k.stderr
 	if k.stdin, err = cmd.StdinPipe(); err != nil {
 		return nil, fmt.Errorf("kernel stdin: %w", err)
@@ -63,6 +85,7 @@ func (sb *sandbox) startKernel(cwd string) (*kernel, error) {
 		return nil, err
 	}
 	k.pid = cmd.Process.Pid
+	go k.dispatch()
 	go func() {
 		r := bufio.NewReaderSize(stdout, 64<<10)
 		readyClosed := false
@@ -119,13 +142,66 @@ func (k *kernel) send(req map[string]any) error {
 	return nil
 }
 
-// run asks the driver to execute code and returns the request id.
-func (k *kernel) run(code, lang string, env map[string]string) (int64, error) {
+// run asks the driver to execute code and returns the subscription that
+// receives the execution's lines. The driver runs requests one at a time,
+// so one sent while an earlier cell still runs waits behind it, as an
+// execute_request waits in a busy Jupyter kernel.
+func (k *kernel) run(code, lang string, env map[string]string) (int64, *execSub, error) {
+	sub := &execSub{lines: make(chan []byte, 64), left: make(chan struct{})}
 	k.mu.Lock()
 	k.nextID++
 	id := k.nextID
+	if k.drained {
+		close(sub.lines)
+	} else {
+		k.subs[id] = sub
+	}
 	k.mu.Unlock()
-	return id, k.send(map[string]any{"op": "exec", "id": id, "code": code, "lang": lang, "env": env})
+	if err := k.send(map[string]any{"op": "exec", "id": id, "code": code, "lang": lang, "env": env}); err != nil {
+		k.leave(id)
+		return 0, nil, err
+	}
+	return id, sub, nil
+}
+
+// leave stops delivering execution id's lines; its cell runs on.
+func (k *kernel) leave(id int64) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if sub := k.subs[id]; sub != nil {
+		close(sub.left)
+		delete(k.subs, id)
+	}
+}
+
+// dispatch hands each driver line to the execution it belongs to: _start
+// and _done carry the request id, the lines between them belong to the
+// execution that started last. When the driver exits, every waiting
+// execution's channel is closed.
+func (k *kernel) dispatch() {
+	var cur int64
+	for line := range k.lines {
+		if dl, ok := controlLine(line); ok && (dl.Type == "_start" || dl.Type == "_done") {
+			cur = dl.ID
+		}
+		k.mu.Lock()
+		sub := k.subs[cur]
+		k.mu.Unlock()
+		if sub == nil {
+			continue
+		}
+		select {
+		case sub.lines <- line:
+		case <-sub.left:
+		}
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.drained = true
+	for id, sub := range k.subs {
+		close(sub.lines)
+		delete(k.subs, id)
+	}
 }
 
 // interrupt raises KeyboardInterrupt in the running cell, if any.
