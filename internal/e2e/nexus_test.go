@@ -1,0 +1,224 @@
+package e2e
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	enumspb "go.temporal.io/api/enums/v1"
+	"go.temporal.io/api/operatorservice/v1"
+	"go.temporal.io/api/serviceerror"
+	"go.temporal.io/api/workflowservice/v1"
+	"go.temporal.io/sdk/client"
+	tlog "go.temporal.io/sdk/log"
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/worker"
+	"go.temporal.io/sdk/workflow"
+	"google.golang.org/protobuf/types/known/durationpb"
+
+	"github.com/durable-analyst/durable-analyst/internal/nexusservice"
+	"github.com/durable-analyst/durable-analyst/workflows"
+)
+
+// nexusCallerNamespace is the second namespace the Nexus tests call from.
+const nexusCallerNamespace = "e2e-nexus-callers"
+
+// nexusCall is the input of nexusCallerWorkflow.
+type nexusCall struct {
+	Endpoint string                  `json:"endpoint"`
+	Input    workflows.AnalysisInput `json:"input"`
+}
+
+// nexusCallerWorkflow is another team's workflow in another namespace: it
+// runs an analysis through a Nexus endpoint and returns its typed result.
+func nexusCallerWorkflow(ctx workflow.Context, in nexusCall) (workflows.AnalysisResult, error) {
+	c := workflow.NewNexusClient(in.Endpoint, workflows.NexusService)
+	fut := c.ExecuteOperation(ctx, workflows.NexusAnalyzeOperation, in.Input, workflow.NexusOperationOptions{
+		ScheduleToCloseTimeout: 10 * time.Minute,
+	})
+	var res workflows.AnalysisResult
+	err := fut.Get(ctx, &res)
+	return res, err
+}
+
+// killCounter counts the E2B kill requests (DELETE /sandboxes/{id}) a
+// handler serves.
+type killCounter struct {
+	mu    sync.Mutex
+	kills map[string]int
+}
+
+func (k *killCounter) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if id, ok := strings.CutPrefix(r.URL.Path, "/sandboxes/"); ok && r.Method == http.MethodDelete {
+			k.mu.Lock()
+			k.kills[id]++
+			k.mu.Unlock()
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+func (k *killCounter) count(id string) int {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.kills[id]
+}
+
+// callerClient registers the caller namespace (once; the dev server knows
+// it only after its namespace cache refreshes) and returns a client of it.
+func callerClient(t *testing.T, e *env) client.Client {
+	t.Helper()
+	ctx := runCtx(t, 2*time.Minute)
+	_, err := e.Temporal.WorkflowService().RegisterNamespace(ctx, &workflowservice.RegisterNamespaceRequest{
+		Namespace: nexusCallerNamespace, WorkflowExecutionRetentionPeriod: durationpb.New(24 * time.Hour),
+	})
+	var exists *serviceerror.NamespaceAlreadyExists
+	if err != nil && !errors.As(err, &exists) {
+		require.NoError(t, err, "register namespace %s", nexusCallerNamespace)
+	}
+	c, err := client.Dial(client.Options{HostPort: shared.temporal.Address, Namespace: nexusCallerNamespace, Logger: tlog.NewStructuredLogger(e.testLogger())})
+	require.NoError(t, err)
+	t.Cleanup(c.Close)
+	return c
+}
+
+// TestNexusService: a workflow in a second namespace runs an analysis
+// through a Nexus endpoint that targets the worker process's task queue
+// and gets its typed result; cancelling such a caller cancels the analysis,
+// whose sandbox is killed.
+func TestNexusService(t *testing.T) {
+	e := newEnv(t)
+	kills := &killCounter{kills: map[string]int{}}
+	e2bURL := serve(t, kills.wrap(e.E2B.Handler()))
+	cfg := e.Config
+	cfg.TaskQueue = "nexus-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	cfg.E2BAPIURL, cfg.E2BSandboxURL = e2bURL, e2bURL
+	startWorkerProcess(t, workerEnv(cfg)) // the real worker registers the service
+
+	// The endpoint, made twice (idempotent) and repointed (updated back).
+	ctx := runCtx(t, 8*time.Minute)
+	op := e.Temporal.OperatorService()
+	endpoint := "e2e-nexus-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	require.NoError(t, nexusservice.EnsureEndpoint(ctx, op, endpoint, shared.temporal.Namespace, "elsewhere"))
+	for range 2 {
+		require.NoError(t, nexusservice.EnsureEndpoint(ctx, op, endpoint, shared.temporal.Namespace, cfg.TaskQueue))
+	}
+	list, err := op.ListNexusEndpoints(ctx, &operatorservice.ListNexusEndpointsRequest{Name: endpoint})
+	require.NoError(t, err)
+	require.Len(t, list.GetEndpoints(), 1, "one endpoint of that name")
+	got := list.GetEndpoints()[0].GetSpec().GetTarget().GetWorker()
+	assert.Equal(t, cfg.TaskQueue, got.GetTaskQueue(), "the endpoint routes to the worker's task queue")
+
+	// The caller's own worker, in the second namespace.
+	cc := callerClient(t, e)
+	callerQueue := "nexus-caller-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	cw := worker.New(cc, callerQueue, worker.Options{})
+	cw.RegisterWorkflowWithOptions(nexusCallerWorkflow, workflow.RegisterOptions{Name: "NexusCaller"})
+	require.Eventually(t, func() bool { return cw.Start() == nil }, time.Minute, 500*time.Millisecond,
+		"start a worker in namespace %s", nexusCallerNamespace)
+	t.Cleanup(cw.Stop)
+	startCaller := func(id string, in workflows.AnalysisInput) client.WorkflowRun {
+		t.Helper()
+		var run client.WorkflowRun
+		// A namespace just registered is unknown to the frontend until
+		// its cache refreshes: retry NamespaceNotFound only.
+		require.Eventually(t, func() bool {
+			run, err = cc.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: callerQueue}, "NexusCaller",
+				nexusCall{Endpoint: endpoint, Input: in})
+			var nf *serviceerror.NamespaceNotFound
+			if errors.As(err, &nf) {
+				return false
+			}
+			require.NoError(t, err)
+			return true
+		}, time.Minute, 500*time.Millisecond)
+		return run
+	}
+
+	// analysisOf finds the analysis a caller's operation started, through
+	// the link on the caller's NexusOperationStarted event, and checks that
+	// its id was derived from the Nexus request id.
+	analysisOf := func(callerID string) string {
+		t.Helper()
+		var id string
+		require.Eventually(t, func() bool {
+			it := cc.GetWorkflowHistory(ctx, callerID, "", false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
+			for it.HasNext() {
+				ev, err := it.Next()
+				require.NoError(t, err)
+				if ev.GetEventType() != enumspb.EVENT_TYPE_NEXUS_OPERATION_STARTED {
+					continue
+				}
+				for _, l := range ev.GetLinks() {
+					if we := l.GetWorkflowEvent(); we != nil {
+						assert.Equal(t, shared.temporal.Namespace, we.GetNamespace())
+						id = we.GetWorkflowId()
+					}
+				}
+			}
+			return id != ""
+		}, time.Minute, 100*time.Millisecond, "the caller's operation never started")
+		assert.True(t, strings.HasPrefix(id, "nexus-analysis-"), "got workflow id %q, want nexus-analysis-<request id>", id)
+		return id
+	}
+	status := func(id string) enumspb.WorkflowExecutionStatus {
+		t.Helper()
+		d, err := e.Temporal.DescribeWorkflowExecution(ctx, id, "")
+		require.NoError(t, err)
+		return d.GetWorkflowExecutionInfo().GetStatus()
+	}
+
+	t.Run("result", func(t *testing.T) {
+		key := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e/nexus-sales.csv")
+		callerID := testID("nexus-caller")
+		run := startCaller(callerID, workflows.AnalysisInput{
+			Question: "Which region had the highest revenue, and how did monthly revenue trend?",
+			Datasets: []workflows.Dataset{{Name: "sales.csv", S3Key: key}},
+			Model:    "script:sales-chart",
+		})
+		var res workflows.AnalysisResult
+		require.NoError(t, run.Get(ctx, &res))
+		assert.Equal(t, workflows.StatusAnswered, res.Status)
+		assert.Contains(t, res.Answer, "West had the highest revenue")
+		assert.Equal(t, 3, res.StepsUsed)
+		assert.Equal(t, 2, res.CodeRuns)
+
+		id := analysisOf(callerID)
+		assert.Equal(t, enumspb.WORKFLOW_EXECUTION_STATUS_COMPLETED, status(id))
+		require.Len(t, res.Charts, 1)
+		assert.Equal(t, "analyses/"+id+"/step-2/0-0.png", res.Charts[0].Key, "the chart is the analysis' own")
+		assert.Eventually(t, func() bool { return len(e.E2B.Sandboxes()) == 0 }, 30*time.Second, 100*time.Millisecond)
+		assert.Equal(t, 1, kills.count(res.SandboxID), "kills of sandbox %s", res.SandboxID)
+	})
+
+	t.Run("cancel", func(t *testing.T) {
+		// A conversation stays open after its first answer, its sandbox
+		// alive, until it is ended or cancelled.
+		callerID := testID("nexus-caller-cancel")
+		run := startCaller(callerID, workflows.AnalysisInput{
+			Question: "What are total sales?", Model: "script:conversation",
+			Datasets:     []workflows.Dataset{{Name: "sales.csv", Content: salesCSV}},
+			Conversation: &workflows.Conversation{IdleTimeout: "5m", PauseAfter: "0s"},
+		})
+		id := analysisOf(callerID)
+		p := e.waitProgress(id, func(p workflows.Progress) bool { return p.Turn == 1 && p.Status == "waiting" })
+		require.NotEmpty(t, p.SandboxID)
+		require.Equal(t, []string{p.SandboxID}, e.E2B.Sandboxes(), "the analysis' sandbox runs")
+
+		require.NoError(t, cc.CancelWorkflow(ctx, callerID, ""))
+		err := run.Get(ctx, nil)
+		var canceled *temporal.CanceledError
+		require.ErrorAs(t, err, &canceled, "the caller ends cancelled")
+		assert.Equal(t, enumspb.WORKFLOW_EXECUTION_STATUS_CANCELED, status(id), "the cancel reached the analysis")
+		assert.Eventually(t, func() bool { return len(e.E2B.Sandboxes()) == 0 }, 30*time.Second, 100*time.Millisecond,
+			"the analysis' sandbox is killed")
+		assert.Equal(t, 1, kills.count(p.SandboxID), "kills of sandbox %s", p.SandboxID)
+	})
+}
