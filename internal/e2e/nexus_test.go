@@ -71,22 +71,52 @@ func (k *killCounter) count(id string) int {
 	return k.kills[id]
 }
 
-// callerClient registers the caller namespace (once; the dev server knows
-// it only after its namespace cache refreshes) and returns a client of it.
-func callerClient(t *testing.T, e *env) client.Client {
+// callerClient registers namespace ns (unless it exists) and returns a
+// client of it once the frontend knows it (a namespace just registered is
+// unknown until the frontend's namespace cache refreshes).
+func callerClient(t *testing.T, e *env, ns string) client.Client {
 	t.Helper()
 	ctx := runCtx(t, 2*time.Minute)
 	_, err := e.Temporal.WorkflowService().RegisterNamespace(ctx, &workflowservice.RegisterNamespaceRequest{
-		Namespace: nexusCallerNamespace, WorkflowExecutionRetentionPeriod: durationpb.New(24 * time.Hour),
+		Namespace: ns, WorkflowExecutionRetentionPeriod: durationpb.New(24 * time.Hour),
 	})
 	var exists *serviceerror.NamespaceAlreadyExists
 	if err != nil && !errors.As(err, &exists) {
-		require.NoError(t, err, "register namespace %s", nexusCallerNamespace)
+		require.NoError(t, err, "register namespace %s", ns)
 	}
-	c, err := client.Dial(client.Options{HostPort: shared.temporal.Address, Namespace: nexusCallerNamespace, Logger: tlog.NewStructuredLogger(e.testLogger())})
+	c, err := client.Dial(client.Options{HostPort: shared.temporal.Address, Namespace: ns, Logger: tlog.NewStructuredLogger(e.testLogger())})
 	require.NoError(t, err)
 	t.Cleanup(c.Close)
+	require.Eventually(t, func() bool {
+		_, err := c.DescribeTaskQueue(ctx, "probe", enumspb.TASK_QUEUE_TYPE_WORKFLOW)
+		var nf *serviceerror.NamespaceNotFound
+		if errors.As(err, &nf) {
+			return false
+		}
+		require.NoError(t, err)
+		return true
+	}, time.Minute, 250*time.Millisecond, "namespace %s never became usable", ns)
 	return c
+}
+
+// readmeCallerNamespace is the caller's namespace in the README's Nexus
+// example.
+const readmeCallerNamespace = "analytics"
+
+// serveReadmeNexus sets up what the README's Nexus example needs, as make
+// run does: the worker's Nexus service on task queue analysis (a second
+// worker that has only the service, beside the env's), the endpoint
+// workflows.NexusEndpoint, and the caller's namespace.
+func (e *env) serveReadmeNexus() {
+	t := e.t
+	t.Helper()
+	w := worker.New(e.Temporal, workflows.TaskQueue, worker.Options{})
+	require.NoError(t, nexusservice.Register(w))
+	require.NoError(t, w.Start())
+	t.Cleanup(w.Stop)
+	require.NoError(t, nexusservice.EnsureEndpoint(runCtx(t, time.Minute), e.Temporal.OperatorService(),
+		workflows.NexusEndpoint, e.Config.Temporal.TemporalNamespace, workflows.TaskQueue))
+	callerClient(t, e, readmeCallerNamespace)
 }
 
 // TestNexusService: a workflow in a second namespace runs an analysis
@@ -117,28 +147,17 @@ func TestNexusService(t *testing.T) {
 	assert.Equal(t, cfg.TaskQueue, got.GetTaskQueue(), "the endpoint routes to the worker's task queue")
 
 	// The caller's own worker, in the second namespace.
-	cc := callerClient(t, e)
+	cc := callerClient(t, e, nexusCallerNamespace)
 	callerQueue := "nexus-caller-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 	cw := worker.New(cc, callerQueue, worker.Options{})
 	cw.RegisterWorkflowWithOptions(nexusCallerWorkflow, workflow.RegisterOptions{Name: "NexusCaller"})
-	require.Eventually(t, func() bool { return cw.Start() == nil }, time.Minute, 500*time.Millisecond,
-		"start a worker in namespace %s", nexusCallerNamespace)
+	require.NoError(t, cw.Start())
 	t.Cleanup(cw.Stop)
 	startCaller := func(id string, in workflows.AnalysisInput) client.WorkflowRun {
 		t.Helper()
-		var run client.WorkflowRun
-		// A namespace just registered is unknown to the frontend until
-		// its cache refreshes: retry NamespaceNotFound only.
-		require.Eventually(t, func() bool {
-			run, err = cc.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: callerQueue}, "NexusCaller",
-				nexusCall{Endpoint: endpoint, Input: in})
-			var nf *serviceerror.NamespaceNotFound
-			if errors.As(err, &nf) {
-				return false
-			}
-			require.NoError(t, err)
-			return true
-		}, time.Minute, 500*time.Millisecond)
+		run, err := cc.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: callerQueue}, "NexusCaller",
+			nexusCall{Endpoint: endpoint, Input: in})
+		require.NoError(t, err)
 		return run
 	}
 

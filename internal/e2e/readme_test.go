@@ -468,6 +468,7 @@ func newReadmeEnv(t *testing.T) *readmeEnv {
 		c.OpenAIModel = scriptedmodel.AnalystModel
 	})
 	e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/sales.csv")
+	e.serveReadmeNexus()
 	t.Cleanup(func() { e.waitReadmeWorkflows(t) })
 	return &readmeEnv{env: e}
 }
@@ -540,6 +541,8 @@ import (
 
 	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/worker"
+	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/e2b"
 	"github.com/durable-analyst/durable-analyst/workflows"
@@ -554,6 +557,8 @@ var (
 	_ = workflows.TaskQueue
 	_ = os.Getenv
 	_ = log.Fatal
+	_ = worker.New
+	_ = workflow.NewNexusClient
 )
 
 func main() {
