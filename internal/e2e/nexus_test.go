@@ -47,6 +47,23 @@ func nexusCallerWorkflow(ctx workflow.Context, in nexusCall) (workflows.Analysis
 	return res, err
 }
 
+// nexusBatchCall is the input of nexusBatchCallerWorkflow.
+type nexusBatchCall struct {
+	Endpoint string               `json:"endpoint"`
+	Input    workflows.BatchInput `json:"input"`
+}
+
+// nexusBatchCallerWorkflow runs a batch through a Nexus endpoint.
+func nexusBatchCallerWorkflow(ctx workflow.Context, in nexusBatchCall) (workflows.BatchResult, error) {
+	c := workflow.NewNexusClient(in.Endpoint, workflows.NexusService)
+	fut := c.ExecuteOperation(ctx, workflows.NexusAnalyzeBatchOperation, in.Input, workflow.NexusOperationOptions{
+		ScheduleToCloseTimeout: 10 * time.Minute,
+	})
+	var res workflows.BatchResult
+	err := fut.Get(ctx, &res)
+	return res, err
+}
+
 // killCounter counts the E2B kill requests (DELETE /sandboxes/{id}) a
 // handler serves.
 type killCounter struct {
@@ -151,9 +168,10 @@ func TestNexusService(t *testing.T) {
 	callerQueue := "nexus-caller-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 	cw := worker.New(cc, callerQueue, worker.Options{})
 	cw.RegisterWorkflowWithOptions(nexusCallerWorkflow, workflow.RegisterOptions{Name: "NexusCaller"})
+	cw.RegisterWorkflowWithOptions(nexusBatchCallerWorkflow, workflow.RegisterOptions{Name: "NexusBatchCaller"})
 	require.NoError(t, cw.Start())
 	t.Cleanup(cw.Stop)
-	startCaller := func(id string, in workflows.AnalysisInput) client.WorkflowRun {
+	startCaller := func(t *testing.T, id string, in workflows.AnalysisInput) client.WorkflowRun {
 		t.Helper()
 		run, err := cc.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: callerQueue}, "NexusCaller",
 			nexusCall{Endpoint: endpoint, Input: in})
@@ -164,7 +182,7 @@ func TestNexusService(t *testing.T) {
 	// analysisOf finds the analysis a caller's operation started, through
 	// the link on the caller's NexusOperationStarted event, and checks that
 	// its id was derived from the Nexus request id.
-	analysisOf := func(callerID string) string {
+	analysisOf := func(t *testing.T, callerID string) string {
 		t.Helper()
 		var id string
 		require.Eventually(t, func() bool {
@@ -187,7 +205,7 @@ func TestNexusService(t *testing.T) {
 		assert.True(t, strings.HasPrefix(id, "nexus-analysis-"), "got workflow id %q, want nexus-analysis-<request id>", id)
 		return id
 	}
-	status := func(id string) enumspb.WorkflowExecutionStatus {
+	status := func(t *testing.T, id string) enumspb.WorkflowExecutionStatus {
 		t.Helper()
 		d, err := e.Temporal.DescribeWorkflowExecution(ctx, id, "")
 		require.NoError(t, err)
@@ -197,11 +215,12 @@ func TestNexusService(t *testing.T) {
 	t.Run("result", func(t *testing.T) {
 		key := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e/nexus-sales.csv")
 		callerID := testID("nexus-caller")
-		run := startCaller(callerID, workflows.AnalysisInput{
+		run := startCaller(t, callerID, workflows.AnalysisInput{
 			Question: "Which region had the highest revenue, and how did monthly revenue trend?",
 			Datasets: []workflows.Dataset{{Name: "sales.csv", S3Key: key}},
 			Model:    "script:sales-chart",
 		})
+		id := analysisOf(t, callerID) // fails within a minute when the operation never starts
 		var res workflows.AnalysisResult
 		require.NoError(t, run.Get(ctx, &res))
 		assert.Equal(t, workflows.StatusAnswered, res.Status)
@@ -209,24 +228,38 @@ func TestNexusService(t *testing.T) {
 		assert.Equal(t, 3, res.StepsUsed)
 		assert.Equal(t, 2, res.CodeRuns)
 
-		id := analysisOf(callerID)
-		assert.Equal(t, enumspb.WORKFLOW_EXECUTION_STATUS_COMPLETED, status(id))
+		assert.Equal(t, enumspb.WORKFLOW_EXECUTION_STATUS_COMPLETED, status(t, id))
 		require.Len(t, res.Charts, 1)
 		assert.Equal(t, "analyses/"+id+"/step-2/0-0.png", res.Charts[0].Key, "the chart is the analysis' own")
 		assert.Eventually(t, func() bool { return len(e.E2B.Sandboxes()) == 0 }, 30*time.Second, 100*time.Millisecond)
 		assert.Equal(t, 1, kills.count(res.SandboxID), "kills of sandbox %s", res.SandboxID)
 	})
 
+	t.Run("batch", func(t *testing.T) {
+		run, err := cc.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: testID("nexus-batch-caller"), TaskQueue: callerQueue},
+			"NexusBatchCaller", nexusBatchCall{Endpoint: endpoint, Input: workflows.BatchInput{Items: []workflows.BatchItem{
+				{ID: "a", AnalysisInput: workflows.AnalysisInput{Question: "What is the sum of 0..9?", Model: "script:quick-sum"}},
+				{ID: "b", AnalysisInput: workflows.AnalysisInput{Question: "And again?", Model: "script:quick-sum"}},
+			}}})
+		require.NoError(t, err)
+		var res workflows.BatchResult
+		require.NoError(t, run.Get(ctx, &res))
+		assert.Equal(t, 2, res.Total)
+		assert.Equal(t, 2, res.Succeeded)
+		assert.Contains(t, res.ReportKey, "/nexus-batch-", "the report lies under the batch's request-id workflow id")
+		assert.Eventually(t, func() bool { return len(e.E2B.Sandboxes()) == 0 }, 30*time.Second, 100*time.Millisecond)
+	})
+
 	t.Run("cancel", func(t *testing.T) {
 		// A conversation stays open after its first answer, its sandbox
 		// alive, until it is ended or cancelled.
 		callerID := testID("nexus-caller-cancel")
-		run := startCaller(callerID, workflows.AnalysisInput{
+		run := startCaller(t, callerID, workflows.AnalysisInput{
 			Question: "What are total sales?", Model: "script:conversation",
 			Datasets:     []workflows.Dataset{{Name: "sales.csv", Content: salesCSV}},
 			Conversation: &workflows.Conversation{IdleTimeout: "5m", PauseAfter: "0s"},
 		})
-		id := analysisOf(callerID)
+		id := analysisOf(t, callerID)
 		p := e.waitProgress(id, func(p workflows.Progress) bool { return p.Turn == 1 && p.Status == "waiting" })
 		require.NotEmpty(t, p.SandboxID)
 		require.Equal(t, []string{p.SandboxID}, e.E2B.Sandboxes(), "the analysis' sandbox runs")
@@ -235,7 +268,7 @@ func TestNexusService(t *testing.T) {
 		err := run.Get(ctx, nil)
 		var canceled *temporal.CanceledError
 		require.ErrorAs(t, err, &canceled, "the caller ends cancelled")
-		assert.Equal(t, enumspb.WORKFLOW_EXECUTION_STATUS_CANCELED, status(id), "the cancel reached the analysis")
+		assert.Equal(t, enumspb.WORKFLOW_EXECUTION_STATUS_CANCELED, status(t, id), "the cancel reached the analysis")
 		assert.Eventually(t, func() bool { return len(e.E2B.Sandboxes()) == 0 }, 30*time.Second, 100*time.Millisecond,
 			"the analysis' sandbox is killed")
 		assert.Equal(t, 1, kills.count(p.SandboxID), "kills of sandbox %s", p.SandboxID)
