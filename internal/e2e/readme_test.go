@@ -483,6 +483,7 @@ func (e *readmeEnv) readmeEnviron(extra ...string) []string {
 	env := append(os.Environ(),
 		"TEMPORAL_ADDRESS="+e.Config.Temporal.TemporalAddress,
 		"TEMPORAL_NAMESPACE="+e.Config.Temporal.TemporalNamespace,
+		"TEMPORAL_CONFIG_FILE="+os.DevNull, // not the test user's temporal CLI profile
 		"TASK_QUEUE="+workflows.TaskQueue,
 		"S3_BUCKET="+e.Bucket,
 		"S3_ENDPOINT="+e.Config.S3.S3Endpoint,
