@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -29,63 +28,30 @@ import (
 // nexusCallerNamespace is the second namespace the Nexus tests call from.
 const nexusCallerNamespace = "e2e-nexus-callers"
 
-// nexusCall is the input of nexusCallerWorkflow.
-type nexusCall struct {
-	Endpoint string                  `json:"endpoint"`
-	Input    workflows.AnalysisInput `json:"input"`
+// nexusCall is the input of a caller workflow: the endpoint and the
+// operation's input.
+type nexusCall[I any] struct {
+	Endpoint string `json:"endpoint"`
+	Input    I      `json:"input"`
 }
 
-// nexusCallerWorkflow is another team's workflow in another namespace: it
-// runs an analysis through a Nexus endpoint and returns its typed result.
-func nexusCallerWorkflow(ctx workflow.Context, in nexusCall) (workflows.AnalysisResult, error) {
-	c := workflow.NewNexusClient(in.Endpoint, workflows.NexusService)
-	fut := c.ExecuteOperation(ctx, workflows.NexusAnalyzeOperation, in.Input, workflow.NexusOperationOptions{
-		ScheduleToCloseTimeout: 10 * time.Minute,
-	})
-	var res workflows.AnalysisResult
-	err := fut.Get(ctx, &res)
-	return res, err
+// nexusCaller is another team's workflow in another namespace: it runs the
+// operation op through a Nexus endpoint and returns its typed result.
+func nexusCaller[I, O any](op string) func(workflow.Context, nexusCall[I]) (O, error) {
+	return func(ctx workflow.Context, in nexusCall[I]) (O, error) {
+		c := workflow.NewNexusClient(in.Endpoint, workflows.NexusService)
+		fut := c.ExecuteOperation(ctx, op, in.Input, workflow.NexusOperationOptions{ScheduleToCloseTimeout: 10 * time.Minute})
+		var res O
+		err := fut.Get(ctx, &res)
+		return res, err
+	}
 }
 
-// nexusBatchCall is the input of nexusBatchCallerWorkflow.
-type nexusBatchCall struct {
-	Endpoint string               `json:"endpoint"`
-	Input    workflows.BatchInput `json:"input"`
-}
-
-// nexusBatchCallerWorkflow runs a batch through a Nexus endpoint.
-func nexusBatchCallerWorkflow(ctx workflow.Context, in nexusBatchCall) (workflows.BatchResult, error) {
-	c := workflow.NewNexusClient(in.Endpoint, workflows.NexusService)
-	fut := c.ExecuteOperation(ctx, workflows.NexusAnalyzeBatchOperation, in.Input, workflow.NexusOperationOptions{
-		ScheduleToCloseTimeout: 10 * time.Minute,
-	})
-	var res workflows.BatchResult
-	err := fut.Get(ctx, &res)
-	return res, err
-}
-
-// killCounter counts the E2B kill requests (DELETE /sandboxes/{id}) a
-// handler serves.
-type killCounter struct {
-	mu    sync.Mutex
-	kills map[string]int
-}
-
-func (k *killCounter) wrap(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if id, ok := strings.CutPrefix(r.URL.Path, "/sandboxes/"); ok && r.Method == http.MethodDelete {
-			k.mu.Lock()
-			k.kills[id]++
-			k.mu.Unlock()
-		}
-		h.ServeHTTP(w, r)
-	})
-}
-
-func (k *killCounter) count(id string) int {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	return k.kills[id]
+// sandboxKills counts the E2B kill requests (DELETE /sandboxes/{id}) by
+// sandbox id.
+func sandboxKills(r *http.Request) (string, bool) {
+	id, ok := strings.CutPrefix(r.URL.Path, "/sandboxes/")
+	return id, ok && r.Method == http.MethodDelete
 }
 
 // callerClient registers namespace ns (unless it exists) and returns a
@@ -142,7 +108,7 @@ func (e *env) serveReadmeNexus() {
 // whose sandbox is killed.
 func TestNexusService(t *testing.T) {
 	e := newEnv(t)
-	kills := &killCounter{kills: map[string]int{}}
+	kills := &callCounter{n: map[string]int{}, key: sandboxKills}
 	e2bURL := serve(t, kills.wrap(e.E2B.Handler()))
 	cfg := e.Config
 	cfg.TaskQueue = "nexus-" + strconv.FormatInt(time.Now().UnixNano(), 36)
@@ -167,14 +133,16 @@ func TestNexusService(t *testing.T) {
 	cc := callerClient(t, e, nexusCallerNamespace)
 	callerQueue := "nexus-caller-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 	cw := worker.New(cc, callerQueue, worker.Options{})
-	cw.RegisterWorkflowWithOptions(nexusCallerWorkflow, workflow.RegisterOptions{Name: "NexusCaller"})
-	cw.RegisterWorkflowWithOptions(nexusBatchCallerWorkflow, workflow.RegisterOptions{Name: "NexusBatchCaller"})
+	cw.RegisterWorkflowWithOptions(nexusCaller[workflows.AnalysisInput, workflows.AnalysisResult](workflows.NexusAnalyzeOperation),
+		workflow.RegisterOptions{Name: "NexusCaller"})
+	cw.RegisterWorkflowWithOptions(nexusCaller[workflows.BatchInput, workflows.BatchResult](workflows.NexusAnalyzeBatchOperation),
+		workflow.RegisterOptions{Name: "NexusBatchCaller"})
 	require.NoError(t, cw.Start())
 	t.Cleanup(cw.Stop)
 	startCaller := func(t *testing.T, id string, in workflows.AnalysisInput) client.WorkflowRun {
 		t.Helper()
 		run, err := cc.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: callerQueue}, "NexusCaller",
-			nexusCall{Endpoint: endpoint, Input: in})
+			nexusCall[workflows.AnalysisInput]{Endpoint: endpoint, Input: in})
 		require.NoError(t, err)
 		return run
 	}
@@ -232,12 +200,12 @@ func TestNexusService(t *testing.T) {
 		require.Len(t, res.Charts, 1)
 		assert.Equal(t, "analyses/"+id+"/step-2/0-0.png", res.Charts[0].Key, "the chart is the analysis' own")
 		assert.Eventually(t, func() bool { return len(e.E2B.Sandboxes()) == 0 }, 30*time.Second, 100*time.Millisecond)
-		assert.Equal(t, 1, kills.count(res.SandboxID), "kills of sandbox %s", res.SandboxID)
+		assert.Equal(t, 1, kills.get(res.SandboxID), "kills of sandbox %s", res.SandboxID)
 	})
 
 	t.Run("batch", func(t *testing.T) {
 		run, err := cc.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: testID("nexus-batch-caller"), TaskQueue: callerQueue},
-			"NexusBatchCaller", nexusBatchCall{Endpoint: endpoint, Input: workflows.BatchInput{Items: []workflows.BatchItem{
+			"NexusBatchCaller", nexusCall[workflows.BatchInput]{Endpoint: endpoint, Input: workflows.BatchInput{Items: []workflows.BatchItem{
 				{ID: "a", AnalysisInput: workflows.AnalysisInput{Question: "What is the sum of 0..9?", Model: "script:quick-sum"}},
 				{ID: "b", AnalysisInput: workflows.AnalysisInput{Question: "And again?", Model: "script:quick-sum"}},
 			}}})
@@ -271,6 +239,6 @@ func TestNexusService(t *testing.T) {
 		assert.Equal(t, enumspb.WORKFLOW_EXECUTION_STATUS_CANCELED, status(t, id), "the cancel reached the analysis")
 		assert.Eventually(t, func() bool { return len(e.E2B.Sandboxes()) == 0 }, 30*time.Second, 100*time.Millisecond,
 			"the analysis' sandbox is killed")
-		assert.Equal(t, 1, kills.count(p.SandboxID), "kills of sandbox %s", p.SandboxID)
+		assert.Equal(t, 1, kills.get(p.SandboxID), "kills of sandbox %s", p.SandboxID)
 	})
 }
