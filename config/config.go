@@ -5,7 +5,6 @@ package config
 
 import (
 	"context"
-	"crypto/tls"
 	"errors"
 	"fmt"
 	"net/url"
@@ -45,22 +44,21 @@ func (s Secret) Reveal() string { return string(s) }
 
 // Temporal says where to find Temporal and how to log in: plain (a dev
 // server), an API key (Temporal Cloud), or mTLS client certificates. The
-// worker and the starter share it.
+// worker and the starter share it. The connection settings are read as the
+// temporal CLI reads them — a profile of its config file, then the standard
+// TEMPORAL_* variables — by Process (see temporalenv.go), not by envconfig
+// tags.
 type Temporal struct {
-	TemporalAddress   string `envconfig:"TEMPORAL_ADDRESS" default:"localhost:7233"`
-	TemporalNamespace string `envconfig:"TEMPORAL_NAMESPACE" default:"default"`
+	TemporalAddress   string `ignored:"true"`
+	TemporalNamespace string `ignored:"true"`
 	TaskQueue         string `envconfig:"TASK_QUEUE" default:"analysis"`
-	// TemporalAPIKey logs in with an API key (and TLS).
-	TemporalAPIKey Secret `envconfig:"TEMPORAL_API_KEY"`
-	// TemporalTLSCert and TemporalTLSKey are PEM files of an mTLS client
-	// certificate.
-	TemporalTLSCert string `envconfig:"TEMPORAL_TLS_CERT"`
-	TemporalTLSKey  string `envconfig:"TEMPORAL_TLS_KEY"`
-	// TemporalTLS turns TLS on without client certificates or API key.
-	TemporalTLS bool `envconfig:"TEMPORAL_TLS" default:"false"`
-	// TemporalTLSServerName overrides the name the server certificate is
-	// checked against.
-	TemporalTLSServerName string `envconfig:"TEMPORAL_TLS_SERVER_NAME"`
+	// TemporalAPIKey logs in with an API key (and TLS, unless TLS is
+	// disabled explicitly).
+	TemporalAPIKey Secret `ignored:"true"`
+	// TemporalTLS are the TLS settings; nil: TLS only with an API key.
+	TemporalTLS *TLS `ignored:"true"`
+	// TemporalGRPCMeta are gRPC headers sent with every call.
+	TemporalGRPCMeta Headers `ignored:"true"`
 
 	// PayloadKeys or PayloadKeyFile (not both) turn payload encryption on:
 	// see PayloadCodec.
@@ -72,21 +70,17 @@ type Temporal struct {
 // caller adds its logger and metrics.
 func (t Temporal) ClientOptions() (client.Options, error) {
 	o := client.Options{HostPort: t.TemporalAddress, Namespace: t.TemporalNamespace}
-	var tlsCfg *tls.Config
-	if t.TemporalTLS || t.TemporalAPIKey != "" || t.TemporalTLSCert != "" || t.TemporalTLSServerName != "" {
-		tlsCfg = &tls.Config{MinVersion: tls.VersionTLS12, ServerName: t.TemporalTLSServerName}
+	tlsCfg, err := t.TemporalTLS.config(t.TemporalAPIKey != "")
+	if err != nil {
+		return o, err
 	}
-	if t.TemporalTLSCert != "" || t.TemporalTLSKey != "" {
-		cert, err := tls.LoadX509KeyPair(t.TemporalTLSCert, t.TemporalTLSKey)
-		if err != nil {
-			return o, fmt.Errorf("TEMPORAL_TLS_CERT/TEMPORAL_TLS_KEY: %w", err)
-		}
-		tlsCfg.Certificates = []tls.Certificate{cert}
-	}
+	o.ConnectionOptions.TLS = tlsCfg
 	if t.TemporalAPIKey != "" {
 		o.Credentials = client.NewAPIKeyStaticCredentials(t.TemporalAPIKey.Reveal())
 	}
-	o.ConnectionOptions.TLS = tlsCfg
+	if len(t.TemporalGRPCMeta) > 0 {
+		o.HeadersProvider = fixedHeaders(t.TemporalGRPCMeta)
+	}
 	if err := t.setPayloadCodec(&o); err != nil {
 		return o, err
 	}
@@ -280,9 +274,7 @@ func (t Temporal) Validate() []error {
 	if strings.TrimSpace(t.TaskQueue) == "" {
 		errs = append(errs, errors.New("TASK_QUEUE: must not be empty"))
 	}
-	if (t.TemporalTLSCert == "") != (t.TemporalTLSKey == "") {
-		errs = append(errs, errors.New("TEMPORAL_TLS_CERT, TEMPORAL_TLS_KEY: set both or neither"))
-	}
+	errs = append(errs, t.TemporalTLS.validate()...)
 	if _, err := t.PayloadCodec(); err != nil {
 		errs = append(errs, err)
 	}
@@ -339,10 +331,14 @@ func checkURL(name, val string) error {
 }
 
 // Process reads the environment into v (a config struct), with one-line
-// errors that name the variable.
+// errors that name the variable; a v that embeds Temporal also gets its
+// connection settings (the temporal CLI's profile and TEMPORAL_* variables).
 func Process(v any) error {
 	if err := envconfig.Process("", v); err != nil {
 		return oneLine(err)
+	}
+	if h, ok := v.(temporalHolder); ok {
+		return h.temporal().loadConnection(nil)
 	}
 	return nil
 }

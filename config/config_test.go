@@ -31,6 +31,14 @@ func setBase(t *testing.T) {
 	t.Setenv("E2B_API_KEY", "e2b_test_456")
 	t.Setenv("S3_BUCKET", "bucket")
 	t.Setenv("TEMPORAL_API_KEY", "tmprl-secret-789")
+	noTemporalProfile(t)
+}
+
+// noTemporalProfile points TEMPORAL_CONFIG_FILE at a file that does not
+// exist, so the test's user's temporal CLI set-up plays no part.
+func noTemporalProfile(t *testing.T) {
+	t.Setenv("TEMPORAL_CONFIG_FILE", filepath.Join(t.TempDir(), "none.toml"))
+	t.Setenv("TEMPORAL_PROFILE", "")
 }
 
 func TestLoadDefaults(t *testing.T) {
@@ -165,7 +173,7 @@ func TestTemporalClientOptions(t *testing.T) {
 
 	cert, key := writeCert(t)
 	mtls := base
-	mtls.TemporalTLSCert, mtls.TemporalTLSKey, mtls.TemporalTLSServerName = cert, key, "ns.acct.tmprl.cloud"
+	mtls.TemporalTLS = &config.TLS{ClientCertPath: cert, ClientKeyPath: key, ServerName: "ns.acct.tmprl.cloud"}
 	o, err = mtls.ClientOptions()
 	require.NoError(t, err)
 	require.NotNil(t, o.ConnectionOptions.TLS)
@@ -173,12 +181,18 @@ func TestTemporalClientOptions(t *testing.T) {
 	assert.Equal(t, "ns.acct.tmprl.cloud", o.ConnectionOptions.TLS.ServerName)
 
 	broken := base
-	broken.TemporalTLSCert, broken.TemporalTLSKey = cert, cert
+	broken.TemporalTLS = &config.TLS{ClientCertPath: cert, ClientKeyPath: cert}
 	_, err = broken.ClientOptions()
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "TEMPORAL_TLS_CERT/TEMPORAL_TLS_KEY")
+	assert.Contains(t, err.Error(), "TEMPORAL_TLS_CLIENT_CERT_*/TEMPORAL_TLS_CLIENT_KEY_*")
 
 	half := base
-	half.TemporalTLSCert = cert
-	assert.Contains(t, fmt.Sprint(half.Validate()), "set both or neither")
+	half.TemporalTLS = &config.TLS{ClientCertPath: cert}
+	assert.Contains(t, fmt.Sprint(half.Validate()), "set both the client certificate and its key, or neither")
+
+	keyOff := withKey
+	keyOff.TemporalTLS = &config.TLS{Disabled: true}
+	o, err = keyOff.ClientOptions()
+	require.NoError(t, err)
+	assert.Nil(t, o.ConnectionOptions.TLS, "TLS disabled explicitly, even with an API key (a local proxy)")
 }

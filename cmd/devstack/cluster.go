@@ -150,6 +150,9 @@ func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
 	} else if v != "" {
 		say("worker deployment version %s is current", v)
 	}
+	if err := ensureNexusEndpoint(ctx, temporal, say); err != nil {
+		return 1, err
+	}
 
 	printBanner(os.Stdout, temporal, s3srv, svc.e2bURL, svc.modelURL, dir)
 	fmt.Fprintf(os.Stdout, `  PostgreSQL         %s (data in %s; as the postgres user: psql -h %s -p %d -U postgres)

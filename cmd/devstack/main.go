@@ -153,6 +153,10 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 		say("worker deployment version %s is current", v)
 	}
 
+	if err := ensureNexusEndpoint(ctx, temporal, say); err != nil {
+		return 1, err
+	}
+
 	printBanner(os.Stdout, temporal, s3srv, e2bURL, modelURL, runDir)
 	printEncryption(os.Stdout, enc)
 

@@ -70,6 +70,7 @@ func workerEnv(c config.Worker) []string {
 	env := []string{
 		"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"),
 		"TEMPORAL_ADDRESS=" + c.TemporalAddress, "TEMPORAL_NAMESPACE=" + c.TemporalNamespace, "TASK_QUEUE=" + c.TaskQueue,
+		"TEMPORAL_CONFIG_FILE=" + os.DevNull, // not the test user's temporal CLI profile
 		"OPENAI_API_KEY=" + c.OpenAIAPIKey.Reveal(), "OPENAI_BASE_URL=" + c.OpenAIBaseURL, "OPENAI_MODEL=" + c.OpenAIModel,
 		"OPENAI_MAX_RETRIES=" + strconv.Itoa(c.OpenAIMaxRetries),
 		"E2B_API_KEY=" + c.E2BAPIKey.Reveal(), "E2B_API_URL=" + c.E2BAPIURL, "E2B_SANDBOX_URL=" + c.E2BSandboxURL,

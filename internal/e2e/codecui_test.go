@@ -41,7 +41,7 @@ func TestCodecUI(t *testing.T) {
 	uiPort, err := stack.FreePort()
 	require.NoError(t, err)
 	uiOrigin := "http://127.0.0.1:" + strconv.Itoa(uiPort)
-	calls := &callCounter{n: map[string]int{}}
+	calls := &callCounter{n: map[string]int{}, key: postsByPathSuffix}
 	codecURL := serve(t, calls.wrap(codec.NewHandler(c, codec.ServerOptions{Origins: []string{uiOrigin}})))
 
 	// A dev server of its own, with the UI pointed at the codec server.
@@ -122,17 +122,24 @@ func npmCI(t *testing.T, npm, dir string) {
 	require.NoError(t, err, "npm ci in %s:\n%s", dir, out)
 }
 
-// callCounter counts requests by path suffix (/encode, /decode).
+// callCounter counts the requests key picks, by the key it gives them.
 type callCounter struct {
-	mu sync.Mutex
-	n  map[string]int
+	mu  sync.Mutex
+	n   map[string]int
+	key func(*http.Request) (string, bool)
+}
+
+// postsByPathSuffix picks POSTs, keyed by their path's last segment
+// (/encode, /decode).
+func postsByPathSuffix(r *http.Request) (string, bool) {
+	return r.URL.Path[strings.LastIndex(r.URL.Path, "/"):], r.Method == http.MethodPost
 }
 
 func (c *callCounter) wrap(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodPost {
+		if k, ok := c.key(r); ok {
 			c.mu.Lock()
-			c.n[r.URL.Path[strings.LastIndex(r.URL.Path, "/"):]]++
+			c.n[k]++
 			c.mu.Unlock()
 		}
 		h.ServeHTTP(w, r)

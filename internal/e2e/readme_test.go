@@ -464,6 +464,7 @@ func newReadmeEnv(t *testing.T) *readmeEnv {
 		c.OpenAIModel = scriptedmodel.AnalystModel
 	})
 	e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/sales.csv")
+	e.serveReadmeNexus()
 	t.Cleanup(func() { e.waitReadmeWorkflows(t) })
 	return &readmeEnv{env: e}
 }
@@ -478,6 +479,7 @@ func (e *readmeEnv) readmeEnviron(extra ...string) []string {
 	env := append(os.Environ(),
 		"TEMPORAL_ADDRESS="+e.Config.Temporal.TemporalAddress,
 		"TEMPORAL_NAMESPACE="+e.Config.Temporal.TemporalNamespace,
+		"TEMPORAL_CONFIG_FILE="+os.DevNull, // not the test user's temporal CLI profile
 		"TASK_QUEUE="+workflows.TaskQueue,
 		"S3_BUCKET="+e.Bucket,
 		"S3_ENDPOINT="+e.Config.S3.S3Endpoint,
@@ -536,6 +538,8 @@ import (
 
 	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/worker"
+	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
@@ -554,6 +558,8 @@ var (
 	_ = validate.AnalysisInput
 	_ = os.Getenv
 	_ = log.Fatal
+	_ = worker.New
+	_ = workflow.NewNexusClient
 )
 
 func main() {

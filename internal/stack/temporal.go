@@ -29,9 +29,12 @@ type Temporal struct {
 }
 
 // Env returns the environment variables that point the worker and the
-// starter at this server.
+// starter at this server: a plain connection, whatever the user's temporal
+// CLI profile (TEMPORAL_CONFIG_FILE, TEMPORAL_PROFILE) or shell says about
+// API keys and TLS.
 func (t *Temporal) Env() []string {
-	return []string{"TEMPORAL_ADDRESS=" + t.Address, "TEMPORAL_NAMESPACE=" + t.Namespace}
+	return []string{"TEMPORAL_ADDRESS=" + t.Address, "TEMPORAL_NAMESPACE=" + t.Namespace,
+		"TEMPORAL_CONFIG_FILE=" + os.DevNull, "TEMPORAL_PROFILE=", "TEMPORAL_API_KEY=", "TEMPORAL_TLS=false"}
 }
 
 // StartTemporal starts the dev server of the pinned Temporal CLI on
