@@ -9,8 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/s3"
 	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
 	tlog "go.temporal.io/sdk/log"
@@ -50,6 +48,7 @@ func (o options) scripts() map[string]scriptSpec {
 		"p2": {cells: o.p2Steps - 1, directive: code(0, o.p2Stdout, o.p2PNGs)},
 		"p3": {cells: o.p3Cells, directive: code(o.p3Code, 200, 0), modelLatency: o.p3Model},
 		"p4": {cells: 1, directive: code(o.p4Code, 200, 0), modelLatency: o.p4Model},
+		"p7": {cells: 1, directive: code(o.p7Cell, 200, 0)}, "p7load": {cells: 1, directive: code(o.p7LoadCell, 200, 0)},
 	}
 }
 
@@ -505,14 +504,9 @@ func (e *env) p4(ctx context.Context, r *report) error {
 		return err
 	}
 	defer w.stop()
-	var b strings.Builder
-	for i := range o.p4Items {
-		fmt.Fprintf(&b, `{"id": "i%d", "question": "benchmark item %d"}`+"\n", i, i)
-	}
-	key := "bench/p4/items.jsonl"
-	if _, err := e.S3.PutObject(ctx, &s3.PutObjectInput{Bucket: aws.String(e.s3.Bucket), Key: aws.String(key),
-		Body: strings.NewReader(b.String())}); err != nil {
-		return fmt.Errorf("upload items: %w", err)
+	key, err := e.uploadItems(ctx, "bench/p4/items.jsonl", o.p4Items)
+	if err != nil {
+		return err
 	}
 	const id = "p4-batch"
 	meter := newCPUMeter(e.temporal.Address, e.s3.Endpoint, w.cmd.Process.Pid)

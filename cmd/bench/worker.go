@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -21,6 +22,7 @@ import (
 	tlog "go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
+	"google.golang.org/grpc"
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/config"
@@ -32,10 +34,6 @@ import (
 const (
 	workerModeEnv = "DA_BENCH_WORKER"
 	statsAddrEnv  = "DA_BENCH_STATS_ADDR"
-	// pollersEnv sets the task pollers: empty for the SDK default (2
-	// workflow and 2 activity pollers), "autoscale" for the SDK's poller
-	// autoscaling, or a number of pollers of each kind.
-	pollersEnv = "DA_BENCH_POLLERS"
 )
 
 // workerStats is what a worker child reports on /stats.
@@ -44,6 +42,19 @@ type workerStats struct {
 	RSSBytes   int64 `json:"rss_bytes"`
 	PeakRSS    int64 `json:"peak_rss_bytes"` // VmHWM: the high-water mark
 	HeapInuse  int64 `json:"heap_inuse_bytes"`
+	// Heartbeats counts RecordActivityTaskHeartbeat RPCs sent so far.
+	Heartbeats int64 `json:"heartbeats"`
+}
+
+// heartbeats counts the worker's heartbeat RPCs (countRPCs).
+var heartbeats atomic.Int64
+
+// countRPCs counts the heartbeat RPCs the worker sends to the server.
+func countRPCs(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+	if strings.HasSuffix(method, "/RecordActivityTaskHeartbeat") {
+		heartbeats.Add(1)
+	}
+	return invoker(ctx, method, req, reply, cc, opts...)
 }
 
 // runWorker is worker/main.go's run with the same configuration, clients,
@@ -68,6 +79,7 @@ func runWorker() error {
 		return err
 	}
 	opts.Logger = tlog.NewStructuredLogger(logger)
+	opts.ConnectionOptions.DialOptions = append(opts.ConnectionOptions.DialOptions, grpc.WithChainUnaryInterceptor(countRPCs))
 	c, err := client.Dial(opts)
 	if err != nil {
 		return fmt.Errorf("connect to Temporal at %s: %w", cfg.TemporalAddress, err)
@@ -79,18 +91,7 @@ func runWorker() error {
 		MaxConcurrentActivityExecutionSize:     cfg.MaxConcurrentActivities,
 		MaxConcurrentWorkflowTaskExecutionSize: cfg.MaxConcurrentWorkflowTasks,
 	}
-	switch p := os.Getenv(pollersEnv); p {
-	case "", "default":
-	case "autoscale":
-		wo.ActivityTaskPollerBehavior = worker.NewPollerBehaviorAutoscaling(worker.PollerBehaviorAutoscalingOptions{})
-		wo.WorkflowTaskPollerBehavior = worker.NewPollerBehaviorAutoscaling(worker.PollerBehaviorAutoscalingOptions{})
-	default:
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 2 {
-			return fmt.Errorf("%s: %q, want default, autoscale or a number of at least 2", pollersEnv, p)
-		}
-		wo.MaxConcurrentActivityTaskPollers, wo.MaxConcurrentWorkflowTaskPollers = n, n
-	}
+	cfg.Tuning.Apply(&wo)
 	w := worker.New(c, cfg.TaskQueue, wo)
 	workflows.Register(w, acts)
 	w.RegisterWorkflowWithOptions(NoopWorkflow, workflow.RegisterOptions{Name: noopWorkflowName})
@@ -117,7 +118,7 @@ func runWorker() error {
 func readStats() workerStats {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	s := workerStats{Goroutines: runtime.NumGoroutine(), HeapInuse: int64(ms.HeapInuse)}
+	s := workerStats{Goroutines: runtime.NumGoroutine(), HeapInuse: int64(ms.HeapInuse), Heartbeats: heartbeats.Load()}
 	f, err := os.Open("/proc/self/status")
 	if err != nil {
 		return s

@@ -1,0 +1,92 @@
+package config
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"go.temporal.io/sdk/worker"
+)
+
+// HeartbeatEvery caps the SDK's heartbeat batching. The SDK sends an
+// activity's first heartbeat at once and batches later ones for 0.8 × its
+// heartbeat timeout (capped by worker.Options.MaxHeartbeatThrottleInterval),
+// which at the workflows' 4 s timeout leaves a live attempt only 0.8 s of
+// slack before the server times it out. With the cap at a third of 4 s,
+// heartbeats reach the server every ~1.33 s, as the activities send them,
+// and a live attempt survives two late ones.
+const HeartbeatEvery = 4 * time.Second / 3
+
+// Tuning holds the knobs that size one worker for many analyses in flight
+// (bench/notes.md, P3). The defaults are what the benchmark chose.
+type Tuning struct {
+	// TaskPollers is "autoscale" (the SDK's poller autoscaling, which
+	// adds pollers while tasks are waiting, up to MaxTaskPollers) or a fixed
+	// number of workflow and of activity task pollers (the SDK's default
+	// is 2 each).
+	TaskPollers string `envconfig:"TASK_POLLERS" default:"autoscale"`
+	// MaxTaskPollers bounds each kind of poller under autoscaling.
+	MaxTaskPollers int `envconfig:"MAX_TASK_POLLERS" default:"100"`
+	// StickyCacheSize is how many workflows the worker keeps in memory
+	// between their tasks (process-wide; the SDK's default is 10,000).
+	StickyCacheSize int `envconfig:"STICKY_CACHE_SIZE" default:"10000"`
+	// HTTPMaxIdleConnsPerHost is how many idle connections the E2B and
+	// model clients keep per host. Go's default of 2 makes every call
+	// beyond the second open (and TLS-handshake) a new connection when
+	// hundreds of activities call the same host.
+	HTTPMaxIdleConnsPerHost int `envconfig:"HTTP_MAX_IDLE_CONNS_PER_HOST" default:"100"`
+}
+
+// Autoscale reports whether the pollers scale themselves.
+func (t Tuning) Autoscale() bool { return t.TaskPollers == "autoscale" }
+
+func (t Tuning) validate() []error {
+	var errs []error
+	if !t.Autoscale() {
+		// 0 (a Worker built in code) keeps the SDK's default.
+		if n, err := strconv.Atoi(t.TaskPollers); t.TaskPollers != "" && (err != nil || n < 2 || n > 1000) {
+			errs = append(errs, fmt.Errorf("TASK_POLLERS: %q, want autoscale or a number in 2..1000", t.TaskPollers))
+		}
+	}
+	if t.MaxTaskPollers < 0 || t.MaxTaskPollers == 1 || t.MaxTaskPollers > 1000 {
+		errs = append(errs, fmt.Errorf("MAX_TASK_POLLERS: %d is outside 2..1000 (0: the SDK's default)", t.MaxTaskPollers))
+	}
+	if t.StickyCacheSize < 0 || t.StickyCacheSize > 1_000_000 {
+		errs = append(errs, fmt.Errorf("STICKY_CACHE_SIZE: %d is outside 0..1000000", t.StickyCacheSize))
+	}
+	if t.HTTPMaxIdleConnsPerHost < 0 || t.HTTPMaxIdleConnsPerHost > 10_000 {
+		errs = append(errs, fmt.Errorf("HTTP_MAX_IDLE_CONNS_PER_HOST: %d is outside 0..10000", t.HTTPMaxIdleConnsPerHost))
+	}
+	return errs
+}
+
+// Apply sets the pollers and the heartbeat cap on o, and the process-wide
+// sticky cache size; call it once, before the worker starts. Zero values
+// (a Worker built in code) keep the SDK's defaults.
+func (t Tuning) Apply(o *worker.Options) {
+	o.MaxHeartbeatThrottleInterval = HeartbeatEvery
+	if t.StickyCacheSize > 0 {
+		worker.SetStickyWorkflowCacheSize(t.StickyCacheSize)
+	}
+	if t.Autoscale() {
+		auto := worker.PollerBehaviorAutoscalingOptions{MaximumNumberOfPollers: t.MaxTaskPollers}
+		o.WorkflowTaskPollerBehavior = worker.NewPollerBehaviorAutoscaling(auto)
+		o.ActivityTaskPollerBehavior = worker.NewPollerBehaviorAutoscaling(auto)
+		return
+	}
+	if n, err := strconv.Atoi(t.TaskPollers); err == nil && n > 0 {
+		o.MaxConcurrentWorkflowTaskPollers, o.MaxConcurrentActivityTaskPollers = n, n
+	}
+}
+
+// Transport is the base HTTP transport of the E2B and model clients: Go's
+// default transport with HTTPMaxIdleConnsPerHost idle connections per host.
+func (t Tuning) Transport() http.RoundTripper {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	if t.HTTPMaxIdleConnsPerHost > 0 {
+		tr.MaxIdleConnsPerHost = t.HTTPMaxIdleConnsPerHost
+		tr.MaxIdleConns = 0 // no limit across hosts
+	}
+	return tr
+}
