@@ -9,15 +9,6 @@ import (
 	"go.temporal.io/sdk/worker"
 )
 
-// HeartbeatEvery caps the SDK's heartbeat batching. The SDK sends an
-// activity's first heartbeat at once and batches later ones for 0.8 × its
-// heartbeat timeout (capped by worker.Options.MaxHeartbeatThrottleInterval),
-// which at the workflows' 4 s timeout leaves a live attempt only 0.8 s of
-// slack before the server times it out. With the cap at a third of 4 s,
-// heartbeats reach the server every ~1.33 s, as the activities send them,
-// and a live attempt survives two late ones.
-const HeartbeatEvery = 4 * time.Second / 3
-
 // Tuning holds the knobs that size one worker for many analyses in flight
 // (bench/notes.md, P3). The defaults are what the benchmark chose.
 type Tuning struct {
@@ -36,6 +27,16 @@ type Tuning struct {
 	// beyond the second open (and TLS-handshake) a new connection when
 	// hundreds of activities call the same host.
 	HTTPMaxIdleConnsPerHost int `envconfig:"HTTP_MAX_IDLE_CONNS_PER_HOST" default:"100"`
+	// HeartbeatThrottle is the least time between two heartbeat RPCs of
+	// one activity (the SDK's MaxHeartbeatThrottleInterval). The SDK sends
+	// an activity's first heartbeat at once and batches later ones for
+	// 0.8 × its heartbeat timeout, at most this long. The workflows' 4 s
+	// timeout and the activities' heartbeats every 4/3 s (a third of it)
+	// need at most 4/3 s here for heartbeats to reach the server as often
+	// as they are sent, so a live attempt survives two late ones; up to
+	// 3.2 s sends fewer RPCs (each activity one per throttle) with less
+	// slack before the server times a live attempt out.
+	HeartbeatThrottle time.Duration `envconfig:"HEARTBEAT_THROTTLE" default:"1333ms"`
 }
 
 // Autoscale reports whether the pollers scale themselves.
@@ -55,17 +56,20 @@ func (t Tuning) validate() []error {
 	if t.StickyCacheSize < 0 || t.StickyCacheSize > 1_000_000 {
 		errs = append(errs, fmt.Errorf("STICKY_CACHE_SIZE: %d is outside 0..1000000", t.StickyCacheSize))
 	}
+	if t.HeartbeatThrottle < 0 || (t.HeartbeatThrottle > 0 && t.HeartbeatThrottle < 100*time.Millisecond) || t.HeartbeatThrottle > time.Minute {
+		errs = append(errs, fmt.Errorf("HEARTBEAT_THROTTLE: %s is outside 100ms..1m", t.HeartbeatThrottle))
+	}
 	if t.HTTPMaxIdleConnsPerHost < 0 || t.HTTPMaxIdleConnsPerHost > 10_000 {
 		errs = append(errs, fmt.Errorf("HTTP_MAX_IDLE_CONNS_PER_HOST: %d is outside 0..10000", t.HTTPMaxIdleConnsPerHost))
 	}
 	return errs
 }
 
-// Apply sets the pollers and the heartbeat cap on o, and the process-wide
-// sticky cache size; call it once, before the worker starts. Zero values
-// (a Worker built in code) keep the SDK's defaults.
+// Apply sets the pollers and the heartbeat throttle on o, and the
+// process-wide sticky cache size; call it once, before the worker starts.
+// Zero values (a Worker built in code) keep the SDK's defaults.
 func (t Tuning) Apply(o *worker.Options) {
-	o.MaxHeartbeatThrottleInterval = HeartbeatEvery
+	o.MaxHeartbeatThrottleInterval = t.HeartbeatThrottle
 	if t.StickyCacheSize > 0 {
 		worker.SetStickyWorkflowCacheSize(t.StickyCacheSize)
 	}

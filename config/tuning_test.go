@@ -1,7 +1,9 @@
 package config_test
 
 import (
+	"strings"
 	"testing"
+	"time"
 
 	"go.temporal.io/sdk/worker"
 
@@ -19,6 +21,9 @@ func TestTuningValidation(t *testing.T) {
 		{"MAX_TASK_POLLERS", "1", "MAX_TASK_POLLERS: 1 is outside 2..1000 (0: the SDK's default)"},
 		{"MAX_TASK_POLLERS", "5000", "MAX_TASK_POLLERS: 5000 is outside 2..1000 (0: the SDK's default)"},
 		{"STICKY_CACHE_SIZE", "-1", "STICKY_CACHE_SIZE: -1 is outside 0..1000000"},
+		{"HEARTBEAT_THROTTLE", "3s", ""},
+		{"HEARTBEAT_THROTTLE", "10ms", "HEARTBEAT_THROTTLE: 10ms is outside 100ms..1m"},
+		{"HEARTBEAT_THROTTLE", "2m", "HEARTBEAT_THROTTLE: 2m0s is outside 100ms..1m"},
 		{"HTTP_MAX_IDLE_CONNS_PER_HOST", "-3", "HTTP_MAX_IDLE_CONNS_PER_HOST: -3 is outside 0..10000"},
 		{"HTTP_MAX_IDLE_CONNS_PER_HOST", "many", "HTTP_MAX_IDLE_CONNS_PER_HOST: cannot parse"},
 	} {
@@ -29,14 +34,12 @@ func TestTuningValidation(t *testing.T) {
 			switch {
 			case tc.want == "" && err != nil:
 				t.Errorf("got %v, want no error", err)
-			case tc.want != "" && (err == nil || !hasPrefix(err.Error(), tc.want)):
+			case tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)):
 				t.Errorf("got %v, want an error starting %q", err, tc.want)
 			}
 		})
 	}
 }
-
-func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }
 
 func TestTuningDefaults(t *testing.T) {
 	setBase(t)
@@ -49,8 +52,8 @@ func TestTuningDefaults(t *testing.T) {
 	if o.WorkflowTaskPollerBehavior == nil || o.ActivityTaskPollerBehavior == nil {
 		t.Errorf("got poller behaviors %v, %v; want autoscaling by default", o.WorkflowTaskPollerBehavior, o.ActivityTaskPollerBehavior)
 	}
-	if o.MaxHeartbeatThrottleInterval != config.HeartbeatEvery {
-		t.Errorf("got heartbeat throttle %s, want %s", o.MaxHeartbeatThrottleInterval, config.HeartbeatEvery)
+	if want := 1333 * time.Millisecond; o.MaxHeartbeatThrottleInterval != want {
+		t.Errorf("got heartbeat throttle %s, want %s", o.MaxHeartbeatThrottleInterval, want)
 	}
 	t.Setenv("TASK_POLLERS", "6")
 	if c, err = config.Load(); err != nil {

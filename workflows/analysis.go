@@ -67,9 +67,9 @@ type Progress struct {
 // heartbeat and starts the next one after the retry policy's first
 // interval (1 s), so a SIGKILLed worker's cell runs again within about
 // 5 s. Activities heartbeat every third of it (activities.heartbeatWhile;
-// the worker caps the SDK's heartbeat batching at the same interval, see
-// config.HeartbeatEvery), so two heartbeats in a row may be late or lost
-// before a live attempt is timed out. The cost is one heartbeat RPC per
+// the worker caps the SDK's heartbeat batching at the same interval,
+// HEARTBEAT_THROTTLE in config.Tuning), so two heartbeats in a row may be
+// late or lost before a live attempt is timed out. The cost is one heartbeat RPC per
 // 1.33 s per running activity (bench/notes.md, P7).
 const heartbeatTimeout = 4 * time.Second
 
