@@ -107,7 +107,7 @@ func parseOptions(args []string) (options, error) {
 	fs.DurationVar(&o.p4Model, "p4-model", time.Second, "P4: model latency (two calls per item)")
 	fs.DurationVar(&o.p4Code, "p4-code", time.Second, "P4: cell latency (one cell per item)")
 	fs.IntVar(&o.p7Reps, "p7-kills", 3, "P7: kills of the worker running a cell")
-	fs.DurationVar(&o.p7Cell, "p7-cell", 30*time.Second, "P7: latency of the long cell")
+	fs.DurationVar(&o.p7Cell, "p7-cell", 20*time.Second, "P7: latency of the long cell")
 	fs.DurationVar(&o.p7Kill, "p7-kill-after", 2*time.Second, "P7: how long after the cell started the worker is killed")
 	fs.IntVar(&o.p7LoadN, "p7-load", 1000, "P7: analyses in long cells at once for the heartbeat load")
 	fs.DurationVar(&o.p7LoadCell, "p7-load-cell", 90*time.Second, "P7: cell latency of the heartbeat load (longer than starting them all)")
