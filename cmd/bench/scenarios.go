@@ -368,32 +368,7 @@ func (e *env) p3Ramp(ctx context.Context, pollers string, ideal time.Duration, f
 	base, _ = w.sample()
 	prevThr := 0.0
 	for li, n := range o.p3Levels {
-		var (
-			mu       sync.Mutex
-			peak     workerStats
-			stopSamp = make(chan struct{})
-			sampled  sync.WaitGroup
-		)
-		sampled.Add(1)
-		go func() {
-			defer sampled.Done()
-			t := time.NewTicker(500 * time.Millisecond)
-			defer t.Stop()
-			for {
-				if s, err := w.sample(); err == nil {
-					mu.Lock()
-					peak.Goroutines = max(peak.Goroutines, s.Goroutines)
-					peak.RSSBytes = max(peak.RSSBytes, s.RSSBytes)
-					peak.HeapInuse = max(peak.HeapInuse, s.HeapInuse)
-					mu.Unlock()
-				}
-				select {
-				case <-stopSamp:
-					return
-				case <-t.C:
-				}
-			}
-		}()
+		stopPeak := w.watchPeak()
 		profDone := make(chan error, 1)
 		if o.profile && first && li == min(1, len(o.p3Levels)-1) {
 			go func() { profDone <- w.profile(20*time.Second, o.profilePath) }()
@@ -433,8 +408,7 @@ func (e *env) p3Ramp(ctx context.Context, pollers string, ideal time.Duration, f
 		wg.Wait()
 		wall := time.Since(start)
 		cpu := meter.stop()
-		close(stopSamp)
-		sampled.Wait()
+		peak := stopPeak()
 		if err := <-profDone; err != nil {
 			o.logf("bench: profile: %v", err)
 		}
@@ -510,6 +484,7 @@ func (e *env) p4(ctx context.Context, r *report) error {
 	}
 	const id = "p4-batch"
 	meter := newCPUMeter(e.temporal.Address, e.s3.Endpoint, w.cmd.Process.Pid)
+	stopPeak := w.watchPeak()
 	start := time.Now()
 	run, err := e.client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: tq}, workflows.BatchAnalysisWorkflowName,
 		workflows.BatchInput{ItemsS3Key: key, Concurrency: o.p4Conc, Defaults: workflows.BatchDefaults{Model: "script:p4", MaxSteps: 3}})
@@ -523,6 +498,7 @@ func (e *env) p4(ctx context.Context, r *report) error {
 	}
 	wall := time.Since(start)
 	cpu := meter.stop()
+	peak := stopPeak()
 	if res.Succeeded != o.p4Items || res.Total != o.p4Items {
 		return fmt.Errorf("batch: %d of %d items succeeded (total %d), want all", res.Succeeded, o.p4Items, res.Total)
 	}
@@ -554,7 +530,8 @@ func (e *env) p4(ctx context.Context, r *report) error {
 	ratio := wall.Seconds() / ideal.Seconds()
 	r.add(figure{Scenario: "P4", Name: fmt.Sprintf("batch of %d items at concurrency %d (item: model %s ×2 + code %s), wall ÷ ideal", o.p4Items, o.p4Conc, o.p4Model, o.p4Code),
 		Goal: "≤ 1.15", Value: ratio, Unit: "×", Met: ptr(ratio <= 1.15),
-		Measured: fmt.Sprintf("%.2f× (wall %s, ideal %s = %d waves × %s); %s", ratio, round(wall), ideal, waves, item, cpu)})
+		Measured: fmt.Sprintf("%.2f× (wall %s, ideal %s = %d waves × %s); worker (batch and items) peak RSS %s, %d goroutines; %s",
+			ratio, round(wall), ideal, waves, item, sizeStr(int(peak.RSSBytes)), peak.Goroutines, cpu)})
 	perRun := min(max(workflows.DefaultItemsPerRun, 2*o.p4Conc), workflows.MaxItemsPerRun) // the batch's default
 	r.add(figure{Scenario: "P4", Name: fmt.Sprintf("batch: history per run (continue-as-new every %d items)", perRun), Goal: "bounded",
 		Value: float64(maxBytes) / 1024, Unit: "KB",
@@ -562,7 +539,7 @@ func (e *env) p4(ctx context.Context, r *report) error {
 	r.add(figure{Scenario: "P4", Name: "batch: start to first item running", Goal: "(reported)", Value: toFirst.Seconds() * 1000, Unit: "ms",
 		Measured: round(toFirst).String()})
 	r.details["p4"] = map[string]any{"wall_ms": wall.Milliseconds(), "ideal_ms": ideal.Milliseconds(), "runs": runs,
-		"first_item_ms": toFirst.Milliseconds(), "result": res, "cpu": cpu}
+		"first_item_ms": toFirst.Milliseconds(), "result": res, "cpu": cpu, "peak_worker": peak}
 	return nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -163,3 +164,41 @@ func NoopWorkflow(ctx workflow.Context, n int) (int, error) {
 }
 
 func noopActivity(_ context.Context, i int) (int, error) { return i, nil }
+
+// watchPeak samples the worker every 500 ms until the returned func is
+// called, which returns the peaks of goroutines, RSS and heap in use.
+func (w *workerProc) watchPeak() func() workerStats {
+	var (
+		mu   sync.Mutex
+		peak workerStats
+		stop = make(chan struct{})
+		done sync.WaitGroup
+	)
+	done.Add(1)
+	go func() {
+		defer done.Done()
+		t := time.NewTicker(500 * time.Millisecond)
+		defer t.Stop()
+		for {
+			if s, err := w.sample(); err == nil {
+				mu.Lock()
+				peak.Goroutines = max(peak.Goroutines, s.Goroutines)
+				peak.RSSBytes = max(peak.RSSBytes, s.RSSBytes)
+				peak.HeapInuse = max(peak.HeapInuse, s.HeapInuse)
+				mu.Unlock()
+			}
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() workerStats {
+		close(stop)
+		done.Wait()
+		mu.Lock()
+		defer mu.Unlock()
+		return peak
+	}
+}
