@@ -241,13 +241,15 @@ func (a *Activities) cellNames(ctx context.Context, sb *e2b.Sandbox, id string) 
 	return meta.Names, nil
 }
 
-// heartbeatWhile heartbeats every few seconds until the returned func is
-// called, so a dead worker is noticed within the heartbeat timeout rather
-// than the activity's whole timeout.
+// heartbeatWhile heartbeats every third of the activity's heartbeat
+// timeout until the returned func is called, so a dead worker is noticed
+// within the heartbeat timeout rather than the activity's whole timeout,
+// and a live one survives two late heartbeats.
 func heartbeatWhile(ctx context.Context, details any) func() {
 	hctx, cancel := context.WithCancel(ctx)
+	every := heartbeatInterval(activity.GetInfo(ctx).HeartbeatTimeout)
 	go func() {
-		t := time.NewTicker(2 * time.Second)
+		t := time.NewTicker(every)
 		defer t.Stop()
 		for {
 			select {
@@ -259,6 +261,15 @@ func heartbeatWhile(ctx context.Context, details any) func() {
 		}
 	}()
 	return cancel
+}
+
+// heartbeatInterval is a third of the heartbeat timeout (2 s without
+// one), at least 100 ms.
+func heartbeatInterval(timeout time.Duration) time.Duration {
+	if timeout <= 0 {
+		return 2 * time.Second
+	}
+	return max(timeout/3, 100*time.Millisecond)
 }
 
 var (

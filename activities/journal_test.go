@@ -224,3 +224,16 @@ func TestUserLineNumbers(t *testing.T) {
 		"File /usr/lib/python3.11/json/__init__.py:346, in loads(s)\n    345 x\n--> 346     return y\nJSONDecodeError: bad"
 	assert.Equal(t, want, userLineNumbers(in))
 }
+
+func TestHeartbeatInterval(t *testing.T) {
+	for _, tc := range []struct{ timeout, want time.Duration }{
+		{4 * time.Second, 4 * time.Second / 3},
+		{time.Minute, 20 * time.Second},
+		{0, 2 * time.Second},
+		{150 * time.Millisecond, 100 * time.Millisecond},
+	} {
+		if got := heartbeatInterval(tc.timeout); got != tc.want {
+			t.Errorf("heartbeat timeout %s: got every %s, want %s", tc.timeout, got, tc.want)
+		}
+	}
+}

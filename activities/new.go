@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"os"
 	"strings"
 	"time"
@@ -23,7 +24,7 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 	RedactSecrets(cfg.OpenAIAPIKey.Reveal(), cfg.E2BAPIKey.Reveal(), cfg.TemporalAPIKey.Reveal(),
 		os.Getenv("AWS_SECRET_ACCESS_KEY"), os.Getenv("AWS_SESSION_TOKEN"))
 	e2bOpts := []e2b.Option{e2b.WithAPIKey(cfg.E2BAPIKey.Reveal()), e2b.WithDomain(cfg.E2BDomain),
-		e2b.WithHTTPClient(tracing.HTTPClient("e2b"))}
+		e2b.WithHTTPClient(&http.Client{Transport: tracing.Transport("e2b", cfg.Tuning.Transport())})}
 	if cfg.E2BAPIURL != "" {
 		e2bOpts = append(e2bOpts, e2b.WithAPIURL(cfg.E2BAPIURL))
 	}
@@ -40,7 +41,7 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		option.WithMaxRetries(cfg.OpenAIMaxRetries),
 		option.WithRequestTimeout(3 * time.Minute),
 		option.WithMiddleware(normalizeErrorBody),
-		option.WithHTTPClient(tracing.HTTPClient("model")),
+		option.WithHTTPClient(&http.Client{Transport: tracing.Transport("model", cfg.Tuning.Transport())}),
 	}
 	if cfg.OpenAIBaseURL != "" {
 		modelOpts = append(modelOpts, option.WithBaseURL(strings.TrimRight(cfg.OpenAIBaseURL, "/")+"/"))

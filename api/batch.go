@@ -3,9 +3,16 @@ package api
 // Batch limits and defaults.
 const (
 	DefaultBatchConcurrency = 5
-	MaxBatchConcurrency     = 50
+	// MaxBatchConcurrency bounds analyses at once: what an E2B account
+	// allows is the real limit (each item holds a sandbox), and 1,000
+	// running children stay under the server's default limit of 2,000
+	// pending child executions per workflow
+	// (limit.numPendingChildExecutions.error).
+	MaxBatchConcurrency = 1000
 	// DefaultItemsPerRun is how many items one run of the batch starts
-	// before it continues as new, so its history stays small.
+	// before it continues as new, so its history stays small. With a
+	// concurrency above 100 the default is twice the concurrency (at most
+	// MaxItemsPerRun), so a run holds at least two waves of items.
 	DefaultItemsPerRun = 200
 	MaxItemsPerRun     = 1000
 	// MaxInlineItems bounds items given inline (they are part of the
@@ -26,7 +33,9 @@ type BatchInput struct {
 	Items []BatchItem `json:"items,omitempty"`
 	// ItemsS3Key is a JSONL object in S3_BUCKET, one BatchItem per line.
 	ItemsS3Key string `json:"items_s3_key,omitempty"`
-	// Concurrency bounds the analyses running at once (default 5, 1..50).
+	// Concurrency bounds the analyses running at once (default 5,
+	// 1..MaxBatchConcurrency). A run never has more than ItemsPerRun
+	// items running, so an explicit ItemsPerRun below Concurrency lowers it.
 	Concurrency int `json:"concurrency,omitempty"`
 	// ReportKey is where the JSON report goes (default
 	// <S3_PREFIX>/batches/<workflow-id>/report.json); the CSV lies next
@@ -35,7 +44,7 @@ type BatchInput struct {
 	// Defaults fill the items' model, max_steps and system_prompt.
 	Defaults BatchDefaults `json:"defaults,omitzero"`
 	// ItemsPerRun is how many items one run starts before continuing as
-	// new (default 200).
+	// new (default 200, or twice Concurrency up to MaxItemsPerRun).
 	ItemsPerRun int `json:"items_per_run,omitempty"`
 	// State is set by continue-as-new only: where the batch is.
 	State *BatchState `json:"state,omitempty"`
@@ -79,9 +88,18 @@ func (in BatchInput) WithDefaults() BatchInput {
 		in.Concurrency = DefaultBatchConcurrency
 	}
 	if in.ItemsPerRun == 0 {
-		in.ItemsPerRun = DefaultItemsPerRun
+		in.ItemsPerRun = defaultItemsPerRun(in.Concurrency)
 	}
 	return in
+}
+
+// defaultItemsPerRun is ItemsPerRun when the input leaves it out: 200, or
+// two waves of items at a concurrency above 100 (at most MaxItemsPerRun),
+// so that a run is not one wave that drains to zero before continuing as
+// new. Below 101 it is 200 as it always was, so no history recorded before
+// the cap was raised (all at concurrency ≤ 50) takes a different path.
+func defaultItemsPerRun(concurrency int) int {
+	return min(max(DefaultItemsPerRun, 2*concurrency), MaxItemsPerRun)
 }
 
 // BatchState is what a batch carries over continue-as-new: counters, the

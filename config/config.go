@@ -182,6 +182,9 @@ type Worker struct {
 	// hands back under /home/user/outputs (count, and bytes in all).
 	MaxOutputFiles      int   `envconfig:"MAX_OUTPUT_FILES" default:"20"`
 	MaxOutputFilesBytes int64 `envconfig:"MAX_OUTPUT_FILES_BYTES" default:"52428800"`
+
+	// Tuning of the Temporal worker and the HTTP clients (tuning.go).
+	Tuning
 }
 
 // Load reads the worker configuration from the environment. The error is one
@@ -262,6 +265,7 @@ func (c Worker) Validate() error {
 	errs = append(errs, c.CodecServer.validate(c.Temporal)...)
 	errs = append(errs, c.validateVersioning()...)
 	errs = append(errs, checkOpenAIAPI(c.OpenAIAPI))
+	errs = append(errs, c.Tuning.validate()...)
 	return joinOneLine(errs)
 }
 

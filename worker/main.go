@@ -127,7 +127,7 @@ func newLogger(cfg config.Worker) *slog.Logger {
 
 // workerOptions sizes the worker from the configuration.
 func workerOptions(cfg config.Worker) worker.Options {
-	return worker.Options{
+	o := worker.Options{
 		// On SIGTERM, running activities get this long to finish before
 		// they are cancelled (a cancelled cell is collected by its retry).
 		WorkerStopTimeout:                      cfg.WorkerStopTimeout,
@@ -135,4 +135,6 @@ func workerOptions(cfg config.Worker) worker.Options {
 		MaxConcurrentWorkflowTaskExecutionSize: cfg.MaxConcurrentWorkflowTasks,
 		DeploymentOptions:                      deploymentOptions(cfg),
 	}
+	cfg.Tuning.Apply(&o)
+	return o
 }

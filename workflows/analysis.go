@@ -39,8 +39,15 @@ const ToolExecutePython = "execute_python"
 const MaxCodeBytes = 32 << 10
 
 // heartbeatTimeout is how soon a dead worker's activity is retried
-// elsewhere. Activities heartbeat every 2 s while they work.
-const heartbeatTimeout = 15 * time.Second
+// elsewhere: the server times the attempt out this long after its last
+// heartbeat and starts the next one after the retry policy's first
+// interval (1 s), so a SIGKILLed worker's cell runs again within about
+// 5 s. Activities heartbeat every third of it (activities.heartbeatWhile;
+// the worker caps the SDK's heartbeat batching at the same interval,
+// HEARTBEAT_THROTTLE in config.Tuning), so two heartbeats in a row may be
+// late or lost before a live attempt is timed out. The cost is one heartbeat RPC per
+// 1.33 s per running activity (bench/notes.md, P7).
+const heartbeatTimeout = 4 * time.Second
 
 // MaxRebuilds bounds how many times one analysis replaces a lost sandbox.
 const MaxRebuilds = 2

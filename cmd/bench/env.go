@@ -52,13 +52,14 @@ type env struct {
 	cfg      config.Worker // the worker's configuration (also the loop's)
 	acts     *activities.Activities
 	S3       *s3.Client
+	counts   *requestCounts
 	stops    []func() error
 }
 
 // startEnv starts every server. scripts are written to a temporary script
 // dir; latencies maps a model name to its turn latency.
 func startEnv(ctx context.Context, o options, scripts map[string]scriptSpec) (*env, error) {
-	e := &env{opts: o}
+	e := &env{opts: o, counts: &requestCounts{}}
 	var err error
 	if e.logDir, err = os.MkdirTemp("", "durable-analyst-bench-"); err != nil {
 		return nil, err
@@ -89,7 +90,7 @@ func startEnv(ctx context.Context, o options, scripts map[string]scriptSpec) (*e
 		return nil, err
 	}
 	e.stops = append(e.stops, e.e2b.Close)
-	if e.e2bURL, err = e.serve(e.e2b.Handler()); err != nil {
+	if e.e2bURL, err = e.serve(count(e.e2b.Handler(), &e.counts.execute, isFakeCell)); err != nil {
 		e.close()
 		return nil, err
 	}
@@ -113,7 +114,8 @@ func startEnv(ctx context.Context, o options, scripts map[string]scriptSpec) (*e
 		e.close()
 		return nil, err
 	}
-	url, err := e.serve(scriptedmodel.WithLatency(model.Handler(), lat))
+	isPost := func(r *http.Request) bool { return r.Method == http.MethodPost }
+	url, err := e.serve(count(scriptedmodel.WithLatency(model.Handler(), lat), &e.counts.model, isPost))
 	if err != nil {
 		e.close()
 		return nil, err
@@ -207,9 +209,17 @@ func (e *env) startWorker(ctx context.Context, taskQueue string, maxActivities, 
 	}
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
 	cmd := exec.Command(exe)
-	cmd.Env = append(os.Environ(), workerModeEnv+"=1", statsAddrEnv+"="+addr, pollersEnv+"="+pollers)
+	cmd.Env = append(os.Environ(), workerModeEnv+"=1", statsAddrEnv+"="+addr)
 	for k, v := range e.workerEnv(taskQueue, maxActivities, maxWorkflowTasks) {
 		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	// The bench's poller settings: "default" is the SDK's (2 of each).
+	switch pollers {
+	case "":
+	case "default":
+		cmd.Env = append(cmd.Env, "TASK_POLLERS=2")
+	default:
+		cmd.Env = append(cmd.Env, "TASK_POLLERS="+pollers)
 	}
 	logf, err := os.OpenFile(filepath.Join(e.logDir, "worker-"+taskQueue+".log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {

@@ -9,8 +9,10 @@
 // built like worker/main.go), so its memory and goroutines are its own.
 //
 // Scenarios (see issue 8): P1 durability tax, P2 history per step, P3
-// analyses in flight on one worker, P4 batch, plus the e2b package's
-// micro-benchmarks. -smoke runs each at a size of seconds.
+// analyses in flight on one worker, P4 batch, scale-out (the batch on 1-3
+// workers, one SIGKILLed), P7 takeover after kill -9 and heartbeat load,
+// plus the e2b package's micro-benchmarks. -smoke runs each at a size of
+// seconds.
 package main
 
 import (
@@ -62,6 +64,13 @@ type options struct {
 	p3Model, p3Code   time.Duration
 	p4Items, p4Conc   int
 	p4Model, p4Code   time.Duration
+	p7Reps            int
+	p7Cell, p7Kill    time.Duration
+	p7LoadN           int
+	p7LoadCell        time.Duration
+	scaleItems        int
+	scaleConc         int
+	scaleWorkers      []int
 	maxActivities     int
 	maxWorkflowTasks  int
 	eager             bool
@@ -75,7 +84,7 @@ func parseOptions(args []string) (options, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	o := options{logf: func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }}
 	fs.BoolVar(&o.smoke, "smoke", false, "run every scenario at a size of seconds (what make test runs)")
-	only := fs.String("only", "p1,p2,p3,p4,micro", "comma-separated scenarios to run")
+	only := fs.String("only", "p1,p2,p3,p4,scale,p7,micro", "comma-separated scenarios to run")
 	fs.StringVar(&o.out, "out", "BENCHMARKS.md", "Markdown report to write (empty: none)")
 	fs.StringVar(&o.jsonOut, "json", "bench/results.json", "JSON results to write (empty: none)")
 	fs.IntVar(&o.p1Reps, "p1-reps", 2, "P1: measured runs of the workflow and of the loop")
@@ -94,9 +103,17 @@ func parseOptions(args []string) (options, error) {
 	fs.DurationVar(&o.p3Model, "p3-model", time.Second, "P3: model latency")
 	fs.DurationVar(&o.p3Code, "p3-code", time.Second, "P3: cell latency")
 	fs.IntVar(&o.p4Items, "p4-items", 1000, "P4: batch items")
-	fs.IntVar(&o.p4Conc, "p4-concurrency", 50, "P4: batch concurrency (the workflow allows 1-50 today)")
+	fs.IntVar(&o.p4Conc, "p4-concurrency", 200, "P4: batch concurrency (the workflow allows 1-1000)")
 	fs.DurationVar(&o.p4Model, "p4-model", time.Second, "P4: model latency (two calls per item)")
 	fs.DurationVar(&o.p4Code, "p4-code", time.Second, "P4: cell latency (one cell per item)")
+	fs.IntVar(&o.p7Reps, "p7-kills", 3, "P7: kills of the worker running a cell")
+	fs.DurationVar(&o.p7Cell, "p7-cell", 20*time.Second, "P7: latency of the long cell")
+	fs.DurationVar(&o.p7Kill, "p7-kill-after", 2*time.Second, "P7: how long after the cell started the worker is killed")
+	fs.IntVar(&o.p7LoadN, "p7-load", 1000, "P7: analyses in long cells at once for the heartbeat load")
+	fs.DurationVar(&o.p7LoadCell, "p7-load-cell", 90*time.Second, "P7: cell latency of the heartbeat load (longer than starting them all)")
+	fs.IntVar(&o.scaleItems, "scale-items", 1000, "scale-out: batch items")
+	fs.IntVar(&o.scaleConc, "scale-concurrency", 200, "scale-out: batch concurrency")
+	scaleWorkers := fs.String("scale-workers", "1,2,3", "scale-out: worker processes, one run each")
 	fs.IntVar(&o.maxActivities, "max-activities", 0, "worker MAX_CONCURRENT_ACTIVITIES for P3 and P4 (0: SDK default)")
 	fs.IntVar(&o.maxWorkflowTasks, "max-workflow-tasks", 0, "worker MAX_CONCURRENT_WORKFLOW_TASKS for P3 and P4 (0: SDK default)")
 	fs.BoolVar(&o.profile, "profile", false, "P3: take a 20 s CPU profile of the worker at the highest level")
@@ -118,6 +135,11 @@ func parseOptions(args []string) (options, error) {
 			"p3-model": func() { o.p3Model = 10 * time.Millisecond }, "p3-code": func() { o.p3Code = 10 * time.Millisecond },
 			"p4-items": func() { o.p4Items = 4 }, "p4-concurrency": func() { o.p4Conc = 2 },
 			"p4-model": func() { o.p4Model = 10 * time.Millisecond }, "p4-code": func() { o.p4Code = 10 * time.Millisecond },
+			"p7-kills": func() { o.p7Reps = 1 }, "p7-cell": func() { o.p7Cell = 8 * time.Second },
+			"p7-kill-after": func() { o.p7Kill = 500 * time.Millisecond },
+			"p7-load":       func() { o.p7LoadN = 4 }, "p7-load-cell": func() { o.p7LoadCell = 3 * time.Second },
+			"scale-items": func() { o.scaleItems = 12 }, "scale-concurrency": func() { o.scaleConc = 3 },
+			"scale-workers": func() { *scaleWorkers = "1,2" },
 		}
 		for name, apply := range smoke {
 			if !set[name] {
@@ -129,12 +151,19 @@ func parseOptions(args []string) (options, error) {
 	for _, s := range strings.Split(*only, ",") {
 		s = strings.ToLower(strings.TrimSpace(s))
 		switch s {
-		case "p1", "p2", "p3", "p4", "micro":
+		case "p1", "p2", "p3", "p4", "scale", "p7", "micro":
 			o.only[s] = true
 		case "":
 		default:
-			return o, fmt.Errorf("-only: unknown scenario %q (want p1, p2, p3, p4, micro)", s)
+			return o, fmt.Errorf("-only: unknown scenario %q (want p1, p2, p3, p4, scale, p7, micro)", s)
 		}
+	}
+	for _, s := range strings.Split(*scaleWorkers, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n < 1 || n > 8 {
+			return o, fmt.Errorf("-scale-workers: %q, want numbers in 1..8", s)
+		}
+		o.scaleWorkers = append(o.scaleWorkers, n)
 	}
 	for _, p := range strings.Split(*pollers, ",") {
 		p = strings.TrimSpace(p)
@@ -157,8 +186,14 @@ func parseOptions(args []string) (options, error) {
 		return o, fmt.Errorf("-p2-steps: %d, must be between 4 and 50 (the workflow's max_steps)", o.p2Steps)
 	case o.p1Reps < 1 || o.floorN < 1 || o.p3Cells < 1:
 		return o, errors.New("-p1-reps, -floor-activities and -p3-cells must be at least 1")
-	case o.p4Items < 1 || o.p4Conc < 1:
-		return o, errors.New("-p4-items and -p4-concurrency must be at least 1")
+	case o.p4Items < 1 || o.p4Conc < 1 || o.scaleItems < 1 || o.scaleConc < 1:
+		return o, errors.New("-p4-items, -p4-concurrency, -scale-items and -scale-concurrency must be at least 1")
+	case o.p4Conc > 1000 || o.scaleConc > 1000:
+		return o, fmt.Errorf("-p4-concurrency %d, -scale-concurrency %d: the batch allows at most 1000", o.p4Conc, o.scaleConc)
+	case o.p7Reps < 1 || o.p7LoadN < 1:
+		return o, errors.New("-p7-kills and -p7-load must be at least 1")
+	case o.p7Kill >= o.p7Cell:
+		return o, fmt.Errorf("-p7-kill-after %s must be shorter than -p7-cell %s", o.p7Kill, o.p7Cell)
 	}
 	o.command = "make bench"
 	if len(args) > 0 {
@@ -180,7 +215,7 @@ func run(ctx context.Context, args []string) error {
 	}
 	r := newReport(o)
 	var failed []error
-	if o.only["p1"] || o.only["p2"] || o.only["p3"] || o.only["p4"] {
+	if o.only["p1"] || o.only["p2"] || o.only["p3"] || o.only["p4"] || o.only["scale"] || o.only["p7"] {
 		o.logf("bench: starting Temporal, versitygw and the stand-ins")
 		e, err := startEnv(ctx, o, o.scripts())
 		if err != nil {
@@ -193,7 +228,7 @@ func run(ctx context.Context, args []string) error {
 		for _, sc := range []struct {
 			name string
 			run  func(context.Context, *report) error
-		}{{"p1", e.p1}, {"p2", e.p2}, {"p3", e.p3}, {"p4", e.p4}} {
+		}{{"p1", e.p1}, {"p2", e.p2}, {"p3", e.p3}, {"p4", e.p4}, {"scale", e.scaleOut}, {"p7", e.p7}} {
 			if !o.only[sc.name] {
 				continue
 			}

@@ -9,8 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/s3"
 	enumspb "go.temporal.io/api/enums/v1"
 	historypb "go.temporal.io/api/history/v1"
 	"go.temporal.io/sdk/client"
@@ -51,6 +49,7 @@ func (o options) scripts() map[string]scriptSpec {
 		"p2": {cells: o.p2Steps - 1, directive: code(0, o.p2Stdout, o.p2PNGs)},
 		"p3": {cells: o.p3Cells, directive: code(o.p3Code, 200, 0), modelLatency: o.p3Model},
 		"p4": {cells: 1, directive: code(o.p4Code, 200, 0), modelLatency: o.p4Model},
+		"p7": {cells: 1, directive: code(o.p7Cell, 200, 0)}, "p7load": {cells: 1, directive: code(o.p7LoadCell, 200, 0)},
 	}
 }
 
@@ -410,32 +409,7 @@ func (e *env) p3Ramp(ctx context.Context, pollers string, ideal time.Duration, f
 	base, _ = w.sample()
 	prevThr := 0.0
 	for li, n := range o.p3Levels {
-		var (
-			mu       sync.Mutex
-			peak     workerStats
-			stopSamp = make(chan struct{})
-			sampled  sync.WaitGroup
-		)
-		sampled.Add(1)
-		go func() {
-			defer sampled.Done()
-			t := time.NewTicker(500 * time.Millisecond)
-			defer t.Stop()
-			for {
-				if s, err := w.sample(); err == nil {
-					mu.Lock()
-					peak.Goroutines = max(peak.Goroutines, s.Goroutines)
-					peak.RSSBytes = max(peak.RSSBytes, s.RSSBytes)
-					peak.HeapInuse = max(peak.HeapInuse, s.HeapInuse)
-					mu.Unlock()
-				}
-				select {
-				case <-stopSamp:
-					return
-				case <-t.C:
-				}
-			}
-		}()
+		stopPeak := w.watchPeak()
 		profDone := make(chan error, 1)
 		if o.profile && first && li == min(1, len(o.p3Levels)-1) {
 			go func() { profDone <- w.profile(20*time.Second, o.profilePath) }()
@@ -475,8 +449,7 @@ func (e *env) p3Ramp(ctx context.Context, pollers string, ideal time.Duration, f
 		wg.Wait()
 		wall := time.Since(start)
 		cpu := meter.stop()
-		close(stopSamp)
-		sampled.Wait()
+		peak := stopPeak()
 		if err := <-profDone; err != nil {
 			o.logf("bench: profile: %v", err)
 		}
@@ -546,17 +519,13 @@ func (e *env) p4(ctx context.Context, r *report) error {
 		return err
 	}
 	defer w.stop()
-	var b strings.Builder
-	for i := range o.p4Items {
-		fmt.Fprintf(&b, `{"id": "i%d", "question": "benchmark item %d"}`+"\n", i, i)
-	}
-	key := "bench/p4/items.jsonl"
-	if _, err := e.S3.PutObject(ctx, &s3.PutObjectInput{Bucket: aws.String(e.s3.Bucket), Key: aws.String(key),
-		Body: strings.NewReader(b.String())}); err != nil {
-		return fmt.Errorf("upload items: %w", err)
+	key, err := e.uploadItems(ctx, "bench/p4/items.jsonl", o.p4Items)
+	if err != nil {
+		return err
 	}
 	const id = "p4-batch"
 	meter := newCPUMeter(e.temporal.Address, e.s3.Endpoint, w.cmd.Process.Pid)
+	stopPeak := w.watchPeak()
 	start := time.Now()
 	run, err := e.client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: tq}, workflows.BatchAnalysisWorkflowName,
 		workflows.BatchInput{ItemsS3Key: key, Concurrency: o.p4Conc, Defaults: workflows.BatchDefaults{Model: "script:p4", MaxSteps: 3}})
@@ -570,6 +539,7 @@ func (e *env) p4(ctx context.Context, r *report) error {
 	}
 	wall := time.Since(start)
 	cpu := meter.stop()
+	peak := stopPeak()
 	if res.Succeeded != o.p4Items || res.Total != o.p4Items {
 		return fmt.Errorf("batch: %d of %d items succeeded (total %d), want all", res.Succeeded, o.p4Items, res.Total)
 	}
@@ -601,14 +571,16 @@ func (e *env) p4(ctx context.Context, r *report) error {
 	ratio := wall.Seconds() / ideal.Seconds()
 	r.add(figure{Scenario: "P4", Name: fmt.Sprintf("batch of %d items at concurrency %d (item: model %s ×2 + code %s), wall ÷ ideal", o.p4Items, o.p4Conc, o.p4Model, o.p4Code),
 		Goal: "≤ 1.15", Value: ratio, Unit: "×", Met: ptr(ratio <= 1.15),
-		Measured: fmt.Sprintf("%.2f× (wall %s, ideal %s = %d waves × %s); %s", ratio, round(wall), ideal, waves, item, cpu)})
-	r.add(figure{Scenario: "P4", Name: "batch: history per run (continue-as-new every 200 items)", Goal: "bounded",
+		Measured: fmt.Sprintf("%.2f× (wall %s, ideal %s = %d waves × %s); worker (batch and items) peak RSS %s, %d goroutines; %s",
+			ratio, round(wall), ideal, waves, item, sizeStr(int(peak.RSSBytes)), peak.Goroutines, cpu)})
+	perRun := min(max(workflows.DefaultItemsPerRun, 2*o.p4Conc), workflows.MaxItemsPerRun) // the batch's default
+	r.add(figure{Scenario: "P4", Name: fmt.Sprintf("batch: history per run (continue-as-new every %d items)", perRun), Goal: "bounded",
 		Value: float64(maxBytes) / 1024, Unit: "KB",
 		Measured: fmt.Sprintf("largest run %.0f KB over %d runs (%d events)", float64(maxBytes)/1024, len(runs), runs[0].Events)})
 	r.add(figure{Scenario: "P4", Name: "batch: start to first item running", Goal: "(reported)", Value: toFirst.Seconds() * 1000, Unit: "ms",
 		Measured: round(toFirst).String()})
 	r.details["p4"] = map[string]any{"wall_ms": wall.Milliseconds(), "ideal_ms": ideal.Milliseconds(), "runs": runs,
-		"first_item_ms": toFirst.Milliseconds(), "result": res, "cpu": cpu}
+		"first_item_ms": toFirst.Milliseconds(), "result": res, "cpu": cpu, "peak_worker": peak}
 	return nil
 }
 

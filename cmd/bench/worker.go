@@ -13,6 +13,8 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -21,6 +23,7 @@ import (
 	tlog "go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
+	"google.golang.org/grpc"
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/config"
@@ -32,10 +35,6 @@ import (
 const (
 	workerModeEnv = "DA_BENCH_WORKER"
 	statsAddrEnv  = "DA_BENCH_STATS_ADDR"
-	// pollersEnv sets the task pollers: empty for the SDK default (2
-	// workflow and 2 activity pollers), "autoscale" for the SDK's poller
-	// autoscaling, or a number of pollers of each kind.
-	pollersEnv = "DA_BENCH_POLLERS"
 )
 
 // workerStats is what a worker child reports on /stats.
@@ -44,6 +43,19 @@ type workerStats struct {
 	RSSBytes   int64 `json:"rss_bytes"`
 	PeakRSS    int64 `json:"peak_rss_bytes"` // VmHWM: the high-water mark
 	HeapInuse  int64 `json:"heap_inuse_bytes"`
+	// Heartbeats counts RecordActivityTaskHeartbeat RPCs sent so far.
+	Heartbeats int64 `json:"heartbeats"`
+}
+
+// heartbeats counts the worker's heartbeat RPCs (countRPCs).
+var heartbeats atomic.Int64
+
+// countRPCs counts the heartbeat RPCs the worker sends to the server.
+func countRPCs(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+	if strings.HasSuffix(method, "/RecordActivityTaskHeartbeat") {
+		heartbeats.Add(1)
+	}
+	return invoker(ctx, method, req, reply, cc, opts...)
 }
 
 // runWorker is worker/main.go's run with the same configuration, clients,
@@ -68,6 +80,7 @@ func runWorker() error {
 		return err
 	}
 	opts.Logger = tlog.NewStructuredLogger(logger)
+	opts.ConnectionOptions.DialOptions = append(opts.ConnectionOptions.DialOptions, grpc.WithChainUnaryInterceptor(countRPCs))
 	c, err := client.Dial(opts)
 	if err != nil {
 		return fmt.Errorf("connect to Temporal at %s: %w", cfg.TemporalAddress, err)
@@ -79,18 +92,7 @@ func runWorker() error {
 		MaxConcurrentActivityExecutionSize:     cfg.MaxConcurrentActivities,
 		MaxConcurrentWorkflowTaskExecutionSize: cfg.MaxConcurrentWorkflowTasks,
 	}
-	switch p := os.Getenv(pollersEnv); p {
-	case "", "default":
-	case "autoscale":
-		wo.ActivityTaskPollerBehavior = worker.NewPollerBehaviorAutoscaling(worker.PollerBehaviorAutoscalingOptions{})
-		wo.WorkflowTaskPollerBehavior = worker.NewPollerBehaviorAutoscaling(worker.PollerBehaviorAutoscalingOptions{})
-	default:
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 2 {
-			return fmt.Errorf("%s: %q, want default, autoscale or a number of at least 2", pollersEnv, p)
-		}
-		wo.MaxConcurrentActivityTaskPollers, wo.MaxConcurrentWorkflowTaskPollers = n, n
-	}
+	cfg.Tuning.Apply(&wo)
 	w := worker.New(c, cfg.TaskQueue, wo)
 	workflows.Register(w, acts)
 	w.RegisterWorkflowWithOptions(NoopWorkflow, workflow.RegisterOptions{Name: noopWorkflowName})
@@ -117,7 +119,7 @@ func runWorker() error {
 func readStats() workerStats {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	s := workerStats{Goroutines: runtime.NumGoroutine(), HeapInuse: int64(ms.HeapInuse)}
+	s := workerStats{Goroutines: runtime.NumGoroutine(), HeapInuse: int64(ms.HeapInuse), Heartbeats: heartbeats.Load()}
 	f, err := os.Open("/proc/self/status")
 	if err != nil {
 		return s
@@ -162,3 +164,41 @@ func NoopWorkflow(ctx workflow.Context, n int) (int, error) {
 }
 
 func noopActivity(_ context.Context, i int) (int, error) { return i, nil }
+
+// watchPeak samples the worker every 500 ms until the returned func is
+// called, which returns the peaks of goroutines, RSS and heap in use.
+func (w *workerProc) watchPeak() func() workerStats {
+	var (
+		mu   sync.Mutex
+		peak workerStats
+		stop = make(chan struct{})
+		done sync.WaitGroup
+	)
+	done.Add(1)
+	go func() {
+		defer done.Done()
+		t := time.NewTicker(500 * time.Millisecond)
+		defer t.Stop()
+		for {
+			if s, err := w.sample(); err == nil {
+				mu.Lock()
+				peak.Goroutines = max(peak.Goroutines, s.Goroutines)
+				peak.RSSBytes = max(peak.RSSBytes, s.RSSBytes)
+				peak.HeapInuse = max(peak.HeapInuse, s.HeapInuse)
+				mu.Unlock()
+			}
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() workerStats {
+		close(stop)
+		done.Wait()
+		mu.Lock()
+		defer mu.Unlock()
+		return peak
+	}
+}

@@ -153,6 +153,7 @@ func (s *Server) fakeExecute(w http.ResponseWriter, c *execContext, code string)
 		lines = append(lines, errorLine(name, value, fmt.Sprintf("---------------------------------------------------------------------------\n%s\nCell In [%d], line 1\n%s: %s", name, st.count, name, value)))
 	}
 	st.count++
+	started := false // the header and first lines are out
 	sb := c.sb
 	sb.execCount.Add(1)
 	add(map[string]any{"type": "number_of_executions", "execution_count": st.count})
@@ -185,6 +186,11 @@ func (s *Server) fakeExecute(w http.ResponseWriter, c *execContext, code string)
 		}
 		// Like the journal, a client that goes away does not stop the cell.
 		if cell.latency > 0 {
+			// A real kernel answers with headers and its first line at
+			// once; held back, a long cell would run into the client's
+			// wait for response headers (e2b's request timeout, 60 s).
+			sendLines(w, lines)
+			lines, started = nil, true
 			time.Sleep(cell.latency)
 		}
 		rec := map[string]any{"id": id, "stderr": "", "error": nil, "names": []string{}}
@@ -211,14 +217,20 @@ func (s *Server) fakeExecute(w http.ResponseWriter, c *execContext, code string)
 		}
 	}
 	lines = append(lines, lineEnd)
-	w.WriteHeader(http.StatusOK)
-	rc := http.NewResponseController(w)
+	if !started {
+		w.WriteHeader(http.StatusOK)
+	}
+	sendLines(w, lines)
+}
+
+// sendLines writes lines of the /execute stream and flushes them.
+func sendLines(w http.ResponseWriter, lines [][]byte) {
 	for _, l := range lines {
 		if _, err := w.Write(l); err != nil {
 			return
 		}
 	}
-	_ = rc.Flush()
+	_ = http.NewResponseController(w).Flush()
 }
 
 func exists(path string) bool {

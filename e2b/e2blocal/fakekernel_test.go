@@ -134,3 +134,33 @@ func TestFakeKernelStartsNoPython(t *testing.T) {
 		t.Fatal("the fake kernel started the Python interpreter; want no Python process at all")
 	}
 }
+
+// TestFakeKernelLongCellSendsHeadersFirst: a cell longer than the client's
+// wait for response headers still completes, as on a real kernel, which
+// answers at once and streams the cell's lines as they come.
+func TestFakeKernelLongCellSendsHeadersFirst(t *testing.T) {
+	srv, err := e2blocal.New(e2blocal.Config{Logger: slog.New(slog.DiscardHandler),
+		Fake: &e2blocal.FakeKernel{Latency: latency.Fixed(600 * time.Millisecond)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { hs.Close(); _ = srv.Close() })
+	c, err := e2b.NewClient(e2b.WithAPIKey("k"), e2b.WithAPIURL(hs.URL), e2b.WithSandboxURL(hs.URL),
+		e2b.WithRequestTimeout(200*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	sb, err := c.Create(ctx, e2b.CreateParams{Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec, err := sb.RunCode(ctx, "print(1)", nil)
+	if err != nil {
+		t.Fatalf("got %v, want the 600 ms cell to finish despite a 200 ms wait for headers", err)
+	}
+	if exec.Error != nil {
+		t.Fatalf("got error %s: %s, want none", exec.Error.Name, exec.Error.Value)
+	}
+}
