@@ -39,6 +39,7 @@ job() {
   "$@" &
   pids+=($!)
 }
+echo "prepare-run: Debian packages, Temporal CLI + versitygw, and ./worker ./starter ./cmd/devstack, in parallel" >&2
 job "tools/system-deps.sh run" tools/system-deps.sh run
 job "tools/build.sh $bin temporal versitygw" tools/build.sh "$bin" temporal versitygw
 job "go build ./worker ./starter ./cmd/devstack" \
