@@ -9,6 +9,8 @@
 # CPU-bound step.
 #
 # usage: bench/coldstart.sh steps [rev]   each step of make demo run alone, in order
+#                                         (as make demo ran them before tools/prepare-run.sh:
+#                                         serially, the project with go's default flags)
 #        bench/coldstart.sh demo  [rev]   the whole `make demo`, as a user runs it
 #
 # rev defaults to HEAD. Output: the TSV path is printed at the end; the
