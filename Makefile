@@ -18,11 +18,21 @@ GOTESTFLAGS ?=
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
-run: deps tools ## start Temporal (+UI), S3, local E2B and model servers and the worker; Ctrl-C stops all
+run: prepare-run ## start Temporal (+UI), S3, local E2B and model servers and the worker; Ctrl-C stops all
 	$(GO) run ./cmd/devstack
 
-demo: deps tools ## like run, then analyse testdata/datasets/sales.csv once, print the answer and exit
+demo: prepare-run ## like run, then analyse testdata/datasets/sales.csv once, print the answer and exit
 	$(GO) run ./cmd/devstack -demo
+
+# run and demo: the Debian packages, the Temporal CLI + versitygw and the
+# project's binaries at the same time (tools/prepare-run.sh), all compiled
+# with the tools' flags so shared packages compile once (bench/notes.md, P8).
+.PHONY: prepare-run
+run demo prepare-run: export CGO_ENABLED := 0
+# (GOFLAGS in the environment replaces the one of go env -w, so start from go env's.)
+run demo prepare-run: export GOFLAGS := $(strip $(shell $(GO) env GOFLAGS) -trimpath)
+prepare-run:
+	@tools/prepare-run.sh $(BIN)
 
 tools: ## build the pinned temporal, versitygw and workflowcheck into .bin (skipped when up to date)
 	@tools/build.sh $(BIN)
