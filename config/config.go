@@ -231,10 +231,10 @@ func (c Worker) Validate() error {
 	}
 	// 0 (a Worker built in code) means the activities' defaults.
 	if c.MaxOutputFiles < 0 || c.MaxOutputFiles > 1000 {
-		errs = append(errs, fmt.Errorf("MAX_OUTPUT_FILES: %d is outside 1..1000", c.MaxOutputFiles))
+		errs = append(errs, fmt.Errorf("MAX_OUTPUT_FILES: %d is outside 0..1000 (0: the default, 20)", c.MaxOutputFiles))
 	}
 	if c.MaxOutputFilesBytes < 0 || c.MaxOutputFilesBytes > 1<<30 {
-		errs = append(errs, fmt.Errorf("MAX_OUTPUT_FILES_BYTES: %d is outside 1..1073741824", c.MaxOutputFilesBytes))
+		errs = append(errs, fmt.Errorf("MAX_OUTPUT_FILES_BYTES: %d is outside 0..1073741824 (0: the default, 52428800)", c.MaxOutputFilesBytes))
 	}
 	if c.MaxDatasetBytes <= 0 {
 		errs = append(errs, fmt.Errorf("MAX_DATASET_BYTES: %d must be positive", c.MaxDatasetBytes))

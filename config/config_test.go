@@ -72,7 +72,7 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{"bad sandbox url", "E2B_SANDBOX_URL", "ftp://x", "E2B_SANDBOX_URL:"},
 		{"bad int", "MAX_OUTPUT_BYTES", "lots", "MAX_OUTPUT_BYTES: cannot parse"},
 		{"small output", "MAX_OUTPUT_BYTES", "10", "MAX_OUTPUT_BYTES:"},
-		{"too many output files", "MAX_OUTPUT_FILES", "5000", "MAX_OUTPUT_FILES: 5000 is outside 1..1000"},
+		{"too many output files", "MAX_OUTPUT_FILES", "5000", "MAX_OUTPUT_FILES: 5000 is outside 0..1000 (0: the default, 20)"},
 		{"negative output bytes", "MAX_OUTPUT_FILES_BYTES", "-1", "MAX_OUTPUT_FILES_BYTES: -1 is outside"},
 		{"bad log format", "LOG_FORMAT", "xml", "LOG_FORMAT:"},
 		{"bad sandbox timeout", "SANDBOX_TIMEOUT", "1s", "SANDBOX_TIMEOUT:"},
