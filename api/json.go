@@ -37,8 +37,9 @@ func (in *AnalysisInput) UnmarshalJSON(b []byte) error {
 func (it *BatchItem) UnmarshalJSON(b []byte) error {
 	var f batchItemFields
 	_ = json.Unmarshal(b, &f)
-	*it = BatchItem{ID: f.ID}
-	return it.AnalysisInput.UnmarshalJSON(b)
+	*it = BatchItem{ID: f.ID, AnalysisInput: AnalysisInput(f.analysisFields)}
+	it.src = bytes.Clone(b)
+	return nil
 }
 
 // UnmarshalJSON decodes leniently and keeps the JSON for validation.

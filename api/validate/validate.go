@@ -212,14 +212,15 @@ func fieldOrder(src []byte) map[string]int {
 	}
 }
 
+var itemField = regexp.MustCompile(`^items\[\d+\]`)
+
 // groupItems writes the problems of an inline item as one, "items[1]:
 // question: ...; max_steps: ...", as the worker reports an item it read
 // from S3.
 func groupItems(ps []api.Problem) []api.Problem {
-	re := regexp.MustCompile(`^items\[\d+\]`)
 	var out []api.Problem
 	for _, p := range ps {
-		item := re.FindString(p.Field)
+		item := itemField.FindString(p.Field)
 		if item == "" {
 			out = append(out, p)
 			continue
