@@ -21,16 +21,8 @@ const (
 	EndSignal = api.EndSignal
 )
 
-// Conversation defaults and limits.
-const (
-	DefaultIdleTimeout = api.DefaultIdleTimeout
-	DefaultPauseAfter  = api.DefaultPauseAfter
-	DefaultMaxTurns    = api.DefaultMaxTurns
-	MaxMaxTurns        = api.MaxMaxTurns
-	MinIdleTimeout     = api.MinIdleTimeout
-	MaxIdleTimeout     = api.MaxIdleTimeout
-	MaxQueuedAsks      = api.MaxQueuedAsks
-)
+// MaxQueuedAsks is how many asks may wait for a turn (package api).
+const MaxQueuedAsks = api.MaxQueuedAsks
 
 // Ways a conversation ends (ConversationSummary.EndedBy).
 const (
