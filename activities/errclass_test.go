@@ -92,9 +92,10 @@ func TestSameFailureSameType(t *testing.T) {
 // TestRetryTable: every error type the activities declare has a retry
 // decision, and the list workflows use holds exactly the others.
 func TestRetryTable(t *testing.T) {
-	declared := []string{ErrTypeSandboxLost, ErrTypeAuth, ErrTypeBadRequest, ErrTypeNotFound, ErrTypeQuota,
-		ErrTypeRateLimited, ErrTypeUnavailable, ErrTypeDataset, ErrTypeStorage, ErrTypeRebuild,
-		ErrTypeCanceled, ErrTypeTerminated, ErrTypeTimeout}
+	// The declared types are read from types.go, so a type added there
+	// without a retry decision fails this test.
+	declared := declaredErrTypes(t)
+	require.NotEmpty(t, declared)
 	nonRetryable := NonRetryableTypes()
 	for _, typ := range declared {
 		_, known := retryableTypes[typ]
@@ -107,6 +108,32 @@ func TestRetryTable(t *testing.T) {
 	}
 	assert.Len(t, retryableTypes, len(declared), "retryableTypes has a type not declared in types.go")
 	assert.False(t, Retryable("SomeChildType"), "an unknown type is not retryable")
+}
+
+// declaredErrTypes evaluates the ErrType* constants of types.go.
+func declaredErrTypes(t *testing.T) []string {
+	t.Helper()
+	file, err := parser.ParseFile(token.NewFileSet(), "types.go", nil, 0)
+	require.NoError(t, err)
+	byName := map[string]string{
+		"ErrTypeSandboxLost": ErrTypeSandboxLost, "ErrTypeAuth": ErrTypeAuth, "ErrTypeBadRequest": ErrTypeBadRequest,
+		"ErrTypeNotFound": ErrTypeNotFound, "ErrTypeQuota": ErrTypeQuota, "ErrTypeRateLimited": ErrTypeRateLimited,
+		"ErrTypeUnavailable": ErrTypeUnavailable, "ErrTypeDataset": ErrTypeDataset, "ErrTypeStorage": ErrTypeStorage,
+		"ErrTypeRebuild": ErrTypeRebuild, "ErrTypeCanceled": ErrTypeCanceled, "ErrTypeTerminated": ErrTypeTerminated,
+		"ErrTypeTimeout": ErrTypeTimeout,
+	}
+	var out []string
+	for _, obj := range file.Scope.Objects {
+		if obj.Kind != ast.Con || !strings.HasPrefix(obj.Name, "ErrType") {
+			continue
+		}
+		typ, ok := byName[obj.Name]
+		if !assert.True(t, ok, "types.go declares %s: add it to declaredErrTypes and retryableTypes", obj.Name) {
+			continue
+		}
+		out = append(out, typ)
+	}
+	return out
 }
 
 // TestOnePlaceDecidesRetry: no activity code outside errors.go builds a

@@ -43,6 +43,10 @@ var journalB64 = base64.StdEncoding.EncodeToString([]byte(journalPy))
 // journalDir is where the kernel keeps the journal in the sandbox.
 const journalDir = HomeDir + "/.durable/cells"
 
+// cellPath is the journal's file for cell id with suffix (".started",
+// ".done.json", ".meta.json", ".cancel"; journal.py names them the same).
+func cellPath(id, suffix string) string { return journalDir + "/" + id + suffix }
+
 // Error names the journal raises in the kernel.
 const (
 	errCellDone   = "DurableCellDone"
@@ -187,7 +191,7 @@ func (a *Activities) runJournaled(ctx context.Context, sb *e2b.Sandbox, id, code
 
 // readJournal rebuilds an execution from the cell's journal entry.
 func (a *Activities) readJournal(ctx context.Context, sb *e2b.Sandbox, id string) (*e2b.Execution, error) {
-	b, err := sb.Files().Read(ctx, journalDir+"/"+id+".done.json")
+	b, err := sb.Files().Read(ctx, cellPath(id, ".done.json"))
 	if err != nil {
 		return nil, classify(ServiceSandbox, "read journal of cell "+id, err)
 	}

@@ -67,7 +67,7 @@ type cellMeta struct {
 }
 
 // cellMetaPath is where the journal keeps cell id's meta record.
-func cellMetaPath(id string) string { return journalDir + "/" + id + ".meta.json" }
+func cellMetaPath(id string) string { return cellPath(id, ".meta.json") }
 
 // readCellMeta reads a cell's meta record. A cell Python could not even
 // compile never reached the journal and has none: that is no files, not

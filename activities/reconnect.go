@@ -59,7 +59,7 @@ func (a *Activities) journalState(ctx context.Context, sb *e2b.Sandbox, id strin
 		suffix string
 		state  cellState
 	}{{".done.json", cellDone}, {".started", cellRunning}} {
-		ok, err := sb.Files().Exists(ctx, journalDir+"/"+id+c.suffix)
+		ok, err := sb.Files().Exists(ctx, cellPath(id, c.suffix))
 		if err != nil {
 			return cellNotStarted, classify(ServiceSandbox, "read journal of cell "+id, err)
 		}
@@ -103,7 +103,7 @@ func (a *Activities) interruptOnCancel(ctx context.Context, sb *e2b.Sandbox, id 
 		}
 		if temporal.IsCanceledError(context.Cause(ctx)) {
 			wctx, wcancel := context.WithTimeout(run, cancelGrace)
-			if _, err := sb.Files().Write(wctx, journalDir+"/"+id+".cancel", []byte("cancelled")); err != nil {
+			if _, err := sb.Files().Write(wctx, cellPath(id, ".cancel"), []byte("cancelled")); err != nil {
 				a.logger().Warn("could not mark the cell cancelled; it runs on to its timeout", "cell_id", id, "sandbox_id", sb.ID, "error", err)
 			} else {
 				a.logger().Info("activity cancelled: interrupting the cell", "cell_id", id, "sandbox_id", sb.ID)

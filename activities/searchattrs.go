@@ -90,7 +90,7 @@ func SearchAttributesReady(ctx context.Context, a *Activities, ns string, want m
 		res.Reason = missingSearchAttributes(want, have)
 	}
 	res.Enabled = res.Reason == ""
-	a.searchAttrs.logOnce(a.logger(), ns, slices.Sorted(maps.Keys(want)), res)
+	a.searchAttrs.logOnce(a.logger(), ns, want, res)
 	return res
 }
 
@@ -108,7 +108,8 @@ func (s *searchAttrs) list(ctx context.Context, fetch func(context.Context) (map
 }
 
 // logOnce logs the outcome when it differs from the last one logged.
-func (s *searchAttrs) logOnce(logger *slog.Logger, ns string, names []string, res SearchAttributesCheck) {
+// The names are listed only when it logs, not on every workflow's check.
+func (s *searchAttrs) logOnce(logger *slog.Logger, ns string, want map[string]enumspb.IndexedValueType, res SearchAttributesCheck) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	state := cmp.Or(res.Reason, "on")
@@ -117,7 +118,7 @@ func (s *searchAttrs) logOnce(logger *slog.Logger, ns string, names []string, re
 	}
 	s.logged = state
 	if res.Enabled {
-		logger.Info("search attributes on: workflows upsert them as they progress", "namespace", ns, "search_attributes", strings.Join(names, ","))
+		logger.Info("search attributes on: workflows upsert them as they progress", "namespace", ns, "search_attributes", strings.Join(slices.Sorted(maps.Keys(want)), ","))
 		return
 	}
 	logger.Warn("search attributes off: workflows run without them (register them to filter runs; see README, Operations)",

@@ -25,15 +25,19 @@ func TestWithLatencyDelaysTurnsByModel(t *testing.T) {
 	for _, tt := range []struct {
 		method, body string
 		atLeast      time.Duration
+		delayed      bool // false: not held for script:slow's latency
 	}{
-		{"POST", `{"model":"script:slow","input":[]}`, 80 * time.Millisecond},
-		{"POST", `{"model":"script:fast"}`, 0},
-		{"GET", ``, 0},
+		{"POST", `{"model":"script:slow","input":[]}`, 80 * time.Millisecond, true},
+		{"POST", `{"model":"script:fast"}`, 0, false},
+		{"GET", ``, 0, false},
 	} {
 		start := time.Now()
 		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(tt.method, "/v1/responses", strings.NewReader(tt.body)))
 		if got := time.Since(start); got < tt.atLeast {
 			t.Errorf("%s %s: answered after %s, want at least %s", tt.method, tt.body, got, tt.atLeast)
+		}
+		if got := time.Since(start); !tt.delayed && got >= 80*time.Millisecond {
+			t.Errorf("%s %s: answered after %s, want no delay (only script:slow waits)", tt.method, tt.body, got)
 		}
 		if seen != tt.body {
 			t.Errorf("%s: the server got body %q, want %q (the peek must put it back)", tt.method, seen, tt.body)
