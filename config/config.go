@@ -18,6 +18,7 @@ import (
 	"github.com/kelseyhightower/envconfig"
 	"go.temporal.io/sdk/client"
 
+	"github.com/durable-analyst/durable-analyst/codec"
 	"github.com/durable-analyst/durable-analyst/internal/urlguard"
 )
 
@@ -69,10 +70,18 @@ type Temporal struct {
 // ClientOptions are the Temporal client options for these settings; the
 // caller adds its logger and metrics.
 func (t Temporal) ClientOptions() (client.Options, error) {
+	o, _, err := t.ClientOptionsAndCodec()
+	return o, err
+}
+
+// ClientOptionsAndCodec is ClientOptions that also returns the payload
+// codec it put into them (nil without keys), for a caller that logs or
+// serves it too: PAYLOAD_KEY_FILE is read once for both.
+func (t Temporal) ClientOptionsAndCodec() (client.Options, *codec.Codec, error) {
 	o := client.Options{HostPort: t.TemporalAddress, Namespace: t.TemporalNamespace}
 	tlsCfg, err := t.TemporalTLS.config(t.TemporalAPIKey != "")
 	if err != nil {
-		return o, err
+		return o, nil, err
 	}
 	o.ConnectionOptions.TLS = tlsCfg
 	if t.TemporalAPIKey != "" {
@@ -81,10 +90,12 @@ func (t Temporal) ClientOptions() (client.Options, error) {
 	if len(t.TemporalGRPCMeta) > 0 {
 		o.HeadersProvider = fixedHeaders(t.TemporalGRPCMeta)
 	}
-	if err := t.setPayloadCodec(&o); err != nil {
-		return o, err
+	pc, err := t.PayloadCodec()
+	if err != nil {
+		return o, nil, err
 	}
-	return o, nil
+	setPayloadCodec(&o, pc)
+	return o, pc, nil
 }
 
 // S3 says where analyses keep their files: datasets uploaded by the

@@ -46,17 +46,15 @@ func (t Temporal) PayloadCodec() (*codec.Codec, error) {
 // go into an encrypted payload, because an error message can quote user
 // data; the UI shows them decoded through the codec server, and any client
 // with the codec reads them as usual.
-func (t Temporal) setPayloadCodec(o *client.Options) error {
-	c, err := t.PayloadCodec()
-	if err != nil || c == nil {
-		return err
+func setPayloadCodec(o *client.Options, c *codec.Codec) {
+	if c == nil {
+		return
 	}
 	o.DataConverter = c.DataConverter()
 	o.FailureConverter = temporal.NewDefaultFailureConverter(temporal.DefaultFailureConverterOptions{
 		DataConverter:          o.DataConverter,
 		EncodeCommonAttributes: true,
 	})
-	return nil
 }
 
 // CodecServer configures the codec server the worker serves to the Temporal

@@ -50,7 +50,7 @@ func run() error {
 	}
 	defer metrics.Close()
 
-	opts, err := cfg.Temporal.ClientOptions()
+	opts, pc, err := cfg.Temporal.ClientOptionsAndCodec() // pc: for the log and the codec server
 	if err != nil {
 		return err
 	}
@@ -66,10 +66,6 @@ func run() error {
 	}
 	defer c.Close()
 	acts.Temporal = c
-	pc, err := cfg.PayloadCodec() // parsed once (PAYLOAD_KEY_FILE is read once) for the log and the codec server
-	if err != nil {
-		return err
-	}
 	logPayloadEncryption(pc, logger)
 	stopCodec, err := startCodecServer(cfg, pc, logger)
 	if err != nil {

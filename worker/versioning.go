@@ -40,9 +40,12 @@ func announceVersion(ctx context.Context, c client.Client, cfg config.Worker, lo
 		return nil
 	}
 	v := deploymentOptions(cfg).Version
+	var cur *worker.WorkerDeploymentVersion
+	var err error
 	if cfg.SetCurrentIfUnset {
 		sctx, cancel := context.WithTimeout(ctx, setCurrentTimeout)
-		set, err := versioning.SetCurrent(sctx, c, v, true)
+		var set bool
+		cur, set, err = versioning.SetCurrentIfUnset(sctx, c, v)
 		cancel()
 		if err != nil {
 			return fmt.Errorf("TEMPORAL_SET_CURRENT_IF_UNSET: %w", err)
@@ -50,8 +53,9 @@ func announceVersion(ctx context.Context, c client.Client, cfg config.Worker, lo
 		if set {
 			logger.Info("set this version current: the deployment had none", "deployment", v.DeploymentName, "build_id", v.BuildID)
 		}
+	} else {
+		cur, err = versioning.Current(ctx, c, v.DeploymentName)
 	}
-	cur, err := versioning.Current(ctx, c, v.DeploymentName)
 	switch {
 	case err != nil:
 		logger.Warn("cannot tell the current version", "deployment", v.DeploymentName, "error", err)

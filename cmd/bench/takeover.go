@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -257,7 +258,7 @@ func (e *env) p7Load(ctx context.Context, r *report, details map[string]any) err
 	var firstErr error
 	for err := range errs {
 		failed++
-		firstErr = cmpErr(firstErr, err)
+		firstErr = cmp.Or(firstErr, err)
 	}
 	// The busiest 10 s (or the whole run when shorter) of heartbeats.
 	win := min(10, len(samples)-1)
@@ -301,13 +302,6 @@ func (e *env) p7Load(ctx context.Context, r *report, details map[string]any) err
 		return fmt.Errorf("heartbeat load: %d of %d analyses failed, first: %w", failed, o.p7LoadN, firstErr)
 	}
 	return nil
-}
-
-func cmpErr(first, err error) error {
-	if first != nil {
-		return first
-	}
-	return err
 }
 
 // scaleOut runs the P4 batch on 1, 2 and 3 workers of one task queue; with

@@ -59,8 +59,10 @@ func countRPCs(ctx context.Context, method string, req, reply any, cc *grpc.Clie
 }
 
 // runWorker is worker/main.go's run with the same configuration, clients,
-// registration and worker options, plus the no-op workflow of the floor
-// measurement and a /stats and /debug/pprof endpoint.
+// workflows and activities, concurrency limits and tuning (not its worker
+// versioning, Nexus service, tracing, metrics or codec server), plus the
+// no-op workflow of the floor measurement and a /stats and /debug/pprof
+// endpoint.
 func runWorker() error {
 	cfg, err := config.Load()
 	if err != nil {

@@ -112,11 +112,7 @@ func StartTemporalServer(ctx context.Context, o ServerOptions) (*TemporalServer,
 	if err := s.Restart(ctx); err != nil {
 		return nil, nil, err
 	}
-	if err := s.ensureNamespace(ctx); err != nil {
-		s.Stop()
-		return nil, nil, err
-	}
-	if err := s.ensureSearchAttributes(ctx); err != nil {
+	if err := s.ensureNamespaceAndSearchAttributes(ctx); err != nil {
 		s.Stop()
 		return nil, nil, err
 	}
@@ -408,18 +404,27 @@ func (s *TemporalServer) dial(ctx context.Context) (client.Client, error) {
 	})
 }
 
-// ensureNamespace registers the namespace unless it exists, then waits
-// until the frontend serves it (namespaces reach its cache a little later).
-func (s *TemporalServer) ensureNamespace(ctx context.Context) error {
-	ctx, cancel := context.WithTimeout(ctx, time.Minute)
-	defer cancel()
+// ensureNamespaceAndSearchAttributes runs ensureNamespace and
+// ensureSearchAttributes on one client.
+func (s *TemporalServer) ensureNamespaceAndSearchAttributes(ctx context.Context) error {
 	c, err := s.dial(ctx)
 	if err != nil {
 		return err
 	}
 	defer c.Close()
+	if err := s.ensureNamespace(ctx, c); err != nil {
+		return err
+	}
+	return s.ensureSearchAttributes(ctx, c)
+}
+
+// ensureNamespace registers the namespace unless it exists, then waits
+// until the frontend serves it (namespaces reach its cache a little later).
+func (s *TemporalServer) ensureNamespace(ctx context.Context, c client.Client) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
 	svc := c.WorkflowService()
-	_, err = svc.DescribeNamespace(ctx, &workflowservice.DescribeNamespaceRequest{Namespace: s.Namespace})
+	_, err := svc.DescribeNamespace(ctx, &workflowservice.DescribeNamespaceRequest{Namespace: s.Namespace})
 	var nf *serviceerror.NamespaceNotFound
 	if errors.As(err, &nf) {
 		s.o.logf("stack: registering namespace %s (retention %s)", s.Namespace, s.o.Retention)
@@ -450,15 +455,10 @@ func (s *TemporalServer) ensureNamespace(ctx context.Context) error {
 
 // ensureSearchAttributes registers Options.SearchAttributes in the
 // namespace; kept in the database, they are there after a restart.
-func (s *TemporalServer) ensureSearchAttributes(ctx context.Context) error {
+func (s *TemporalServer) ensureSearchAttributes(ctx context.Context, c client.Client) error {
 	if len(s.o.SearchAttributes) == 0 {
 		return nil
 	}
-	c, err := s.dial(ctx)
-	if err != nil {
-		return err
-	}
-	defer c.Close()
 	if err := RegisterSearchAttributes(ctx, c, s.Namespace, s.o.SearchAttributes); err != nil {
 		return err
 	}

@@ -139,11 +139,6 @@ func Transport(component string, base http.RoundTripper) http.RoundTripper {
 	}))
 }
 
-// HTTPClient is an http.Client with a traced transport (see Transport).
-func HTTPClient(component string) *http.Client {
-	return &http.Client{Transport: Transport(component, nil)}
-}
-
 // S3Option traces the S3 client's HTTP calls, keeping the client the AWS
 // configuration chose (its TLS settings, e.g. AWS_CA_BUNDLE) underneath.
 func S3Option(o *s3.Options) {

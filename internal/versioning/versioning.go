@@ -24,6 +24,18 @@ const pollInterval = 200 * time.Millisecond
 // deployment has no current version yet. It reports whether it set it,
 // and waits until ctx ends.
 func SetCurrent(ctx context.Context, c client.Client, v worker.WorkerDeploymentVersion, onlyIfUnset bool) (bool, error) {
+	_, set, err := setCurrent(ctx, c, v, onlyIfUnset)
+	return set, err
+}
+
+// SetCurrentIfUnset is SetCurrent with onlyIfUnset that also returns the
+// deployment's current version afterwards, so a caller that logs it need
+// not describe the deployment again.
+func SetCurrentIfUnset(ctx context.Context, c client.Client, v worker.WorkerDeploymentVersion) (current *worker.WorkerDeploymentVersion, set bool, err error) {
+	return setCurrent(ctx, c, v, true)
+}
+
+func setCurrent(ctx context.Context, c client.Client, v worker.WorkerDeploymentVersion, onlyIfUnset bool) (*worker.WorkerDeploymentVersion, bool, error) {
 	h := c.WorkerDeploymentClient().GetHandle(v.DeploymentName)
 	var last error
 	for {
@@ -32,9 +44,9 @@ func SetCurrent(ctx context.Context, c client.Client, v worker.WorkerDeploymentV
 		case err != nil:
 			last = err // not found until the first poll registers the deployment
 		case onlyIfUnset && d.Info.RoutingConfig.CurrentVersion != nil:
-			return false, nil
+			return d.Info.RoutingConfig.CurrentVersion, false, nil
 		case d.Info.RoutingConfig.CurrentVersion != nil && *d.Info.RoutingConfig.CurrentVersion == v:
-			return false, nil
+			return d.Info.RoutingConfig.CurrentVersion, false, nil
 		case !Lists(d.Info, v.BuildID):
 			last = fmt.Errorf("version %s is not registered yet", v.BuildID)
 		default:
@@ -44,13 +56,13 @@ func SetCurrent(ctx context.Context, c client.Client, v worker.WorkerDeploymentV
 				BuildID: v.BuildID, ConflictToken: d.ConflictToken,
 			})
 			if err == nil {
-				return true, nil
+				return &v, true, nil
 			}
 			last = err
 		}
 		select {
 		case <-ctx.Done():
-			return false, fmt.Errorf("set %s/%s current: %w (last: %w)", v.DeploymentName, v.BuildID, ctx.Err(), last)
+			return nil, false, fmt.Errorf("set %s/%s current: %w (last: %w)", v.DeploymentName, v.BuildID, ctx.Err(), last)
 		case <-time.After(pollInterval):
 		}
 	}
