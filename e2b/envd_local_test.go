@@ -62,8 +62,8 @@ func TestEnvdCodecsAgainstLocalServer(t *testing.T) {
 					t.Errorf("%s: got Content-Type %q, want %q", path, ct, want)
 				}
 			}
-			if len(seen) < 10 {
-				t.Errorf("got %d distinct RPCs (%v), want the 11 this test makes", len(seen), seen)
+			if len(seen) != 12 {
+				t.Errorf("got %d distinct RPCs (%v), want the 12 this test makes", len(seen), seen)
 			}
 		})
 	}
