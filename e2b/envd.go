@@ -38,7 +38,7 @@ type envdCall struct {
 	op         string        // for errors: "list directory /x"
 	idempotent bool          // a unary call that may be retried
 	stream     bool          // a server stream: the body stays open
-	lifetime   time.Duration // streams: Connect-Timeout-Ms, envd's process/watch lifetime; 0 = none
+	lifetime   time.Duration // streams: Connect-Timeout-Ms, envd's process/watch lifetime; <= 0 = none
 }
 
 // envdTransport is the connect.HTTPClient of a sandbox's envd clients.
