@@ -191,8 +191,7 @@ func openStream[Req, Resp any](ctx context.Context, s *Sandbox, op string, msg *
 			return nil, nil, timeoutError(op, s.client.requestTimeout, what)
 		}
 		err = envdError(op, err)
-		if ae, ok := asAPIError(err); ok && ae.Code == connect.CodeUnavailable.String() {
-			ae.Kind = KindSandboxGone
+		if ae, ok := asAPIError(err); ok && ae.Code == connect.CodeUnavailable.String() { // already KindSandboxGone
 			ae.Message = "sandbox is probably not running anymore: " + ae.Message
 		}
 		return nil, nil, s.goneAfterDrop(ctx, op, err)
