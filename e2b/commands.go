@@ -122,7 +122,7 @@ func (c *Commands) Start(ctx context.Context, cmd string, opts *CommandOptions) 
 	if timeout == 0 {
 		timeout = defaultCommandTimeout
 	}
-	st, first, err := openStream(ctx, c.sb, "start command", req, max(timeout, 0), o.User, "process start", c.sb.process().Start)
+	st, first, err := openStream(ctx, c.sb, "start command", req, timeout, o.User, "process start", c.sb.process().Start)
 	if err != nil {
 		return nil, err
 	}

@@ -29,27 +29,19 @@ func TestEnvdCodecsAgainstLocalServer(t *testing.T) {
 		{"binary", true, "application/proto", "application/connect+proto"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv, err := e2blocal.New(e2blocal.Config{APIKey: "k", Python: "/usr/bin/python3",
-				Logger: slog.New(slog.NewTextHandler(t.Output(), nil))})
-			if err != nil {
-				t.Fatalf("e2blocal.New: %v", err)
-			}
 			var mu sync.Mutex
 			seen := map[string]string{} // RPC path -> content type
-			hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				if strings.HasPrefix(r.URL.Path, "/process.") || strings.HasPrefix(r.URL.Path, "/filesystem.") {
-					mu.Lock()
-					seen[r.URL.Path] = r.Header.Get("Content-Type")
-					mu.Unlock()
-				}
-				srv.Handler().ServeHTTP(w, r)
-			}))
-			t.Cleanup(func() { hs.Close(); _ = srv.Close() })
-			c, err := NewClient(WithAPIKey("k"), WithAPIURL(hs.URL), WithSandboxURL(hs.URL), WithDomain("codec.invalid"), WithDebug(false))
-			if err != nil {
-				t.Fatal(err)
-			}
-			c.envdBinary = tc.binary
+			c := localEnvdClient(t, e2blocal.Config{Logger: slog.New(slog.NewTextHandler(t.Output(), nil))}, tc.binary,
+				func(h http.Handler) http.Handler {
+					return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+						if strings.HasPrefix(r.URL.Path, "/process.") || strings.HasPrefix(r.URL.Path, "/filesystem.") {
+							mu.Lock()
+							seen[r.URL.Path] = r.Header.Get("Content-Type")
+							mu.Unlock()
+						}
+						h.ServeHTTP(w, r)
+					})
+				})
 			ctx := t.Context()
 			sb, err := c.Create(ctx, CreateParams{Template: "base", Timeout: time.Minute})
 			if err != nil {
@@ -70,8 +62,8 @@ func TestEnvdCodecsAgainstLocalServer(t *testing.T) {
 					t.Errorf("%s: got Content-Type %q, want %q", path, ct, want)
 				}
 			}
-			if len(seen) < 10 {
-				t.Errorf("got %d distinct RPCs (%v), want the 11 this test makes", len(seen), seen)
+			if len(seen) != 12 {
+				t.Errorf("got %d distinct RPCs (%v), want the 12 this test makes", len(seen), seen)
 			}
 		})
 	}
@@ -191,18 +183,7 @@ func BenchmarkEnvdCommandOutput(b *testing.B) {
 		binary bool
 	}{{"json", false}, {"binary", true}} {
 		b.Run(codec.name, func(b *testing.B) {
-			srv, err := e2blocal.New(e2blocal.Config{APIKey: "k", Python: "/usr/bin/python3", Isolation: "none",
-				Logger: slog.New(slog.DiscardHandler)})
-			if err != nil {
-				b.Fatal(err)
-			}
-			hs := httptest.NewServer(srv.Handler())
-			b.Cleanup(func() { hs.Close(); _ = srv.Close() })
-			c, err := NewClient(WithAPIKey("k"), WithAPIURL(hs.URL), WithSandboxURL(hs.URL), WithDomain("bench.invalid"), WithDebug(false))
-			if err != nil {
-				b.Fatal(err)
-			}
-			c.envdBinary = codec.binary
+			c := localEnvdClient(b, e2blocal.Config{Isolation: "none", Logger: slog.New(slog.DiscardHandler)}, codec.binary, nil)
 			sb, err := c.Create(b.Context(), CreateParams{Template: "base", Timeout: 10 * time.Minute})
 			if err != nil {
 				b.Fatal(err)
@@ -216,4 +197,29 @@ func BenchmarkEnvdCommandOutput(b *testing.B) {
 			}
 		})
 	}
+}
+
+// localEnvdClient starts an e2blocal server from cfg (API key "k", the
+// system python3) behind httptest, wrapped by wrap when it is not nil, and
+// returns a client of it whose envd calls use the binary codec or JSON.
+// Both stop when the test ends.
+func localEnvdClient(tb testing.TB, cfg e2blocal.Config, binary bool, wrap func(http.Handler) http.Handler) *Client {
+	tb.Helper()
+	cfg.APIKey, cfg.Python = "k", "/usr/bin/python3"
+	srv, err := e2blocal.New(cfg)
+	if err != nil {
+		tb.Fatalf("e2blocal.New: %v", err)
+	}
+	h := srv.Handler()
+	if wrap != nil {
+		h = wrap(h)
+	}
+	hs := httptest.NewServer(h)
+	tb.Cleanup(func() { hs.Close(); _ = srv.Close() })
+	c, err := NewClient(WithAPIKey("k"), WithAPIURL(hs.URL), WithSandboxURL(hs.URL), WithDomain("local.invalid"), WithDebug(false))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c.envdBinary = binary
+	return c
 }

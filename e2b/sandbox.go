@@ -11,8 +11,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/durable-analyst/durable-analyst/e2b/internal/envd/filesystem/filesystemconnect"
+	"github.com/durable-analyst/durable-analyst/e2b/internal/envd/process/processconnect"
 	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
 )
 
@@ -89,6 +92,10 @@ type Sandbox struct {
 	client       *Client
 	accessToken  string
 	trafficToken string
+
+	envdOnce sync.Once // makes the envd clients on first use
+	fsClient filesystemconnect.FilesystemClient
+	psClient processconnect.ProcessClient
 }
 
 // String implements fmt.Stringer without revealing the access tokens.

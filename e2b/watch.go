@@ -84,7 +84,7 @@ func (f *Filesystem) WatchDir(ctx context.Context, path string, opts *WatchOptio
 		timeout = defaultWatchTimeout
 	}
 	req := &filesystem.WatchDirRequest{Path: path, Recursive: o.Recursive, IncludeEntry: o.IncludeEntry}
-	st, first, err := openStream(ctx, f.sb, op, req, max(timeout, 0), o.User, "watch start", f.sb.filesystem().WatchDir)
+	st, first, err := openStream(ctx, f.sb, op, req, timeout, o.User, "watch start", f.sb.filesystem().WatchDir)
 	if err != nil {
 		return nil, err
 	}

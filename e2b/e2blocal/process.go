@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net/http"
 	"os/exec"
 	"strconv"
 	"sync"
@@ -85,7 +86,7 @@ func (p *proc) position() int {
 }
 
 // keepaliveInterval reads Keepalive-Ping-Interval (seconds).
-func keepaliveInterval(h interface{ Get(string) string }) time.Duration {
+func keepaliveInterval(h http.Header) time.Duration {
 	if n, err := strconv.Atoi(h.Get(wire.HeaderKeepalivePingInterval)); err == nil && n > 0 {
 		return time.Duration(n) * time.Second
 	}
@@ -118,7 +119,7 @@ func (processService) Connect(ctx context.Context, req *connect.Request[process.
 
 // streamProcess sends the start event, then p's events from index from, with
 // keepalives, until the end event or until the client goes away.
-func streamProcess(ctx context.Context, h interface{ Get(string) string }, p *proc, from int, send func(*process.ProcessEvent) error) error {
+func streamProcess(ctx context.Context, h http.Header, p *proc, from int, send func(*process.ProcessEvent) error) error {
 	start := &process.ProcessEvent{Event: &process.ProcessEvent_Start{Start: &process.ProcessEvent_StartEvent{Pid: p.pid}}}
 	if err := send(start); err != nil {
 		return err
