@@ -38,16 +38,14 @@ const (
 // BatchItemResult is the summary of one batch item: all a batch keeps of an
 // analysis. Status is "answered" or "max_steps" (the analysis ran) or
 // "failed".
-type BatchItemResult = api.BatchItemResult
 
 // BatchTotals counts a batch's items.
-type BatchTotals = api.BatchTotals
 
 // BatchReport is the JSON report of a batch, stored in S3.
 type BatchReport struct {
-	BatchID string            `json:"batch_id"`
-	Items   []BatchItemResult `json:"items"`
-	Totals  BatchTotals       `json:"totals"`
+	BatchID string                `json:"batch_id"`
+	Items   []api.BatchItemResult `json:"items"`
+	Totals  api.BatchTotals       `json:"totals"`
 }
 
 // PlanBatchInput names a batch, where its items are (ItemsKey, or "" for
@@ -94,19 +92,19 @@ type ReadBatchItemsResult struct {
 
 // AppendBatchResultsInput is one chunk of item summaries to store.
 type AppendBatchResultsInput struct {
-	BatchID string            `json:"batch_id"`
-	Chunk   int               `json:"chunk"`
-	Results []BatchItemResult `json:"results"`
+	BatchID string                `json:"batch_id"`
+	Chunk   int                   `json:"chunk"`
+	Results []api.BatchItemResult `json:"results"`
 }
 
 // WriteBatchReportInput asks for the report of a batch from its Chunks
 // stored chunks (numbered 1..Chunks).
 type WriteBatchReportInput struct {
-	BatchID   string      `json:"batch_id"`
-	ReportKey string      `json:"report_key"`
-	CSVKey    string      `json:"csv_key"`
-	Chunks    int         `json:"chunks"`
-	Totals    BatchTotals `json:"totals"`
+	BatchID   string          `json:"batch_id"`
+	ReportKey string          `json:"report_key"`
+	CSVKey    string          `json:"csv_key"`
+	Chunks    int             `json:"chunks"`
+	Totals    api.BatchTotals `json:"totals"`
 }
 
 // WriteBatchReportResult says where the report is and how many items it
@@ -279,14 +277,14 @@ func (a *Activities) AppendBatchResults(ctx context.Context, in AppendBatchResul
 // WriteBatchReport merges the stored chunks into the report: JSON at
 // ReportKey ({batch_id, items in item order, totals}) and CSV at CSVKey.
 func (a *Activities) WriteBatchReport(ctx context.Context, in WriteBatchReportInput) (WriteBatchReportResult, error) {
-	byIndex := map[int]BatchItemResult{}
+	byIndex := map[int]api.BatchItemResult{}
 	for n := 1; n <= in.Chunks; n++ {
 		key := a.batchChunkKey(in.BatchID, n)
 		b, err := a.getObject(ctx, a.Bucket, key, maxBatchChunkBytes)
 		if err != nil {
 			return WriteBatchReportResult{}, classify(ServiceStorage, "read batch results "+key, err)
 		}
-		var chunk []BatchItemResult
+		var chunk []api.BatchItemResult
 		if err := json.Unmarshal(b, &chunk); err != nil {
 			return WriteBatchReportResult{}, classify(ServiceStorage, "decode batch results "+key, err)
 		}
@@ -294,7 +292,7 @@ func (a *Activities) WriteBatchReport(ctx context.Context, in WriteBatchReportIn
 			byIndex[r.Index] = r // a re-stored item keeps its last summary
 		}
 	}
-	rep := BatchReport{BatchID: in.BatchID, Items: make([]BatchItemResult, 0, len(byIndex)), Totals: in.Totals}
+	rep := BatchReport{BatchID: in.BatchID, Items: make([]api.BatchItemResult, 0, len(byIndex)), Totals: in.Totals}
 	for _, r := range byIndex {
 		rep.Items = append(rep.Items, r)
 	}
@@ -321,7 +319,7 @@ func (a *Activities) WriteBatchReport(ctx context.Context, in WriteBatchReportIn
 var ReportCSVHeader = []string{"index", "id", "status", "answer", "charts", "steps", "tokens", "error_type", "error", "workflow_id", "report_key"}
 
 // reportCSV renders item summaries as CSV, one row per item.
-func reportCSV(items []BatchItemResult) ([]byte, error) {
+func reportCSV(items []api.BatchItemResult) ([]byte, error) {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
 	_ = w.Write(ReportCSVHeader)

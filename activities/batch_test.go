@@ -16,6 +16,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // batchS3 starts versitygw on 127.0.0.1 for the test and returns activities
@@ -113,7 +114,7 @@ func TestBatchItemsAreReadInPages(t *testing.T) {
 		_, err := acts.PlanBatch(ctx, activities.PlanBatchInput{BatchID: "b", ItemsKey: "in/nope.jsonl"})
 		var appErr *temporal.ApplicationError
 		require.ErrorAs(t, err, &appErr)
-		assert.Equal(t, activities.ErrTypeNotFound, appErr.Type())
+		assert.Equal(t, api.ErrTypeNotFound, appErr.Type())
 		assert.Contains(t, err.Error(), "in/nope.jsonl")
 	})
 }
@@ -121,7 +122,7 @@ func TestBatchItemsAreReadInPages(t *testing.T) {
 func TestBatchReportMergesChunksInItemOrder(t *testing.T) {
 	acts := batchS3(t)
 	ctx := context.Background()
-	chunks := [][]activities.BatchItemResult{
+	chunks := [][]api.BatchItemResult{
 		{{Index: 2, ID: "c", Status: "answered", Answer: "a, \"quoted\"\nline", Charts: 1, Steps: 2, Tokens: 30}},
 		{{Index: 0, ID: "a", Status: "failed", ErrorType: "NotFound", Error: "no model"}, {Index: 1, ID: "b", Status: "max_steps", Steps: 5}},
 	}
@@ -130,7 +131,7 @@ func TestBatchReportMergesChunksInItemOrder(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, fmt.Sprintf("analyses/batches/batch-7/results/chunk-%06d.json", i+1), key)
 	}
-	totals := activities.BatchTotals{Total: 3, Succeeded: 2, Failed: 1, Tokens: 30}
+	totals := api.BatchTotals{Total: 3, Succeeded: 2, Failed: 1, Tokens: 30}
 	res, err := acts.WriteBatchReport(ctx, activities.WriteBatchReportInput{BatchID: "batch-7", ReportKey: "out/r.json", CSVKey: "out/r.csv", Chunks: 2, Totals: totals})
 	require.NoError(t, err)
 	assert.Equal(t, 3, res.Items)
@@ -155,7 +156,7 @@ func TestBatchReportMergesChunksInItemOrder(t *testing.T) {
 		_, err := acts.WriteBatchReport(ctx, activities.WriteBatchReportInput{BatchID: "batch-7", ReportKey: "out/r.json", CSVKey: "out/r.csv", Chunks: 3})
 		var appErr *temporal.ApplicationError
 		require.ErrorAs(t, err, &appErr)
-		assert.Equal(t, activities.ErrTypeNotFound, appErr.Type())
+		assert.Equal(t, api.ErrTypeNotFound, appErr.Type())
 		assert.Contains(t, err.Error(), "chunk-000003.json")
 	})
 }

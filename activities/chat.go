@@ -8,6 +8,8 @@ import (
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/shared"
+
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // Chat Completions (OPENAI_API=chat). The transcript in S3 stays in the
@@ -31,7 +33,7 @@ func chatTool() openai.ChatCompletionToolUnionParam {
 func (a *Activities) chatTurn(ctx context.Context, tr transcript, step int, final bool) (modelTurn, error) {
 	msgs, err := chatMessages(tr)
 	if err != nil {
-		return modelTurn{}, newError(ErrTypeBadRequest,
+		return modelTurn{}, newError(api.ErrTypeBadRequest,
 			fmt.Sprintf("model: transcript of step %d: %v", step-1, err), nil, 0)
 	}
 	params := openai.ChatCompletionNewParams{
@@ -61,7 +63,7 @@ func (a *Activities) chatTurn(ctx context.Context, tr transcript, step int, fina
 func chatAnswer(resp *openai.ChatCompletion, step int) modelTurn {
 	turn := modelTurn{
 		id: resp.ID,
-		usage: Usage{
+		usage: api.Usage{
 			InputTokens:  resp.Usage.PromptTokens,
 			OutputTokens: resp.Usage.CompletionTokens,
 			TotalTokens:  resp.Usage.TotalTokens,

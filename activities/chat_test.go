@@ -16,6 +16,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/temporal"
+
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 func items(t *testing.T, raws ...string) []json.RawMessage {
@@ -92,30 +94,30 @@ func TestChatAnswer(t *testing.T) {
 		wantCalls []ToolCall
 		wantText  []string
 		wantItems []string
-		wantUsage Usage
+		wantUsage api.Usage
 	}{
 		{"tool calls", `{"id":"chatcmpl-1","object":"chat.completion","created":1,"model":"m","choices":[{"index":0,"finish_reason":"tool_calls","logprobs":null,
 			"message":{"role":"assistant","content":null,"refusal":null,"annotations":[],"tool_calls":[{"id":"call_9","type":"function","function":{"name":"execute_python","arguments":"{\"code\":\"1\"}"}}]}}],
 			"usage":{"prompt_tokens":100,"completion_tokens":20,"total_tokens":120}}`,
 			[]ToolCall{{CallID: "call_9", Name: "execute_python", Arguments: `{"code":"1"}`}}, nil,
 			[]string{`{"type":"function_call","call_id":"call_9","name":"execute_python","arguments":"{\"code\":\"1\"}"}`},
-			Usage{InputTokens: 100, OutputTokens: 20, TotalTokens: 120}},
+			api.Usage{InputTokens: 100, OutputTokens: 20, TotalTokens: 120}},
 		{"answer; no total from the server", `{"id":"chatcmpl-2","choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"West."}}],
 			"usage":{"prompt_tokens":7,"completion_tokens":3}}`,
 			nil, []string{"West."}, []string{`{"type":"message","role":"assistant","content":"West."}`},
-			Usage{InputTokens: 7, OutputTokens: 3, TotalTokens: 10}},
+			api.Usage{InputTokens: 7, OutputTokens: 3, TotalTokens: 10}},
 		{"calls without ids (some local servers)", `{"id":"x","choices":[{"index":0,"finish_reason":"tool_calls","message":{"role":"assistant","content":"",
 			"tool_calls":[{"type":"function","function":{"name":"execute_python","arguments":"{}"}},{"type":"function","function":{"name":"execute_python","arguments":"{}"}}]}}]}`,
 			[]ToolCall{{CallID: "call_step3_1", Name: "execute_python", Arguments: "{}"}, {CallID: "call_step3_2", Name: "execute_python", Arguments: "{}"}}, nil,
 			[]string{`{"type":"function_call","call_id":"call_step3_1","name":"execute_python","arguments":"{}"}`,
-				`{"type":"function_call","call_id":"call_step3_2","name":"execute_python","arguments":"{}"}`}, Usage{}},
+				`{"type":"function_call","call_id":"call_step3_2","name":"execute_python","arguments":"{}"}`}, api.Usage{}},
 		{"custom tool call", `{"id":"x","choices":[{"index":0,"message":{"role":"assistant","tool_calls":[{"id":"c1","type":"custom","custom":{"name":"grep","input":"x"}}]}}]}`,
 			[]ToolCall{{CallID: "c1", Name: "grep", Arguments: "x"}}, nil,
-			[]string{`{"type":"function_call","call_id":"c1","name":"grep","arguments":"x"}`}, Usage{}},
+			[]string{`{"type":"function_call","call_id":"c1","name":"grep","arguments":"x"}`}, api.Usage{}},
 		{"refusal is the text", `{"id":"x","choices":[{"index":0,"message":{"role":"assistant","content":null,"refusal":"I can't help with that."}}]}`,
-			nil, []string{"I can't help with that."}, []string{`{"type":"message","role":"assistant","content":"I can't help with that."}`}, Usage{}},
-		{"no choices is an empty turn", `{"id":"x","choices":[]}`, nil, nil, nil, Usage{}},
-		{"blank content is an empty turn", `{"id":"x","choices":[{"index":0,"message":{"role":"assistant","content":"  \n"}}]}`, nil, nil, nil, Usage{}},
+			nil, []string{"I can't help with that."}, []string{`{"type":"message","role":"assistant","content":"I can't help with that."}`}, api.Usage{}},
+		{"no choices is an empty turn", `{"id":"x","choices":[]}`, nil, nil, nil, api.Usage{}},
+		{"blank content is an empty turn", `{"id":"x","choices":[{"index":0,"message":{"role":"assistant","content":"  \n"}}]}`, nil, nil, nil, api.Usage{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -223,19 +225,19 @@ func TestChatTurnErrors(t *testing.T) {
 		wantMsg   string
 	}{
 		{"model not found", 404, nil, `{"error":{"message":"The model ` + "`x`" + ` does not exist or you do not have access to it.","type":"invalid_request_error","param":null,"code":"model_not_found"}}`,
-			ErrTypeNotFound, false, 0, "model: create chat completion with model \"x\": 404 model_not_found: The model `x` does not exist or you do not have access to it."},
+			api.ErrTypeNotFound, false, 0, "model: create chat completion with model \"x\": 404 model_not_found: The model `x` does not exist or you do not have access to it."},
 		{"rate limited", 429, http.Header{"Retry-After": {"2"}}, `{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}`,
-			ErrTypeRateLimited, true, 2 * time.Second, "429 rate_limit_exceeded: Rate limit reached"},
+			api.ErrTypeRateLimited, true, 2 * time.Second, "429 rate_limit_exceeded: Rate limit reached"},
 		{"server error", 503, nil, `{"error":{"message":"overloaded","type":"server_error","code":null}}`,
-			ErrTypeUnavailable, true, 0, "503 server_error: overloaded"},
+			api.ErrTypeUnavailable, true, 0, "503 server_error: overloaded"},
 		{"key refused", 401, nil, `{"error":{"message":"Incorrect API key provided: sk-test-****3456.","type":"invalid_request_error","code":"invalid_api_key"}}`,
-			ErrTypeAuth, false, 0, "401 invalid_api_key: Incorrect API key provided: sk-[redacted]"},
+			api.ErrTypeAuth, false, 0, "401 invalid_api_key: Incorrect API key provided: sk-[redacted]"},
 		{"llama.cpp-style numeric code", 400, nil, `{"error":{"code":400,"message":"tools param requires --jinja flag","type":"invalid_request_error"}}`,
-			ErrTypeBadRequest, false, 0, `400 invalid_request_error: tools param requires --jinja flag`},
+			api.ErrTypeBadRequest, false, 0, `400 invalid_request_error: tools param requires --jinja flag`},
 		{"vLLM-style top-level error", 404, nil, `{"object":"error","message":"The model x does not exist.","type":"NotFoundError","param":null,"code":404}`,
-			ErrTypeNotFound, false, 0, `The model x does not exist.`},
+			api.ErrTypeNotFound, false, 0, `The model x does not exist.`},
 		{"plain error string", 400, nil, `{"error":"model \"x\" does not support tools"}`,
-			ErrTypeBadRequest, false, 0, `400: model "x" does not support tools`},
+			api.ErrTypeBadRequest, false, 0, `400: model "x" does not support tools`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 
 	"go.temporal.io/sdk/activity"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
 
@@ -18,20 +19,20 @@ const defaultCodeTimeout = 10 * time.Minute
 
 // cellRecord is the whole output of a cell, kept in S3 (never in history).
 type cellRecord struct {
-	Step      int        `json:"step"`
-	Cell      int        `json:"cell"`
-	CallID    string     `json:"call_id"`
-	Code      string     `json:"code"`
-	Stdout    string     `json:"stdout"`
-	Stderr    string     `json:"stderr"`
-	Results   []string   `json:"results,omitempty"` // text form of each result
-	Error     *CodeError `json:"error,omitempty"`
-	Traceback string     `json:"traceback,omitempty"`
-	Charts    []Chart    `json:"charts,omitempty"`
+	Step      int         `json:"step"`
+	Cell      int         `json:"cell"`
+	CallID    string      `json:"call_id"`
+	Code      string      `json:"code"`
+	Stdout    string      `json:"stdout"`
+	Stderr    string      `json:"stderr"`
+	Results   []string    `json:"results,omitempty"` // text form of each result
+	Error     *CodeError  `json:"error,omitempty"`
+	Traceback string      `json:"traceback,omitempty"`
+	Charts    []api.Chart `json:"charts,omitempty"`
 	// Files are the files the cell wrote under outputs/ and its SVG and
 	// HTML results, as stored in S3.
-	Files   []OutputFile `json:"files,omitempty"`
-	Dropped int64        `json:"dropped_bytes,omitempty"`
+	Files   []api.OutputFile `json:"files,omitempty"`
+	Dropped int64            `json:"dropped_bytes,omitempty"`
 	// FileNotes tell the model which files under outputs/ were stored
 	// and which were left out.
 	FileNotes []string `json:"file_notes,omitempty"`
@@ -50,7 +51,7 @@ type cellRecord struct {
 // exception in the code is a result for the model, not an activity failure.
 func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResult, error) {
 	if strings.TrimSpace(in.Code) == "" {
-		return RunCodeResult{}, newError(ErrTypeBadRequest, "run code: code is empty", nil, 0)
+		return RunCodeResult{}, newError(api.ErrTypeBadRequest, "run code: code is empty", nil, 0)
 	}
 	sb, err := a.connect(ctx, in.SandboxID)
 	if err != nil {
@@ -124,7 +125,7 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 				rec.Results = append(rec.Results, fmt.Sprintf("[a chart could not be decoded: %v]", err))
 				continue
 			}
-			ch := Chart{Key: a.chartKey(in.WorkflowID, in.Step, in.Cell, pngs), Step: in.Step, Cell: in.Cell, Index: pngs, Bytes: len(img)}
+			ch := api.Chart{Key: a.chartKey(in.WorkflowID, in.Step, in.Cell, pngs), Step: in.Step, Cell: in.Cell, Index: pngs, Bytes: len(img)}
 			pngs++
 			if err := a.putObject(ctx, ch.Key, "image/png", img); err != nil {
 				return RunCodeResult{}, classify(ServiceStorage, "upload chart "+ch.Key, err)
@@ -169,7 +170,7 @@ func (a *Activities) toolOutputText(ctx context.Context, workflowID string, o To
 		return o.Output, nil
 	}
 	if prefix := a.workflowPrefix(workflowID) + "/"; !strings.HasPrefix(o.OutputKey, prefix) {
-		return "", newError(ErrTypeBadRequest,
+		return "", newError(api.ErrTypeBadRequest,
 			fmt.Sprintf("tool output of call %s: key %q is not under this analysis's prefix %q", o.CallID, o.OutputKey, prefix), nil, 0)
 	}
 	var rec cellRecord

@@ -20,6 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
 
@@ -51,7 +52,7 @@ func TestSameFailureSameType(t *testing.T) {
 		}
 	}))
 	t.Cleanup(web.Close)
-	dataset := func(d Dataset) error {
+	dataset := func(d api.Dataset) error {
 		_, err := a.fetchDataset(ctx, d)
 		return err
 	}
@@ -63,16 +64,16 @@ func TestSameFailureSameType(t *testing.T) {
 		retryable    bool
 		after        time.Duration
 	}{
-		{"over the limit", "s3", dataset(Dataset{Name: "big.csv", S3Key: "big.csv"}), ErrTypeDataset, false, 0},
-		{"over the limit", "url", dataset(Dataset{Name: "big.csv", URL: web.URL + "/big.csv"}), ErrTypeDataset, false, 0},
-		{"missing", "s3", dataset(Dataset{Name: "gone.csv", S3Key: "gone.csv"}), ErrTypeDataset, false, 0},
-		{"missing", "url", dataset(Dataset{Name: "gone.csv", URL: web.URL + "/missing.csv"}), ErrTypeDataset, false, 0},
-		{"rate limited", "url", dataset(Dataset{Name: "d.csv", URL: web.URL + "/busy.csv"}), ErrTypeRateLimited, true, 2 * time.Second},
-		{"rate limited", "model", classify(ServiceModel, "op", openaiErr(429, "rate_limit_exceeded", "2")), ErrTypeRateLimited, true, 2 * time.Second},
-		{"rate limited", "e2b", classify(ServiceE2B, "op", &e2b.APIError{StatusCode: 429, Kind: e2b.KindRateLimited, RetryAfter: 2 * time.Second}), ErrTypeRateLimited, true, 2 * time.Second},
-		{"unavailable", "url", dataset(Dataset{Name: "d.csv", URL: web.URL + "/down.csv"}), ErrTypeUnavailable, true, 3 * time.Second},
-		{"unavailable", "model", classify(ServiceModel, "op", openaiErr(503, "", "3")), ErrTypeUnavailable, true, 3 * time.Second},
-		{"unavailable", "e2b", classify(ServiceE2B, "op", &e2b.APIError{StatusCode: 503, Kind: e2b.KindUnavailable, RetryAfter: 3 * time.Second}), ErrTypeUnavailable, true, 3 * time.Second},
+		{"over the limit", "s3", dataset(api.Dataset{Name: "big.csv", S3Key: "big.csv"}), api.ErrTypeDataset, false, 0},
+		{"over the limit", "url", dataset(api.Dataset{Name: "big.csv", URL: web.URL + "/big.csv"}), api.ErrTypeDataset, false, 0},
+		{"missing", "s3", dataset(api.Dataset{Name: "gone.csv", S3Key: "gone.csv"}), api.ErrTypeDataset, false, 0},
+		{"missing", "url", dataset(api.Dataset{Name: "gone.csv", URL: web.URL + "/missing.csv"}), api.ErrTypeDataset, false, 0},
+		{"rate limited", "url", dataset(api.Dataset{Name: "d.csv", URL: web.URL + "/busy.csv"}), api.ErrTypeRateLimited, true, 2 * time.Second},
+		{"rate limited", "model", classify(ServiceModel, "op", openaiErr(429, "rate_limit_exceeded", "2")), api.ErrTypeRateLimited, true, 2 * time.Second},
+		{"rate limited", "e2b", classify(ServiceE2B, "op", &e2b.APIError{StatusCode: 429, Kind: e2b.KindRateLimited, RetryAfter: 2 * time.Second}), api.ErrTypeRateLimited, true, 2 * time.Second},
+		{"unavailable", "url", dataset(api.Dataset{Name: "d.csv", URL: web.URL + "/down.csv"}), api.ErrTypeUnavailable, true, 3 * time.Second},
+		{"unavailable", "model", classify(ServiceModel, "op", openaiErr(503, "", "3")), api.ErrTypeUnavailable, true, 3 * time.Second},
+		{"unavailable", "e2b", classify(ServiceE2B, "op", &e2b.APIError{StatusCode: 503, Kind: e2b.KindUnavailable, RetryAfter: 3 * time.Second}), api.ErrTypeUnavailable, true, 3 * time.Second},
 	}
 	for _, tt := range tests {
 		t.Run(tt.kind+"/"+tt.source, func(t *testing.T) {
@@ -116,11 +117,11 @@ func declaredErrTypes(t *testing.T) []string {
 	file, err := parser.ParseFile(token.NewFileSet(), "types.go", nil, 0)
 	require.NoError(t, err)
 	byName := map[string]string{
-		"ErrTypeSandboxLost": ErrTypeSandboxLost, "ErrTypeAuth": ErrTypeAuth, "ErrTypeBadRequest": ErrTypeBadRequest,
-		"ErrTypeNotFound": ErrTypeNotFound, "ErrTypeQuota": ErrTypeQuota, "ErrTypeRateLimited": ErrTypeRateLimited,
-		"ErrTypeUnavailable": ErrTypeUnavailable, "ErrTypeDataset": ErrTypeDataset, "ErrTypeStorage": ErrTypeStorage,
-		"ErrTypeRebuild": ErrTypeRebuild, "ErrTypeCanceled": ErrTypeCanceled, "ErrTypeTerminated": ErrTypeTerminated,
-		"ErrTypeTimeout": ErrTypeTimeout,
+		"ErrTypeSandboxLost": api.ErrTypeSandboxLost, "ErrTypeAuth": api.ErrTypeAuth, "ErrTypeBadRequest": api.ErrTypeBadRequest,
+		"ErrTypeNotFound": api.ErrTypeNotFound, "ErrTypeQuota": api.ErrTypeQuota, "ErrTypeRateLimited": api.ErrTypeRateLimited,
+		"ErrTypeUnavailable": api.ErrTypeUnavailable, "ErrTypeDataset": api.ErrTypeDataset, "ErrTypeStorage": api.ErrTypeStorage,
+		"ErrTypeRebuild": api.ErrTypeRebuild, "ErrTypeCanceled": api.ErrTypeCanceled, "ErrTypeTerminated": api.ErrTypeTerminated,
+		"ErrTypeTimeout": api.ErrTypeTimeout,
 	}
 	var out []string
 	for _, obj := range file.Scope.Objects {

@@ -14,6 +14,7 @@ import (
 	"github.com/openai/openai-go/v3"
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
 	"github.com/durable-analyst/durable-analyst/internal/retryafter"
 )
@@ -36,19 +37,19 @@ const (
 // not the same way wherever it happens; workflows take their activities'
 // NonRetryableErrorTypes from it too (NonRetryableTypes).
 var retryableTypes = map[string]bool{
-	ErrTypeSandboxLost: false, // needs a new sandbox, which the workflow makes
-	ErrTypeAuth:        false,
-	ErrTypeBadRequest:  false,
-	ErrTypeNotFound:    false,
-	ErrTypeQuota:       false,
-	ErrTypeDataset:     false,
-	ErrTypeRebuild:     false,
-	ErrTypeCanceled:    false,
-	ErrTypeTerminated:  false,
-	ErrTypeTimeout:     false,
-	ErrTypeRateLimited: true,
-	ErrTypeUnavailable: true,
-	ErrTypeStorage:     true,
+	api.ErrTypeSandboxLost: false, // needs a new sandbox, which the workflow makes
+	api.ErrTypeAuth:        false,
+	api.ErrTypeBadRequest:  false,
+	api.ErrTypeNotFound:    false,
+	api.ErrTypeQuota:       false,
+	api.ErrTypeDataset:     false,
+	api.ErrTypeRebuild:     false,
+	api.ErrTypeCanceled:    false,
+	api.ErrTypeTerminated:  false,
+	api.ErrTypeTimeout:     false,
+	api.ErrTypeRateLimited: true,
+	api.ErrTypeUnavailable: true,
+	api.ErrTypeStorage:     true,
 }
 
 // Retryable reports whether an error of this type may succeed when retried.
@@ -150,9 +151,9 @@ func classifyType(svc Service, err error) (string, time.Duration) {
 	var tooLarge *TooLargeError
 	if errors.As(err, &tooLarge) {
 		if svc == ServiceDatasets {
-			return ErrTypeDataset, 0
+			return api.ErrTypeDataset, 0
 		}
-		return ErrTypeBadRequest, 0
+		return api.ErrTypeBadRequest, 0
 	}
 
 	// A plain HTTP server (dataset URLs): rate limits and outages are
@@ -161,17 +162,17 @@ func classifyType(svc Service, err error) (string, time.Duration) {
 	if errors.As(err, &statusErr) {
 		switch code := statusErr.Status; {
 		case code == http.StatusTooManyRequests:
-			return ErrTypeRateLimited, statusErr.RetryAfter
+			return api.ErrTypeRateLimited, statusErr.RetryAfter
 		case code == http.StatusRequestTimeout || code >= 500:
-			return ErrTypeUnavailable, statusErr.RetryAfter
+			return api.ErrTypeUnavailable, statusErr.RetryAfter
 		case svc == ServiceDatasets:
-			return ErrTypeDataset, 0
+			return api.ErrTypeDataset, 0
 		case code == http.StatusUnauthorized || code == http.StatusForbidden:
-			return ErrTypeAuth, 0
+			return api.ErrTypeAuth, 0
 		case code == http.StatusNotFound:
-			return ErrTypeNotFound, 0
+			return api.ErrTypeNotFound, 0
 		default:
-			return ErrTypeBadRequest, 0
+			return api.ErrTypeBadRequest, 0
 		}
 	}
 
@@ -181,19 +182,19 @@ func classifyType(svc Service, err error) (string, time.Duration) {
 		after, _ := e2b.RetryAfter(err)
 		switch {
 		case e2b.IsAuth(err):
-			return ErrTypeAuth, 0
+			return api.ErrTypeAuth, 0
 		case e2b.IsRateLimited(err):
-			return ErrTypeRateLimited, after
+			return api.ErrTypeRateLimited, after
 		case svc == ServiceSandbox && (e2b.IsNotFound(err) || e2b.IsSandboxGone(err)):
-			return ErrTypeSandboxLost, 0
+			return api.ErrTypeSandboxLost, 0
 		case e2b.IsNotFound(err):
-			return ErrTypeNotFound, 0
+			return api.ErrTypeNotFound, 0
 		case e2bErr.StatusCode >= 500 || e2bErr.StatusCode == 0:
-			return ErrTypeUnavailable, after
+			return api.ErrTypeUnavailable, after
 		case e2bErr.StatusCode == http.StatusConflict:
-			return ErrTypeUnavailable, after
+			return api.ErrTypeUnavailable, after
 		default:
-			return ErrTypeBadRequest, 0
+			return api.ErrTypeBadRequest, 0
 		}
 	}
 
@@ -203,17 +204,17 @@ func classifyType(svc Service, err error) (string, time.Duration) {
 		after := retryafter.FromResponse(oaiErr.Response)
 		switch code := oaiErr.StatusCode; {
 		case code == http.StatusUnauthorized || code == http.StatusForbidden:
-			return ErrTypeAuth, 0
+			return api.ErrTypeAuth, 0
 		case code == http.StatusTooManyRequests && oaiErr.Code == "insufficient_quota":
-			return ErrTypeQuota, 0
+			return api.ErrTypeQuota, 0
 		case code == http.StatusTooManyRequests:
-			return ErrTypeRateLimited, after
+			return api.ErrTypeRateLimited, after
 		case code == http.StatusNotFound:
-			return ErrTypeNotFound, 0
+			return api.ErrTypeNotFound, 0
 		case code == http.StatusRequestTimeout || code == http.StatusConflict || code >= 500:
-			return ErrTypeUnavailable, after
+			return api.ErrTypeUnavailable, after
 		default:
-			return ErrTypeBadRequest, 0
+			return api.ErrTypeBadRequest, 0
 		}
 	}
 
@@ -222,16 +223,16 @@ func classifyType(svc Service, err error) (string, time.Duration) {
 	if errors.As(err, &apiErr) {
 		switch apiErr.ErrorCode() {
 		case "AccessDenied", "InvalidAccessKeyId", "SignatureDoesNotMatch", "ExpiredToken":
-			return ErrTypeAuth, 0
+			return api.ErrTypeAuth, 0
 		case "NoSuchBucket":
-			return ErrTypeNotFound, 0
+			return api.ErrTypeNotFound, 0
 		case "NoSuchKey", "NotFound":
 			if svc == ServiceDatasets {
-				return ErrTypeDataset, 0
+				return api.ErrTypeDataset, 0
 			}
-			return ErrTypeNotFound, 0
+			return api.ErrTypeNotFound, 0
 		}
-		return ErrTypeStorage, 0
+		return api.ErrTypeStorage, 0
 	}
 
 	// Transport: timeouts, refused connections, resets.
@@ -239,10 +240,10 @@ func classifyType(svc Service, err error) (string, time.Duration) {
 	if errors.Is(err, context.DeadlineExceeded) || errors.As(err, &netErr) ||
 		strings.Contains(err.Error(), "connection refused") || strings.Contains(err.Error(), "connection reset") ||
 		strings.Contains(err.Error(), "EOF") {
-		return ErrTypeUnavailable, 0
+		return api.ErrTypeUnavailable, 0
 	}
 	if errors.Is(err, context.Canceled) {
 		return "", 0
 	}
-	return ErrTypeUnavailable, 0
+	return api.ErrTypeUnavailable, 0
 }

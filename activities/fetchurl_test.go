@@ -16,6 +16,7 @@ import (
 
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/internal/urlguard"
 )
 
@@ -124,7 +125,7 @@ func TestFetchURLGuard(t *testing.T) {
 			before := dataHits.Load()
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
-			got, err := a.fetchURL(ctx, Dataset{Name: "x.csv", URL: tt.url})
+			got, err := a.fetchURL(ctx, api.Dataset{Name: "x.csv", URL: tt.url})
 
 			if tt.want == "" {
 				if err != nil {
@@ -142,8 +143,8 @@ func TestFetchURLGuard(t *testing.T) {
 			if !errors.As(err, &appErr) {
 				t.Fatalf("got %T %v, want an ApplicationError", err, err)
 			}
-			if appErr.Type() != ErrTypeDataset || !appErr.NonRetryable() {
-				t.Errorf("got type %q non-retryable %v, want %q non-retryable", appErr.Type(), appErr.NonRetryable(), ErrTypeDataset)
+			if appErr.Type() != api.ErrTypeDataset || !appErr.NonRetryable() {
+				t.Errorf("got type %q non-retryable %v, want %q non-retryable", appErr.Type(), appErr.NonRetryable(), api.ErrTypeDataset)
 			}
 			msg := appErr.Error()
 			t.Log(msg)

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
 )
@@ -147,7 +148,7 @@ func TestJournalNoticesALostKernel(t *testing.T) {
 	require.Error(t, err, "a restarted kernel must not silently run cells without x")
 	var appErr *temporal.ApplicationError
 	require.ErrorAs(t, err, &appErr)
-	assert.Equal(t, ErrTypeSandboxLost, appErr.Type())
+	assert.Equal(t, api.ErrTypeSandboxLost, appErr.Type())
 }
 
 // The journal's line stays out of the way: a traceback at the top of the
@@ -179,12 +180,12 @@ func TestJournalKernelDeathMidCell(t *testing.T) {
 	_, err = a.runJournaled(ctx, sb, "cdies", "import time\ntime.sleep(5)\nprint('finished')", time.Minute)
 	var appErr *temporal.ApplicationError
 	require.ErrorAs(t, err, &appErr)
-	assert.Equal(t, ErrTypeUnavailable, appErr.Type(), "retryable: the journal decides on the retry")
+	assert.Equal(t, api.ErrTypeUnavailable, appErr.Type(), "retryable: the journal decides on the retry")
 	assert.False(t, appErr.NonRetryable())
 
 	_, err = a.runJournaled(ctx, sb, "cdies", "import time\ntime.sleep(5)\nprint('finished')", time.Minute)
 	require.ErrorAs(t, err, &appErr)
-	assert.Equal(t, ErrTypeSandboxLost, appErr.Type())
+	assert.Equal(t, api.ErrTypeSandboxLost, appErr.Type())
 }
 
 func TestJournalAcceptsFutureImports(t *testing.T) {

@@ -9,6 +9,8 @@ import (
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/temporal"
+
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // Names of the analysis' own metrics. They go through Temporal's metrics
@@ -84,16 +86,16 @@ func since(ctx context.Context, name string, start time.Time) {
 // countModelCall counts one model call and its tokens, tagged with the
 // model and the type err classifies as ("none" on success). resp may be nil.
 func countModelCall(ctx context.Context, model string, resp *responses.Response, err error) {
-	var u *Usage
+	var u *api.Usage
 	if resp != nil {
-		u = &Usage{InputTokens: resp.Usage.InputTokens, OutputTokens: resp.Usage.OutputTokens}
+		u = &api.Usage{InputTokens: resp.Usage.InputTokens, OutputTokens: resp.Usage.OutputTokens}
 	}
 	countModelUsage(ctx, model, u, err)
 }
 
 // countModelUsage is countModelCall for any API; u is nil when the call
 // failed.
-func countModelUsage(ctx context.Context, model string, u *Usage, err error) {
+func countModelUsage(ctx context.Context, model string, u *api.Usage, err error) {
 	errType := "none"
 	if err != nil {
 		errType = "other"

@@ -16,6 +16,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/testsuite"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
 
@@ -115,8 +116,8 @@ func TestModelCallMetrics(t *testing.T) {
 		in, out int64
 	}{
 		{"answered", &responses.Response{Usage: responses.ResponseUsage{InputTokens: 120, OutputTokens: 30}}, nil, "none", 120, 30},
-		{"classified error", nil, temporal.NewNonRetryableApplicationError("bad key", ErrTypeAuth, nil), ErrTypeAuth, 0, 0},
-		{"network error", nil, errors.New("connection reset"), ErrTypeUnavailable, 0, 0},
+		{"classified error", nil, temporal.NewNonRetryableApplicationError("bad key", api.ErrTypeAuth, nil), api.ErrTypeAuth, 0, 0},
+		{"network error", nil, errors.New("connection reset"), api.ErrTypeUnavailable, 0, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

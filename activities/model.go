@@ -11,6 +11,7 @@ import (
 	"github.com/openai/openai-go/v3/responses"
 	"go.temporal.io/sdk/activity"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 )
 
@@ -54,7 +55,7 @@ type transcript struct {
 // tool calls or the answer return to the workflow.
 func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallModelResult, error) {
 	if in.Step < 1 {
-		return CallModelResult{}, newError(ErrTypeBadRequest, fmt.Sprintf("step: %d, must be at least 1", in.Step), nil, 0)
+		return CallModelResult{}, newError(api.ErrTypeBadRequest, fmt.Sprintf("step: %d, must be at least 1", in.Step), nil, 0)
 	}
 	var tr transcript
 	if in.Step == 1 {
@@ -126,7 +127,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 // workflow needs of it.
 type modelTurn struct {
 	id    string
-	usage Usage
+	usage api.Usage
 	items []json.RawMessage
 	calls []ToolCall
 	text  []string
@@ -151,7 +152,7 @@ func (a *Activities) responsesTurn(ctx context.Context, tr transcript, final boo
 	}
 	turn := modelTurn{
 		id:    resp.ID,
-		usage: Usage{InputTokens: resp.Usage.InputTokens, OutputTokens: resp.Usage.OutputTokens, TotalTokens: resp.Usage.TotalTokens},
+		usage: api.Usage{InputTokens: resp.Usage.InputTokens, OutputTokens: resp.Usage.OutputTokens, TotalTokens: resp.Usage.TotalTokens},
 	}
 	for _, item := range resp.Output {
 		if echoed, ok := echoItem(item.RawJSON()); ok {

@@ -7,6 +7,8 @@ import (
 	"fmt"
 
 	"go.temporal.io/sdk/temporal"
+
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // AnalysisOutcomeInput names an analysis that already ran or runs.
@@ -21,7 +23,7 @@ type AnalysisOutcomeInput struct {
 // it twice.
 func (a *Activities) AnalysisOutcome(ctx context.Context, in AnalysisOutcomeInput) (json.RawMessage, error) {
 	if a.Temporal == nil {
-		return nil, newError(ErrTypeBadRequest, "analysis outcome: this worker has no Temporal client", nil, 0)
+		return nil, newError(api.ErrTypeBadRequest, "analysis outcome: this worker has no Temporal client", nil, 0)
 	}
 	defer heartbeatWhile(ctx, "waiting for "+in.WorkflowID)()
 	var res json.RawMessage
@@ -38,13 +40,13 @@ func (a *Activities) AnalysisOutcome(ctx context.Context, in AnalysisOutcomeInpu
 	var timeout *temporal.TimeoutError
 	switch {
 	case errors.As(err, &canceled):
-		return nil, newError(ErrTypeCanceled, fmt.Sprintf("analysis %s was canceled", in.WorkflowID), err, 0)
+		return nil, newError(api.ErrTypeCanceled, fmt.Sprintf("analysis %s was canceled", in.WorkflowID), err, 0)
 	case errors.As(err, &terminated):
-		return nil, newError(ErrTypeTerminated, fmt.Sprintf("analysis %s was terminated", in.WorkflowID), err, 0)
+		return nil, newError(api.ErrTypeTerminated, fmt.Sprintf("analysis %s was terminated", in.WorkflowID), err, 0)
 	case errors.As(err, &timeout):
-		return nil, newError(ErrTypeTimeout, fmt.Sprintf("analysis %s timed out", in.WorkflowID), err, 0)
+		return nil, newError(api.ErrTypeTimeout, fmt.Sprintf("analysis %s timed out", in.WorkflowID), err, 0)
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	}
-	return nil, newError(ErrTypeUnavailable, fmt.Sprintf("analysis %s: %v", in.WorkflowID, err), nil, 0)
+	return nil, newError(api.ErrTypeUnavailable, fmt.Sprintf("analysis %s: %v", in.WorkflowID, err), nil, 0)
 }

@@ -45,13 +45,9 @@ const (
 )
 
 // Origins of an OutputFile.
-const (
-	OriginOutputs = api.OriginOutputs // written by the code under OutputsDir
-	OriginDisplay = api.OriginDisplay // an SVG or HTML result the cell displayed
-)
+const ()
 
 // OutputFile is one file an analysis produced, stored in S3.
-type OutputFile = api.OutputFile
 
 // journalFile is a file the journal saw change in a cell.
 type journalFile struct {
@@ -104,9 +100,9 @@ func (a *Activities) maxOutputFilesBytes() int64 {
 // storeOutputFiles uploads the files the journal listed for a cell, within
 // the per-cell limits, and returns them with notes for the model about
 // the ones it left out.
-func (a *Activities) storeOutputFiles(ctx context.Context, sb *e2b.Sandbox, in RunCodeInput, files []journalFile) ([]OutputFile, []string, error) {
+func (a *Activities) storeOutputFiles(ctx context.Context, sb *e2b.Sandbox, in RunCodeInput, files []journalFile) ([]api.OutputFile, []string, error) {
 	var (
-		out   []OutputFile
+		out   []api.OutputFile
 		notes []string
 		total int64
 	)
@@ -137,9 +133,9 @@ func (a *Activities) storeOutputFiles(ctx context.Context, sb *e2b.Sandbox, in R
 			// cell ended: the bytes read now are the ones kept.
 			a.logger().Warn("output file changed after its cell ended", "file", f.Name, "step", in.Step, "cell", in.Cell)
 		}
-		of := OutputFile{
+		of := api.OutputFile{
 			Key: a.fileKey(in.WorkflowID, in.Step, f.Name), Name: f.Name, Step: in.Step, Cell: in.Cell,
-			Bytes: int64(len(body)), ContentType: contentType(f.Name, body), Origin: OriginOutputs,
+			Bytes: int64(len(body)), ContentType: contentType(f.Name, body), Origin: api.OriginOutputs,
 		}
 		if err := a.storeFile(ctx, &of, body); err != nil {
 			return nil, nil, err
@@ -177,7 +173,7 @@ func (a *Activities) readOutputFile(ctx context.Context, sb *e2b.Sandbox, name s
 }
 
 // storeFile uploads body under f.Key and presigns its URL.
-func (a *Activities) storeFile(ctx context.Context, f *OutputFile, body []byte) error {
+func (a *Activities) storeFile(ctx context.Context, f *api.OutputFile, body []byte) error {
 	if err := a.putObject(ctx, f.Key, f.ContentType, body); err != nil {
 		return classify(ServiceStorage, "upload "+f.Key, err)
 	}
@@ -192,8 +188,8 @@ func (a *Activities) storeFile(ctx context.Context, f *OutputFile, body []byte) 
 // storeDisplay uploads the SVG and HTML forms of a cell's display result
 // r, numbering each kind within the cell (svgs, htmls), and returns what it
 // stored.
-func (a *Activities) storeDisplay(ctx context.Context, in RunCodeInput, r e2b.Result, svgs, htmls *int) ([]OutputFile, error) {
-	var out []OutputFile
+func (a *Activities) storeDisplay(ctx context.Context, in RunCodeInput, r e2b.Result, svgs, htmls *int) ([]api.OutputFile, error) {
+	var out []api.OutputFile
 	for _, d := range []struct {
 		body, ext, ctype string
 		n                *int
@@ -206,9 +202,9 @@ func (a *Activities) storeDisplay(ctx context.Context, in RunCodeInput, r e2b.Re
 		}
 		name := fmt.Sprintf("%d-%d.%s", in.Cell, *d.n, d.ext)
 		*d.n++
-		f := OutputFile{
+		f := api.OutputFile{
 			Key: fmt.Sprintf("%s/step-%d/%s", a.workflowPrefix(in.WorkflowID), in.Step, name), Name: name,
-			Step: in.Step, Cell: in.Cell, Bytes: int64(len(d.body)), ContentType: d.ctype, Origin: OriginDisplay,
+			Step: in.Step, Cell: in.Cell, Bytes: int64(len(d.body)), ContentType: d.ctype, Origin: api.OriginDisplay,
 		}
 		if err := a.storeFile(ctx, &f, []byte(d.body)); err != nil {
 			return nil, err
@@ -273,11 +269,11 @@ func contentType(name string, body []byte) string {
 }
 
 // fileNotes tell the model what was stored.
-func fileNotes(files []OutputFile) []string {
+func fileNotes(files []api.OutputFile) []string {
 	var notes []string
 	for _, f := range files {
 		what := "outputs/" + f.Name
-		if f.Origin == OriginDisplay {
+		if f.Origin == api.OriginDisplay {
 			what = strings.ToUpper(path.Ext(f.Name)[1:]) + " result " + f.Name
 		}
 		notes = append(notes, fmt.Sprintf("%s saved as %s (%d bytes, %s)", what, f.Key, f.Bytes, f.ContentType))

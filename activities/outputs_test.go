@@ -19,6 +19,7 @@ import (
 	"github.com/uber-go/tally/v4"
 	"go.temporal.io/sdk/converter"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
 	"github.com/durable-analyst/durable-analyst/internal/stack"
 )
@@ -139,10 +140,10 @@ func TestRunCodeStoresOutputFilesOnce(t *testing.T) {
 		assert.NotEmpty(t, f.URL, "presigned")
 	}
 	want := []file{
-		{"analyses/wf-out/step-1/0-0.svg", "0-0.svg", "image/svg+xml", OriginDisplay},
-		{"analyses/wf-out/step-1/0-0.html", "0-0.html", "text/html; charset=utf-8", OriginDisplay},
-		{"analyses/wf-out/step-1/files/cleaned.csv", "cleaned.csv", "text/csv; charset=utf-8", OriginOutputs},
-		{"analyses/wf-out/step-1/files/tables/top.html", "tables/top.html", "text/html; charset=utf-8", OriginOutputs},
+		{"analyses/wf-out/step-1/0-0.svg", "0-0.svg", "image/svg+xml", api.OriginDisplay},
+		{"analyses/wf-out/step-1/0-0.html", "0-0.html", "text/html; charset=utf-8", api.OriginDisplay},
+		{"analyses/wf-out/step-1/files/cleaned.csv", "cleaned.csv", "text/csv; charset=utf-8", api.OriginOutputs},
+		{"analyses/wf-out/step-1/files/tables/top.html", "tables/top.html", "text/html; charset=utf-8", api.OriginOutputs},
 	}
 	assert.Equal(t, want, got)
 
@@ -205,7 +206,7 @@ func TestRunCodeStoresOutputFilesOnce(t *testing.T) {
 	sb2, err := c.Create(ctx, e2b.CreateParams{Template: "code-interpreter-v1", Timeout: 5 * time.Minute})
 	require.NoError(t, err)
 	defer func() { _, _ = sb2.Kill(context.Background()) }()
-	err = r.restore(RestoreSandboxInput{WorkflowID: "wf-out", RunID: "r1", SandboxID: sb2.ID, Cells: []CellRef{
+	err = r.restore(RestoreSandboxInput{WorkflowID: "wf-out", RunID: "r1", SandboxID: sb2.ID, Cells: []api.CellRef{
 		{Step: 1, Cell: 0, CallID: "call-1"}, {Step: 2, Cell: 0, CallID: "call-2"}, {Step: 3, Cell: 0, CallID: "call-3"}}})
 	require.NoError(t, err)
 	assert.Equal(t, stored, keys(t, a, "wf-out"), "the rebuild stored nothing")
@@ -224,8 +225,8 @@ func TestRunCodeStoresOutputFilesOnce(t *testing.T) {
 	checkCounters(t, counters(scope, map[string]string{"activity_type": "RunCode"}), map[string]int64{MetricFilesStored: 11})
 }
 
-func stripURLs(fs []OutputFile) []OutputFile {
-	out := make([]OutputFile, len(fs))
+func stripURLs(fs []api.OutputFile) []api.OutputFile {
+	out := make([]api.OutputFile, len(fs))
 	for i, f := range fs {
 		f.URL = ""
 		out[i] = f
@@ -317,10 +318,10 @@ func TestWriteReport(t *testing.T) {
 	chart, file := res.Charts[0], res.Files[0]
 	chart.URL, file.URL = "", ""
 	in := WriteReportInput{WorkflowID: "wf-rep", Question: "Which region <b>sells</b> most?", Status: "answered",
-		Answer: "West, with 3.", Charts: []Chart{chart}, Files: []OutputFile{file}, Cells: []CellRef{{Step: 1, CallID: "c1"}},
-		StepsUsed: 2, CodeRuns: 1, Usage: Usage{TotalTokens: 99}}
+		Answer: "West, with 3.", Charts: []api.Chart{chart}, Files: []api.OutputFile{file}, Cells: []api.CellRef{{Step: 1, CallID: "c1"}},
+		StepsUsed: 2, CodeRuns: 1, Usage: api.Usage{TotalTokens: 99}}
 
-	var rep Report
+	var rep api.Report
 	for range 2 {
 		v, err := r.env.ExecuteActivity(a.WriteReport, in)
 		require.NoError(t, err)

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
 
@@ -190,5 +191,5 @@ func TestRunCodeRetryReconnects(t *testing.T) {
 			break
 		}
 	}
-	assert.Equal(t, ErrTypeSandboxLost, appErr.Type(), "got %v", err)
+	assert.Equal(t, api.ErrTypeSandboxLost, appErr.Type(), "got %v", err)
 }

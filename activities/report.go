@@ -23,26 +23,25 @@ const maxEmbedBytes = 20 << 20
 // WriteReportInput is what a report shows. The code of each step is read
 // from the cell records in S3, so it never enters the history again.
 type WriteReportInput struct {
-	WorkflowID string       `json:"workflow_id"`
-	Question   string       `json:"question"`
-	Status     string       `json:"status"`
-	Answer     string       `json:"answer"`
-	Charts     []Chart      `json:"charts,omitempty"`
-	Files      []OutputFile `json:"files,omitempty"`
-	Cells      []CellRef    `json:"cells,omitempty"`
-	StepsUsed  int          `json:"steps_used"`
-	CodeRuns   int          `json:"code_runs"`
-	Usage      Usage        `json:"usage"`
+	WorkflowID string           `json:"workflow_id"`
+	Question   string           `json:"question"`
+	Status     string           `json:"status"`
+	Answer     string           `json:"answer"`
+	Charts     []api.Chart      `json:"charts,omitempty"`
+	Files      []api.OutputFile `json:"files,omitempty"`
+	Cells      []api.CellRef    `json:"cells,omitempty"`
+	StepsUsed  int              `json:"steps_used"`
+	CodeRuns   int              `json:"code_runs"`
+	Usage      api.Usage        `json:"usage"`
 }
 
 // Report is where an analysis' report lies: Markdown and a self-contained
 // HTML version, with presigned URLs (valid CHART_URL_TTL).
-type Report = api.Report
 
 // reportKeys are the deterministic keys of a workflow's report.
-func (a *Activities) reportKeys(workflowID string) Report {
+func (a *Activities) reportKeys(workflowID string) api.Report {
 	p := a.workflowPrefix(workflowID)
-	return Report{MarkdownKey: p + "/report.md", HTMLKey: p + "/report.html"}
+	return api.Report{MarkdownKey: p + "/report.md", HTMLKey: p + "/report.html"}
 }
 
 // reportStep is one cell as the report shows it.
@@ -54,7 +53,7 @@ type reportStep struct {
 
 // reportChart is a chart with what the HTML report shows of it.
 type reportChart struct {
-	Chart
+	api.Chart
 	// Src is a data: URI (embedded) or the presigned URL (linked).
 	Src template.URL
 }
@@ -66,7 +65,7 @@ type reportChart struct {
 // after the presigned URLs expire. Files and HTML tables are linked, not
 // inlined: they can be large, and HTML a cell produced is not ours to run
 // in a reader's browser.
-func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (Report, error) {
+func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (api.Report, error) {
 	defer heartbeatWhile(ctx, "writing the report")()
 	rep := a.reportKeys(in.WorkflowID)
 	// The workflow sends no URLs (they would only fill its history); the

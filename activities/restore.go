@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"go.temporal.io/sdk/activity"
+
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // RestoreSandbox rebuilds the kernel state of a lost sandbox in a new one:
@@ -36,7 +38,7 @@ func (a *Activities) RestoreSandbox(ctx context.Context, in RestoreSandboxInput)
 			return res, err
 		}
 		if exec.Error != nil && rec.Error == nil {
-			return res, newError(ErrTypeRebuild,
+			return res, newError(api.ErrTypeRebuild,
 				fmt.Sprintf("rebuild: step %d cell %d ran before but fails on replay: %s: %s", ref.Step, ref.Cell, exec.Error.Name, exec.Error.Value), nil, 0)
 		}
 		res.Replayed = i + 1
@@ -54,7 +56,7 @@ func (a *Activities) RestoreSandbox(ctx context.Context, in RestoreSandboxInput)
 		return res, classify(ServiceSandbox, "read kernel names", err)
 	}
 	if missing := missingNames(lastNames, have); len(missing) > 0 {
-		return res, newError(ErrTypeRebuild,
+		return res, newError(api.ErrTypeRebuild,
 			fmt.Sprintf("rebuild: the new kernel lacks names the lost one had: %s", strings.Join(missing, ", ")), nil, 0)
 	}
 	res.Names = len(lastNames)

@@ -16,6 +16,7 @@ import (
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
 	"github.com/durable-analyst/durable-analyst/internal/urlguard"
 )
@@ -26,7 +27,7 @@ import (
 // leaks a second sandbox.
 func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (SandboxRef, error) {
 	if in.WorkflowID == "" || in.RunID == "" || in.Generation < 1 {
-		return SandboxRef{}, newError(ErrTypeBadRequest,
+		return SandboxRef{}, newError(api.ErrTypeBadRequest,
 			fmt.Sprintf("create sandbox: workflow_id, run_id and generation >= 1 are required (got %q, %q, %d)", in.WorkflowID, in.RunID, in.Generation), nil, 0)
 	}
 	defer heartbeatWhile(ctx, "creating")()
@@ -118,7 +119,7 @@ func (a *Activities) StageDatasets(ctx context.Context, in StageDatasetsInput) (
 	return out, nil
 }
 
-func (a *Activities) fetchDataset(ctx context.Context, d Dataset) ([]byte, error) {
+func (a *Activities) fetchDataset(ctx context.Context, d api.Dataset) ([]byte, error) {
 	limit := a.MaxDatasetBytes
 	switch {
 	case d.Content != "":
@@ -132,7 +133,7 @@ func (a *Activities) fetchDataset(ctx context.Context, d Dataset) ([]byte, error
 	case d.URL != "":
 		return a.fetchURL(ctx, d)
 	}
-	return nil, newError(ErrTypeDataset, fmt.Sprintf("dataset %q: no s3_key, url or content", d.Name), nil, 0)
+	return nil, newError(api.ErrTypeDataset, fmt.Sprintf("dataset %q: no s3_key, url or content", d.Name), nil, 0)
 }
 
 // maxURLInMessage bounds a URL quoted in an error or a log line.
@@ -142,7 +143,7 @@ const maxURLInMessage = 160
 // non-public address (unless allowlisted), another scheme, or too many
 // redirects is refused before anything is sent there. The content type is
 // not looked at; the bytes are the file.
-func (a *Activities) fetchURL(ctx context.Context, d Dataset) ([]byte, error) {
+func (a *Activities) fetchURL(ctx context.Context, d api.Dataset) ([]byte, error) {
 	hc := a.HTTP
 	if hc == nil {
 		hc = urlguard.New(urlguard.Allowlist{}).Client(2 * time.Minute)
@@ -150,7 +151,7 @@ func (a *Activities) fetchURL(ctx context.Context, d Dataset) ([]byte, error) {
 	where := urlguard.Redact(d.URL, maxURLInMessage)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, d.URL, nil)
 	if err != nil {
-		return nil, newError(ErrTypeDataset, fmt.Sprintf("dataset %q: bad url %s: %v", d.Name, where, withoutURL(err)), nil, 0)
+		return nil, newError(api.ErrTypeDataset, fmt.Sprintf("dataset %q: bad url %s: %v", d.Name, where, withoutURL(err)), nil, 0)
 	}
 	resp, err := hc.Do(req)
 	if err != nil {
@@ -173,7 +174,7 @@ func (a *Activities) fetchURL(ctx context.Context, d Dataset) ([]byte, error) {
 // fetchError maps a failed GET. A refusal by the guard is a non-retryable
 // DatasetError that says why (and which redirect hop); anything else is
 // classified as usual. The URL in the message is redacted and bounded.
-func fetchError(d Dataset, where string, err error) error {
+func fetchError(d api.Dataset, where string, err error) error {
 	hop := ""
 	if ue := (*url.Error)(nil); errors.As(err, &ue) && ue.URL != d.URL {
 		hop = "redirected to " + urlguard.Redact(ue.URL, maxURLInMessage) + ": "
@@ -181,7 +182,7 @@ func fetchError(d Dataset, where string, err error) error {
 	err = withoutURL(err)
 	var refused *urlguard.RefusedError
 	if errors.As(err, &refused) {
-		return newError(ErrTypeDataset, fmt.Sprintf("dataset %q: %s: %s%s", d.Name, where, hop, refused), nil, 0)
+		return newError(api.ErrTypeDataset, fmt.Sprintf("dataset %q: %s: %s%s", d.Name, where, hop, refused), nil, 0)
 	}
 	return datasetError(d, classify(ServiceDatasets, "get "+where, err))
 }
@@ -196,7 +197,7 @@ func withoutURL(err error) error {
 }
 
 // datasetError names the dataset in a classified error, keeping its type.
-func datasetError(d Dataset, err error) error {
+func datasetError(d api.Dataset, err error) error {
 	var appErr *temporal.ApplicationError
 	if errors.As(err, &appErr) {
 		// The upstream's explanation is in the message; its cause is the

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"go.temporal.io/sdk/activity"
+
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // SweepSandboxesName is the registered name of SweepSandboxes.
@@ -28,7 +30,7 @@ type SweepResult struct {
 // is idempotent: killing a sandbox that is already gone is not an error.
 func (a *Activities) SweepSandboxes(ctx context.Context, in SweepInput) (SweepResult, error) {
 	if a.Temporal == nil || a.E2B == nil {
-		return SweepResult{}, newError(ErrTypeBadRequest, "sweep: the worker has no Temporal or E2B client", nil, 0)
+		return SweepResult{}, newError(api.ErrTypeBadRequest, "sweep: the worker has no Temporal or E2B client", nil, 0)
 	}
 	s := &Sweeper{E2B: a.E2B, Temporal: a.Temporal, Namespace: activity.GetInfo(ctx).WorkflowNamespace,
 		Grace: in.Grace, Logger: a.logger(), Metrics: activity.GetMetricsHandler(ctx)}

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/temporal"
+
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // TestToolOutputByReference: the text for the model is the same whether it
@@ -60,13 +62,13 @@ func TestToolOutputByReference(t *testing.T) {
 	for _, key := range []string{"analyses/other-wf/step-1/0-output.json", "analyses/wf-ref-2/step-1/0-output.json", "secret.json"} {
 		_, err := a.toolOutputText(ctx, "wf-ref", ToolOutput{CallID: "c4", OutputKey: key})
 		var appErr *temporal.ApplicationError
-		if !errors.As(err, &appErr) || appErr.Type() != ErrTypeBadRequest || !appErr.NonRetryable() {
-			t.Errorf("key %q of another analysis: got %v, want a non-retryable %s", key, err, ErrTypeBadRequest)
+		if !errors.As(err, &appErr) || appErr.Type() != api.ErrTypeBadRequest || !appErr.NonRetryable() {
+			t.Errorf("key %q of another analysis: got %v, want a non-retryable %s", key, err, api.ErrTypeBadRequest)
 		}
 	}
 	_, err = a.toolOutputText(ctx, "wf-ref", ToolOutput{CallID: "c5", OutputKey: "analyses/wf-ref/step-9/0-output.json"})
 	var appErr *temporal.ApplicationError
-	if !errors.As(err, &appErr) || appErr.Type() != ErrTypeNotFound {
-		t.Errorf("a missing cell record: got %v, want a %s error", err, ErrTypeNotFound)
+	if !errors.As(err, &appErr) || appErr.Type() != api.ErrTypeNotFound {
+		t.Errorf("a missing cell record: got %v, want a %s error", err, api.ErrTypeNotFound)
 	}
 }

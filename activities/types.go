@@ -16,21 +16,7 @@ const (
 // Error types that cross the activity boundary. Workflows branch on these
 // with temporal.ApplicationError.Type(); they are part of the API.
 // (The names are the contract's, package api.)
-const (
-	ErrTypeSandboxLost = api.ErrTypeSandboxLost // the sandbox is gone (expired, killed, evicted)
-	ErrTypeAuth        = api.ErrTypeAuth        // a credential was refused; not retryable
-	ErrTypeBadRequest  = api.ErrTypeBadRequest  // a request was refused as malformed; not retryable
-	ErrTypeNotFound    = api.ErrTypeNotFound    // a named thing does not exist; not retryable
-	ErrTypeQuota       = api.ErrTypeQuota       // a hard quota, not a rate limit; not retryable
-	ErrTypeRateLimited = api.ErrTypeRateLimited // 429; retried after Retry-After
-	ErrTypeUnavailable = api.ErrTypeUnavailable // 5xx, timeouts, network; retried
-	ErrTypeDataset     = api.ErrTypeDataset     // a dataset could not be fetched or staged; not retryable
-	ErrTypeStorage     = api.ErrTypeStorage     // S3 failed other than by auth or a missing bucket/key; retried
-	ErrTypeRebuild     = api.ErrTypeRebuild     // a lost sandbox could not be rebuilt; not retryable
-	ErrTypeCanceled    = api.ErrTypeCanceled    // the awaited analysis was cancelled
-	ErrTypeTerminated  = api.ErrTypeTerminated  // the awaited analysis was terminated
-	ErrTypeTimeout     = api.ErrTypeTimeout     // the awaited analysis timed out
-)
+const ()
 
 // SandboxRef names a sandbox made for one workflow.
 type SandboxRef struct {
@@ -52,12 +38,11 @@ type CreateSandboxInput struct {
 
 // Dataset is one input file to place in the sandbox's /home/user. Exactly
 // one of S3Key, URL and Content is set.
-type Dataset = api.Dataset
 
 // StageDatasetsInput lists the datasets to write into a sandbox.
 type StageDatasetsInput struct {
-	SandboxID string    `json:"sandbox_id"`
-	Datasets  []Dataset `json:"datasets"`
+	SandboxID string        `json:"sandbox_id"`
+	Datasets  []api.Dataset `json:"datasets"`
 }
 
 // StagedDataset describes a dataset as it now lies in the sandbox.
@@ -109,7 +94,6 @@ type ToolOutput struct {
 }
 
 // Usage counts tokens.
-type Usage = api.Usage
 
 // CallModelResult is the model's answer or its tool calls.
 type CallModelResult struct {
@@ -117,10 +101,10 @@ type CallModelResult struct {
 	Answer    string     `json:"answer,omitempty"`
 	// Empty is set when the model said nothing: the workflow counts the
 	// step and asks again (the transcript tells the model why).
-	Empty         bool   `json:"empty,omitempty"`
-	Usage         Usage  `json:"usage"`
-	ResponseID    string `json:"response_id,omitempty"`
-	TranscriptKey string `json:"transcript_key"`
+	Empty         bool      `json:"empty,omitempty"`
+	Usage         api.Usage `json:"usage"`
+	ResponseID    string    `json:"response_id,omitempty"`
+	TranscriptKey string    `json:"transcript_key"`
 }
 
 // RunCodeInput runs one cell of Python in the sandbox.
@@ -140,7 +124,6 @@ type RunCodeInput struct {
 }
 
 // Chart is one PNG a cell drew, stored in S3.
-type Chart = api.Chart
 
 // CodeError is an exception raised by the model's code.
 type CodeError struct {
@@ -153,14 +136,14 @@ type CodeError struct {
 // OutputByRef), charts are S3 keys, and the whole output, with that text,
 // lies at OutputKey.
 type RunCodeResult struct {
-	Output string  `json:"output"`
-	Charts []Chart `json:"charts,omitempty"`
+	Output string      `json:"output"`
+	Charts []api.Chart `json:"charts,omitempty"`
 	// Files are the files the cell wrote under outputs/ and its SVG and
 	// HTML results, stored in S3.
-	Files     []OutputFile `json:"files,omitempty"`
-	Error     *CodeError   `json:"error,omitempty"`
-	OutputKey string       `json:"output_key,omitempty"`
-	Truncated bool         `json:"truncated,omitempty"`
+	Files     []api.OutputFile `json:"files,omitempty"`
+	Error     *CodeError       `json:"error,omitempty"`
+	OutputKey string           `json:"output_key,omitempty"`
+	Truncated bool             `json:"truncated,omitempty"`
 }
 
 // KillSandboxInput names the sandbox to kill.
@@ -169,14 +152,13 @@ type KillSandboxInput struct {
 }
 
 // CellRef names a cell that ran, for rebuilding a lost sandbox.
-type CellRef = api.CellRef
 
 // RestoreSandboxInput replays the journal of cells into a new sandbox.
 type RestoreSandboxInput struct {
-	WorkflowID string    `json:"workflow_id"`
-	RunID      string    `json:"run_id"`
-	SandboxID  string    `json:"sandbox_id"`
-	Cells      []CellRef `json:"cells"`
+	WorkflowID string        `json:"workflow_id"`
+	RunID      string        `json:"run_id"`
+	SandboxID  string        `json:"sandbox_id"`
+	Cells      []api.CellRef `json:"cells"`
 }
 
 // RestoreSandboxResult says what the replay rebuilt.

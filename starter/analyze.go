@@ -20,6 +20,7 @@ import (
 	"go.temporal.io/api/serviceerror"
 	"go.temporal.io/sdk/client"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -80,7 +81,7 @@ func parseAnalyzeFlags(args []string, stderr io.Writer) (analyzeOptions, error) 
 	fs.StringVar(&o.question, "question", "", "what to find out from the data (required)")
 	addDatasetFlags(fs, &o.datasets)
 	fs.StringVar(&o.model, "model", "", "model to use instead of the worker's default")
-	fs.IntVar(&o.maxSteps, "max-steps", 0, fmt.Sprintf("most model calls, 1..%d (0: the worker's default, %d)", workflows.MaxMaxSteps, workflows.DefaultMaxSteps))
+	fs.IntVar(&o.maxSteps, "max-steps", 0, fmt.Sprintf("most model calls, 1..%d (0: the worker's default, %d)", api.MaxMaxSteps, api.DefaultMaxSteps))
 	fs.StringVar(&o.systemPromptFile, "system-prompt-file", "", "`file` whose text replaces the built-in instructions")
 	fs.StringVar(&o.id, "id", "", "workflow `id` (default: analysis-<timestamp>-<random>)")
 	fs.BoolVar(&o.wait, "wait", false, "watch the progress and print the result")
@@ -135,9 +136,9 @@ type upload struct {
 
 // buildInput turns the options into the workflow input and the uploads it
 // relies on, and validates the input as the worker will.
-func buildInput(o analyzeOptions, workflowID, prefix string) (workflows.AnalysisInput, []upload, error) {
-	in := workflows.AnalysisInput{
-		SchemaVersion: workflows.SchemaVersion,
+func buildInput(o analyzeOptions, workflowID, prefix string) (api.AnalysisInput, []upload, error) {
+	in := api.AnalysisInput{
+		SchemaVersion: api.SchemaVersion,
 		Question:      o.question,
 		Model:         o.model,
 		MaxSteps:      o.maxSteps,
@@ -162,11 +163,11 @@ func buildInput(o analyzeOptions, workflowID, prefix string) (workflows.Analysis
 
 // buildDatasets turns dataset flags into datasets, and local files into
 // the uploads they rely on.
-func buildDatasets(specs []datasetSpec, workflowID, prefix string) ([]workflows.Dataset, []upload, error) {
-	var out []workflows.Dataset
+func buildDatasets(specs []datasetSpec, workflowID, prefix string) ([]api.Dataset, []upload, error) {
+	var out []api.Dataset
 	var ups []upload
 	for _, d := range specs {
-		ds := workflows.Dataset{Name: d.name, S3Key: d.s3Key, URL: d.url}
+		ds := api.Dataset{Name: d.name, S3Key: d.s3Key, URL: d.url}
 		switch {
 		case d.file != "":
 			st, err := os.Stat(d.file)
@@ -335,8 +336,8 @@ func (l *launch) run(ctx context.Context, c client.Client, cfg starterConfig, wa
 }
 
 // startAnalysis starts AnalysisWorkflow as id; see startWorkflow.
-func startAnalysis(ctx context.Context, c client.Client, taskQueue, id string, in workflows.AnalysisInput) (client.WorkflowRun, error) {
-	return startWorkflow(ctx, c, taskQueue, id, workflows.AnalysisWorkflowName, in.Question, in)
+func startAnalysis(ctx context.Context, c client.Client, taskQueue, id string, in api.AnalysisInput) (client.WorkflowRun, error) {
+	return startWorkflow(ctx, c, taskQueue, id, api.AnalysisWorkflowName, in.Question, in)
 }
 
 // startWorkflow starts the workflow name as id, with summary (truncated)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"github.com/durable-analyst/durable-analyst/config"
 	"io"
 	"os"
 	"path/filepath"
@@ -10,7 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/durable-analyst/durable-analyst/workflows"
+	"github.com/durable-analyst/durable-analyst/api"
+	"github.com/durable-analyst/durable-analyst/config"
 )
 
 const salesCSV = "../testdata/datasets/sales.csv"
@@ -23,18 +23,18 @@ func TestBuildInput(t *testing.T) {
 	tests := []struct {
 		name        string
 		args        []string
-		want        workflows.AnalysisInput
+		want        api.AnalysisInput
 		wantUploads []upload
 	}{
 		{
 			name: "question only",
 			args: []string{"--question", "why?"},
-			want: workflows.AnalysisInput{SchemaVersion: 1, Question: "why?"},
+			want: api.AnalysisInput{SchemaVersion: 1, Question: "why?"},
 		},
 		{
 			name: "file is uploaded under the workflow id and named by its base name",
 			args: []string{"--question", "q", "--file", salesCSV},
-			want: workflows.AnalysisInput{SchemaVersion: 1, Question: "q", Datasets: []workflows.Dataset{
+			want: api.AnalysisInput{SchemaVersion: 1, Question: "q", Datasets: []api.Dataset{
 				{Name: "sales.csv", S3Key: "pre/inputs/wf-1/sales.csv"},
 			}},
 			wantUploads: []upload{{path: salesCSV, key: "pre/inputs/wf-1/sales.csv"}},
@@ -42,7 +42,7 @@ func TestBuildInput(t *testing.T) {
 		{
 			name: "--name renames a file, its key follows",
 			args: []string{"--question", "q", "--file", salesCSV, "--name", "s.csv"},
-			want: workflows.AnalysisInput{SchemaVersion: 1, Question: "q", Datasets: []workflows.Dataset{
+			want: api.AnalysisInput{SchemaVersion: 1, Question: "q", Datasets: []api.Dataset{
 				{Name: "s.csv", S3Key: "pre/inputs/wf-1/s.csv"},
 			}},
 			wantUploads: []upload{{path: salesCSV, key: "pre/inputs/wf-1/s.csv"}},
@@ -54,7 +54,7 @@ func TestBuildInput(t *testing.T) {
 				"--s3-key", "data/y.parquet",
 				"--url", "https://example.com/files/d.json?sig=1",
 				"--url", "https://example.com/export", "--name", "e.csv"},
-			want: workflows.AnalysisInput{SchemaVersion: 1, Question: "q", Datasets: []workflows.Dataset{
+			want: api.AnalysisInput{SchemaVersion: 1, Question: "q", Datasets: []api.Dataset{
 				{Name: "sales.csv", S3Key: "data/2024/x.csv"},
 				{Name: "y.parquet", S3Key: "data/y.parquet"},
 				{Name: "d.json", URL: "https://example.com/files/d.json?sig=1"},
@@ -64,7 +64,7 @@ func TestBuildInput(t *testing.T) {
 		{
 			name: "model, max steps, system prompt",
 			args: []string{"--question", "q", "--model", "gpt-4.1", "--max-steps", "3", "--system-prompt-file", prompt},
-			want: workflows.AnalysisInput{SchemaVersion: 1, Question: "q", Model: "gpt-4.1", MaxSteps: 3, SystemPrompt: "be brief"},
+			want: api.AnalysisInput{SchemaVersion: 1, Question: "q", Model: "gpt-4.1", MaxSteps: 3, SystemPrompt: "be brief"},
 		},
 	}
 	for _, tt := range tests {

@@ -10,7 +10,7 @@ import (
 
 	"go.temporal.io/sdk/client"
 
-	"github.com/durable-analyst/durable-analyst/workflows"
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 const askUsage = `Usage: starter ask <workflow-id> "question" [flags]
@@ -45,7 +45,7 @@ func runAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if len(pos) != 2 {
 		return fmt.Errorf(`ask: want a workflow id and a question (usage: starter ask <workflow-id> "question"), got %d arguments`, len(pos))
 	}
-	id, q := pos[0], workflows.AskInput{Question: pos[1]}
+	id, q := pos[0], api.AskInput{Question: pos[1]}
 	if strings.TrimSpace(q.Question) == "" {
 		return errors.New("ask: the question is empty")
 	}
@@ -76,16 +76,16 @@ func runAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if *asJSON {
 		return writeJSON(stdout, tr)
 	}
-	res := &workflows.AnalysisResult{Status: tr.Status, Answer: tr.Answer, Charts: tr.Charts,
+	res := &api.AnalysisResult{Status: tr.Status, Answer: tr.Answer, Charts: tr.Charts,
 		StepsUsed: tr.StepsUsed, CodeRuns: tr.CodeRuns, Usage: tr.Usage}
 	return printResult(ctx, cfg, fmt.Sprintf("%s turn %d", id, tr.Turn), res, false, stdout, stderr)
 }
 
 // askTurn sends the ask Update and prints the turn's progress to w until
 // it is answered. A rejected ask comes back as the validator's message.
-func askTurn(ctx context.Context, c client.Client, id string, q workflows.AskInput, w io.Writer) (*workflows.TurnResult, error) {
+func askTurn(ctx context.Context, c client.Client, id string, q api.AskInput, w io.Writer) (*api.TurnResult, error) {
 	type outcome struct {
-		tr  *workflows.TurnResult
+		tr  *api.TurnResult
 		err error
 	}
 	done := make(chan outcome, 1)
@@ -93,9 +93,9 @@ func askTurn(ctx context.Context, c client.Client, id string, q workflows.AskInp
 	defer cancel()
 	go func() {
 		h, err := c.UpdateWorkflow(uctx, client.UpdateWorkflowOptions{
-			WorkflowID: id, UpdateName: workflows.AskUpdate, Args: []any{q}, WaitForStage: client.WorkflowUpdateStageCompleted,
+			WorkflowID: id, UpdateName: api.AskUpdate, Args: []any{q}, WaitForStage: client.WorkflowUpdateStageCompleted,
 		})
-		var tr workflows.TurnResult
+		var tr api.TurnResult
 		if err == nil {
 			err = h.Get(uctx, &tr)
 		}
@@ -118,7 +118,7 @@ func askTurn(ctx context.Context, c client.Client, id string, q workflows.AskInp
 			return nil, fmt.Errorf("stopped waiting; the question may still be answered (starter progress %s)", id)
 		case <-tick.C:
 		}
-		if p, err := queryProgress[workflows.Progress](uctx, c, id, id); err == nil {
+		if p, err := queryProgress[api.Progress](uctx, c, id, id); err == nil {
 			if line := progressLine(p); line != last {
 				fmt.Fprintln(w, line)
 				last = line
@@ -140,7 +140,7 @@ func runEnd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	defer c.Close()
 	h, err := c.UpdateWorkflow(ctx, client.UpdateWorkflowOptions{
-		WorkflowID: id, UpdateName: workflows.EndUpdate, WaitForStage: client.WorkflowUpdateStageCompleted,
+		WorkflowID: id, UpdateName: api.EndUpdate, WaitForStage: client.WorkflowUpdateStageCompleted,
 	})
 	if err == nil {
 		err = h.Get(ctx, nil)

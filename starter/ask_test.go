@@ -10,7 +10,7 @@ import (
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/workflow"
 
-	"github.com/durable-analyst/durable-analyst/workflows"
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 const conversationQueue = "starter-test-conversation"
@@ -18,13 +18,13 @@ const conversationQueue = "starter-test-conversation"
 // fakeConversation stands in for a conversation: each ask answers with its
 // question and datasets, "reject me" is refused by the validator, and end
 // returns a result that counts the turns.
-func fakeConversation(ctx workflow.Context, in workflows.AnalysisInput) (*workflows.AnalysisResult, error) {
+func fakeConversation(ctx workflow.Context, in api.AnalysisInput) (*api.AnalysisResult, error) {
 	turns, ended := 0, false
-	p := workflows.Progress{Status: "waiting", MaxSteps: 10, MaxTurns: 50, Phase: "waiting for a question"}
-	if err := workflow.SetQueryHandler(ctx, workflows.ProgressQuery, func() (workflows.Progress, error) { return p, nil }); err != nil {
+	p := api.Progress{Status: "waiting", MaxSteps: 10, MaxTurns: 50, Phase: "waiting for a question"}
+	if err := workflow.SetQueryHandler(ctx, api.ProgressQuery, func() (api.Progress, error) { return p, nil }); err != nil {
 		return nil, err
 	}
-	err := workflow.SetUpdateHandlerWithOptions(ctx, workflows.AskUpdate, func(ctx workflow.Context, q workflows.AskInput) (*workflows.TurnResult, error) {
+	err := workflow.SetUpdateHandlerWithOptions(ctx, api.AskUpdate, func(ctx workflow.Context, q api.AskInput) (*api.TurnResult, error) {
 		turns++
 		p.Turn, p.Status, p.Phase = turns, "running", "model"
 		if err := workflow.Sleep(ctx, 1500*time.Millisecond); err != nil {
@@ -35,9 +35,9 @@ func fakeConversation(ctx workflow.Context, in workflows.AnalysisInput) (*workfl
 		for _, d := range q.Datasets {
 			got = append(got, d.Name+"="+d.S3Key)
 		}
-		return &workflows.TurnResult{Turn: turns, Status: workflows.StatusAnswered, StepsUsed: 2, CodeRuns: 1,
+		return &api.TurnResult{Turn: turns, Status: api.StatusAnswered, StepsUsed: 2, CodeRuns: 1,
 			Answer: fmt.Sprintf("turn %d: %s; datasets: %s", turns, q.Question, strings.Join(got, ", "))}, nil
-	}, workflow.UpdateHandlerOptions{Validator: func(q workflows.AskInput) error {
+	}, workflow.UpdateHandlerOptions{Validator: func(q api.AskInput) error {
 		if q.Question == "reject me" {
 			return fmt.Errorf("invalid ask: question: %q is refused", q.Question)
 		}
@@ -46,14 +46,14 @@ func fakeConversation(ctx workflow.Context, in workflows.AnalysisInput) (*workfl
 	if err != nil {
 		return nil, err
 	}
-	if err := workflow.SetUpdateHandler(ctx, workflows.EndUpdate, func(workflow.Context) error { ended = true; return nil }); err != nil {
+	if err := workflow.SetUpdateHandler(ctx, api.EndUpdate, func(workflow.Context) error { ended = true; return nil }); err != nil {
 		return nil, err
 	}
 	if err := workflow.Await(ctx, func() bool { return ended }); err != nil {
 		return nil, err
 	}
-	return &workflows.AnalysisResult{SchemaVersion: 1, Status: workflows.StatusAnswered, Answer: "last answer",
-		Conversation: &workflows.ConversationSummary{Turns: turns, EndedBy: workflows.EndedByEnd, Runs: 1}}, nil
+	return &api.AnalysisResult{SchemaVersion: 1, Status: api.StatusAnswered, Answer: "last answer",
+		Conversation: &api.ConversationSummary{Turns: turns, EndedBy: api.EndedByEnd, Runs: 1}}, nil
 }
 
 func TestAskAndEndAgainstRealServers(t *testing.T) {
@@ -63,7 +63,7 @@ func TestAskAndEndAgainstRealServers(t *testing.T) {
 	st := startStack(t)
 	const id = "conversation-test-1"
 	if _, err := st.client.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{ID: id, TaskQueue: conversationQueue},
-		workflows.AnalysisWorkflowName, workflows.AnalysisInput{Conversation: &workflows.Conversation{}}); err != nil {
+		api.AnalysisWorkflowName, api.AnalysisInput{Conversation: &api.Conversation{}}); err != nil {
 		t.Fatal(err)
 	}
 	key := prefix + "/inputs/" + id + "/sales.csv"

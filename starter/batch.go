@@ -15,8 +15,8 @@ import (
 
 	"go.temporal.io/sdk/client"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 const batchUsage = `Usage: starter batch --file items.jsonl [flags]
@@ -57,8 +57,8 @@ func parseBatchFlags(args []string, stderr io.Writer) (batchOptions, error) {
 	var o batchOptions
 	fs := newFlagSet("batch", batchUsage, stderr)
 	fs.StringVar(&o.file, "file", "", "JSONL `file` of items, one analysis per line (required)")
-	fs.IntVar(&o.concurrency, "concurrency", 0, fmt.Sprintf("analyses at once, 1..%d (0: %d)", workflows.MaxBatchConcurrency, workflows.DefaultBatchConcurrency))
-	fs.IntVar(&o.itemsPerRun, "items-per-run", 0, fmt.Sprintf("items per workflow run before continue-as-new (0: %d)", workflows.DefaultItemsPerRun))
+	fs.IntVar(&o.concurrency, "concurrency", 0, fmt.Sprintf("analyses at once, 1..%d (0: %d)", api.MaxBatchConcurrency, api.DefaultBatchConcurrency))
+	fs.IntVar(&o.itemsPerRun, "items-per-run", 0, fmt.Sprintf("items per workflow run before continue-as-new (0: %d)", api.DefaultItemsPerRun))
 	fs.StringVar(&o.model, "model", "", "model for items that name none (default: the worker's)")
 	fs.IntVar(&o.maxSteps, "max-steps", 0, "max_steps for items that set none")
 	fs.StringVar(&o.reportKey, "report-key", "", "S3 `key` of the JSON report (default: $S3_PREFIX/batches/<id>/report.json)")
@@ -84,7 +84,7 @@ const maxReportedLines = 5
 // checkItems reads a JSONL file of batch items and checks each line as the
 // worker will, after defaults. It returns the number of items, or an error
 // naming the first bad lines by number.
-func checkItems(r io.Reader, name string, d workflows.BatchDefaults) (int, error) {
+func checkItems(r io.Reader, name string, d api.BatchDefaults) (int, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 4<<20)
 	var errs []string
@@ -97,13 +97,13 @@ func checkItems(r io.Reader, name string, d workflows.BatchDefaults) (int, error
 		}
 		n++
 		// Validate the line as a one-item batch with the same defaults.
-		var in workflows.BatchInput
+		var in api.BatchInput
 		raw := fmt.Sprintf(`{"items": [%s]}`, line)
 		if err := json.Unmarshal([]byte(raw), &in); err != nil || len(in.Items) != 1 {
 			errs = append(errs, fmt.Sprintf("%s:%d: not a JSON object", name, lineNo))
 			continue
 		}
-		in = workflows.BatchInput{Items: in.Items, Defaults: d}
+		in = api.BatchInput{Items: in.Items, Defaults: d}
 		if err := validate.BatchInput(in); err != nil {
 			msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "invalid input: "), "items[0]: ")
 			errs = append(errs, fmt.Sprintf("%s:%d: %s", name, lineNo, msg))
@@ -127,11 +127,11 @@ func checkItems(r io.Reader, name string, d workflows.BatchDefaults) (int, error
 // buildBatchInput turns the options into the workflow input, whose items
 // file is uploaded under inputs/<id>/, and checks the items file as the
 // worker will. It returns the input and the number of items.
-func buildBatchInput(o batchOptions, id, prefix string) (workflows.BatchInput, int, error) {
-	in := workflows.BatchInput{
+func buildBatchInput(o batchOptions, id, prefix string) (api.BatchInput, int, error) {
+	in := api.BatchInput{
 		ItemsS3Key:  path.Join(prefix, "inputs", id, "items.jsonl"),
 		Concurrency: o.concurrency, ItemsPerRun: o.itemsPerRun, ReportKey: o.reportKey,
-		Defaults: workflows.BatchDefaults{Model: o.model, MaxSteps: o.maxSteps},
+		Defaults: api.BatchDefaults{Model: o.model, MaxSteps: o.maxSteps},
 	}
 	if err := validate.BatchInput(in); err != nil {
 		return in, 0, err
@@ -177,7 +177,7 @@ func runBatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if err := s.uploadFile(ctx, o.file, in.ItemsS3Key); err != nil {
 			return nil, err
 		}
-		run, err := startWorkflow(ctx, c, cfg.TaskQueue, id, workflows.BatchAnalysisWorkflowName,
+		run, err := startWorkflow(ctx, c, cfg.TaskQueue, id, api.BatchAnalysisWorkflowName,
 			fmt.Sprintf("batch of %d analyses from %s", n, path.Base(o.file)), in)
 		if err == nil {
 			l.say("uploaded %d items to s3://%s/%s\n", n, s.bucket, in.ItemsS3Key)
@@ -204,9 +204,9 @@ func runBatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 // waitBatch prints a progress line whenever the batch's progress changes
 // and returns its result once it ends (following continue-as-new).
-func waitBatch(ctx context.Context, c client.Client, id string, w io.Writer) (*workflows.BatchResult, error) {
+func waitBatch(ctx context.Context, c client.Client, id string, w io.Writer) (*api.BatchResult, error) {
 	done := make(chan error, 1)
-	var res workflows.BatchResult
+	var res api.BatchResult
 	gctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go func() { done <- c.GetWorkflow(gctx, id, "").Get(gctx, &res) }()
@@ -227,7 +227,7 @@ func waitBatch(ctx context.Context, c client.Client, id string, w io.Writer) (*w
 			return nil, fmt.Errorf("stopped waiting; batch %s goes on", id)
 		case <-tick.C:
 		}
-		p, err := queryProgress[workflows.BatchProgress](gctx, c, id, id)
+		p, err := queryProgress[api.BatchProgress](gctx, c, id, id)
 		if err != nil {
 			continue // before the first workflow task, or between runs
 		}
@@ -240,7 +240,7 @@ func waitBatch(ctx context.Context, c client.Client, id string, w io.Writer) (*w
 
 // batchProgressLine is one line such as
 // "4/10 done · 3 succeeded · 1 failed · 2 running · run 1".
-func batchProgressLine(p workflows.BatchProgress) string {
+func batchProgressLine(p api.BatchProgress) string {
 	return fmt.Sprintf("%d/%d done · %d succeeded · %d failed · %d running · run %d",
 		p.Succeeded+p.Failed, p.Total, p.Succeeded, p.Failed, p.Running, p.Run)
 }

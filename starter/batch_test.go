@@ -15,6 +15,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -22,7 +23,7 @@ func TestCheckItems(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		jsonl    string
-		defaults workflows.BatchDefaults
+		defaults api.BatchDefaults
 		wantN    int
 		wantErr  []string
 	}{
@@ -31,7 +32,7 @@ func TestCheckItems(t *testing.T) {
 		{name: "empty", jsonl: "\n\n", wantErr: []string{"items.jsonl has no items"}},
 		{name: "bad lines named by number", jsonl: "{\"question\": \"a\"}\nnope\n\n{\"question\": \"\"}\n{\"question\": \"q\", \"modle\": \"m\"}\n",
 			wantErr: []string{"items.jsonl:2: not a JSON object", "items.jsonl:4: question: must not be empty", "items.jsonl:5: modle: unknown field"}},
-		{name: "defaults are checked with the items", jsonl: `{"question": "a"}`, defaults: workflows.BatchDefaults{MaxSteps: 99},
+		{name: "defaults are checked with the items", jsonl: `{"question": "a"}`, defaults: api.BatchDefaults{MaxSteps: 99},
 			wantErr: []string{"defaults.max_steps: 99"}},
 		{name: "many bad lines are cut", jsonl: strings.Repeat("[]\n", 9), wantErr: []string{"items.jsonl:5:", "… and 4 more bad lines"}},
 	} {
@@ -75,8 +76,8 @@ func startBatchWorker(t *testing.T, st *testStack, queue string) string {
 	bucket := os.Getenv("S3_BUCKET")
 	acts := &activities.Activities{S3: st.s3c, Presign: s3.NewPresignClient(st.s3c), Bucket: bucket, Prefix: prefix, ChartURLTTL: time.Hour}
 	w := worker.New(st.client, queue, worker.Options{})
-	w.RegisterWorkflowWithOptions(workflows.BatchAnalysisWorkflow, workflow.RegisterOptions{Name: workflows.BatchAnalysisWorkflowName})
-	w.RegisterWorkflowWithOptions(fakeAnalysis, workflow.RegisterOptions{Name: workflows.AnalysisWorkflowName})
+	w.RegisterWorkflowWithOptions(workflows.BatchAnalysisWorkflow, workflow.RegisterOptions{Name: api.BatchAnalysisWorkflowName})
+	w.RegisterWorkflowWithOptions(fakeAnalysis, workflow.RegisterOptions{Name: api.AnalysisWorkflowName})
 	w.RegisterActivity(acts)
 	if err := w.Start(); err != nil {
 		t.Fatal(err)

@@ -22,10 +22,9 @@ import (
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
 
-	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/internal/stack"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // Task queues of the fake workers: one answers, one fails.
@@ -38,16 +37,16 @@ const (
 // fakeAnalysis stands in for AnalysisWorkflow: it shows progress, waits a
 // little so that --wait sees it, and answers with what it was given. Its
 // one chart lies at chartKey(workflow id), with a stale URL.
-func fakeAnalysis(ctx workflow.Context, in workflows.AnalysisInput) (*workflows.AnalysisResult, error) {
+func fakeAnalysis(ctx workflow.Context, in api.AnalysisInput) (*api.AnalysisResult, error) {
 	if err := validate.AnalysisInput(in); err != nil {
-		return nil, temporal.NewNonRetryableApplicationError(err.Error(), workflows.ErrTypeInvalidInput, nil)
+		return nil, temporal.NewNonRetryableApplicationError(err.Error(), api.ErrTypeInvalidInput, nil)
 	}
 	maxSteps := in.MaxSteps
 	if maxSteps == 0 {
-		maxSteps = workflows.DefaultMaxSteps
+		maxSteps = api.DefaultMaxSteps
 	}
-	p := workflows.Progress{Status: "running", Step: 1, MaxSteps: maxSteps, Phase: "model"}
-	if err := workflow.SetQueryHandler(ctx, workflows.ProgressQuery, func() (workflows.Progress, error) { return p, nil }); err != nil {
+	p := api.Progress{Status: "running", Step: 1, MaxSteps: maxSteps, Phase: "model"}
+	if err := workflow.SetQueryHandler(ctx, api.ProgressQuery, func() (api.Progress, error) { return p, nil }); err != nil {
 		return nil, err
 	}
 	if err := workflow.Sleep(ctx, 2*time.Second); err != nil {
@@ -57,21 +56,21 @@ func fakeAnalysis(ctx workflow.Context, in workflows.AnalysisInput) (*workflows.
 	for _, d := range in.Datasets {
 		got = append(got, d.Name+"="+d.S3Key+d.URL)
 	}
-	p = workflows.Progress{Status: workflows.StatusAnswered, Step: 2, MaxSteps: maxSteps, CodeRuns: 1, Charts: 1, Phase: "done"}
-	return &workflows.AnalysisResult{
-		SchemaVersion: workflows.SchemaVersion,
-		Status:        workflows.StatusAnswered,
+	p = api.Progress{Status: api.StatusAnswered, Step: 2, MaxSteps: maxSteps, CodeRuns: 1, Charts: 1, Phase: "done"}
+	return &api.AnalysisResult{
+		SchemaVersion: api.SchemaVersion,
+		Status:        api.StatusAnswered,
 		Answer:        fmt.Sprintf("got: %s; datasets: %s", in.Question, strings.Join(got, ", ")),
-		Charts:        []activities.Chart{{Key: chartKey(workflow.GetInfo(ctx).WorkflowExecution.ID), URL: "http://stale.invalid/x.png", Step: 2}},
+		Charts:        []api.Chart{{Key: chartKey(workflow.GetInfo(ctx).WorkflowExecution.ID), URL: "http://stale.invalid/x.png", Step: 2}},
 		StepsUsed:     2,
 		CodeRuns:      1,
-		Usage:         activities.Usage{TotalTokens: 42},
+		Usage:         api.Usage{TotalTokens: 42},
 	}, nil
 }
 
 // failingAnalysis fails at once, as a rejected input does.
-func failingAnalysis(ctx workflow.Context, in workflows.AnalysisInput) (*workflows.AnalysisResult, error) {
-	return nil, temporal.NewNonRetryableApplicationError("sandbox quota exceeded", activities.ErrTypeQuota, nil)
+func failingAnalysis(ctx workflow.Context, in api.AnalysisInput) (*api.AnalysisResult, error) {
+	return nil, temporal.NewNonRetryableApplicationError("sandbox quota exceeded", api.ErrTypeQuota, nil)
 }
 
 func chartKey(workflowID string) string {
@@ -144,7 +143,7 @@ func startStack(t *testing.T) *testStack {
 	t.Cleanup(c.Close)
 	for queue, wf := range map[string]any{okQueue: fakeAnalysis, failQueue: failingAnalysis, conversationQueue: fakeConversation} {
 		w := worker.New(c, queue, worker.Options{})
-		w.RegisterWorkflowWithOptions(wf, workflow.RegisterOptions{Name: workflows.AnalysisWorkflowName})
+		w.RegisterWorkflowWithOptions(wf, workflow.RegisterOptions{Name: api.AnalysisWorkflowName})
 		if err := w.Start(); err != nil {
 			t.Fatalf("start worker on %s: %v", queue, err)
 		}
@@ -281,7 +280,7 @@ func TestAnalyzeAgainstRealServers(t *testing.T) {
 		if err != nil {
 			t.Fatalf("result --json: %v\n%s", err, errOut)
 		}
-		var res workflows.AnalysisResult
+		var res api.AnalysisResult
 		if err := json.Unmarshal([]byte(out), &res); err != nil {
 			t.Fatalf("stdout is not an AnalysisResult: %v\n%s", err, out)
 		}
@@ -330,7 +329,7 @@ func TestAnalyzeAgainstRealServers(t *testing.T) {
 		if err != nil {
 			t.Fatalf("analyze: %v\n%s", err, errOut)
 		}
-		var res workflows.AnalysisResult
+		var res api.AnalysisResult
 		if err := json.Unmarshal([]byte(out), &res); err != nil {
 			t.Fatalf("stdout is not an AnalysisResult: %v\n%s", err, out)
 		}
@@ -380,7 +379,7 @@ func TestAnalyzeAgainstRealServers(t *testing.T) {
 	})
 
 	t.Run("startAnalysis reuses running and completed runs, reruns failed ones", func(t *testing.T) {
-		in := workflows.AnalysisInput{Question: "again"}
+		in := api.AnalysisInput{Question: "again"}
 		startTwice := func(queue, id string, wait bool) (first, second string) {
 			t.Helper()
 			r1, err := startAnalysis(ctx, st.client, queue, id, in)

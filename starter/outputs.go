@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/durable-analyst/durable-analyst/workflows"
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // presignOutputs refreshes the URLs of an analysis' files and reports.
-func presignOutputs(ctx context.Context, s *store, res *workflows.AnalysisResult) error {
+func presignOutputs(ctx context.Context, s *store, res *api.AnalysisResult) error {
 	for i := range res.Files {
 		u, err := s.presignGet(ctx, res.Files[i].Key)
 		if err != nil {
@@ -31,7 +31,7 @@ func presignOutputs(ctx context.Context, s *store, res *workflows.AnalysisResult
 
 // writeOutputs prints each file and the reports, as writeResult prints
 // charts: the object, then its URL.
-func writeOutputs(w io.Writer, res *workflows.AnalysisResult, bucket string) {
+func writeOutputs(w io.Writer, res *api.AnalysisResult, bucket string) {
 	where := func(key string) string {
 		if bucket != "" {
 			return "s3://" + bucket + "/" + key

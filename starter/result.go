@@ -14,7 +14,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/activities"
-	"github.com/durable-analyst/durable-analyst/workflows"
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 const resultUsage = `Usage: starter result <workflow-id> [--json]
@@ -58,9 +58,9 @@ func parseIDArgs(fs *flag.FlagSet, args []string) (string, error) {
 
 // runningProgress is what starter result --json prints while the analysis runs.
 type runningProgress struct {
-	WorkflowID string              `json:"workflow_id"`
-	Status     string              `json:"status"`
-	Progress   *workflows.Progress `json:"progress,omitempty"`
+	WorkflowID string        `json:"workflow_id"`
+	Status     string        `json:"status"`
+	Progress   *api.Progress `json:"progress,omitempty"`
 }
 
 func runResult(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -81,7 +81,7 @@ func runResult(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("look up analysis %s: %w", id, err)
 	}
 	if d.GetWorkflowExecutionInfo().GetStatus() == enums.WORKFLOW_EXECUTION_STATUS_RUNNING {
-		p, qerr := queryProgress[workflows.Progress](ctx, c, id, id)
+		p, qerr := queryProgress[api.Progress](ctx, c, id, id)
 		if *asJSON {
 			rp := runningProgress{WorkflowID: id, Status: "running"}
 			if qerr == nil {
@@ -120,15 +120,15 @@ func runProgress(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return fmt.Errorf("describe %s: %w", id, err)
 	}
-	if desc.GetWorkflowExecutionInfo().GetType().GetName() == workflows.BatchAnalysisWorkflowName {
-		bp, err := queryProgress[workflows.BatchProgress](ctx, c, id, "batch "+id)
+	if desc.GetWorkflowExecutionInfo().GetType().GetName() == api.BatchAnalysisWorkflowName {
+		bp, err := queryProgress[api.BatchProgress](ctx, c, id, "batch "+id)
 		if err != nil {
 			return err
 		}
 		fmt.Fprintln(stdout, batchProgressLine(bp))
 		return nil
 	}
-	p, err := queryProgress[workflows.Progress](ctx, c, id, id)
+	p, err := queryProgress[api.Progress](ctx, c, id, id)
 	if err != nil {
 		return err
 	}
@@ -143,7 +143,7 @@ func queryProgress[P any](ctx context.Context, c client.Client, id, what string)
 	qctx, cancel := context.WithTimeout(ctx, queryTimeout)
 	defer cancel()
 	var p P
-	v, err := c.QueryWorkflow(qctx, id, "", workflows.ProgressQuery)
+	v, err := c.QueryWorkflow(qctx, id, "", api.ProgressQuery)
 	if err != nil {
 		return p, fmt.Errorf("query the progress of %s: %w", what, err)
 	}
@@ -155,8 +155,8 @@ func queryProgress[P any](ctx context.Context, c client.Client, id, what string)
 
 // getResult waits for the run's result. A failed run becomes an error that
 // leads with the failure's own message.
-func getResult(ctx context.Context, run client.WorkflowRun, id string) (*workflows.AnalysisResult, error) {
-	var res workflows.AnalysisResult
+func getResult(ctx context.Context, run client.WorkflowRun, id string) (*api.AnalysisResult, error) {
+	var res api.AnalysisResult
 	if err := run.Get(ctx, &res); err != nil {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("stopped waiting; analysis %s goes on (starter result %s)", id, id)
@@ -183,9 +183,9 @@ func failureMessage(err error) string {
 
 // waitResult follows the analysis: it prints a progress line to w whenever
 // the progress changes, and returns the result once the analysis ends.
-func waitResult(ctx context.Context, c client.Client, id string, w io.Writer) (*workflows.AnalysisResult, error) {
+func waitResult(ctx context.Context, c client.Client, id string, w io.Writer) (*api.AnalysisResult, error) {
 	type outcome struct {
-		res *workflows.AnalysisResult
+		res *api.AnalysisResult
 		err error
 	}
 	done := make(chan outcome, 1)
@@ -206,7 +206,7 @@ func waitResult(ctx context.Context, c client.Client, id string, w io.Writer) (*
 			return nil, fmt.Errorf("stopped waiting; analysis %s goes on (starter result %s)", id, id)
 		case <-tick.C:
 		}
-		p, err := queryProgress[workflows.Progress](gctx, c, id, id)
+		p, err := queryProgress[api.Progress](gctx, c, id, id)
 		if err != nil {
 			// Before the first workflow task, or with no worker, queries
 			// fail; say so once, and keep waiting.
@@ -233,7 +233,7 @@ func plural(n int, noun string) string {
 
 // progressLine is one line such as
 // "step 2/10 · running · 1 code run · 0 charts · now: model".
-func progressLine(p workflows.Progress) string {
+func progressLine(p api.Progress) string {
 	parts := []string{
 		fmt.Sprintf("step %d/%d", p.Step, p.MaxSteps),
 		p.Status,
@@ -251,7 +251,7 @@ func progressLine(p workflows.Progress) string {
 
 // printResult re-presigns the chart URLs and prints the result, as text or
 // JSON. Without S3_BUCKET the stored URLs are kept, with a warning.
-func printResult(ctx context.Context, cfg starterConfig, id string, res *workflows.AnalysisResult, asJSON bool, stdout, stderr io.Writer) error {
+func printResult(ctx context.Context, cfg starterConfig, id string, res *api.AnalysisResult, asJSON bool, stdout, stderr io.Writer) error {
 	bucket := ""
 	if len(res.Charts) > 0 || len(res.Files) > 0 || res.Report != nil {
 		s, err := newStore(ctx, cfg, "presign chart URLs")
@@ -280,10 +280,10 @@ func printResult(ctx context.Context, cfg starterConfig, id string, res *workflo
 
 // writeResult prints a result for people: a summary line, the answer, then
 // each chart's location and URL. bucket may be "" (unknown).
-func writeResult(w io.Writer, id string, res *workflows.AnalysisResult, bucket string) {
+func writeResult(w io.Writer, id string, res *api.AnalysisResult, bucket string) {
 	fmt.Fprintf(w, "analysis %s: %s after %s, %s, %s, %d tokens\n", id, res.Status,
 		plural(res.StepsUsed, "step"), plural(res.CodeRuns, "code run"), plural(len(res.Charts), "chart"), res.Usage.TotalTokens)
-	if res.Status == workflows.StatusMaxSteps {
+	if res.Status == api.StatusMaxSteps {
 		fmt.Fprintln(w, "(the step limit ended the analysis before the model answered)")
 	}
 	answer := strings.TrimRight(res.Answer, "\n")

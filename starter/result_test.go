@@ -4,18 +4,17 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/durable-analyst/durable-analyst/activities"
-	"github.com/durable-analyst/durable-analyst/workflows"
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 func TestProgressLine(t *testing.T) {
 	tests := []struct {
-		p    workflows.Progress
+		p    api.Progress
 		want string
 	}{
-		{workflows.Progress{Status: "running", Step: 2, MaxSteps: 10, CodeRuns: 1, Phase: "model"},
+		{api.Progress{Status: "running", Step: 2, MaxSteps: 10, CodeRuns: 1, Phase: "model"},
 			"step 2/10 · running · 1 code run · 0 charts · now: model"},
-		{workflows.Progress{Status: "answered", Step: 3, MaxSteps: 10, CodeRuns: 2, Charts: 1},
+		{api.Progress{Status: "answered", Step: 3, MaxSteps: 10, CodeRuns: 2, Charts: 1},
 			"step 3/10 · answered · 2 code runs · 1 chart"},
 	}
 	for _, tt := range tests {
@@ -26,17 +25,17 @@ func TestProgressLine(t *testing.T) {
 }
 
 func TestWriteResult(t *testing.T) {
-	res := &workflows.AnalysisResult{
-		Status: workflows.StatusAnswered, Answer: "North sells most.\n", StepsUsed: 3, CodeRuns: 2,
-		Usage: activities.Usage{TotalTokens: 1234},
-		Charts: []activities.Chart{
+	res := &api.AnalysisResult{
+		Status: api.StatusAnswered, Answer: "North sells most.\n", StepsUsed: 3, CodeRuns: 2,
+		Usage: api.Usage{TotalTokens: 1234},
+		Charts: []api.Chart{
 			{Key: "analyses/wf-1/charts/step-2-cell-0-0.png", URL: "http://s3/presigned"},
 			{Key: "analyses/wf-1/charts/step-2-cell-0-1.png"},
 		},
 	}
 	tests := []struct {
 		name   string
-		res    *workflows.AnalysisResult
+		res    *api.AnalysisResult
 		bucket string
 		want   string
 	}{
@@ -56,9 +55,9 @@ chart: analyses/wf-1/charts/step-2-cell-0-0.png
   http://s3/presigned
 chart: analyses/wf-1/charts/step-2-cell-0-1.png
 `},
-		{"files and report", &workflows.AnalysisResult{Status: workflows.StatusAnswered, Answer: "West", StepsUsed: 2, CodeRuns: 1,
-			Files:  []activities.OutputFile{{Key: "analyses/wf-1/step-1/files/cleaned.csv", URL: "http://s3/csv", Step: 1, Bytes: 30, ContentType: "text/csv; charset=utf-8"}},
-			Report: &activities.Report{MarkdownKey: "analyses/wf-1/report.md", HTMLKey: "analyses/wf-1/report.html", MarkdownURL: "http://s3/md", HTMLURL: "http://s3/html"}},
+		{"files and report", &api.AnalysisResult{Status: api.StatusAnswered, Answer: "West", StepsUsed: 2, CodeRuns: 1,
+			Files:  []api.OutputFile{{Key: "analyses/wf-1/step-1/files/cleaned.csv", URL: "http://s3/csv", Step: 1, Bytes: 30, ContentType: "text/csv; charset=utf-8"}},
+			Report: &api.Report{MarkdownKey: "analyses/wf-1/report.md", HTMLKey: "analyses/wf-1/report.html", MarkdownURL: "http://s3/md", HTMLURL: "http://s3/html"}},
 			"b", `analysis wf-1: answered after 2 steps, 1 code run, 0 charts, 0 tokens
 
 West
@@ -70,7 +69,7 @@ report (markdown): s3://b/analyses/wf-1/report.md
 report (html): s3://b/analyses/wf-1/report.html
   http://s3/html
 `},
-		{"step limit, no answer", &workflows.AnalysisResult{Status: workflows.StatusMaxSteps, StepsUsed: 1}, "b",
+		{"step limit, no answer", &api.AnalysisResult{Status: api.StatusMaxSteps, StepsUsed: 1}, "b",
 			`analysis wf-1: max_steps after 1 step, 0 code runs, 0 charts, 0 tokens
 (the step limit ended the analysis before the model answered)
 

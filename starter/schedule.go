@@ -13,6 +13,7 @@ import (
 	enums "go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -204,13 +205,13 @@ func runScheduleCreate(ctx context.Context, args []string, stdout, stderr io.Wri
 		if err != nil {
 			return err
 		}
-		name, summary, input, ups = workflows.AnalysisWorkflowName, in.Question, in, u
+		name, summary, input, ups = api.AnalysisWorkflowName, in.Question, in, u
 	case "batch":
 		in, n, err := buildBatchInput(o.batch, o.id, cfg.S3Prefix)
 		if err != nil {
 			return err
 		}
-		name, input = workflows.BatchAnalysisWorkflowName, in
+		name, input = api.BatchAnalysisWorkflowName, in
 		summary = fmt.Sprintf("scheduled batch of %d analyses from %s", n, path.Base(o.batch.file))
 		ups = []upload{{path: o.batch.file, key: in.ItemsS3Key}}
 	}

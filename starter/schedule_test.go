@@ -13,7 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"go.temporal.io/api/serviceerror"
 
-	"github.com/durable-analyst/durable-analyst/workflows"
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 func TestScheduleFlagErrors(t *testing.T) {
@@ -129,7 +129,7 @@ func TestScheduleAgainstRealServers(t *testing.T) {
 		done := 0
 		for id, key := range runs {
 			if key == "" {
-				var res workflows.BatchResult
+				var res api.BatchResult
 				if err := st.client.GetWorkflow(ctx, id, "").Get(ctx, &res); err != nil {
 					return false, err
 				}
@@ -160,7 +160,7 @@ func TestScheduleAgainstRealServers(t *testing.T) {
 	// list shows it.
 	waitFor(t, ctx, "schedule list shows weekly", func() (bool, error) {
 		out, _, err := runCLI(t, "schedule", "list")
-		return strings.Contains(out, "weekly  "+workflows.BatchAnalysisWorkflowName), err
+		return strings.Contains(out, "weekly  "+api.BatchAnalysisWorkflowName), err
 	})
 
 	// delete stops it: the schedule is gone, so nothing can start a run.
@@ -191,7 +191,7 @@ func TestScheduleAgainstRealServers(t *testing.T) {
 		triggered = d.Info.RecentActions[0].StartWorkflowResult.WorkflowID
 		return true, nil
 	})
-	var res workflows.AnalysisResult
+	var res api.AnalysisResult
 	if err := st.client.GetWorkflow(ctx, triggered, "").Get(ctx, &res); err != nil {
 		t.Fatalf("triggered run %s: %v", triggered, err)
 	}

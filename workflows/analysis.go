@@ -24,12 +24,7 @@ import (
 )
 
 // Names of the contract (package api).
-const (
-	TaskQueue            = api.TaskQueue
-	AnalysisWorkflowName = api.AnalysisWorkflowName
-	ProgressQuery        = api.ProgressQuery
-	ErrTypeInvalidInput  = api.ErrTypeInvalidInput
-)
+const ()
 
 // ToolExecutePython is the one tool the model is given.
 const ToolExecutePython = "execute_python"
@@ -97,21 +92,21 @@ func activityOptions(ctx workflow.Context, summary string, kind activityKind) wo
 // AnalysisWorkflow answers a question about data: it asks the model what to
 // do, runs the Python it writes in a sandbox, and repeats until the model
 // answers or max_steps is reached. The sandbox is killed on every exit.
-func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResult, error) {
+func AnalysisWorkflow(ctx workflow.Context, input api.AnalysisInput) (*api.AnalysisResult, error) {
 	if err := validate.AnalysisInput(input); err != nil {
-		return nil, temporal.NewNonRetryableApplicationError(err.Error(), ErrTypeInvalidInput, nil)
+		return nil, temporal.NewNonRetryableApplicationError(err.Error(), api.ErrTypeInvalidInput, nil)
 	}
 	in := input.WithDefaults()
 	info := workflow.GetInfo(ctx)
 
 	// Progress is read off the result as it grows; only the step, status
 	// and phase are the loop's own.
-	res := &AnalysisResult{SchemaVersion: SchemaVersion, Charts: []activities.Chart{}}
+	res := &api.AnalysisResult{SchemaVersion: api.SchemaVersion, Charts: []api.Chart{}}
 	var sb *sandbox
 	var conv *conversation
 	status, phase, step := "starting", "create sandbox", 0
-	progress := func() Progress {
-		p := Progress{Status: status, Step: step, MaxSteps: in.MaxSteps, CodeRuns: res.CodeRuns, Charts: len(res.Charts),
+	progress := func() api.Progress {
+		p := api.Progress{Status: status, Step: step, MaxSteps: in.MaxSteps, CodeRuns: res.CodeRuns, Charts: len(res.Charts),
 			SandboxID: res.SandboxID, Phase: phase, Tokens: res.Usage.TotalTokens, SandboxSeconds: res.SandboxSeconds, Files: len(res.Files)}
 		if sb != nil {
 			p.Rebuilds = sb.rebuilds
@@ -121,15 +116,15 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 		}
 		return p
 	}
-	if err := workflow.SetQueryHandler(ctx, ProgressQuery, func() (Progress, error) { return progress(), nil }); err != nil {
+	if err := workflow.SetQueryHandler(ctx, api.ProgressQuery, func() (api.Progress, error) { return progress(), nil }); err != nil {
 		return nil, err
 	}
 	// A conversation registers its handlers before the first blocking
 	// call; a one-shot analysis has none.
-	var followUp func(workflow.Context, AskInput) (*TurnResult, error)
+	var followUp func(workflow.Context, api.AskInput) (*api.TurnResult, error)
 	var err error
 	if in.Conversation != nil {
-		if conv, err = newConversation(ctx, in, func(ctx workflow.Context, q AskInput) (*TurnResult, error) {
+		if conv, err = newConversation(ctx, in, func(ctx workflow.Context, q api.AskInput) (*api.TurnResult, error) {
 			return followUp(ctx, q)
 		}); err != nil {
 			return nil, err
@@ -145,7 +140,7 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 		}
 		workflow.SetCurrentDetails(ctx, fmt.Sprintf("**%s** — %sstep %d of %d, %d code runs, %d charts\n\nnow: %s",
 			status, turnOf, step, in.MaxSteps, res.CodeRuns, len(res.Charts), phase))
-		if status == StatusFailed && ctx.Err() != nil {
+		if status == api.StatusFailed && ctx.Err() != nil {
 			st = StatusCancelled
 		}
 		search.analysis(ctx, st, in.Model, res.StepsUsed)
@@ -218,8 +213,8 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 				continue
 			}
 			if len(mr.ToolCalls) == 0 {
-				res.Status, res.Answer = StatusAnswered, mr.Answer
-				show(StatusAnswered, "done")
+				res.Status, res.Answer = api.StatusAnswered, mr.Answer
+				show(api.StatusAnswered, "done")
 				return nil
 			}
 			if final {
@@ -254,9 +249,9 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 			}
 		}
 		step = res.StepsUsed - base
-		res.Status = StatusMaxSteps
+		res.Status = api.StatusMaxSteps
 		if res.BudgetExhausted {
-			res.Status = StatusBudget
+			res.Status = api.StatusBudget
 		}
 		show(res.Status, "done")
 		return nil
@@ -270,11 +265,11 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 		show(res.Status, "done")
 		return res, nil
 	}
-	followUp = func(ctx workflow.Context, q AskInput) (*TurnResult, error) {
+	followUp = func(ctx workflow.Context, q api.AskInput) (*api.TurnResult, error) {
 		return conv.turn(ctx, sb, res, q, turn)
 	}
 	if in.Question != "" {
-		if _, err := conv.turn(ctx, sb, res, AskInput{Question: in.Question}, func(ctx workflow.Context, q string, _ []activities.StagedDataset) error {
+		if _, err := conv.turn(ctx, sb, res, api.AskInput{Question: in.Question}, func(ctx workflow.Context, q string, _ []activities.StagedDataset) error {
 			return turn(ctx, q, sb.staged)
 		}); err != nil {
 			return nil, err
@@ -287,7 +282,7 @@ func AnalysisWorkflow(ctx workflow.Context, input AnalysisInput) (*AnalysisResul
 	}
 	if can {
 		keepSandbox = true
-		return nil, workflow.NewContinueAsNewError(ctx, AnalysisWorkflowName, conv.next(ctx, input, sb, res))
+		return nil, workflow.NewContinueAsNewError(ctx, api.AnalysisWorkflowName, conv.next(ctx, input, sb, res))
 	}
 	// The conversation is over: its status is the result's, not "waiting".
 	show(res.Status, "done")
@@ -308,7 +303,7 @@ func withoutURLs[T any](items []T, clear func(*T)) []T {
 // addFiles appends a cell's files to those of earlier cells; a file under
 // a key already listed (two cells of one step writing the same name)
 // replaces the earlier entry, as its object in S3 was replaced.
-func addFiles(have, add []activities.OutputFile) []activities.OutputFile {
+func addFiles(have, add []api.OutputFile) []api.OutputFile {
 	for _, f := range add {
 		replaced := false
 		for i := range have {
@@ -328,17 +323,17 @@ func addFiles(have, add []activities.OutputFile) []activities.OutputFile {
 // and keeps their keys in the result (ChangeAnalysisReport). The report is
 // an extra: when it cannot be written the analysis still returns its
 // answer, without a report, and says so in the log.
-func writeReport(ctx workflow.Context, in AnalysisInput, res *AnalysisResult, cells []activities.CellRef, show func(st, ph string)) {
+func writeReport(ctx workflow.Context, in api.AnalysisInput, res *api.AnalysisResult, cells []api.CellRef, show func(st, ph string)) {
 	if workflow.GetVersion(ctx, ChangeAnalysisReport, workflow.DefaultVersion, 1) < 1 {
 		return
 	}
 	show(res.Status, "write the report")
 	rctx := activityOptions(ctx, "write the report", "report")
-	var rep activities.Report
+	var rep api.Report
 	err := workflow.ExecuteActivity(rctx, a.WriteReport, activities.WriteReportInput{
 		WorkflowID: workflow.GetInfo(ctx).WorkflowExecution.ID, Question: in.Question, Status: res.Status, Answer: res.Answer,
-		Charts: withoutURLs(res.Charts, func(c *activities.Chart) { c.URL = "" }),
-		Files:  withoutURLs(res.Files, func(f *activities.OutputFile) { f.URL = "" }),
+		Charts: withoutURLs(res.Charts, func(c *api.Chart) { c.URL = "" }),
+		Files:  withoutURLs(res.Files, func(f *api.OutputFile) { f.URL = "" }),
 		Cells:  cells, StepsUsed: res.StepsUsed, CodeRuns: res.CodeRuns, Usage: res.Usage,
 	}).Get(ctx, &rep)
 	if err != nil {
@@ -393,12 +388,12 @@ func parseToolCall(tc activities.ToolCall) (code, problem string) {
 type sandbox struct {
 	ref        activities.SandboxRef
 	staged     []activities.StagedDataset
-	datasets   []activities.Dataset
+	datasets   []api.Dataset
 	workflowID string
 	runID      string
 	generation int
 	rebuilds   int
-	cells      []activities.CellRef
+	cells      []api.CellRef
 	// since is when the current sandbox was made; spent is the lifetime
 	// of the sandboxes before it.
 	since time.Time
@@ -419,7 +414,7 @@ func (sb *sandbox) seconds(ctx workflow.Context) float64 {
 
 // newSandbox creates (or, after a lost response, finds) a sandbox and stages
 // the datasets into it.
-func newSandbox(ctx workflow.Context, workflowID, runID string, ds []activities.Dataset) (*sandbox, error) {
+func newSandbox(ctx workflow.Context, workflowID, runID string, ds []api.Dataset) (*sandbox, error) {
 	sb := &sandbox{datasets: ds, workflowID: workflowID, runID: runID}
 	if err := sb.create(ctx); err != nil {
 		return nil, err
@@ -473,11 +468,11 @@ func (sb *sandbox) run(ctx workflow.Context, in activities.RunCodeInput) (activi
 		var rr activities.RunCodeResult
 		err := workflow.ExecuteActivity(rctx, a.RunCode, in).Get(ctx, &rr)
 		if err == nil {
-			sb.cells = append(sb.cells, activities.CellRef{Step: in.Step, Cell: in.Cell, CallID: in.CallID, Failed: rr.Error != nil})
+			sb.cells = append(sb.cells, api.CellRef{Step: in.Step, Cell: in.Cell, CallID: in.CallID, Failed: rr.Error != nil})
 			return rr, nil
 		}
 		var appErr *temporal.ApplicationError
-		if !errors.As(err, &appErr) || appErr.Type() != activities.ErrTypeSandboxLost {
+		if !errors.As(err, &appErr) || appErr.Type() != api.ErrTypeSandboxLost {
 			return rr, err
 		}
 		if sb.rebuilds >= MaxRebuilds {

@@ -18,6 +18,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -68,12 +69,12 @@ func newHarness(t *testing.T) *harness {
 			return nil
 		})
 	h.env.OnActivity(a.WriteReport, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.WriteReportInput) (activities.Report, error) {
+		func(_ context.Context, in activities.WriteReportInput) (api.Report, error) {
 			h.reports = append(h.reports, in)
 			if h.reportErr != nil {
-				return activities.Report{}, h.reportErr
+				return api.Report{}, h.reportErr
 			}
-			return activities.Report{MarkdownKey: "analyses/" + in.WorkflowID + "/report.md", HTMLKey: "analyses/" + in.WorkflowID + "/report.html"}, nil
+			return api.Report{MarkdownKey: "analyses/" + in.WorkflowID + "/report.md", HTMLKey: "analyses/" + in.WorkflowID + "/report.html"}, nil
 		})
 	return h
 }
@@ -140,14 +141,14 @@ func okOutput(in activities.RunCodeInput) (activities.RunCodeResult, error) {
 	return activities.RunCodeResult{Output: "[stdout]\nran " + in.CallID}, nil
 }
 
-func (h *harness) run(t *testing.T, in any) (*workflows.AnalysisResult, error) {
+func (h *harness) run(t *testing.T, in any) (*api.AnalysisResult, error) {
 	t.Helper()
 	h.env.ExecuteWorkflow(workflows.AnalysisWorkflow, in)
 	require.True(t, h.env.IsWorkflowCompleted())
 	if err := h.env.GetWorkflowError(); err != nil {
 		return nil, err
 	}
-	var res workflows.AnalysisResult
+	var res api.AnalysisResult
 	require.NoError(t, h.env.GetWorkflowResult(&res))
 	return &res, nil
 }
@@ -155,20 +156,20 @@ func (h *harness) run(t *testing.T, in any) (*workflows.AnalysisResult, error) {
 func TestStopsOnFinalAnswer(t *testing.T) {
 	h := newHarness(t)
 	h.script(
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(1)")}, Usage: activities.Usage{TotalTokens: 10}},
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c2", "plt.show()")}, Usage: activities.Usage{TotalTokens: 20}},
-		activities.CallModelResult{Answer: "North wins", Usage: activities.Usage{TotalTokens: 5}, TranscriptKey: "t/3"},
+		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(1)")}, Usage: api.Usage{TotalTokens: 10}},
+		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c2", "plt.show()")}, Usage: api.Usage{TotalTokens: 20}},
+		activities.CallModelResult{Answer: "North wins", Usage: api.Usage{TotalTokens: 5}, TranscriptKey: "t/3"},
 	)
 	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
 		r, _ := okOutput(in)
 		if in.Step == 2 {
-			r.Charts = []activities.Chart{{Key: "k/step-2/0-0.png", Step: 2}}
+			r.Charts = []api.Chart{{Key: "k/step-2/0-0.png", Step: 2}}
 		}
 		return r, nil
 	})
-	res, err := h.run(t, workflows.AnalysisInput{Question: "who wins?", Datasets: []workflows.Dataset{{Name: "d.csv", Content: "a,b\n1,2\n"}}})
+	res, err := h.run(t, api.AnalysisInput{Question: "who wins?", Datasets: []api.Dataset{{Name: "d.csv", Content: "a,b\n1,2\n"}}})
 	require.NoError(t, err)
-	assert.Equal(t, workflows.StatusAnswered, res.Status)
+	assert.Equal(t, api.StatusAnswered, res.Status)
 	assert.Equal(t, "North wins", res.Answer)
 	assert.Equal(t, 3, res.StepsUsed)
 	assert.Equal(t, 2, res.CodeRuns)
@@ -213,7 +214,7 @@ func TestToolOutputsGoByReference(t *testing.T) {
 				activities.CallModelResult{Answer: "done"},
 			)
 			h.code(okOutput)
-			_, err := h.run(t, workflows.AnalysisInput{Question: "q"})
+			_, err := h.run(t, api.AnalysisInput{Question: "q"})
 			require.NoError(t, err)
 			require.Len(t, h.codeRuns, 1)
 			if got := h.codeRuns[0].OutputByRef; got != tc.byRef {
@@ -240,9 +241,9 @@ func TestStopsAtMaxSteps(t *testing.T) {
 	h := newHarness(t)
 	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}})
 	h.code(okOutput)
-	res, err := h.run(t, workflows.AnalysisInput{Question: "loop forever", MaxSteps: 3})
+	res, err := h.run(t, api.AnalysisInput{Question: "loop forever", MaxSteps: 3})
 	require.NoError(t, err)
-	assert.Equal(t, workflows.StatusMaxSteps, res.Status)
+	assert.Equal(t, api.StatusMaxSteps, res.Status)
 	assert.Equal(t, 3, res.StepsUsed)
 	require.Len(t, h.modelCalls, 3)
 	assert.False(t, h.modelCalls[1].Final)
@@ -256,9 +257,9 @@ func TestDefaultMaxStepsIsTen(t *testing.T) {
 	h := newHarness(t)
 	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}})
 	h.code(okOutput)
-	res, err := h.run(t, workflows.AnalysisInput{Question: "q"})
+	res, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.NoError(t, err)
-	assert.Equal(t, workflows.DefaultMaxSteps, res.StepsUsed)
+	assert.Equal(t, api.DefaultMaxSteps, res.StepsUsed)
 }
 
 func TestBadToolCallsAreFedBack(t *testing.T) {
@@ -274,7 +275,7 @@ func TestBadToolCallsAreFedBack(t *testing.T) {
 		activities.CallModelResult{Answer: "done"},
 	)
 	h.code(okOutput)
-	res, err := h.run(t, workflows.AnalysisInput{Question: "q"})
+	res, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.NoError(t, err)
 	assert.Equal(t, "done", res.Answer)
 	require.Len(t, h.codeRuns, 1, "only the good call runs")
@@ -304,7 +305,7 @@ func TestCodeErrorIsFedBack(t *testing.T) {
 			Error:  &activities.CodeError{Name: "NameError", Value: "name 'undefined_name' is not defined"},
 		}, nil
 	})
-	res, err := h.run(t, workflows.AnalysisInput{Question: "q"})
+	res, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.NoError(t, err)
 	assert.Equal(t, "fixed", res.Answer)
 	assert.Contains(t, h.outputs(t, 1)[0].Output, "NameError")
@@ -313,7 +314,7 @@ func TestCodeErrorIsFedBack(t *testing.T) {
 func TestEmptyModelOutputCountsAsAStep(t *testing.T) {
 	h := newHarness(t)
 	h.script(activities.CallModelResult{Empty: true}, activities.CallModelResult{Answer: "ok"})
-	res, err := h.run(t, workflows.AnalysisInput{Question: "q", MaxSteps: 5})
+	res, err := h.run(t, api.AnalysisInput{Question: "q", MaxSteps: 5})
 	require.NoError(t, err)
 	assert.Equal(t, "ok", res.Answer)
 	assert.Equal(t, 2, res.StepsUsed)
@@ -322,12 +323,12 @@ func TestEmptyModelOutputCountsAsAStep(t *testing.T) {
 func TestKillsSandboxWhenAStepFails(t *testing.T) {
 	h := newHarness(t)
 	h.env.OnActivity(a.CallModel, mock.Anything, mock.Anything).Return(activities.CallModelResult{},
-		temporal.NewNonRetryableApplicationError("model: 401", activities.ErrTypeAuth, nil))
-	_, err := h.run(t, workflows.AnalysisInput{Question: "q"})
+		temporal.NewNonRetryableApplicationError("model: 401", api.ErrTypeAuth, nil))
+	_, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.Error(t, err)
 	var appErr *temporal.ApplicationError
 	require.True(t, errors.As(err, &appErr))
-	assert.Equal(t, activities.ErrTypeAuth, appErr.Type())
+	assert.Equal(t, api.ErrTypeAuth, appErr.Type())
 	assert.Equal(t, "step 1: model call: model: 401", appErr.Message(), "the activity's message once, with where it failed")
 	assert.Equal(t, []string{"isandbox1"}, h.kills)
 }
@@ -339,7 +340,7 @@ func TestKillsSandboxOnCancellation(t *testing.T) {
 	}, nil)
 	h.env.OnActivity(a.RunCode, mock.Anything, mock.Anything).After(time.Hour).Return(activities.RunCodeResult{Output: "late"}, nil)
 	h.env.RegisterDelayedCallback(func() { h.env.CancelWorkflow() }, time.Minute)
-	_, err := h.run(t, workflows.AnalysisInput{Question: "q"})
+	_, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.Error(t, err)
 	var canceled *temporal.CanceledError
 	assert.True(t, errors.As(err, &canceled), "got %v, want a CanceledError", err)
@@ -348,8 +349,8 @@ func TestKillsSandboxOnCancellation(t *testing.T) {
 
 func TestKillsSandboxWhenStagingFails(t *testing.T) {
 	h := newHarness(t)
-	h.stageErr = temporal.NewNonRetryableApplicationError("dataset \"x.csv\": NoSuchKey", activities.ErrTypeDataset, nil)
-	_, err := h.run(t, workflows.AnalysisInput{Question: "q", Datasets: []workflows.Dataset{{Name: "x.csv", S3Key: "in/x.csv"}}})
+	h.stageErr = temporal.NewNonRetryableApplicationError("dataset \"x.csv\": NoSuchKey", api.ErrTypeDataset, nil)
+	_, err := h.run(t, api.AnalysisInput{Question: "q", Datasets: []api.Dataset{{Name: "x.csv", S3Key: "in/x.csv"}}})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "x.csv")
 	assert.Equal(t, []string{"isandbox1"}, h.kills)
@@ -359,22 +360,22 @@ func TestProgressQuery(t *testing.T) {
 	h := newHarness(t)
 	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, activities.CallModelResult{Answer: "a"})
 	h.code(okOutput)
-	_, err := h.run(t, workflows.AnalysisInput{Question: "q", MaxSteps: 4})
+	_, err := h.run(t, api.AnalysisInput{Question: "q", MaxSteps: 4})
 	require.NoError(t, err)
-	v, err := h.env.QueryWorkflow(workflows.ProgressQuery)
+	v, err := h.env.QueryWorkflow(api.ProgressQuery)
 	require.NoError(t, err)
-	var end workflows.Progress
+	var end api.Progress
 	require.NoError(t, v.Get(&end))
-	assert.Equal(t, workflows.Progress{Status: "answered", Step: 2, MaxSteps: 4, CodeRuns: 1, SandboxID: "isandbox1", Phase: "done"}, end)
+	assert.Equal(t, api.Progress{Status: "answered", Step: 2, MaxSteps: 4, CodeRuns: 1, SandboxID: "isandbox1", Phase: "done"}, end)
 }
 
 func TestInvalidInputFailsWithoutSandbox(t *testing.T) {
 	h := newHarness(t)
-	_, err := h.run(t, workflows.AnalysisInput{Question: "", MaxSteps: 99})
+	_, err := h.run(t, api.AnalysisInput{Question: "", MaxSteps: 99})
 	require.Error(t, err)
 	var appErr *temporal.ApplicationError
 	require.True(t, errors.As(err, &appErr))
-	assert.Equal(t, workflows.ErrTypeInvalidInput, appErr.Type())
+	assert.Equal(t, api.ErrTypeInvalidInput, appErr.Type())
 	assert.True(t, appErr.NonRetryable())
 	assert.Contains(t, err.Error(), "question: must not be empty")
 	assert.Contains(t, err.Error(), "max_steps: 99")
@@ -385,7 +386,7 @@ func TestInvalidInputFailsWithoutSandbox(t *testing.T) {
 func TestInputValidationTable(t *testing.T) {
 	for _, tt := range inputCases {
 		t.Run(tt.name, func(t *testing.T) {
-			var in workflows.AnalysisInput
+			var in api.AnalysisInput
 			require.NoError(t, json.Unmarshal([]byte(tt.json), &in), "decoding never fails; Validate reports")
 			err := validate.AnalysisInput(in)
 			if tt.want == "" {
@@ -405,7 +406,7 @@ func TestBadJSONInputSurvivesTheDataConverter(t *testing.T) {
 	dc := converter.GetDefaultDataConverter()
 	p, err := dc.ToPayload(json.RawMessage(`{"question":"q","max_steps":"many"}`))
 	require.NoError(t, err)
-	var in workflows.AnalysisInput
+	var in api.AnalysisInput
 	require.NoError(t, dc.FromPayload(p, &in))
 	err = validate.AnalysisInput(in)
 	require.Error(t, err)
@@ -430,11 +431,11 @@ func TestLostSandboxIsRebuiltFromTheJournal(t *testing.T) {
 		case in.CallID == "c2":
 			return activities.RunCodeResult{Output: "NameError", Error: &activities.CodeError{Name: "NameError"}}, nil
 		case in.CallID == "c3" && in.SandboxID == "isandbox1":
-			return activities.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", activities.ErrTypeSandboxLost, nil)
+			return activities.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil)
 		}
 		return okOutput(in)
 	})
-	res, err := h.run(t, workflows.AnalysisInput{Question: "q", Datasets: []workflows.Dataset{{Name: "d.csv", Content: "a\n1\n"}}})
+	res, err := h.run(t, api.AnalysisInput{Question: "q", Datasets: []api.Dataset{{Name: "d.csv", Content: "a\n1\n"}}})
 	require.NoError(t, err)
 	assert.Equal(t, "2", res.Answer)
 	assert.Equal(t, "isandbox2", res.SandboxID)
@@ -442,7 +443,7 @@ func TestLostSandboxIsRebuiltFromTheJournal(t *testing.T) {
 	assert.Equal(t, 2, h.created[1].Generation, "a new generation, never the lost sandbox again")
 	require.Len(t, restored, 1)
 	assert.Equal(t, "isandbox2", restored[0].SandboxID)
-	assert.Equal(t, []activities.CellRef{{Step: 1, Cell: 0, CallID: "c1"}, {Step: 1, Cell: 1, CallID: "c2", Failed: true}}, restored[0].Cells)
+	assert.Equal(t, []api.CellRef{{Step: 1, Cell: 0, CallID: "c1"}, {Step: 1, Cell: 1, CallID: "c2", Failed: true}}, restored[0].Cells)
 	// c3 ran in the lost sandbox and again in the new one.
 	require.Len(t, h.codeRuns, 4)
 	assert.Equal(t, "isandbox2", h.codeRuns[3].SandboxID)
@@ -454,9 +455,9 @@ func TestRebuildsAreBounded(t *testing.T) {
 	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(activities.RestoreSandboxResult{}, nil)
 	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "x = 1")}})
 	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
-		return activities.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", activities.ErrTypeSandboxLost, nil)
+		return activities.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil)
 	})
-	_, err := h.run(t, workflows.AnalysisInput{Question: "q"})
+	_, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.Error(t, err)
 	var appErr *temporal.ApplicationError
 	require.ErrorAs(t, err, &appErr)
@@ -467,26 +468,26 @@ func TestRebuildsAreBounded(t *testing.T) {
 func TestFailedRebuildFailsLoudly(t *testing.T) {
 	h := newHarness(t)
 	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(activities.RestoreSandboxResult{},
-		temporal.NewNonRetryableApplicationError("rebuild: the new kernel lacks names the lost one had: df", activities.ErrTypeRebuild, nil))
+		temporal.NewNonRetryableApplicationError("rebuild: the new kernel lacks names the lost one had: df", api.ErrTypeRebuild, nil))
 	h.script(
 		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "df = 1")}},
 		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c2", "df")}},
 	)
 	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
 		if in.CallID == "c2" {
-			return activities.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", activities.ErrTypeSandboxLost, nil)
+			return activities.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil)
 		}
 		return okOutput(in)
 	})
-	_, err := h.run(t, workflows.AnalysisInput{Question: "q"})
+	_, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.Error(t, err)
 	var appErr *temporal.ApplicationError
 	require.ErrorAs(t, err, &appErr)
-	assert.Equal(t, activities.ErrTypeRebuild, appErr.Type())
+	assert.Equal(t, api.ErrTypeRebuild, appErr.Type())
 	assert.Contains(t, err.Error(), "lacks names")
 }
 
-var big = strings.Repeat("x", workflows.MaxInlineBytes+1)
+var big = strings.Repeat("x", api.MaxInlineBytes+1)
 
 // inputCases are inputs as the UI or another service would send them, with
 // the error each must get ("" = valid).
@@ -500,7 +501,7 @@ var inputCases = []struct {
 	{"missing question", `{}`, "question: required"},
 	{"empty question", `{"question":"   "}`, "question: must not be empty"},
 	{"question wrong type", `{"question":42}`, "question: got JSON number 42, want a string"},
-	{"long question", `{"question":"` + strings.Repeat("q", workflows.MaxQuestionBytes+1) + `"}`, "question: 8193 bytes"},
+	{"long question", `{"question":"` + strings.Repeat("q", api.MaxQuestionBytes+1) + `"}`, "question: 8193 bytes"},
 	{"max_steps zero", `{"question":"q","max_steps":0}`, "max_steps: 0"},
 	{"max_steps negative", `{"question":"q","max_steps":-1}`, "max_steps: -1"},
 	{"max_steps too big", `{"question":"q","max_steps":51}`, "max_steps: 51"},
@@ -539,20 +540,20 @@ var inputCases = []struct {
 	{"conversation unknown field", `{"question":"q","conversation":{"idle":"5m"}}`, "conversation.idle: unknown field"},
 	{"conversation wrong type", `{"question":"q","conversation":{"max_turns":"many"}}`, "conversation.max_turns: got JSON string"},
 	{"continued without conversation", `{"question":"q","continued":{"sandbox_id":"i1"}}`, "continued: only a conversation"},
-	{"long system prompt", `{"question":"q","system_prompt":"` + strings.Repeat("s", workflows.MaxSystemPromptBytes+1) + `"}`, "system_prompt:"},
+	{"long system prompt", `{"question":"q","system_prompt":"` + strings.Repeat("s", api.MaxSystemPromptBytes+1) + `"}`, "system_prompt:"},
 }
 
 func TestTokenBudgetEndsTheLoopWithAFinalCall(t *testing.T) {
 	h := newHarness(t)
-	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}, Usage: activities.Usage{TotalTokens: 400}})
+	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}, Usage: api.Usage{TotalTokens: 400}})
 	h.code(okOutput)
-	res, err := h.run(t, workflows.AnalysisInput{Question: "q", MaxSteps: 10, Budget: &workflows.Budget{MaxTokens: 1000}})
+	res, err := h.run(t, api.AnalysisInput{Question: "q", MaxSteps: 10, Budget: &api.Budget{MaxTokens: 1000}})
 	require.NoError(t, err)
 	// 400 + 400 + 400 ≥ 1000 after step 3: step 4 is the last, without tools.
 	require.Len(t, h.modelCalls, 4)
 	assert.False(t, h.modelCalls[2].Final)
 	assert.True(t, h.modelCalls[3].Final)
-	assert.Equal(t, workflows.StatusBudget, res.Status)
+	assert.Equal(t, api.StatusBudget, res.Status)
 	assert.True(t, res.BudgetExhausted)
 	assert.Len(t, h.codeRuns, 3)
 }
@@ -560,13 +561,13 @@ func TestTokenBudgetEndsTheLoopWithAFinalCall(t *testing.T) {
 func TestTokenBudgetFinalAnswerIsAnAnswer(t *testing.T) {
 	h := newHarness(t)
 	h.script(
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}, Usage: activities.Usage{TotalTokens: 900}},
-		activities.CallModelResult{Answer: "best effort", Usage: activities.Usage{TotalTokens: 300}},
+		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}, Usage: api.Usage{TotalTokens: 900}},
+		activities.CallModelResult{Answer: "best effort", Usage: api.Usage{TotalTokens: 300}},
 	)
 	h.code(okOutput)
-	res, err := h.run(t, workflows.AnalysisInput{Question: "q", Budget: &workflows.Budget{MaxTokens: 500}})
+	res, err := h.run(t, api.AnalysisInput{Question: "q", Budget: &api.Budget{MaxTokens: 500}})
 	require.NoError(t, err)
-	assert.Equal(t, workflows.StatusAnswered, res.Status)
+	assert.Equal(t, api.StatusAnswered, res.Status)
 	assert.Equal(t, "best effort", res.Answer)
 	assert.True(t, res.BudgetExhausted)
 	assert.True(t, h.modelCalls[1].Final)
@@ -581,9 +582,9 @@ func TestSandboxTimeBudget(t *testing.T) {
 			h.codeRuns = append(h.codeRuns, in)
 			return okOutput(in)
 		})
-	res, err := h.run(t, workflows.AnalysisInput{Question: "q", MaxSteps: 20, Budget: &workflows.Budget{MaxSandboxSeconds: 100}})
+	res, err := h.run(t, api.AnalysisInput{Question: "q", MaxSteps: 20, Budget: &api.Budget{MaxSandboxSeconds: 100}})
 	require.NoError(t, err)
-	assert.Equal(t, workflows.StatusBudget, res.Status)
+	assert.Equal(t, api.StatusBudget, res.Status)
 	assert.Len(t, h.codeRuns, 3, "40 s + 40 s + 40 s passes 100 s after the third cell")
 	assert.GreaterOrEqual(t, res.SandboxSeconds, 120.0)
 	assert.Less(t, res.SandboxSeconds, 200.0)

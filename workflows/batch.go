@@ -19,16 +19,9 @@ import (
 )
 
 // BatchAnalysisWorkflowName is the registered name of BatchAnalysisWorkflow.
-const BatchAnalysisWorkflowName = api.BatchAnalysisWorkflowName
 
 // Batch limits and defaults (the input's are the contract's, package api).
 const (
-	DefaultBatchConcurrency = api.DefaultBatchConcurrency
-	MaxBatchConcurrency     = api.MaxBatchConcurrency
-	DefaultItemsPerRun      = api.DefaultItemsPerRun
-	MaxItemsPerRun          = api.MaxItemsPerRun
-	MaxInlineItems          = api.MaxInlineItems
-	MaxItemIDBytes          = api.MaxItemIDBytes
 	// MaxSummaryAnswerBytes bounds the answer kept in an item's summary.
 	MaxSummaryAnswerBytes = 500
 	// MaxSummaryErrorBytes bounds the error message kept in a summary.
@@ -44,17 +37,8 @@ const (
 )
 
 // StatusFailed is an item that failed, in a batch report.
-const StatusFailed = api.StatusFailed
 
-type (
-	BatchInput      = api.BatchInput
-	BatchItem       = api.BatchItem
-	BatchDefaults   = api.BatchDefaults
-	BatchState      = api.BatchState
-	BatchResult     = api.BatchResult
-	BatchProgress   = api.BatchProgress
-	BatchItemResult = api.BatchItemResult
-)
+type ()
 
 // batchOptions are the batch's activity options.
 func batchOptions(ctx workflow.Context, summary string) workflow.Context {
@@ -80,14 +64,14 @@ func batchOptions(ctx workflow.Context, summary string) workflow.Context {
 // It is AUTO_UPGRADE (see RegisterWorkflows): guard every change to it with
 // workflow.GetVersion (change ids in versioning.go). Its items are
 // AnalysisWorkflows, PINNED to the version that is current when they start.
-func BatchAnalysisWorkflow(ctx workflow.Context, input BatchInput) (*BatchResult, error) {
+func BatchAnalysisWorkflow(ctx workflow.Context, input api.BatchInput) (*api.BatchResult, error) {
 	return runBatch(ctx, input, Options{})
 }
 
 // runBatch is BatchAnalysisWorkflow with a variant of its code.
-func runBatch(ctx workflow.Context, input BatchInput, opts Options) (*BatchResult, error) {
+func runBatch(ctx workflow.Context, input api.BatchInput, opts Options) (*api.BatchResult, error) {
 	if err := validate.BatchInput(input); err != nil {
-		return nil, temporal.NewNonRetryableApplicationError(err.Error(), ErrTypeInvalidInput, nil)
+		return nil, temporal.NewNonRetryableApplicationError(err.Error(), api.ErrTypeInvalidInput, nil)
 	}
 	in := input.WithDefaults()
 	b := &batch{in: in, id: workflow.GetInfo(ctx).WorkflowExecution.ID, opts: opts}
@@ -102,14 +86,14 @@ func runBatch(ctx workflow.Context, input BatchInput, opts Options) (*BatchResul
 		}).Get(ctx, &plan); err != nil {
 			return nil, failure("plan the batch", err)
 		}
-		b.st = BatchState{Total: plan.Total, ReportKey: plan.ReportKey, CSVKey: plan.CSVKey}
+		b.st = api.BatchState{Total: plan.Total, ReportKey: plan.ReportKey, CSVKey: plan.CSVKey}
 		if in.ItemsS3Key == "" {
 			b.st.Total = len(in.Items)
 		}
 		b.st.Totals.Total = b.st.Total
 	}
 	b.st.Runs++
-	if err := workflow.SetQueryHandler(ctx, ProgressQuery, func() (BatchProgress, error) { return b.progress(), nil }); err != nil {
+	if err := workflow.SetQueryHandler(ctx, api.ProgressQuery, func() (api.BatchProgress, error) { return b.progress(), nil }); err != nil {
 		return nil, err
 	}
 	b.show(ctx)
@@ -136,7 +120,7 @@ func runBatch(ctx workflow.Context, input BatchInput, opts Options) (*BatchResul
 		next := input
 		st := b.st
 		next.State = &st
-		return nil, workflow.NewContinueAsNewError(ctx, BatchAnalysisWorkflowName, next)
+		return nil, workflow.NewContinueAsNewError(ctx, api.BatchAnalysisWorkflowName, next)
 	}
 	rep, err := b.report(ctx)
 	if err != nil {
@@ -144,7 +128,7 @@ func runBatch(ctx workflow.Context, input BatchInput, opts Options) (*BatchResul
 	}
 	b.show(ctx)
 	t := b.st.Totals
-	return &BatchResult{Total: t.Total, Succeeded: t.Succeeded, Failed: t.Failed,
+	return &api.BatchResult{Total: t.Total, Succeeded: t.Succeeded, Failed: t.Failed,
 		ReportKey: rep.ReportKey, CSVKey: rep.CSVKey, ReportURL: rep.ReportURL, Runs: b.st.Runs}, nil
 }
 
@@ -152,21 +136,21 @@ func runBatch(ctx workflow.Context, input BatchInput, opts Options) (*BatchResul
 type batch struct {
 	opts    Options
 	search  *searchAttrs
-	in      BatchInput
+	in      api.BatchInput
 	id      string
-	st      BatchState
+	st      api.BatchState
 	running int
 	// started counts the items this run took.
 	started int
 	// page holds items read from S3 and not yet started.
 	page []activities.BatchLine
 	// results are the summaries not yet stored in S3.
-	results []BatchItemResult
+	results []api.BatchItemResult
 }
 
-func (b *batch) progress() BatchProgress {
+func (b *batch) progress() api.BatchProgress {
 	t := b.st.Totals
-	return BatchProgress{Total: b.st.Total, Started: b.st.Next, Succeeded: t.Succeeded, Failed: t.Failed,
+	return api.BatchProgress{Total: b.st.Total, Started: b.st.Next, Succeeded: t.Succeeded, Failed: t.Failed,
 		Running: b.running, ReportKey: b.st.ReportKey, Run: b.st.Runs}
 }
 
@@ -205,7 +189,7 @@ func (b *batch) runItems(ctx workflow.Context) error {
 // failed when it is not a valid item.
 func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 	index := b.st.Next
-	var item BatchItem
+	var item api.BatchItem
 	var problem error
 	if b.in.ItemsS3Key == "" {
 		item = b.in.Items[index]
@@ -222,7 +206,7 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 			if len(page.Items) == 0 {
 				// The object has fewer items than counted: it changed.
 				return temporal.NewNonRetryableApplicationError(fmt.Sprintf("items_s3_key %s: item %d is gone (the object changed during the batch; it had %d items)",
-					b.in.ItemsS3Key, index, b.st.Total), activities.ErrTypeNotFound, nil)
+					b.in.ItemsS3Key, index, b.st.Total), api.ErrTypeNotFound, nil)
 			}
 			b.page = page.Items
 		}
@@ -243,9 +227,9 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 	if problem == nil {
 		problem = validate.BatchItem(item)
 	}
-	sum := BatchItemResult{Index: index, ID: cmp.Or(item.ID, strconv.Itoa(index)), WorkflowID: fmt.Sprintf("%s/%d", b.id, index)}
+	sum := api.BatchItemResult{Index: index, ID: cmp.Or(item.ID, strconv.Itoa(index)), WorkflowID: fmt.Sprintf("%s/%d", b.id, index)}
 	if problem != nil {
-		sum.Status, sum.ErrorType, sum.Error = StatusFailed, ErrTypeInvalidInput, Clip(problem.Error(), MaxSummaryErrorBytes)
+		sum.Status, sum.ErrorType, sum.Error = api.StatusFailed, api.ErrTypeInvalidInput, Clip(problem.Error(), MaxSummaryErrorBytes)
 		b.record(sum)
 		return nil
 	}
@@ -259,8 +243,8 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 	b.running++
 	done, set := workflow.NewFuture(ctx)
 	workflow.Go(ctx, func(ctx workflow.Context) {
-		var res AnalysisResult
-		err := workflow.ExecuteChildWorkflow(cctx, AnalysisWorkflowName, item.AnalysisInput).Get(ctx, &res)
+		var res api.AnalysisResult
+		err := workflow.ExecuteChildWorkflow(cctx, api.AnalysisWorkflowName, item.AnalysisInput).Get(ctx, &res)
 		var started *temporal.ChildWorkflowExecutionAlreadyStartedError
 		if errors.As(err, &started) {
 			// An earlier run of this batch id started the item: take its
@@ -278,7 +262,7 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 	})
 	sel.AddFuture(done, func(f workflow.Future) {
 		b.running--
-		var s BatchItemResult
+		var s api.BatchItemResult
 		_ = f.Get(ctx, &s)
 		b.record(s)
 	})
@@ -286,7 +270,7 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 }
 
 // summarize fills an item's summary from its analysis' result or error.
-func summarize(sum BatchItemResult, res AnalysisResult, err error) BatchItemResult {
+func summarize(sum api.BatchItemResult, res api.AnalysisResult, err error) api.BatchItemResult {
 	if err == nil {
 		sum.Status, sum.Answer, sum.Charts = res.Status, Clip(res.Answer, MaxSummaryAnswerBytes), len(res.Charts)
 		sum.Steps, sum.Tokens = res.StepsUsed, res.Usage.TotalTokens
@@ -295,7 +279,7 @@ func summarize(sum BatchItemResult, res AnalysisResult, err error) BatchItemResu
 		}
 		return sum
 	}
-	sum.Status, sum.ErrorType = StatusFailed, "Error"
+	sum.Status, sum.ErrorType = api.StatusFailed, "Error"
 	var (
 		appErr   *temporal.ApplicationError
 		canceled *temporal.CanceledError
@@ -308,19 +292,19 @@ func summarize(sum BatchItemResult, res AnalysisResult, err error) BatchItemResu
 		sum.Error = Clip(activities.ErrorMessage(appErr), MaxSummaryErrorBytes)
 		return sum
 	case errors.As(err, &canceled):
-		sum.ErrorType = activities.ErrTypeCanceled
+		sum.ErrorType = api.ErrTypeCanceled
 	case errors.As(err, &timeout):
-		sum.ErrorType = activities.ErrTypeTimeout
+		sum.ErrorType = api.ErrTypeTimeout
 	case errors.As(err, &term):
-		sum.ErrorType = activities.ErrTypeTerminated
+		sum.ErrorType = api.ErrTypeTerminated
 	}
 	sum.Error = Clip(err.Error(), MaxSummaryErrorBytes)
 	return sum
 }
 
 // record counts a finished item and keeps its summary for the next flush.
-func (b *batch) record(sum BatchItemResult) {
-	if sum.Status == StatusFailed {
+func (b *batch) record(sum api.BatchItemResult) {
+	if sum.Status == api.StatusFailed {
 		b.st.Totals.Failed++
 	} else {
 		b.st.Totals.Succeeded++

@@ -20,6 +20,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -28,26 +29,26 @@ import (
 // stored result chunks, and what the fake analyses saw.
 type batchWorld struct {
 	lines     []string // the JSONL items object, one item per line
-	chunks    map[int][]activities.BatchItemResult
+	chunks    map[int][]api.BatchItemResult
 	report    *activities.WriteBatchReportInput
-	reportRes []activities.BatchItemResult
+	reportRes []api.BatchItemResult
 	starts    map[string]int // child workflow id -> times started
 	inFlight  int
 	maxFlight int
 	reads     []activities.ReadBatchItemsInput
-	progress  []workflows.BatchProgress
+	progress  []api.BatchProgress
 	runs      int
 	canInputs [][]byte
 }
 
 func newBatchWorld() *batchWorld {
-	return &batchWorld{chunks: map[int][]activities.BatchItemResult{}, starts: map[string]int{}}
+	return &batchWorld{chunks: map[int][]api.BatchItemResult{}, starts: map[string]int{}}
 }
 
 // fakeAnalysis stands in for AnalysisWorkflow: it takes a while that
 // depends on the question, fails when the question says "fail", and
 // answers with the question otherwise.
-func (w *batchWorld) fakeAnalysis(ctx workflow.Context, in workflows.AnalysisInput) (*workflows.AnalysisResult, error) {
+func (w *batchWorld) fakeAnalysis(ctx workflow.Context, in api.AnalysisInput) (*api.AnalysisResult, error) {
 	w.starts[workflow.GetInfo(ctx).WorkflowExecution.ID]++
 	w.inFlight++
 	w.maxFlight = max(w.maxFlight, w.inFlight)
@@ -56,39 +57,39 @@ func (w *batchWorld) fakeAnalysis(ctx workflow.Context, in workflows.AnalysisInp
 		return nil, err
 	}
 	if strings.Contains(in.Question, "fail") {
-		return nil, temporal.NewNonRetryableApplicationError("step 1: model call: model: 404 no such model "+in.Model, activities.ErrTypeNotFound, nil)
+		return nil, temporal.NewNonRetryableApplicationError("step 1: model call: model: 404 no such model "+in.Model, api.ErrTypeNotFound, nil)
 	}
-	return &workflows.AnalysisResult{
-		Status: workflows.StatusAnswered, Answer: "answer to " + in.Question + " with " + in.Model,
-		Charts: []activities.Chart{{Key: "k.png"}}, StepsUsed: in.MaxSteps, Usage: activities.Usage{TotalTokens: 10},
+	return &api.AnalysisResult{
+		Status: api.StatusAnswered, Answer: "answer to " + in.Question + " with " + in.Model,
+		Charts: []api.Chart{{Key: "k.png"}}, StepsUsed: in.MaxSteps, Usage: api.Usage{TotalTokens: 10},
 	}, nil
 }
 
 // run runs the batch to its end, one test environment per run, following
 // continue-as-new, and returns the result or the error.
-func (w *batchWorld) run(t *testing.T, in workflows.BatchInput) (*workflows.BatchResult, error) {
+func (w *batchWorld) run(t *testing.T, in api.BatchInput) (*api.BatchResult, error) {
 	t.Helper()
 	for w.runs = 1; w.runs <= 50; w.runs++ {
 		var s testsuite.WorkflowTestSuite
 		env := s.NewTestWorkflowEnvironment()
 		env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "batch-1"})
-		env.RegisterWorkflowWithOptions(w.fakeAnalysis, workflow.RegisterOptions{Name: workflows.AnalysisWorkflowName})
-		env.RegisterWorkflowWithOptions(workflows.BatchAnalysisWorkflow, workflow.RegisterOptions{Name: workflows.BatchAnalysisWorkflowName})
+		env.RegisterWorkflowWithOptions(w.fakeAnalysis, workflow.RegisterOptions{Name: api.AnalysisWorkflowName})
+		env.RegisterWorkflowWithOptions(workflows.BatchAnalysisWorkflow, workflow.RegisterOptions{Name: api.BatchAnalysisWorkflowName})
 		env.RegisterActivity(&activities.Activities{})
 		w.mockActivities(env)
 		env.RegisterDelayedCallback(func() {
-			v, err := env.QueryWorkflow(workflows.ProgressQuery)
+			v, err := env.QueryWorkflow(api.ProgressQuery)
 			require.NoError(t, err)
-			var p workflows.BatchProgress
+			var p api.BatchProgress
 			require.NoError(t, v.Get(&p))
 			w.progress = append(w.progress, p)
 		}, 1500*time.Millisecond)
-		env.ExecuteWorkflow(workflows.BatchAnalysisWorkflowName, in)
+		env.ExecuteWorkflow(api.BatchAnalysisWorkflowName, in)
 		require.True(t, env.IsWorkflowCompleted())
 		err := env.GetWorkflowError()
 		var can *workflow.ContinueAsNewError
 		if errors.As(err, &can) {
-			var next workflows.BatchInput
+			var next api.BatchInput
 			require.NoError(t, converter.GetDefaultDataConverter().FromPayloads(can.Input, &next))
 			raw, _ := json.Marshal(next)
 			w.canInputs = append(w.canInputs, raw)
@@ -98,7 +99,7 @@ func (w *batchWorld) run(t *testing.T, in workflows.BatchInput) (*workflows.Batc
 		if err != nil {
 			return nil, err
 		}
-		var res workflows.BatchResult
+		var res api.BatchResult
 		require.NoError(t, env.GetWorkflowResult(&res))
 		return &res, nil
 	}
@@ -151,8 +152,8 @@ func (w *batchWorld) mockActivities(env *testsuite.TestWorkflowEnvironment) {
 }
 
 // items makes n inline items; the questions listed in fail fail.
-func items(n int, fail ...int) []workflows.BatchItem {
-	var out []workflows.BatchItem
+func items(n int, fail ...int) []api.BatchItem {
+	var out []api.BatchItem
 	for i := range n {
 		q := fmt.Sprintf("question %d", i)
 		for _, f := range fail {
@@ -160,7 +161,7 @@ func items(n int, fail ...int) []workflows.BatchItem {
 				q = fmt.Sprintf("please fail %d", i)
 			}
 		}
-		out = append(out, workflows.BatchItem{ID: fmt.Sprintf("item-%d", i), AnalysisInput: workflows.AnalysisInput{Question: q}})
+		out = append(out, api.BatchItem{ID: fmt.Sprintf("item-%d", i), AnalysisInput: api.AnalysisInput{Question: q}})
 	}
 	return out
 }
@@ -168,7 +169,7 @@ func items(n int, fail ...int) []workflows.BatchItem {
 // checkEachItemOnce asserts that every item of a batch of n ran at most
 // once, that the report lists each of them in order, and returns the
 // report's items.
-func (w *batchWorld) checkEachItemOnce(t *testing.T, n int) []activities.BatchItemResult {
+func (w *batchWorld) checkEachItemOnce(t *testing.T, n int) []api.BatchItemResult {
 	t.Helper()
 	for id, c := range w.starts {
 		assert.Equal(t, 1, c, "child %s started %d times, want once", id, c)
@@ -186,11 +187,11 @@ func TestBatchConcurrencyNeverExceedsTheLimit(t *testing.T) {
 	for _, conc := range []int{1, 3, 7} {
 		t.Run(fmt.Sprint(conc), func(t *testing.T) {
 			w := newBatchWorld()
-			res, err := w.run(t, workflows.BatchInput{Items: items(20), Concurrency: conc, Defaults: workflows.BatchDefaults{Model: "m1", MaxSteps: 4}})
+			res, err := w.run(t, api.BatchInput{Items: items(20), Concurrency: conc, Defaults: api.BatchDefaults{Model: "m1", MaxSteps: 4}})
 			require.NoError(t, err)
 			assert.Equal(t, conc, w.maxFlight, "most analyses in flight")
 			assert.Len(t, w.starts, 20, "analyses started")
-			assert.Equal(t, workflows.BatchResult{Total: 20, Succeeded: 20, ReportKey: "analyses/batches/batch-1/report.json",
+			assert.Equal(t, api.BatchResult{Total: 20, Succeeded: 20, ReportKey: "analyses/batches/batch-1/report.json",
 				CSVKey: "analyses/batches/batch-1/report.csv", Runs: 1}, *res)
 			rows := w.checkEachItemOnce(t, 20)
 			// Defaults reached the items.
@@ -217,18 +218,18 @@ func TestBatchFailedItemsDoNotSinkTheBatch(t *testing.T) {
 		`{"question": "` + long + `"}`,
 		`{"question": "q5", "max_step": 3}`,
 	}
-	res, err := w.run(t, workflows.BatchInput{ItemsS3Key: "in/items.jsonl", Concurrency: 2})
+	res, err := w.run(t, api.BatchInput{ItemsS3Key: "in/items.jsonl", Concurrency: 2})
 	require.NoError(t, err)
-	assert.Equal(t, workflows.BatchResult{Total: 6, Succeeded: 2, Failed: 4, ReportKey: "analyses/batches/batch-1/report.json",
+	assert.Equal(t, api.BatchResult{Total: 6, Succeeded: 2, Failed: 4, ReportKey: "analyses/batches/batch-1/report.json",
 		CSVKey: "analyses/batches/batch-1/report.csv", Runs: 1}, *res)
 	rows := w.checkEachItemOnce(t, 6)
 	want := []struct{ id, status, errType, errHas string }{
-		{"a", workflows.StatusAnswered, "", ""},
-		{"1", workflows.StatusFailed, activities.ErrTypeNotFound, "no such model script:does-not-exist"},
-		{"2", workflows.StatusFailed, workflows.ErrTypeInvalidInput, "not a JSON object"},
-		{"d", workflows.StatusFailed, workflows.ErrTypeInvalidInput, "question: must not be empty"},
-		{"4", workflows.StatusAnswered, "", ""},
-		{"5", workflows.StatusFailed, workflows.ErrTypeInvalidInput, "max_step: unknown field"},
+		{"a", api.StatusAnswered, "", ""},
+		{"1", api.StatusFailed, api.ErrTypeNotFound, "no such model script:does-not-exist"},
+		{"2", api.StatusFailed, api.ErrTypeInvalidInput, "not a JSON object"},
+		{"d", api.StatusFailed, api.ErrTypeInvalidInput, "question: must not be empty"},
+		{"4", api.StatusAnswered, "", ""},
+		{"5", api.StatusFailed, api.ErrTypeInvalidInput, "max_step: unknown field"},
 	}
 	for i, wnt := range want {
 		r := rows[i]
@@ -261,7 +262,7 @@ func TestBatchContinuesAsNewWithoutRunningAnItemTwice(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := newBatchWorld()
-			in := workflows.BatchInput{Concurrency: tc.conc, ItemsPerRun: tc.per}
+			in := api.BatchInput{Concurrency: tc.conc, ItemsPerRun: tc.per}
 			if tc.inline {
 				in.Items = items(tc.n, 1)
 			} else {
@@ -275,12 +276,12 @@ func TestBatchContinuesAsNewWithoutRunningAnItemTwice(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, tc.wantRuns, res.Runs, "runs")
 			assert.Equal(t, tc.wantRuns, w.runs, "runs seen")
-			assert.Equal(t, workflows.BatchResult{Total: tc.n, Succeeded: tc.n - 1, Failed: 1, ReportKey: res.ReportKey, CSVKey: res.CSVKey, Runs: tc.wantRuns}, *res)
+			assert.Equal(t, api.BatchResult{Total: tc.n, Succeeded: tc.n - 1, Failed: 1, ReportKey: res.ReportKey, CSVKey: res.CSVKey, Runs: tc.wantRuns}, *res)
 			assert.Len(t, w.starts, tc.n, "analyses started")
 			w.checkEachItemOnce(t, tc.n)
 			assert.LessOrEqual(t, w.maxFlight, tc.conc)
 			for i, raw := range w.canInputs {
-				var next workflows.BatchInput
+				var next api.BatchInput
 				require.NoError(t, json.Unmarshal(raw, &next))
 				require.NotNil(t, next.State, "continue-as-new %d carries the state", i)
 				assert.Equal(t, min(tc.n, (i+1)*tc.per), next.State.Next, "next item after run %d", i+1)
@@ -314,7 +315,7 @@ func TestBatchHighConcurrency(t *testing.T) {
 				b, _ := json.Marshal(it)
 				w.lines = append(w.lines, string(b))
 			}
-			res, err := w.run(t, workflows.BatchInput{ItemsS3Key: "in/items.jsonl", Concurrency: tc.conc})
+			res, err := w.run(t, api.BatchInput{ItemsS3Key: "in/items.jsonl", Concurrency: tc.conc})
 			require.NoError(t, err)
 			if res.Runs != tc.wantRuns {
 				t.Errorf("got %d runs, want %d", res.Runs, tc.wantRuns)
@@ -364,7 +365,7 @@ func TestBatchInputValidation(t *testing.T) {
 		{"default fills item", `{"items": [{"question": "q"}], "defaults": {"max_steps": 0}}`, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var in workflows.BatchInput
+			var in api.BatchInput
 			require.NoError(t, json.Unmarshal([]byte(tc.json), &in))
 			err := validate.BatchInput(in)
 			if tc.wantErr == nil {
@@ -378,7 +379,7 @@ func TestBatchInputValidation(t *testing.T) {
 		})
 	}
 	t.Run("too many inline items", func(t *testing.T) {
-		err := validate.BatchInput(workflows.BatchInput{Items: items(workflows.MaxInlineItems + 1)})
+		err := validate.BatchInput(api.BatchInput{Items: items(api.MaxInlineItems + 1)})
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "items: 501 given, at most 500 inline")
 	})
@@ -388,13 +389,13 @@ func TestBatchInvalidInputFailsBeforeAnyActivity(t *testing.T) {
 	var s testsuite.WorkflowTestSuite
 	env := s.NewTestWorkflowEnvironment()
 	env.RegisterActivity(&activities.Activities{})
-	var in workflows.BatchInput
+	var in api.BatchInput
 	require.NoError(t, json.Unmarshal([]byte(`{"items": [{"question": ""}], "concurrency": 1999}`), &in))
 	env.ExecuteWorkflow(workflows.BatchAnalysisWorkflow, in)
 	err := env.GetWorkflowError()
 	var appErr *temporal.ApplicationError
 	require.ErrorAs(t, err, &appErr)
-	assert.Equal(t, workflows.ErrTypeInvalidInput, appErr.Type())
+	assert.Equal(t, api.ErrTypeInvalidInput, appErr.Type())
 	assert.True(t, appErr.NonRetryable())
 	assert.Contains(t, appErr.Error(), "concurrency: 1999")
 	assert.Contains(t, appErr.Error(), "items[0]: question: must not be empty")
@@ -402,7 +403,7 @@ func TestBatchInvalidInputFailsBeforeAnyActivity(t *testing.T) {
 
 func TestBatchItemJSONRoundTrip(t *testing.T) {
 	in := `{"id":"x1","question":"q","datasets":[{"name":"a.csv","s3_key":"k"}],"model":"m","max_steps":3}`
-	var it workflows.BatchItem
+	var it api.BatchItem
 	require.NoError(t, json.Unmarshal([]byte(in), &it))
 	require.NoError(t, validate.BatchItem(it))
 	out, err := json.Marshal(it)
@@ -415,13 +416,13 @@ func TestBatchCancelStoresTheFinishedItemsAndCancelsTheRest(t *testing.T) {
 	var s testsuite.WorkflowTestSuite
 	env := s.NewTestWorkflowEnvironment()
 	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "batch-1"})
-	env.RegisterWorkflowWithOptions(w.fakeAnalysis, workflow.RegisterOptions{Name: workflows.AnalysisWorkflowName})
+	env.RegisterWorkflowWithOptions(w.fakeAnalysis, workflow.RegisterOptions{Name: api.AnalysisWorkflowName})
 	env.RegisterActivity(&activities.Activities{})
 	w.mockActivities(env)
 	// Questions "question 0".."question 9" take 3 s each; two
 	// run at a time, so at 7 s items 0-3 are done and two more run.
 	env.RegisterDelayedCallback(env.CancelWorkflow, 7*time.Second)
-	env.ExecuteWorkflow(workflows.BatchAnalysisWorkflow, workflows.BatchInput{Items: items(10), Concurrency: 2})
+	env.ExecuteWorkflow(workflows.BatchAnalysisWorkflow, api.BatchInput{Items: items(10), Concurrency: 2})
 	err := env.GetWorkflowError()
 	var canceled *temporal.CanceledError
 	require.ErrorAs(t, err, &canceled)
@@ -431,7 +432,7 @@ func TestBatchCancelStoresTheFinishedItemsAndCancelsTheRest(t *testing.T) {
 	var done, cancelled int
 	for _, r := range w.reportRes {
 		switch {
-		case r.Status == workflows.StatusAnswered:
+		case r.Status == api.StatusAnswered:
 			done++
 		case r.ErrorType == "Canceled":
 			cancelled++

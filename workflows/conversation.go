@@ -15,29 +15,14 @@ import (
 )
 
 // Names of the conversation's Updates and Signal (package api).
-const (
-	AskUpdate = api.AskUpdate
-	EndUpdate = api.EndUpdate
-	EndSignal = api.EndSignal
-)
+const ()
 
 // MaxQueuedAsks is how many asks may wait for a turn (package api).
-const MaxQueuedAsks = api.MaxQueuedAsks
 
 // Ways a conversation ends (ConversationSummary.EndedBy).
-const (
-	EndedByEnd         = api.EndedByEnd
-	EndedByIdleTimeout = api.EndedByIdleTimeout
-	EndedByMaxTurns    = api.EndedByMaxTurns
-)
+const ()
 
-type (
-	Conversation        = api.Conversation
-	ConversationState   = api.ConversationState
-	ConversationSummary = api.ConversationSummary
-	AskInput            = api.AskInput
-	TurnResult          = api.TurnResult
-)
+type ()
 
 // conversation is the workflow's state of an open conversation. Asks are
 // served one at a time in the order they were accepted: an ask that
@@ -46,7 +31,7 @@ type conversation struct {
 	idle, pauseAfter time.Duration
 	maxTurns         int
 	turnsPerRun      int
-	state            ConversationState // counters carried across runs
+	state            api.ConversationState // counters carried across runs
 	turnsThisRun     int
 
 	accepted, served int  // tickets of asks
@@ -62,7 +47,7 @@ type conversation struct {
 // newConversation registers the conversation's handlers. It must run
 // before the workflow's first blocking call, so an update-with-start finds
 // them.
-func newConversation(ctx workflow.Context, in AnalysisInput, ask func(workflow.Context, AskInput) (*TurnResult, error)) (*conversation, error) {
+func newConversation(ctx workflow.Context, in api.AnalysisInput, ask func(workflow.Context, api.AskInput) (*api.TurnResult, error)) (*conversation, error) {
 	c := &conversation{busy: true, datasetNames: map[string]bool{}, datasetCount: len(in.Datasets)}
 	c.idle, c.pauseAfter, c.maxTurns = in.Conversation.Settings()
 	c.turnsPerRun = in.Conversation.TurnsPerRun
@@ -73,8 +58,8 @@ func newConversation(ctx workflow.Context, in AnalysisInput, ask func(workflow.C
 	for _, d := range in.Datasets {
 		c.datasetNames[d.Name] = true
 	}
-	err := workflow.SetUpdateHandlerWithOptions(ctx, AskUpdate,
-		func(ctx workflow.Context, q AskInput) (*TurnResult, error) {
+	err := workflow.SetUpdateHandlerWithOptions(ctx, api.AskUpdate,
+		func(ctx workflow.Context, q api.AskInput) (*api.TurnResult, error) {
 			ticket := c.accepted
 			c.accepted++
 			defer func() { c.served++ }()
@@ -101,13 +86,13 @@ func newConversation(ctx workflow.Context, in AnalysisInput, ask func(workflow.C
 	if err != nil {
 		return nil, err
 	}
-	end := func() { c.close(EndedByEnd) }
-	if err := workflow.SetUpdateHandlerWithOptions(ctx, EndUpdate, func(workflow.Context) error { end(); return nil },
+	end := func() { c.close(api.EndedByEnd) }
+	if err := workflow.SetUpdateHandlerWithOptions(ctx, api.EndUpdate, func(workflow.Context) error { end(); return nil },
 		workflow.UpdateHandlerOptions{Description: "end the conversation; the workflow then returns its result"}); err != nil {
 		return nil, err
 	}
 	workflow.Go(ctx, func(ctx workflow.Context) {
-		ch := workflow.GetSignalChannel(ctx, EndSignal)
+		ch := workflow.GetSignalChannel(ctx, api.EndSignal)
 		for ch.Receive(ctx, nil) {
 			end()
 		}
@@ -130,7 +115,7 @@ func (c *conversation) pending() int { return c.accepted - c.served }
 
 // validateAsk rejects an ask before anything is written to history. It
 // must not change state.
-func (c *conversation) validateAsk(q AskInput) error {
+func (c *conversation) validateAsk(q api.AskInput) error {
 	switch {
 	case c.closed:
 		return fmt.Errorf("the conversation has ended (%s); start a new analysis", c.endedBy)
@@ -138,11 +123,11 @@ func (c *conversation) validateAsk(q AskInput) error {
 		return errors.New("the conversation is continuing as new; ask again in a moment")
 	case c.state.Turns+c.pending() >= c.maxTurns:
 		return fmt.Errorf("the conversation has reached max_turns (%d)", c.maxTurns)
-	case c.pending() >= MaxQueuedAsks:
+	case c.pending() >= api.MaxQueuedAsks:
 		return fmt.Errorf("%d questions are already waiting; ask again when one is answered", c.pending())
 	}
 	var errs []string
-	if err := validate.AnalysisInput(AnalysisInput{Question: q.Question, Datasets: q.Datasets}); err != nil {
+	if err := validate.AnalysisInput(api.AnalysisInput{Question: q.Question, Datasets: q.Datasets}); err != nil {
 		errs = append(errs, strings.TrimPrefix(err.Error(), "invalid input: "))
 	}
 	for i, d := range q.Datasets {
@@ -150,8 +135,8 @@ func (c *conversation) validateAsk(q AskInput) error {
 			errs = append(errs, fmt.Sprintf("datasets[%d].name: %q is already in the sandbox; pick a new name", i, d.Name))
 		}
 	}
-	if n := c.datasetCount + len(q.Datasets); len(q.Datasets) > 0 && n > MaxDatasets {
-		errs = append(errs, fmt.Sprintf("datasets: the conversation would have %d, at most %d", n, MaxDatasets))
+	if n := c.datasetCount + len(q.Datasets); len(q.Datasets) > 0 && n > api.MaxDatasets {
+		errs = append(errs, fmt.Sprintf("datasets: the conversation would have %d, at most %d", n, api.MaxDatasets))
 	}
 	if len(errs) > 0 {
 		return errors.New("invalid ask: " + strings.Join(errs, "; "))
@@ -177,7 +162,7 @@ func (c *conversation) serve(ctx workflow.Context, do idleActions) (continueAsNe
 			break
 		}
 		if c.state.Turns >= c.maxTurns {
-			c.close(EndedByMaxTurns)
+			c.close(api.EndedByMaxTurns)
 			break
 		}
 		if workflow.GetInfo(ctx).GetContinueAsNewSuggested() || (c.turnsPerRun > 0 && c.turnsThisRun >= c.turnsPerRun) {
@@ -215,7 +200,7 @@ func (c *conversation) serve(ctx workflow.Context, do idleActions) (continueAsNe
 			return false, err
 		}
 		if !ok {
-			c.close(EndedByIdleTimeout)
+			c.close(api.EndedByIdleTimeout)
 		}
 	}
 	// The turn under way finishes; waiting asks wake and are refused.
@@ -228,8 +213,8 @@ func (c *conversation) serve(ctx workflow.Context, do idleActions) (continueAsNe
 // turn runs one question of the conversation: it wakes the sandbox (or
 // rebuilds it when it was lost while paused), stages the ask's datasets,
 // runs the agent loop, and returns that turn's share of the result.
-func (c *conversation) turn(ctx workflow.Context, sb *sandbox, res *AnalysisResult, q AskInput,
-	run func(workflow.Context, string, []activities.StagedDataset) error) (*TurnResult, error) {
+func (c *conversation) turn(ctx workflow.Context, sb *sandbox, res *api.AnalysisResult, q api.AskInput,
+	run func(workflow.Context, string, []activities.StagedDataset) error) (*api.TurnResult, error) {
 	c.state.Turns++
 	c.turnsThisRun++
 	if err := sb.wake(ctx); err != nil {
@@ -240,14 +225,14 @@ func (c *conversation) turn(ctx workflow.Context, sb *sandbox, res *AnalysisResu
 		return nil, failure(fmt.Sprintf("turn %d", c.state.Turns), err)
 	}
 	before := *res
-	res.Status, res.Answer, res.Charts = "", "", []activities.Chart{}
+	res.Status, res.Answer, res.Charts = "", "", []api.Chart{}
 	if err := run(ctx, q.Question, staged); err != nil {
 		return nil, err
 	}
-	return &TurnResult{
+	return &api.TurnResult{
 		Turn: c.state.Turns, Status: res.Status, Answer: res.Answer, Charts: res.Charts,
 		StepsUsed: res.StepsUsed - before.StepsUsed, CodeRuns: res.CodeRuns - before.CodeRuns,
-		Usage: activities.Usage{
+		Usage: api.Usage{
 			InputTokens:  res.Usage.InputTokens - before.Usage.InputTokens,
 			OutputTokens: res.Usage.OutputTokens - before.Usage.OutputTokens,
 			TotalTokens:  res.Usage.TotalTokens - before.Usage.TotalTokens,
@@ -257,26 +242,26 @@ func (c *conversation) turn(ctx workflow.Context, sb *sandbox, res *AnalysisResu
 }
 
 // restore puts the counters an earlier run carried into the result.
-func (c *conversation) restore(res *AnalysisResult) {
+func (c *conversation) restore(res *api.AnalysisResult) {
 	st := c.state
 	res.StepsUsed, res.CodeRuns, res.Usage, res.TranscriptKey = st.Steps, st.CodeRuns, st.Usage, st.TranscriptKey
 	res.SandboxSeconds = st.SandboxSeconds
 }
 
 // summarise adds the conversation's summary to the result.
-func (c *conversation) summarise(res *AnalysisResult) {
-	res.Conversation = &ConversationSummary{Turns: c.state.Turns, EndedBy: c.endedBy, Runs: c.state.Runs, Pauses: c.state.Pauses}
+func (c *conversation) summarise(res *api.AnalysisResult) {
+	res.Conversation = &api.ConversationSummary{Turns: c.state.Turns, EndedBy: c.endedBy, Runs: c.state.Runs, Pauses: c.state.Pauses}
 	if c.state.Turns == 0 {
-		res.Status = StatusEnded
+		res.Status = api.StatusEnded
 	}
 }
 
 // next is the input of the run that continues this one: the original
 // input with references and counters, no question.
-func (c *conversation) next(ctx workflow.Context, input AnalysisInput, sb *sandbox, res *AnalysisResult) AnalysisInput {
+func (c *conversation) next(ctx workflow.Context, input api.AnalysisInput, sb *sandbox, res *api.AnalysisResult) api.AnalysisInput {
 	input.Question = ""
 	input.Datasets = sb.datasets
-	input.Continued = &ConversationState{
+	input.Continued = &api.ConversationState{
 		SandboxID: sb.ref.SandboxID, Paused: sb.paused && !sb.lost, RunID: sb.runID,
 		Generation: sb.generation, Rebuilds: sb.rebuilds, Cells: sb.cells,
 		Turns: c.state.Turns, Runs: c.state.Runs, Pauses: c.state.Pauses,
@@ -292,7 +277,7 @@ func (c *conversation) next(ctx workflow.Context, input AnalysisInput, sb *sandb
 
 // resumedSandbox is the sandbox an earlier run of the conversation handed
 // over.
-func resumedSandbox(ctx workflow.Context, workflowID string, ds []activities.Dataset, st ConversationState) *sandbox {
+func resumedSandbox(ctx workflow.Context, workflowID string, ds []api.Dataset, st api.ConversationState) *sandbox {
 	sb := &sandbox{
 		ref: activities.SandboxRef{SandboxID: st.SandboxID}, datasets: ds, workflowID: workflowID, runID: st.RunID,
 		generation: st.Generation, rebuilds: st.Rebuilds, cells: st.Cells,
@@ -336,7 +321,7 @@ func (sb *sandbox) wake(ctx workflow.Context) error {
 		case err == nil:
 			sb.paused, sb.since = false, workflow.Now(ctx)
 			return nil
-		case !errors.As(err, &appErr) || appErr.Type() != activities.ErrTypeSandboxLost:
+		case !errors.As(err, &appErr) || appErr.Type() != api.ErrTypeSandboxLost:
 			return err
 		}
 	}
@@ -346,7 +331,7 @@ func (sb *sandbox) wake(ctx workflow.Context) error {
 
 // stage writes an ask's datasets into the sandbox; a rebuild stages them
 // again.
-func (sb *sandbox) stage(ctx workflow.Context, ds []activities.Dataset) ([]activities.StagedDataset, error) {
+func (sb *sandbox) stage(ctx workflow.Context, ds []api.Dataset) ([]activities.StagedDataset, error) {
 	if len(ds) == 0 {
 		return nil, nil
 	}

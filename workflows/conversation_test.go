@@ -18,6 +18,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -26,15 +27,15 @@ type update struct {
 	accepted bool
 	rejected error
 	done     bool
-	result   workflows.TurnResult
+	result   api.TurnResult
 	err      error
 }
 
 // ask sends an ask Update at workflow time at and records its fate.
-func (h *harness) ask(at time.Duration, id string, q workflows.AskInput) *update {
+func (h *harness) ask(at time.Duration, id string, q api.AskInput) *update {
 	u := &update{}
 	h.env.RegisterDelayedCallback(func() {
-		h.env.UpdateWorkflow(workflows.AskUpdate, id, &testsuite.TestUpdateCallback{
+		h.env.UpdateWorkflow(api.AskUpdate, id, &testsuite.TestUpdateCallback{
 			OnAccept: func() { u.accepted = true },
 			OnReject: func(err error) { u.rejected = err },
 			OnComplete: func(r any, err error) {
@@ -52,7 +53,7 @@ func (h *harness) ask(at time.Duration, id string, q workflows.AskInput) *update
 // end sends the end Update at workflow time at.
 func (h *harness) end(at time.Duration) {
 	h.env.RegisterDelayedCallback(func() {
-		h.env.UpdateWorkflow(workflows.EndUpdate, "end", &testsuite.TestUpdateCallback{
+		h.env.UpdateWorkflow(api.EndUpdate, "end", &testsuite.TestUpdateCallback{
 			OnAccept: func() {}, OnReject: func(error) {}, OnComplete: func(any, error) {},
 		})
 	}, at)
@@ -84,37 +85,37 @@ func (h *harness) answerEach(delay ...time.Duration) {
 			tk := fmt.Sprintf("t/%d", in.Step)
 			if in.Question != "" {
 				return activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall(fmt.Sprintf("c%d", in.Step), "x = 1")},
-					Usage: activities.Usage{TotalTokens: 10}, TranscriptKey: tk}, nil
+					Usage: api.Usage{TotalTokens: 10}, TranscriptKey: tk}, nil
 			}
-			return activities.CallModelResult{Answer: "answer at step " + fmt.Sprint(in.Step), Usage: activities.Usage{TotalTokens: 1}, TranscriptKey: tk}, nil
+			return activities.CallModelResult{Answer: "answer at step " + fmt.Sprint(in.Step), Usage: api.Usage{TotalTokens: 1}, TranscriptKey: tk}, nil
 		}).After(append(delay, 0)[0])
 	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
 		r, _ := okOutput(in)
-		r.Charts = []activities.Chart{{Key: fmt.Sprintf("k/step-%d/0-0.png", in.Step), Step: in.Step}}
+		r.Charts = []api.Chart{{Key: fmt.Sprintf("k/step-%d/0-0.png", in.Step), Step: in.Step}}
 		return r, nil
 	})
 }
 
-func conversationInput(question string, c workflows.Conversation) workflows.AnalysisInput {
-	return workflows.AnalysisInput{Question: question, Conversation: &c,
-		Datasets: []workflows.Dataset{{Name: "d.csv", Content: "a\n1\n"}}}
+func conversationInput(question string, c api.Conversation) api.AnalysisInput {
+	return api.AnalysisInput{Question: question, Conversation: &c,
+		Datasets: []api.Dataset{{Name: "d.csv", Content: "a\n1\n"}}}
 }
 
 func TestConversationAnswersFollowUpsOnTheSameSandbox(t *testing.T) {
 	h := newHarness(t)
 	h.answerEach()
 	paused, resumed := h.pauses(nil)
-	second := h.ask(time.Minute, "2", workflows.AskInput{Question: "and by product?", Datasets: []workflows.Dataset{{Name: "p.csv", Content: "p\n"}}})
-	third := h.ask(time.Hour, "3", workflows.AskInput{Question: "drop 2023"})
+	second := h.ask(time.Minute, "2", api.AskInput{Question: "and by product?", Datasets: []api.Dataset{{Name: "p.csv", Content: "p\n"}}})
+	third := h.ask(time.Hour, "3", api.AskInput{Question: "drop 2023"})
 	h.end(2 * time.Hour)
-	res, err := h.run(t, conversationInput("who wins?", workflows.Conversation{IdleTimeout: "3h"}))
+	res, err := h.run(t, conversationInput("who wins?", api.Conversation{IdleTimeout: "3h"}))
 	require.NoError(t, err)
 
 	for i, u := range []*update{second, third} {
 		require.True(t, u.accepted && u.done, "ask %d: accepted %v done %v rejected %v", i+2, u.accepted, u.done, u.rejected)
 		require.NoError(t, u.err)
 		assert.Equal(t, i+2, u.result.Turn)
-		assert.Equal(t, workflows.StatusAnswered, u.result.Status)
+		assert.Equal(t, api.StatusAnswered, u.result.Status)
 		assert.Equal(t, 2, u.result.StepsUsed)
 		assert.Equal(t, 1, u.result.CodeRuns)
 		assert.Equal(t, int64(11), u.result.Usage.TotalTokens)
@@ -144,16 +145,16 @@ func TestConversationAnswersFollowUpsOnTheSameSandbox(t *testing.T) {
 	assert.Equal(t, 3, res.CodeRuns)
 	assert.Equal(t, int64(33), res.Usage.TotalTokens)
 	require.NotNil(t, res.Conversation)
-	assert.Equal(t, workflows.ConversationSummary{Turns: 3, EndedBy: workflows.EndedByEnd, Runs: 1, Pauses: 2}, *res.Conversation)
+	assert.Equal(t, api.ConversationSummary{Turns: 3, EndedBy: api.EndedByEnd, Runs: 1, Pauses: 2}, *res.Conversation)
 }
 
 func TestConversationIdleTimeoutPausesThenEnds(t *testing.T) {
 	h := newHarness(t)
 	h.answerEach()
 	paused, _ := h.pauses(nil)
-	res, err := h.run(t, conversationInput("q", workflows.Conversation{IdleTimeout: "30m", PauseAfter: "5m"}))
+	res, err := h.run(t, conversationInput("q", api.Conversation{IdleTimeout: "30m", PauseAfter: "5m"}))
 	require.NoError(t, err)
-	assert.Equal(t, workflows.EndedByIdleTimeout, res.Conversation.EndedBy)
+	assert.Equal(t, api.EndedByIdleTimeout, res.Conversation.EndedBy)
 	assert.Equal(t, []string{"isandbox1"}, *paused)
 	assert.Equal(t, []string{"isandbox1"}, h.kills)
 	// Only the running time counts: 5 minutes before the pause, not 30.
@@ -164,14 +165,14 @@ func TestConversationMaxTurns(t *testing.T) {
 	h := newHarness(t)
 	h.answerEach()
 	h.pauses(nil)
-	second := h.ask(time.Minute, "2", workflows.AskInput{Question: "q2"})
-	third := h.ask(time.Minute, "3", workflows.AskInput{Question: "q3"})
-	res, err := h.run(t, conversationInput("q1", workflows.Conversation{MaxTurns: 2}))
+	second := h.ask(time.Minute, "2", api.AskInput{Question: "q2"})
+	third := h.ask(time.Minute, "3", api.AskInput{Question: "q3"})
+	res, err := h.run(t, conversationInput("q1", api.Conversation{MaxTurns: 2}))
 	require.NoError(t, err)
 	require.True(t, second.done)
 	require.Error(t, third.rejected, "the ask past max_turns was accepted")
 	assert.Contains(t, third.rejected.Error(), "the conversation has reached max_turns (2)")
-	assert.Equal(t, workflows.EndedByMaxTurns, res.Conversation.EndedBy)
+	assert.Equal(t, api.EndedByMaxTurns, res.Conversation.EndedBy)
 	assert.Equal(t, 2, res.Conversation.Turns)
 	assert.Equal(t, []string{"isandbox1"}, h.kills)
 }
@@ -180,10 +181,10 @@ func TestConversationEndSignal(t *testing.T) {
 	h := newHarness(t)
 	h.answerEach()
 	h.pauses(nil)
-	h.env.RegisterDelayedCallback(func() { h.env.SignalWorkflow(workflows.EndSignal, nil) }, time.Minute)
-	res, err := h.run(t, conversationInput("q1", workflows.Conversation{}))
+	h.env.RegisterDelayedCallback(func() { h.env.SignalWorkflow(api.EndSignal, nil) }, time.Minute)
+	res, err := h.run(t, conversationInput("q1", api.Conversation{}))
 	require.NoError(t, err)
-	assert.Equal(t, workflows.EndedByEnd, res.Conversation.EndedBy)
+	assert.Equal(t, api.EndedByEnd, res.Conversation.EndedBy)
 	assert.Equal(t, []string{"isandbox1"}, h.kills)
 }
 
@@ -195,15 +196,15 @@ func TestAskValidatorRejects(t *testing.T) {
 	h.pauses(nil)
 	cases := []struct {
 		name string
-		q    workflows.AskInput
+		q    api.AskInput
 		want string
 	}{
-		{"empty question", workflows.AskInput{Question: "  "}, "question: must not be empty"},
-		{"oversize question", workflows.AskInput{Question: strings.Repeat("q", workflows.MaxQuestionBytes+1)}, "question: 8193 bytes"},
-		{"dataset without source", workflows.AskInput{Question: "q", Datasets: []workflows.Dataset{{Name: "x.csv"}}}, "datasets[0]: set exactly one of s3_key, url, content"},
-		{"dataset bad name", workflows.AskInput{Question: "q", Datasets: []workflows.Dataset{{Name: "../x", Content: "1"}}}, "datasets[0].name:"},
-		{"dataset bad url", workflows.AskInput{Question: "q", Datasets: []workflows.Dataset{{Name: "u", URL: "file:///etc/passwd"}}}, "datasets[0].url:"},
-		{"dataset already staged", workflows.AskInput{Question: "q", Datasets: []workflows.Dataset{{Name: "d.csv", Content: "1"}}}, `"d.csv" is already in the sandbox`},
+		{"empty question", api.AskInput{Question: "  "}, "question: must not be empty"},
+		{"oversize question", api.AskInput{Question: strings.Repeat("q", api.MaxQuestionBytes+1)}, "question: 8193 bytes"},
+		{"dataset without source", api.AskInput{Question: "q", Datasets: []api.Dataset{{Name: "x.csv"}}}, "datasets[0]: set exactly one of s3_key, url, content"},
+		{"dataset bad name", api.AskInput{Question: "q", Datasets: []api.Dataset{{Name: "../x", Content: "1"}}}, "datasets[0].name:"},
+		{"dataset bad url", api.AskInput{Question: "q", Datasets: []api.Dataset{{Name: "u", URL: "file:///etc/passwd"}}}, "datasets[0].url:"},
+		{"dataset already staged", api.AskInput{Question: "q", Datasets: []api.Dataset{{Name: "d.csv", Content: "1"}}}, `"d.csv" is already in the sandbox`},
 	}
 	got := make([]*update, len(cases))
 	for i, c := range cases {
@@ -211,9 +212,9 @@ func TestAskValidatorRejects(t *testing.T) {
 	}
 	// After end, an otherwise good ask is refused too.
 	h.end(2 * time.Minute)
-	closed := h.ask(3*time.Minute, "after end", workflows.AskInput{Question: "still there?"})
+	closed := h.ask(3*time.Minute, "after end", api.AskInput{Question: "still there?"})
 	h.env.RegisterDelayedCallback(func() {}, 4*time.Minute)
-	res, err := h.run(t, conversationInput("q1", workflows.Conversation{}))
+	res, err := h.run(t, conversationInput("q1", api.Conversation{}))
 	require.NoError(t, err)
 	for i, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -239,10 +240,10 @@ func TestConcurrentAsksQueueInOrder(t *testing.T) {
 	h.answerEach(10 * time.Second)
 	h.pauses(nil)
 	// The second comes while the first's turn is under way.
-	first := h.ask(time.Minute, "a", workflows.AskInput{Question: "first"})
-	second := h.ask(time.Minute+time.Second, "b", workflows.AskInput{Question: "second"})
+	first := h.ask(time.Minute, "a", api.AskInput{Question: "first"})
+	second := h.ask(time.Minute+time.Second, "b", api.AskInput{Question: "second"})
 	h.end(time.Hour)
-	res, err := h.run(t, conversationInput("q1", workflows.Conversation{}))
+	res, err := h.run(t, conversationInput("q1", api.Conversation{}))
 	require.NoError(t, err)
 	require.True(t, first.done && second.done)
 	assert.True(t, second.accepted)
@@ -259,9 +260,9 @@ func TestConversationOpensWithAnAsk(t *testing.T) {
 	h := newHarness(t)
 	h.answerEach()
 	h.pauses(nil)
-	first := h.ask(0, "1", workflows.AskInput{Question: "who wins?"})
+	first := h.ask(0, "1", api.AskInput{Question: "who wins?"})
 	h.end(time.Minute)
-	res, err := h.run(t, workflows.AnalysisInput{Conversation: &workflows.Conversation{}, SystemPrompt: "be brief"})
+	res, err := h.run(t, api.AnalysisInput{Conversation: &api.Conversation{}, SystemPrompt: "be brief"})
 	require.NoError(t, err)
 	require.True(t, first.done)
 	require.NoError(t, first.err)
@@ -276,9 +277,9 @@ func TestConversationEndedWithoutQuestion(t *testing.T) {
 	h := newHarness(t)
 	h.pauses(nil)
 	h.end(time.Minute)
-	res, err := h.run(t, workflows.AnalysisInput{Conversation: &workflows.Conversation{}})
+	res, err := h.run(t, api.AnalysisInput{Conversation: &api.Conversation{}})
 	require.NoError(t, err)
-	assert.Equal(t, workflows.StatusEnded, res.Status)
+	assert.Equal(t, api.StatusEnded, res.Status)
 	assert.Equal(t, []string{"isandbox1"}, h.kills)
 }
 
@@ -287,7 +288,7 @@ func TestConversationEndedWithoutQuestion(t *testing.T) {
 func TestPausedSandboxLostIsRebuilt(t *testing.T) {
 	h := newHarness(t)
 	h.answerEach()
-	lost := temporal.NewNonRetryableApplicationError("sandbox isandbox1 is gone", activities.ErrTypeSandboxLost, nil)
+	lost := temporal.NewNonRetryableApplicationError("sandbox isandbox1 is gone", api.ErrTypeSandboxLost, nil)
 	_, resumed := h.pauses(lost)
 	var restored []activities.RestoreSandboxInput
 	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(
@@ -295,9 +296,9 @@ func TestPausedSandboxLostIsRebuilt(t *testing.T) {
 			restored = append(restored, in)
 			return activities.RestoreSandboxResult{Replayed: len(in.Cells)}, nil
 		})
-	second := h.ask(time.Hour, "2", workflows.AskInput{Question: "q2"})
+	second := h.ask(time.Hour, "2", api.AskInput{Question: "q2"})
 	h.end(2 * time.Hour)
-	res, err := h.run(t, conversationInput("q1", workflows.Conversation{IdleTimeout: "3h"}))
+	res, err := h.run(t, conversationInput("q1", api.Conversation{IdleTimeout: "3h"}))
 	require.NoError(t, err)
 	require.True(t, second.done)
 	require.NoError(t, second.err)
@@ -316,13 +317,13 @@ func TestConversationContinuesAsNew(t *testing.T) {
 	h := newHarness(t)
 	h.answerEach()
 	h.pauses(nil)
-	h.env.ExecuteWorkflow(workflows.AnalysisWorkflow, conversationInput("q1", workflows.Conversation{TurnsPerRun: 1}))
+	h.env.ExecuteWorkflow(workflows.AnalysisWorkflow, conversationInput("q1", api.Conversation{TurnsPerRun: 1}))
 	require.True(t, h.env.IsWorkflowCompleted())
 	err := h.env.GetWorkflowError()
 	var can *workflow.ContinueAsNewError
 	require.True(t, errors.As(err, &can), "got %v, want continue-as-new", err)
 	assert.Empty(t, h.kills, "the sandbox lives on into the next run")
-	var next workflows.AnalysisInput
+	var next api.AnalysisInput
 	require.NoError(t, converter.GetDefaultDataConverter().FromPayloads(can.Input, &next))
 	require.NotNil(t, next.Continued)
 	assert.Empty(t, next.Question)
@@ -336,7 +337,7 @@ func TestConversationContinuesAsNew(t *testing.T) {
 	h2 := newHarness(t)
 	h2.answerEach()
 	h2.pauses(nil)
-	second := h2.ask(time.Minute, "2", workflows.AskInput{Question: "q2"})
+	second := h2.ask(time.Minute, "2", api.AskInput{Question: "q2"})
 	h2.end(2 * time.Minute)
 	next.Conversation.TurnsPerRun = 0
 	res, err := h2.run(t, next)
@@ -346,7 +347,7 @@ func TestConversationContinuesAsNew(t *testing.T) {
 	assert.Equal(t, 3, h2.modelCalls[0].Step)
 	assert.Empty(t, h2.created, "no new sandbox")
 	assert.Equal(t, []string{"isandbox1"}, h2.kills)
-	assert.Equal(t, workflows.ConversationSummary{Turns: 2, EndedBy: workflows.EndedByEnd, Runs: 2}, *res.Conversation)
+	assert.Equal(t, api.ConversationSummary{Turns: 2, EndedBy: api.EndedByEnd, Runs: 2}, *res.Conversation)
 	assert.Equal(t, 4, res.StepsUsed)
 }
 
@@ -357,13 +358,13 @@ func TestConversationContinuesAsNewWhenSuggested(t *testing.T) {
 	h.answerEach()
 	h.pauses(nil)
 	h.env.SetContinueAsNewSuggested(true)
-	h.env.ExecuteWorkflow(workflows.AnalysisWorkflow, conversationInput("q1", workflows.Conversation{}))
+	h.env.ExecuteWorkflow(workflows.AnalysisWorkflow, conversationInput("q1", api.Conversation{}))
 	require.True(t, h.env.IsWorkflowCompleted())
 	err := h.env.GetWorkflowError()
 	var can *workflow.ContinueAsNewError
 	require.True(t, errors.As(err, &can), "got %v, want continue-as-new", err)
 	assert.Empty(t, h.kills, "the sandbox lives on into the next run")
-	var next workflows.AnalysisInput
+	var next api.AnalysisInput
 	require.NoError(t, converter.GetDefaultDataConverter().FromPayloads(can.Input, &next))
 	require.NotNil(t, next.Continued)
 	assert.Equal(t, 1, next.Continued.Turns, "the first turn was answered before continuing")
@@ -376,11 +377,11 @@ func TestAskQueueIsBounded(t *testing.T) {
 	h.answerEach()
 	h.pauses(nil)
 	var asks []*update
-	for i := range workflows.MaxQueuedAsks + 1 {
-		asks = append(asks, h.ask(time.Minute, fmt.Sprint("q", i), workflows.AskInput{Question: fmt.Sprint("q", i)}))
+	for i := range api.MaxQueuedAsks + 1 {
+		asks = append(asks, h.ask(time.Minute, fmt.Sprint("q", i), api.AskInput{Question: fmt.Sprint("q", i)}))
 	}
 	h.end(time.Hour)
-	_, err := h.run(t, conversationInput("q", workflows.Conversation{}))
+	_, err := h.run(t, conversationInput("q", api.Conversation{}))
 	require.NoError(t, err)
 	// Callbacks due at the same time fire in no set order: count.
 	done, rejected := 0, 0
@@ -393,6 +394,6 @@ func TestAskQueueIsBounded(t *testing.T) {
 			assert.Contains(t, u.rejected.Error(), "10 questions are already waiting")
 		}
 	}
-	assert.Equal(t, workflows.MaxQueuedAsks, done)
+	assert.Equal(t, api.MaxQueuedAsks, done)
 	assert.Equal(t, 1, rejected)
 }

@@ -13,6 +13,7 @@ import (
 	"go.temporal.io/sdk/testsuite"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -40,11 +41,11 @@ func TestSandboxRebuildIsCounted(t *testing.T) {
 	env.OnActivity(a.RunCode, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, in activities.RunCodeInput) (activities.RunCodeResult, error) {
 			if in.SandboxID == "isandbox1" {
-				return activities.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", activities.ErrTypeSandboxLost, nil)
+				return activities.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil)
 			}
 			return okOutput(in)
 		})
-	env.ExecuteWorkflow(workflows.AnalysisWorkflow, workflows.AnalysisInput{Question: "q"})
+	env.ExecuteWorkflow(workflows.AnalysisWorkflow, api.AnalysisInput{Question: "q"})
 	require.True(t, env.IsWorkflowCompleted())
 	require.NoError(t, env.GetWorkflowError())
 

@@ -9,12 +9,12 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/activities"
-	"github.com/durable-analyst/durable-analyst/workflows"
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
-func outFile(step, cell int, name string) activities.OutputFile {
-	return activities.OutputFile{Key: fmt.Sprintf("analyses/w/step-%d/files/%s", step, name), Name: name, Step: step, Cell: cell,
-		Bytes: 10, ContentType: "text/csv", Origin: activities.OriginOutputs}
+func outFile(step, cell int, name string) api.OutputFile {
+	return api.OutputFile{Key: fmt.Sprintf("analyses/w/step-%d/files/%s", step, name), Name: name, Step: step, Cell: cell,
+		Bytes: 10, ContentType: "text/csv", Origin: api.OriginOutputs}
 }
 
 // Files of every cell reach the result (a same-key file of a later cell
@@ -30,20 +30,20 @@ func TestFilesAndReportInResult(t *testing.T) {
 	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
 		switch in.CallID {
 		case "c1":
-			return activities.RunCodeResult{Output: "ok", Files: []activities.OutputFile{outFile(1, 0, "cleaned.csv")},
-				Charts: []activities.Chart{{Key: "analyses/w/step-1/0-0.png", URL: "http://presigned", Step: 1}}}, nil
+			return activities.RunCodeResult{Output: "ok", Files: []api.OutputFile{outFile(1, 0, "cleaned.csv")},
+				Charts: []api.Chart{{Key: "analyses/w/step-1/0-0.png", URL: "http://presigned", Step: 1}}}, nil
 		case "c2":
 			f := outFile(1, 1, "cleaned.csv")
 			f.Bytes = 20
-			return activities.RunCodeResult{Output: "ok", Files: []activities.OutputFile{f}}, nil
+			return activities.RunCodeResult{Output: "ok", Files: []api.OutputFile{f}}, nil
 		}
-		return activities.RunCodeResult{Output: "ok", Files: []activities.OutputFile{outFile(2, 0, "cleaned.csv"), outFile(2, 0, "t.html")}}, nil
+		return activities.RunCodeResult{Output: "ok", Files: []api.OutputFile{outFile(2, 0, "cleaned.csv"), outFile(2, 0, "t.html")}}, nil
 	})
-	res, err := h.run(t, workflows.AnalysisInput{Question: "Which region?"})
+	res, err := h.run(t, api.AnalysisInput{Question: "Which region?"})
 	require.NoError(t, err)
-	v, err := h.env.QueryWorkflow(workflows.ProgressQuery)
+	v, err := h.env.QueryWorkflow(api.ProgressQuery)
 	require.NoError(t, err)
-	var p workflows.Progress
+	var p api.Progress
 	require.NoError(t, v.Get(&p))
 	assert.Equal(t, 3, p.Files, "progress counts the files")
 
@@ -58,11 +58,11 @@ func TestFilesAndReportInResult(t *testing.T) {
 	rep := h.reports[0]
 	assert.Equal(t, "Which region?", rep.Question)
 	assert.Equal(t, "West", rep.Answer)
-	assert.Equal(t, workflows.StatusAnswered, rep.Status)
-	assert.Equal(t, []activities.Chart{{Key: "analyses/w/step-1/0-0.png", Step: 1}}, rep.Charts, "no URLs in the report's input")
+	assert.Equal(t, api.StatusAnswered, rep.Status)
+	assert.Equal(t, []api.Chart{{Key: "analyses/w/step-1/0-0.png", Step: 1}}, rep.Charts, "no URLs in the report's input")
 	assert.Equal(t, "http://presigned", res.Charts[0].URL, "the result keeps its URLs")
 	assert.Equal(t, res.Files, rep.Files)
-	assert.Equal(t, []activities.CellRef{{Step: 1, Cell: 0, CallID: "c1"}, {Step: 1, Cell: 1, CallID: "c2"}, {Step: 2, Cell: 0, CallID: "c3"}}, rep.Cells)
+	assert.Equal(t, []api.CellRef{{Step: 1, Cell: 0, CallID: "c1"}, {Step: 1, Cell: 1, CallID: "c2"}, {Step: 2, Cell: 0, CallID: "c3"}}, rep.Cells)
 	require.NotNil(t, res.Report)
 	assert.Equal(t, "analyses/default-test-workflow-id/report.md", res.Report.MarkdownKey)
 	assert.Equal(t, "analyses/default-test-workflow-id/report.html", res.Report.HTMLKey)
@@ -73,20 +73,20 @@ func TestReportOnMaxSteps(t *testing.T) {
 	h := newHarness(t)
 	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}})
 	h.code(okOutput)
-	res, err := h.run(t, workflows.AnalysisInput{Question: "q", MaxSteps: 2})
+	res, err := h.run(t, api.AnalysisInput{Question: "q", MaxSteps: 2})
 	require.NoError(t, err)
-	assert.Equal(t, workflows.StatusMaxSteps, res.Status)
+	assert.Equal(t, api.StatusMaxSteps, res.Status)
 	require.Len(t, h.reports, 1)
-	assert.Equal(t, workflows.StatusMaxSteps, h.reports[0].Status)
+	assert.Equal(t, api.StatusMaxSteps, h.reports[0].Status)
 	assert.NotNil(t, res.Report)
 }
 
 // A report that cannot be written does not cost the user the answer.
 func TestReportFailureKeepsTheAnswer(t *testing.T) {
 	h := newHarness(t)
-	h.reportErr = temporal.NewNonRetryableApplicationError("s3 says no", activities.ErrTypeBadRequest, nil)
+	h.reportErr = temporal.NewNonRetryableApplicationError("s3 says no", api.ErrTypeBadRequest, nil)
 	h.script(activities.CallModelResult{Answer: "42"})
-	res, err := h.run(t, workflows.AnalysisInput{Question: "q"})
+	res, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.NoError(t, err)
 	assert.Equal(t, "42", res.Answer)
 	assert.Nil(t, res.Report)

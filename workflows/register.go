@@ -6,6 +6,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // Register registers the workflows and activities of durable-analyst on w,
@@ -34,10 +35,10 @@ type WorkflowRegistry interface {
 // guarded with workflow.GetVersion.
 func RegisterWorkflows(r WorkflowRegistry, o Options) {
 	r.RegisterWorkflowWithOptions(AnalysisWorkflow, workflow.RegisterOptions{
-		Name: AnalysisWorkflowName, VersioningBehavior: workflow.VersioningBehaviorPinned,
+		Name: api.AnalysisWorkflowName, VersioningBehavior: workflow.VersioningBehaviorPinned,
 	})
 	r.RegisterWorkflowWithOptions(o.batchWorkflow(), workflow.RegisterOptions{
-		Name: BatchAnalysisWorkflowName, VersioningBehavior: workflow.VersioningBehaviorAutoUpgrade,
+		Name: api.BatchAnalysisWorkflowName, VersioningBehavior: workflow.VersioningBehaviorAutoUpgrade,
 	})
 	// A sweep lasts seconds: PINNED, like an analysis.
 	r.RegisterWorkflowWithOptions(SweepWorkflow, workflow.RegisterOptions{

@@ -11,6 +11,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -55,7 +56,7 @@ func TestSearchAttributesFollowTheAnalysis(t *testing.T) {
 		activities.CallModelResult{Answer: "North wins"},
 	)
 	h.code(okOutput)
-	res, err := h.run(t, workflows.AnalysisInput{Question: "who wins?"})
+	res, err := h.run(t, api.AnalysisInput{Question: "who wins?"})
 	require.NoError(t, err)
 	require.NotEmpty(t, *ups)
 	assert.Equal(t, map[string]any{"AnalysisStatus": "starting", "AnalysisModel": "gpt-test", "AnalysisSteps": int64(0)}, (*ups)[0], "first upsert")
@@ -76,7 +77,7 @@ func TestSearchAttributesCancelled(t *testing.T) {
 	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(1)")}})
 	h.env.OnActivity(a.RunCode, mock.Anything, mock.Anything).After(time.Hour).Return(activities.RunCodeResult{Output: "late"}, nil)
 	h.env.RegisterDelayedCallback(func() { h.env.CancelWorkflow() }, time.Minute)
-	_, err := h.run(t, workflows.AnalysisInput{Question: "q", Model: "m1"})
+	_, err := h.run(t, api.AnalysisInput{Question: "q", Model: "m1"})
 	require.Error(t, err)
 	assert.Equal(t, map[string]any{"AnalysisStatus": workflows.StatusCancelled, "AnalysisModel": "m1", "AnalysisSteps": int64(1)}, last(*ups))
 }
@@ -88,9 +89,9 @@ func TestSearchAttributesOffUpsertNothing(t *testing.T) {
 	h := newHarness(t)
 	ups := h.searchUpserts(activities.SearchAttributesCheck{Reason: "AnalysisStatus is not registered"})
 	h.script(activities.CallModelResult{Answer: "done"})
-	res, err := h.run(t, workflows.AnalysisInput{Question: "q"})
+	res, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.NoError(t, err)
-	assert.Equal(t, workflows.StatusAnswered, res.Status)
+	assert.Equal(t, api.StatusAnswered, res.Status)
 	assert.Empty(t, *ups, "upserts")
 }
 
@@ -101,9 +102,9 @@ func TestSearchAttributesConversationEnds(t *testing.T) {
 	ups := h.searchUpserts(activities.SearchAttributesCheck{Enabled: true})
 	h.answerEach()
 	h.pauses(nil)
-	h.ask(0, "1", workflows.AskInput{Question: "who wins?"})
+	h.ask(0, "1", api.AskInput{Question: "who wins?"})
 	h.end(time.Minute)
-	res, err := h.run(t, workflows.AnalysisInput{Conversation: &workflows.Conversation{}})
+	res, err := h.run(t, api.AnalysisInput{Conversation: &api.Conversation{}})
 	require.NoError(t, err)
 	var statuses []any
 	for _, u := range *ups {

@@ -1,6 +1,10 @@
 package workflows
 
-import "go.temporal.io/sdk/workflow"
+import (
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/durable-analyst/durable-analyst/api"
+)
 
 // Change ids of workflow.GetVersion guards. BatchAnalysisWorkflow is
 // AUTO_UPGRADE: a running batch replays its history on whatever code is
@@ -44,11 +48,11 @@ type Options struct {
 }
 
 // batchWorkflow is BatchAnalysisWorkflow with these options.
-func (o Options) batchWorkflow() func(workflow.Context, BatchInput) (*BatchResult, error) {
+func (o Options) batchWorkflow() func(workflow.Context, api.BatchInput) (*api.BatchResult, error) {
 	if o == (Options{}) {
 		return BatchAnalysisWorkflow
 	}
-	return func(ctx workflow.Context, input BatchInput) (*BatchResult, error) {
+	return func(ctx workflow.Context, input api.BatchInput) (*api.BatchResult, error) {
 		return runBatch(ctx, input, o)
 	}
 }

@@ -17,8 +17,8 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/internal/stack"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // scriptSpec is a generated model script: cells code turns, then an answer.
@@ -58,17 +58,17 @@ func (o options) scripts() map[string]scriptSpec {
 func (e *env) runAnalysis(ctx context.Context, taskQueue, id, model string, steps int) (time.Duration, string, error) {
 	start := time.Now()
 	run, err := e.client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: taskQueue,
-		WorkflowExecutionTimeout: 30 * time.Minute}, workflows.AnalysisWorkflowName,
-		workflows.AnalysisInput{Question: "benchmark " + id, Model: model, MaxSteps: steps})
+		WorkflowExecutionTimeout: 30 * time.Minute}, api.AnalysisWorkflowName,
+		api.AnalysisInput{Question: "benchmark " + id, Model: model, MaxSteps: steps})
 	if err != nil {
 		return 0, "", fmt.Errorf("start %s: %w", id, err)
 	}
-	var res workflows.AnalysisResult
+	var res api.AnalysisResult
 	if err := run.Get(ctx, &res); err != nil {
 		return 0, "", fmt.Errorf("analysis %s: %w", id, err)
 	}
-	if res.Status != workflows.StatusAnswered {
-		return 0, "", fmt.Errorf("analysis %s ended %q, want %q", id, res.Status, workflows.StatusAnswered)
+	if res.Status != api.StatusAnswered {
+		return 0, "", fmt.Errorf("analysis %s ended %q, want %q", id, res.Status, api.StatusAnswered)
 	}
 	return time.Since(start), run.GetRunID(), nil
 }
@@ -431,14 +431,14 @@ func (e *env) p3Ramp(ctx context.Context, pollers string, ideal time.Duration, f
 				sem <- struct{}{}
 				id := fmt.Sprintf("p3-%s-%d-%d", pollers, n, i)
 				run, err := e.client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: tq, WorkflowExecutionTimeout: 30 * time.Minute},
-					workflows.AnalysisWorkflowName, workflows.AnalysisInput{Question: "benchmark " + id, Model: "script:p3", MaxSteps: o.p3Cells + 1})
+					api.AnalysisWorkflowName, api.AnalysisInput{Question: "benchmark " + id, Model: "script:p3", MaxSteps: o.p3Cells + 1})
 				<-sem
 				startedN.Done()
 				if err != nil {
 					errs <- err
 					return
 				}
-				var res workflows.AnalysisResult
+				var res api.AnalysisResult
 				if err := run.Get(ctx, &res); err != nil {
 					errs <- fmt.Errorf("%s: %w", id, err)
 				}
@@ -527,13 +527,13 @@ func (e *env) p4(ctx context.Context, r *report) error {
 	meter := newCPUMeter(e.temporal.Address, e.s3.Endpoint, w.cmd.Process.Pid)
 	stopPeak := w.watchPeak()
 	start := time.Now()
-	run, err := e.client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: tq}, workflows.BatchAnalysisWorkflowName,
-		workflows.BatchInput{ItemsS3Key: key, Concurrency: o.p4Conc, Defaults: workflows.BatchDefaults{Model: "script:p4", MaxSteps: 3}})
+	run, err := e.client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: tq}, api.BatchAnalysisWorkflowName,
+		api.BatchInput{ItemsS3Key: key, Concurrency: o.p4Conc, Defaults: api.BatchDefaults{Model: "script:p4", MaxSteps: 3}})
 	if err != nil {
 		return fmt.Errorf("start batch: %w", err)
 	}
 	firstRun := run.GetRunID() // Get follows continue-as-new; this is the first run
-	var res workflows.BatchResult
+	var res api.BatchResult
 	if err := run.Get(ctx, &res); err != nil {
 		return fmt.Errorf("batch: %w", err)
 	}
@@ -575,7 +575,7 @@ func (e *env) p4(ctx context.Context, r *report) error {
 		Goal: "≤ 1.15", Value: ratio, Unit: "×", Met: ptr(ratio <= 1.15),
 		Measured: fmt.Sprintf("%.2f× (wall %s, ideal %s = %d waves × %s); worker (batch and items) peak RSS %s, %d goroutines; %s",
 			ratio, round(wall), ideal, waves, item, sizeStr(int(peak.RSSBytes)), peak.Goroutines, cpu)})
-	perRun := workflows.BatchInput{Concurrency: o.p4Conc}.WithDefaults().ItemsPerRun // the batch's default
+	perRun := api.BatchInput{Concurrency: o.p4Conc}.WithDefaults().ItemsPerRun // the batch's default
 	r.add(figure{Scenario: "P4", Name: fmt.Sprintf("batch: history per run (continue-as-new every %d items)", perRun), Goal: "bounded",
 		Value: float64(largest.Bytes) / 1024, Unit: "KB",
 		Measured: fmt.Sprintf("largest run %.0f KB over %d runs (%d events)", float64(largest.Bytes)/1024, len(runs), largest.Events)})

@@ -21,7 +21,7 @@ import (
 	"go.temporal.io/sdk/client"
 
 	"github.com/durable-analyst/durable-analyst/activities"
-	"github.com/durable-analyst/durable-analyst/workflows"
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // requestCounts counts the stand-ins' requests: model calls and cell runs
@@ -102,7 +102,7 @@ func (e *env) p7(ctx context.Context, r *report) error {
 	for i := range o.p7Reps {
 		id := fmt.Sprintf("p7-%d", i)
 		run, err := e.client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: tq, WorkflowExecutionTimeout: 10 * time.Minute},
-			workflows.AnalysisWorkflowName, workflows.AnalysisInput{Question: "benchmark " + id, Model: "script:p7", MaxSteps: 2})
+			api.AnalysisWorkflowName, api.AnalysisInput{Question: "benchmark " + id, Model: "script:p7", MaxSteps: 2})
 		if err != nil {
 			return fmt.Errorf("start %s: %w", id, err)
 		}
@@ -127,7 +127,7 @@ func (e *env) p7(ctx context.Context, r *report) error {
 			return fmt.Errorf("kill -9 worker %d: %w", pid, err)
 		}
 		<-victim.done
-		var res workflows.AnalysisResult
+		var res api.AnalysisResult
 		if err := run.Get(ctx, &res); err != nil {
 			return fmt.Errorf("%s after the kill: %w", id, err)
 		}
@@ -238,7 +238,7 @@ func (e *env) p7Load(ctx context.Context, r *report, details map[string]any) err
 			id := fmt.Sprintf("p7-load-%d", i)
 			sem <- struct{}{}
 			run, err := e.client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: tq, WorkflowExecutionTimeout: 30 * time.Minute},
-				workflows.AnalysisWorkflowName, workflows.AnalysisInput{Question: "benchmark " + id, Model: "script:p7load", MaxSteps: 2})
+				api.AnalysisWorkflowName, api.AnalysisInput{Question: "benchmark " + id, Model: "script:p7load", MaxSteps: 2})
 			<-sem
 			if err != nil {
 				errs <- err
@@ -338,8 +338,8 @@ func (e *env) scaleOut(ctx context.Context, r *report) error {
 		id := fmt.Sprintf("scale-%d", n)
 		model0, exec0 := e.counts.model.Load(), e.counts.execute.Load()
 		start := time.Now()
-		run, err := e.client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: tq}, workflows.BatchAnalysisWorkflowName,
-			workflows.BatchInput{ItemsS3Key: key, Concurrency: o.scaleConc, Defaults: workflows.BatchDefaults{Model: "script:p4", MaxSteps: 3}})
+		run, err := e.client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: tq}, api.BatchAnalysisWorkflowName,
+			api.BatchInput{ItemsS3Key: key, Concurrency: o.scaleConc, Defaults: api.BatchDefaults{Model: "script:p4", MaxSteps: 3}})
 		if err != nil {
 			stopAll()
 			return fmt.Errorf("start batch on %d workers: %w", n, err)
@@ -348,9 +348,9 @@ func (e *env) scaleOut(ctx context.Context, r *report) error {
 		if n > 1 {
 			// Kill the last worker once 40% of the items are done.
 			for {
-				v, err := e.client.QueryWorkflow(ctx, id, "", workflows.ProgressQuery)
+				v, err := e.client.QueryWorkflow(ctx, id, "", api.ProgressQuery)
 				if err == nil {
-					var p workflows.BatchProgress
+					var p api.BatchProgress
 					if v.Get(&p) == nil && p.Total > 0 && (p.Succeeded+p.Failed)*10 >= p.Total*4 {
 						_ = ws[n-1].cmd.Process.Kill()
 						<-ws[n-1].done
@@ -367,7 +367,7 @@ func (e *env) scaleOut(ctx context.Context, r *report) error {
 				}
 			}
 		}
-		var res workflows.BatchResult
+		var res api.BatchResult
 		err = run.Get(ctx, &res)
 		wall := time.Since(start)
 		stopAll()
@@ -420,7 +420,7 @@ func (e *env) uploadItems(ctx context.Context, key string, n int) (string, error
 
 // checkBatch reads the batch's JSON report and the S3 keys of its items:
 // every item once and answered, and every item's outputs stored.
-func (e *env) checkBatch(ctx context.Context, res workflows.BatchResult, batchID string) ([]string, error) {
+func (e *env) checkBatch(ctx context.Context, res api.BatchResult, batchID string) ([]string, error) {
 	var problems []string
 	if res.Succeeded != res.Total || res.Failed != 0 {
 		problems = append(problems, fmt.Sprintf("%d of %d succeeded, %d failed", res.Succeeded, res.Total, res.Failed))
@@ -435,7 +435,7 @@ func (e *env) checkBatch(ctx context.Context, res workflows.BatchResult, batchID
 		return nil, err
 	}
 	var rep struct {
-		Items []workflows.BatchItemResult `json:"items"`
+		Items []api.BatchItemResult `json:"items"`
 	}
 	if err := json.Unmarshal(b, &rep); err != nil {
 		return nil, fmt.Errorf("report %s: %w", res.ReportKey, err)
@@ -443,7 +443,7 @@ func (e *env) checkBatch(ctx context.Context, res workflows.BatchResult, batchID
 	seen := map[int]int{}
 	for _, it := range rep.Items {
 		seen[it.Index]++
-		if it.Status != workflows.StatusAnswered {
+		if it.Status != api.StatusAnswered {
 			problems = append(problems, fmt.Sprintf("item %d %s: %s", it.Index, it.Status, it.Error))
 		}
 	}

@@ -4,9 +4,9 @@ import (
 	"context"
 	"time"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/internal/nexusservice"
 	"github.com/durable-analyst/durable-analyst/internal/stack"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // ensureNexusEndpoint makes the Nexus endpoint workflows.NexusEndpoint route
@@ -21,9 +21,9 @@ func ensureNexusEndpoint(ctx context.Context, t *stack.Temporal, say func(string
 		return err
 	}
 	defer c.Close()
-	if err := nexusservice.EnsureEndpoint(ctx, c.OperatorService(), workflows.NexusEndpoint, t.Namespace, taskQueue); err != nil {
+	if err := nexusservice.EnsureEndpoint(ctx, c.OperatorService(), api.NexusEndpoint, t.Namespace, taskQueue); err != nil {
 		return err
 	}
-	say("Nexus endpoint %s: service %s on namespace %s, task queue %s", workflows.NexusEndpoint, workflows.NexusService, t.Namespace, taskQueue)
+	say("Nexus endpoint %s: service %s on namespace %s, task queue %s", api.NexusEndpoint, api.NexusService, t.Namespace, taskQueue)
 	return nil
 }

@@ -8,8 +8,8 @@ import (
 
 	"go.temporal.io/api/operatorservice/v1"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/internal/stack"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // TestEnsureNexusEndpoint runs what make run does on a real dev server,
@@ -47,9 +47,9 @@ func TestEnsureNexusEndpoint(t *testing.T) {
 	}
 	spec := resp.GetEndpoints()[0].GetSpec()
 	w := spec.GetTarget().GetWorker()
-	if spec.GetName() != workflows.NexusEndpoint || w.GetNamespace() != tmp.Namespace || w.GetTaskQueue() != taskQueue {
+	if spec.GetName() != api.NexusEndpoint || w.GetNamespace() != tmp.Namespace || w.GetTaskQueue() != taskQueue {
 		t.Errorf("got endpoint %s → %s/%s, want %s → %s/%s", spec.GetName(), w.GetNamespace(), w.GetTaskQueue(),
-			workflows.NexusEndpoint, tmp.Namespace, taskQueue)
+			api.NexusEndpoint, tmp.Namespace, taskQueue)
 	}
 	if len(said) != 2 || !strings.HasPrefix(said[0], "Nexus endpoint") {
 		t.Errorf("got %q said, want the endpoint announced on each run", said)

@@ -19,7 +19,7 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
-	"github.com/durable-analyst/durable-analyst/workflows"
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // maxPayloadBytes is the bound on any one payload in an analysis' history.
@@ -27,10 +27,10 @@ const maxPayloadBytes = 64 << 10
 
 // runAnalysis starts an analysis on e's worker and waits up to 5 minutes
 // for its result.
-func runAnalysis(t *testing.T, e *env, id string, in workflows.AnalysisInput) (client.WorkflowRun, workflows.AnalysisResult) {
+func runAnalysis(t *testing.T, e *env, id string, in api.AnalysisInput) (client.WorkflowRun, api.AnalysisResult) {
 	t.Helper()
 	run := e.start(id, in)
-	var res workflows.AnalysisResult
+	var res api.AnalysisResult
 	require.NoError(t, run.Get(runCtx(t, 5*time.Minute), &res))
 	return run, res
 }
@@ -38,13 +38,13 @@ func runAnalysis(t *testing.T, e *env, id string, in workflows.AnalysisInput) (c
 func TestAnalysisEndToEnd(t *testing.T) {
 	e := newEnv(t)
 	key := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e/sales.csv")
-	run, res := runAnalysis(t, e, "e2e-sales-"+time.Now().Format("150405.000"), workflows.AnalysisInput{
+	run, res := runAnalysis(t, e, "e2e-sales-"+time.Now().Format("150405.000"), api.AnalysisInput{
 		Question: "Which region had the highest revenue, and how did monthly revenue trend?",
-		Datasets: []workflows.Dataset{{Name: "sales.csv", S3Key: key}},
+		Datasets: []api.Dataset{{Name: "sales.csv", S3Key: key}},
 		Model:    "script:sales-chart",
 	})
 
-	assert.Equal(t, workflows.StatusAnswered, res.Status)
+	assert.Equal(t, api.StatusAnswered, res.Status)
 	assert.Contains(t, res.Answer, "West had the highest revenue")
 	assert.Equal(t, 3, res.StepsUsed)
 	assert.Equal(t, 2, res.CodeRuns, "at least two code steps")

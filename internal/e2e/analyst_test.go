@@ -13,9 +13,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // TestOfflineAnalystEndToEnd runs analyses on the real stack with the
@@ -89,11 +89,11 @@ func TestOfflineAnalystEndToEnd(t *testing.T) {
 			var input map[string]any
 			require.NoError(t, json.Unmarshal([]byte(tc.input), &input), "the test's input is JSON")
 			run := e.start(testID("analyst-"+strings.ReplaceAll(tc.name, " ", "-")), input)
-			var res workflows.AnalysisResult
+			var res api.AnalysisResult
 			require.NoError(t, run.Get(runCtx(t, 5*time.Minute), &res), "analysis %d", i)
 
 			t.Logf("answer: %s", res.Answer)
-			assert.Equal(t, workflows.StatusAnswered, res.Status)
+			assert.Equal(t, api.StatusAnswered, res.Status)
 			assert.Equal(t, 3, res.StepsUsed, "inspect, compute, answer")
 			for _, w := range tc.want {
 				assert.Contains(t, res.Answer, w)

@@ -18,6 +18,7 @@ import (
 	"go.temporal.io/sdk/client"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -50,19 +51,19 @@ func TestBatchEndToEnd(t *testing.T) {
 	id := testID("e2e-batch")
 	run, err := e.Temporal.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
 		ID: id, TaskQueue: e.TaskQueue, WorkflowExecutionTimeout: 10 * time.Minute,
-	}, workflows.BatchAnalysisWorkflowName, workflows.BatchInput{
+	}, api.BatchAnalysisWorkflowName, api.BatchInput{
 		ItemsS3Key: itemsKey, Concurrency: 2, ItemsPerRun: 3,
-		Defaults: workflows.BatchDefaults{Model: "script:sales-chart"},
+		Defaults: api.BatchDefaults{Model: "script:sales-chart"},
 	})
 	require.NoError(t, err)
 	firstRun := run.GetRunID() // Get moves the run to the last of the chain
 
 	// Progress, while it runs.
-	var seen []workflows.BatchProgress
+	var seen []api.BatchProgress
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
 	done := make(chan error, 1)
-	var res workflows.BatchResult
+	var res api.BatchResult
 	go func() { done <- run.Get(ctx, &res) }()
 wait:
 	for {
@@ -72,8 +73,8 @@ wait:
 			break wait
 		case <-time.After(300 * time.Millisecond):
 		}
-		if v, err := e.Temporal.QueryWorkflow(ctx, id, "", workflows.ProgressQuery); err == nil {
-			var p workflows.BatchProgress
+		if v, err := e.Temporal.QueryWorkflow(ctx, id, "", api.ProgressQuery); err == nil {
+			var p api.BatchProgress
 			require.NoError(t, v.Get(&p))
 			seen = append(seen, p)
 		}
@@ -96,7 +97,7 @@ wait:
 	var rep activities.BatchReport
 	require.NoError(t, json.Unmarshal(e.getObject(res.ReportKey), &rep))
 	assert.Equal(t, id, rep.BatchID)
-	assert.Equal(t, activities.BatchTotals{Total: 6, Succeeded: 5, Failed: 1, Tokens: rep.Totals.Tokens}, rep.Totals)
+	assert.Equal(t, api.BatchTotals{Total: 6, Succeeded: 5, Failed: 1, Tokens: rep.Totals.Tokens}, rep.Totals)
 	assert.Positive(t, rep.Totals.Tokens)
 	require.Len(t, rep.Items, 6)
 	for i, it := range rep.Items {
@@ -104,14 +105,14 @@ wait:
 		assert.Equal(t, fmt.Sprintf("sales-%d", i), it.ID)
 		assert.Equal(t, fmt.Sprintf("%s/%d", id, i), it.WorkflowID)
 		if i == failing {
-			assert.Equal(t, workflows.StatusFailed, it.Status)
-			assert.Equal(t, activities.ErrTypeNotFound, it.ErrorType)
+			assert.Equal(t, api.StatusFailed, it.Status)
+			assert.Equal(t, api.ErrTypeNotFound, it.ErrorType)
 			assert.Contains(t, it.Error, "404 model_not_found: The model `script:does-not-exist` does not exist or you do not have access to it.",
 				"the report carries the model server's own explanation")
 			assert.NotContains(t, it.Error, "retryable:", "the message once, not the SDK's Error() chain")
 			continue
 		}
-		assert.Equal(t, workflows.StatusAnswered, it.Status, "item %d: %s", i, it.Error)
+		assert.Equal(t, api.StatusAnswered, it.Status, "item %d: %s", i, it.Error)
 		assert.Contains(t, it.Answer, "West had the highest revenue")
 		assert.LessOrEqual(t, len(it.Answer), workflows.MaxSummaryAnswerBytes)
 		assert.Equal(t, 1, it.Charts)
@@ -204,17 +205,17 @@ func maxOverlap[T any](xs []T, bounds func(T) (time.Time, time.Time)) int {
 func TestBatchRerunAttachesToFinishedItems(t *testing.T) {
 	e := newEnv(t)
 	id := testID("e2e-batch-again")
-	ds := []workflows.Dataset{{Name: "sales.csv", S3Key: e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e-batch-again/sales.csv")}}
-	in := workflows.BatchInput{Items: []workflows.BatchItem{
-		{ID: "one", AnalysisInput: workflows.AnalysisInput{Question: "first (attach test)", Model: "script:sales-chart", Datasets: ds}},
-		{ID: "two", AnalysisInput: workflows.AnalysisInput{Question: "second (attach test)", Model: "script:sales-chart", Datasets: ds}},
+	ds := []api.Dataset{{Name: "sales.csv", S3Key: e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e-batch-again/sales.csv")}}
+	in := api.BatchInput{Items: []api.BatchItem{
+		{ID: "one", AnalysisInput: api.AnalysisInput{Question: "first (attach test)", Model: "script:sales-chart", Datasets: ds}},
+		{ID: "two", AnalysisInput: api.AnalysisInput{Question: "second (attach test)", Model: "script:sales-chart", Datasets: ds}},
 	}, Concurrency: 2}
-	start := func(policy enumspb.WorkflowIdReusePolicy) workflows.BatchResult {
+	start := func(policy enumspb.WorkflowIdReusePolicy) api.BatchResult {
 		run, err := e.Temporal.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
 			ID: id, TaskQueue: e.TaskQueue, WorkflowIDReusePolicy: policy, WorkflowExecutionTimeout: 5 * time.Minute,
-		}, workflows.BatchAnalysisWorkflowName, in)
+		}, api.BatchAnalysisWorkflowName, in)
 		require.NoError(t, err)
-		var res workflows.BatchResult
+		var res api.BatchResult
 		require.NoError(t, run.Get(runCtx(t, 3*time.Minute), &res))
 		return res
 	}
@@ -232,7 +233,7 @@ func TestBatchRerunAttachesToFinishedItems(t *testing.T) {
 	require.Len(t, rep.Items, 2)
 	for _, it := range rep.Items {
 		assert.True(t, it.Attached, "item %s", it.ID)
-		assert.Equal(t, workflows.StatusAnswered, it.Status, "item %s", it.ID)
+		assert.Equal(t, api.StatusAnswered, it.Status, "item %s", it.ID)
 		assert.Contains(t, it.Answer, "West had the highest revenue", "item %s", it.ID)
 	}
 }

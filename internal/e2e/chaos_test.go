@@ -24,8 +24,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/client"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 var chaosFull = flag.Bool("chaos.full", false, "run the full chaos test: 10 analyses, at least 20 worker kills")
@@ -140,7 +140,7 @@ func TestChaosWorkerKills(t *testing.T) {
 	for i := range runs {
 		r, err := e.Temporal.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
 			ID: fmt.Sprintf("%s-%02d", prefix, i), TaskQueue: cfg.TaskQueue, WorkflowExecutionTimeout: 15 * time.Minute,
-		}, workflows.AnalysisWorkflowName, workflows.AnalysisInput{
+		}, api.AnalysisWorkflowName, api.AnalysisInput{
 			Question: fmt.Sprintf("chaos analysis %d: count the cells", i), Model: "script:chaos-counter",
 		})
 		require.NoError(t, err)
@@ -148,7 +148,7 @@ func TestChaosWorkerKills(t *testing.T) {
 	}
 	done := make(chan struct{})
 	var finished sync.WaitGroup
-	results := make([]workflows.AnalysisResult, analyses)
+	results := make([]api.AnalysisResult, analyses)
 	errs := make([]error, analyses)
 	for i, r := range runs {
 		finished.Add(1)
@@ -196,7 +196,7 @@ killing:
 	// expects already refused any turn whose counter was off.
 	for i := range runs {
 		require.NoError(t, errs[i], "analysis %d", i)
-		assert.Equal(t, workflows.StatusAnswered, results[i].Status, "analysis %d", i)
+		assert.Equal(t, api.StatusAnswered, results[i].Status, "analysis %d", i)
 		assert.Equal(t, "done", results[i].Answer, "analysis %d", i)
 		assert.Equal(t, 4, results[i].CodeRuns, "analysis %d", i)
 	}

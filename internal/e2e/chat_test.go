@@ -16,8 +16,8 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // The model APIs the worker can speak (OPENAI_API), and the prefix of the
@@ -27,14 +27,14 @@ var modelAPIs = []struct{ api, idPrefix, path string }{
 	{config.OpenAIAPIChat, "chatcmpl-", "/v1/chat/completions"},
 }
 
-// salesOnAPI starts a test's world with its worker on api and uploads
+// salesOnAPI starts a test's world with its worker on modelAPI and uploads
 // sales.csv under inputs/<prefix>-<api>/; it returns the env and the dataset.
-func salesOnAPI(t *testing.T, api, prefix string) (*env, []workflows.Dataset) {
+func salesOnAPI(t *testing.T, modelAPI, prefix string) (*env, []api.Dataset) {
 	t.Helper()
 	e := newEnv(t)
-	e.useAPI(api)
-	key := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/"+prefix+"-"+api+"/sales.csv")
-	return e, []workflows.Dataset{{Name: "sales.csv", S3Key: key}}
+	e.useAPI(modelAPI)
+	key := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/"+prefix+"-"+modelAPI+"/sales.csv")
+	return e, []api.Dataset{{Name: "sales.csv", S3Key: key}}
 }
 
 // useAPI restarts the env's worker speaking api, as OPENAI_API=api would.
@@ -87,7 +87,7 @@ func checkAPI(t *testing.T, e *env, id, runID string, api string) {
 // small, the transcript kept in S3 in one format.
 func TestBothAPIsDemoAnalysis(t *testing.T) {
 	type outcome struct {
-		res     workflows.AnalysisResult
+		res     api.AnalysisResult
 		chart   []byte
 		outputs string // the tool outputs in the transcript, with the workflow id as <id>
 	}
@@ -95,14 +95,14 @@ func TestBothAPIsDemoAnalysis(t *testing.T) {
 	for _, m := range modelAPIs {
 		t.Run(m.api, func(t *testing.T) {
 			e, datasets := salesOnAPI(t, m.api, "e2e")
-			run := e.start(testID("e2e-api-"+m.api), workflows.AnalysisInput{
+			run := e.start(testID("e2e-api-"+m.api), api.AnalysisInput{
 				Question: "Which region had the highest revenue, and how did monthly revenue trend?",
 				Datasets: datasets,
 				Model:    "script:sales-chart",
 			})
-			var res workflows.AnalysisResult
+			var res api.AnalysisResult
 			require.NoError(t, run.Get(runCtx(t, 3*time.Minute), &res))
-			assert.Equal(t, workflows.StatusAnswered, res.Status)
+			assert.Equal(t, api.StatusAnswered, res.Status)
 			assert.Contains(t, res.Answer, "West had the highest revenue")
 			assert.Equal(t, 3, res.StepsUsed)
 			assert.Equal(t, 2, res.CodeRuns)
@@ -148,10 +148,10 @@ func TestBothAPIsModelFaults(t *testing.T) {
 		t.Run(m.api+"/flaky", func(t *testing.T) {
 			e := newEnv(t)
 			e.useAPI(m.api)
-			run := e.start(testID("e2e-api-flaky-"+m.api), workflows.AnalysisInput{Question: "flaky model", Model: "script:flaky"})
-			var res workflows.AnalysisResult
+			run := e.start(testID("e2e-api-flaky-"+m.api), api.AnalysisInput{Question: "flaky model", Model: "script:flaky"})
+			var res api.AnalysisResult
 			require.NoError(t, run.Get(runCtx(t, 2*time.Minute), &res))
-			assert.Equal(t, workflows.StatusAnswered, res.Status)
+			assert.Equal(t, api.StatusAnswered, res.Status)
 			assert.Equal(t, 2, res.CodeRuns)
 			answers[m.api] = res.Answer
 
@@ -169,12 +169,12 @@ func TestBothAPIsModelFaults(t *testing.T) {
 		t.Run(m.api+"/model-not-found", func(t *testing.T) {
 			e := newEnv(t)
 			e.useAPI(m.api)
-			run := e.start(testID("e2e-api-404-"+m.api), workflows.AnalysisInput{Question: "q", Model: "script:gpt-x-missing"})
+			run := e.start(testID("e2e-api-404-"+m.api), api.AnalysisInput{Question: "q", Model: "script:gpt-x-missing"})
 			err := run.Get(runCtx(t, time.Minute), nil)
 			require.Error(t, err)
 			var appErr *temporal.ApplicationError
 			require.True(t, errors.As(err, &appErr), "got %T %v, want an ApplicationError", err, err)
-			assert.Equal(t, activities.ErrTypeNotFound, appErr.Type())
+			assert.Equal(t, api.ErrTypeNotFound, appErr.Type())
 			assert.True(t, appErr.NonRetryable())
 			assert.Contains(t, appErr.Message(), "step 1: model call: model: ")
 			assert.Contains(t, appErr.Message(), "404 model_not_found: The model `script:gpt-x-missing` does not exist or you do not have access to it.")
@@ -199,10 +199,10 @@ func TestBothAPIsModelFaults(t *testing.T) {
 func TestAPISwitchMidAnalysis(t *testing.T) {
 	e := newEnv(t)
 	id := testID("e2e-api-switch")
-	run := e.start(id, workflows.AnalysisInput{Question: "flaky model (API switch)", Model: "script:flaky"})
-	e.waitProgress(id, func(p workflows.Progress) bool { return p.CodeRuns >= 1 })
+	run := e.start(id, api.AnalysisInput{Question: "flaky model (API switch)", Model: "script:flaky"})
+	e.waitProgress(id, func(p api.Progress) bool { return p.CodeRuns >= 1 })
 	e.useAPI(config.OpenAIAPIChat)
-	var res workflows.AnalysisResult
+	var res api.AnalysisResult
 	require.NoError(t, run.Get(runCtx(t, 2*time.Minute), &res))
 	assert.Contains(t, res.Answer, "ran once each")
 	assert.Equal(t, 2, res.CodeRuns)
@@ -218,19 +218,19 @@ func TestAPISwitchMidAnalysis(t *testing.T) {
 // model then answers instead of calling, on either API, and the usage that
 // counted against the budget is the same.
 func TestBothAPIsTokenBudget(t *testing.T) {
-	usage := map[string]activities.Usage{}
+	usage := map[string]api.Usage{}
 	for _, m := range modelAPIs {
 		t.Run(m.api, func(t *testing.T) {
 			e, datasets := salesOnAPI(t, m.api, "e2e-budget")
-			run := e.start(testID("e2e-api-budget-"+m.api), workflows.AnalysisInput{
+			run := e.start(testID("e2e-api-budget-"+m.api), api.AnalysisInput{
 				Question: "Which region had the highest revenue?",
 				Datasets: datasets,
 				Model:    "script:sales-chart",
-				Budget:   &workflows.Budget{MaxTokens: 400}, // turn 1 alone uses 470
+				Budget:   &api.Budget{MaxTokens: 400}, // turn 1 alone uses 470
 			})
-			var res workflows.AnalysisResult
+			var res api.AnalysisResult
 			require.NoError(t, run.Get(runCtx(t, 2*time.Minute), &res))
-			assert.Equal(t, workflows.StatusAnswered, res.Status, "the last call answered")
+			assert.Equal(t, api.StatusAnswered, res.Status, "the last call answered")
 			assert.True(t, res.BudgetExhausted)
 			assert.Equal(t, 2, res.StepsUsed)
 			assert.Equal(t, 1, res.CodeRuns, "the second call ran no code")
@@ -239,7 +239,7 @@ func TestBothAPIsTokenBudget(t *testing.T) {
 			usage[m.api] = res.Usage
 		})
 	}
-	assert.Equal(t, activities.Usage{InputTokens: 412 + 690, OutputTokens: 58 + 164, TotalTokens: 470 + 854}, usage[config.OpenAIAPIChat],
+	assert.Equal(t, api.Usage{InputTokens: 412 + 690, OutputTokens: 58 + 164, TotalTokens: 470 + 854}, usage[config.OpenAIAPIChat],
 		"chat usage: the scripted usage of turns 1 and 2")
 	assert.Equal(t, usage[config.OpenAIAPIResponses], usage[config.OpenAIAPIChat], "usage over both APIs")
 }

@@ -24,6 +24,7 @@ import (
 	"go.temporal.io/sdk/client"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/internal/stack"
 	"github.com/durable-analyst/durable-analyst/workflows"
@@ -135,7 +136,7 @@ func TestClusterBatchSurvivesWorkerKillAndServerRestart(t *testing.T) {
 	for i := range analyses {
 		r, err := e.Temporal.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
 			ID: fmt.Sprintf("%s-%d", prefix, i), TaskQueue: cfg.TaskQueue, WorkflowExecutionTimeout: 14 * time.Minute,
-		}, workflows.AnalysisWorkflowName, workflows.AnalysisInput{
+		}, api.AnalysisWorkflowName, api.AnalysisInput{
 			Question: fmt.Sprintf("cluster analysis %d: count the cells", i), Model: "script:chaos-counter",
 		})
 		require.NoError(t, err)
@@ -153,9 +154,9 @@ func TestClusterBatchSurvivesWorkerKillAndServerRestart(t *testing.T) {
 	batchID := prefix + "-batch"
 	batch, err := e.Temporal.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
 		ID: batchID, TaskQueue: cfg.TaskQueue, WorkflowExecutionTimeout: 14 * time.Minute,
-	}, workflows.BatchAnalysisWorkflowName, workflows.BatchInput{
+	}, api.BatchAnalysisWorkflowName, api.BatchInput{
 		ItemsS3Key: itemsKey, Concurrency: 3, ItemsPerRun: 3,
-		Defaults: workflows.BatchDefaults{Model: "script:chaos-counter"},
+		Defaults: api.BatchDefaults{Model: "script:chaos-counter"},
 	})
 	require.NoError(t, err)
 
@@ -176,17 +177,17 @@ func TestClusterBatchSurvivesWorkerKillAndServerRestart(t *testing.T) {
 	victim.start(t)
 
 	// Everything completes.
-	results := make([]workflows.AnalysisResult, analyses)
+	results := make([]api.AnalysisResult, analyses)
 	for i, r := range runs {
 		require.NoError(t, r.Get(ctx, &results[i]), "analysis %d", i)
 	}
-	var res workflows.BatchResult
+	var res api.BatchResult
 	require.NoError(t, batch.Get(ctx, &res), "batch")
 
 	// The analyses: the scripted answer after four cells.
 	var ids []string
 	for i, r := range runs {
-		assert.Equal(t, workflows.StatusAnswered, results[i].Status, "analysis %d", i)
+		assert.Equal(t, api.StatusAnswered, results[i].Status, "analysis %d", i)
 		assert.Equal(t, "done", results[i].Answer, "analysis %d", i)
 		assert.Equal(t, 4, results[i].CodeRuns, "analysis %d", i)
 		ids = append(ids, r.GetID())
@@ -200,14 +201,14 @@ func TestClusterBatchSurvivesWorkerKillAndServerRestart(t *testing.T) {
 	require.Len(t, rep.Items, items, "report rows")
 	for i, it := range rep.Items {
 		assert.Equal(t, fmt.Sprintf("item-%d", i), it.ID, "report row %d", i)
-		assert.Equal(t, workflows.StatusAnswered, it.Status, "item %d: %s", i, it.Error)
+		assert.Equal(t, api.StatusAnswered, it.Status, "item %d: %s", i, it.Error)
 		assert.Equal(t, "done", it.Answer, "item %d", i)
 		ids = append(ids, it.WorkflowID)
 	}
 	// The search attributes registered on the PostgreSQL-backed server:
 	// BatchId finds exactly the batch's items.
 	itemIDs := slices.Sorted(slices.Values(ids[analyses:]))
-	assert.Equal(t, itemIDs, listIDs(t, e, fmt.Sprintf(`BatchId = %q AND WorkflowType = %q`, batchID, workflows.AnalysisWorkflowName), items), "items by BatchId")
+	assert.Equal(t, itemIDs, listIDs(t, e, fmt.Sprintf(`BatchId = %q AND WorkflowType = %q`, batchID, api.AnalysisWorkflowName), items), "items by BatchId")
 
 	// No cell ran twice: each stored cell output shows the counter it saw
 	// (1, 2, 3, 4), and the charts are exactly the two drawn.

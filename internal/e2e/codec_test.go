@@ -19,9 +19,9 @@ import (
 	tlog "go.temporal.io/sdk/log"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/codec"
 	"github.com/durable-analyst/durable-analyst/config"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // withPayloadKeys gives the env's worker and client the codec with keys
@@ -89,13 +89,13 @@ func totalBytes(evs [][]byte) int {
 // codecInput is the demo analysis (sales.csv, the sales-chart script) with
 // the dataset inline, so its content sits in the workflow input, and a
 // question carrying a marker.
-func codecInput(t *testing.T) (workflows.AnalysisInput, []string) {
+func codecInput(t *testing.T) (api.AnalysisInput, []string) {
 	csv, err := os.ReadFile(repoPath(t, "testdata/datasets/sales.csv"))
 	require.NoError(t, err)
 	question := "Which region had the highest revenue, and how did monthly revenue trend? (ref q-7f3a91c2)"
-	in := workflows.AnalysisInput{
+	in := api.AnalysisInput{
 		Question: question,
-		Datasets: []workflows.Dataset{{Name: "sales.csv", Content: string(csv)}},
+		Datasets: []api.Dataset{{Name: "sales.csv", Content: string(csv)}},
 		Model:    "script:sales-chart",
 	}
 	secrets := []string{
@@ -118,12 +118,12 @@ func TestEncryptedAnalysis(t *testing.T) {
 	plainClient := dialWith(t, "")
 	sizes := map[string]int{}
 
-	run := func(t *testing.T, e *env, in workflows.AnalysisInput) (id, runID string) {
+	run := func(t *testing.T, e *env, in api.AnalysisInput) (id, runID string) {
 		id = "e2e-codec-" + strings.ReplaceAll(t.Name(), "/", "-") + "-" + time.Now().Format("150405.000")
 		r := e.start(id, in)
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		defer cancel()
-		var res workflows.AnalysisResult
+		var res api.AnalysisResult
 		require.NoError(t, r.Get(ctx, &res))
 		require.Contains(t, res.Answer, "West had the highest revenue")
 		return id, r.GetRunID()
@@ -157,7 +157,7 @@ func TestEncryptedAnalysis(t *testing.T) {
 		t.Logf("encrypted history: %d events, %d bytes", len(raw), sizes["encrypted"])
 
 		// A new client with the key reads the result.
-		var res workflows.AnalysisResult
+		var res api.AnalysisResult
 		require.NoError(t, dialWith(t, key.Format()).GetWorkflow(context.Background(), id, runID).Get(context.Background(), &res))
 		assert.Contains(t, res.Answer, "West had the highest revenue")
 
@@ -172,7 +172,7 @@ func TestEncryptedAnalysis(t *testing.T) {
 			{"unknown key id", newKey(t, "other").Format(), `payload encrypted with key "e2e-2026-01", which is not configured (have other)`},
 			{"same id, other key", newKey(t, "e2e-2026-01").Format(), `payload encrypted with key "e2e-2026-01" does not decrypt`},
 		} {
-			var got workflows.AnalysisResult
+			var got api.AnalysisResult
 			err := dialWith(t, tc.keys).GetWorkflow(context.Background(), id, runID).Get(context.Background(), &got)
 			require.Error(t, err, "%s: read a result", tc.name)
 			assert.Contains(t, err.Error(), tc.want, tc.name)
@@ -186,7 +186,7 @@ func TestEncryptedAnalysis(t *testing.T) {
 	t.Run("failure", func(t *testing.T) {
 		e := newEnv(t, withPayloadKeys(key.Format()))
 		id := "e2e-codec-failure-" + time.Now().Format("150405.000")
-		bad := workflows.AnalysisInput{Question: " ", Datasets: []workflows.Dataset{{Name: "a/b.csv", Content: "x"}}}
+		bad := api.AnalysisInput{Question: " ", Datasets: []api.Dataset{{Name: "a/b.csv", Content: "x"}}}
 		r := e.start(id, bad)
 		err := r.Get(context.Background(), nil)
 		require.Error(t, err)
@@ -206,8 +206,8 @@ func TestEncryptedAnalysis(t *testing.T) {
 				opts = append(opts, withPayloadKeys(key.Format()))
 			}
 			e := newEnv(t, opts...)
-			demo := workflows.AnalysisInput{Question: in.Question, Model: in.Model,
-				Datasets: []workflows.Dataset{{Name: "sales.csv", S3Key: e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e-codec/sales.csv")}}}
+			demo := api.AnalysisInput{Question: in.Question, Model: in.Model,
+				Datasets: []api.Dataset{{Name: "sales.csv", S3Key: e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e-codec/sales.csv")}}}
 			id, runID := run(t, e, demo)
 			sizes["demo-"+name] = totalBytes(rawHistory(t, plainClient, id, runID))
 		})
@@ -233,11 +233,11 @@ func TestPlainStartOnEncryptedWorker(t *testing.T) {
 	id := "e2e-codec-plain-start-" + time.Now().Format("150405.000")
 	r, err := plainClient.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
 		ID: id, TaskQueue: e.TaskQueue, WorkflowExecutionTimeout: 10 * time.Minute,
-	}, workflows.AnalysisWorkflowName, in)
+	}, api.AnalysisWorkflowName, in)
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	var res workflows.AnalysisResult
+	var res api.AnalysisResult
 	require.NoError(t, e.Temporal.GetWorkflow(ctx, id, r.GetRunID()).Get(ctx, &res))
 	assert.Contains(t, res.Answer, "West had the highest revenue")
 
@@ -258,21 +258,21 @@ func TestEncryptedBatch(t *testing.T) {
 	e := newEnv(t, withPayloadKeys(key.Format()))
 	csv, err := os.ReadFile(repoPath(t, "testdata/datasets/sales.csv"))
 	require.NoError(t, err)
-	var items []workflows.BatchItem
+	var items []api.BatchItem
 	for i := range 2 {
-		items = append(items, workflows.BatchItem{AnalysisInput: workflows.AnalysisInput{
+		items = append(items, api.BatchItem{AnalysisInput: api.AnalysisInput{
 			Question: fmt.Sprintf("Which region had the highest revenue? (ref batch-q-%d-51e0)", i),
-			Datasets: []workflows.Dataset{{Name: "sales.csv", Content: string(csv)}},
+			Datasets: []api.Dataset{{Name: "sales.csv", Content: string(csv)}},
 		}})
 	}
 	id := testID("e2e-codec-batch")
 	r, err := e.Temporal.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
 		ID: id, TaskQueue: e.TaskQueue, WorkflowExecutionTimeout: 10 * time.Minute,
-	}, workflows.BatchAnalysisWorkflowName, workflows.BatchInput{Items: items, Concurrency: 2, Defaults: workflows.BatchDefaults{Model: "script:sales-chart"}})
+	}, api.BatchAnalysisWorkflowName, api.BatchInput{Items: items, Concurrency: 2, Defaults: api.BatchDefaults{Model: "script:sales-chart"}})
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	var res workflows.BatchResult
+	var res api.BatchResult
 	require.NoError(t, r.Get(ctx, &res))
 	require.Equal(t, 2, res.Succeeded, "%+v", res)
 

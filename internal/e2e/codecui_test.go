@@ -16,10 +16,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/codec"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/internal/stack"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // chromiumPath is Debian's chromium, which .ci/run installs.
@@ -57,7 +57,7 @@ func TestCodecUI(t *testing.T) {
 	in.Question += " " + marker
 	id := testID("e2e-codec-ui")
 	run := e.start(id, in)
-	var res workflows.AnalysisResult
+	var res api.AnalysisResult
 	require.NoError(t, run.Get(ctx, &res))
 
 	// The form's input: plain JSON typed by hand, as a user would.
@@ -72,14 +72,14 @@ func TestCodecUI(t *testing.T) {
 	cmd := exec.CommandContext(ctx, node, "ui-check.mjs")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "UI_URL="+tmp.UIAddress, "NAMESPACE="+tmp.Namespace, "WORKFLOW_ID="+id, "RUN_ID="+run.GetRunID(),
-		"MARKER="+marker, "FORM_WORKFLOW_ID="+formID, "TASK_QUEUE="+e.TaskQueue, "WORKFLOW_TYPE="+workflows.AnalysisWorkflowName,
+		"MARKER="+marker, "FORM_WORKFLOW_ID="+formID, "TASK_QUEUE="+e.TaskQueue, "WORKFLOW_TYPE="+api.AnalysisWorkflowName,
 		"FORM_INPUT="+string(formIn), "CHROMIUM="+chromiumPath, "SCREENSHOT_DIR="+t.TempDir())
 	out, err := cmd.CombinedOutput()
 	t.Logf("%s", out)
 	require.NoError(t, err, "the UI check failed:\n%s", out)
 
 	// The form's workflow runs on the encrypted worker and answers.
-	var formRes workflows.AnalysisResult
+	var formRes api.AnalysisResult
 	require.NoError(t, e.Temporal.GetWorkflow(ctx, formID, "").Get(ctx, &formRes))
 	assert.Contains(t, formRes.Answer, "West had the highest revenue")
 	// The UI decoded through the codec server (and, for the form,

@@ -15,20 +15,20 @@ import (
 	"go.temporal.io/sdk/client"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 const salesCSV = "region,amount\nNorth,10\nSouth,20\nWest,30\n"
 
 // ask sends the ask Update and waits for the turn's answer.
-func (e *env) ask(id string, q workflows.AskInput) (workflows.TurnResult, error) {
+func (e *env) ask(id string, q api.AskInput) (api.TurnResult, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	h, err := e.Temporal.UpdateWorkflow(ctx, client.UpdateWorkflowOptions{
-		WorkflowID: id, UpdateName: workflows.AskUpdate, Args: []any{q}, WaitForStage: client.WorkflowUpdateStageCompleted,
+		WorkflowID: id, UpdateName: api.AskUpdate, Args: []any{q}, WaitForStage: client.WorkflowUpdateStageCompleted,
 	})
-	var tr workflows.TurnResult
+	var tr api.TurnResult
 	if err != nil {
 		return tr, err
 	}
@@ -59,20 +59,20 @@ func TestConversationFollowUpsOnOneKernel(t *testing.T) {
 
 	start := e.Temporal.NewWithStartWorkflowOperation(client.StartWorkflowOptions{
 		ID: id, TaskQueue: e.TaskQueue, WorkflowIDConflictPolicy: enumspb.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING,
-	}, workflows.AnalysisWorkflowName, workflows.AnalysisInput{
+	}, api.AnalysisWorkflowName, api.AnalysisInput{
 		Model:        "script:conversation",
-		Datasets:     []workflows.Dataset{{Name: "sales.csv", Content: salesCSV}},
-		Conversation: &workflows.Conversation{IdleTimeout: "5m", PauseAfter: "1s"},
+		Datasets:     []api.Dataset{{Name: "sales.csv", Content: salesCSV}},
+		Conversation: &api.Conversation{IdleTimeout: "5m", PauseAfter: "1s"},
 	})
 	h, err := e.Temporal.UpdateWithStartWorkflow(ctx, client.UpdateWithStartWorkflowOptions{
 		StartWorkflowOperation: start,
 		UpdateOptions: client.UpdateWorkflowOptions{
-			UpdateName: workflows.AskUpdate, Args: []any{workflows.AskInput{Question: "What are total sales?"}},
+			UpdateName: api.AskUpdate, Args: []any{api.AskInput{Question: "What are total sales?"}},
 			WaitForStage: client.WorkflowUpdateStageCompleted,
 		},
 	})
 	require.NoError(t, err)
-	var first workflows.TurnResult
+	var first api.TurnResult
 	require.NoError(t, h.Get(ctx, &first))
 	assert.Equal(t, 1, first.Turn)
 	assert.Equal(t, "Total sales are 60.", first.Answer)
@@ -80,7 +80,7 @@ func TestConversationFollowUpsOnOneKernel(t *testing.T) {
 	require.NotEmpty(t, sandbox)
 
 	askStart := time.Now()
-	second, err := e.ask(id, workflows.AskInput{Question: "And doubled?"})
+	second, err := e.ask(id, api.AskInput{Question: "And doubled?"})
 	askTook := time.Since(askStart)
 	require.NoError(t, err, "the follow-up sees turn 1's variables")
 	assert.Equal(t, 2, second.Turn)
@@ -88,12 +88,12 @@ func TestConversationFollowUpsOnOneKernel(t *testing.T) {
 	assert.Equal(t, sandbox, second.SandboxID)
 
 	// Idle past pause_after: the sandbox is paused, and the UI says so.
-	p := e.waitProgress(id, func(p workflows.Progress) bool { return p.Status == "paused" })
+	p := e.waitProgress(id, func(p api.Progress) bool { return p.Status == "paused" })
 	assert.Equal(t, 2, p.Turn)
 	assert.Equal(t, e2b.StatePaused, e.sandboxState(sandbox))
 
 	resumeStart := time.Now()
-	third, err := e.ask(id, workflows.AskInput{Question: "By region?", Datasets: []workflows.Dataset{{Name: "regions.csv", Content: "region,amount\nNorth,10\nSouth,20\n"}}})
+	third, err := e.ask(id, api.AskInput{Question: "By region?", Datasets: []api.Dataset{{Name: "regions.csv", Content: "region,amount\nNorth,10\nSouth,20\n"}}})
 	t.Logf("ask after pause answered in %s (resume, one cell, two model calls)", time.Since(resumeStart))
 	require.NoError(t, err, "the resumed kernel kept its variables and got the new dataset")
 	assert.Equal(t, 3, third.Turn)
@@ -105,15 +105,15 @@ func TestConversationFollowUpsOnOneKernel(t *testing.T) {
 	// Bad asks are refused by the validator and leave no trace (the
 	// history count below has no Update for them).
 	for _, bad := range []struct {
-		q    workflows.AskInput
+		q    api.AskInput
 		want string
 	}{
-		{workflows.AskInput{Question: " "}, "question: must not be empty"},
-		{workflows.AskInput{Question: strings.Repeat("q", workflows.MaxQuestionBytes+1)}, "question: 8193 bytes"},
-		{workflows.AskInput{Question: "q", Datasets: []workflows.Dataset{{Name: "x.csv"}}}, "datasets[0]: set exactly one of s3_key, url, content"},
-		{workflows.AskInput{Question: "q", Datasets: []workflows.Dataset{{Name: "../x", Content: "1"}}}, "datasets[0].name:"},
-		{workflows.AskInput{Question: "q", Datasets: []workflows.Dataset{{Name: "u", URL: "ftp://x/y"}}}, "datasets[0].url:"},
-		{workflows.AskInput{Question: "q", Datasets: []workflows.Dataset{{Name: "sales.csv", Content: "1"}}}, `"sales.csv" is already in the sandbox`},
+		{api.AskInput{Question: " "}, "question: must not be empty"},
+		{api.AskInput{Question: strings.Repeat("q", api.MaxQuestionBytes+1)}, "question: 8193 bytes"},
+		{api.AskInput{Question: "q", Datasets: []api.Dataset{{Name: "x.csv"}}}, "datasets[0]: set exactly one of s3_key, url, content"},
+		{api.AskInput{Question: "q", Datasets: []api.Dataset{{Name: "../x", Content: "1"}}}, "datasets[0].name:"},
+		{api.AskInput{Question: "q", Datasets: []api.Dataset{{Name: "u", URL: "ftp://x/y"}}}, "datasets[0].url:"},
+		{api.AskInput{Question: "q", Datasets: []api.Dataset{{Name: "sales.csv", Content: "1"}}}, `"sales.csv" is already in the sandbox`},
 	} {
 		_, err = e.ask(id, bad.q)
 		require.Error(t, err)
@@ -121,14 +121,14 @@ func TestConversationFollowUpsOnOneKernel(t *testing.T) {
 	}
 
 	eh, err := e.Temporal.UpdateWorkflow(ctx, client.UpdateWorkflowOptions{
-		WorkflowID: id, UpdateName: workflows.EndUpdate, WaitForStage: client.WorkflowUpdateStageCompleted,
+		WorkflowID: id, UpdateName: api.EndUpdate, WaitForStage: client.WorkflowUpdateStageCompleted,
 	})
 	require.NoError(t, err)
 	require.NoError(t, eh.Get(ctx, nil))
-	var res workflows.AnalysisResult
+	var res api.AnalysisResult
 	require.NoError(t, e.Temporal.GetWorkflow(ctx, id, "").Get(ctx, &res))
 	require.NotNil(t, res.Conversation)
-	assert.Equal(t, workflows.ConversationSummary{Turns: 3, EndedBy: workflows.EndedByEnd, Runs: 1, Pauses: res.Conversation.Pauses}, *res.Conversation)
+	assert.Equal(t, api.ConversationSummary{Turns: 3, EndedBy: api.EndedByEnd, Runs: 1, Pauses: res.Conversation.Pauses}, *res.Conversation)
 	assert.GreaterOrEqual(t, res.Conversation.Pauses, 1)
 	assert.Equal(t, "Two regions; the chart shows them.", res.Answer)
 	assert.Equal(t, 3, res.CodeRuns)
@@ -139,9 +139,9 @@ func TestConversationFollowUpsOnOneKernel(t *testing.T) {
 	// cell), for the figure: a follow-up (two model calls, one cell that
 	// sleeps a second) saves the sandbox's creation and the staging.
 	oneShotStart := time.Now()
-	var one workflows.AnalysisResult
-	require.NoError(t, e.start(id+"-oneshot", workflows.AnalysisInput{Question: "What are total sales?", Model: "script:conversation",
-		Datasets: []workflows.Dataset{{Name: "sales.csv", Content: salesCSV}}}).Get(ctx, &one))
+	var one api.AnalysisResult
+	require.NoError(t, e.start(id+"-oneshot", api.AnalysisInput{Question: "What are total sales?", Model: "script:conversation",
+		Datasets: []api.Dataset{{Name: "sales.csv", Content: salesCSV}}}).Get(ctx, &one))
 	t.Logf("ask to answer: %s for a follow-up on a running sandbox (%s without its cell's 1 s sleep); %s for a one-shot analysis of the first question",
 		askTook, askTook-time.Second, time.Since(oneShotStart))
 	assert.Equal(t, "Total sales are 60.", one.Answer)
@@ -160,26 +160,26 @@ func TestConversationFollowUpsOnOneKernel(t *testing.T) {
 func TestConversationRebuildsLostPausedSandbox(t *testing.T) {
 	e := newEnv(t)
 	id := "e2e-conversation-lost-" + time.Now().Format("150405.000")
-	run := e.start(id, workflows.AnalysisInput{
+	run := e.start(id, api.AnalysisInput{
 		Question:     "What are total sales?",
 		Model:        "script:conversation",
-		Datasets:     []workflows.Dataset{{Name: "sales.csv", Content: salesCSV}},
-		Conversation: &workflows.Conversation{IdleTimeout: "20s", PauseAfter: "1s"},
+		Datasets:     []api.Dataset{{Name: "sales.csv", Content: salesCSV}},
+		Conversation: &api.Conversation{IdleTimeout: "20s", PauseAfter: "1s"},
 	})
-	p := e.waitProgress(id, func(p workflows.Progress) bool { return p.Status == "paused" })
+	p := e.waitProgress(id, func(p api.Progress) bool { return p.Status == "paused" })
 	lost := p.SandboxID
 	require.NoError(t, e.E2B.KillSandbox(lost))
 
-	second, err := e.ask(id, workflows.AskInput{Question: "And doubled?"})
+	second, err := e.ask(id, api.AskInput{Question: "And doubled?"})
 	require.NoError(t, err, "the rebuilt kernel has turn 1's variables")
 	assert.Equal(t, "Doubled, that is 120.", second.Answer)
 	assert.NotEqual(t, lost, second.SandboxID, "a new sandbox answered")
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	var res workflows.AnalysisResult
+	var res api.AnalysisResult
 	require.NoError(t, run.Get(ctx, &res))
-	assert.Equal(t, workflows.EndedByIdleTimeout, res.Conversation.EndedBy)
+	assert.Equal(t, api.EndedByIdleTimeout, res.Conversation.EndedBy)
 	assert.Equal(t, 2, res.Conversation.Turns)
 	end, err := e.progress(id)
 	require.NoError(t, err)
@@ -193,26 +193,26 @@ func TestConversationRebuildsLostPausedSandbox(t *testing.T) {
 func TestConversationContinuesAsNewOnTheSameSandbox(t *testing.T) {
 	e := newEnv(t)
 	id := "e2e-conversation-can-" + time.Now().Format("150405.000")
-	e.start(id, workflows.AnalysisInput{
+	e.start(id, api.AnalysisInput{
 		Question:     "What are total sales?",
 		Model:        "script:conversation",
-		Datasets:     []workflows.Dataset{{Name: "sales.csv", Content: salesCSV}},
-		Conversation: &workflows.Conversation{IdleTimeout: "5m", PauseAfter: "0s", TurnsPerRun: 1},
+		Datasets:     []api.Dataset{{Name: "sales.csv", Content: salesCSV}},
+		Conversation: &api.Conversation{IdleTimeout: "5m", PauseAfter: "0s", TurnsPerRun: 1},
 	})
-	first := e.waitProgress(id, func(p workflows.Progress) bool { return p.Turn == 1 && p.Status == "waiting" })
-	second, err := e.ask(id, workflows.AskInput{Question: "And doubled?"})
+	first := e.waitProgress(id, func(p api.Progress) bool { return p.Turn == 1 && p.Status == "waiting" })
+	second, err := e.ask(id, api.AskInput{Question: "And doubled?"})
 	require.NoError(t, err)
 	assert.Equal(t, "Doubled, that is 120.", second.Answer)
 	assert.Equal(t, 2, second.Turn)
 	assert.Equal(t, first.SandboxID, second.SandboxID, "the sandbox is reused across runs")
 
-	e.waitProgress(id, func(p workflows.Progress) bool { return p.Turn == 2 && p.Status == "waiting" })
+	e.waitProgress(id, func(p api.Progress) bool { return p.Turn == 2 && p.Status == "waiting" })
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	require.NoError(t, e.Temporal.SignalWorkflow(ctx, id, "", workflows.EndSignal, nil))
-	var res workflows.AnalysisResult
+	require.NoError(t, e.Temporal.SignalWorkflow(ctx, id, "", api.EndSignal, nil))
+	var res api.AnalysisResult
 	require.NoError(t, e.Temporal.GetWorkflow(ctx, id, "").Get(ctx, &res))
-	assert.Equal(t, workflows.ConversationSummary{Turns: 2, EndedBy: workflows.EndedByEnd, Runs: 3}, *res.Conversation)
+	assert.Equal(t, api.ConversationSummary{Turns: 2, EndedBy: api.EndedByEnd, Runs: 3}, *res.Conversation)
 	assert.Equal(t, 4, res.StepsUsed)
 	// Each run's history holds its own turn only: run 1 (start, staging,
 	// turn 1), run 2 (turn 2), run 3 (waited, ended).
@@ -271,21 +271,21 @@ func TestConversationSurvivesWorkerKillMidTurn(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	run, err := e.Temporal.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: cfg.TaskQueue},
-		workflows.AnalysisWorkflowName, workflows.AnalysisInput{
+		api.AnalysisWorkflowName, api.AnalysisInput{
 			Question: "What are total sales?", Model: "script:conversation",
-			Datasets:     []workflows.Dataset{{Name: "sales.csv", Content: salesCSV}},
-			Conversation: &workflows.Conversation{IdleTimeout: "5m", PauseAfter: "0s"},
+			Datasets:     []api.Dataset{{Name: "sales.csv", Content: salesCSV}},
+			Conversation: &api.Conversation{IdleTimeout: "5m", PauseAfter: "0s"},
 		})
 	require.NoError(t, err)
-	first := e.waitProgress(id, func(p workflows.Progress) bool { return p.Turn == 1 && p.Status == "waiting" })
+	first := e.waitProgress(id, func(p api.Progress) bool { return p.Turn == 1 && p.Status == "waiting" })
 
 	type outcome struct {
-		tr  workflows.TurnResult
+		tr  api.TurnResult
 		err error
 	}
 	done := make(chan outcome, 1)
 	go func() {
-		tr, err := e.ask(id, workflows.AskInput{Question: "And doubled?"})
+		tr, err := e.ask(id, api.AskInput{Question: "And doubled?"})
 		done <- outcome{tr, err}
 	}()
 	require.True(t, cells.waitFor(time.Minute), "the follow-up's cell never started")
@@ -298,8 +298,8 @@ func TestConversationSurvivesWorkerKillMidTurn(t *testing.T) {
 	assert.Equal(t, "Doubled, that is 120.", o.tr.Answer, "the script's expect saw the cell run once")
 	assert.Equal(t, first.SandboxID, o.tr.SandboxID, "reconnected to the same sandbox")
 
-	require.NoError(t, e.Temporal.SignalWorkflow(ctx, id, "", workflows.EndSignal, nil))
-	var res workflows.AnalysisResult
+	require.NoError(t, e.Temporal.SignalWorkflow(ctx, id, "", api.EndSignal, nil))
+	var res api.AnalysisResult
 	require.NoError(t, run.Get(ctx, &res))
 	assert.Equal(t, 2, res.Conversation.Turns)
 	assert.Equal(t, 2, res.CodeRuns)

@@ -11,9 +11,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/internal/stack"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // TestConversationAskFromUI drives the Temporal dev server's Web UI in
@@ -34,12 +34,12 @@ func TestConversationAskFromUI(t *testing.T) {
 	e := newEnv(t, func(c *config.Worker) { c.TemporalAddress = tmp.Address })
 
 	id := "e2e-conversation-ui-" + time.Now().Format("150405.000")
-	run := e.start(id, workflows.AnalysisInput{
+	run := e.start(id, api.AnalysisInput{
 		Question: "What are total sales?", Model: "script:conversation",
-		Datasets:     []workflows.Dataset{{Name: "sales.csv", Content: salesCSV}},
-		Conversation: &workflows.Conversation{IdleTimeout: "5m", PauseAfter: "0s"},
+		Datasets:     []api.Dataset{{Name: "sales.csv", Content: salesCSV}},
+		Conversation: &api.Conversation{IdleTimeout: "5m", PauseAfter: "0s"},
 	})
-	e.waitProgress(id, func(p workflows.Progress) bool { return p.Turn == 1 && p.Status == "waiting" })
+	e.waitProgress(id, func(p api.Progress) bool { return p.Turn == 1 && p.Status == "waiting" })
 
 	askIn, err := json.Marshal(map[string]string{"question": "And doubled? (asked from the UI)"})
 	require.NoError(t, err)
@@ -54,8 +54,8 @@ func TestConversationAskFromUI(t *testing.T) {
 	p, err := e.progress(id)
 	require.NoError(t, err)
 	assert.Equal(t, 2, p.Turn, "the UI's Update ran the second turn")
-	require.NoError(t, e.Temporal.SignalWorkflow(ctx, id, "", workflows.EndSignal, nil))
-	var res workflows.AnalysisResult
+	require.NoError(t, e.Temporal.SignalWorkflow(ctx, id, "", api.EndSignal, nil))
+	var res api.AnalysisResult
 	require.NoError(t, run.Get(ctx, &res))
 	assert.Equal(t, "Doubled, that is 120.", res.Answer)
 }

@@ -25,6 +25,7 @@ import (
 	"go.temporal.io/sdk/worker"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
 	"github.com/durable-analyst/durable-analyst/internal/stack"
@@ -219,7 +220,7 @@ func (e *env) upload(path, key string) string {
 func (e *env) start(id string, input any) client.WorkflowRun {
 	run, err := e.Temporal.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
 		ID: id, TaskQueue: e.TaskQueue, WorkflowExecutionTimeout: 10 * time.Minute,
-	}, workflows.AnalysisWorkflowName, input)
+	}, api.AnalysisWorkflowName, input)
 	require.NoError(e.t, err)
 	return run
 }

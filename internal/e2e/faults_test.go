@@ -15,9 +15,9 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // The tests here inject faults into real parts. None calls t.Parallel:
@@ -38,11 +38,11 @@ func runCtx(t *testing.T, d time.Duration) context.Context {
 // analysis completes, each cell run once.
 func TestFaultsModelRateLimitAnd5xx(t *testing.T) {
 	e := newEnv(t)
-	run := e.start(testID("e2e-flaky"), workflows.AnalysisInput{Question: "flaky model", Model: "script:flaky"})
-	var res workflows.AnalysisResult
+	run := e.start(testID("e2e-flaky"), api.AnalysisInput{Question: "flaky model", Model: "script:flaky"})
+	var res api.AnalysisResult
 	require.NoError(t, run.Get(runCtx(t, 2*time.Minute), &res))
 
-	assert.Equal(t, workflows.StatusAnswered, res.Status)
+	assert.Equal(t, api.StatusAnswered, res.Status)
 	assert.Contains(t, res.Answer, "ran once each")
 	assert.Equal(t, 2, res.CodeRuns)
 
@@ -86,13 +86,13 @@ func assertRetriesWaited(t *testing.T, reqs []scriptedmodel.RequestRecord, min t
 func TestFaultsModelAuth(t *testing.T) {
 	e := newEnv(t)
 	e.replaceWorker(func(c *config.Worker) { c.OpenAIAPIKey = "sk-wrong-key" })
-	run := e.start(testID("e2e-auth"), workflows.AnalysisInput{Question: "wrong key", Model: "script:sales-chart"})
+	run := e.start(testID("e2e-auth"), api.AnalysisInput{Question: "wrong key", Model: "script:sales-chart"})
 	err := run.Get(runCtx(t, time.Minute), nil)
 	require.Error(t, err)
 
 	var appErr *temporal.ApplicationError
 	require.True(t, errors.As(err, &appErr), "got %T %v, want an ApplicationError", err, err)
-	assert.Equal(t, activities.ErrTypeAuth, appErr.Type())
+	assert.Equal(t, api.ErrTypeAuth, appErr.Type())
 	assert.True(t, appErr.NonRetryable(), "AuthError must be non-retryable")
 	assert.Contains(t, appErr.Error(), "model", "the message names the model service")
 	assert.Contains(t, appErr.Error(), "401")
@@ -117,9 +117,9 @@ func TestFaultsS3Outage(t *testing.T) {
 			t.Errorf("restart S3 after the test: %v", err)
 		}
 	})
-	run := e.start(testID("e2e-s3-outage"), workflows.AnalysisInput{
+	run := e.start(testID("e2e-s3-outage"), api.AnalysisInput{
 		Question: "Which region had the highest revenue?",
-		Datasets: []workflows.Dataset{{Name: "sales.csv", S3Key: key}},
+		Datasets: []api.Dataset{{Name: "sales.csv", S3Key: key}},
 		Model:    "script:sales-chart",
 	})
 	time.Sleep(5 * time.Second)
@@ -139,9 +139,9 @@ func TestFaultsS3Outage(t *testing.T) {
 	require.NoError(t, shared.s3.Restart(context.Background()))
 	restarted := time.Now()
 
-	var res workflows.AnalysisResult
+	var res api.AnalysisResult
 	require.NoError(t, run.Get(runCtx(t, 2*time.Minute), &res))
-	assert.Equal(t, workflows.StatusAnswered, res.Status)
+	assert.Equal(t, api.StatusAnswered, res.Status)
 	assert.Contains(t, res.Answer, "West had the highest revenue")
 	require.Len(t, res.Charts, 1)
 	assert.NotEmpty(t, e.getObject(res.Charts[0].Key), "the chart is in S3")
@@ -161,7 +161,7 @@ func TestFaultsInvalidInput(t *testing.T) {
 
 	var appErr *temporal.ApplicationError
 	require.True(t, errors.As(err, &appErr), "got %T %v, want an ApplicationError", err, err)
-	assert.Equal(t, workflows.ErrTypeInvalidInput, appErr.Type())
+	assert.Equal(t, api.ErrTypeInvalidInput, appErr.Type())
 	assert.True(t, appErr.NonRetryable())
 	assert.Contains(t, appErr.Error(), "max_steps")
 
@@ -179,7 +179,7 @@ func TestFaultsInvalidInput(t *testing.T) {
 func TestSweepTerminatedWorkflow(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	run := e.start(testID("e2e-sweep"), workflows.AnalysisInput{Question: "stall then terminate", Model: "script:stall"})
+	run := e.start(testID("e2e-sweep"), api.AnalysisInput{Question: "stall then terminate", Model: "script:stall"})
 
 	// Wait until the model call is in flight (the model stalls for 2 min).
 	pollUntil(t, 30*time.Second, "the stalled model call", func() bool {
@@ -228,8 +228,8 @@ func TestFaultsS3OutageMidAnalysis(t *testing.T) {
 	}
 	e := newEnv(t)
 	id := testID("e2e-s3-mid")
-	run := e.start(id, workflows.AnalysisInput{Question: "count cells (S3 outage)", Model: "script:chaos-counter"})
-	e.waitProgress(id, func(p workflows.Progress) bool { return p.CodeRuns >= 1 })
+	run := e.start(id, api.AnalysisInput{Question: "count cells (S3 outage)", Model: "script:chaos-counter"})
+	e.waitProgress(id, func(p api.Progress) bool { return p.CodeRuns >= 1 })
 	require.NoError(t, shared.s3.Stop())
 	restarted := false
 	t.Cleanup(func() {
@@ -244,7 +244,7 @@ func TestFaultsS3OutageMidAnalysis(t *testing.T) {
 	require.NoError(t, shared.s3.Restart(context.Background()))
 	restarted = true
 
-	var res workflows.AnalysisResult
+	var res api.AnalysisResult
 	require.NoError(t, run.Get(runCtx(t, 3*time.Minute), &res))
 	assert.Equal(t, "done", res.Answer, "every counter check of the script passed")
 	assert.Equal(t, 4, res.CodeRuns)
@@ -267,22 +267,22 @@ func TestFaultsReadableErrors(t *testing.T) {
 	e := newEnv(t)
 	tests := []struct {
 		name     string
-		input    workflows.AnalysisInput
+		input    api.AnalysisInput
 		e2bKey   config.Secret // a refused E2B key, when set
 		wantType string
 		want     []string // all in the message
 	}{
-		{"model not found", workflows.AnalysisInput{Question: "q", Model: "script:gpt-x-missing"}, "", activities.ErrTypeNotFound,
+		{"model not found", api.AnalysisInput{Question: "q", Model: "script:gpt-x-missing"}, "", api.ErrTypeNotFound,
 			[]string{"step 1: model call: model: ", "404 model_not_found: The model `script:gpt-x-missing` does not exist or you do not have access to it."}},
 		// sales-chart expects the columns of sales.csv after its first
 		// turn; these are not, so the model server refuses turn 2.
-		{"model bad request", workflows.AnalysisInput{Question: "q", Model: "script:sales-chart",
-			Datasets: []workflows.Dataset{{Name: "sales.csv", Content: "a,b\n1,2\n"}}}, "", activities.ErrTypeBadRequest,
+		{"model bad request", api.AnalysisInput{Question: "q", Model: "script:sales-chart",
+			Datasets: []api.Dataset{{Name: "sales.csv", Content: "a,b\n1,2\n"}}}, "", api.ErrTypeBadRequest,
 			[]string{"step 2: model call: model: ", `400 expectation_failed: script sales-chart turn 2: tool output does not contain "month"`}},
-		{"dataset key missing in S3", workflows.AnalysisInput{Question: "q", Model: "script:sales-chart",
-			Datasets: []workflows.Dataset{{Name: "nope.csv", S3Key: "inputs/e2e-readable/nope.csv"}}}, "", activities.ErrTypeDataset,
+		{"dataset key missing in S3", api.AnalysisInput{Question: "q", Model: "script:sales-chart",
+			Datasets: []api.Dataset{{Name: "nope.csv", S3Key: "inputs/e2e-readable/nope.csv"}}}, "", api.ErrTypeDataset,
 			[]string{`dataset "nope.csv"`, "s3://" + e.Bucket + "/inputs/e2e-readable/nope.csv", "404 NoSuchKey: The specified key does not exist."}},
-		{"e2b key refused", workflows.AnalysisInput{Question: "q", Model: "script:sales-chart"}, "e2b_refused_key_0123456789", activities.ErrTypeAuth,
+		{"e2b key refused", api.AnalysisInput{Question: "q", Model: "script:sales-chart"}, "e2b_refused_key_0123456789", api.ErrTypeAuth,
 			[]string{"start: create sandbox: e2b: ", "401 auth: Invalid API key, please visit https://e2b.dev/docs/api-key for more information."}},
 	}
 	for i, tt := range tests {

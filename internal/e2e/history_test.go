@@ -10,8 +10,8 @@ import (
 	enumspb "go.temporal.io/api/enums/v1"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // Small history: a long analysis (24 code steps, each printing 3 KB) must
@@ -32,10 +32,10 @@ func TestHistoryBytesPerStepDoNotGrowChat(t *testing.T) {
 // history per step.
 func checkBytesPerStep(t *testing.T, e *env) {
 	id := "e2e-long-" + time.Now().Format("150405.000")
-	run := e.start(id, workflows.AnalysisInput{Question: "sum the steps", Model: "script:long-run", MaxSteps: 30})
+	run := e.start(id, api.AnalysisInput{Question: "sum the steps", Model: "script:long-run", MaxSteps: 30})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	var res workflows.AnalysisResult
+	var res api.AnalysisResult
 	require.NoError(t, run.Get(ctx, &res))
 	require.Equal(t, "The sum is 299.", res.Answer)
 	require.Equal(t, 25, res.StepsUsed)

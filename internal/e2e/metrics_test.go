@@ -18,7 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/client"
 
-	"github.com/durable-analyst/durable-analyst/workflows"
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // metricsAddrLog finds the address the worker serves metrics on in its log.
@@ -61,17 +61,17 @@ func TestMetricsEndToEnd(t *testing.T) {
 	key := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/metrics/sales.csv")
 	run, err := e.Temporal.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
 		ID: "metrics-sales-" + time.Now().Format("150405.000"), TaskQueue: cfg.TaskQueue, WorkflowExecutionTimeout: 5 * time.Minute,
-	}, workflows.AnalysisWorkflowName, workflows.AnalysisInput{
+	}, api.AnalysisWorkflowName, api.AnalysisInput{
 		Question: "Which region had the highest revenue?",
-		Datasets: []workflows.Dataset{{Name: "sales.csv", S3Key: key}},
+		Datasets: []api.Dataset{{Name: "sales.csv", S3Key: key}},
 		Model:    "script:sales-chart",
 	})
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	var res workflows.AnalysisResult
+	var res api.AnalysisResult
 	require.NoError(t, run.Get(ctx, &res))
-	require.Equal(t, workflows.StatusAnswered, res.Status)
+	require.Equal(t, api.StatusAnswered, res.Status)
 
 	// Counters reach the registry once a second; the last KillSandbox may
 	// finish just after the result.

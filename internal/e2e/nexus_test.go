@@ -21,8 +21,8 @@ import (
 	"go.temporal.io/sdk/workflow"
 	"google.golang.org/protobuf/types/known/durationpb"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/internal/nexusservice"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // nexusCallerNamespace is the second namespace the Nexus tests call from.
@@ -39,7 +39,7 @@ type nexusCall[I any] struct {
 // operation op through a Nexus endpoint and returns its typed result.
 func nexusCaller[I, O any](op string) func(workflow.Context, nexusCall[I]) (O, error) {
 	return func(ctx workflow.Context, in nexusCall[I]) (O, error) {
-		c := workflow.NewNexusClient(in.Endpoint, workflows.NexusService)
+		c := workflow.NewNexusClient(in.Endpoint, api.NexusService)
 		fut := c.ExecuteOperation(ctx, op, in.Input, workflow.NexusOperationOptions{ScheduleToCloseTimeout: 10 * time.Minute})
 		var res O
 		err := fut.Get(ctx, &res)
@@ -93,12 +93,12 @@ const readmeCallerNamespace = "analytics"
 func (e *env) serveReadmeNexus() {
 	t := e.t
 	t.Helper()
-	w := worker.New(e.Temporal, workflows.TaskQueue, worker.Options{})
+	w := worker.New(e.Temporal, api.TaskQueue, worker.Options{})
 	require.NoError(t, nexusservice.Register(w))
 	require.NoError(t, w.Start())
 	t.Cleanup(w.Stop)
 	require.NoError(t, nexusservice.EnsureEndpoint(runCtx(t, time.Minute), e.Temporal.OperatorService(),
-		workflows.NexusEndpoint, e.Config.Temporal.TemporalNamespace, workflows.TaskQueue))
+		api.NexusEndpoint, e.Config.Temporal.TemporalNamespace, api.TaskQueue))
 	callerClient(t, e, readmeCallerNamespace)
 }
 
@@ -133,16 +133,16 @@ func TestNexusService(t *testing.T) {
 	cc := callerClient(t, e, nexusCallerNamespace)
 	callerQueue := "nexus-caller-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 	cw := worker.New(cc, callerQueue, worker.Options{})
-	cw.RegisterWorkflowWithOptions(nexusCaller[workflows.AnalysisInput, workflows.AnalysisResult](workflows.NexusAnalyzeOperation),
+	cw.RegisterWorkflowWithOptions(nexusCaller[api.AnalysisInput, api.AnalysisResult](api.NexusAnalyzeOperation),
 		workflow.RegisterOptions{Name: "NexusCaller"})
-	cw.RegisterWorkflowWithOptions(nexusCaller[workflows.BatchInput, workflows.BatchResult](workflows.NexusAnalyzeBatchOperation),
+	cw.RegisterWorkflowWithOptions(nexusCaller[api.BatchInput, api.BatchResult](api.NexusAnalyzeBatchOperation),
 		workflow.RegisterOptions{Name: "NexusBatchCaller"})
 	require.NoError(t, cw.Start())
 	t.Cleanup(cw.Stop)
-	startCaller := func(t *testing.T, id string, in workflows.AnalysisInput) client.WorkflowRun {
+	startCaller := func(t *testing.T, id string, in api.AnalysisInput) client.WorkflowRun {
 		t.Helper()
 		run, err := cc.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: callerQueue}, "NexusCaller",
-			nexusCall[workflows.AnalysisInput]{Endpoint: endpoint, Input: in})
+			nexusCall[api.AnalysisInput]{Endpoint: endpoint, Input: in})
 		require.NoError(t, err)
 		return run
 	}
@@ -183,15 +183,15 @@ func TestNexusService(t *testing.T) {
 	t.Run("result", func(t *testing.T) {
 		key := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e/nexus-sales.csv")
 		callerID := testID("nexus-caller")
-		run := startCaller(t, callerID, workflows.AnalysisInput{
+		run := startCaller(t, callerID, api.AnalysisInput{
 			Question: "Which region had the highest revenue, and how did monthly revenue trend?",
-			Datasets: []workflows.Dataset{{Name: "sales.csv", S3Key: key}},
+			Datasets: []api.Dataset{{Name: "sales.csv", S3Key: key}},
 			Model:    "script:sales-chart",
 		})
 		id := analysisOf(t, callerID) // fails within a minute when the operation never starts
-		var res workflows.AnalysisResult
+		var res api.AnalysisResult
 		require.NoError(t, run.Get(ctx, &res))
-		assert.Equal(t, workflows.StatusAnswered, res.Status)
+		assert.Equal(t, api.StatusAnswered, res.Status)
 		assert.Contains(t, res.Answer, "West had the highest revenue")
 		assert.Equal(t, 3, res.StepsUsed)
 		assert.Equal(t, 2, res.CodeRuns)
@@ -205,12 +205,12 @@ func TestNexusService(t *testing.T) {
 
 	t.Run("batch", func(t *testing.T) {
 		run, err := cc.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: testID("nexus-batch-caller"), TaskQueue: callerQueue},
-			"NexusBatchCaller", nexusCall[workflows.BatchInput]{Endpoint: endpoint, Input: workflows.BatchInput{Items: []workflows.BatchItem{
-				{ID: "a", AnalysisInput: workflows.AnalysisInput{Question: "What is the sum of 0..9?", Model: "script:quick-sum"}},
-				{ID: "b", AnalysisInput: workflows.AnalysisInput{Question: "And again?", Model: "script:quick-sum"}},
+			"NexusBatchCaller", nexusCall[api.BatchInput]{Endpoint: endpoint, Input: api.BatchInput{Items: []api.BatchItem{
+				{ID: "a", AnalysisInput: api.AnalysisInput{Question: "What is the sum of 0..9?", Model: "script:quick-sum"}},
+				{ID: "b", AnalysisInput: api.AnalysisInput{Question: "And again?", Model: "script:quick-sum"}},
 			}}})
 		require.NoError(t, err)
-		var res workflows.BatchResult
+		var res api.BatchResult
 		require.NoError(t, run.Get(ctx, &res))
 		assert.Equal(t, 2, res.Total)
 		assert.Equal(t, 2, res.Succeeded)
@@ -222,13 +222,13 @@ func TestNexusService(t *testing.T) {
 		// A conversation stays open after its first answer, its sandbox
 		// alive, until it is ended or cancelled.
 		callerID := testID("nexus-caller-cancel")
-		run := startCaller(t, callerID, workflows.AnalysisInput{
+		run := startCaller(t, callerID, api.AnalysisInput{
 			Question: "What are total sales?", Model: "script:conversation",
-			Datasets:     []workflows.Dataset{{Name: "sales.csv", Content: salesCSV}},
-			Conversation: &workflows.Conversation{IdleTimeout: "5m", PauseAfter: "0s"},
+			Datasets:     []api.Dataset{{Name: "sales.csv", Content: salesCSV}},
+			Conversation: &api.Conversation{IdleTimeout: "5m", PauseAfter: "0s"},
 		})
 		id := analysisOf(t, callerID)
-		p := e.waitProgress(id, func(p workflows.Progress) bool { return p.Turn == 1 && p.Status == "waiting" })
+		p := e.waitProgress(id, func(p api.Progress) bool { return p.Turn == 1 && p.Status == "waiting" })
 		require.NotEmpty(t, p.SandboxID)
 		require.Equal(t, []string{p.SandboxID}, e.E2B.Sandboxes(), "the analysis' sandbox runs")
 

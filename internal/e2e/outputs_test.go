@@ -14,8 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/durable-analyst/durable-analyst/activities"
-	"github.com/durable-analyst/durable-analyst/workflows"
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // TestOutputsAndReports runs the outputs-report script on the real stack:
@@ -25,12 +24,12 @@ func TestOutputsAndReports(t *testing.T) {
 	e := newEnv(t)
 	key := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e-outputs/sales.csv")
 	id := "e2e-outputs-" + time.Now().Format("150405.000")
-	run, res := runAnalysis(t, e, id, workflows.AnalysisInput{
+	run, res := runAnalysis(t, e, id, api.AnalysisInput{
 		Question: "Clean the sales data, then tell me which region had the highest revenue.",
-		Datasets: []workflows.Dataset{{Name: "sales.csv", S3Key: key}},
+		Datasets: []api.Dataset{{Name: "sales.csv", S3Key: key}},
 		Model:    "script:outputs-report",
 	})
-	require.Equal(t, workflows.StatusAnswered, res.Status)
+	require.Equal(t, api.StatusAnswered, res.Status)
 	checkOutputs(t, e, id, &res)
 	checkHistory(t, e, id, run.GetRunID())
 	saveHistory(t, e, id, run.GetRunID(), "analysis-outputs.json")
@@ -38,7 +37,7 @@ func TestOutputsAndReports(t *testing.T) {
 
 // checkOutputs checks what the outputs-report script leaves in S3 and in
 // the result, exactly: no object missing, none extra.
-func checkOutputs(t *testing.T, e *env, id string, res *workflows.AnalysisResult) {
+func checkOutputs(t *testing.T, e *env, id string, res *api.AnalysisResult) {
 	t.Helper()
 	p := "analyses/" + id + "/"
 	type file struct{ key, name, ctype, origin string }
@@ -47,11 +46,11 @@ func checkOutputs(t *testing.T, e *env, id string, res *workflows.AnalysisResult
 		got = append(got, file{f.Key, f.Name, f.ContentType, f.Origin})
 	}
 	assert.Equal(t, []file{
-		{p + "step-1/0-0.html", "0-0.html", "text/html; charset=utf-8", activities.OriginDisplay},
-		{p + "step-1/files/cleaned.csv", "cleaned.csv", "text/csv; charset=utf-8", activities.OriginOutputs},
-		{p + "step-1/files/cleaned.xlsx", "cleaned.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", activities.OriginOutputs},
-		{p + "step-2/0-0.svg", "0-0.svg", "image/svg+xml", activities.OriginDisplay},
-		{p + "step-2/files/revenue_by_region.html", "revenue_by_region.html", "text/html; charset=utf-8", activities.OriginOutputs},
+		{p + "step-1/0-0.html", "0-0.html", "text/html; charset=utf-8", api.OriginDisplay},
+		{p + "step-1/files/cleaned.csv", "cleaned.csv", "text/csv; charset=utf-8", api.OriginOutputs},
+		{p + "step-1/files/cleaned.xlsx", "cleaned.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", api.OriginOutputs},
+		{p + "step-2/0-0.svg", "0-0.svg", "image/svg+xml", api.OriginDisplay},
+		{p + "step-2/files/revenue_by_region.html", "revenue_by_region.html", "text/html; charset=utf-8", api.OriginOutputs},
 	}, got)
 	require.Len(t, res.Charts, 1)
 	assert.Equal(t, p+"step-2/0-0.png", res.Charts[0].Key)
@@ -125,7 +124,7 @@ func httpGet(t *testing.T, url string) string {
 // checkChaosOutputs checks the files and reports of a chaos-counter
 // analysis: each step's cells.csv once, with the log as that step left
 // it, and both reports, in S3 and in the result.
-func checkChaosOutputs(t *testing.T, e *env, id string, res *workflows.AnalysisResult) {
+func checkChaosOutputs(t *testing.T, e *env, id string, res *api.AnalysisResult) {
 	t.Helper()
 	p := "analyses/" + id + "/"
 	var files, stored []string

@@ -24,10 +24,10 @@ import (
 	"go.temporal.io/api/workflowservice/v1"
 	"go.temporal.io/sdk/client"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // The README's code blocks are checked by TestREADMEExamples. Each fenced or
@@ -370,12 +370,12 @@ func TestREADMEExamples(t *testing.T) {
 				var in map[string]any
 				require.NoError(t, json.Unmarshal([]byte(b.Text), &in))
 				run, err := e.Temporal.ExecuteWorkflow(runCtx(t, time.Minute), readmeStartOptions(fmt.Sprintf("readme-%d", b.Line)),
-					workflows.AnalysisWorkflowName, in)
+					api.AnalysisWorkflowName, in)
 				require.NoError(t, err)
-				var res workflows.AnalysisResult
+				var res api.AnalysisResult
 				require.NoError(t, run.Get(runCtx(t, 5*time.Minute), &res))
 				t.Logf("answer: %s", res.Answer)
-				assert.Equal(t, workflows.StatusAnswered, res.Status)
+				assert.Equal(t, api.StatusAnswered, res.Status)
 				for _, want := range m.Expect {
 					assert.Contains(t, res.Answer, want)
 				}
@@ -386,7 +386,7 @@ func TestREADMEExamples(t *testing.T) {
 				var in map[string]any
 				require.NoError(t, json.Unmarshal([]byte(m.Attrs["input"]), &in), "input='…' is JSON")
 				run, err := e.Temporal.ExecuteWorkflow(runCtx(t, time.Minute), readmeStartOptions(fmt.Sprintf("readme-%d", b.Line)),
-					workflows.AnalysisWorkflowName, in)
+					api.AnalysisWorkflowName, in)
 				require.NoError(t, err)
 				err = run.Get(runCtx(t, 5*time.Minute), nil)
 				require.Error(t, err, "the analysis fails")
@@ -423,7 +423,7 @@ func firstLine(s string) string {
 // decoding (unknown fields refused) and the worker's validation, which
 // runs the published schema.
 func checkReadmeInput(t *testing.T, text string) {
-	var in workflows.AnalysisInput
+	var in api.AnalysisInput
 	require.NoError(t, json.Unmarshal([]byte(text), &in), "decode as AnalysisInput")
 	require.NoError(t, validate.AnalysisInput(in), "the worker's validation, the input schema included")
 }
@@ -433,7 +433,7 @@ func checkReadmeInput(t *testing.T, text string) {
 func checkReadmeResult(t *testing.T, text string) {
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.DisallowUnknownFields()
-	var res workflows.AnalysisResult
+	var res api.AnalysisResult
 	require.NoError(t, dec.Decode(&res), "decode strictly as AnalysisResult")
 	schema, err := jsonschema.NewCompiler().Compile(repoPath(t, "api/schema/analysis-result.v1.json"))
 	require.NoError(t, err)
@@ -457,9 +457,9 @@ func newReadmeEnv(t *testing.T) *readmeEnv {
 	m, err := scriptedmodel.New(scriptedmodel.Config{ScriptDir: repoPath(t, "testdata/scripts"), APIKey: fakeOpenAIKey, Logger: e.testLogger()})
 	require.NoError(t, err)
 	modelURL := serve(t, m.Handler()) + "/v1"
-	e.TaskQueue = workflows.TaskQueue
+	e.TaskQueue = api.TaskQueue
 	e.replaceWorker(func(c *config.Worker) {
-		c.Temporal.TaskQueue = workflows.TaskQueue
+		c.Temporal.TaskQueue = api.TaskQueue
 		c.OpenAIBaseURL = modelURL
 		c.OpenAIModel = scriptedmodel.AnalystModel
 	})
@@ -470,7 +470,7 @@ func newReadmeEnv(t *testing.T) *readmeEnv {
 }
 
 func readmeStartOptions(id string) client.StartWorkflowOptions {
-	return client.StartWorkflowOptions{ID: id + "-" + time.Now().Format("150405.000"), TaskQueue: workflows.TaskQueue, WorkflowExecutionTimeout: 10 * time.Minute}
+	return client.StartWorkflowOptions{ID: id + "-" + time.Now().Format("150405.000"), TaskQueue: api.TaskQueue, WorkflowExecutionTimeout: 10 * time.Minute}
 }
 
 // readmeEnviron is the environment of the shell and Go examples: the
@@ -480,7 +480,7 @@ func (e *readmeEnv) readmeEnviron(extra ...string) []string {
 		"TEMPORAL_ADDRESS="+e.Config.Temporal.TemporalAddress,
 		"TEMPORAL_NAMESPACE="+e.Config.Temporal.TemporalNamespace,
 		"TEMPORAL_CONFIG_FILE="+os.DevNull, // not the test user's temporal CLI profile
-		"TASK_QUEUE="+workflows.TaskQueue,
+		"TASK_QUEUE="+api.TaskQueue,
 		"S3_BUCKET="+e.Bucket,
 		"S3_ENDPOINT="+e.Config.S3.S3Endpoint,
 		"S3_REGION="+e.Config.S3.S3Region,
@@ -680,7 +680,7 @@ func (e *env) waitReadmeWorkflows(t *testing.T) {
 	defer cancel()
 	for {
 		resp, err := e.Temporal.ListWorkflow(ctx, &workflowservice.ListWorkflowExecutionsRequest{
-			Query: fmt.Sprintf("TaskQueue = '%s' AND ExecutionStatus = 'Running'", workflows.TaskQueue),
+			Query: fmt.Sprintf("TaskQueue = '%s' AND ExecutionStatus = 'Running'", api.TaskQueue),
 		})
 		if err != nil {
 			t.Logf("list the examples' running workflows: %v", err)

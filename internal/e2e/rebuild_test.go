@@ -8,13 +8,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/durable-analyst/durable-analyst/workflows"
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // progress queries an analysis' progress.
-func (e *env) progress(id string) (workflows.Progress, error) {
-	var p workflows.Progress
-	v, err := e.Temporal.QueryWorkflow(context.Background(), id, "", workflows.ProgressQuery)
+func (e *env) progress(id string) (api.Progress, error) {
+	var p api.Progress
+	v, err := e.Temporal.QueryWorkflow(context.Background(), id, "", api.ProgressQuery)
 	if err != nil {
 		return p, err
 	}
@@ -22,8 +22,8 @@ func (e *env) progress(id string) (workflows.Progress, error) {
 }
 
 // waitProgress polls until cond holds for the analysis' progress.
-func (e *env) waitProgress(id string, cond func(workflows.Progress) bool) workflows.Progress {
-	var last workflows.Progress
+func (e *env) waitProgress(id string, cond func(api.Progress) bool) api.Progress {
+	var last api.Progress
 	require.Eventually(e.t, func() bool {
 		p, err := e.progress(id)
 		if err != nil {
@@ -41,20 +41,20 @@ func (e *env) waitProgress(id string, cond func(workflows.Progress) bool) workfl
 func TestSandboxLossIsRebuilt(t *testing.T) {
 	e := newEnv(t)
 	id := "e2e-rebuild-" + time.Now().Format("150405.000")
-	run := e.start(id, workflows.AnalysisInput{
+	run := e.start(id, api.AnalysisInput{
 		Question: "count cells (rebuild)",
 		Model:    "script:chaos-counter",
-		Datasets: []workflows.Dataset{{Name: "notes.txt", Content: "hello"}},
+		Datasets: []api.Dataset{{Name: "notes.txt", Content: "hello"}},
 	})
-	p := e.waitProgress(id, func(p workflows.Progress) bool { return p.CodeRuns >= 2 })
+	p := e.waitProgress(id, func(p api.Progress) bool { return p.CodeRuns >= 2 })
 	lost := p.SandboxID
 	require.NoError(t, e.E2B.KillSandbox(lost), "evict the sandbox")
 
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	var res workflows.AnalysisResult
+	var res api.AnalysisResult
 	require.NoError(t, run.Get(ctx, &res))
-	assert.Equal(t, workflows.StatusAnswered, res.Status)
+	assert.Equal(t, api.StatusAnswered, res.Status)
 	assert.NotEqual(t, lost, res.SandboxID, "a new sandbox finished the analysis")
 	assert.Equal(t, 4, res.CodeRuns)
 	assert.Len(t, res.Charts, 2)
@@ -74,15 +74,15 @@ func TestSandboxLossIsRebuilt(t *testing.T) {
 func TestKernelLossIsRebuilt(t *testing.T) {
 	e := newEnv(t)
 	id := "e2e-kernel-" + time.Now().Format("150405.000")
-	run := e.start(id, workflows.AnalysisInput{Question: "count cells (kernel)", Model: "script:chaos-counter"})
-	p := e.waitProgress(id, func(p workflows.Progress) bool { return p.CodeRuns >= 1 })
+	run := e.start(id, api.AnalysisInput{Question: "count cells (kernel)", Model: "script:chaos-counter"})
+	p := e.waitProgress(id, func(p api.Progress) bool { return p.CodeRuns >= 1 })
 	require.NoError(t, e.E2B.KillKernel(p.SandboxID))
 
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	var res workflows.AnalysisResult
+	var res api.AnalysisResult
 	require.NoError(t, run.Get(ctx, &res))
-	assert.Equal(t, workflows.StatusAnswered, res.Status)
+	assert.Equal(t, api.StatusAnswered, res.Status)
 	assert.NotEqual(t, p.SandboxID, res.SandboxID)
 	assert.Equal(t, 4, res.CodeRuns)
 	checkChaosOutputs(t, e, id, &res)

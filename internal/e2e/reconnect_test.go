@@ -14,8 +14,8 @@ import (
 	"go.temporal.io/sdk/converter"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // A worker killed with SIGKILL 2 s into a 30-second cell: the local E2B
@@ -35,11 +35,11 @@ func TestWorkerKillMidLongCellReconnects(t *testing.T) {
 	id := "e2e-reconnect-" + time.Now().Format("150405.000")
 	run, err := e.Temporal.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
 		ID: id, TaskQueue: cfg.TaskQueue, WorkflowExecutionTimeout: 5 * time.Minute,
-	}, workflows.AnalysisWorkflowName, workflows.AnalysisInput{Question: "run the long cell", Model: "script:long-cell"})
+	}, api.AnalysisWorkflowName, api.AnalysisInput{Question: "run the long cell", Model: "script:long-cell"})
 	require.NoError(t, err)
 
 	// Wait for the long cell to start: its first line is in runs.log.
-	p := e.waitProgress(id, func(p workflows.Progress) bool { return p.SandboxID != "" })
+	p := e.waitProgress(id, func(p api.Progress) bool { return p.SandboxID != "" })
 	c, err := e2b.NewClient(e2b.WithAPIKey(fakeE2BKey), e2b.WithAPIURL(e.E2BURL), e2b.WithSandboxURL(e.E2BURL))
 	require.NoError(t, err)
 	sb, err := c.Connect(context.Background(), p.SandboxID, 5*time.Minute)
@@ -58,13 +58,13 @@ func TestWorkerKillMidLongCellReconnects(t *testing.T) {
 	defer cancel()
 	seen := make(chan activities.CellHeartbeat, 1)
 	go watchRetryHeartbeat(ctx, e, id, seen)
-	var res workflows.AnalysisResult
+	var res api.AnalysisResult
 	require.NoError(t, run.Get(ctx, &res), "worker logs:\n%s", worker.Logs.String())
 	cancel()
 	hb, watched := <-seen
 	t.Logf("the analysis finished %s after the kill", time.Since(killedAt).Round(time.Second))
 	// The script's expects already refused a turn whose count was off.
-	assert.Equal(t, workflows.StatusAnswered, res.Status)
+	assert.Equal(t, api.StatusAnswered, res.Status)
 	assert.Equal(t, "done", res.Answer)
 	assert.Equal(t, 2, res.CodeRuns)
 	assert.Equal(t, p.SandboxID, res.SandboxID, "the analysis finished on the sandbox the killed worker used")

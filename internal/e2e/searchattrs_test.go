@@ -17,6 +17,7 @@ import (
 	"go.temporal.io/sdk/converter"
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/internal/stack"
 	"github.com/durable-analyst/durable-analyst/workflows"
@@ -30,36 +31,36 @@ func TestSearchAttributes(t *testing.T) {
 	e := newEnv(t)
 	ctx := runCtx(t, 8*time.Minute)
 	key := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e-search/sales.csv")
-	ds := []workflows.Dataset{{Name: "sales.csv", S3Key: key}}
+	ds := []api.Dataset{{Name: "sales.csv", S3Key: key}}
 
 	// A batch of three, and one analysis on its own.
 	batchID := testID("e2e-search-batch")
-	items := make([]workflows.BatchItem, 3)
+	items := make([]api.BatchItem, 3)
 	for i := range items {
-		items[i] = workflows.BatchItem{ID: fmt.Sprintf("q%d", i), AnalysisInput: workflows.AnalysisInput{
+		items[i] = api.BatchItem{ID: fmt.Sprintf("q%d", i), AnalysisInput: api.AnalysisInput{
 			Question: fmt.Sprintf("Which region had the highest revenue? (%d)", i), Datasets: ds}}
 	}
 	brun, err := e.Temporal.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: batchID, TaskQueue: e.TaskQueue},
-		workflows.BatchAnalysisWorkflowName, workflows.BatchInput{Items: items, Concurrency: 2,
-			Defaults: workflows.BatchDefaults{Model: "script:sales-chart"}})
+		api.BatchAnalysisWorkflowName, api.BatchInput{Items: items, Concurrency: 2,
+			Defaults: api.BatchDefaults{Model: "script:sales-chart"}})
 	require.NoError(t, err)
 	id := testID("e2e-search-one")
-	run, res := runAnalysis(t, e, id, workflows.AnalysisInput{Question: "Which region had the highest revenue?", Datasets: ds, Model: "script:sales-chart"})
-	var bres workflows.BatchResult
+	run, res := runAnalysis(t, e, id, api.AnalysisInput{Question: "Which region had the highest revenue?", Datasets: ds, Model: "script:sales-chart"})
+	var bres api.BatchResult
 	require.NoError(t, brun.Get(ctx, &bres))
 	require.Equal(t, 3, bres.Succeeded, "batch items answered")
-	require.Equal(t, workflows.StatusAnswered, res.Status)
+	require.Equal(t, api.StatusAnswered, res.Status)
 
 	// BatchId finds exactly the batch's items (and, without the type, the
 	// batch too). Visibility lags the histories a little: poll.
 	inQueue := fmt.Sprintf(`TaskQueue = %q AND `, e.TaskQueue)
 	items0 := []string{batchID + "/0", batchID + "/1", batchID + "/2"}
-	assert.Equal(t, items0, listIDs(t, e, inQueue+fmt.Sprintf(`BatchId = %q AND WorkflowType = %q`, batchID, workflows.AnalysisWorkflowName), len(items0)))
+	assert.Equal(t, items0, listIDs(t, e, inQueue+fmt.Sprintf(`BatchId = %q AND WorkflowType = %q`, batchID, api.AnalysisWorkflowName), len(items0)))
 	assert.Equal(t, append([]string{batchID}, items0...), listIDs(t, e, fmt.Sprintf(`BatchId = %q`, batchID), 4))
 
 	// The finished analysis by its status and steps; the items have a
 	// BatchId, it has none.
-	found := listIDs(t, e, inQueue+fmt.Sprintf(`AnalysisStatus = %q AND AnalysisSteps > 0 AND BatchId IS NULL`, workflows.StatusAnswered), 1)
+	found := listIDs(t, e, inQueue+fmt.Sprintf(`AnalysisStatus = %q AND AnalysisSteps > 0 AND BatchId IS NULL`, api.StatusAnswered), 1)
 	assert.Equal(t, []string{id}, found)
 	assert.Empty(t, listIDs(t, e, inQueue+`AnalysisStatus = "running"`, 0), "analyses still running by their search attributes")
 
@@ -68,7 +69,7 @@ func TestSearchAttributes(t *testing.T) {
 	assert.Equal(t, map[string]any{"AnalysisStatus": res.Status, "AnalysisSteps": int64(res.StepsUsed), "AnalysisModel": "script:sales-chart"}, got)
 	item := describeAttributes(t, e, batchID+"/1", "")
 	assert.Equal(t, batchID, item["BatchId"], "BatchId of item 1")
-	assert.Equal(t, workflows.StatusAnswered, item["AnalysisStatus"], "AnalysisStatus of item 1")
+	assert.Equal(t, api.StatusAnswered, item["AnalysisStatus"], "AnalysisStatus of item 1")
 	assert.Equal(t, map[string]any{"BatchId": batchID}, describeAttributes(t, e, batchID, ""), "the batch's attributes")
 
 	// The worker said once that they are on, not once per workflow.
@@ -93,18 +94,18 @@ func TestSearchAttributesOffWithoutRegistration(t *testing.T) {
 	e := newEnv(t, func(c *config.Worker) { c.TemporalAddress = bare.Address })
 
 	key := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e-search-off/sales.csv")
-	ds := []workflows.Dataset{{Name: "sales.csv", S3Key: key}}
+	ds := []api.Dataset{{Name: "sales.csv", S3Key: key}}
 	id := testID("e2e-search-off")
-	run, res := runAnalysis(t, e, id, workflows.AnalysisInput{Question: "Which region had the highest revenue?", Datasets: ds, Model: "script:sales-chart"})
-	assert.Equal(t, workflows.StatusAnswered, res.Status)
+	run, res := runAnalysis(t, e, id, api.AnalysisInput{Question: "Which region had the highest revenue?", Datasets: ds, Model: "script:sales-chart"})
+	assert.Equal(t, api.StatusAnswered, res.Status)
 	saveHistory(t, e, id, run.GetRunID(), "analysis-search-attributes-off.json")
 
 	batchID := testID("e2e-search-off-batch")
 	brun, err := e.Temporal.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: batchID, TaskQueue: e.TaskQueue},
-		workflows.BatchAnalysisWorkflowName, workflows.BatchInput{Items: []workflows.BatchItem{{AnalysisInput: workflows.AnalysisInput{
+		api.BatchAnalysisWorkflowName, api.BatchInput{Items: []api.BatchItem{{AnalysisInput: api.AnalysisInput{
 			Question: "Which region had the highest revenue?", Datasets: ds, Model: "script:sales-chart"}}}})
 	require.NoError(t, err)
-	var bres workflows.BatchResult
+	var bres api.BatchResult
 	require.NoError(t, brun.Get(ctx, &bres))
 	assert.Equal(t, 1, bres.Succeeded, "batch items answered")
 

@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/protobuf/encoding/protojson"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // secret is a credential the worker holds, to be searched for wherever the
@@ -74,26 +74,26 @@ func checkSecretsNeverLeak(t *testing.T, e *env) {
 
 	// A full analysis with a dataset from S3 and a chart.
 	key := e.upload(repoPath(t, "testdata/datasets/sales.csv"), "inputs/e2e-secrets/sales.csv")
-	sales := e.start(testID("e2e-secrets-sales"), workflows.AnalysisInput{
+	sales := e.start(testID("e2e-secrets-sales"), api.AnalysisInput{
 		Question: "Which region had the highest revenue?",
-		Datasets: []workflows.Dataset{{Name: "sales.csv", S3Key: key}},
+		Datasets: []api.Dataset{{Name: "sales.csv", S3Key: key}},
 		Model:    "script:sales-chart",
 	})
-	var salesRes workflows.AnalysisResult
+	var salesRes api.AnalysisResult
 	require.NoError(t, sales.Get(ctx, &salesRes))
-	require.Equal(t, workflows.StatusAnswered, salesRes.Status)
+	require.Equal(t, api.StatusAnswered, salesRes.Status)
 	require.Len(t, salesRes.Charts, 1)
 
 	// An analysis whose one cell prints the sandbox's environment.
 	e.useOwnScripts()
-	dump := e.start(testID("e2e-secrets-env"), workflows.AnalysisInput{Question: "What is in the environment?", Model: "script:env-dump"})
-	var dumpRes workflows.AnalysisResult
+	dump := e.start(testID("e2e-secrets-env"), api.AnalysisInput{Question: "What is in the environment?", Model: "script:env-dump"})
+	var dumpRes api.AnalysisResult
 	require.NoError(t, dump.Get(ctx, &dumpRes))
-	require.Equal(t, workflows.StatusAnswered, dumpRes.Status)
+	require.Equal(t, api.StatusAnswered, dumpRes.Status)
 
 	for _, run := range []struct {
 		id, runID string
-		res       workflows.AnalysisResult
+		res       api.AnalysisResult
 	}{{sales.GetID(), sales.GetRunID(), salesRes}, {dump.GetID(), dump.GetRunID(), dumpRes}} {
 		// The history as the server keeps it: every event as JSON, and every
 		// payload decoded (payloads are base64 in the JSON).

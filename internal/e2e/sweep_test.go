@@ -13,6 +13,7 @@ import (
 	"go.temporal.io/sdk/worker"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -49,7 +50,7 @@ func TestSweepScheduleTwoWorkers(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []client.ScheduleIntervalSpec{{Every: time.Hour}}, d.Schedule.Spec.Intervals, "the second ensure's interval, once")
 
-	run := e.start(testID("e2e-sweep2"), workflows.AnalysisInput{Question: "stall then terminate", Model: "script:stall"})
+	run := e.start(testID("e2e-sweep2"), api.AnalysisInput{Question: "stall then terminate", Model: "script:stall"})
 	pollUntil(t, 30*time.Second, "the sandbox", func() bool { return len(e.E2B.Sandboxes()) == 1 })
 	sandboxID := e.E2B.Sandboxes()[0]
 	require.NoError(t, e.Temporal.TerminateWorkflow(ctx, run.GetID(), run.GetRunID(), "e2e: terminate to leave a sandbox"))

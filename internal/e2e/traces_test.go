@@ -20,6 +20,7 @@ import (
 	"go.temporal.io/sdk/worker"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/internal/tracing"
 	"github.com/durable-analyst/durable-analyst/internal/tracing/tracingtest"
 	"github.com/durable-analyst/durable-analyst/workflows"
@@ -78,15 +79,15 @@ func TestTracesOneAnalysis(t *testing.T) {
 	question := "Which region had the highest revenue, and how did monthly revenue trend? traces-e2e"
 	run, err := c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
 		ID: "e2e-traces-" + time.Now().Format("150405.000"), TaskQueue: e.TaskQueue, WorkflowExecutionTimeout: 10 * time.Minute,
-	}, workflows.AnalysisWorkflowName, workflows.AnalysisInput{
+	}, api.AnalysisWorkflowName, api.AnalysisInput{
 		Question: question,
-		Datasets: []workflows.Dataset{{Name: "sales.csv", S3Key: key}},
+		Datasets: []api.Dataset{{Name: "sales.csv", S3Key: key}},
 		Model:    "script:sales-chart",
 	})
 	require.NoError(t, err)
-	var res workflows.AnalysisResult
+	var res api.AnalysisResult
 	require.NoError(t, run.Get(ctx, &res))
-	require.Equal(t, workflows.StatusAnswered, res.Status)
+	require.Equal(t, api.StatusAnswered, res.Status)
 	root.End()
 
 	spans := exp.GetSpans()
@@ -108,7 +109,7 @@ func TestTracesOneAnalysis(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		"StartWorkflow:" + workflows.AnalysisWorkflowName, "RunWorkflow:" + workflows.AnalysisWorkflowName,
+		"StartWorkflow:" + api.AnalysisWorkflowName, "RunWorkflow:" + api.AnalysisWorkflowName,
 		"model POST", "e2b POST", "s3 PUT", "s3 GET",
 	} {
 		assert.Positive(t, names[want], "span %q in the trace; got %v", want, names)

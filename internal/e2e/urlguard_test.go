@@ -13,8 +13,8 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // countingServer serves body on 127.0.0.1 and counts the requests it gets.
@@ -36,9 +36,9 @@ func TestURLGuardLoopbackRefused(t *testing.T) {
 	e := newEnv(t)
 	internal, hits := countingServer(t, []byte(`{"namespaces":["secret-internal-data"]}`))
 
-	run := e.start(testID("e2e-url-loopback"), workflows.AnalysisInput{
+	run := e.start(testID("e2e-url-loopback"), api.AnalysisInput{
 		Question: "What is in here?",
-		Datasets: []workflows.Dataset{{Name: "x.csv", URL: internal + "/api/v1/namespaces"}},
+		Datasets: []api.Dataset{{Name: "x.csv", URL: internal + "/api/v1/namespaces"}},
 		Model:    "script:sales-chart",
 	})
 	err := run.Get(runCtx(t, time.Minute), nil)
@@ -46,7 +46,7 @@ func TestURLGuardLoopbackRefused(t *testing.T) {
 
 	var appErr *temporal.ApplicationError
 	require.True(t, errors.As(err, &appErr), "got %T %v, want an ApplicationError", err, err)
-	assert.Equal(t, activities.ErrTypeDataset, appErr.Type())
+	assert.Equal(t, api.ErrTypeDataset, appErr.Type())
 	assert.True(t, appErr.NonRetryable(), "a refused URL must not be retried")
 	for _, want := range []string{`dataset "x.csv"`, "127.0.0.1 is a loopback address", "allow it with DATASET_URL_ALLOW"} {
 		assert.Contains(t, appErr.Error(), want)
@@ -79,14 +79,14 @@ func TestURLGuardAllowlistedLocalServer(t *testing.T) {
 	require.NoError(t, err)
 	local, hits := countingServer(t, csv)
 
-	run := e.start(testID("e2e-url-allowed"), workflows.AnalysisInput{
+	run := e.start(testID("e2e-url-allowed"), api.AnalysisInput{
 		Question: "Which region had the highest revenue?",
-		Datasets: []workflows.Dataset{{Name: "sales.csv", URL: local + "/exports/sales.csv"}},
+		Datasets: []api.Dataset{{Name: "sales.csv", URL: local + "/exports/sales.csv"}},
 		Model:    "script:sales-chart",
 	})
-	var res workflows.AnalysisResult
+	var res api.AnalysisResult
 	require.NoError(t, run.Get(runCtx(t, 2*time.Minute), &res))
-	assert.Equal(t, workflows.StatusAnswered, res.Status)
+	assert.Equal(t, api.StatusAnswered, res.Status)
 	assert.Contains(t, res.Answer, "West had the highest revenue")
 	assert.GreaterOrEqual(t, hits.Load(), int64(1), "the allowlisted server was fetched from")
 	pollUntil(t, 10*time.Second, "no sandbox left", func() bool { return len(e.E2B.Sandboxes()) == 0 })

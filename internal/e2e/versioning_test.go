@@ -22,6 +22,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/internal/versioning"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -79,28 +80,28 @@ func TestRollingUpgrade(t *testing.T) {
 	setCurrent(vA, true, true)
 
 	// The work, all started while A is current.
-	ds := []workflows.Dataset{{Name: "notes.txt", Content: "rolling upgrade"}}
-	item := func(i int) workflows.BatchItem {
-		return workflows.BatchItem{ID: fmt.Sprintf("item-%d", i), AnalysisInput: workflows.AnalysisInput{
+	ds := []api.Dataset{{Name: "notes.txt", Content: "rolling upgrade"}}
+	item := func(i int) api.BatchItem {
+		return api.BatchItem{ID: fmt.Sprintf("item-%d", i), AnalysisInput: api.AnalysisInput{
 			Question: fmt.Sprintf("Sum 0..9 (item %d)", i), Model: "script:quick-sum", Datasets: ds}}
 	}
 	batchID := testID("e2e-rolling-batch")
 	batch, err := e.Temporal.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: batchID, TaskQueue: tq, WorkflowExecutionTimeout: 10 * time.Minute},
-		workflows.BatchAnalysisWorkflowName, workflows.BatchInput{Items: []workflows.BatchItem{item(0), item(1), item(2), item(3)}, Concurrency: 2, ItemsPerRun: 2})
+		api.BatchAnalysisWorkflowName, api.BatchInput{Items: []api.BatchItem{item(0), item(1), item(2), item(3)}, Concurrency: 2, ItemsPerRun: 2})
 	require.NoError(t, err)
 	firstRun := batch.GetRunID()
 	var analyses []client.WorkflowRun
 	for i := range 2 {
 		run, err := e.Temporal.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
 			ID: testID(fmt.Sprintf("e2e-rolling-analysis-%d", i)), TaskQueue: tq, WorkflowExecutionTimeout: 10 * time.Minute,
-		}, workflows.AnalysisWorkflowName, workflows.AnalysisInput{Question: fmt.Sprintf("Sum 0..9 (analysis %d)", i), Model: "script:quick-sum", Datasets: ds})
+		}, api.AnalysisWorkflowName, api.AnalysisInput{Question: fmt.Sprintf("Sum 0..9 (analysis %d)", i), Model: "script:quick-sum", Datasets: ds})
 		require.NoError(t, err)
 		analyses = append(analyses, run)
 	}
 	// Item 1 and both analyses wait in their first model call; item 0 is
 	// done and the batch has taken its result on A.
 	pollUntil(t, 3*time.Minute, "3 held model calls", func() bool { return gate.held.Load() >= 3 })
-	var item0 workflows.AnalysisResult
+	var item0 api.AnalysisResult
 	require.NoError(t, e.Temporal.GetWorkflow(ctx, batchID+"/0", "").Get(runCtx(t, 3*time.Minute), &item0))
 	pollUntil(t, time.Minute, "the batch to take item 0's result on A", func() bool {
 		child := false
@@ -125,7 +126,7 @@ func TestRollingUpgrade(t *testing.T) {
 	pinnedOnA := []client.WorkflowRun{analyses[0], analyses[1],
 		e.Temporal.GetWorkflow(ctx, batchID+"/0", ""), e.Temporal.GetWorkflow(ctx, batchID+"/1", "")}
 	for _, run := range pinnedOnA {
-		var res workflows.AnalysisResult
+		var res api.AnalysisResult
 		require.NoError(t, run.Get(runCtx(t, 5*time.Minute), &res), "pinned analysis %s", run.GetID())
 		assert.Equal(t, "The sum is 45.", res.Answer, "analysis %s", run.GetID())
 	}
@@ -137,12 +138,12 @@ func TestRollingUpgrade(t *testing.T) {
 		"version A: got drainage status %d, want draining (1) or drained (2) once B is current", st)
 	stopA()
 
-	var res workflows.BatchResult
+	var res api.BatchResult
 	if err := batch.Get(runCtx(t, 5*time.Minute), &res); err != nil {
 		noNonDeterminism(t, "batch, last run", e.events(batchID, "")) // the likely cause
 		require.NoError(t, err)
 	}
-	assert.Equal(t, workflows.BatchResult{Total: 4, Succeeded: 4, ReportKey: res.ReportKey, CSVKey: res.CSVKey, ReportURL: res.ReportURL, Runs: 2}, res)
+	assert.Equal(t, api.BatchResult{Total: 4, Succeeded: 4, ReportKey: res.ReportKey, CSVKey: res.CSVKey, ReportURL: res.ReportURL, Runs: 2}, res)
 
 	// Every history: no non-determinism; pinned work only on A.
 	for _, run := range pinnedOnA {

@@ -16,6 +16,7 @@ import (
 	"go.temporal.io/sdk/temporalnexus"
 	"go.temporal.io/sdk/worker"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -27,15 +28,15 @@ const (
 
 // New returns the service workflows.NexusService with its operations.
 func New() (*nexus.Service, error) {
-	s := nexus.NewService(workflows.NexusService)
+	s := nexus.NewService(api.NexusService)
 	err := s.Register(
-		temporalnexus.NewWorkflowRunOperation(workflows.NexusAnalyzeOperation, workflows.AnalysisWorkflow,
-			startOptions[workflows.AnalysisInput](analysisIDPrefix)),
-		temporalnexus.NewWorkflowRunOperation(workflows.NexusAnalyzeBatchOperation, workflows.BatchAnalysisWorkflow,
-			startOptions[workflows.BatchInput](batchIDPrefix)),
+		temporalnexus.NewWorkflowRunOperation(api.NexusAnalyzeOperation, workflows.AnalysisWorkflow,
+			startOptions[api.AnalysisInput](analysisIDPrefix)),
+		temporalnexus.NewWorkflowRunOperation(api.NexusAnalyzeBatchOperation, workflows.BatchAnalysisWorkflow,
+			startOptions[api.BatchInput](batchIDPrefix)),
 	)
 	if err != nil {
-		return nil, fmt.Errorf("nexus service %s: %w", workflows.NexusService, err)
+		return nil, fmt.Errorf("nexus service %s: %w", api.NexusService, err)
 	}
 	return s, nil
 }

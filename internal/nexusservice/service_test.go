@@ -8,7 +8,7 @@ import (
 	"github.com/nexus-rpc/sdk-go/nexus"
 	enumspb "go.temporal.io/api/enums/v1"
 
-	"github.com/durable-analyst/durable-analyst/workflows"
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 func TestStartOptions(t *testing.T) {
@@ -23,8 +23,8 @@ func TestStartOptions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			get := startOptions[workflows.AnalysisInput](tt.prefix)
-			o, err := get(context.Background(), workflows.AnalysisInput{}, nexus.StartOperationOptions{RequestID: tt.requestID})
+			get := startOptions[api.AnalysisInput](tt.prefix)
+			o, err := get(context.Background(), api.AnalysisInput{}, nexus.StartOperationOptions{RequestID: tt.requestID})
 			if tt.wantBadRequest {
 				var he *nexus.HandlerError
 				if !errors.As(err, &he) || he.Type != nexus.HandlerErrorTypeBadRequest {
@@ -42,7 +42,7 @@ func TestStartOptions(t *testing.T) {
 				t.Errorf("got reuse policy %v, want REJECT_DUPLICATE (an id is one operation's)", o.WorkflowIDReusePolicy)
 			}
 			// Same request id (a retried start), same workflow id.
-			again, _ := get(context.Background(), workflows.AnalysisInput{Question: "other"}, nexus.StartOperationOptions{RequestID: tt.requestID})
+			again, _ := get(context.Background(), api.AnalysisInput{Question: "other"}, nexus.StartOperationOptions{RequestID: tt.requestID})
 			if again.ID != o.ID {
 				t.Errorf("retried start: got workflow id %q, want %q", again.ID, o.ID)
 			}
@@ -55,10 +55,10 @@ func TestNewOperations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Name != workflows.NexusService {
-		t.Errorf("got service %q, want %q", s.Name, workflows.NexusService)
+	if s.Name != api.NexusService {
+		t.Errorf("got service %q, want %q", s.Name, api.NexusService)
 	}
-	for _, op := range []string{workflows.NexusAnalyzeOperation, workflows.NexusAnalyzeBatchOperation} {
+	for _, op := range []string{api.NexusAnalyzeOperation, api.NexusAnalyzeBatchOperation} {
 		if s.Operation(op) == nil {
 			t.Errorf("service %s has no operation %q", s.Name, op)
 		}
