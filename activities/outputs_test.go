@@ -21,7 +21,7 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
-	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/internal/devstack"
 )
 
 // outputsEnv is activities on a local E2B server running Python and a real
@@ -46,7 +46,7 @@ func S3Activities(t *testing.T) *Activities {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	srv, stop, err := stack.StartS3(ctx, stack.Options{})
+	srv, stop, err := devstack.StartS3(ctx, devstack.Options{})
 	require.NoError(t, err, "start versitygw")
 	t.Cleanup(func() { _ = stop() })
 	s3c, err := srv.Client(ctx)

@@ -24,7 +24,7 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
-	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/internal/devstack"
 )
 
 // Task queues of the fake workers: one answers, one fails.
@@ -79,7 +79,7 @@ func chartKey(workflowID string) string {
 
 // testStack is the Temporal dev server, the S3 server and the fake workers.
 type testStack struct {
-	s3     *stack.S3
+	s3     *devstack.S3
 	s3c    *s3.Client
 	client client.Client
 }
@@ -94,16 +94,16 @@ func startStack(t *testing.T) *testStack {
 		stop func() error
 		err  error
 	}
-	var tsrv *stack.Temporal
-	var ssrv *stack.S3
+	var tsrv *devstack.Temporal
+	var ssrv *devstack.S3
 	tch, sch := make(chan started, 1), make(chan started, 1)
 	go func() {
-		srv, stop, err := stack.StartTemporal(ctx, stack.Options{Logf: t.Logf})
+		srv, stop, err := devstack.StartTemporal(ctx, devstack.Options{Logf: t.Logf})
 		tsrv = srv
 		tch <- started{stop, err}
 	}()
 	go func() {
-		srv, stop, err := stack.StartS3(ctx, stack.Options{S3Bucket: "starter-test", Logf: t.Logf})
+		srv, stop, err := devstack.StartS3(ctx, devstack.Options{S3Bucket: "starter-test", Logf: t.Logf})
 		ssrv = srv
 		sch <- started{stop, err}
 	}()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the pinned tools (Temporal CLI, versitygw, workflowcheck) from this
 # module into a bin directory, skipping any binary whose stamp file already
-# names the pinned version. Used by `make tools` and by internal/stack.
+# names the pinned version. Used by `make tools` and by internal/devstack.
 #
 # The cluster tools (the Temporal server, its SQL schema tool, and the
 # standalone Temporal UI server that `make cluster` runs) are built only when

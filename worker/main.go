@@ -18,7 +18,7 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/config"
-	"github.com/durable-analyst/durable-analyst/internal/nexusservice"
+	"github.com/durable-analyst/durable-analyst/nexus"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -75,7 +75,7 @@ func run() error {
 
 	w := worker.New(c, cfg.TaskQueue, workerOptions(cfg))
 	workflows.Register(w, acts)
-	if err := nexusservice.Register(w); err != nil { // analyses for callers in other namespaces
+	if err := nexus.Register(w); err != nil { // analyses for callers in other namespaces
 		return err
 	}
 	if err := w.Start(); err != nil {

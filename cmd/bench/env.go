@@ -24,7 +24,7 @@ import (
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
 	"github.com/durable-analyst/durable-analyst/internal/latency"
-	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/internal/devstack"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
 )
 
@@ -35,7 +35,7 @@ const (
 )
 
 // env is the real stack a benchmark runs on: the Temporal dev server and
-// versitygw from internal/stack, the local E2B server with its fake kernel
+// versitygw from internal/devstack, the local E2B server with its fake kernel
 // and the scripted model with latencies, all on loopback; the worker runs
 // as a child process (this binary in worker mode) so its memory and
 // goroutines are its own.
@@ -43,8 +43,8 @@ type env struct {
 	opts     options
 	log      *slog.Logger
 	logDir   string
-	temporal *stack.Temporal
-	s3       *stack.S3
+	temporal *devstack.Temporal
+	s3       *devstack.S3
 	e2b      *e2blocal.Server
 	e2bURL   string
 	modelURL string
@@ -70,13 +70,13 @@ func startEnv(ctx context.Context, o options, scripts map[string]scriptSpec) (*e
 	}
 	e.stops = append(e.stops, logFile.Close)
 	e.log = slog.New(slog.NewTextHandler(logFile, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	so := stack.Options{LogDir: e.logDir, Logf: o.logf}
-	t, stop, err := stack.StartTemporal(ctx, so)
+	so := devstack.Options{LogDir: e.logDir, Logf: o.logf}
+	t, stop, err := devstack.StartTemporal(ctx, so)
 	if err != nil {
 		return nil, err
 	}
 	e.temporal, e.stops = t, append(e.stops, stop)
-	s, stop, err := stack.StartS3(ctx, so)
+	s, stop, err := devstack.StartS3(ctx, so)
 	if err != nil {
 		e.close()
 		return nil, err
@@ -203,7 +203,7 @@ func (e *env) startWorker(ctx context.Context, taskQueue string, maxActivities, 
 	if err != nil {
 		return nil, err
 	}
-	port, err := stack.FreePort()
+	port, err := devstack.FreePort()
 	if err != nil {
 		return nil, err
 	}

@@ -27,7 +27,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/internal/devstack"
 )
 
 func main() {
@@ -209,7 +209,7 @@ func run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	root, err := stack.RepoRoot()
+	root, err := devstack.RepoRoot()
 	if err != nil {
 		return err
 	}

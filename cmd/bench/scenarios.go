@@ -18,7 +18,7 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/api"
-	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/internal/devstack"
 )
 
 // scriptSpec is a generated model script: cells code turns, then an answer.
@@ -234,9 +234,9 @@ func (e *env) p1(ctx context.Context, r *report) error {
 		return nil
 	}
 	e.opts.logf("bench: P1 again on a dev server with system.enableActivityEagerExecution=true")
-	so := stack.Options{LogDir: e.logDir, Logf: e.opts.logf,
+	so := devstack.Options{LogDir: e.logDir, Logf: e.opts.logf,
 		TemporalDynamicConfig: map[string]string{"system.enableActivityEagerExecution": "true"}}
-	t, stop, err := stack.StartTemporal(ctx, so)
+	t, stop, err := devstack.StartTemporal(ctx, so)
 	if err != nil {
 		return fmt.Errorf("start the eager dev server: %w", err)
 	}

@@ -14,7 +14,7 @@ import (
 	enumspb "go.temporal.io/api/enums/v1"
 	taskqueuepb "go.temporal.io/api/taskqueue/v1"
 
-	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/internal/devstack"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -38,7 +38,7 @@ func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
 	if *clusterN < 1 {
 		return 2, fmt.Errorf("-workers: %d, want at least 1", *clusterN)
 	}
-	root, err := stack.RepoRoot()
+	root, err := devstack.RepoRoot()
 	if err != nil {
 		return 1, err
 	}
@@ -62,13 +62,13 @@ func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
 	if pgPort == preferredPostgres {
 		pgPort = preferPort("PostgreSQL", pgPort, say)
 	}
-	pg, stopPG, err := stack.StartPostgres(ctx, stack.PostgresOptions{Dir: filepath.Join(dir, "postgres"), Port: pgPort, LogDir: dir, Logf: say})
+	pg, stopPG, err := devstack.StartPostgres(ctx, devstack.PostgresOptions{Dir: filepath.Join(dir, "postgres"), Port: pgPort, LogDir: dir, Logf: say})
 	if err != nil {
 		return 1, err
 	}
 	stops = append(stops, stopPG)
 
-	opts := stack.Options{
+	opts := devstack.Options{
 		TemporalPort: preferPort("Temporal frontend", preferredFront, say),
 		S3Port:       preferPort("S3", preferredS3, say),
 		LogDir:       dir,
@@ -80,7 +80,7 @@ func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
 	if *clusterUI {
 		opts.TemporalUIPort = preferPort("Temporal UI", preferredUI, say)
 		if opts.TemporalUIPort == 0 {
-			if opts.TemporalUIPort, err = stack.FreePort(); err != nil {
+			if opts.TemporalUIPort, err = devstack.FreePort(); err != nil {
 				return 1, err
 			}
 		}
@@ -95,14 +95,14 @@ func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
 	}
 
 	// 2. The Temporal server: schema with temporal-sql-tool, then the server.
-	srv, stopServer, err := stack.StartTemporalServer(ctx, stack.ServerOptions{Options: opts, Postgres: pg, Dir: filepath.Join(dir, "temporal")})
+	srv, stopServer, err := devstack.StartTemporalServer(ctx, devstack.ServerOptions{Options: opts, Postgres: pg, Dir: filepath.Join(dir, "temporal")})
 	if err != nil {
 		return 1, err
 	}
 	stops = append(stops, stopServer)
 	temporal := &srv.Temporal
 	if *clusterUI {
-		stopUI, err := stack.StartTemporalUI(ctx, opts, temporal, dir)
+		stopUI, err := devstack.StartTemporalUI(ctx, opts, temporal, dir)
 		if err != nil {
 			return 1, err
 		}
@@ -123,7 +123,7 @@ func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
 	if err := goBuild(ctx, root, bin, "./worker", "./starter"); err != nil {
 		return 1, err
 	}
-	workers := make([]*stack.Process, *clusterN)
+	workers := make([]*devstack.Process, *clusterN)
 	for i := range workers {
 		name := "worker-" + strconv.Itoa(i+1)
 		wenv := newEnv(env.list())
@@ -132,7 +132,7 @@ func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
 			// first worker's.
 			wenv.unset("CODEC_SERVER_ADDR", "METRICS_ADDR")
 		}
-		w, err := stack.StartProcess(stack.ProcessConfig{
+		w, err := devstack.StartProcess(devstack.ProcessConfig{
 			Name: name, Path: filepath.Join(bin, "worker"), Env: wenv.list(), Dir: root,
 			Output: newPrefixWriter(os.Stderr, name+" | "), LogDir: dir,
 		})
@@ -163,7 +163,7 @@ func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
 	printEncryption(os.Stdout, enc)
 	say("running; press Ctrl-C to stop (the data stays in %s)", dir)
 
-	exited := make(chan *stack.Process, len(workers))
+	exited := make(chan *devstack.Process, len(workers))
 	for _, w := range workers {
 		go func() { <-w.Done(); exited <- w }()
 	}
@@ -178,7 +178,7 @@ func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
 // waitForPollers waits until every worker process polls the task queue
 // (the SDK's default identity starts with the process id), one of them
 // exits, or a minute passes.
-func waitForPollers(ctx context.Context, t *stack.Temporal, workers []*stack.Process) error {
+func waitForPollers(ctx context.Context, t *devstack.Temporal, workers []*devstack.Process) error {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	c, err := dialQuiet(ctx, t)

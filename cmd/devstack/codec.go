@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/durable-analyst/durable-analyst/codec"
-	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/internal/devstack"
 )
 
 // preferredCodec is the codec server's port when it is free.
@@ -46,8 +46,8 @@ func setupEncryption(runDir string, uiPort int) (encryption, error) {
 		enc.Env = append(enc.Env, "PAYLOAD_KEY_FILE="+path)
 	}
 	port := preferredCodec
-	if !stack.PortFree(port) {
-		p, err := stack.FreePort()
+	if !devstack.PortFree(port) {
+		p, err := devstack.FreePort()
 		if err != nil {
 			return enc, fmt.Errorf("codec server port: %w", err)
 		}

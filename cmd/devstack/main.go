@@ -33,7 +33,7 @@ import (
 	enumspb "go.temporal.io/api/enums/v1"
 
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
-	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/internal/devstack"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -76,7 +76,7 @@ func main() {
 // run starts everything, then waits for Ctrl-C (or runs the demo), and stops
 // everything in reverse order. It returns the exit code for the process.
 func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
-	root, err := stack.RepoRoot()
+	root, err := devstack.RepoRoot()
 	if err != nil {
 		return 1, err
 	}
@@ -97,7 +97,7 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 		}
 	}()
 
-	opts := stack.Options{
+	opts := devstack.Options{
 		TemporalPort:   preferPort("Temporal frontend", preferredFront, say),
 		TemporalUIPort: preferPort("Temporal UI", preferredUI, say),
 		S3Port:         preferPort("S3", preferredS3, say),
@@ -113,7 +113,7 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 		}
 		opts.UICodecEndpoint = enc.Endpoint
 	}
-	temporal, stopTemporal, err := stack.StartTemporal(ctx, opts)
+	temporal, stopTemporal, err := devstack.StartTemporal(ctx, opts)
 	if err != nil {
 		return 1, err
 	}
@@ -136,7 +136,7 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 	if demo {
 		workerOut = nil // the demo shows the starter; the worker's log is in .run/worker.log
 	}
-	worker, err := stack.StartProcess(stack.ProcessConfig{
+	worker, err := devstack.StartProcess(devstack.ProcessConfig{
 		Name: "worker", Path: filepath.Join(bin, "worker"), Env: env.list(), Dir: root,
 		Output: workerOut, LogDir: runDir,
 	})
@@ -174,7 +174,7 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 
 // preferPort returns port when it is free, else 0 (a free port), saying so.
 func preferPort(what string, port int, say func(string, ...any)) int {
-	if stack.PortFree(port) {
+	if devstack.PortFree(port) {
 		return port
 	}
 	say("port %d for the %s is busy; using a free port instead", port, what)
@@ -285,7 +285,7 @@ func goBuild(ctx context.Context, root, dir string, pkgs ...string) error {
 
 // waitForWorker waits until a worker polls the task queue, the worker
 // process exits, or a minute passes.
-func waitForWorker(ctx context.Context, t *stack.Temporal, worker *stack.Process) error {
+func waitForWorker(ctx context.Context, t *devstack.Temporal, worker *devstack.Process) error {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	c, err := dialQuiet(ctx, t)
@@ -309,7 +309,7 @@ func waitForWorker(ctx context.Context, t *stack.Temporal, worker *stack.Process
 }
 
 // printBanner tells the user where everything is and how to start analyses.
-func printBanner(w io.Writer, t *stack.Temporal, s *stack.S3, e2bURL, modelURL, runDir string) {
+func printBanner(w io.Writer, t *devstack.Temporal, s *devstack.S3, e2bURL, modelURL, runDir string) {
 	fmt.Fprintf(w, `
 durable-analyst is running
   Temporal UI        %s

@@ -9,7 +9,7 @@ import (
 	"go.temporal.io/api/operatorservice/v1"
 
 	"github.com/durable-analyst/durable-analyst/api"
-	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/internal/devstack"
 )
 
 // TestEnsureNexusEndpoint runs what make run does on a real dev server,
@@ -21,7 +21,7 @@ func TestEnsureNexusEndpoint(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	tmp, stop, err := stack.StartTemporal(ctx, stack.Options{Logf: t.Logf})
+	tmp, stop, err := devstack.StartTemporal(ctx, devstack.Options{Logf: t.Logf})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,14 +6,14 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/internal/devstack"
 )
 
 // TestLocalServersRequireTheirKeys checks the wiring devstack hands to the
 // worker: each local stand-in answers on its URL with the generated key and
 // refuses requests without it.
 func TestLocalServersRequireTheirKeys(t *testing.T) {
-	root, err := stack.RepoRoot()
+	root, err := devstack.RepoRoot()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,14 +4,14 @@ import (
 	"context"
 	"os"
 
-	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/internal/devstack"
 )
 
 // services are what make run and make cluster start besides Temporal: S3
 // and, unless real ones are configured, the local E2B and model servers;
 // and the environment that points a worker at all of them.
 type services struct {
-	s3               *stack.S3
+	s3               *devstack.S3
 	env              *environ
 	e2bURL, modelURL string // for the banner
 	stops            []func() error
@@ -20,9 +20,9 @@ type services struct {
 // startServices starts S3 (with opts) and the local E2B server and scripted
 // model unless E2B_API_KEY / OPENAI_API_KEY are set, logging into logDir.
 // On error, the stops of what did start are returned too.
-func startServices(ctx context.Context, root, logDir string, opts stack.Options, temporal *stack.Temporal, enc encryption) (services, error) {
+func startServices(ctx context.Context, root, logDir string, opts devstack.Options, temporal *devstack.Temporal, enc encryption) (services, error) {
 	svc := services{e2bURL: "E2B cloud", modelURL: "OpenAI"}
-	s3srv, stopS3, err := stack.StartS3(ctx, opts)
+	s3srv, stopS3, err := devstack.StartS3(ctx, opts)
 	if err != nil {
 		return svc, err
 	}

@@ -12,7 +12,7 @@ import (
 	tlog "go.temporal.io/sdk/log"
 
 	"github.com/durable-analyst/durable-analyst/config"
-	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/internal/devstack"
 	"github.com/durable-analyst/durable-analyst/internal/versioning"
 )
 
@@ -41,7 +41,7 @@ func versioningEnv(env *environ, workerBin string) {
 // version (the worker sets it at start), so the first workflow is not
 // started before any version takes it, and returns "deployment/build-id".
 // It returns "" at once when versioning is off.
-func waitForCurrentVersion(ctx context.Context, t *stack.Temporal, env *environ, worker *stack.Process) (string, error) {
+func waitForCurrentVersion(ctx context.Context, t *devstack.Temporal, env *environ, worker *devstack.Process) (string, error) {
 	if env.vals["TEMPORAL_WORKER_VERSIONING"] != "true" {
 		return "", nil
 	}
@@ -71,7 +71,7 @@ func waitForCurrentVersion(ctx context.Context, t *stack.Temporal, env *environ,
 }
 
 // dialQuiet connects to the dev server with a client that logs nothing.
-func dialQuiet(ctx context.Context, t *stack.Temporal) (client.Client, error) {
+func dialQuiet(ctx context.Context, t *devstack.Temporal) (client.Client, error) {
 	c, err := client.DialContext(ctx, client.Options{
 		HostPort: t.Address, Namespace: t.Namespace,
 		Logger: tlog.NewStructuredLogger(slog.New(slog.NewTextHandler(io.Discard, nil))),

@@ -26,14 +26,14 @@ import (
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
-	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/internal/devstack"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // startCluster starts PostgreSQL and the Temporal server on it (the pinned
 // go.temporal.io/server, schema by temporal-sql-tool), as make cluster
 // does, in a directory removed at the end of the test.
-func startCluster(t *testing.T) (*stack.Postgres, *stack.TemporalServer) {
+func startCluster(t *testing.T) (*devstack.Postgres, *devstack.TemporalServer) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("end-to-end test on a Temporal cluster; skipped in -short mode")
@@ -46,11 +46,11 @@ func startCluster(t *testing.T) (*stack.Postgres, *stack.TemporalServer) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
 	logf := func(f string, a ...any) { fmt.Fprintf(os.Stderr, "e2e: "+f+"\n", a...) }
-	pg, stopPG, err := stack.StartPostgres(ctx, stack.PostgresOptions{Dir: dir + "/postgres", Logf: logf})
+	pg, stopPG, err := devstack.StartPostgres(ctx, devstack.PostgresOptions{Dir: dir + "/postgres", Logf: logf})
 	require.NoError(t, err, "start PostgreSQL (make deps-cluster installs Debian's postgresql)")
 	t.Cleanup(func() { _ = stopPG() })
-	srv, stopServer, err := stack.StartTemporalServer(ctx, stack.ServerOptions{
-		Options: stack.Options{Logf: logf, SearchAttributes: workflows.SearchAttributes}, Postgres: pg, Dir: dir + "/temporal",
+	srv, stopServer, err := devstack.StartTemporalServer(ctx, devstack.ServerOptions{
+		Options: devstack.Options{Logf: logf, SearchAttributes: workflows.SearchAttributes}, Postgres: pg, Dir: dir + "/temporal",
 	})
 	require.NoError(t, err, "start the Temporal server on PostgreSQL")
 	t.Cleanup(func() { _ = stopServer() })

@@ -19,7 +19,7 @@ import (
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/codec"
 	"github.com/durable-analyst/durable-analyst/config"
-	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/internal/devstack"
 )
 
 // chromiumPath is Debian's chromium, which .ci/run installs.
@@ -38,7 +38,7 @@ func TestCodecUI(t *testing.T) {
 	key := newKey(t, "e2e-ui")
 	c, err := codec.New(key)
 	require.NoError(t, err)
-	uiPort, err := stack.FreePort()
+	uiPort, err := devstack.FreePort()
 	require.NoError(t, err)
 	uiOrigin := "http://127.0.0.1:" + strconv.Itoa(uiPort)
 	calls := &callCounter{n: map[string]int{}, key: postsByPathSuffix}
@@ -47,7 +47,7 @@ func TestCodecUI(t *testing.T) {
 	// A dev server of its own, with the UI pointed at the codec server.
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	tmp, stop, err := stack.StartTemporal(ctx, stack.Options{TemporalUIPort: uiPort, UICodecEndpoint: codecURL})
+	tmp, stop, err := devstack.StartTemporal(ctx, devstack.Options{TemporalUIPort: uiPort, UICodecEndpoint: codecURL})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = stop() })
 

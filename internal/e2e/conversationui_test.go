@@ -13,7 +13,7 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
-	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/internal/devstack"
 )
 
 // TestConversationAskFromUI drives the Temporal dev server's Web UI in
@@ -24,11 +24,11 @@ func TestConversationAskFromUI(t *testing.T) {
 	startShared(t)
 	node, dir := uiCheckTools(t)
 
-	uiPort, err := stack.FreePort()
+	uiPort, err := devstack.FreePort()
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	tmp, stop, err := stack.StartTemporal(ctx, stack.Options{TemporalUIPort: uiPort})
+	tmp, stop, err := devstack.StartTemporal(ctx, devstack.Options{TemporalUIPort: uiPort})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = stop() })
 	e := newEnv(t, func(c *config.Worker) { c.TemporalAddress = tmp.Address })

@@ -28,7 +28,7 @@ import (
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
-	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/internal/devstack"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -43,8 +43,8 @@ const (
 var shared struct {
 	once     sync.Once
 	err      error
-	temporal *stack.Temporal
-	s3       *stack.S3
+	temporal *devstack.Temporal
+	s3       *devstack.S3
 	stops    []func() error
 }
 
@@ -64,16 +64,16 @@ func startShared(t *testing.T) {
 	shared.once.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 		defer cancel()
-		o := stack.Options{Logf: func(f string, a ...any) { fmt.Fprintf(os.Stderr, "e2e: "+f+"\n", a...) },
+		o := devstack.Options{Logf: func(f string, a ...any) { fmt.Fprintf(os.Stderr, "e2e: "+f+"\n", a...) },
 			SearchAttributes: workflows.SearchAttributes}
-		tmp, stop, err := stack.StartTemporal(ctx, o)
+		tmp, stop, err := devstack.StartTemporal(ctx, o)
 		if err != nil {
 			shared.err = err
 			return
 		}
 		shared.temporal = tmp
 		shared.stops = append(shared.stops, stop)
-		s3srv, stop, err := stack.StartS3(ctx, o)
+		s3srv, stop, err := devstack.StartS3(ctx, o)
 		if err != nil {
 			shared.err = err
 			return
@@ -118,10 +118,10 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-func repoPathErr() (string, error) { return stack.RepoRoot() }
+func repoPathErr() (string, error) { return devstack.RepoRoot() }
 
 func repoPath(t *testing.T, rel string) string {
-	root, err := stack.RepoRoot()
+	root, err := devstack.RepoRoot()
 	require.NoError(t, err)
 	return filepath.Join(root, rel)
 }

@@ -22,7 +22,7 @@ import (
 	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/durable-analyst/durable-analyst/api"
-	"github.com/durable-analyst/durable-analyst/internal/nexusservice"
+	"github.com/durable-analyst/durable-analyst/nexus"
 )
 
 // nexusCallerNamespace is the second namespace the Nexus tests call from.
@@ -94,10 +94,10 @@ func (e *env) serveReadmeNexus() {
 	t := e.t
 	t.Helper()
 	w := worker.New(e.Temporal, api.TaskQueue, worker.Options{})
-	require.NoError(t, nexusservice.Register(w))
+	require.NoError(t, nexus.Register(w))
 	require.NoError(t, w.Start())
 	t.Cleanup(w.Stop)
-	require.NoError(t, nexusservice.EnsureEndpoint(runCtx(t, time.Minute), e.Temporal.OperatorService(),
+	require.NoError(t, nexus.EnsureEndpoint(runCtx(t, time.Minute), e.Temporal.OperatorService(),
 		api.NexusEndpoint, e.Config.Temporal.TemporalNamespace, api.TaskQueue))
 	callerClient(t, e, readmeCallerNamespace)
 }
@@ -119,9 +119,9 @@ func TestNexusService(t *testing.T) {
 	ctx := runCtx(t, 8*time.Minute)
 	op := e.Temporal.OperatorService()
 	endpoint := "e2e-nexus-" + strconv.FormatInt(time.Now().UnixNano(), 36)
-	require.NoError(t, nexusservice.EnsureEndpoint(ctx, op, endpoint, shared.temporal.Namespace, "elsewhere"))
+	require.NoError(t, nexus.EnsureEndpoint(ctx, op, endpoint, shared.temporal.Namespace, "elsewhere"))
 	for range 2 {
-		require.NoError(t, nexusservice.EnsureEndpoint(ctx, op, endpoint, shared.temporal.Namespace, cfg.TaskQueue))
+		require.NoError(t, nexus.EnsureEndpoint(ctx, op, endpoint, shared.temporal.Namespace, cfg.TaskQueue))
 	}
 	list, err := op.ListNexusEndpoints(ctx, &operatorservice.ListNexusEndpointsRequest{Name: endpoint})
 	require.NoError(t, err)

@@ -19,7 +19,7 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
-	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/internal/devstack"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -77,8 +77,8 @@ func TestSearchAttributes(t *testing.T) {
 
 	// Registering them again (make cluster at every start) changes
 	// nothing; one registered with another type is named.
-	require.NoError(t, stack.RegisterSearchAttributes(ctx, e.Temporal, shared.temporal.Namespace, workflows.SearchAttributes))
-	err = stack.RegisterSearchAttributes(ctx, e.Temporal, shared.temporal.Namespace, []temporal.SearchAttributeKey{temporal.NewSearchAttributeKeyInt64("AnalysisStatus")})
+	require.NoError(t, devstack.RegisterSearchAttributes(ctx, e.Temporal, shared.temporal.Namespace, workflows.SearchAttributes))
+	err = devstack.RegisterSearchAttributes(ctx, e.Temporal, shared.temporal.Namespace, []temporal.SearchAttributeKey{temporal.NewSearchAttributeKeyInt64("AnalysisStatus")})
 	assert.ErrorContains(t, err, "AnalysisStatus is a Keyword, want Int")
 }
 
@@ -88,7 +88,7 @@ func TestSearchAttributes(t *testing.T) {
 func TestSearchAttributesOffWithoutRegistration(t *testing.T) {
 	startShared(t)
 	ctx := runCtx(t, 8*time.Minute)
-	bare, stop, err := stack.StartTemporal(ctx, stack.Options{})
+	bare, stop, err := devstack.StartTemporal(ctx, devstack.Options{})
 	require.NoError(t, err, "start a dev server without search attributes")
 	t.Cleanup(func() { _ = stop() })
 	e := newEnv(t, func(c *config.Worker) { c.TemporalAddress = bare.Address })

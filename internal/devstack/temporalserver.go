@@ -1,4 +1,4 @@
-package stack
+package devstack
 
 import (
 	"bytes"
@@ -231,7 +231,7 @@ func (p *Postgres) databaseExists(ctx context.Context, name string) (bool, error
 
 // serverConfig is the server's static config: Postgres for both stores,
 // every service on loopback, no archival, the dynamic config beside it.
-var serverConfig = template.Must(template.New("temporal.yaml").Parse(`# Written by durable-analyst's internal/stack at every start; edits are lost.
+var serverConfig = template.Must(template.New("temporal.yaml").Parse(`# Written by durable-analyst's internal/devstack at every start; edits are lost.
 log:
   stdout: true
   level: warn

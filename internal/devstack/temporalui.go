@@ -1,4 +1,4 @@
-package stack
+package devstack
 
 import (
 	"context"
@@ -31,7 +31,7 @@ func StartTemporalUI(ctx context.Context, o Options, t *Temporal, dir string) (f
 	}
 	// As the CLI configures its embedded UI: loopback, an insecure CSRF
 	// cookie (plain http), the codec server when there is one.
-	cfg := fmt.Sprintf(`# Written by durable-analyst's internal/stack at every start; edits are lost.
+	cfg := fmt.Sprintf(`# Written by durable-analyst's internal/devstack at every start; edits are lost.
 temporalGrpcAddress: %q
 host: 127.0.0.1
 port: %d

@@ -1,4 +1,4 @@
-package stack_test
+package devstack_test
 
 import (
 	"bufio"
@@ -22,11 +22,11 @@ import (
 	"go.temporal.io/api/workflowservice/v1"
 	"go.temporal.io/sdk/client"
 
-	"github.com/durable-analyst/durable-analyst/internal/stack"
+	"github.com/durable-analyst/durable-analyst/internal/devstack"
 )
 
 func TestRepoRoot(t *testing.T) {
-	root, err := stack.RepoRoot()
+	root, err := devstack.RepoRoot()
 	if err != nil {
 		t.Fatalf("RepoRoot: %v", err)
 	}
@@ -34,7 +34,7 @@ func TestRepoRoot(t *testing.T) {
 	if err != nil {
 		t.Fatalf("read go.mod at repo root: %v", err)
 	}
-	if want := "module " + stack.ModulePath + "\n"; !strings.HasPrefix(string(b), want) {
+	if want := "module " + devstack.ModulePath + "\n"; !strings.HasPrefix(string(b), want) {
 		t.Errorf("go.mod at %s starts with %q, want %q", root, firstLine(b), want)
 	}
 }
@@ -45,7 +45,7 @@ func firstLine(b []byte) string {
 }
 
 func TestFreePort(t *testing.T) {
-	port, err := stack.FreePort()
+	port, err := devstack.FreePort()
 	if err != nil {
 		t.Fatalf("FreePort: %v", err)
 	}
@@ -57,7 +57,7 @@ func TestFreePort(t *testing.T) {
 		t.Fatalf("listen on the free port %d: %v", port, err)
 	}
 	defer l.Close()
-	if stack.PortFree(port) {
+	if devstack.PortFree(port) {
 		t.Errorf("PortFree(%d) = true while listening on it, want false", port)
 	}
 }
@@ -68,7 +68,7 @@ func TestWaitTCP(t *testing.T) {
 		t.Fatal(err)
 	}
 	open := l.Addr().String()
-	closedPort, err := stack.FreePort()
+	closedPort, err := devstack.FreePort()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestWaitTCP(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 			defer cancel()
-			err := stack.WaitTCP(ctx, tt.addr)
+			err := devstack.WaitTCP(ctx, tt.addr)
 			if (err != nil) != tt.wantErr {
 				t.Errorf("WaitTCP(%s) = %v, want error: %v", tt.addr, err, tt.wantErr)
 			}
@@ -95,7 +95,7 @@ func TestWaitTCP(t *testing.T) {
 
 func TestProcessStopKillsGroup(t *testing.T) {
 	// A shell that ignores SIGTERM and has a child: Stop must still end both.
-	p, err := stack.StartProcess(stack.ProcessConfig{
+	p, err := devstack.StartProcess(devstack.ProcessConfig{
 		Name: "sh",
 		Path: "/bin/sh",
 		Args: []string{"-c", `trap "" TERM; sleep 60 & echo started; wait`},
@@ -131,7 +131,7 @@ func TestProcessStopKillsGroup(t *testing.T) {
 }
 
 func TestProcessExitIsReported(t *testing.T) {
-	p, err := stack.StartProcess(stack.ProcessConfig{Name: "false", Path: "/bin/sh", Args: []string{"-c", "echo oops; exit 3"}})
+	p, err := devstack.StartProcess(devstack.ProcessConfig{Name: "false", Path: "/bin/sh", Args: []string{"-c", "echo oops; exit 3"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestS3PutGetRestart(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	srv, stop, err := stack.StartS3(ctx, stack.Options{S3Bucket: "stack-test", Logf: t.Logf})
+	srv, stop, err := devstack.StartS3(ctx, devstack.Options{S3Bucket: "stack-test", Logf: t.Logf})
 	if err != nil {
 		t.Fatalf("StartS3: %v", err)
 	}
@@ -232,7 +232,7 @@ func TestTemporalDescribeNamespace(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	srv, stop, err := stack.StartTemporal(ctx, stack.Options{Logf: t.Logf})
+	srv, stop, err := devstack.StartTemporal(ctx, devstack.Options{Logf: t.Logf})
 	if err != nil {
 		t.Fatalf("StartTemporal: %v", err)
 	}
@@ -295,8 +295,8 @@ func TestBinaryBuildsMissingTool(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var logged []string
-	o := stack.Options{BinDir: dir, Logf: func(format string, args ...any) { logged = append(logged, format) }}
-	path, err := stack.Binary(context.Background(), o, "workflowcheck")
+	o := devstack.Options{BinDir: dir, Logf: func(format string, args ...any) { logged = append(logged, format) }}
+	path, err := devstack.Binary(context.Background(), o, "workflowcheck")
 	if err != nil {
 		t.Fatalf("Binary: %v", err)
 	}
@@ -315,7 +315,7 @@ func TestBinaryBuildsMissingTool(t *testing.T) {
 	}
 	// A second call finds the binary and builds nothing.
 	logged = nil
-	if _, err := stack.Binary(context.Background(), o, "workflowcheck"); err != nil {
+	if _, err := devstack.Binary(context.Background(), o, "workflowcheck"); err != nil {
 		t.Fatalf("second Binary: %v", err)
 	}
 	if len(logged) != 0 {
@@ -330,11 +330,11 @@ func TestHelperProcess(t *testing.T) {
 		t.Skip("helper process for TestServersDieWithTheirParent")
 	}
 	ctx := context.Background()
-	tsrv, _, err := stack.StartTemporal(ctx, stack.Options{})
+	tsrv, _, err := devstack.StartTemporal(ctx, devstack.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s3srv, _, err := stack.StartS3(ctx, stack.Options{})
+	s3srv, _, err := devstack.StartS3(ctx, devstack.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,10 @@
-// Package nexusservice exposes analyses and batches as a Nexus service, so
+// Package nexus exposes analyses and batches as a Nexus service, so
 // that a workflow in another namespace (or another team's cluster set-up)
 // runs them through a Nexus endpoint instead of a client of this namespace.
 // Each operation starts the workflow itself (an asynchronous operation):
 // model turns take far longer than a synchronous operation's ~10 s, and the
 // caller gets the workflow's result, and cancels it, through Temporal.
-package nexusservice
+package nexus
 
 import (
 	"context"

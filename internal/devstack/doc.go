@@ -1,4 +1,4 @@
-// Package stack starts the real servers that durable-analyst talks to, as
+// Package devstack starts the real servers that durable-analyst talks to, as
 // child processes on 127.0.0.1, for integration tests, the local demo and
 // make cluster (cmd/devstack): the Temporal dev server from the pinned
 // Temporal CLI and a versitygw S3 server; and for a real cluster,
@@ -9,4 +9,4 @@
 // tools/cluster/go.mod for the Temporal server and its schema tool) and
 // live in <repo>/.bin; when one is missing it is built once, under a file
 // lock, by tools/build.sh (what `make tools` and `make cluster-tools` run).
-package stack
+package devstack

@@ -1,4 +1,4 @@
-package nexusservice
+package nexus
 
 import (
 	"context"
