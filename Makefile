@@ -82,7 +82,7 @@ bench: tools ## measure on the real stack (fast stand-ins for model and Python);
 
 # make cluster: a Temporal server on PostgreSQL (Debian's postgresql), its
 # schema applied with temporal-sql-tool, the Temporal UI, S3 and the local
-# stand-ins, and WORKERS worker processes; state in .run/cluster/. See README.
+# stand-ins, and WORKERS worker processes; state in .run/cluster/. See docs/scale.md.
 WORKERS ?= 2
 POSTGRES_PORT ?= 55432
 CLUSTER_FLAGS ?=

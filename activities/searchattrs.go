@@ -121,7 +121,7 @@ func (s *searchAttrs) logOnce(logger *slog.Logger, ns string, want map[string]en
 		logger.Info("search attributes on: workflows upsert them as they progress", "namespace", ns, "search_attributes", strings.Join(slices.Sorted(maps.Keys(want)), ","))
 		return
 	}
-	logger.Warn("search attributes off: workflows run without them (register them to filter runs; see README, Operations)",
+	logger.Warn("search attributes off: workflows run without them (register them to filter runs; see docs/operations.md, Searchable runs)",
 		"namespace", ns, "reason", res.Reason)
 }
 

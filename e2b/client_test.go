@@ -443,7 +443,7 @@ func TestMetadataFilterEncoding(t *testing.T) {
 }
 
 // decodeMetadataFilter reverses the encoding as the E2B API does
-// (protocol doc §2.6): query decoding, one more unescape of the whole
+// (docs/e2b-protocol.md §2.6): query decoding, one more unescape of the whole
 // value, then one per key and value.
 func decodeMetadataFilter(t *testing.T, rawQuery string) map[string]string {
 	q, err := url.ParseQuery(rawQuery)

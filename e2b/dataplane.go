@@ -12,7 +12,7 @@ import (
 )
 
 // sharedHostDomains are the domains whose envd traffic goes to the shared
-// host sandbox.{domain}, routed by headers (protocol doc §3.2).
+// host sandbox.{domain}, routed by headers (docs/e2b-protocol.md §3.2).
 var sharedHostDomains = map[string]bool{"e2b.app": true, "e2b.dev": true, "e2b.pro": true, "e2b-staging.dev": true}
 
 // baseURL returns the base URL of one of the sandbox's ports.

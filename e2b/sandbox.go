@@ -360,7 +360,7 @@ func listQuery(p ListParams, token string) string {
 // encodeMetadataFilter encodes the metadata query value exactly as the
 // official SDKs put it on the wire: each key and value percent-encoded
 // twice, joined as k=v&k2=v2, and the whole string encoded once more
-// (protocol doc §2.6).
+// (docs/e2b-protocol.md §2.6).
 func encodeMetadataFilter(pairs [][2]string) string {
 	enc := make([]string, len(pairs))
 	for i, kv := range pairs {

@@ -155,7 +155,7 @@ var envdStreams = map[string][]struct {
 	flags   byte
 	payload string
 }{
-	// The minimal stream of protocol doc §4.6 that the official SDK accepted.
+	// The minimal stream of docs/e2b-protocol.md §4.6 that the official SDK accepted.
 	"process_hello.connect": {
 		{flagData, `{"event":{"start":{"pid":42}}}`},
 		{flagData, `{"event":{"keepalive":{}}}`},

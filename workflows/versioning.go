@@ -22,7 +22,7 @@ const (
 	// ChangeToolOutputRefs: a cell's text for the model goes from RunCode
 	// to CallModel as the key of the cell record RunCode stored in S3
 	// (ToolOutput.OutputKey), not as the text, so the history no longer
-	// holds it twice (issue 8, P2). Histories recorded before it pass the
+	// holds it twice (BENCHMARKS.md, P2). Histories recorded before it pass the
 	// text inline and must still replay.
 	ChangeToolOutputRefs = "tool-output-refs"
 	// ChangeSearchAttributes: analyses and batches ask the worker (the

@@ -57,7 +57,7 @@ func TestVerdictsUnchanged(t *testing.T) {
 
 // raisedCap accounts for the one intended change of verdict since the
 // golden file was taken: the batch concurrency cap went from 50 to
-// api.MaxBatchConcurrency (issue 8). A batch whose concurrency lies above
+// api.MaxBatchConcurrency. A batch whose concurrency lies above
 // 50 and within the new cap is judged as the same batch at concurrency 50;
 // running batches cannot hold such a value (it was refused), so no replay
 // depends on it.

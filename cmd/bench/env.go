@@ -23,8 +23,8 @@ import (
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
-	"github.com/durable-analyst/durable-analyst/internal/latency"
 	"github.com/durable-analyst/durable-analyst/internal/devstack"
+	"github.com/durable-analyst/durable-analyst/internal/latency"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
 )
 
@@ -177,7 +177,7 @@ func (e *env) close() {
 }
 
 // workerEnv is the worker's environment: the variables the real worker
-// reads (README, Configuration), pointing at this stack.
+// reads (docs/configuration.md), pointing at this stack.
 func (e *env) workerEnv(taskQueue string, maxActivities, maxWorkflowTasks int) map[string]string {
 	return map[string]string{
 		"TEMPORAL_ADDRESS": e.temporal.Address, "TEMPORAL_NAMESPACE": e.temporal.Namespace, "TASK_QUEUE": taskQueue,

@@ -8,7 +8,7 @@
 // clients. The worker runs as a child process (this binary in worker mode,
 // built like worker/main.go), so its memory and goroutines are its own.
 //
-// Scenarios (see issue 8): P1 durability tax, P2 history per step, P3
+// Scenarios (goals in BENCHMARKS.md): P1 durability tax, P2 history per step, P3
 // analyses in flight on one worker, P4 batch, scale-out (the batch on 1-3
 // workers, one SIGKILLed), P7 takeover after kill -9 and heartbeat load,
 // plus the e2b package's micro-benchmarks. -smoke runs each at a size of

@@ -97,7 +97,7 @@ func (r *report) markdown(root string) string {
 		"the local E2B server with its fake kernel (`e2blocal.FakeKernel`: the real HTTP protocols and cell journal, "+
 		"no Python) and the scripted model with fixed latencies (`scriptedmodel.WithLatency`). "+
 		"So the figures are the orchestration's — Temporal, the worker, S3, the clients — not Python's or a model's. "+
-		"Goals are issue 8's. Tests never assert these numbers.\n\n", r.Command)
+		"Goals are the project's performance goals. Tests never assert these numbers.\n\n", r.Command)
 	fmt.Fprintf(&b, "Machine: %s. Date: %s. Load average (1, 5, 15 min) at the start: %s, at the end: %s. Run time: %s.\n\n",
 		r.Machine, date, r.LoadStart, r.LoadEnd, r.Duration)
 	if r.Smoke {

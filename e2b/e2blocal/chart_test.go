@@ -8,7 +8,7 @@ import (
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
 )
 
-// chart is the e2b/chart object of a result line (protocol doc §5.4).
+// chart is the e2b/chart object of a result line (docs/e2b-protocol.md §5.4).
 type chart struct {
 	Type        string            `json:"type"`
 	Title       *string           `json:"title"`

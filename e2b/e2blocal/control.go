@@ -237,7 +237,7 @@ func (s *Server) handleInfo(w http.ResponseWriter, r *http.Request) {
 
 // metadataFilter decodes the list metadata query: the framework has decoded
 // the parameter once; the whole string and then each key and value are
-// unescaped again (protocol doc §2.6).
+// unescaped again (docs/e2b-protocol.md §2.6).
 func metadataFilter(raw string) (map[string]string, error) {
 	if raw == "" {
 		return nil, nil

@@ -206,8 +206,8 @@ func deref(p *string) string {
 // What E2B's code-interpreter server does when the client of a running
 // /execute goes away (read in e2b-dev/code-interpreter at 7df1757,
 // template/server/messaging.py, ContextWebSocket.execute and
-// _wait_for_result; the behaviour came with #237, "Release lock for
-// interruptable client requests", which fixed #213):
+// _wait_for_result; the behaviour came with the upstream change "Release
+// lock for interruptable client requests"; see docs/e2b-protocol.md §5.5):
 //   - it notices the disconnect when a write fails; it writes a keepalive
 //     line every 5 s of silence (KEEPALIVE_INTERVAL) so that it does;
 //   - it interrupts the kernel once (POST /api/kernels/{id}/interrupt on
@@ -219,8 +219,8 @@ func deref(p *string) string {
 //   - a second /execute on the context then gets the lock at once and
 //     sends its execute_request to the kernel, which runs it only after
 //     the running cell: the second stream carries keepalives until then.
-// streamExecution does the same. (Before #237 the lock stayed held until
-// the abandoned cell ended, and the kernel was not interrupted.)
+// streamExecution does the same. (Older servers kept the lock until the
+// abandoned cell ended, and did not interrupt the kernel.)
 
 // streamExecution copies execution id's lines to w until the driver reports
 // it done, adding keepalives and the final end_of_execution. A client that

@@ -82,11 +82,11 @@ func callerClient(t *testing.T, e *env, ns string) client.Client {
 	return c
 }
 
-// readmeCallerNamespace is the caller's namespace in the README's Nexus
+// readmeCallerNamespace is the caller's namespace in docs/contract.md's Nexus
 // example.
 const readmeCallerNamespace = "analytics"
 
-// serveReadmeNexus sets up what the README's Nexus example needs, as make
+// serveReadmeNexus sets up what docs/contract.md's Nexus example needs, as make
 // run does: the worker's Nexus service on task queue analysis (a second
 // worker that has only the service, beside the env's), the endpoint
 // workflows.NexusEndpoint, and the caller's namespace.

@@ -53,7 +53,7 @@ type Line struct {
 	Text      string `json:"text,omitempty"`
 	Timestamp string `json:"timestamp,omitempty"`
 
-	// result: one field per MIME type (protocol doc §5.4)
+	// result: one field per MIME type (docs/e2b-protocol.md §5.4)
 	HTML         string                     `json:"html,omitempty"`
 	Markdown     string                     `json:"markdown,omitempty"`
 	SVG          string                     `json:"svg,omitempty"`
