@@ -30,9 +30,10 @@ import (
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
 )
 
-// The README's code blocks are checked by TestREADMEExamples. Each fenced or
-// indented code block must be preceded (as the last non-blank line before it)
-// by one marker comment, which GitHub does not render:
+// The code blocks of README.md and of every docs/*.md are checked by
+// TestREADMEExamples. Each fenced or indented code block must be preceded (as
+// the last non-blank line before it) by one marker comment, which GitHub does
+// not render:
 //
 //	<!-- example: analysis-input expect="…" -->  JSON input, run as an AnalysisWorkflow on task queue
 //	                                              analysis; the answer must contain each expect
@@ -52,10 +53,15 @@ import (
 //	                                              in a main with ctx (and c, a Temporal client, with
 //	                                              client=temporal); every err is checked; VAR is
 //	                                              printed with %+v
-//	<!-- not-run: reason -->                      cannot run here; the reason says why
+//	<!-- example: rollout STEP -->                a Worker Deployment command (docs/production.md),
+//	                                              run verbatim by TestRollingUpgrade against the dev
+//	                                              server with DEPLOYMENT, OLD and NEW set; STEP is
+//	                                              one of rolloutSteps, each exactly once
+//	<!-- not-run: reason -->                      cannot run in a test; the reason says why and
+//	                                              what checks it instead
 //
-// A block without a marker fails the test, so the README cannot gain an
-// example nobody runs.
+// A block without a marker fails the test, so no page can gain an example
+// nobody runs.
 
 // readmeBlock is one code block of a markdown file.
 type readmeBlock struct {
@@ -220,8 +226,8 @@ func TestReadmeBlocks(t *testing.T) {
 
 // readmeMarker is a parsed marker comment.
 type readmeMarker struct {
-	Kind   string            // analysis-input, result-json, file, shell, go, or not-run
-	Arg    string            // file name of a file; the reason of not-run
+	Kind   string            // analysis-input, failure, result-json, file, shell, go, rollout, or not-run
+	Arg    string            // file name of a file; the step of rollout; the reason of not-run
 	Attrs  map[string]string // key="value" and key=value attributes
 	Expect []string          // every expect="…"
 }
@@ -259,6 +265,15 @@ func parseReadmeMarker(s string) (readmeMarker, error) {
 		}
 		m.Arg = leftover
 		return m, nil
+	case "rollout":
+		if !slices.Contains(rolloutSteps, leftover) {
+			return m, fmt.Errorf("rollout needs one step of %s, got %q", strings.Join(rolloutSteps, ", "), leftover)
+		}
+		if len(m.Attrs) > 0 || len(m.Expect) > 0 {
+			return m, fmt.Errorf("rollout takes no attributes (TestRollingUpgrade checks each step's effect)")
+		}
+		m.Arg = leftover
+		return m, nil
 	case "analysis-input":
 		if len(m.Expect) == 0 && m.Attrs["validate-only"] == "" {
 			return m, fmt.Errorf(`analysis-input needs expect="…" (a part of the answer) or validate-only="reason"`)
@@ -269,7 +284,7 @@ func parseReadmeMarker(s string) (readmeMarker, error) {
 		}
 	case "result-json", "shell", "go":
 	default:
-		return m, fmt.Errorf("unknown kind %q (want analysis-input, failure, result-json, file, shell, go)", kind)
+		return m, fmt.Errorf("unknown kind %q (want analysis-input, failure, result-json, file, shell, go, rollout)", kind)
 	}
 	if leftover != "" {
 		return m, fmt.Errorf("%s: unexpected %q", kind, leftover)
@@ -306,6 +321,9 @@ func TestParseReadmeMarker(t *testing.T) {
 		{marker: `example: failure input='{"question": "q"}'`, want: readmeMarker{Kind: "failure", Attrs: map[string]string{"input": `{"question": "q"}`}}},
 		{marker: `example: failure`, wantErr: "failure needs input="},
 		{marker: `example: go client=e2b`, wantErr: `go: client="e2b"`},
+		{marker: `example: rollout drain`, want: readmeMarker{Kind: "rollout", Arg: "drain", Attrs: map[string]string{}}},
+		{marker: `example: rollout rollback`, wantErr: `rollout needs one step of`},
+		{marker: `example: rollout ramp expect="x"`, wantErr: `rollout takes no attributes`},
 	}
 	for _, tt := range tests {
 		got, err := parseReadmeMarker(tt.marker)
@@ -323,53 +341,122 @@ func TestParseReadmeMarker(t *testing.T) {
 	}
 }
 
-// TestREADMEExamples runs every example of README.md on the real stack as
-// `make run` sets it up offline: the worker on task queue analysis with the
-// offline analyst (any model name that names no script), the local E2B server
-// and versitygw with testdata/datasets/sales.csv at inputs/sales.csv.
-func TestREADMEExamples(t *testing.T) {
-	md, err := os.ReadFile(repoPath(t, "README.md"))
+// docBlock is a code block of one of the documentation files with its
+// parsed marker.
+type docBlock struct {
+	readmeBlock
+	File   string // path relative to the repository root: README.md, docs/x.md
+	Marker readmeMarker
+}
+
+// where names the block in messages: docs/x.md:12.
+func (b docBlock) where() string { return fmt.Sprintf("%s:%d", b.File, b.readmeBlock.Line) }
+
+// name is the block's subtest name: docs-x.md-line-12-shell.
+func (b docBlock) name() string {
+	return fmt.Sprintf("%s-line-%d-%s", strings.ReplaceAll(b.File, "/", "-"), b.readmeBlock.Line, b.Marker.Kind)
+}
+
+// docFiles are the files whose examples are checked: README.md and every
+// docs/*.md, relative to the repository root.
+func docFiles(t *testing.T) []string {
+	pages, err := filepath.Glob(repoPath(t, "docs/*.md"))
 	require.NoError(t, err)
-	blocks := readmeBlocks(string(md))
-	require.NotEmpty(t, blocks, "README.md has code blocks")
-	markers := make([]readmeMarker, len(blocks))
-	for i, b := range blocks {
-		m, err := parseReadmeMarker(b.Marker)
-		if err != nil {
-			t.Errorf("README.md:%d: code block %q…: %v", b.Line, firstLine(b.Text), err)
-		}
-		markers[i] = m
+	files := []string{"README.md"}
+	for _, p := range pages {
+		files = append(files, "docs/"+filepath.Base(p))
 	}
+	slices.Sort(files[1:])
+	return files
+}
+
+// docBlocks returns the code blocks of every documentation file with their
+// markers; a block with a missing or malformed marker fails t.
+func docBlocks(t *testing.T) []docBlock {
+	var all []docBlock
+	for _, f := range docFiles(t) {
+		md, err := os.ReadFile(repoPath(t, f))
+		require.NoError(t, err)
+		blocks := readmeBlocks(string(md))
+		if f == "README.md" {
+			require.NotEmpty(t, blocks, "README.md has code blocks")
+		}
+		for _, b := range blocks {
+			m, err := parseReadmeMarker(b.Marker)
+			if err != nil {
+				t.Errorf("%s:%d: code block %q…: %v", f, b.Line, firstLine(b.Text), err)
+			}
+			all = append(all, docBlock{readmeBlock: b, File: f, Marker: m})
+		}
+	}
+	return all
+}
+
+// rolloutSteps are the Worker Deployment commands of docs/production.md's
+// versioned rollout, in the order TestRollingUpgrade runs them.
+var rolloutSteps = []string{"describe", "ramp", "unramp", "current", "drain"}
+
+// rolloutBlocks returns the command of each rollout step, checking that every
+// step is there exactly once.
+func rolloutBlocks(t *testing.T, blocks []docBlock) map[string]docBlock {
+	steps := map[string]docBlock{}
+	for _, b := range blocks {
+		if b.Marker.Kind != "rollout" {
+			continue
+		}
+		if prev, ok := steps[b.Marker.Arg]; ok {
+			t.Errorf("%s: rollout step %q again (first at %s)", b.where(), b.Marker.Arg, prev.where())
+		}
+		steps[b.Marker.Arg] = b
+	}
+	for _, s := range rolloutSteps {
+		if _, ok := steps[s]; !ok {
+			t.Errorf("no <!-- example: rollout %s --> block in README.md or docs/*.md", s)
+		}
+	}
+	return steps
+}
+
+// TestREADMEExamples runs every example of README.md and docs/*.md on the
+// real stack as `make run` sets it up offline: the worker on task queue
+// analysis with the offline analyst (any model name that names no script),
+// the local E2B server and versitygw with testdata/datasets/sales.csv at
+// inputs/sales.csv. Rollout commands are run by TestRollingUpgrade; here
+// only their presence is checked.
+func TestREADMEExamples(t *testing.T) {
+	blocks := docBlocks(t)
+	rolloutBlocks(t, blocks)
 	if t.Failed() {
 		t.FailNow()
 	}
 
 	// Checks that need no servers.
-	for i, b := range blocks {
-		m := markers[i]
-		name := fmt.Sprintf("line-%d-%s", b.Line, m.Kind)
+	for _, b := range blocks {
+		m := b.Marker
 		switch {
 		case m.Kind == "result-json":
-			t.Run(name, func(t *testing.T) { checkReadmeResult(t, b.Text) })
+			t.Run(b.name(), func(t *testing.T) { checkReadmeResult(t, b.Text) })
 		case m.Kind == "analysis-input":
-			t.Run(name+"-valid", func(t *testing.T) { checkReadmeInput(t, b.Text) })
+			t.Run(b.name()+"-valid", func(t *testing.T) { checkReadmeInput(t, b.Text) })
+		case m.Kind == "rollout":
+			t.Logf("%s: run by TestRollingUpgrade (rollout step %s)", b.where(), m.Arg)
 		case m.Kind == "not-run":
-			t.Logf("README.md:%d: not run: %s", b.Line, m.Arg)
+			t.Logf("%s: not run: %s", b.where(), m.Arg)
 		}
 	}
 
 	e := newReadmeEnv(t)
-	work := e.readmeWorkDir(blocks, markers)
-	for i, b := range blocks {
-		m := markers[i]
-		name := fmt.Sprintf("line-%d-%s", b.Line, m.Kind)
+	work := e.readmeWorkDir(blocks)
+	for _, b := range blocks {
+		m := b.Marker
+		id := fmt.Sprintf("readme-%s-%d", strings.ReplaceAll(strings.TrimSuffix(filepath.Base(b.File), ".md"), "_", "-"), b.readmeBlock.Line)
 		switch {
 		case m.Kind == "analysis-input" && m.Attrs["validate-only"] == "":
-			t.Run(name, func(t *testing.T) {
+			t.Run(b.name(), func(t *testing.T) {
 				t.Parallel()
 				var in map[string]any
 				require.NoError(t, json.Unmarshal([]byte(b.Text), &in))
-				run, err := e.Temporal.ExecuteWorkflow(runCtx(t, time.Minute), readmeStartOptions(fmt.Sprintf("readme-%d", b.Line)),
+				run, err := e.Temporal.ExecuteWorkflow(runCtx(t, time.Minute), readmeStartOptions(id),
 					api.AnalysisWorkflowName, in)
 				require.NoError(t, err)
 				var res api.AnalysisResult
@@ -377,37 +464,37 @@ func TestREADMEExamples(t *testing.T) {
 				t.Logf("answer: %s", res.Answer)
 				assert.Equal(t, api.StatusAnswered, res.Status)
 				for _, want := range m.Expect {
-					assert.Contains(t, res.Answer, want)
+					assert.Contains(t, res.Answer, want, b.where())
 				}
 			})
 		case m.Kind == "failure":
-			t.Run(name, func(t *testing.T) {
+			t.Run(b.name(), func(t *testing.T) {
 				t.Parallel()
 				var in map[string]any
 				require.NoError(t, json.Unmarshal([]byte(m.Attrs["input"]), &in), "input='…' is JSON")
-				run, err := e.Temporal.ExecuteWorkflow(runCtx(t, time.Minute), readmeStartOptions(fmt.Sprintf("readme-%d", b.Line)),
+				run, err := e.Temporal.ExecuteWorkflow(runCtx(t, time.Minute), readmeStartOptions(id),
 					api.AnalysisWorkflowName, in)
 				require.NoError(t, err)
 				err = run.Get(runCtx(t, 5*time.Minute), nil)
 				require.Error(t, err, "the analysis fails")
 				for _, line := range strings.Split(strings.TrimSpace(b.Text), "\n") {
-					assert.Contains(t, err.Error(), line, "README.md:%d", b.Line)
+					assert.Contains(t, err.Error(), line, b.where())
 				}
 			})
 		case m.Kind == "shell":
-			t.Run(name, func(t *testing.T) {
+			t.Run(b.name(), func(t *testing.T) {
 				t.Parallel()
 				out := e.runReadmeShell(t, work, b.Text)
 				for _, want := range m.Expect {
-					assert.Contains(t, out, want, "output of README.md:%d", b.Line)
+					assert.Contains(t, out, want, "output of %s", b.where())
 				}
 			})
 		case m.Kind == "go":
-			t.Run(name, func(t *testing.T) {
+			t.Run(b.name(), func(t *testing.T) {
 				t.Parallel()
-				out := e.runReadmeGo(t, b, m)
+				out := e.runReadmeGo(t, b)
 				for _, want := range m.Expect {
-					assert.Contains(t, out, want, "output of README.md:%d", b.Line)
+					assert.Contains(t, out, want, "output of %s", b.where())
 				}
 			})
 		}
@@ -493,18 +580,24 @@ func (e *readmeEnv) readmeEnviron(extra ...string) []string {
 }
 
 // readmeWorkDir makes the shell examples' working directory: links to the
-// checkout's testdata and .bin, and the README's example files; and builds
-// the starter onto the PATH used there.
-func (e *readmeEnv) readmeWorkDir(blocks []readmeBlock, markers []readmeMarker) string {
+// checkout's testdata and .bin, and the pages' example files (one block per
+// file name); and builds the starter onto the PATH used there.
+func (e *readmeEnv) readmeWorkDir(blocks []docBlock) string {
 	t := e.t
 	dir := t.TempDir()
 	for _, name := range []string{"testdata", ".bin"} {
 		require.NoError(t, os.Symlink(repoPath(t, name), filepath.Join(dir, name)))
 	}
-	for i, b := range blocks {
-		if markers[i].Kind == "file" {
-			require.NoError(t, os.WriteFile(filepath.Join(dir, markers[i].Arg), []byte(b.Text), 0o644), "README.md:%d", b.Line)
+	files := map[string]string{}
+	for _, b := range blocks {
+		if b.Marker.Kind != "file" {
+			continue
 		}
+		if prev, ok := files[b.Marker.Arg]; ok {
+			require.Failf(t, "example file defined twice", "%s: file %s is already defined at %s", b.where(), b.Marker.Arg, prev)
+		}
+		files[b.Marker.Arg] = b.where()
+		require.NoError(t, os.WriteFile(filepath.Join(dir, b.Marker.Arg), []byte(b.Text), 0o644), b.where())
 	}
 	e.starterDir = t.TempDir()
 	cmd := exec.Command("go", "build", "-o", filepath.Join(e.starterDir, "starter"), "./starter")
@@ -525,8 +618,8 @@ func (e *readmeEnv) runReadmeShell(t *testing.T, dir, script string) string {
 	return string(out)
 }
 
-// readmeGoPrelude imports what the README's Go examples use; each is used
-// once so that an example need not use all.
+// readmeGoPrelude imports what the pages' Go examples use; each is used once
+// so that an example need not use all.
 const readmeGoPrelude = `package main
 
 import (
@@ -544,7 +637,6 @@ import (
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/e2b"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 var (
@@ -553,7 +645,6 @@ var (
 	_ = enumspb.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING
 	_ = client.Dial
 	_ = e2b.NewClient
-	_ = workflows.TaskQueue
 	_ = api.TaskQueue
 	_ = validate.AnalysisInput
 	_ = os.Getenv
@@ -574,7 +665,7 @@ const readmeGoTemporalClient = `	c, err := client.Dial(client.Options{HostPort: 
 	defer c.Close()
 `
 
-// readmeGoProgram wraps a README Go example into a program: after every
+// readmeGoProgram wraps a Go example into a program: after every
 // statement that assigns err comes a check, every variable the example
 // declares is used, and the variable named by print= is printed.
 func readmeGoProgram(snippet string, m readmeMarker) ([]byte, error) {
@@ -648,13 +739,13 @@ func readmeGoProgram(snippet string, m readmeMarker) ([]byte, error) {
 
 // runReadmeGo builds a Go example as a main package of this module (through
 // an overlay, so nothing is written into the checkout) and runs it.
-func (e *readmeEnv) runReadmeGo(t *testing.T, b readmeBlock, m readmeMarker) string {
-	prog, err := readmeGoProgram(b.Text, m)
-	require.NoError(t, err, "README.md:%d: wrap the example into a program", b.Line)
+func (e *readmeEnv) runReadmeGo(t *testing.T, b docBlock) string {
+	prog, err := readmeGoProgram(b.Text, b.Marker)
+	require.NoError(t, err, "%s: wrap the example into a program", b.where())
 	tmp := t.TempDir()
 	mainFile := filepath.Join(tmp, "main.go")
 	require.NoError(t, os.WriteFile(mainFile, prog, 0o644))
-	pkgDir := repoPath(t, fmt.Sprintf("internal/e2e/readme-example-%d", b.Line))
+	pkgDir := repoPath(t, "internal/e2e/"+strings.ReplaceAll(b.name(), ".", "-"))
 	overlay, err := json.Marshal(map[string]any{"Replace": map[string]string{filepath.Join(pkgDir, "main.go"): mainFile}})
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(tmp, "overlay.json"), overlay, 0o644))
@@ -662,13 +753,13 @@ func (e *readmeEnv) runReadmeGo(t *testing.T, b readmeBlock, m readmeMarker) str
 	build := exec.Command("go", "build", "-overlay", filepath.Join(tmp, "overlay.json"), "-o", bin, "./"+filepath.Base(pkgDir))
 	build.Dir = filepath.Dir(pkgDir)
 	out, err := build.CombinedOutput()
-	require.NoError(t, err, "README.md:%d: build the example:\n%s\nprogram:\n%s", b.Line, out, prog)
+	require.NoError(t, err, "%s: build the example:\n%s\nprogram:\n%s", b.where(), out, prog)
 
 	cmd := exec.CommandContext(runCtx(t, 5*time.Minute), bin)
 	cmd.Env = e.readmeEnviron()
 	out, err = cmd.CombinedOutput()
 	t.Logf("output:\n%s", out)
-	require.NoError(t, err, "README.md:%d: run the example; program:\n%s", b.Line, prog)
+	require.NoError(t, err, "%s: run the example; program:\n%s", b.where(), prog)
 	return string(out)
 }
 

@@ -7,6 +7,8 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
+	"os/exec"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -40,7 +42,16 @@ import (
 // change point on A) and took B's change after continue-as-new, whose
 // items ran on B. Without the guard, B's code cannot replay the batch's
 // first run: the change breaks running executions unless versioned.
+//
+// The operator's part of the rollout — see B, ramp it, take the ramp back,
+// make it current, watch A drain — is done with the temporal CLI commands
+// of docs/production.md, run verbatim (rollout blocks), and each one's
+// effect is checked through the SDK.
 func TestRollingUpgrade(t *testing.T) {
+	steps := rolloutBlocks(t, docBlocks(t))
+	if t.Failed() {
+		t.FailNow()
+	}
 	e := newEnv(t)
 	ctx := context.Background()
 	deployment := "e2e-rolling-" + time.Now().Format("150405000") // no '.': Temporal reserves it
@@ -114,12 +125,36 @@ func TestRollingUpgrade(t *testing.T) {
 		return false
 	})
 
-	// Roll out B: start its workers, make it current once it is visible.
-	// B, started with TEMPORAL_SET_CURRENT_IF_UNSET, would leave A current;
-	// the operator makes B current.
+	// Roll out B: start its workers; the operator sees B, ramps it, takes
+	// the ramp back and makes B current, with the documented commands.
+	// B, started with TEMPORAL_SET_CURRENT_IF_UNSET, would leave A current.
 	start(vB, workflows.Options{FlushEachItem: true})
 	setCurrent(vB, true, false)
-	setCurrent(vB, false, true)
+	rollout := func(step string) string {
+		out, err := e.runRolloutStep(t, steps[step], deployment, vA.BuildID, vB.BuildID)
+		require.NoError(t, err, "%s (rollout %s):\n%s", steps[step].where(), step, out)
+		return out
+	}
+	routing := func() client.WorkerDeploymentRoutingConfig {
+		d, err := e.Temporal.WorkerDeploymentClient().GetHandle(deployment).Describe(runCtx(t, time.Minute), client.WorkerDeploymentDescribeOptions{})
+		require.NoError(t, err)
+		return d.Info.RoutingConfig
+	}
+	pollUntil(t, time.Minute, "the rollout's describe command to list version B", func() bool {
+		out, err := e.runRolloutStep(t, steps["describe"], deployment, vA.BuildID, vB.BuildID)
+		return err == nil && strings.Contains(out, vB.BuildID)
+	})
+	rollout("ramp")
+	r := routing()
+	require.NotNil(t, r.RampingVersion, "after the ramp command")
+	assert.Equal(t, vB, *r.RampingVersion, "ramping version after the ramp command")
+	assert.InDelta(t, 10, r.RampingVersionPercentage, 0.001, "ramping percentage after the ramp command")
+	rollout("unramp")
+	assert.Nil(t, routing().RampingVersion, "ramping version after the unramp command")
+	rollout("current")
+	r = routing()
+	require.NotNil(t, r.CurrentVersion, "after the current command")
+	assert.Equal(t, vB, *r.CurrentVersion, "current version after the current command")
 	gate.release()
 
 	// Keep A until its pinned work drains, as production would, then stop it.
@@ -136,6 +171,12 @@ func TestRollingUpgrade(t *testing.T) {
 	st := descA.Info.DrainageInfo.DrainageStatus
 	assert.True(t, st == client.WorkerDeploymentVersionDrainageStatusDraining || st == client.WorkerDeploymentVersionDrainageStatusDrained,
 		"version A: got drainage status %d, want draining (1) or drained (2) once B is current", st)
+	// The operator's view of the same: the drain command names version A and
+	// its drainage status.
+	drain := strings.ToLower(rollout("drain"))
+	assert.Contains(t, drain, vA.BuildID, "the drain command's output names version A")
+	assert.True(t, strings.Contains(drain, "draining") || strings.Contains(drain, "drained"),
+		"the drain command's output shows a drainage status:\n%s", drain)
 	stopA()
 
 	var res api.BatchResult
@@ -300,4 +341,24 @@ func scheduledActivities(evs []*historypb.HistoryEvent, name string) int {
 		}
 	}
 	return n
+}
+
+// runRolloutStep runs a rollout command of the docs verbatim under bash
+// -euo pipefail, with the pinned temporal CLI first on the PATH, pointed at
+// the test's server through TEMPORAL_ADDRESS and TEMPORAL_NAMESPACE, and
+// DEPLOYMENT, OLD and NEW set as the docs describe. It returns the combined
+// output.
+func (e *env) runRolloutStep(t *testing.T, b docBlock, deployment, oldBuild, newBuild string) (string, error) {
+	cmd := exec.CommandContext(runCtx(t, time.Minute), "bash", "-euo", "pipefail", "-c", b.Text)
+	cmd.Env = append(os.Environ(),
+		"PATH="+repoPath(t, ".bin")+string(os.PathListSeparator)+os.Getenv("PATH"),
+		"TEMPORAL_ADDRESS="+e.Config.Temporal.TemporalAddress,
+		"TEMPORAL_NAMESPACE="+e.Config.Temporal.TemporalNamespace,
+		"TEMPORAL_CONFIG_FILE="+os.DevNull, // not the test user's temporal CLI profile
+		"DEPLOYMENT="+deployment, "OLD="+oldBuild, "NEW="+newBuild,
+	)
+	cmd.Stdin = nil // no terminal: the CLI cannot ask for confirmation
+	out, err := cmd.CombinedOutput()
+	t.Logf("%s: %s\n%s", b.where(), strings.TrimSpace(b.Text), out)
+	return string(out), err
 }
