@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -140,9 +141,14 @@ func TestRollingUpgrade(t *testing.T) {
 		require.NoError(t, err)
 		return d.Info.RoutingConfig
 	}
-	pollUntil(t, time.Minute, "the rollout's describe command to list version B", func() bool {
+	// As the docs say: wait until the describe commands show version B
+	// with the task queue as a workflow and an activity queue.
+	pollUntil(t, time.Minute, "the rollout's describe commands to show version B with both task queue types", func() bool {
 		out, err := e.runRolloutStep(t, steps["describe"], deployment, vA.BuildID, vB.BuildID)
-		return err == nil && strings.Contains(out, vB.BuildID)
+		_, queues, _ := strings.Cut(out, "Task Queues:")
+		return err == nil && strings.Contains(out, vB.BuildID) &&
+			regexp.MustCompile(`(?m)^\s*`+regexp.QuoteMeta(tq)+`\s+workflow\s*$`).MatchString(queues) &&
+			regexp.MustCompile(`(?m)^\s*`+regexp.QuoteMeta(tq)+`\s+activity\s*$`).MatchString(queues)
 	})
 	rollout("ramp")
 	r := routing()
