@@ -48,7 +48,7 @@ import (
 //	<!-- example: shell expect="…" -->            run verbatim by bash -euo pipefail in a directory
 //	                                              with testdata/, .bin/ and the example files, with
 //	                                              the stack's TEMPORAL_*/S3_*/E2B_* in the
-//	                                              environment and starter on the PATH
+//	                                              environment and starter and temporal on the PATH
 //	<!-- example: go [client=temporal] [print=VAR] expect="…" -->  statements compiled and run
 //	                                              in a main with ctx (and c, a Temporal client, with
 //	                                              client=temporal); every err is checked; VAR is
@@ -611,7 +611,8 @@ func (e *readmeEnv) runReadmeShell(t *testing.T, dir, script string) string {
 	ctx := runCtx(t, 5*time.Minute)
 	cmd := exec.CommandContext(ctx, "bash", "-euo", "pipefail", "-c", script)
 	cmd.Dir = dir
-	cmd.Env = e.readmeEnviron("PATH=" + e.starterDir + string(os.PathListSeparator) + os.Getenv("PATH"))
+	sep := string(os.PathListSeparator)
+	cmd.Env = e.readmeEnviron("PATH=" + e.starterDir + sep + repoPath(t, ".bin") + sep + os.Getenv("PATH"))
 	out, err := cmd.CombinedOutput()
 	t.Logf("output:\n%s", out)
 	require.NoError(t, err, "run:\n%s", script)
