@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -93,8 +94,8 @@ func TestSameFailureSameType(t *testing.T) {
 // TestRetryTable: every error type the activities declare has a retry
 // decision, and the list workflows use holds exactly the others.
 func TestRetryTable(t *testing.T) {
-	// The declared types are read from types.go, so a type added there
-	// without a retry decision fails this test.
+	// The declared types are read from api/names.go, so a type added
+	// there without a retry decision fails this test.
 	declared := declaredErrTypes(t)
 	require.NotEmpty(t, declared)
 	nonRetryable := NonRetryableTypes()
@@ -107,32 +108,36 @@ func TestRetryTable(t *testing.T) {
 		require.True(t, errors.As(err, &appErr))
 		assert.Equal(t, !Retryable(typ), appErr.NonRetryable(), "%s: newError", typ)
 	}
-	assert.Len(t, retryableTypes, len(declared), "retryableTypes has a type not declared in types.go")
+	assert.Len(t, retryableTypes, len(declared), "retryableTypes has a type not declared in api/names.go")
 	assert.False(t, Retryable("SomeChildType"), "an unknown type is not retryable")
 }
 
-// declaredErrTypes evaluates the ErrType* constants of types.go.
+// declaredErrTypes reads the activity error types the contract declares:
+// the ErrType* string constants of api/names.go but the workflow's own
+// ErrTypeInvalidInput.
 func declaredErrTypes(t *testing.T) []string {
 	t.Helper()
-	file, err := parser.ParseFile(token.NewFileSet(), "types.go", nil, 0)
+	file, err := parser.ParseFile(token.NewFileSet(), filepath.Join("..", "api", "names.go"), nil, 0)
 	require.NoError(t, err)
-	byName := map[string]string{
-		"ErrTypeSandboxLost": api.ErrTypeSandboxLost, "ErrTypeAuth": api.ErrTypeAuth, "ErrTypeBadRequest": api.ErrTypeBadRequest,
-		"ErrTypeNotFound": api.ErrTypeNotFound, "ErrTypeQuota": api.ErrTypeQuota, "ErrTypeRateLimited": api.ErrTypeRateLimited,
-		"ErrTypeUnavailable": api.ErrTypeUnavailable, "ErrTypeDataset": api.ErrTypeDataset, "ErrTypeStorage": api.ErrTypeStorage,
-		"ErrTypeRebuild": api.ErrTypeRebuild, "ErrTypeCanceled": api.ErrTypeCanceled, "ErrTypeTerminated": api.ErrTypeTerminated,
-		"ErrTypeTimeout": api.ErrTypeTimeout,
-	}
 	var out []string
-	for _, obj := range file.Scope.Objects {
-		if obj.Kind != ast.Con || !strings.HasPrefix(obj.Name, "ErrType") {
+	for _, decl := range file.Decls {
+		gen, ok := decl.(*ast.GenDecl)
+		if !ok || gen.Tok != token.CONST {
 			continue
 		}
-		typ, ok := byName[obj.Name]
-		if !assert.True(t, ok, "types.go declares %s: add it to declaredErrTypes and retryableTypes", obj.Name) {
-			continue
+		for _, spec := range gen.Specs {
+			vs := spec.(*ast.ValueSpec)
+			for i, name := range vs.Names {
+				if !strings.HasPrefix(name.Name, "ErrType") || name.Name == "ErrTypeInvalidInput" || i >= len(vs.Values) {
+					continue
+				}
+				lit, ok := vs.Values[i].(*ast.BasicLit)
+				require.True(t, ok, "api.%s is not a string literal", name.Name)
+				typ, err := strconv.Unquote(lit.Value)
+				require.NoError(t, err)
+				out = append(out, typ)
+			}
 		}
-		out = append(out, typ)
 	}
 	return out
 }
