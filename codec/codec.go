@@ -242,7 +242,7 @@ func (c *Codec) encode(p *commonpb.Payload) (*commonpb.Payload, error) {
 // Decode decrypts the payloads this codec (with any of its keys) encrypted
 // and passes every other payload through unchanged.
 func (c *Codec) Decode(payloads []*commonpb.Payload) ([]*commonpb.Payload, error) {
-	return c.DecodeWithin(payloads, MaxDecodedBytes, math.MaxInt64)
+	return c.decodeAll(payloads, MaxDecodedBytes, math.MaxInt64, false)
 }
 
 // ErrTooLarge is wrapped by DecodeWithin's error when a payload or the
@@ -253,8 +253,15 @@ var ErrTooLarge = errors.New("decoded payloads too large")
 // perPayload bytes, and all of them together to no more than total. A
 // compressed payload is inflated only up to what is left of both bounds,
 // so a decompression bomb costs at most that much memory. Exceeding a
-// bound returns an error wrapping ErrTooLarge.
+// bound returns an error wrapping ErrTooLarge. A compressed payload is
+// inflated twice: once counting (into nothing), then, when it fits, into a
+// buffer of its exact size, so even a refused bomb allocates nothing for
+// its inflated bytes.
 func (c *Codec) DecodeWithin(payloads []*commonpb.Payload, perPayload, total int64) ([]*commonpb.Payload, error) {
+	return c.decodeAll(payloads, perPayload, total, true)
+}
+
+func (c *Codec) decodeAll(payloads []*commonpb.Payload, perPayload, total int64, exact bool) ([]*commonpb.Payload, error) {
 	out := make([]*commonpb.Payload, len(payloads))
 	left := total
 	for i, p := range payloads {
@@ -263,7 +270,7 @@ func (c *Codec) DecodeWithin(payloads []*commonpb.Payload, perPayload, total int
 			continue
 		}
 		limit := min(perPayload, left)
-		dec, n, err := c.decode(p, limit)
+		dec, n, err := c.decode(p, limit, exact)
 		if err != nil {
 			if errors.Is(err, ErrTooLarge) {
 				return nil, fmt.Errorf("payload %d: %w", i, err)
@@ -278,7 +285,7 @@ func (c *Codec) DecodeWithin(payloads []*commonpb.Payload, perPayload, total int
 
 // decode decrypts p, inflating to at most limit bytes; n is the size of
 // the decrypted (and inflated) payload.
-func (c *Codec) decode(p *commonpb.Payload, limit int64) (_ *commonpb.Payload, n int64, _ error) {
+func (c *Codec) decode(p *commonpb.Payload, limit int64, exact bool) (_ *commonpb.Payload, n int64, _ error) {
 	id := string(p.Metadata[MetadataKeyID])
 	aead, ok := c.aeads[id]
 	if !ok {
@@ -303,7 +310,7 @@ func (c *Codec) decode(p *commonpb.Payload, limit int64) (_ *commonpb.Payload, n
 		return nil, 0, fmt.Errorf("codec: payload encrypted with key %q does not decrypt (wrong key material, or altered): %w", id, err)
 	}
 	if compression == compressionDeflate {
-		if plain, err = inflate(plain, limit); err != nil {
+		if plain, err = inflate(plain, limit, exact); err != nil {
 			return nil, 0, fmt.Errorf("codec: payload encrypted with key %q: %w", id, err)
 		}
 	}
@@ -353,12 +360,30 @@ func deflate(b []byte) ([]byte, bool) {
 }
 
 // inflate decompresses b, refusing more than limit bytes: it reads at
-// most limit+1 bytes, whatever b claims.
-func inflate(b []byte, limit int64) ([]byte, error) {
+// most limit+1 bytes, whatever b claims. With exact, it first counts the
+// inflated size without keeping it, then allocates exactly that.
+func inflate(b []byte, limit int64, exact bool) ([]byte, error) {
 	r := readers.Get().(io.ReadCloser)
 	defer readers.Put(r)
 	if err := r.(flate.Resetter).Reset(bytes.NewReader(b), nil); err != nil {
 		return nil, fmt.Errorf("inflate: %w", err)
+	}
+	if exact {
+		n, err := io.Copy(io.Discard, io.LimitReader(r, limit+1))
+		if err != nil {
+			return nil, fmt.Errorf("inflate: %w", err)
+		}
+		if n > limit {
+			return nil, fmt.Errorf("inflates beyond %d bytes: %w", limit, ErrTooLarge)
+		}
+		if err := r.(flate.Resetter).Reset(bytes.NewReader(b), nil); err != nil {
+			return nil, fmt.Errorf("inflate: %w", err)
+		}
+		out := make([]byte, n)
+		if _, err := io.ReadFull(r, out); err != nil {
+			return nil, fmt.Errorf("inflate: %w", err)
+		}
+		return out, nil
 	}
 	out, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
