@@ -196,19 +196,16 @@ func TestFetchURLBounds(t *testing.T) {
 	}
 	for _, tt := range []struct {
 		name, url, want, typ string
-		a                    Activities
+		timeout              time.Duration
+		minRate              int64
 	}{
-		{"slow drip", slow.URL + "/d.csv", "too slow: ", api.ErrTypeDataset,
-			Activities{FetchTimeout: time.Minute, FetchMinRate: 1024, FetchRateWindow: time.Second}},
-		{"endless", endless.URL + "/d.csv", "not finished within 2s (DATASET_FETCH_TIMEOUT)", api.ErrTypeDataset,
-			Activities{FetchTimeout: 2 * time.Second, FetchMinRate: 1024, FetchRateWindow: time.Second}},
-		{"no such host, first attempt", "http://no-such-host.invalid/d.csv", `no such host "no-such-host.invalid" (tried once more before giving up)`, api.ErrTypeUnavailable,
-			Activities{}},
+		{"slow drip", slow.URL + "/d.csv", "too slow: ", api.ErrTypeDataset, time.Minute, 1024},
+		{"endless", endless.URL + "/d.csv", "not finished within 2s (DATASET_FETCH_TIMEOUT)", api.ErrTypeDataset, 2 * time.Second, 1024},
+		{"no such host, first attempt", "http://no-such-host.invalid/d.csv", `no such host "no-such-host.invalid" (tried once more before giving up)`, api.ErrTypeUnavailable, 0, 0},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			a := tt.a
-			a.HTTP = urlguard.New(allow).Client(0)
-			a.MaxDatasetBytes = 1 << 30
+			a := &Activities{HTTP: urlguard.New(allow).Client(0), MaxDatasetBytes: 1 << 30,
+				FetchTimeout: tt.timeout, FetchMinRate: tt.minRate, FetchRateWindow: time.Second}
 			_, err := a.fetchURL(context.Background(), api.Dataset{Name: "d.csv", URL: tt.url})
 			var appErr *temporal.ApplicationError
 			if !errors.As(err, &appErr) {

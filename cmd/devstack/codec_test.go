@@ -70,6 +70,17 @@ func TestCodecServerAsMakeRunStartsIt(t *testing.T) {
 		t.Fatalf("UI endpoint %q does not carry the token", enc.Endpoint)
 	}
 
+	// The banner's CLI line sends the token from its file; the banner
+	// never shows the token itself.
+	var banner strings.Builder
+	printEncryption(&banner, enc)
+	if want := `--codec-endpoint ` + enc.URL + ` --codec-auth "Bearer $(cat ` + enc.TokenFile + `)"`; !strings.Contains(banner.String(), want) {
+		t.Errorf("banner:\n%s\nwant the CLI line %s", banner.String(), want)
+	}
+	if strings.Contains(banner.String(), token) {
+		t.Errorf("the banner shows the token:\n%s", banner.String())
+	}
+
 	bin := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
