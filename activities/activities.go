@@ -44,6 +44,15 @@ type Activities struct {
 	MaxOutputBytes int
 	// MaxDatasetBytes caps one staged dataset.
 	MaxDatasetBytes int64
+	// FetchTimeout bounds one dataset URL fetch, from the request to the
+	// last byte (0: DefaultFetchTimeout). FetchMinRate is the slowest
+	// transfer a fetch may have, in bytes per second over every
+	// FetchRateWindow after the response headers (0: no minimum; window 0:
+	// DefaultFetchRateWindow). Either one exceeded fails the analysis
+	// with a non-retryable DatasetError.
+	FetchTimeout    time.Duration
+	FetchMinRate    int64
+	FetchRateWindow time.Duration
 	// CodeTimeout bounds one cell's run.
 	CodeTimeout time.Duration
 	// ModelAPI is the API CallModel speaks: config.OpenAIAPIChat for Chat

@@ -110,6 +110,9 @@ func TestFetchURLGuard(t *testing.T) {
 		{"allowlist is not a wildcard", "http://10.0.0.8/", "127.0.0.1,10.0.0.7,internal.example", "10.0.0.8 is a private address", 0},
 		{"malformed", "http://[::1/x.csv?sig=s3cr3t", "", "bad url http://[::1/x.csv?…: missing ']' in host", 0},
 		{"size still bounded", local + "/data.csv", "127.0.0.1", "over the limit of 8 bytes", 8},
+		{"trailing dot dodging the allowlist", fmt.Sprintf("http://localhost.:%d/data.csv", dataPort), "localhost", `host name "localhost." ends with a dot`, 0},
+		{"500-byte host", "http://" + strings.Repeat("a", 62) + strings.Repeat(".aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 7) + ".test/x.csv", "", "host name of 508 bytes, at most 253", 0},
+		{"public redirecting to a trailing-dot host", public + "/to?u=http://public.example./x", "public.example", `redirected to http://public.example./x: host name "public.example." ends with a dot`, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -156,6 +159,64 @@ func TestFetchURLGuard(t *testing.T) {
 			}
 			if n := dataHits.Load() - before; n != 0 && tt.limit == 0 {
 				t.Errorf("the data server got %d requests, want none", n)
+			}
+		})
+	}
+}
+
+// TestFetchURLBounds: a server that drips bytes fails on the minimum rate,
+// one that sends fast enough but never ends fails on the total deadline,
+// both as non-retryable DatasetErrors naming the dataset; a host that does
+// not exist is retried once (Unavailable), then is a DatasetError.
+func TestFetchURLBounds(t *testing.T) {
+	drip := func(every time.Duration, chunk int) *httptest.Server {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/csv")
+			w.WriteHeader(http.StatusOK)
+			for {
+				if _, err := w.Write([]byte(strings.Repeat("x", chunk))); err != nil {
+					return
+				}
+				w.(http.Flusher).Flush()
+				select {
+				case <-r.Context().Done():
+					return
+				case <-time.After(every):
+				}
+			}
+		}))
+		t.Cleanup(srv.Close)
+		return srv
+	}
+	slow := drip(500*time.Millisecond, 1)        // 2 bytes/s
+	endless := drip(20*time.Millisecond, 10<<10) // ~500 KB/s, never ends
+	allow, err := urlguard.ParseAllowlist("127.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, url, want, typ string
+		timeout              time.Duration
+		minRate              int64
+	}{
+		{"slow drip", slow.URL + "/d.csv", "too slow: ", api.ErrTypeDataset, time.Minute, 1024},
+		{"endless", endless.URL + "/d.csv", "not finished within 2s (DATASET_FETCH_TIMEOUT)", api.ErrTypeDataset, 2 * time.Second, 1024},
+		{"no such host, first attempt", "http://no-such-host.invalid/d.csv", `no such host "no-such-host.invalid" (tried once more before giving up)`, api.ErrTypeUnavailable, 0, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			a := &Activities{HTTP: urlguard.New(allow).Client(0), MaxDatasetBytes: 1 << 30,
+				FetchTimeout: tt.timeout, FetchMinRate: tt.minRate, FetchRateWindow: time.Second}
+			_, err := a.fetchURL(context.Background(), api.Dataset{Name: "d.csv", URL: tt.url})
+			var appErr *temporal.ApplicationError
+			if !errors.As(err, &appErr) {
+				t.Fatalf("got %T %v, want an ApplicationError", err, err)
+			}
+			t.Log(appErr.Error())
+			if appErr.Type() != tt.typ || appErr.NonRetryable() != (tt.typ == api.ErrTypeDataset) {
+				t.Errorf("got type %q non-retryable %v, want %q", appErr.Type(), appErr.NonRetryable(), tt.typ)
+			}
+			if msg := appErr.Error(); !strings.Contains(msg, `dataset "d.csv": `) || !strings.Contains(msg, tt.want) {
+				t.Errorf("got %q, want it to name the dataset and contain %q", msg, tt.want)
 			}
 		})
 	}

@@ -1,6 +1,7 @@
 package activities
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -58,11 +59,16 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		return nil, err
 	}
 	return &Activities{
-		E2B:             e2bClient,
-		Model:           &model,
-		S3:              s3Client,
-		Presign:         cfg.S3.NewPresignClient(s3Client),
-		HTTP:            urlguard.New(allow).Client(2 * time.Minute),
+		E2B:     e2bClient,
+		Model:   &model,
+		S3:      s3Client,
+		Presign: cfg.S3.NewPresignClient(s3Client),
+		// Each fetch has its own deadline (FetchTimeout); the client's
+		// is only a backstop.
+		HTTP:            urlguard.New(allow).Client(cmp.Or(cfg.DatasetFetchTimeout, DefaultFetchTimeout) + time.Minute),
+		FetchTimeout:    cfg.DatasetFetchTimeout,
+		FetchMinRate:    cfg.DatasetFetchMinRate,
+		FetchRateWindow: cfg.DatasetFetchRateWindow,
 		Logger:          logger,
 		Bucket:          cfg.S3Bucket,
 		Prefix:          cfg.S3Prefix,

@@ -1,15 +1,18 @@
 package activities
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"path"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -139,30 +142,90 @@ func (a *Activities) fetchDataset(ctx context.Context, d api.Dataset) ([]byte, e
 // maxURLInMessage bounds a URL quoted in an error or a log line.
 const maxURLInMessage = 160
 
+// Defaults of the dataset URL fetch bounds (Activities.FetchTimeout,
+// FetchMinRate, FetchRateWindow).
+const (
+	DefaultFetchTimeout    = 2 * time.Minute
+	DefaultFetchMinRate    = 1024
+	DefaultFetchRateWindow = 20 * time.Second
+)
+
+// fetchTooSlow is the cause of a fetch cancelled for its transfer rate.
+type fetchTooSlow struct {
+	got    int64
+	window time.Duration
+	min    int64
+}
+
+func (e *fetchTooSlow) Error() string {
+	return fmt.Sprintf("too slow: %d bytes in %s, below the minimum of %d bytes/s (DATASET_FETCH_MIN_RATE)", e.got, e.window, e.min)
+}
+
+// fetchTimedOut is the cause of a fetch that hit its total deadline.
+type fetchTimedOut struct{ after time.Duration }
+
+func (e *fetchTimedOut) Error() string {
+	return fmt.Sprintf("not finished within %s (DATASET_FETCH_TIMEOUT)", e.after)
+}
+
 // fetchURL GETs a dataset through the guarded client: a URL that reaches a
 // non-public address (unless allowlisted), another scheme, or too many
-// redirects is refused before anything is sent there. The content type is
-// not looked at; the bytes are the file.
+// redirects is refused before anything is sent there. The fetch is bounded
+// in time (FetchTimeout) and in rate (FetchMinRate over FetchRateWindow),
+// so a server that drips bytes cannot hold the sandbox. The content type
+// is not looked at; the bytes are the file.
 func (a *Activities) fetchURL(ctx context.Context, d api.Dataset) ([]byte, error) {
 	hc := a.HTTP
 	if hc == nil {
-		hc = urlguard.New(urlguard.Allowlist{}).Client(2 * time.Minute)
+		hc = urlguard.New(urlguard.Allowlist{}).Client(0)
 	}
 	where := urlguard.Redact(d.URL, maxURLInMessage)
+	timeout := cmp.Or(a.FetchTimeout, DefaultFetchTimeout)
+	parent := ctx
+	ctx, cancelDeadline := context.WithTimeoutCause(ctx, timeout, &fetchTimedOut{after: timeout})
+	defer cancelDeadline()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	// bounded maps an error of a fetch that one of its own bounds ended;
+	// nil when it was not (the activity's own cancellation included).
+	bounded := func(n int64) error {
+		if parent.Err() != nil {
+			return nil
+		}
+		var slow *fetchTooSlow
+		var late *fetchTimedOut
+		switch cause := context.Cause(ctx); {
+		case errors.As(cause, &slow), errors.As(cause, &late):
+			return newError(api.ErrTypeDataset, fmt.Sprintf("dataset %q: GET %s: %v (%d bytes received)", d.Name, where, cause, n), nil, 0)
+		}
+		return nil
+	}
+
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, d.URL, nil)
 	if err != nil {
 		return nil, newError(api.ErrTypeDataset, fmt.Sprintf("dataset %q: bad url %s: %v", d.Name, where, withoutURL(err)), nil, 0)
 	}
 	resp, err := hc.Do(req)
 	if err != nil {
-		return nil, fetchError(d, where, err)
+		if b := bounded(0); b != nil {
+			return nil, b
+		}
+		return nil, fetchError(parent, d, where, err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		return nil, datasetError(d, classify(ServiceDatasets, "GET "+where, newStatusError(resp)))
 	}
-	b, err := io.ReadAll(io.LimitReader(resp.Body, a.MaxDatasetBytes+1))
+	body := &countingReader{r: resp.Body}
+	if a.FetchMinRate > 0 {
+		stop := watchRate(ctx, &body.n, a.FetchMinRate, cmp.Or(a.FetchRateWindow, DefaultFetchRateWindow), cancel)
+		defer stop()
+	}
+	b, err := io.ReadAll(io.LimitReader(body, a.MaxDatasetBytes+1))
 	if err != nil {
+		if bo := bounded(body.n.Load()); bo != nil {
+			return nil, bo
+		}
 		return nil, datasetError(d, classify(ServiceDatasets, "read "+where, err))
 	}
 	if int64(len(b)) > a.MaxDatasetBytes {
@@ -171,10 +234,51 @@ func (a *Activities) fetchURL(ctx context.Context, d api.Dataset) ([]byte, error
 	return b, nil
 }
 
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n atomic.Int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// watchRate cancels ctx (with a *fetchTooSlow cause) when a window passes
+// in which fewer than min bytes per second arrived; stop ends the watch.
+func watchRate(ctx context.Context, n *atomic.Int64, min int64, window time.Duration, cancel context.CancelCauseFunc) (stop func()) {
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(window)
+		defer t.Stop()
+		last := n.Load()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				cur := n.Load()
+				if got := cur - last; float64(got) < float64(min)*window.Seconds() {
+					cancel(&fetchTooSlow{got: got, window: window, min: min})
+					return
+				}
+				last = cur
+			}
+		}
+	}()
+	return func() { close(done) }
+}
+
 // fetchError maps a failed GET. A refusal by the guard is a non-retryable
-// DatasetError that says why (and which redirect hop); anything else is
-// classified as usual. The URL in the message is redacted and bounded.
-func fetchError(d api.Dataset, where string, err error) error {
+// DatasetError that says why (and which redirect hop); a host that does not
+// exist is retried once (DNS may have been briefly wrong), then is a
+// DatasetError too; anything else is classified as usual. The URL in the
+// message is redacted and bounded.
+func fetchError(ctx context.Context, d api.Dataset, where string, err error) error {
 	hop := ""
 	if ue := (*url.Error)(nil); errors.As(err, &ue) && ue.URL != d.URL {
 		hop = "redirected to " + urlguard.Redact(ue.URL, maxURLInMessage) + ": "
@@ -183,6 +287,14 @@ func fetchError(d api.Dataset, where string, err error) error {
 	var refused *urlguard.RefusedError
 	if errors.As(err, &refused) {
 		return newError(api.ErrTypeDataset, fmt.Sprintf("dataset %q: %s: %s%s", d.Name, where, hop, refused), nil, 0)
+	}
+	var dnsErr *net.DNSError
+	if errors.As(err, &dnsErr) && dnsErr.IsNotFound {
+		msg := fmt.Sprintf("dataset %q: %s: %sno such host %q", d.Name, where, hop, dnsErr.Name)
+		if attempt(ctx) >= 2 {
+			return newError(api.ErrTypeDataset, msg+" (also on a retry)", nil, 0)
+		}
+		return newError(api.ErrTypeUnavailable, msg+" (tried once more before giving up)", nil, 0)
 	}
 	return datasetError(d, classify(ServiceDatasets, "get "+where, err))
 }

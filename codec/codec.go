@@ -29,6 +29,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"strings"
 	"sync"
@@ -53,9 +54,10 @@ const (
 	// compressMin is the smallest payload worth trying to compress: below
 	// it DEFLATE's framing eats what it saves.
 	compressMin = 256
-	// MaxDecodedBytes bounds what one compressed payload may inflate to,
-	// so a crafted payload cannot exhaust memory (Temporal caps a payload
-	// at a few MB; 64 MiB is far above any real one).
+	// MaxDecodedBytes bounds what one compressed payload may inflate to
+	// in the worker's own data converter, so a crafted payload cannot
+	// exhaust memory (Temporal caps a payload at a few MB; 64 MiB is far
+	// above any real one). The codec server is stricter: see ServerLimits.
 	MaxDecodedBytes = 64 << 20
 )
 
@@ -240,52 +242,83 @@ func (c *Codec) encode(p *commonpb.Payload) (*commonpb.Payload, error) {
 // Decode decrypts the payloads this codec (with any of its keys) encrypted
 // and passes every other payload through unchanged.
 func (c *Codec) Decode(payloads []*commonpb.Payload) ([]*commonpb.Payload, error) {
+	return c.decodeAll(payloads, MaxDecodedBytes, math.MaxInt64, false)
+}
+
+// ErrTooLarge is wrapped by DecodeWithin's error when a payload or the
+// whole call would inflate beyond its bound.
+var ErrTooLarge = errors.New("decoded payloads too large")
+
+// DecodeWithin is Decode with bounds: no payload may decode to more than
+// perPayload bytes, and all of them together to no more than total. A
+// compressed payload is inflated only up to what is left of both bounds,
+// so a decompression bomb costs at most that much memory. Exceeding a
+// bound returns an error wrapping ErrTooLarge. A compressed payload is
+// inflated twice: once counting (into nothing), then, when it fits, into a
+// buffer of its exact size, so even a refused bomb allocates nothing for
+// its inflated bytes.
+func (c *Codec) DecodeWithin(payloads []*commonpb.Payload, perPayload, total int64) ([]*commonpb.Payload, error) {
+	return c.decodeAll(payloads, perPayload, total, true)
+}
+
+func (c *Codec) decodeAll(payloads []*commonpb.Payload, perPayload, total int64, exact bool) ([]*commonpb.Payload, error) {
 	out := make([]*commonpb.Payload, len(payloads))
+	left := total
 	for i, p := range payloads {
 		if !isOwn(p) {
 			out[i] = p
 			continue
 		}
-		dec, err := c.decode(p)
+		limit := min(perPayload, left)
+		dec, n, err := c.decode(p, limit, exact)
 		if err != nil {
+			if errors.Is(err, ErrTooLarge) {
+				return nil, fmt.Errorf("payload %d: %w", i, err)
+			}
 			return nil, err
 		}
+		left -= n
 		out[i] = dec
 	}
 	return out, nil
 }
 
-func (c *Codec) decode(p *commonpb.Payload) (*commonpb.Payload, error) {
+// decode decrypts p, inflating to at most limit bytes; n is the size of
+// the decrypted (and inflated) payload.
+func (c *Codec) decode(p *commonpb.Payload, limit int64, exact bool) (_ *commonpb.Payload, n int64, _ error) {
 	id := string(p.Metadata[MetadataKeyID])
 	aead, ok := c.aeads[id]
 	if !ok {
 		if id == "" {
-			return nil, errors.New("codec: encrypted payload names no key id")
+			return nil, 0, errors.New("codec: encrypted payload names no key id")
 		}
-		return nil, fmt.Errorf("codec: payload encrypted with key %q, which is not configured (have %s)", id, strings.Join(c.ids, ", "))
+		return nil, 0, fmt.Errorf("codec: payload encrypted with key %q, which is not configured (have %s)", id, strings.Join(c.ids, ", "))
 	}
 	compression := string(p.Metadata[MetadataCompression])
 	if compression != "" && compression != compressionDeflate {
-		return nil, fmt.Errorf("codec: payload encrypted with key %q: unknown compression %q", id, compression)
+		return nil, 0, fmt.Errorf("codec: payload encrypted with key %q: unknown compression %q", id, compression)
 	}
 	ns := aead.NonceSize()
 	if len(p.Data) < ns+aead.Overhead() {
-		return nil, fmt.Errorf("codec: payload encrypted with key %q: %d bytes, shorter than nonce and tag (%d): truncated", id, len(p.Data), ns+aead.Overhead())
+		return nil, 0, fmt.Errorf("codec: payload encrypted with key %q: %d bytes, shorter than nonce and tag (%d): truncated", id, len(p.Data), ns+aead.Overhead())
+	}
+	if int64(len(p.Data)-ns-aead.Overhead()) > limit {
+		return nil, 0, fmt.Errorf("codec: payload encrypted with key %q: %d bytes: %w (limit %d)", id, len(p.Data), ErrTooLarge, limit)
 	}
 	plain, err := aead.Open(nil, p.Data[:ns], p.Data[ns:], additionalData(id, compression))
 	if err != nil {
-		return nil, fmt.Errorf("codec: payload encrypted with key %q does not decrypt (wrong key material, or altered): %w", id, err)
+		return nil, 0, fmt.Errorf("codec: payload encrypted with key %q does not decrypt (wrong key material, or altered): %w", id, err)
 	}
 	if compression == compressionDeflate {
-		if plain, err = inflate(plain); err != nil {
-			return nil, fmt.Errorf("codec: payload encrypted with key %q: %w", id, err)
+		if plain, err = inflate(plain, limit, exact); err != nil {
+			return nil, 0, fmt.Errorf("codec: payload encrypted with key %q: %w", id, err)
 		}
 	}
 	var orig commonpb.Payload
 	if err := proto.Unmarshal(plain, &orig); err != nil {
-		return nil, fmt.Errorf("codec: payload encrypted with key %q: decrypted bytes are not a payload: %w", id, err)
+		return nil, 0, fmt.Errorf("codec: payload encrypted with key %q: decrypted bytes are not a payload: %w", id, err)
 	}
-	return &orig, nil
+	return &orig, int64(len(plain)), nil
 }
 
 // isOwn reports whether p was encrypted by this codec.
@@ -326,19 +359,38 @@ func deflate(b []byte) ([]byte, bool) {
 	return buf.Bytes(), true
 }
 
-// inflate decompresses b, refusing more than MaxDecodedBytes.
-func inflate(b []byte) ([]byte, error) {
+// inflate decompresses b, refusing more than limit bytes: it reads at
+// most limit+1 bytes, whatever b claims. With exact, it first counts the
+// inflated size without keeping it, then allocates exactly that.
+func inflate(b []byte, limit int64, exact bool) ([]byte, error) {
 	r := readers.Get().(io.ReadCloser)
 	defer readers.Put(r)
 	if err := r.(flate.Resetter).Reset(bytes.NewReader(b), nil); err != nil {
 		return nil, fmt.Errorf("inflate: %w", err)
 	}
-	out, err := io.ReadAll(io.LimitReader(r, MaxDecodedBytes+1))
+	if exact {
+		n, err := io.Copy(io.Discard, io.LimitReader(r, limit+1))
+		if err != nil {
+			return nil, fmt.Errorf("inflate: %w", err)
+		}
+		if n > limit {
+			return nil, fmt.Errorf("inflates beyond %d bytes: %w", limit, ErrTooLarge)
+		}
+		if err := r.(flate.Resetter).Reset(bytes.NewReader(b), nil); err != nil {
+			return nil, fmt.Errorf("inflate: %w", err)
+		}
+		out := make([]byte, n)
+		if _, err := io.ReadFull(r, out); err != nil {
+			return nil, fmt.Errorf("inflate: %w", err)
+		}
+		return out, nil
+	}
+	out, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, fmt.Errorf("inflate: %w", err)
 	}
-	if len(out) > MaxDecodedBytes {
-		return nil, fmt.Errorf("inflates beyond %d bytes", MaxDecodedBytes)
+	if int64(len(out)) > limit {
+		return nil, fmt.Errorf("inflates beyond %d bytes: %w", limit, ErrTooLarge)
 	}
 	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -257,7 +258,7 @@ func TestDataConverterRoundTrip(t *testing.T) {
 func TestHandler(t *testing.T) {
 	c := mustCodec(t, mustKey(t, "k1"))
 	const ui = "http://127.0.0.1:8233"
-	srv := httptest.NewServer(codec.NewHandler(c, codec.ServerOptions{Origins: []string{ui}, Token: "tok", MaxRequestBytes: 4096}))
+	srv := httptest.NewServer(codec.NewHandler(c, codec.ServerOptions{Origins: []string{ui}, Hosts: []string{"127.0.0.1"}, Token: "tok", MaxRequestBytes: 4096}))
 	defer srv.Close()
 	body := func(ps ...*commonpb.Payload) string {
 		b, err := protojson.Marshal(&commonpb.Payloads{Payloads: ps})
@@ -267,9 +268,16 @@ func TestHandler(t *testing.T) {
 		return string(b)
 	}
 	do := func(method, path, origin, auth, b string) (*http.Response, string) {
+		host := ""
+		if h, p, ok := strings.Cut(path, "|"); ok { // "host|path": a request naming another Host
+			host, path = h, p
+		}
 		req, err := http.NewRequest(method, srv.URL+path, strings.NewReader(b))
 		if err != nil {
 			t.Fatal(err)
+		}
+		if host != "" {
+			req.Host = host
 		}
 		if origin != "" {
 			req.Header.Set("Origin", origin)
@@ -304,7 +312,13 @@ func TestHandler(t *testing.T) {
 		{"decode under a namespace prefix", http.MethodPost, "/default/decode", "", "Bearer tok", body(enc), http.StatusOK, "", base64.StdEncoding.EncodeToString(plain.Data)},
 		{"encode", http.MethodPost, "/encode", ui, "Bearer tok", body(plain), http.StatusOK, ui, base64.StdEncoding.EncodeToString([]byte(codec.Encoding))},
 		{"decode with unknown key", http.MethodPost, "/decode", "", "Bearer tok", body(encodeOne(t, mustCodec(t, mustKey(t, "zz")), plain)), http.StatusBadRequest, "", `key "zz", which is not configured`},
-		{"too large", http.MethodPost, "/decode", "", "Bearer tok", body(jsonPayload(t, strings.Repeat("x", 5000))), http.StatusBadRequest, "", "too large"},
+		{"too large", http.MethodPost, "/decode", "", "Bearer tok", body(jsonPayload(t, strings.Repeat("x", 5000))), http.StatusRequestEntityTooLarge, "", "too large"},
+		{"token in the path", http.MethodPost, "/tok/decode", ui, "", body(enc), http.StatusOK, ui, base64.StdEncoding.EncodeToString(plain.Data)},
+		{"wrong token in the path", http.MethodPost, "/nope/decode", ui, "", body(enc), http.StatusUnauthorized, ui, "bearer token"},
+		{"token earlier in the path", http.MethodPost, "/tok/x/decode", ui, "", body(enc), http.StatusUnauthorized, ui, "bearer token"},
+		{"foreign host", http.MethodPost, "evil.example:8234|/decode", ui, "Bearer tok", body(enc), http.StatusMisdirectedRequest, "", "not served here"},
+		{"localhost. is another host", http.MethodPost, "127.0.0.1.:8234|/decode", ui, "Bearer tok", body(enc), http.StatusMisdirectedRequest, "", "not served here"},
+		{"not JSON", http.MethodPost, "/decode", "", "Bearer tok", "{", http.StatusBadRequest, "", "not JSON Payloads"},
 		{"GET", http.MethodGet, "/decode", "", "Bearer tok", "", http.StatusMethodNotAllowed, "", "POST"},
 		{"other path", http.MethodPost, "/other", "", "Bearer tok", body(enc), http.StatusNotFound, "", ""},
 	} {
@@ -318,6 +332,49 @@ func TestHandler(t *testing.T) {
 			}
 			if !strings.Contains(got, tc.bodyHas) {
 				t.Fatalf("body: got %s, want it to contain %s", got, tc.bodyHas)
+			}
+		})
+	}
+}
+
+// A decompression bomb (payloads that inflate far beyond the request) is
+// refused with 413 within the bounds; a real payload still decodes.
+func TestHandlerRefusesBombs(t *testing.T) {
+	c := mustCodec(t, mustKey(t, "k1"))
+	srv := httptest.NewServer(codec.NewHandler(c, codec.ServerOptions{}))
+	defer srv.Close()
+	zeros := func(n int) *commonpb.Payload {
+		return encodeOne(t, c, &commonpb.Payload{Metadata: map[string][]byte{"encoding": []byte("binary/plain")}, Data: make([]byte, n)})
+	}
+	post := func(ps ...*commonpb.Payload) (int, string, int) {
+		b, err := protojson.Marshal(&commonpb.Payloads{Payloads: ps})
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.Post(srv.URL+"/decode", "application/json", bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		out, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(out), len(b)
+	}
+	five, three := zeros(5<<20), zeros(3<<20)
+	for _, tc := range []struct {
+		name    string
+		ps      []*commonpb.Payload
+		status  int
+		bodyHas string
+	}{
+		{"one payload over the per-payload bound", []*commonpb.Payload{five}, http.StatusRequestEntityTooLarge, "payload 0"},
+		{"60 bombs in one request", slices.Repeat([]*commonpb.Payload{five}, 60), http.StatusRequestEntityTooLarge, "too large"},
+		{"two payloads over the request's budget", []*commonpb.Payload{three, three}, http.StatusRequestEntityTooLarge, "payload 1"},
+		{"one big real payload", []*commonpb.Payload{three}, http.StatusOK, `"payloads"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			status, body, n := post(tc.ps...)
+			if status != tc.status || !strings.Contains(body, tc.bodyHas) {
+				t.Fatalf("request of %d bytes: got %d %.200s, want %d with %q", n, status, body, tc.status, tc.bodyHas)
 			}
 		})
 	}

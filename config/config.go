@@ -165,6 +165,13 @@ type Worker struct {
 	// URLs may reach although they are not public (loopback, private,
 	// link-local, …); everything else non-public is refused.
 	DatasetURLAllow string `envconfig:"DATASET_URL_ALLOW"`
+	// DatasetFetchTimeout bounds one dataset URL fetch, first byte to last
+	// (0: the default, 2m). DatasetFetchMinRate is the slowest transfer a
+	// fetch may have, in bytes per second over every
+	// DatasetFetchRateWindow (0 turns the minimum off).
+	DatasetFetchTimeout    time.Duration `envconfig:"DATASET_FETCH_TIMEOUT" default:"2m"`
+	DatasetFetchMinRate    int64         `envconfig:"DATASET_FETCH_MIN_RATE" default:"1024"`
+	DatasetFetchRateWindow time.Duration `envconfig:"DATASET_FETCH_RATE_WINDOW" default:"20s"`
 
 	// CodecServer serves the payload codec to the Temporal UI and CLI.
 	CodecServer
@@ -266,6 +273,15 @@ func (c Worker) Validate() error {
 	}
 	if c.MaxConcurrentWorkflowTasks < 0 {
 		errs = append(errs, fmt.Errorf("MAX_CONCURRENT_WORKFLOW_TASKS: %d must not be negative", c.MaxConcurrentWorkflowTasks))
+	}
+	if c.DatasetFetchTimeout < 0 || c.DatasetFetchTimeout > time.Hour {
+		errs = append(errs, fmt.Errorf("DATASET_FETCH_TIMEOUT: %s is outside 0..1h (0: the default, 2m)", c.DatasetFetchTimeout))
+	}
+	if c.DatasetFetchMinRate < 0 {
+		errs = append(errs, fmt.Errorf("DATASET_FETCH_MIN_RATE: %d must not be negative (0 turns it off)", c.DatasetFetchMinRate))
+	}
+	if c.DatasetFetchRateWindow != 0 && (c.DatasetFetchRateWindow < time.Second || c.DatasetFetchRateWindow > 10*time.Minute) {
+		errs = append(errs, fmt.Errorf("DATASET_FETCH_RATE_WINDOW: %s is outside 1s..10m", c.DatasetFetchRateWindow))
 	}
 	if _, err := urlguard.ParseAllowlist(c.DatasetURLAllow); err != nil {
 		errs = append(errs, fmt.Errorf("%s: %w", urlguard.EnvVar, err))

@@ -69,6 +69,71 @@ type CodecServer struct {
 	// CodecServerToken, when set, is the bearer token every request must
 	// carry.
 	CodecServerToken Secret `envconfig:"CODEC_SERVER_TOKEN"`
+	// CodecServerTokenFile names a file holding the token instead (its
+	// first line), so the token stays out of the process environment.
+	CodecServerTokenFile string `envconfig:"CODEC_SERVER_TOKEN_FILE"`
+	// CodecServerHosts are the Host header values the codec server
+	// answers (DNS-rebinding defence). Unset: derived from
+	// CODEC_SERVER_ADDR when it names one address (for loopback also
+	// localhost); required when it listens on all interfaces.
+	CodecServerHosts []string `envconfig:"CODEC_SERVER_HOSTS"`
+	// Bounds of one request: its body, one decoded payload, and all of
+	// its decoded payloads together (see codec.ServerOptions).
+	CodecServerMaxRequestBytes int64 `envconfig:"CODEC_SERVER_MAX_REQUEST_BYTES" default:"4194304"`
+	CodecServerMaxPayloadBytes int64 `envconfig:"CODEC_SERVER_MAX_PAYLOAD_BYTES" default:"4194304"`
+	CodecServerMaxDecodedBytes int64 `envconfig:"CODEC_SERVER_MAX_DECODED_BYTES" default:"16777216"`
+}
+
+// CodecServerOptions are the codec.ServerOptions of these settings: the
+// token (read from CODEC_SERVER_TOKEN_FILE when set), the allowed hosts
+// and the bounds.
+func (s CodecServer) CodecServerOptions() (codec.ServerOptions, error) {
+	token := s.CodecServerToken.Reveal()
+	if s.CodecServerTokenFile != "" {
+		b, err := os.ReadFile(s.CodecServerTokenFile)
+		if err != nil {
+			return codec.ServerOptions{}, fmt.Errorf("CODEC_SERVER_TOKEN_FILE: %w", err)
+		}
+		token, _, _ = strings.Cut(string(b), "\n")
+		if token = strings.TrimSpace(token); token == "" {
+			return codec.ServerOptions{}, fmt.Errorf("CODEC_SERVER_TOKEN_FILE %s: empty", s.CodecServerTokenFile)
+		}
+	}
+	hosts, err := s.Hosts()
+	if err != nil {
+		return codec.ServerOptions{}, err
+	}
+	return codec.ServerOptions{
+		Origins: s.Origins(), Hosts: hosts, Token: token,
+		MaxRequestBytes: s.CodecServerMaxRequestBytes, MaxPayloadBytes: s.CodecServerMaxPayloadBytes,
+		MaxDecodedBytes: s.CodecServerMaxDecodedBytes,
+	}, nil
+}
+
+// Hosts are the Host header values the codec server answers:
+// CODEC_SERVER_HOSTS, or, unset, the listen address (with localhost and
+// [::1] for loopback).
+func (s CodecServer) Hosts() ([]string, error) {
+	if len(s.CodecServerHosts) > 0 {
+		return s.CodecServerHosts, nil
+	}
+	host, port, err := net.SplitHostPort(s.CodecServerAddr)
+	if err != nil {
+		return nil, fmt.Errorf("CODEC_SERVER_ADDR: %q is not host:port", s.CodecServerAddr)
+	}
+	ip := net.ParseIP(host)
+	if host == "" || (ip != nil && ip.IsUnspecified()) {
+		return nil, fmt.Errorf("CODEC_SERVER_HOSTS: required when CODEC_SERVER_ADDR (%s) listens on all interfaces: list the host:port names clients use, e.g. codec.example.com:8081", s.CodecServerAddr)
+	}
+	hosts := []string{net.JoinHostPort(host, port)}
+	if s.Loopback() {
+		for _, h := range []string{"127.0.0.1", "localhost", "::1"} {
+			if h != host {
+				hosts = append(hosts, net.JoinHostPort(h, port))
+			}
+		}
+	}
+	return hosts, nil
 }
 
 // validate checks the codec server settings against the keys in t.
@@ -81,7 +146,25 @@ func (s CodecServer) validate(t Temporal) []error {
 		errs = append(errs, errors.New("CODEC_SERVER_ADDR: set, but there is no codec to serve (set PAYLOAD_KEYS or PAYLOAD_KEY_FILE)"))
 	}
 	if _, _, err := net.SplitHostPort(s.CodecServerAddr); err != nil {
-		errs = append(errs, fmt.Errorf("CODEC_SERVER_ADDR: %q is not host:port", s.CodecServerAddr))
+		return append(errs, fmt.Errorf("CODEC_SERVER_ADDR: %q is not host:port", s.CodecServerAddr))
+	}
+	if s.CodecServerToken != "" && s.CodecServerTokenFile != "" {
+		errs = append(errs, errors.New("CODEC_SERVER_TOKEN, CODEC_SERVER_TOKEN_FILE: set one, not both"))
+	}
+	for _, b := range []struct {
+		name string
+		v    int64
+	}{
+		{"CODEC_SERVER_MAX_REQUEST_BYTES", s.CodecServerMaxRequestBytes},
+		{"CODEC_SERVER_MAX_PAYLOAD_BYTES", s.CodecServerMaxPayloadBytes},
+		{"CODEC_SERVER_MAX_DECODED_BYTES", s.CodecServerMaxDecodedBytes},
+	} {
+		if b.v < 0 || b.v > 1<<30 {
+			errs = append(errs, fmt.Errorf("%s: %d is outside 0..1073741824 (0: the default)", b.name, b.v))
+		}
+	}
+	if _, err := s.CodecServerOptions(); err != nil {
+		errs = append(errs, err)
 	}
 	for _, o := range s.CodecServerOrigins {
 		u, err := url.Parse(o)
@@ -112,4 +195,34 @@ func (s CodecServer) Loopback() bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// CodecOnly is the configuration of a process that serves only the codec
+// server (worker -codec-only): the payload keys and the server settings.
+type CodecOnly struct {
+	Temporal
+	CodecServer
+	LogLevel  string `envconfig:"LOG_LEVEL" default:"info"`
+	LogFormat string `envconfig:"LOG_FORMAT" default:"text"`
+}
+
+// LoadCodecOnly reads a CodecOnly from the environment; CODEC_SERVER_ADDR
+// and the payload keys are required.
+func LoadCodecOnly() (CodecOnly, error) {
+	var c CodecOnly
+	if err := Process(&c); err != nil {
+		return CodecOnly{}, err
+	}
+	var errs []error
+	if c.CodecServerAddr == "" {
+		errs = append(errs, errors.New("CODEC_SERVER_ADDR: required by -codec-only"))
+	}
+	if _, err := c.PayloadCodec(); err != nil {
+		errs = append(errs, err)
+	}
+	errs = append(errs, c.CodecServer.validate(c.Temporal)...)
+	if err := joinOneLine(errs); err != nil {
+		return CodecOnly{}, err
+	}
+	return c, nil
 }

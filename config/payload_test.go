@@ -44,6 +44,10 @@ func TestPayloadKeyErrorsNameTheVariable(t *testing.T) {
 		{"codec server without keys", map[string]string{"CODEC_SERVER_ADDR": "127.0.0.1:8081"}, "CODEC_SERVER_ADDR: set, but there is no codec"},
 		{"codec server bad addr", map[string]string{"PAYLOAD_KEYS": good, "CODEC_SERVER_ADDR": "8081"}, `CODEC_SERVER_ADDR: "8081" is not host:port`},
 		{"bad origin", map[string]string{"PAYLOAD_KEYS": good, "CODEC_SERVER_ADDR": "127.0.0.1:8081", "CODEC_SERVER_ORIGINS": "127.0.0.1:8233"}, "CODEC_SERVER_ORIGINS:"},
+		{"all interfaces without hosts", map[string]string{"PAYLOAD_KEYS": good, "CODEC_SERVER_ADDR": ":8081"}, "CODEC_SERVER_HOSTS: required when CODEC_SERVER_ADDR (:8081) listens on all interfaces"},
+		{"token twice", map[string]string{"PAYLOAD_KEYS": good, "CODEC_SERVER_ADDR": "127.0.0.1:8081", "CODEC_SERVER_TOKEN": "t", "CODEC_SERVER_TOKEN_FILE": badFile}, "CODEC_SERVER_TOKEN, CODEC_SERVER_TOKEN_FILE: set one, not both"},
+		{"missing token file", map[string]string{"PAYLOAD_KEYS": good, "CODEC_SERVER_ADDR": "127.0.0.1:8081", "CODEC_SERVER_TOKEN_FILE": missingFile}, "CODEC_SERVER_TOKEN_FILE: open " + missingFile},
+		{"negative bound", map[string]string{"PAYLOAD_KEYS": good, "CODEC_SERVER_ADDR": "127.0.0.1:8081", "CODEC_SERVER_MAX_PAYLOAD_BYTES": "-1"}, "CODEC_SERVER_MAX_PAYLOAD_BYTES: -1 is outside"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

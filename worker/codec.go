@@ -7,6 +7,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/durable-analyst/durable-analyst/codec"
@@ -27,28 +30,60 @@ func logPayloadEncryption(c *codec.Codec, logger *slog.Logger) {
 // startCodecServer serves the payload codec on CODEC_SERVER_ADDR for the
 // Temporal UI and CLI, until stop. It does nothing when the address is
 // empty. c is the configured payload codec (cfg.PayloadCodec).
-func startCodecServer(cfg config.Worker, c *codec.Codec, logger *slog.Logger) (stop func(), err error) {
+func startCodecServer(cfg config.CodecServer, c *codec.Codec, logger *slog.Logger) (stop func(), err error) {
 	if cfg.CodecServerAddr == "" {
 		return func() {}, nil
+	}
+	so, err := cfg.CodecServerOptions()
+	if err != nil {
+		return nil, err
 	}
 	ln, err := net.Listen("tcp", cfg.CodecServerAddr)
 	if err != nil {
 		return nil, fmt.Errorf("CODEC_SERVER_ADDR: listen on %s: %w", cfg.CodecServerAddr, err)
 	}
-	h := codec.NewHandler(c, codec.ServerOptions{Origins: cfg.Origins(), Token: cfg.CodecServerToken.Reveal()})
+	h := codec.NewHandler(c, so)
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, WriteTimeout: time.Minute}
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			logger.Error("codec server stopped", "error", err)
 		}
 	}()
-	if cfg.CodecServerToken == "" && !cfg.Loopback() {
-		logger.Warn("the codec server decrypts for anyone who reaches it: set CODEC_SERVER_TOKEN or keep CODEC_SERVER_ADDR on loopback", "addr", ln.Addr().String())
+	if so.Token == "" {
+		logger.Warn("the codec server decrypts for anyone who reaches it: set CODEC_SERVER_TOKEN or CODEC_SERVER_TOKEN_FILE", "addr", ln.Addr().String())
 	}
-	logger.Info("codec server listening", "addr", ln.Addr().String(), "origins", cfg.Origins(), "token", cfg.CodecServerToken != "")
+	logger.Info("codec server listening", "addr", ln.Addr().String(), "origins", so.Origins, "hosts", so.Hosts, "token", so.Token != "",
+		"max_request_bytes", so.MaxRequestBytes, "max_payload_bytes", so.MaxPayloadBytes, "max_decoded_bytes", so.MaxDecodedBytes)
 	return func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		_ = srv.Shutdown(ctx)
 	}, nil
+}
+
+// runCodecOnly serves only the codec server (worker -codec-only) until ctx
+// ends: no Temporal connection, no activities, so abuse of the codec
+// server cannot take running activities down with it.
+func runCodecOnly() error {
+	cfg, err := config.LoadCodecOnly()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer cancel()
+	logger := newLoggerFor(cfg.LogLevel, cfg.LogFormat)
+	slog.SetDefault(logger)
+	c, err := cfg.PayloadCodec()
+	if err != nil {
+		return err
+	}
+	logPayloadEncryption(c, logger)
+	stop, err := startCodecServer(cfg.CodecServer, c, logger)
+	if err != nil {
+		return err
+	}
+	<-ctx.Done()
+	logger.Info("stopping codec server")
+	stop()
+	return nil
 }

@@ -63,7 +63,7 @@ func TestWorkerServesTheCodec(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stop, err := startCodecServer(cfg, c, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	stop, err := startCodecServer(cfg.CodecServer, c, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}

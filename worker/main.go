@@ -6,6 +6,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"log/slog"
 	"os"
@@ -23,6 +24,12 @@ import (
 )
 
 func main() {
+	codecOnly := flag.Bool("codec-only", false, "serve only the codec server (CODEC_SERVER_ADDR and the payload keys); no Temporal worker")
+	flag.Parse()
+	run := run
+	if *codecOnly {
+		run = runCodecOnly
+	}
 	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "worker:", err)
 		os.Exit(1)
@@ -67,7 +74,7 @@ func run() error {
 	defer c.Close()
 	acts.Temporal = c
 	logPayloadEncryption(pc, logger)
-	stopCodec, err := startCodecServer(cfg, pc, logger)
+	stopCodec, err := startCodecServer(cfg.CodecServer, pc, logger)
 	if err != nil {
 		return err
 	}
@@ -109,13 +116,15 @@ func run() error {
 	return nil
 }
 
-func newLogger(cfg config.Worker) *slog.Logger {
+func newLogger(cfg config.Worker) *slog.Logger { return newLoggerFor(cfg.LogLevel, cfg.LogFormat) }
+
+func newLoggerFor(logLevel, format string) *slog.Logger {
 	var level slog.Level
-	if err := level.UnmarshalText([]byte(cfg.LogLevel)); err != nil {
+	if err := level.UnmarshalText([]byte(logLevel)); err != nil {
 		level = slog.LevelInfo
 	}
 	opts := &slog.HandlerOptions{Level: level}
-	if cfg.LogFormat == "json" {
+	if format == "json" {
 		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
 	}
 	return slog.New(slog.NewTextHandler(os.Stderr, opts))

@@ -93,7 +93,11 @@ func activityOptions(ctx workflow.Context, summary string, kind activityKind) wo
 // do, runs the Python it writes in a sandbox, and repeats until the model
 // answers or max_steps is reached. The sandbox is killed on every exit.
 func AnalysisWorkflow(ctx workflow.Context, input api.AnalysisInput) (*api.AnalysisResult, error) {
-	if err := validate.AnalysisInput(input); err != nil {
+	check := validate.LenientAnalysisInput
+	if strictInput(ctx) {
+		check = validate.AnalysisInput
+	}
+	if err := check(input); err != nil {
 		return nil, temporal.NewNonRetryableApplicationError(err.Error(), api.ErrTypeInvalidInput, nil)
 	}
 	in := input.WithDefaults()

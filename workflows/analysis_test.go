@@ -383,6 +383,33 @@ func TestInvalidInputFailsWithoutSandbox(t *testing.T) {
 	h.env.AssertNotCalled(t, "CreateSandbox", mock.Anything, mock.Anything)
 }
 
+// Raw JSON as the UI form or another language's client sends it, with
+// what encoding/json forgives: the workflow refuses it, naming the field,
+// before any sandbox is made.
+func TestMalformedJSONInputFailsWithoutSandbox(t *testing.T) {
+	for _, tc := range []struct{ name, doc, want string }{
+		{"repeated key", `{"question":"q","datasets":[{"name":"a.csv","content":"a\n1\n","name":"b.csv"}]}`, "datasets[0].name: given twice"},
+		{"invalid UTF-8", "{\"question\":\"average of \xff?\"}", "question: not valid UTF-8"},
+		{"trailing-dot host", `{"question":"q","datasets":[{"name":"a.csv","url":"http://localhost.:8080/a.csv"}]}`, `datasets[0].url: host name "localhost." ends with a dot`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			// By name, so the raw JSON goes through the data converter as
+			// it does from a client.
+			h.env.RegisterWorkflowWithOptions(workflows.AnalysisWorkflow, workflow.RegisterOptions{Name: api.AnalysisWorkflowName})
+			h.env.ExecuteWorkflow(api.AnalysisWorkflowName, json.RawMessage(tc.doc))
+			require.True(t, h.env.IsWorkflowCompleted())
+			err := h.env.GetWorkflowError()
+			require.Error(t, err)
+			var appErr *temporal.ApplicationError
+			require.ErrorAs(t, err, &appErr)
+			assert.Equal(t, api.ErrTypeInvalidInput, appErr.Type())
+			assert.Contains(t, err.Error(), tc.want)
+			h.env.AssertNotCalled(t, "CreateSandbox", mock.Anything, mock.Anything)
+		})
+	}
+}
+
 func TestInputValidationTable(t *testing.T) {
 	for _, tt := range inputCases {
 		t.Run(tt.name, func(t *testing.T) {

@@ -70,11 +70,16 @@ func BatchAnalysisWorkflow(ctx workflow.Context, input api.BatchInput) (*api.Bat
 
 // runBatch is BatchAnalysisWorkflow with a variant of its code.
 func runBatch(ctx workflow.Context, input api.BatchInput, opts Options) (*api.BatchResult, error) {
-	if err := validate.BatchInput(input); err != nil {
+	strict := strictInput(ctx)
+	check := validate.LenientBatchInput
+	if strict {
+		check = validate.BatchInput
+	}
+	if err := check(input); err != nil {
 		return nil, temporal.NewNonRetryableApplicationError(err.Error(), api.ErrTypeInvalidInput, nil)
 	}
 	in := input.WithDefaults()
-	b := &batch{in: in, id: workflow.GetInfo(ctx).WorkflowExecution.ID, opts: opts}
+	b := &batch{in: in, id: workflow.GetInfo(ctx).WorkflowExecution.ID, opts: opts, strict: strict}
 	b.search = checkSearchAttributes(ctx)
 	b.search.upsert(ctx, SearchBatchID.ValueSet(b.id))
 	if in.State != nil {
@@ -134,7 +139,10 @@ func runBatch(ctx workflow.Context, input api.BatchInput, opts Options) (*api.Ba
 
 // batch is one run of a batch.
 type batch struct {
-	opts    Options
+	opts Options
+	// strict: items are validated with the input-encoding rules
+	// (ChangeStrictInput).
+	strict  bool
 	search  *searchAttrs
 	in      api.BatchInput
 	id      string
@@ -224,8 +232,10 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 	}
 	b.started++
 	item = b.in.Defaults.Apply(item)
-	if problem == nil {
+	if problem == nil && b.strict {
 		problem = validate.BatchItem(item)
+	} else if problem == nil {
+		problem = validate.LenientBatchItem(item)
 	}
 	sum := api.BatchItemResult{Index: index, ID: cmp.Or(item.ID, strconv.Itoa(index)), WorkflowID: fmt.Sprintf("%s/%d", b.id, index)}
 	if problem != nil {

@@ -31,7 +31,18 @@ const (
 	// they progress (a batch also starts its items with BatchId). The
 	// answer is in the history, so a replay takes the same branch.
 	ChangeSearchAttributes = "search-attributes"
+	// ChangeStrictInput: inputs (and batch items) are validated with the
+	// input-encoding rules too (valid UTF-8, no repeated JSON key, plain
+	// host names in dataset URLs). Runs begun before keep the lenient
+	// validation, so their verdicts, and histories, stay as they were.
+	ChangeStrictInput = "strict-input"
 )
+
+// strictInput reports whether this run validates inputs with the
+// input-encoding rules (ChangeStrictInput).
+func strictInput(ctx workflow.Context) bool {
+	return workflow.GetVersion(ctx, ChangeStrictInput, workflow.DefaultVersion, 1) >= 1
+}
 
 // Options select a variant of the workflow code at registration. The zero
 // value is the code as released; a set field turns on a change that is

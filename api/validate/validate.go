@@ -24,24 +24,40 @@ import (
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
-// AnalysisInput checks an analysis input.
+// AnalysisInput checks an analysis input. Besides the schema and the
+// rules, the JSON it came as must be valid UTF-8 without a key repeated in
+// an object, and dataset URLs must name plain hosts (api.HostProblem).
 func AnalysisInput(in api.AnalysisInput) error {
-	return asError(check(schemas.analysis, in.Source(), in.Check(), in.DecodeStrict))
+	rules := append(strictRules(in.Source(), "", in.Datasets), in.Check()...)
+	return asError(check(schemas.analysis, in.Source(), rules, in.DecodeStrict))
 }
 
 // BatchItem checks one item of a batch (as read from a JSONL line, or
 // inline) after the batch's defaults are applied.
 func BatchItem(it api.BatchItem) error {
-	return asError(check(schemas.item, it.Source(), it.Check(), it.DecodeStrict))
+	rules := append(strictRules(it.Source(), "", it.Datasets), it.Check()...)
+	return asError(check(schemas.item, it.Source(), rules, it.DecodeStrict))
 }
 
 // BatchInput checks a batch input, its inline items included.
 func BatchInput(in api.BatchInput) error {
-	rules := in.Check()
+	return batchInput(in, true)
+}
+
+func batchInput(in api.BatchInput, strict bool) error {
+	var rules []api.Problem
+	if strict {
+		rules = rawProblems(in.Source())
+	}
+	rules = append(rules, in.Check()...)
 	if len(in.Items) <= api.MaxInlineItems {
 		for i, it := range in.Items {
+			item := fmt.Sprintf("items[%d]", i)
+			if strict {
+				rules = append(rules, strictRules(nil, item, it.Datasets)...)
+			}
 			for _, p := range it.Check() {
-				rules = append(rules, api.Problem{Field: join(fmt.Sprintf("items[%d]", i), p.Field), Message: p.Message})
+				rules = append(rules, api.Problem{Field: join(item, p.Field), Message: p.Message})
 			}
 		}
 	}

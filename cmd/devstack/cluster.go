@@ -123,14 +123,20 @@ func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
 	if err := goBuild(ctx, root, bin, "./worker", "./starter"); err != nil {
 		return 1, err
 	}
+	if enc.URL != "" {
+		cs, err := startCodecServer(ctx, enc, bin, root, dir, codecEnv(env), newPrefixWriter(os.Stderr, "codec | "))
+		if err != nil {
+			return 1, err
+		}
+		stops = append(stops, func() error { return cs.Stop(5 * time.Second) })
+	}
 	workers := make([]*devstack.Process, *clusterN)
 	for i := range workers {
 		name := "worker-" + strconv.Itoa(i+1)
 		wenv := newEnv(env.list())
 		if i > 0 {
-			// One codec server and one metrics listener per machine: the
-			// first worker's.
-			wenv.unset("CODEC_SERVER_ADDR", "METRICS_ADDR")
+			// One metrics listener per machine: the first worker's.
+			wenv.unset("METRICS_ADDR")
 		}
 		w, err := devstack.StartProcess(devstack.ProcessConfig{
 			Name: name, Path: filepath.Join(bin, "worker"), Env: wenv.list(), Dir: root,

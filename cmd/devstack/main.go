@@ -133,8 +133,22 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 	versioningEnv(env, filepath.Join(bin, "worker"))
 
 	workerOut := io.Writer(newPrefixWriter(os.Stderr, "worker | "))
+	codecOut := io.Writer(newPrefixWriter(os.Stderr, "codec  | "))
 	if demo {
-		workerOut = nil // the demo shows the starter; the worker's log is in .run/worker.log
+		workerOut, codecOut = nil, nil // the demo shows the starter; the logs are in .run/
+	}
+	if enc.URL != "" {
+		cs, err := startCodecServer(ctx, enc, bin, root, runDir, codecEnv(env), codecOut)
+		if err != nil {
+			return 1, err
+		}
+		stops = append(stops, func() error { return cs.Stop(5 * time.Second) })
+		go func() {
+			<-cs.Done()
+			if ctx.Err() == nil {
+				say("the codec server stopped (%v); the worker goes on, the UI shows payloads encrypted (log: %s)", cs.Err(), filepath.Join(runDir, "codec.log"))
+			}
+		}()
 	}
 	worker, err := devstack.StartProcess(devstack.ProcessConfig{
 		Name: "worker", Path: filepath.Join(bin, "worker"), Env: env.list(), Dir: root,

@@ -44,7 +44,12 @@ cors:
 codec:
   endpoint: %q
 `, t.Address, port, t.Namespace, o.UICodecEndpoint)
-	if err := os.WriteFile(filepath.Join(cfgDir, "cluster.yaml"), []byte(cfg), 0o644); err != nil {
+	// 0600: the codec endpoint may carry the codec server's token.
+	cfgFile := filepath.Join(cfgDir, "cluster.yaml")
+	if err := os.WriteFile(cfgFile, []byte(cfg), 0o600); err != nil {
+		return nil, fmt.Errorf("start temporal ui: %w", err)
+	}
+	if err := os.Chmod(cfgFile, 0o600); err != nil { // WriteFile keeps an older file's mode
 		return nil, fmt.Errorf("start temporal ui: %w", err)
 	}
 	p, err := StartProcess(ProcessConfig{

@@ -42,7 +42,10 @@ func TestCodecUI(t *testing.T) {
 	require.NoError(t, err)
 	uiOrigin := "http://127.0.0.1:" + strconv.Itoa(uiPort)
 	calls := &callCounter{n: map[string]int{}, key: postsByPathSuffix}
-	codecURL := serve(t, calls.wrap(codec.NewHandler(c, codec.ServerOptions{Origins: []string{uiOrigin}})))
+	// With a token and loopback Hosts, as make run serves it; the UI
+	// carries the token as the endpoint's last path segment.
+	const token = "codec-e2e-ui-token"
+	codecURL := serve(t, calls.wrap(codec.NewHandler(c, codec.ServerOptions{Origins: []string{uiOrigin}, Hosts: []string{"127.0.0.1", "localhost"}, Token: token}))) + "/" + token
 
 	// A dev server of its own, with the UI pointed at the codec server.
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)

@@ -24,6 +24,8 @@ import (
 	"time"
 
 	"code.dny.dev/ssrf"
+
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // EnvVar is the variable that holds the allowlist; refusals name it.
@@ -178,6 +180,11 @@ func (g *Guard) resolve(ctx context.Context, host string) ([]netip.Addr, error) 
 	if numeric(host) {
 		return nil, &RefusedError{Host: host, Reason: fmt.Sprintf(
 			"host %q is an IP address in a non-standard notation (decimal, octal or hex); write it as a dotted-decimal IPv4 or an IPv6 address", host)}
+	}
+	// The contract's host rule, again at dial time: a redirect can name
+	// any host, and "localhost." would dodge the allowlist's names.
+	if p := api.HostProblem(host); p != "" {
+		return nil, &RefusedError{Host: host, Reason: p}
 	}
 	ips, err := g.lookup(ctx, host)
 	if err != nil {
