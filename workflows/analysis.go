@@ -72,6 +72,9 @@ type analysis struct {
 	step          int
 	// turn and maxTurns are a conversation's (maxTurns is 0 otherwise).
 	turn, maxTurns int
+	// stepBase is the steps of a conversation's earlier turns, shown
+	// before step and max_steps (ChangeConversationTotals); 0 otherwise.
+	stepBase int
 	// keepSandbox is set when a conversation continues as new with it.
 	keepSandbox bool
 }
@@ -234,7 +237,7 @@ func (a *analysis) spent(ctx workflow.Context) bool {
 // progress is the answer to the progress query.
 func (a *analysis) progress() api.Progress {
 	res := a.res
-	p := api.Progress{Status: a.status, Step: a.step, MaxSteps: a.in.MaxSteps, CodeRuns: res.CodeRuns, Charts: len(res.Charts),
+	p := api.Progress{Status: a.status, Step: a.stepBase + a.step, MaxSteps: a.stepBase + a.in.MaxSteps, CodeRuns: res.CodeRuns, Charts: len(res.Charts),
 		SandboxID: res.SandboxID, Phase: a.phase, Tokens: res.Usage.TotalTokens, SandboxSeconds: res.SandboxSeconds, Files: len(res.Files),
 		Turn: a.turn, MaxTurns: a.maxTurns}
 	if a.sb != nil {
@@ -252,7 +255,7 @@ func (a *analysis) show(ctx workflow.Context, status, phase string) {
 		turnOf = fmt.Sprintf("turn %d of at most %d, ", a.turn, a.maxTurns)
 	}
 	workflow.SetCurrentDetails(ctx, fmt.Sprintf("**%s** — %sstep %d of %d, %d code runs, %d charts\n\nnow: %s",
-		status, turnOf, a.step, a.in.MaxSteps, a.res.CodeRuns, len(a.res.Charts), phase))
+		status, turnOf, a.stepBase+a.step, a.stepBase+a.in.MaxSteps, a.res.CodeRuns, len(a.res.Charts), phase))
 	if status == api.StatusFailed && ctx.Err() != nil {
 		status = StatusCancelled
 	}

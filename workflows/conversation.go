@@ -25,8 +25,13 @@ func converse(ctx workflow.Context, a *analysis) (*api.AnalysisResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.totals = workflow.GetVersion(ctx, ChangeConversationTotals, workflow.DefaultVersion, 1) >= 1
 	if err := a.start(ctx); err != nil {
 		return nil, err
+	}
+	if st := a.in.Continued; st != nil && c.totals {
+		a.res.Charts = append(a.res.Charts, st.Charts...)
+		a.res.Files = append(a.res.Files, st.Files...)
 	}
 	defer a.finish(ctx)
 	if a.in.Question != "" {
@@ -67,6 +72,9 @@ type conversation struct {
 	canDue           bool  // continue-as-new is due: new asks are rejected
 	datasetNames     map[string]bool
 	datasetCount     int
+	// totals: progress and result count across turns
+	// (ChangeConversationTotals).
+	totals bool
 }
 
 // newConversation registers the conversation's handlers. It must run
@@ -251,12 +259,21 @@ func (c *conversation) turn(ctx workflow.Context, q api.AskInput, first bool) (*
 		staged = sb.staged
 	}
 	before := *res
-	res.Status, res.Answer, res.Charts = "", "", []api.Chart{}
+	res.Status, res.Answer = "", ""
+	if c.totals {
+		a.stepBase, a.step = res.StepsUsed, 0
+	} else {
+		res.Charts = []api.Chart{}
+	}
 	if err := a.loop(ctx, q.Question, staged); err != nil {
 		return nil, err
 	}
+	charts := res.Charts
+	if c.totals {
+		charts = res.Charts[len(before.Charts):]
+	}
 	return &api.TurnResult{
-		Turn: c.state.Turns, Status: res.Status, Answer: res.Answer, Charts: res.Charts,
+		Turn: c.state.Turns, Status: res.Status, Answer: res.Answer, Charts: charts,
 		StepsUsed: res.StepsUsed - before.StepsUsed, CodeRuns: res.CodeRuns - before.CodeRuns,
 		Usage: api.Usage{
 			InputTokens:  res.Usage.InputTokens - before.Usage.InputTokens,
@@ -289,6 +306,10 @@ func (c *conversation) next(ctx workflow.Context) api.AnalysisInput {
 		Turns: c.state.Turns, Runs: c.state.Runs, Pauses: c.state.Pauses,
 		Steps: res.StepsUsed, CodeRuns: res.CodeRuns, Usage: res.Usage,
 		SandboxSeconds: sb.seconds(ctx), TranscriptKey: res.TranscriptKey,
+	}
+	if c.totals {
+		input.Continued.Charts = withoutURLs(res.Charts, func(c *api.Chart) { c.URL = "" })
+		input.Continued.Files = withoutURLs(res.Files, func(f *api.OutputFile) { f.URL = "" })
 	}
 	if sb.lost {
 		// Let the next run's first turn find it gone and rebuild.

@@ -31,6 +31,13 @@ const (
 	// they progress (a batch also starts its items with BatchId). The
 	// answer is in the history, so a replay takes the same branch.
 	ChangeSearchAttributes = "search-attributes"
+	// ChangeConversationTotals: a conversation's progress, UI details and
+	// result count steps and charts across its turns and runs (the step
+	// numbers of its activity names and S3 keys): the result keeps every
+	// turn's charts and files, and continue-as-new carries them. Before it
+	// progress counted step and charts per turn and the result listed the
+	// last turn's charts only; a run that began so keeps doing so.
+	ChangeConversationTotals = "conversation-totals"
 )
 
 // Options select a variant of the workflow code at registration. The zero
