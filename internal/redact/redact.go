@@ -53,9 +53,10 @@ var tokenPatterns = []struct {
 	{regexp.MustCompile(`\b(sk_)?e2b_[A-Za-z0-9_]{8,}`), "${1}e2b_[redacted]"},
 	{regexp.MustCompile(`\b(AKIA|ASIA)[A-Z0-9]{16}\b`), "$1[redacted]"},
 	{regexp.MustCompile(`(?i)\b(api[_-]?key|access[_-]?token|secret|password|x-amz-signature|x-amz-credential|x-amz-security-token)(["']?\s*[:=]\s*["']?)[^\s"'&,;]+`), "$1$2[redacted]"},
-	// URLs lose their query (signatures, tokens) and user info.
-	{regexp.MustCompile(`(?i)\b(https?://)[^/\s@"'<>]+@`), "$1[redacted]@"},
-	{regexp.MustCompile(`(?i)\b(https?://[^\s?#"'<>]*)\?[^\s"'<>]*`), "$1?[redacted]"},
+	// URLs of any scheme (a validation error quotes an ftp:// or s3://
+	// URL as given) lose their user info and query (signatures, tokens).
+	{regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*://)[^/\s@"'<>]+@`), "$1[redacted]@"},
+	{regexp.MustCompile(`(?i)\b([a-z][a-z0-9+.-]*://[^\s?#"'<>]*)\?[^\s"'<>]*`), "$1?[redacted]"},
 }
 
 // String removes registered secrets and anything shaped like a credential.
