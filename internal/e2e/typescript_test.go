@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,34 +17,20 @@ import (
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
-// npmInstall installs examples/typescript's locked dependencies (npm ci)
-// once per test binary and returns the example's directory.
+// npmInstall installs examples/typescript's locked dependencies (npm ci,
+// when node_modules is older than package-lock.json) and returns the
+// example's directory. Node.js and npm are part of make test's system
+// dependencies (tools/system-deps.sh test).
 func npmInstall(t *testing.T) string {
 	t.Helper()
+	npm, err := exec.LookPath("npm")
+	require.NoError(t, err, "npm is needed (tools/system-deps.sh test installs Node.js and npm)")
+	_, err = exec.LookPath("node")
+	require.NoError(t, err, "node is needed (tools/system-deps.sh test installs Node.js and npm)")
 	dir := repoPath(t, "examples/typescript")
-	npmOnce.Do(func() {
-		for _, tool := range []string{"node", "npm"} {
-			if _, err := exec.LookPath(tool); err != nil {
-				npmErr = err
-				return
-			}
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, "npm", "ci", "--no-audit", "--no-fund")
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			npmErr = &exec.Error{Name: "npm ci in examples/typescript: " + string(out), Err: err}
-		}
-	})
-	require.NoError(t, npmErr, "node and npm are needed (tools/system-deps.sh test installs them)")
+	npmCI(t, npm, dir)
 	return dir
 }
-
-var (
-	npmOnce sync.Once
-	npmErr  error
-)
 
 // runNode runs node in dir with env (and PATH/HOME) only.
 func runNode(t *testing.T, dir string, env []string, args ...string) (stdout, stderr string, err error) {
