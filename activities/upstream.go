@@ -8,18 +8,15 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"regexp"
-	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"unicode/utf8"
 
 	"github.com/aws/smithy-go"
 	"github.com/openai/openai-go/v3"
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/e2b"
+	"github.com/durable-analyst/durable-analyst/internal/redact"
 )
 
 // Bounds of the text an error carries into a workflow history: the message
@@ -34,7 +31,7 @@ const (
 )
 
 // clippedMarker ends a message that was cut to its bound.
-const clippedMarker = " …[clipped]"
+const clippedMarker = redact.ClippedMarker
 
 // upstreamDetail says what the remote side answered, in its own words:
 // "404 model_not_found: The model `x` does not exist …" for a model server,
@@ -167,57 +164,12 @@ func (e *upstreamError) Error() string        { return e.text }
 func (e *upstreamError) Is(target error) bool { return errors.Is(e.err, target) }
 func (e *upstreamError) As(target any) bool   { return errors.As(e.err, target) }
 
-// secrets holds the configured credentials that a message must never carry,
-// whichever client or server put them there. New adds the worker's keys.
-var secrets struct {
-	sync.RWMutex
-	values []string
-}
-
-// minSecretLen keeps a mistaken one- or two-letter "secret" from blanking
-// every message; no real credential is that short.
-const minSecretLen = 6
-
 // RedactSecrets adds credentials that error messages must never show; every
 // message built by classify has them replaced by "[redacted]".
-func RedactSecrets(values ...string) {
-	secrets.Lock()
-	defer secrets.Unlock()
-	for _, v := range values {
-		if len(v) >= minSecretLen && !slices.Contains(secrets.values, v) {
-			secrets.values = append(secrets.values, v)
-		}
-	}
-}
-
-// tokenPatterns find credentials by their shape, for keys that are not
-// configured here (a gateway echoing a caller's key, a presigned URL).
-var tokenPatterns = []struct {
-	re   *regexp.Regexp
-	repl string
-}{
-	{regexp.MustCompile(`(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/=*-]+`), "$1 [redacted]"},
-	{regexp.MustCompile(`\b(sk|rk|pk)-[A-Za-z0-9_*-]{6,}`), "$1-[redacted]"},
-	{regexp.MustCompile(`\b(sk_)?e2b_[A-Za-z0-9_]{8,}`), "${1}e2b_[redacted]"},
-	{regexp.MustCompile(`\b(AKIA|ASIA)[A-Z0-9]{16}\b`), "$1[redacted]"},
-	{regexp.MustCompile(`(?i)\b(api[_-]?key|access[_-]?token|secret|password|x-amz-signature|x-amz-credential|x-amz-security-token)(["']?\s*[:=]\s*["']?)[^\s"'&,;]+`), "$1$2[redacted]"},
-	// URLs lose their query (signatures, tokens) and user info.
-	{regexp.MustCompile(`(?i)\b(https?://)[^/\s@"'<>]+@`), "$1[redacted]@"},
-	{regexp.MustCompile(`(?i)\b(https?://[^\s?#"'<>]*)\?[^\s"'<>]*`), "$1?[redacted]"},
-}
+func RedactSecrets(values ...string) { redact.Add(values...) }
 
 // scrub removes configured secrets and anything shaped like a credential.
-func scrub(s string) string {
-	secrets.RLock()
-	for _, v := range secrets.values {
-		s = strings.ReplaceAll(s, v, "[redacted]")
-	}
-	secrets.RUnlock()
-	for _, p := range tokenPatterns {
-		s = p.re.ReplaceAllString(s, p.repl)
-	}
-	return s
-}
+func scrub(s string) string { return redact.String(s) }
 
 // boundMessage is the message of a classified error: scrubbed, on one line,
 // at most MaxErrorMessageBytes.
@@ -225,17 +177,7 @@ func boundMessage(s string) string { return boundText(s, MaxErrorMessageBytes) }
 
 // boundText scrubs s, folds it onto one line and clips it to n bytes (with
 // a marker saying so), never cutting a character in two.
-func boundText(s string, n int) string {
-	s = strings.Join(strings.Fields(strings.ToValidUTF8(scrub(s), "\uFFFD")), " ")
-	if len(s) <= n {
-		return s
-	}
-	cut := n - len(clippedMarker)
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + clippedMarker
-}
+func boundText(s string, n int) string { return redact.Line(s, n) }
 
 // ErrorMessage is the text of err that people should read in the UI, the
 // CLI and a batch report: the message of the first ApplicationError in the

@@ -183,6 +183,14 @@ type Report struct {
 
 // Progress is the machine-readable state of a running analysis (the
 // ProgressQuery).
+//
+// In a conversation every count is the conversation's, across its turns
+// (and runs): Step is the step's number in the conversation, the number
+// that names its activities ("step 7: ask the model") and its S3 keys
+// (step-7/), and MaxSteps the last step number the current turn may reach
+// (max_steps is per question); CodeRuns, Charts, Files and Tokens count
+// every turn so far. The result counts the same way; only an ask's
+// TurnResult counts its own turn.
 type Progress struct {
 	Status    string `json:"status"` // starting, running, answered, max_steps, budget, failed
 	Step      int    `json:"step"`

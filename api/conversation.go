@@ -79,6 +79,10 @@ type ConversationState struct {
 	Usage          Usage   `json:"usage"`
 	SandboxSeconds float64 `json:"sandbox_seconds"`
 	TranscriptKey  string  `json:"transcript_key,omitempty"`
+	// Charts and Files are the conversation's so far (keys, without
+	// presigned URLs), so its result lists every turn's.
+	Charts []Chart      `json:"charts,omitempty"`
+	Files  []OutputFile `json:"files,omitempty"`
 }
 
 // CellRef names a cell that ran, for rebuilding a lost sandbox.

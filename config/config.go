@@ -65,6 +65,10 @@ type Temporal struct {
 	// see PayloadCodec.
 	PayloadKeys    Secret `envconfig:"PAYLOAD_KEYS"`
 	PayloadKeyFile string `envconfig:"PAYLOAD_KEY_FILE"`
+	// EncryptFailureMessages encrypts failure messages too (see
+	// codec.Codec.FailureConverter); by default they stay readable,
+	// redacted and bounded, while stack traces and details are encrypted.
+	EncryptFailureMessages bool `envconfig:"ENCRYPT_FAILURE_MESSAGES"`
 }
 
 // ClientOptions are the Temporal client options for these settings; the
@@ -94,7 +98,7 @@ func (t Temporal) ClientOptionsAndCodec() (client.Options, *codec.Codec, error) 
 	if err != nil {
 		return o, nil, err
 	}
-	setPayloadCodec(&o, pc)
+	setPayloadCodec(&o, pc, t.EncryptFailureMessages)
 	return o, pc, nil
 }
 

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"go.temporal.io/sdk/client"
-	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/codec"
 )
@@ -41,20 +40,17 @@ func (t Temporal) PayloadCodec() (*codec.Codec, error) {
 	return codec.New(keys...)
 }
 
-// setPayloadCodec puts the codec into o when keys are configured. Failures
-// are encoded too (EncodeCommonAttributes): their message and stack trace
-// go into an encrypted payload, because an error message can quote user
-// data; the UI shows them decoded through the codec server, and any client
-// with the codec reads them as usual.
-func setPayloadCodec(o *client.Options, c *codec.Codec) {
+// setPayloadCodec puts the codec into o when keys are configured, with its
+// failure converter: a failure's stack trace and details are encrypted; its
+// message, already redacted and bounded, stays readable in the UI and the
+// temporal CLI unless encryptMessages (ENCRYPT_FAILURE_MESSAGES) says to
+// encrypt it too. Any client with the codec reads failures as usual.
+func setPayloadCodec(o *client.Options, c *codec.Codec, encryptMessages bool) {
 	if c == nil {
 		return
 	}
 	o.DataConverter = c.DataConverter()
-	o.FailureConverter = temporal.NewDefaultFailureConverter(temporal.DefaultFailureConverterOptions{
-		DataConverter:          o.DataConverter,
-		EncodeCommonAttributes: true,
-	})
+	o.FailureConverter = c.FailureConverter(encryptMessages)
 }
 
 // CodecServer configures the codec server the worker serves to the Temporal

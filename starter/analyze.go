@@ -36,8 +36,15 @@ Re-running with the same --id does not start a second analysis: a running or
 completed one is reused (only a failed, cancelled or terminated one is run
 again).
 
+With --conversation the analysis stays open for follow-up questions: the
+question is its first turn (with --wait, that turn's answer is printed),
+"starter ask <workflow-id> ..." asks the next ones and "starter end
+<workflow-id>" ends it (so do --idle-timeout without a question, and
+--max-turns).
+
 Examples:
   starter analyze --question "Which region sells most?" --file sales.csv --wait
+  starter analyze --conversation --question "Total sales?" --file sales.csv --wait
   starter analyze --question "..." --s3-key data/2024.csv --name sales.csv
   starter analyze --question "..." --url https://example.com/d.csv --name d.csv
 `
@@ -52,6 +59,11 @@ type analyzeOptions struct {
 	id               string
 	wait             bool
 	json             bool
+	// conversation keeps the analysis open for follow-ups (the input's
+	// "conversation"); idleTimeout and maxTurns set it.
+	conversation bool
+	idleTimeout  string
+	maxTurns     int
 }
 
 // datasetSpec is one dataset flag: exactly one of file, s3Key and url.
@@ -86,9 +98,15 @@ func parseAnalyzeFlags(args []string, stderr io.Writer) (analyzeOptions, error) 
 	fs.StringVar(&o.id, "id", "", "workflow `id` (default: analysis-<timestamp>-<random>)")
 	fs.BoolVar(&o.wait, "wait", false, "watch the progress and print the result")
 	fs.BoolVar(&o.json, "json", false, "print JSON (with --wait: the result; progress goes to stderr)")
+	fs.BoolVar(&o.conversation, "conversation", false, "keep the analysis open for follow-up questions (starter ask, starter end)")
+	fs.StringVar(&o.idleTimeout, "idle-timeout", "", fmt.Sprintf("with --conversation: end it after this `duration` without a question (default %s)", api.DefaultIdleTimeout))
+	fs.IntVar(&o.maxTurns, "max-turns", 0, fmt.Sprintf("with --conversation: most questions, the first included (default %d)", api.DefaultMaxTurns))
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return o, err
+	}
+	if !o.conversation && (o.idleTimeout != "" || o.maxTurns != 0) {
+		return o, errors.New("analyze: --idle-timeout and --max-turns need --conversation")
 	}
 	if len(pos) > 0 {
 		return o, fmt.Errorf("analyze: unexpected argument %q (the question goes in --question)", pos[0])
@@ -155,6 +173,9 @@ func buildInput(o analyzeOptions, workflowID, prefix string) (api.AnalysisInput,
 		return in, nil, err
 	}
 	in.Datasets = ds
+	if o.conversation {
+		in.Conversation = &api.Conversation{IdleTimeout: o.idleTimeout, MaxTurns: o.maxTurns}
+	}
 	if err := validate.AnalysisInput(in); err != nil {
 		return in, nil, err
 	}
@@ -251,6 +272,9 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	defer c.Close()
 
 	l := newLaunch("analysis", id, o.id != "", o.json, o.wait, stdout, stderr)
+	if in.Conversation != nil {
+		return launchConversation(ctx, c, cfg, l, s, ups, in, stdout, stderr)
+	}
 	wait, err := l.run(ctx, c, cfg, fmt.Sprintf("watch it: starter progress %s\nresult:   starter result %s\n", id, id), func() (client.WorkflowRun, error) {
 		if err := s.uploadAll(ctx, ups, l.out()); err != nil {
 			return nil, err
@@ -265,6 +289,69 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	return printResult(ctx, cfg, id, res, o.json, stdout, stderr)
+}
+
+// launchConversation starts a conversation whose first turn is the
+// question: one update-with-start (the input without the question, then
+// the ask Update with it), so the first turn comes back as a TurnResult
+// like every later one. With --wait it prints that turn as starter ask does.
+func launchConversation(ctx context.Context, c client.Client, cfg starterConfig, l *launch, s *store, ups []upload, in api.AnalysisInput, stdout, stderr io.Writer) error {
+	first := api.AskInput{Question: in.Question}
+	in.Question = ""
+	var h client.WorkflowUpdateHandle
+	next := fmt.Sprintf("ask more:  starter ask %s \"...\"\nend it:    starter end %s\n", l.id, l.id)
+	wait, err := l.run(ctx, c, cfg, next, func() (client.WorkflowRun, error) {
+		if err := s.uploadAll(ctx, ups, l.out()); err != nil {
+			return nil, err
+		}
+		var err error
+		if h, err = startConversation(ctx, c, cfg.TaskQueue, l.id, in, first); err != nil {
+			return nil, err
+		}
+		return c.GetWorkflow(ctx, l.id, h.RunID()), nil
+	})
+	if !wait || err != nil || h == nil { // h == nil: an existing run was reused
+		if err == nil && wait && h == nil {
+			fmt.Fprint(l.info, next)
+		}
+		return err
+	}
+	tr, err := watchTurn(ctx, c, l.id, func(context.Context) (client.WorkflowUpdateHandle, error) { return h, nil }, l.info)
+	if err != nil {
+		return err
+	}
+	if l.json {
+		return writeJSON(stdout, tr)
+	}
+	if err := printTurn(ctx, cfg, l.id, tr, stdout, stderr); err != nil {
+		return err
+	}
+	fmt.Fprint(stdout, next)
+	return nil
+}
+
+// startConversation starts AnalysisWorkflow as id with in (a conversation
+// without a question) and asks first as its first turn, returning once the
+// ask is accepted. Like startWorkflow, a running conversation with this id
+// is reused: the question is then asked of it.
+func startConversation(ctx context.Context, c client.Client, taskQueue, id string, in api.AnalysisInput, first api.AskInput) (client.WorkflowUpdateHandle, error) {
+	op := c.NewWithStartWorkflowOperation(client.StartWorkflowOptions{
+		ID:                       id,
+		TaskQueue:                taskQueue,
+		WorkflowIDConflictPolicy: enums.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING,
+		WorkflowIDReusePolicy:    enums.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY,
+		StaticSummary:            truncate(first.Question, workflows.MaxStaticSummaryBytes),
+	}, api.AnalysisWorkflowName, in)
+	h, err := c.UpdateWithStartWorkflow(ctx, client.UpdateWithStartWorkflowOptions{
+		StartWorkflowOperation: op,
+		UpdateOptions: client.UpdateWorkflowOptions{
+			UpdateName: api.AskUpdate, Args: []any{first}, WaitForStage: client.WorkflowUpdateStageAccepted,
+		},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("start conversation %s on task queue %s: %s", id, taskQueue, failureMessage(err))
+	}
+	return h, nil
 }
 
 // launch is what starter analyze and starter batch share once the input

@@ -76,6 +76,11 @@ func runAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if *asJSON {
 		return writeJSON(stdout, tr)
 	}
+	return printTurn(ctx, cfg, id, tr, stdout, stderr)
+}
+
+// printTurn prints one turn's answer and chart links.
+func printTurn(ctx context.Context, cfg starterConfig, id string, tr *api.TurnResult, stdout, stderr io.Writer) error {
 	res := &api.AnalysisResult{Status: tr.Status, Answer: tr.Answer, Charts: tr.Charts,
 		StepsUsed: tr.StepsUsed, CodeRuns: tr.CodeRuns, Usage: tr.Usage}
 	return printResult(ctx, cfg, fmt.Sprintf("%s turn %d", id, tr.Turn), res, false, stdout, stderr)
@@ -84,6 +89,16 @@ func runAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 // askTurn sends the ask Update and prints the turn's progress to w until
 // it is answered. A rejected ask comes back as the validator's message.
 func askTurn(ctx context.Context, c client.Client, id string, q api.AskInput, w io.Writer) (*api.TurnResult, error) {
+	return watchTurn(ctx, c, id, func(uctx context.Context) (client.WorkflowUpdateHandle, error) {
+		return c.UpdateWorkflow(uctx, client.UpdateWorkflowOptions{
+			WorkflowID: id, UpdateName: api.AskUpdate, Args: []any{q}, WaitForStage: client.WorkflowUpdateStageCompleted,
+		})
+	}, w)
+}
+
+// watchTurn gets the ask Update's handle from send, prints the turn's
+// progress to w until the Update completes, and returns the turn.
+func watchTurn(ctx context.Context, c client.Client, id string, send func(context.Context) (client.WorkflowUpdateHandle, error), w io.Writer) (*api.TurnResult, error) {
 	type outcome struct {
 		tr  *api.TurnResult
 		err error
@@ -92,9 +107,7 @@ func askTurn(ctx context.Context, c client.Client, id string, q api.AskInput, w 
 	uctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go func() {
-		h, err := c.UpdateWorkflow(uctx, client.UpdateWorkflowOptions{
-			WorkflowID: id, UpdateName: api.AskUpdate, Args: []any{q}, WaitForStage: client.WorkflowUpdateStageCompleted,
-		})
+		h, err := send(uctx)
 		var tr api.TurnResult
 		if err == nil {
 			err = h.Get(uctx, &tr)

@@ -2,8 +2,9 @@
 # Makes sure the Debian packages a make target needs are installed: the
 # local sandbox's (bubblewrap and Debian's Python with IPython, pandas and
 # matplotlib, and openpyxl for Excel files, at /usr/bin/python3) and, for `make test`, Chromium for the
-# Temporal UI check, PostgreSQL for `make cluster` (and its test), and
-# docker-compose to validate docker-compose.yml.
+# Temporal UI check, PostgreSQL for `make cluster` (and its test),
+# docker-compose to validate docker-compose.yml, and Node.js 20.3+ with npm
+# for the TypeScript example.
 # Installs what is missing when it can (root, or sudo without a password,
 # and apt-get); otherwise stops with the one command to run. Used by
 # `make run`, `make demo`, `make cluster` and `make test`, so the README's
@@ -37,6 +38,27 @@ case "${1:-run}" in
   cluster) want+=(postgresql) ;;
   *) echo "usage: $0 run|test|cluster" >&2; exit 2 ;;
 esac
+
+# make test runs examples/typescript (npm ci, then node): @temporalio/client
+# needs Node.js 20.3 or newer and npm. Debian 13's nodejs is new enough and
+# is installed below; Debian 12's (18) is not: then say where to get one.
+node_ok() {
+  local v
+  v="$(node --version 2>/dev/null || true)"
+  [[ "$v" =~ ^v([0-9]+)\.([0-9]+) ]] && command -v npm >/dev/null &&
+    { [ "${BASH_REMATCH[1]}" -gt 20 ] || { [ "${BASH_REMATCH[1]}" -eq 20 ] && [ "${BASH_REMATCH[2]}" -ge 3 ]; }; }
+}
+if [ "${1:-run}" = test ] && ! node_ok; then
+  cand="$(apt-cache policy nodejs 2>/dev/null | awk '/Candidate:/ {print $2}')"
+  if [[ "$cand" =~ ^([0-9]+)\.([0-9]+) ]] &&
+    { [ "${BASH_REMATCH[1]}" -gt 20 ] || { [ "${BASH_REMATCH[1]}" -eq 20 ] && [ "${BASH_REMATCH[2]}" -ge 3 ]; }; }; then
+    want+=(nodejs)
+    command -v npm >/dev/null || want+=(npm) # NodeSource's nodejs brings its own npm
+  else
+    echo "system-deps: make test needs Node.js 20.3 or newer with npm (found: $(node --version 2>/dev/null || echo none)); this system's nodejs package (${cand:-none}) is older: install Node.js 20+ from https://nodejs.org/ or NodeSource" >&2
+    exit 1
+  fi
+fi
 
 if ! command -v dpkg-query >/dev/null; then
   # Not Debian: say what is needed instead of guessing a package manager.

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/mock"
 	"github.com/stretchr/testify/require"
+	sdkpb "go.temporal.io/api/sdk/v1"
 	"go.temporal.io/sdk/converter"
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/testsuite"
@@ -396,4 +397,87 @@ func TestAskQueueIsBounded(t *testing.T) {
 	}
 	assert.Equal(t, api.MaxQueuedAsks, done)
 	assert.Equal(t, 1, rejected)
+}
+
+// progressAt queries the progress and the UI's current details at
+// workflow time at.
+func (h *harness) progressAt(t *testing.T, at time.Duration) (*api.Progress, *string) {
+	p, details := &api.Progress{}, new(string)
+	h.env.RegisterDelayedCallback(func() {
+		v, err := h.env.QueryWorkflow(api.ProgressQuery)
+		require.NoError(t, err)
+		require.NoError(t, v.Get(p))
+		v, err = h.env.QueryWorkflow("__temporal_workflow_metadata")
+		require.NoError(t, err)
+		var md sdkpb.WorkflowMetadata
+		require.NoError(t, v.Get(&md))
+		*details = md.GetCurrentDetails()
+	}, at)
+	return p, details
+}
+
+// A conversation counts steps and charts across its turns everywhere:
+// progress, the UI's details and the result use the step numbers of its
+// activity names and S3 keys; an ask's TurnResult counts its own turn.
+func TestConversationCountsAcrossTurns(t *testing.T) {
+	h := newHarness(t)
+	h.answerEach(10 * time.Second) // turn 1: steps 1-2 until 20s
+	h.pauses(nil)
+	second := h.ask(time.Minute, "2", api.AskInput{Question: "and by product?"})
+	during, details := h.progressAt(t, time.Minute+5*time.Second) // turn 2, step 3 asking the model
+	h.end(time.Hour)
+	res, err := h.run(t, conversationInput("who wins?", api.Conversation{IdleTimeout: "3h"}))
+	require.NoError(t, err)
+
+	assert.Equal(t, 2, during.Turn)
+	assert.Equal(t, 3, during.Step, "the step's number in the conversation, as in its activity name and S3 keys")
+	assert.Equal(t, 2+api.DefaultMaxSteps, during.MaxSteps, "the last step number this turn may reach")
+	assert.Equal(t, 1, during.Charts, "turn 1's chart counts")
+	assert.Equal(t, 1, during.CodeRuns)
+	assert.Contains(t, *details, "turn 2 of at most 50, step 3 of 12, 1 code runs, 1 charts")
+
+	require.True(t, second.done)
+	require.NoError(t, second.err)
+	require.Len(t, second.result.Charts, 1, "a turn's result has its own charts only")
+	assert.Equal(t, "k/step-3/0-0.png", second.result.Charts[0].Key)
+	assert.Equal(t, 2, second.result.StepsUsed)
+
+	require.Len(t, res.Charts, 2, "the result lists every turn's charts")
+	assert.Equal(t, []string{"k/step-1/0-0.png", "k/step-3/0-0.png"}, []string{res.Charts[0].Key, res.Charts[1].Key})
+	assert.Equal(t, 4, res.StepsUsed)
+	end, _ := h.env.QueryWorkflow(api.ProgressQuery)
+	var p api.Progress
+	require.NoError(t, end.Get(&p))
+	assert.Equal(t, 4, p.Step)
+	assert.Equal(t, 2, p.Charts)
+}
+
+// Continue-as-new carries the conversation's charts (keys, no URLs), so
+// the next run's progress and result go on counting from them.
+func TestConversationCarriesChartsAcrossRuns(t *testing.T) {
+	h := newHarness(t)
+	h.answerEach()
+	h.pauses(nil)
+	h.env.ExecuteWorkflow(workflows.AnalysisWorkflow, conversationInput("q1", api.Conversation{TurnsPerRun: 1}))
+	var can *workflow.ContinueAsNewError
+	require.True(t, errors.As(h.env.GetWorkflowError(), &can))
+	var next api.AnalysisInput
+	require.NoError(t, converter.GetDefaultDataConverter().FromPayloads(can.Input, &next))
+	require.Len(t, next.Continued.Charts, 1)
+	assert.Equal(t, "k/step-1/0-0.png", next.Continued.Charts[0].Key)
+	assert.Empty(t, next.Continued.Charts[0].URL, "presigned URLs are not carried")
+
+	h2 := newHarness(t)
+	h2.answerEach()
+	h2.pauses(nil)
+	second := h2.ask(time.Minute, "2", api.AskInput{Question: "q2"})
+	h2.end(2 * time.Minute)
+	next.Conversation.TurnsPerRun = 0
+	res, err := h2.run(t, next)
+	require.NoError(t, err)
+	require.True(t, second.done)
+	require.Len(t, second.result.Charts, 1)
+	assert.Equal(t, "k/step-3/0-0.png", second.result.Charts[0].Key)
+	require.Len(t, res.Charts, 2)
+	assert.Equal(t, "k/step-1/0-0.png", res.Charts[0].Key)
 }

@@ -36,6 +36,13 @@ const (
 	// host names in dataset URLs). Runs begun before keep the lenient
 	// validation, so their verdicts, and histories, stay as they were.
 	ChangeStrictInput = "strict-input"
+	// ChangeConversationTotals: a conversation's progress, UI details and
+	// result count steps and charts across its turns and runs (the step
+	// numbers of its activity names and S3 keys): the result keeps every
+	// turn's charts and files, and continue-as-new carries them. Before it
+	// progress counted step and charts per turn and the result listed the
+	// last turn's charts only; a run that began so keeps doing so.
+	ChangeConversationTotals = "conversation-totals"
 )
 
 // strictInput reports whether this run validates inputs with the
@@ -52,10 +59,10 @@ func strictInput(ctx workflow.Context) bool {
 type Options struct {
 	// FlushEachItem turns on ChangeFlushEachItem.
 	FlushEachItem bool
-	// Unguarded drops the GetVersion guards of the changes turned on: the
-	// code a careless change would ship. Only tests set it, to prove that
-	// such code fails on kept and running histories.
-	Unguarded bool
+	// unguarded drops the GetVersion guards of the changes turned on: the
+	// code a careless change would ship. Only tests set it (export_test.go),
+	// to prove that such code fails on kept histories.
+	unguarded bool
 }
 
 // batchWorkflow is BatchAnalysisWorkflow with these options.
@@ -75,7 +82,7 @@ func (o Options) flushEachItem(ctx workflow.Context) bool {
 	if !o.FlushEachItem {
 		return false
 	}
-	if o.Unguarded {
+	if o.unguarded {
 		return true
 	}
 	return workflow.GetVersion(ctx, ChangeFlushEachItem, workflow.DefaultVersion, 1) >= 1

@@ -180,22 +180,25 @@ func TestEncryptedAnalysis(t *testing.T) {
 		}
 	})
 
-	// A failure's message is encrypted too (EncodeCommonAttributes): the
-	// stored failure says only "Encoded failure"; a client with the codec
-	// reads the real message.
-	t.Run("failure", func(t *testing.T) {
-		e := newEnv(t, withPayloadKeys(key.Format()))
-		id := "e2e-codec-failure-" + time.Now().Format("150405.000")
-		bad := api.AnalysisInput{Question: " ", Datasets: []api.Dataset{{Name: "a/b.csv", Content: "x"}}}
-		r := e.start(id, bad)
-		err := r.Get(context.Background(), nil)
-		require.Error(t, err)
-		assert.Contains(t, err.Error(), "question: must not be empty", "the codec client reads the failure message")
-		raw := bytes.Join(rawHistory(t, plainClient, id, r.GetRunID()), nil)
-		assert.True(t, bytes.Contains(raw, []byte("Encoded failure")), "the stored failure is encoded")
-		assert.False(t, bytes.Contains(raw, []byte("must not be empty")), "the failure message is in plaintext")
-		assert.False(t, bytes.Contains(raw, []byte("a/b.csv")), "the input's dataset name is in plaintext")
-	})
+	// A failure's message stays readable (redacted and bounded, see
+	// codec.Codec.FailureConverter) while the input around it is encrypted;
+	// with ENCRYPT_FAILURE_MESSAGES the stored failure says only "Encoded
+	// failure". A client with the codec reads the real message either way.
+	for _, encryptMessages := range []bool{false, true} {
+		t.Run(fmt.Sprintf("failure-encrypt-messages-%v", encryptMessages), func(t *testing.T) {
+			e := newEnv(t, withPayloadKeys(key.Format()), func(c *config.Worker) { c.EncryptFailureMessages = encryptMessages })
+			id := "e2e-codec-failure-" + time.Now().Format("150405.000")
+			bad := api.AnalysisInput{Question: " ", Datasets: []api.Dataset{{Name: "sales.csv", Content: "2024-01,North,Gadget,128,5120.00"}}}
+			r := e.start(id, bad)
+			err := r.Get(context.Background(), nil)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), "question: must not be empty", "the codec client reads the failure message")
+			raw := bytes.Join(rawHistory(t, plainClient, id, r.GetRunID()), nil)
+			assert.Equal(t, encryptMessages, bytes.Contains(raw, []byte("Encoded failure")), "the stored failure is encoded")
+			assert.Equal(t, !encryptMessages, bytes.Contains(raw, []byte("must not be empty")), "the failure message is in plaintext")
+			assert.False(t, bytes.Contains(raw, []byte("2024-01,North")), "the input's dataset is in plaintext")
+		})
+	}
 
 	// The demo exactly as `make demo` runs it (dataset in S3), plain and
 	// encrypted, for the size figures.
