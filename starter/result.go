@@ -13,8 +13,8 @@ import (
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/temporal"
 
-	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/api"
+	"github.com/durable-analyst/durable-analyst/internal/errtext"
 )
 
 const resultUsage = `Usage: starter result <workflow-id> [--json]
@@ -176,9 +176,9 @@ func failureMessage(err error) string {
 	}
 	var appErr *temporal.ApplicationError
 	if errors.As(err, &appErr) && appErr.Type() != "" {
-		return fmt.Sprintf("%s (%s)", activities.ErrorMessage(err), appErr.Type())
+		return fmt.Sprintf("%s (%s)", errtext.Message(err), appErr.Type())
 	}
-	return activities.ErrorMessage(err)
+	return errtext.Message(err)
 }
 
 // waitResult follows the analysis: it prints a progress line to w whenever
