@@ -13,7 +13,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode/utf8"
+
+	"github.com/durable-analyst/durable-analyst/internal/clip"
 )
 
 // ClippedMarker ends a text that Line cut to its bound.
@@ -75,13 +76,5 @@ func String(s string) string {
 // Line redacts s, folds it onto one line and clips it to n bytes (with
 // ClippedMarker saying so), never cutting a character in two.
 func Line(s string, n int) string {
-	s = strings.Join(strings.Fields(strings.ToValidUTF8(String(s), "\uFFFD")), " ")
-	if len(s) <= n {
-		return s
-	}
-	cut := n - len(ClippedMarker)
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + ClippedMarker
+	return clip.String(strings.Join(strings.Fields(strings.ToValidUTF8(String(s), "\uFFFD")), " "), n, ClippedMarker)
 }

@@ -13,7 +13,6 @@ import (
 
 	"github.com/aws/smithy-go"
 	"github.com/openai/openai-go/v3"
-	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/e2b"
 	"github.com/durable-analyst/durable-analyst/internal/redact"
@@ -178,32 +177,3 @@ func boundMessage(s string) string { return boundText(s, MaxErrorMessageBytes) }
 // boundText scrubs s, folds it onto one line and clips it to n bytes (with
 // a marker saying so), never cutting a character in two.
 func boundText(s string, n int) string { return redact.Line(s, n) }
-
-// ErrorMessage is the text of err that people should read in the UI, the
-// CLI and a batch report: the message of the first ApplicationError in the
-// chain, after the context that wrappers above it added, without the SDK's
-// "(type: …, retryable: …)" and the repeated text of the causes below it.
-// Activity, child-workflow and workflow-execution wrappers add nothing.
-// It is deterministic, so workflows use it too.
-func ErrorMessage(err error) string {
-	switch e := err.(type) {
-	case nil:
-		return ""
-	case *temporal.ApplicationError:
-		return e.Message()
-	case *temporal.ActivityError, *temporal.ChildWorkflowExecutionError, *temporal.WorkflowExecutionError:
-		if inner := errors.Unwrap(e); inner != nil {
-			return ErrorMessage(inner)
-		}
-		return e.Error()
-	}
-	inner := errors.Unwrap(err)
-	if inner == nil {
-		return err.Error()
-	}
-	// A fmt.Errorf("context: %w", inner) wrapper: keep its context.
-	if prefix, ok := strings.CutSuffix(err.Error(), inner.Error()); ok {
-		return prefix + ErrorMessage(inner)
-	}
-	return err.Error()
-}
