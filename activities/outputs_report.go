@@ -33,6 +33,9 @@ type WriteReportInput struct {
 	StepsUsed  int              `json:"steps_used"`
 	CodeRuns   int              `json:"code_runs"`
 	Usage      api.Usage        `json:"usage"`
+	// Claims are the checked figures of the answer (none when unchecked).
+	Claims      []api.Claim `json:"claims,omitempty"`
+	Unsupported int         `json:"unsupported,omitempty"`
 }
 
 // Report is where an analysis' report lies: Markdown and a self-contained
@@ -113,7 +116,8 @@ func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (api.
 		charts[i].Src = template.URL("data:image/png;base64," + base64.StdEncoding.EncodeToString(img))
 	}
 	var page bytes.Buffer
-	if err := reportHTML.Execute(&page, map[string]any{"In": in, "Charts": charts, "Steps": steps}); err != nil {
+	if err := reportHTML.Execute(&page, map[string]any{"In": in, "Charts": charts, "Steps": steps,
+		"Answer": markedAnswerHTML(in), "Unsupported": unsupportedClaims(in.Claims)}); err != nil {
 		return rep, fmt.Errorf("render the html report: %w", err)
 	}
 	if err := a.putObject(ctx, rep.HTMLKey, "text/html; charset=utf-8", page.Bytes()); err != nil {
@@ -133,7 +137,9 @@ func reportMarkdown(in WriteReportInput, steps []reportStep) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Analysis %s\n\n", mdEscape(in.WorkflowID))
 	fmt.Fprintf(&b, "## Question\n\n%s\n\n", quote(in.Question))
-	fmt.Fprintf(&b, "## Answer\n\n%s\n\n", strings.TrimSpace(in.Answer))
+	answer, notes := markedAnswerMarkdown(in)
+	fmt.Fprintf(&b, "## Answer\n\n%s\n\n", strings.TrimSpace(answer))
+	b.WriteString(notes)
 	fmt.Fprintf(&b, "_Status: %s; %d steps, %d code runs, %d tokens._\n\n", in.Status, in.StepsUsed, in.CodeRuns, in.Usage.TotalTokens)
 	if len(in.Charts) > 0 {
 		b.WriteString("## Charts\n\n")
@@ -151,7 +157,7 @@ func reportMarkdown(in WriteReportInput, steps []reportStep) string {
 	if len(steps) > 0 {
 		b.WriteString("## Steps\n\n")
 		for _, s := range steps {
-			fmt.Fprintf(&b, "<details>\n<summary>Step %d, cell %d: %d lines of Python", s.Step, s.Cell, strings.Count(strings.TrimRight(s.Code, "\n"), "\n")+1)
+			fmt.Fprintf(&b, "<details id=\"step-%d-cell-%d\">\n<summary>Step %d, cell %d: %d lines of Python", s.Step, s.Cell, s.Step, s.Cell, strings.Count(strings.TrimRight(s.Code, "\n"), "\n")+1)
 			if s.Error != "" {
 				fmt.Fprintf(&b, " (raised %s)", template.HTMLEscapeString(firstLine(s.Error)))
 			}
@@ -210,13 +216,23 @@ blockquote{margin:0;padding:.5rem 1rem;border-left:4px solid #ccc;background:#f7
 figure{margin:1.5rem 0}img{max-width:100%;height:auto;border:1px solid #eee}
 figcaption,.meta{color:#666;font-size:.9rem}code{font-size:.9em}
 table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.25rem .5rem;text-align:left}
-pre{background:#f5f5f5;padding:1rem;overflow:auto}details{margin:.5rem 0}summary{cursor:pointer}
+pre{background:#f5f5f5;padding:1rem;overflow:auto}
+.claim{text-decoration:underline dotted}.claim sup{font-size:.7em}mark{background:#ffd9d9}
+.unsupported{border-left:4px solid #d33;padding:.25rem 1rem;background:#fff5f5}details{margin:.5rem 0}summary{cursor:pointer}
 </style></head><body>
 <h1>Analysis <code>{{.In.WorkflowID}}</code></h1>
 <h2>Question</h2>
 <blockquote>{{.In.Question}}</blockquote>
 <h2>Answer</h2>
-<div class="answer">{{.In.Answer}}</div>
+<div class="answer">{{.Answer}}</div>
+{{- if .In.Claims}}
+<p class="meta">{{len .In.Claims}} figures checked against the cells' outputs; {{.In.Unsupported}} unsupported.</p>
+{{- end}}
+{{- if .Unsupported}}
+<div class="unsupported"><h3>Unsupported figures</h3><p>No cell of this analysis printed these figures:</p><ul>
+{{- range .Unsupported}}<li><mark>{{.Text}}</mark>{{if .Label}} (printed, but not for “{{.Label}}”){{end}}</li>{{end}}
+</ul></div>
+{{- end}}
 <p class="meta">Status: {{.In.Status}}; {{.In.StepsUsed}} steps, {{.In.CodeRuns}} code runs, {{.In.Usage.TotalTokens}} tokens.</p>
 {{- if .Charts}}
 <h2>Charts</h2>
@@ -236,7 +252,7 @@ pre{background:#f5f5f5;padding:1rem;overflow:auto}details{margin:.5rem 0}summary
 {{- if .Steps}}
 <h2>Steps</h2>
 {{- range .Steps}}
-<details><summary>Step {{.Step}}, cell {{.Cell}}{{if .Error}} (raised {{.Error}}){{end}}</summary>
+<details id="step-{{.Step}}-cell-{{.Cell}}"><summary>Step {{.Step}}, cell {{.Cell}}{{if .Error}} (raised {{.Error}}){{end}}</summary>
 <pre><code>{{.Code}}</code></pre></details>
 {{- end}}
 {{- end}}

@@ -337,7 +337,7 @@ func TestWriteReport(t *testing.T) {
 	for _, s := range []string{
 		"> Which region <b>sells</b> most?", "West, with 3.", "![step 1, cell 0, chart 0](<http", "/analyses/wf-rep/step-1/0-0.png?X-Amz-",
 		"[cleaned.csv](<http", "/analyses/wf-rep/step-1/files/cleaned.csv?X-Amz-", "`analyses/wf-rep/step-1/files/cleaned.csv`",
-		"<details>\n<summary>Step 1, cell 0: 5 lines of Python</summary>", "````python\n" + code + "\n````",
+		"<details id=\"step-1-cell-0\">\n<summary>Step 1, cell 0: 5 lines of Python</summary>", "````python\n" + code + "\n````",
 	} {
 		assert.Contains(t, md, s)
 	}
@@ -345,7 +345,7 @@ func TestWriteReport(t *testing.T) {
 	assert.Equal(t, "text/html; charset=utf-8", ctype)
 	png, _ := object(t, a, res.Charts[0].Key)
 	for _, s := range []string{
-		"Which region &lt;b&gt;sells&lt;/b&gt; most?", "<details><summary>Step 1, cell 0</summary>",
+		"Which region &lt;b&gt;sells&lt;/b&gt; most?", `<details id="step-1-cell-0"><summary>Step 1, cell 0</summary>`,
 		`/analyses/wf-rep/step-1/files/cleaned.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&amp;`,
 	} {
 		assert.Contains(t, page, s)

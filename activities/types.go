@@ -163,3 +163,18 @@ type RestoreSandboxResult struct {
 	// exist again.
 	Names int `json:"names"`
 }
+
+// VerifyAnswerInput names the answer to check and the cells whose outputs
+// may support it; the outputs are read from the cell records in S3.
+type VerifyAnswerInput struct {
+	WorkflowID string        `json:"workflow_id"`
+	Question   string        `json:"question,omitempty"`
+	Answer     string        `json:"answer"`
+	Cells      []api.CellRef `json:"cells,omitempty"`
+}
+
+// VerifyAnswerResult is the check of an answer.
+type VerifyAnswerResult struct {
+	Claims      []api.Claim `json:"claims"`
+	Unsupported int         `json:"unsupported"`
+}

@@ -38,6 +38,11 @@ type AnalysisInput struct {
 	// "ask" Update) after its first answer. Question may then be empty:
 	// the first ask is the first turn.
 	Conversation *Conversation `json:"conversation,omitempty"`
+	// Verify says what happens to figures of the answer that no cell
+	// printed: "correct" (default) gives the model one more step to
+	// compute or drop them, "flag" returns the answer as written with its
+	// claims marked, "off" checks nothing.
+	Verify string `json:"verify,omitempty"`
 	// Continued is set by the workflow itself when a conversation
 	// continues as new; never set it by hand.
 	Continued *ConversationState `json:"continued,omitempty"`
@@ -84,7 +89,46 @@ func (in AnalysisInput) WithDefaults() AnalysisInput {
 	if in.SchemaVersion == 0 {
 		in.SchemaVersion = SchemaVersion
 	}
+	if in.Verify == "" {
+		in.Verify = VerifyCorrect
+	}
 	return in
+}
+
+// Verify modes (AnalysisInput.Verify).
+const (
+	VerifyCorrect = "correct"
+	VerifyFlag    = "flag"
+	VerifyOff     = "off"
+)
+
+// MaxClaims bounds the claims a result lists; Unsupported counts them all.
+const MaxClaims = 100
+
+// Claim is one figure of the answer and the cells that printed it.
+type Claim struct {
+	// Text is the figure as written ("$50.2k", "47.8%").
+	Text string `json:"text"`
+	// Value is the number it stands for (50200, 0.478).
+	Value float64 `json:"value"`
+	// Supported is set when a cell printed it (honestly rounded), or the
+	// question gave it.
+	Supported bool `json:"supported"`
+	// Sources are the cells that printed it (at most 3).
+	Sources []ClaimSource `json:"sources"`
+	// At is the figure's byte offset in the answer.
+	At int `json:"at"`
+	// FromQuestion is set when the question gave the figure.
+	FromQuestion bool `json:"from_question,omitempty"`
+	// Label is set on an unsupported figure that a cell printed for
+	// another label than the answer's (the answer's word, like "south").
+	Label string `json:"label,omitempty"`
+}
+
+// ClaimSource is a cell whose output printed a figure.
+type ClaimSource struct {
+	Step int `json:"step"`
+	Cell int `json:"cell"`
 }
 
 // AnalysisResult is the result of AnalysisWorkflow.
@@ -115,6 +159,12 @@ type AnalysisResult struct {
 	// Conversation summarises the turns of a conversation (nil when
 	// one-shot). Answer, Status and Charts are then the last turn's.
 	Conversation *ConversationSummary `json:"conversation,omitempty"`
+	// Claims are the figures of the answer, each with the cells that
+	// printed it (absent when verify is "off", and on histories from
+	// before the check).
+	Claims []Claim `json:"claims,omitempty"`
+	// Unsupported counts the claims no cell printed.
+	Unsupported int `json:"unsupported"`
 }
 
 // Result statuses.

@@ -124,4 +124,7 @@ type TurnResult struct {
 	BudgetExhausted bool    `json:"budget_exhausted,omitempty"`
 	SandboxID       string  `json:"sandbox_id"`
 	TranscriptKey   string  `json:"transcript_key"`
+	// Claims and Unsupported are the check of this turn's answer.
+	Claims      []Claim `json:"claims,omitempty"`
+	Unsupported int     `json:"unsupported"`
 }

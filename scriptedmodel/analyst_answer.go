@@ -31,26 +31,29 @@ type result struct {
 	Freq   string   `json:"freq"`
 	Group  *string  `json:"group"` // the series' category value when split by By
 	X, Y   string
-	Value  *float64            `json:"value"`
-	Count  int                 `json:"count"`
-	Total  *float64            `json:"total"`
-	Part   *float64            `json:"part"`
-	Whole  *float64            `json:"whole"`
-	Groups int                 `json:"groups"`
-	Ranked bool                `json:"ranked"`
-	Values [][]any             `json:"values"`
-	Top    []map[string]any    `json:"top"`
-	N      int                 `json:"n"`
-	Points [][]any             `json:"points"`
-	First  []any               `json:"first"`
-	Last   []any               `json:"last"`
-	Max    []any               `json:"max"`
-	Min    []any               `json:"min"`
-	Slope  *float64            `json:"slope"`
-	Mean   *float64            `json:"mean"`
-	R      *float64            `json:"r"`
-	Stats  map[string]*float64 `json:"stats"`
-	Skew   *float64            `json:"skew"`
+	Value  *float64         `json:"value"`
+	Count  int              `json:"count"`
+	Total  *float64         `json:"total"`
+	Part   *float64         `json:"part"`
+	Whole  *float64         `json:"whole"`
+	Groups int              `json:"groups"`
+	Ranked bool             `json:"ranked"`
+	Values [][]any          `json:"values"`
+	Top    []map[string]any `json:"top"`
+	N      int              `json:"n"`
+	Points [][]any          `json:"points"`
+	First  []any            `json:"first"`
+	Last   []any            `json:"last"`
+	Max    []any            `json:"max"`
+	Min    []any            `json:"min"`
+	Slope  *float64         `json:"slope"`
+	// ChangePct is the change from the first to the last point, in per
+	// cent of the first, as the code printed it (the answer quotes it).
+	ChangePct *float64            `json:"change_pct"`
+	Mean      *float64            `json:"mean"`
+	R         *float64            `json:"r"`
+	Stats     map[string]*float64 `json:"stats"`
+	Skew      *float64            `json:"skew"`
 	// ColStats is an overview's mean, min and max per numeric column.
 	ColStats map[string]map[string]*float64 `json:"colstats"`
 	Cols     []struct {
@@ -288,7 +291,10 @@ func seriesSentence(r result, where string) string {
 		where = fmt.Sprintf(" for %s %s", r.By, *r.Group) + where
 	}
 	s := fmt.Sprintf("%s per %s%s went from %s in %s to %s in %s", what, r.Time, where, value(r.First[1]), label(r.First), value(r.Last[1]), label(r.Last))
-	if first != 0 {
+	switch {
+	case r.ChangePct != nil:
+		s += fmt.Sprintf(" (%+.1f%%)", *r.ChangePct)
+	case first != 0:
 		s += fmt.Sprintf(" (%+.1f%%)", (last-first)/math.Abs(first)*100)
 	}
 	trend := "no clear trend"

@@ -327,7 +327,7 @@ for group, part in parts:
     show(("%%s %%s\n" %% (by, group) if group else "") + s.to_string(max_rows=40))
     slope = float(np.polyfit(range(len(s)), s.values.astype(float), 1)[0]) if len(s) > 1 else 0.0
     points = [[short(k), clean(v)] for k, v in s.items()]
-    emit(MARKER, %[1]s, "agg": %[2]s, "column": %[3]s, "time": %[4]s, "freq": %[6]s, "by": by, "group": group, "n": len(s), "points": points if group is None and len(points) <= 60 else [], "first": points[0] if points else None, "last": points[-1] if points else None, "max": [str(s.idxmax()), clean(s.max())] if len(s) else None, "min": [str(s.idxmin()), clean(s.min())] if len(s) else None, "slope": clean(slope), "mean": clean(s.mean())})
+    emit(MARKER, %[1]s, "agg": %[2]s, "column": %[3]s, "time": %[4]s, "freq": %[6]s, "by": by, "group": group, "n": len(s), "points": points if group is None and len(points) <= 60 else [], "first": points[0] if points else None, "last": points[-1] if points else None, "max": [str(s.idxmax()), clean(s.max())] if len(s) else None, "min": [str(s.idxmin()), clean(s.min())] if len(s) else None, "slope": clean(slope), "mean": clean(s.mean()), "change_pct": clean(round((points[-1][1] - points[0][1]) / abs(points[0][1]) * 100, 1)) if points and points[0][1] else None})
     ax.plot(list(s.index), s.values, marker="o", label=group)
 if by is not None:
     ax.legend(title=by)

@@ -10,6 +10,7 @@ import (
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/responses"
 
+	"github.com/durable-analyst/durable-analyst/claims"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
 )
 
@@ -133,6 +134,7 @@ func askAnalyst(t *testing.T, client openai.Client, k *kernel, question string, 
 	}
 	input := responses.ResponseInputParam{userMessage(msg)}
 	run := k.tool(t)
+	var printed []claims.Source
 	for step := 1; step <= 5; step++ {
 		resp, err := client.Responses.New(t.Context(), params(scriptedmodel.AnalystModel, input))
 		if err != nil {
@@ -140,7 +142,16 @@ func askAnalyst(t *testing.T, client openai.Client, k *kernel, question string, 
 		}
 		calls := functionCalls(resp)
 		if len(calls) == 0 {
-			return resp.OutputText()
+			// The analyst passes the worker's answer check: every figure
+			// it writes was printed by its code.
+			answer := resp.OutputText()
+			res := claims.Check(answer, question, printed)
+			for _, c := range res.Claims {
+				if !c.Supported {
+					t.Errorf("figure %q of the answer was printed by no cell (label %q); answer: %s", c.Text, c.Label, answer)
+				}
+			}
+			return answer
 		}
 		for _, c := range calls {
 			if want := fmt.Sprintf("call_%d_1", step); c.CallID != want {
@@ -150,6 +161,7 @@ func askAnalyst(t *testing.T, client openai.Client, k *kernel, question string, 
 		}
 		for _, c := range calls {
 			out := run(c)
+			printed = append(printed, claims.Source{Step: step, Cell: len(printed), Text: out})
 			if testing.Verbose() {
 				t.Logf("step %d output:\n%s", step, out)
 			}

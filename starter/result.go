@@ -282,6 +282,7 @@ func writeResult(w io.Writer, id string, res *api.AnalysisResult, bucket string)
 		answer = "(no answer)"
 	}
 	fmt.Fprintf(w, "\n%s\n\n", answer)
+	writeClaims(w, res)
 	for _, ch := range res.Charts {
 		if bucket != "" {
 			fmt.Fprintf(w, "chart: s3://%s/%s\n", bucket, ch.Key)
@@ -293,4 +294,24 @@ func writeResult(w io.Writer, id string, res *api.AnalysisResult, bucket string)
 		}
 	}
 	writeOutputs(w, res, bucket)
+}
+
+// writeClaims prints the answer check: how many figures were checked, and
+// each unsupported one (nothing when the answer was not checked).
+func writeClaims(w io.Writer, res *api.AnalysisResult) {
+	if len(res.Claims) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "figures: %d checked against the cells' outputs, %d unsupported\n", len(res.Claims), res.Unsupported)
+	for _, c := range res.Claims {
+		if c.Supported {
+			continue
+		}
+		if c.Label != "" {
+			fmt.Fprintf(w, "  unsupported: %q (a cell printed it, but not for %q)\n", c.Text, c.Label)
+		} else {
+			fmt.Fprintf(w, "  unsupported: %q (no cell printed it)\n", c.Text)
+		}
+	}
+	fmt.Fprintln(w)
 }

@@ -69,6 +69,16 @@ report (markdown): s3://b/analyses/wf-1/report.md
 report (html): s3://b/analyses/wf-1/report.html
   http://s3/html
 `},
+		{"checked figures", &api.AnalysisResult{Status: api.StatusAnswered, Answer: "Total 519.75, gap 202.75.", StepsUsed: 2, CodeRuns: 1,
+			Claims: []api.Claim{{Text: "519.75", Supported: true}, {Text: "202.75"}}, Unsupported: 1},
+			"b", `analysis wf-1: answered after 2 steps, 1 code run, 0 charts, 0 tokens
+
+Total 519.75, gap 202.75.
+
+figures: 2 checked against the cells' outputs, 1 unsupported
+  unsupported: "202.75" (no cell printed it)
+
+`},
 		{"step limit, no answer", &api.AnalysisResult{Status: api.StatusMaxSteps, StepsUsed: 1}, "b",
 			`analysis wf-1: max_steps after 1 step, 0 code runs, 0 charts, 0 tokens
 (the step limit ended the analysis before the model answered)

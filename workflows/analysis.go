@@ -137,6 +137,8 @@ func (a *analysis) loop(ctx workflow.Context, question string, staged []activiti
 	base := a.res.StepsUsed
 	byRef := workflow.GetVersion(ctx, ChangeToolOutputRefs, workflow.DefaultVersion, 1) >= 1
 	var outputs []activities.ToolOutput
+	a.res.Claims, a.res.Unsupported = nil, 0
+	check := answerCheck{question: question}
 	for a.step = 1; a.step <= a.in.MaxSteps; a.step++ {
 		call := activities.CallModelInput{WorkflowID: a.id, RunID: a.runID, Step: base + a.step, Model: a.in.Model, ToolOutputs: outputs}
 		if a.step == 1 {
@@ -144,6 +146,9 @@ func (a *analysis) loop(ctx workflow.Context, question string, staged []activiti
 			if call.Step == 1 {
 				call.Instructions = a.in.SystemPrompt
 			}
+		}
+		if check.correction != "" {
+			call.Question, check.correction = check.correction, ""
 		}
 		reply, final, err := a.askModel(ctx, call)
 		switch {
@@ -154,6 +159,10 @@ func (a *analysis) loop(ctx workflow.Context, question string, staged []activiti
 			continue
 		case len(reply.ToolCalls) == 0:
 			a.res.Status, a.res.Answer = api.StatusAnswered, reply.Answer
+			if a.verify(ctx, &check, final) {
+				outputs = nil
+				continue
+			}
 			a.show(ctx, api.StatusAnswered, "done")
 			return nil
 		case final:
@@ -290,6 +299,7 @@ func (a *analysis) writeReport(ctx workflow.Context) {
 		Charts: withoutURLs(res.Charts, func(c *api.Chart) { c.URL = "" }),
 		Files:  withoutURLs(res.Files, func(f *api.OutputFile) { f.URL = "" }),
 		Cells:  a.sb.cells, StepsUsed: res.StepsUsed, CodeRuns: res.CodeRuns, Usage: res.Usage,
+		Claims: res.Claims, Unsupported: res.Unsupported,
 	}).Get(ctx, &rep)
 	if err != nil {
 		workflow.GetLogger(ctx).Error("the report could not be written; the result has none", "error", err)

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -20,6 +22,7 @@ import (
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
+	"github.com/durable-analyst/durable-analyst/claims"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -35,6 +38,7 @@ type harness struct {
 	created    []activities.CreateSandboxInput
 	reports    []activities.WriteReportInput
 	reportErr  error
+	verifies   []activities.VerifyAnswerInput
 	// stored is the text for the model of each cell by its OutputKey, as
 	// RunCode keeps it in S3.
 	stored map[string]string
@@ -75,6 +79,22 @@ func newHarness(t *testing.T) *harness {
 				return api.Report{}, h.reportErr
 			}
 			return api.Report{MarkdownKey: "analyses/" + in.WorkflowID + "/report.md", HTMLKey: "analyses/" + in.WorkflowID + "/report.html"}, nil
+		})
+	// VerifyAnswer checks the answer for real, against every text the
+	// cells stored.
+	h.env.OnActivity(a.VerifyAnswer, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.VerifyAnswerInput) (activities.VerifyAnswerResult, error) {
+			h.verifies = append(h.verifies, in)
+			var srcs []claims.Source
+			for _, k := range slices.Sorted(maps.Keys(h.stored)) {
+				srcs = append(srcs, claims.Source{Step: 1, Cell: 0, Text: h.stored[k]})
+			}
+			r := claims.Check(in.Answer, in.Question, srcs)
+			out := activities.VerifyAnswerResult{Unsupported: r.Unsupported}
+			for _, c := range r.Claims {
+				out.Claims = append(out.Claims, api.Claim{Text: c.Text, Value: c.Value, Supported: c.Supported, At: c.Start})
+			}
+			return out, nil
 		})
 	return h
 }

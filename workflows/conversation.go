@@ -281,6 +281,7 @@ func (c *conversation) turn(ctx workflow.Context, q api.AskInput, first bool) (*
 			TotalTokens:  res.Usage.TotalTokens - before.Usage.TotalTokens,
 		},
 		BudgetExhausted: res.BudgetExhausted, SandboxID: res.SandboxID, TranscriptKey: res.TranscriptKey,
+		Claims: res.Claims, Unsupported: res.Unsupported,
 	}, nil
 }
 

@@ -39,6 +39,7 @@ var activityOptionsByName = map[string]workflow.ActivityOptions{
 	"KillSandbox":    heartbeating(time.Minute, 5),
 	"PauseSandbox":   heartbeating(time.Minute, 5),
 	"WriteReport":    heartbeating(5*time.Minute, 10),
+	"VerifyAnswer":   heartbeating(2*time.Minute, 10),
 
 	// A batch.
 	"PlanBatch":          batchStep(),

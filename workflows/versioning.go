@@ -43,6 +43,11 @@ const (
 	// progress counted step and charts per turn and the result listed the
 	// last turn's charts only; a run that began so keeps doing so.
 	ChangeConversationTotals = "conversation-totals"
+	// ChangeVerifyAnswer: an answer is checked (VerifyAnswer) before it is
+	// returned: each figure traced to the cell output that printed it; with
+	// verify "correct" an unsupported figure gives the model one more step.
+	// Histories recorded before it return the answer unchecked.
+	ChangeVerifyAnswer = "verify-answer"
 )
 
 // strictInput reports whether this run validates inputs with the

@@ -11,7 +11,8 @@
 // Scenarios (goals in BENCHMARKS.md): P1 durability tax, P2 history per step, P3
 // analyses in flight on one worker, P4 batch, scale-out (the batch on 1-3
 // workers, one SIGKILLed), P7 takeover after kill -9 and heartbeat load,
-// plus the e2b package's micro-benchmarks. -smoke runs each at a size of
+// plus the e2b package's micro-benchmarks and the answer check (claims:
+// recall and false flags on its corpus, cost per answer; no servers). -smoke runs each at a size of
 // seconds.
 package main
 
@@ -84,7 +85,7 @@ func parseOptions(args []string) (options, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	o := options{logf: func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }}
 	fs.BoolVar(&o.smoke, "smoke", false, "run every scenario at a size of seconds (what make test runs)")
-	only := fs.String("only", "p1,p2,p3,p4,scale,p7,micro", "comma-separated scenarios to run")
+	only := fs.String("only", "p1,p2,p3,p4,scale,p7,micro,claims", "comma-separated scenarios to run")
 	fs.StringVar(&o.out, "out", "BENCHMARKS.md", "Markdown report to write (empty: none)")
 	fs.StringVar(&o.jsonOut, "json", "bench/results.json", "JSON results to write (empty: none)")
 	fs.IntVar(&o.p1Reps, "p1-reps", 2, "P1: measured runs of the workflow and of the loop")
@@ -151,11 +152,11 @@ func parseOptions(args []string) (options, error) {
 	for _, s := range strings.Split(*only, ",") {
 		s = strings.ToLower(strings.TrimSpace(s))
 		switch s {
-		case "p1", "p2", "p3", "p4", "scale", "p7", "micro":
+		case "p1", "p2", "p3", "p4", "scale", "p7", "micro", "claims":
 			o.only[s] = true
 		case "":
 		default:
-			return o, fmt.Errorf("-only: unknown scenario %q (want p1, p2, p3, p4, scale, p7, micro)", s)
+			return o, fmt.Errorf("-only: unknown scenario %q (want p1, p2, p3, p4, scale, p7, micro, claims)", s)
 		}
 	}
 	for _, s := range strings.Split(*scaleWorkers, ",") {
@@ -255,6 +256,14 @@ func run(ctx context.Context, args []string) error {
 		o.logf("bench: micro-benchmarks of package e2b")
 		if err := micro(ctx, root, o, r); err != nil {
 			err = fmt.Errorf("micro: %w", err)
+			r.errors = append(r.errors, err.Error())
+			failed = append(failed, err)
+		}
+	}
+	if o.only["claims"] {
+		o.logf("bench: the answer check on its corpus")
+		if err := claimsScenario(root, o, r); err != nil {
+			err = fmt.Errorf("claims: %w", err)
 			r.errors = append(r.errors, err.Error())
 			failed = append(failed, err)
 		}

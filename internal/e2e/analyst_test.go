@@ -99,6 +99,9 @@ func TestOfflineAnalystEndToEnd(t *testing.T) {
 				assert.Contains(t, res.Answer, w)
 			}
 			assert.Contains(t, res.Answer, "not a language model")
+			// The offline analyst passes its own check: every figure it
+			// writes was printed by its code.
+			assert.Zero(t, res.Unsupported, "unsupported figures: %+v", res.Claims)
 			require.Len(t, res.Charts, tc.wantCharts)
 			for _, ch := range res.Charts {
 				assert.Equal(t, 2, ch.Step, "charts come from the computing step")

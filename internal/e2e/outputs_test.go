@@ -101,7 +101,7 @@ func checkOutputs(t *testing.T, e *env, id string, res *api.AnalysisResult) {
 	md := httpGet(t, res.Report.MarkdownURL)
 	for _, s := range []string{
 		"Clean the sales data", "West had the highest revenue", p + "step-2/0-0.png", p + "step-1/files/cleaned.csv",
-		p + "step-2/files/revenue_by_region.html", "<details>", "```python\nimport os",
+		p + "step-2/files/revenue_by_region.html", `<details id="step-1-cell-0">`, "$48,630.00[^f1]", "printed by step 1, cell 0", "```python\nimport os",
 	} {
 		assert.Contains(t, md, s)
 	}
@@ -147,7 +147,7 @@ func checkChaosOutputs(t *testing.T, e *env, id string, res *api.AnalysisResult)
 	}
 	if assert.NotNil(t, res.Report, "%s: report", id) {
 		md := string(e.getObject(res.Report.MarkdownKey))
-		assert.Equal(t, 4, strings.Count(md, "<details>"), "%s: one folded block per cell", id)
+		assert.Equal(t, 4, strings.Count(md, "<details id="), "%s: one folded block per cell", id)
 		assert.Contains(t, string(e.getObject(res.Report.HTMLKey)), "data:image/png;base64,")
 	}
 }

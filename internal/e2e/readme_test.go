@@ -463,6 +463,11 @@ func TestREADMEExamples(t *testing.T) {
 				require.NoError(t, run.Get(runCtx(t, 5*time.Minute), &res))
 				t.Logf("answer: %s", res.Answer)
 				assert.Equal(t, api.StatusAnswered, res.Status)
+				if in["verify"] != api.VerifyFlag {
+					// The offline analyst, and any example the worker
+					// corrects, ends with every figure printed by a cell.
+					assert.Zero(t, res.Unsupported, "figures of the answer no cell printed: %+v", res.Claims)
+				}
 				for _, want := range m.Expect {
 					assert.Contains(t, res.Answer, want, b.where())
 				}
