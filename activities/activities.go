@@ -26,6 +26,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/s3"
@@ -53,7 +54,11 @@ type Activities struct {
 	Template       string
 	DefaultModel   string
 	SandboxTimeout time.Duration
-	ChartURLTTL    time.Duration
+	// SandboxKillOnTimeout makes sandboxes die when SandboxTimeout passes
+	// (SANDBOX_ON_TIMEOUT=kill); by default they pause and the next
+	// connect resumes them with their kernel.
+	SandboxKillOnTimeout bool
+	ChartURLTTL          time.Duration
 	// MaxOutputBytes caps the text of one cell handed to the model.
 	MaxOutputBytes int
 	// MaxDatasetBytes caps one staged dataset.
@@ -72,6 +77,13 @@ type Activities struct {
 	// ModelAPI is the API CallModel speaks: config.OpenAIAPIChat for Chat
 	// Completions, else the Responses API.
 	ModelAPI string
+	// ModelBackground is OPENAI_BACKGROUND: config.BackgroundAuto (also
+	// ""), BackgroundOn or BackgroundOff (background.go).
+	ModelBackground string
+	// noBackground is set once a server refused background mode under auto.
+	noBackground atomic.Bool
+	// noStreamWait is set once a server could not stream a stored response.
+	noStreamWait atomic.Bool
 
 	// MaxOutputFiles and MaxOutputFilesBytes bound the files one cell may
 	// hand back under outputs/ (0: DefaultMaxOutputFiles,

@@ -3,6 +3,7 @@ package activities
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -88,7 +89,6 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		tr.Items = append(tr.Items, userMessage("You have no steps left: answer now from what you have found, without calling a tool."))
 	}
 
-	stopHB := heartbeatWhile(ctx, fmt.Sprintf("step %d", in.Step))
 	// What is sent may leave out the oldest whole turns of a long
 	// conversation (fitContext); the transcript in S3 keeps them all.
 	sent := tr
@@ -96,11 +96,12 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 	var turn modelTurn
 	var err error
 	if a.ModelAPI == config.OpenAIAPIChat {
+		stopHB := heartbeatWhile(ctx, fmt.Sprintf("step %d", in.Step))
 		turn, err = a.chatTurn(ctx, sent, in.Step, in.Final)
+		stopHB()
 	} else {
-		turn, err = a.responsesTurn(ctx, sent, in.Final)
+		turn, err = a.responsesTurn(ctx, sent, in.Step, in.Final)
 	}
-	stopHB()
 	if err != nil {
 		return CallModelResult{}, err
 	}
@@ -133,8 +134,9 @@ type modelTurn struct {
 	text  []string
 }
 
-// responsesTurn sends the transcript to the Responses API.
-func (a *Activities) responsesTurn(ctx context.Context, tr transcript, final bool) (modelTurn, error) {
+// responsesTurn sends the transcript to the Responses API, in background
+// mode where it is on (background.go).
+func (a *Activities) responsesTurn(ctx context.Context, tr transcript, step int, final bool) (modelTurn, error) {
 	params := responses.ResponseNewParams{
 		Model:             tr.Model,
 		Instructions:      openai.String(tr.Instructions),
@@ -145,7 +147,19 @@ func (a *Activities) responsesTurn(ctx context.Context, tr transcript, final boo
 	if final {
 		params.ToolChoice = responses.ResponseNewParamsToolChoiceUnion{OfToolChoiceMode: openai.Opt(responses.ToolChoiceOptionsNone)}
 	}
-	resp, err := a.Model.Responses.New(ctx, params, option.WithJSONSet("input", tr.Items))
+	var resp *responses.Response
+	err := errNoBackground
+	if a.backgroundMode() {
+		resp, err = a.backgroundResponse(ctx, params, tr.Items, step)
+	}
+	if errors.Is(err, errNoBackground) {
+		stopHB := heartbeatWhile(ctx, fmt.Sprintf("step %d", step))
+		resp, err = a.Model.Responses.New(ctx, params, option.WithJSONSet("input", tr.Items))
+		stopHB()
+	}
+	if err == nil {
+		err = responseEnd(resp)
+	}
 	countModelCall(ctx, tr.Model, resp, err)
 	if err != nil {
 		return modelTurn{}, classify(ServiceModel, fmt.Sprintf("create response with model %q", tr.Model), err)

@@ -40,7 +40,9 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 		MetaGeneration: strconv.Itoa(in.Generation),
 		MetaNamespace:  activity.GetInfo(ctx).WorkflowNamespace,
 	}
-	for info, err := range a.E2B.List(ctx, e2b.ListParams{Metadata: meta, State: []e2b.SandboxState{e2b.StateRunning}}) {
+	// A paused one counts too: it paused at its timeout, and Connect
+	// resumes it.
+	for info, err := range a.E2B.List(ctx, e2b.ListParams{Metadata: meta, State: []e2b.SandboxState{e2b.StateRunning, e2b.StatePaused}}) {
 		if err != nil {
 			return SandboxRef{}, classify(ServiceE2B, "list sandboxes", err)
 		}
@@ -60,6 +62,9 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 		Template: a.Template,
 		Timeout:  a.SandboxTimeout,
 		Metadata: meta,
+		// Paused at its timeout, not killed: a worker outage longer than
+		// the timeout resumes the same kernel instead of rebuilding it.
+		AutoPause: !a.SandboxKillOnTimeout,
 	})
 	if err != nil {
 		return SandboxRef{}, classify(ServiceE2B, "create sandbox", err)

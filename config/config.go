@@ -140,6 +140,11 @@ type Worker struct {
 	// SandboxTimeout is the sandbox lifetime set at create and renewed on
 	// every step, so an idle sandbox of a dead workflow expires on its own.
 	SandboxTimeout time.Duration `envconfig:"SANDBOX_TIMEOUT" default:"10m"`
+	// SandboxOnTimeout is what E2B does with a sandbox whose timeout passes:
+	// pause (keep memory and files; the next connect resumes it, so an
+	// outage of every worker longer than SANDBOX_TIMEOUT loses nothing) or
+	// kill.
+	SandboxOnTimeout string `envconfig:"SANDBOX_ON_TIMEOUT" default:"pause"`
 
 	// MaxOutputBytes caps the stdout/stderr text of one cell that is handed
 	// back to the model (the whole output is kept in S3).
@@ -199,6 +204,12 @@ type Worker struct {
 	// OpenAIAPI is the model API the worker speaks: OpenAI's Responses API
 	// or Chat Completions, which most self-hosted servers speak.
 	OpenAIAPI string `envconfig:"OPENAI_API" default:"responses"`
+	// OpenAIBackground says whether Responses API calls run in background
+	// mode, so a call in flight when a worker dies is polled by the next
+	// attempt instead of generated (and paid for) again: auto (on where the
+	// server supports it, found out at the first call), on, or off. Chat
+	// Completions has no background mode.
+	OpenAIBackground string `envconfig:"OPENAI_BACKGROUND" default:"auto"`
 
 	// MaxOutputFiles and MaxOutputFilesBytes bound the files one cell
 	// hands back under /home/user/outputs (count, and bytes in all).
@@ -248,6 +259,9 @@ func (c Worker) Validate() error {
 	if c.SandboxTimeout < 30*time.Second || c.SandboxTimeout > 24*time.Hour {
 		errs = append(errs, fmt.Errorf("SANDBOX_TIMEOUT: %s is outside 30s..24h", c.SandboxTimeout))
 	}
+	if c.SandboxOnTimeout != "" && c.SandboxOnTimeout != "pause" && c.SandboxOnTimeout != "kill" {
+		errs = append(errs, fmt.Errorf("SANDBOX_ON_TIMEOUT: %q is not pause or kill", c.SandboxOnTimeout))
+	}
 	if c.MaxOutputBytes < 256 {
 		errs = append(errs, fmt.Errorf("MAX_OUTPUT_BYTES: %d is below 256", c.MaxOutputBytes))
 	}
@@ -295,7 +309,7 @@ func (c Worker) Validate() error {
 	}
 	errs = append(errs, c.CodecServer.validate(c.Temporal)...)
 	errs = append(errs, c.validateVersioning()...)
-	errs = append(errs, checkOpenAIAPI(c.OpenAIAPI))
+	errs = append(errs, checkOpenAIAPI(c.OpenAIAPI), checkOpenAIBackground(c.OpenAIBackground))
 	errs = append(errs, c.Tuning.validate()...)
 	return joinOneLine(errs)
 }

@@ -20,3 +20,19 @@ func checkOpenAIAPI(v string) error {
 	}
 	return fmt.Errorf("OPENAI_API: %q is not %s or %s", v, OpenAIAPIResponses, OpenAIAPIChat)
 }
+
+// The values of OPENAI_BACKGROUND.
+const (
+	BackgroundAuto = "auto"
+	BackgroundOn   = "on"
+	BackgroundOff  = "off"
+)
+
+// checkOpenAIBackground checks OPENAI_BACKGROUND; empty means auto.
+func checkOpenAIBackground(v string) error {
+	switch v {
+	case "", BackgroundAuto, BackgroundOn, BackgroundOff:
+		return nil
+	}
+	return fmt.Errorf("OPENAI_BACKGROUND: %q is not %s, %s or %s", v, BackgroundAuto, BackgroundOn, BackgroundOff)
+}

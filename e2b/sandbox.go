@@ -41,8 +41,12 @@ type CreateParams struct {
 	Secure *bool
 	// AllowInternetAccess false blocks all outbound traffic.
 	AllowInternetAccess *bool
-	// AutoPause pauses instead of killing the sandbox when Timeout expires.
+	// AutoPause pauses instead of killing the sandbox when Timeout expires
+	// (the SDKs' lifecycle onTimeout "pause"); Connect resumes it.
 	AutoPause bool
+	// AutoResume (with AutoPause) lets traffic to the paused sandbox resume
+	// it (the SDKs' lifecycle autoResume).
+	AutoResume bool
 	// Network restricts the sandbox's traffic.
 	Network *NetworkParams
 }
@@ -132,6 +136,12 @@ func (c *Client) Create(ctx context.Context, p CreateParams) (*Sandbox, error) {
 	if p.AutoPause {
 		t := true
 		body.AutoPause = &t
+	}
+	if p.AutoResume {
+		if !p.AutoPause {
+			return nil, errors.New("e2b: create sandbox: AutoResume needs AutoPause")
+		}
+		body.AutoResume = &wire.AutoResume{Enabled: true}
 	}
 	if n := p.Network; n != nil {
 		body.Network = &wire.Network{AllowOut: n.AllowOut, DenyOut: n.DenyOut, AllowPublicTraffic: n.AllowPublicTraffic, MaskRequestHost: n.MaskRequestHost}

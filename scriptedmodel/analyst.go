@@ -1,6 +1,7 @@
 package scriptedmodel
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -203,10 +204,13 @@ func offersPython(raw json.RawMessage) bool {
 
 // answerAsAnalyst answers a request for the analyst; conv is the whole
 // conversation (previous response included).
-func (s *Server) answerAsAnalyst(req responseRequest, conv []item, rec *RequestRecord) (*response, *apiError) {
+func (s *Server) answerAsAnalyst(ctx context.Context, req responseRequest, conv []item, rec *RequestRecord) (*response, *apiError) {
 	st, apiErr := readConversation(conv)
 	rec.Turn = st.turn
 	if apiErr != nil {
+		return nil, apiErr
+	}
+	if apiErr := s.begin(ctx, AnalystModel, st.turn); apiErr != nil {
 		return nil, apiErr
 	}
 	t := st.next(toolChoiceNone(req.ToolChoice) || !offersPython(req.Tools))

@@ -2,6 +2,7 @@ package scriptedmodel
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -22,7 +23,9 @@ type Latency struct {
 }
 
 // WithLatency wraps a model server's handler (Server.Handler) so that model
-// turns take the configured time; GETs are answered at once.
+// turns take the configured time; GETs are answered at once. The time is
+// spent generating, so a background response's create call returns at once
+// and the response completes after it.
 func WithLatency(next http.Handler, l Latency) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
@@ -46,14 +49,20 @@ func WithLatency(next http.Handler, l Latency) http.Handler {
 			r.Body = io.NopCloser(bytes.NewReader(body))
 		}
 		if wait := d.Sample(); wait > 0 {
-			t := time.NewTimer(wait)
-			select {
-			case <-t.C:
-			case <-r.Context().Done():
-				t.Stop()
-				return
-			}
+			// The server spends it while generating (Server.begin): at once
+			// for a plain request, in the background for a background one,
+			// whose create call returns before it is generated.
+			r = r.WithContext(context.WithValue(r.Context(), latencyKey{}, wait))
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// latencyKey carries the latency WithLatency sampled for one request.
+type latencyKey struct{}
+
+// latencyOf is the latency WithLatency gave ctx's request, 0 if none.
+func latencyOf(ctx context.Context) time.Duration {
+	d, _ := ctx.Value(latencyKey{}).(time.Duration)
+	return d
 }

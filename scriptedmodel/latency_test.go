@@ -1,7 +1,6 @@
 package scriptedmodel_test
 
 import (
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -13,34 +12,38 @@ import (
 )
 
 func TestWithLatencyDelaysTurnsByModel(t *testing.T) {
-	var seen string
-	inner := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		seen = string(b)
-	})
-	h := scriptedmodel.WithLatency(inner, scriptedmodel.Latency{
+	dir := writeScripts(t, map[string]string{"slow": `{"turns":[{"text":"slow"}]}`, "fast": `{"turns":[{"text":"fast"}]}`})
+	srv, err := scriptedmodel.New(scriptedmodel.Config{ScriptDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := scriptedmodel.WithLatency(srv.Handler(), scriptedmodel.Latency{
 		Default: latency.Fixed(0),
 		ByModel: map[string]latency.Dist{"script:slow": latency.Fixed(80 * time.Millisecond)},
 	})
 	for _, tt := range []struct {
-		method, body string
-		atLeast      time.Duration
-		delayed      bool // false: not held for script:slow's latency
+		method, path, body string
+		atLeast            time.Duration
+		delayed            bool // false: not held for script:slow's latency
+		want               string
 	}{
-		{"POST", `{"model":"script:slow","input":[]}`, 80 * time.Millisecond, true},
-		{"POST", `{"model":"script:fast"}`, 0, false},
-		{"GET", ``, 0, false},
+		{"POST", "/v1/responses", `{"model":"script:slow","input":"hi"}`, 80 * time.Millisecond, true, `"status":"completed"`},
+		{"POST", "/v1/responses", `{"model":"script:fast","input":"hi"}`, 0, false, `"text":"fast"`},
+		// A background create returns at once; the latency is spent generating.
+		{"POST", "/v1/responses", `{"model":"script:slow","input":"hi","background":true}`, 0, false, `"status":"queued"`},
+		{"GET", "/v1/models", ``, 0, false, `"object":"list"`},
 	} {
 		start := time.Now()
-		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(tt.method, "/v1/responses", strings.NewReader(tt.body)))
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest(tt.method, tt.path, strings.NewReader(tt.body)))
 		if got := time.Since(start); got < tt.atLeast {
 			t.Errorf("%s %s: answered after %s, want at least %s", tt.method, tt.body, got, tt.atLeast)
 		}
 		if got := time.Since(start); !tt.delayed && got >= 80*time.Millisecond {
-			t.Errorf("%s %s: answered after %s, want no delay (only script:slow waits)", tt.method, tt.body, got)
+			t.Errorf("%s %s: answered after %s, want no delay", tt.method, tt.body, got)
 		}
-		if seen != tt.body {
-			t.Errorf("%s: the server got body %q, want %q (the peek must put it back)", tt.method, seen, tt.body)
+		if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), tt.want) {
+			t.Errorf("%s %s: got %d %s, want 200 with %s (the peek must put the body back)", tt.method, tt.body, w.Code, w.Body, tt.want)
 		}
 	}
 }

@@ -167,6 +167,8 @@ func TestScriptsRunInPython(t *testing.T) {
 		// Its first answer (the one run here) quotes a difference no cell
 		// printed; internal/e2e's answer check runs the correction turns.
 		{script: "verify-figures", wantText: "202.75 more than the smallest"},
+		{script: "slow-turn", wantText: "Six times seven is 42."},
+		{script: "outage", wantText: "x + 1 is 42."},
 		{script: "outputs-report", wantText: "West had the highest revenue", wantCharts: 1, wantFiles: map[string]string{
 			"outputs/revenue_by_region.html": "<table border=\"1\" class=\"dataframe\">\n  <thead>\n    <tr style=\"text-align: right;\">\n      <th>region</th>\n      <th>revenue</th>\n    </tr>\n  </thead>\n  <tbody>\n    <tr>\n      <td>West</td>\n      <td>48630.0</td>\n    </tr>\n    <tr>\n      <td>North</td>\n      <td>43175.0</td>\n    </tr>\n    <tr>\n      <td>East</td>\n      <td>37275.0</td>\n    </tr>\n    <tr>\n      <td>South</td>\n      <td>32685.0</td>\n    </tr>\n  </tbody>\n</table>",
 		}},

@@ -39,6 +39,9 @@ type Config struct {
 	APIKey string
 	// Logger receives one line per request; nil discards.
 	Logger *slog.Logger
+	// NoBackground makes the server refuse background mode, as servers
+	// without it do (400 naming the parameter).
+	NoBackground bool
 }
 
 // RequestRecord is what the server remembers about one POST /v1/responses or
@@ -52,6 +55,7 @@ type RequestRecord struct {
 	Fault      string // the injected fault, e.g. "status 429" or "stall 30s"
 	ResponseID string // id of the answer on success
 	Error      string // error message on failure
+	Background bool   // a background response: recorded when its generation ended
 	// ToolOutputs are the texts of the function_call_output items that
 	// answer the request's last function calls (what this request adds),
 	// by call id: what the client handed the model of its tool runs.
@@ -69,6 +73,10 @@ type Server struct {
 	attempts map[string]int // fault attempts by request fingerprint
 	stored   map[string]storedResponse
 	order    []string // stored ids, oldest first
+
+	generations map[string]int                // generations started, by "script/turn"
+	running     map[string]context.CancelFunc // background responses still generating
+	ended       map[string]chan struct{}      // closed when a background response ends
 }
 
 // storedResponse is a response kept for previous_response_id and GET.
@@ -103,6 +111,10 @@ func New(cfg Config) (*Server, error) {
 		scripts:  scripts,
 		attempts: make(map[string]int),
 		stored:   make(map[string]storedResponse),
+
+		generations: make(map[string]int),
+		running:     make(map[string]context.CancelFunc),
+		ended:       make(map[string]chan struct{}),
 	}, nil
 }
 
@@ -111,6 +123,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v1/responses", s.createResponse)
 	mux.HandleFunc("GET /v1/responses/{id}", s.getResponse)
+	mux.HandleFunc("POST /v1/responses/{id}/cancel", s.cancelResponse)
 	mux.HandleFunc("POST /v1/chat/completions", s.createChatCompletion)
 	mux.HandleFunc("GET /v1/models", s.listModels)
 	mux.HandleFunc("GET /v1/models/{model}", s.getModel)
@@ -154,6 +167,11 @@ func (s *Server) createResponse(w http.ResponseWriter, r *http.Request) {
 	rec := RequestRecord{Time: start}
 	r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
 	resp, apiErr := s.respond(r, &rec)
+	if apiErr == nil && resp.Background {
+		// The generation records itself when it ends (background.go).
+		writeJSON(w, http.StatusOK, resp)
+		return
+	}
 	if apiErr != nil {
 		if apiErr.retryAfter != "" {
 			w.Header().Set("Retry-After", apiErr.retryAfter)
@@ -183,6 +201,31 @@ func (s *Server) respond(r *http.Request, rec *RequestRecord) (*response, *apiEr
 		return nil, invalidRequest("unsupported_value", "stream",
 			"stream: true is not supported by the scripted model server; send a non-streaming request")
 	}
+	if req.Background {
+		if s.cfg.NoBackground {
+			return nil, invalidRequest("unknown_parameter", "background", "Unknown parameter: 'background'.")
+		}
+		return s.startBackground(r.Context(), req, rec)
+	}
+	return s.generate(r.Context(), req, rec)
+}
+
+// generate answers req: it picks the script, resolves the turn and builds
+// (and stores) the response. ctx bounds the generation: the request's for
+// a plain request, the response's own for a background one.
+func (s *Server) generate(ctx context.Context, req responseRequest, rec *RequestRecord) (*response, *apiError) {
+	finish, apiErr := s.prepare(req, rec)
+	if apiErr != nil {
+		return nil, apiErr
+	}
+	return finish(ctx)
+}
+
+// prepare does what a server checks before it answers a create call: the
+// script, the input, the turn, its expectations and a fault that refuses
+// the request outright (a status without a stall). finish generates the
+// answer: a plain request's at once, a background one's later.
+func (s *Server) prepare(req responseRequest, rec *RequestRecord) (finish func(context.Context) (*response, *apiError), _ *apiError) {
 	sc, apiErr := s.pick(req)
 	if apiErr != nil {
 		return nil, apiErr
@@ -216,7 +259,7 @@ func (s *Server) respond(r *http.Request, rec *RequestRecord) (*response, *apiEr
 	}
 	conv = append(conv, input...)
 	if sc.analyst {
-		return s.answerAsAnalyst(req, conv, rec)
+		return func(ctx context.Context) (*response, *apiError) { return s.answerAsAnalyst(ctx, req, conv, rec) }, nil
 	}
 
 	n, outputs, apiErr := resolveTurn(sc, conv)
@@ -236,21 +279,31 @@ func (s *Server) respond(r *http.Request, rec *RequestRecord) (*response, *apiEr
 	}
 	instructions := flattenText(req.Instructions)
 	fp := fingerprint(sc.name, n, instructions, conv)
-	if t.fault != nil {
-		if apiErr := s.injectFault(r.Context(), t.fault, fp, rec); apiErr != nil {
+	f := s.takeFault(t.fault, fp)
+	if f != nil && f.stall == 0 {
+		// Refused before any generation, as rate limits and auth are.
+		return nil, s.applyFault(context.Background(), f, rec)
+	}
+	return func(ctx context.Context) (*response, *apiError) {
+		if apiErr := s.begin(ctx, sc.name, n); apiErr != nil {
 			return nil, apiErr
 		}
-	}
-	if len(t.calls) > 0 && toolChoiceNone(req.ToolChoice) {
-		// A model told not to call tools answers; the script's answer is
-		// the best one it has.
-		t = turn{text: sc.turns[len(sc.turns)-1].text, usage: t.usage}
-	}
-	resp, out := buildResponse(req, t, n, fp, instructions, conv)
-	if req.Store == nil || *req.Store {
-		s.store(resp, append(conv, out...))
-	}
-	return resp, nil
+		if f != nil {
+			if apiErr := s.applyFault(ctx, f, rec); apiErr != nil {
+				return nil, apiErr
+			}
+		}
+		if len(t.calls) > 0 && toolChoiceNone(req.ToolChoice) {
+			// A model told not to call tools answers; the script's answer is
+			// the best one it has.
+			t = turn{text: sc.turns[len(sc.turns)-1].text, usage: t.usage}
+		}
+		resp, out := buildResponse(req, t, n, fp, instructions, conv)
+		if req.Store == nil || *req.Store {
+			s.store(resp, append(conv, out...))
+		}
+		return resp, nil
+	}, nil
 }
 
 // newToolOutputs are the outputs after the last function call of input.
@@ -379,9 +432,12 @@ func lastIsCall(conv []item) bool {
 	return false
 }
 
-// injectFault applies the turn's fault if this request fingerprint has not
-// yet failed f.times times. A nil result means: answer normally.
-func (s *Server) injectFault(ctx context.Context, f *fault, fp string, rec *RequestRecord) *apiError {
+// takeFault counts one attempt at a turn with fault f; it returns f while
+// this request fingerprint has failed fewer than f.times times, else nil.
+func (s *Server) takeFault(f *fault, fp string) *fault {
+	if f == nil {
+		return nil
+	}
 	s.mu.Lock()
 	s.attempts[fp]++
 	attempt := s.attempts[fp]
@@ -389,6 +445,12 @@ func (s *Server) injectFault(ctx context.Context, f *fault, fp string, rec *Requ
 	if attempt > f.times {
 		return nil
 	}
+	return f
+}
+
+// applyFault acts out a fault: its stall, then its status. A nil result
+// means: answer normally.
+func (s *Server) applyFault(ctx context.Context, f *fault, rec *RequestRecord) *apiError {
 	if f.stall > 0 {
 		rec.Fault = "stall " + f.stall.String()
 		timer := time.NewTimer(f.stall)
@@ -418,7 +480,7 @@ func buildResponse(req responseRequest, t turn, n int, fp, instructions string, 
 		ID:                "resp_" + fp[:32],
 		Object:            "response",
 		CreatedAt:         now,
-		CompletedAt:       now,
+		CompletedAt:       &now,
 		Status:            "completed",
 		Instructions:      orNull(req.Instructions),
 		MaxOutputTokens:   req.MaxOutputTokens,
@@ -510,6 +572,10 @@ func (s *Server) store(resp *response, conv []item) {
 
 func (s *Server) getResponse(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
+	if r.URL.Query().Get("stream") == "true" {
+		s.streamResponse(w, r, id)
+		return
+	}
 	s.mu.Lock()
 	st, ok := s.stored[id]
 	s.mu.Unlock()

@@ -17,6 +17,7 @@ type responseRequest struct {
 	PreviousResponseID string            `json:"previous_response_id"`
 	Store              *bool             `json:"store"`
 	Stream             bool              `json:"stream"`
+	Background         bool              `json:"background"`
 	Metadata           map[string]string `json:"metadata"`
 	ParallelToolCalls  *bool             `json:"parallel_tool_calls"`
 	Temperature        *float64          `json:"temperature"`
@@ -108,8 +109,9 @@ type response struct {
 	ID                 string            `json:"id"`
 	Object             string            `json:"object"`
 	CreatedAt          int64             `json:"created_at"`
-	CompletedAt        int64             `json:"completed_at"`
+	CompletedAt        *int64            `json:"completed_at"`
 	Status             string            `json:"status"`
+	Background         bool              `json:"background"`
 	Error              *apiError         `json:"error"`
 	IncompleteDetails  any               `json:"incomplete_details"`
 	Instructions       json.RawMessage   `json:"instructions"`

@@ -46,8 +46,10 @@ type env struct {
 	temporal *devstack.Temporal
 	s3       *devstack.S3
 	e2b      *e2blocal.Server
+	fake     *e2blocal.FakeKernel // the E2B server's kernel
 	e2bURL   string
 	modelURL string
+	model    *scriptedmodel.Server
 	client   client.Client
 	cfg      config.Worker // the worker's configuration (also the loop's)
 	acts     *activities.Activities
@@ -59,7 +61,7 @@ type env struct {
 // startEnv starts every server. scripts are written to a temporary script
 // dir; latencies maps a model name to its turn latency.
 func startEnv(ctx context.Context, o options, scripts map[string]scriptSpec) (*env, error) {
-	e := &env{opts: o, counts: &requestCounts{}}
+	e := &env{opts: o, counts: &requestCounts{}, fake: &e2blocal.FakeKernel{StdoutBytes: 100}}
 	var err error
 	if e.logDir, err = os.MkdirTemp("", "durable-analyst-bench-"); err != nil {
 		return nil, err
@@ -84,7 +86,7 @@ func startEnv(ctx context.Context, o options, scripts map[string]scriptSpec) (*e
 	e.s3, e.stops = s, append(e.stops, stop)
 
 	e.e2b, err = e2blocal.New(e2blocal.Config{APIKey: benchE2BKey, Logger: e.log, Root: filepath.Join(e.logDir, "sandboxes"),
-		DefaultTimeout: 10 * time.Minute, Fake: &e2blocal.FakeKernel{StdoutBytes: 100}})
+		DefaultTimeout: 10 * time.Minute, Fake: e.fake})
 	if err != nil {
 		e.close()
 		return nil, err
@@ -114,6 +116,7 @@ func startEnv(ctx context.Context, o options, scripts map[string]scriptSpec) (*e
 		e.close()
 		return nil, err
 	}
+	e.model = model
 	isPost := func(r *http.Request) bool { return r.Method == http.MethodPost }
 	url, err := e.serve(count(scriptedmodel.WithLatency(model.Handler(), lat), &e.counts.model, isPost))
 	if err != nil {
@@ -198,7 +201,7 @@ type workerProc struct {
 }
 
 // startWorker starts this binary in worker mode on taskQueue.
-func (e *env) startWorker(ctx context.Context, taskQueue string, maxActivities, maxWorkflowTasks int, pollers string) (*workerProc, error) {
+func (e *env) startWorker(ctx context.Context, taskQueue string, maxActivities, maxWorkflowTasks int, pollers string, extraEnv ...string) (*workerProc, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -213,6 +216,7 @@ func (e *env) startWorker(ctx context.Context, taskQueue string, maxActivities, 
 	for k, v := range e.workerEnv(taskQueue, maxActivities, maxWorkflowTasks) {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
+	cmd.Env = append(cmd.Env, extraEnv...)
 	// The bench's poller settings: "default" is the SDK's (2 of each).
 	switch pollers {
 	case "":

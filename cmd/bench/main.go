@@ -69,6 +69,10 @@ type options struct {
 	p7Cell, p7Kill    time.Duration
 	p7LoadN           int
 	p7LoadCell        time.Duration
+	p10Reps           int
+	p10Model, p10Kill time.Duration
+	p11Timeout        time.Duration
+	p11OutageFactor   float64
 	scaleItems        int
 	scaleConc         int
 	scaleWorkers      []int
@@ -85,7 +89,7 @@ func parseOptions(args []string) (options, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	o := options{logf: func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }}
 	fs.BoolVar(&o.smoke, "smoke", false, "run every scenario at a size of seconds (what make test runs)")
-	only := fs.String("only", "p1,p2,p3,p4,scale,p7,micro,claims", "comma-separated scenarios to run")
+	only := fs.String("only", "p1,p2,p3,p4,scale,p7,p10,p11,micro,claims", "comma-separated scenarios to run")
 	fs.StringVar(&o.out, "out", "BENCHMARKS.md", "Markdown report to write (empty: none)")
 	fs.StringVar(&o.jsonOut, "json", "bench/results.json", "JSON results to write (empty: none)")
 	fs.IntVar(&o.p1Reps, "p1-reps", 2, "P1: measured runs of the workflow and of the loop")
@@ -112,6 +116,11 @@ func parseOptions(args []string) (options, error) {
 	fs.DurationVar(&o.p7Kill, "p7-kill-after", 2*time.Second, "P7: how long after the cell started the worker is killed")
 	fs.IntVar(&o.p7LoadN, "p7-load", 1000, "P7: analyses in long cells at once for the heartbeat load")
 	fs.DurationVar(&o.p7LoadCell, "p7-load-cell", 90*time.Second, "P7: cell latency of the heartbeat load (longer than starting them all)")
+	fs.IntVar(&o.p10Reps, "p10-kills", 3, "P10: kills of the worker during a model call")
+	fs.DurationVar(&o.p10Model, "p10-model", 20*time.Second, "P10: latency of each model turn")
+	fs.DurationVar(&o.p10Kill, "p10-kill-after", 2*time.Second, "P10: how long into the model call the worker is killed")
+	fs.DurationVar(&o.p11Timeout, "p11-timeout", 30*time.Second, "P11: SANDBOX_TIMEOUT of the analysis whose workers all stop")
+	fs.Float64Var(&o.p11OutageFactor, "p11-outage", 2, "P11: how long the workers stay down, in SANDBOX_TIMEOUTs (at least until the sandbox pauses)")
 	fs.IntVar(&o.scaleItems, "scale-items", 1000, "scale-out: batch items")
 	fs.IntVar(&o.scaleConc, "scale-concurrency", 200, "scale-out: batch concurrency")
 	scaleWorkers := fs.String("scale-workers", "1,2,3", "scale-out: worker processes, one run each")
@@ -139,6 +148,8 @@ func parseOptions(args []string) (options, error) {
 			"p7-kills": func() { o.p7Reps = 1 }, "p7-cell": func() { o.p7Cell = 8 * time.Second },
 			"p7-kill-after": func() { o.p7Kill = 500 * time.Millisecond },
 			"p7-load":       func() { o.p7LoadN = 4 }, "p7-load-cell": func() { o.p7LoadCell = 3 * time.Second },
+			"p10-kills": func() { o.p10Reps = 1 }, "p10-model": func() { o.p10Model = 6 * time.Second },
+			"p11-outage":  func() { o.p11OutageFactor = 1 },
 			"scale-items": func() { o.scaleItems = 12 }, "scale-concurrency": func() { o.scaleConc = 3 },
 			"scale-workers": func() { *scaleWorkers = "1,2" },
 		}
@@ -152,11 +163,11 @@ func parseOptions(args []string) (options, error) {
 	for _, s := range strings.Split(*only, ",") {
 		s = strings.ToLower(strings.TrimSpace(s))
 		switch s {
-		case "p1", "p2", "p3", "p4", "scale", "p7", "micro", "claims":
+		case "p1", "p2", "p3", "p4", "scale", "p7", "p10", "p11", "micro", "claims":
 			o.only[s] = true
 		case "":
 		default:
-			return o, fmt.Errorf("-only: unknown scenario %q (want p1, p2, p3, p4, scale, p7, micro, claims)", s)
+			return o, fmt.Errorf("-only: unknown scenario %q (want p1, p2, p3, p4, scale, p7, p10, p11, micro, claims)", s)
 		}
 	}
 	for _, s := range strings.Split(*scaleWorkers, ",") {
@@ -193,6 +204,12 @@ func parseOptions(args []string) (options, error) {
 		return o, fmt.Errorf("-p4-concurrency %d, -scale-concurrency %d: the batch allows at most 1000", o.p4Conc, o.scaleConc)
 	case o.p7Reps < 1 || o.p7LoadN < 1:
 		return o, errors.New("-p7-kills and -p7-load must be at least 1")
+	case o.p10Reps < 1:
+		return o, errors.New("-p10-kills must be at least 1")
+	case o.p10Kill >= o.p10Model:
+		return o, fmt.Errorf("-p10-kill-after %s must be shorter than -p10-model %s", o.p10Kill, o.p10Model)
+	case o.p11Timeout < 30*time.Second || o.p11OutageFactor < 1:
+		return o, errors.New("-p11-timeout must be at least 30s (SANDBOX_TIMEOUT's minimum) and -p11-outage at least 1")
 	case o.p7Kill >= o.p7Cell:
 		return o, fmt.Errorf("-p7-kill-after %s must be shorter than -p7-cell %s", o.p7Kill, o.p7Cell)
 	}
@@ -216,7 +233,7 @@ func run(ctx context.Context, args []string) error {
 	}
 	r := newReport(o)
 	var failed []error
-	if o.only["p1"] || o.only["p2"] || o.only["p3"] || o.only["p4"] || o.only["scale"] || o.only["p7"] {
+	if o.only["p1"] || o.only["p2"] || o.only["p3"] || o.only["p4"] || o.only["scale"] || o.only["p7"] || o.only["p10"] || o.only["p11"] {
 		o.logf("bench: starting Temporal, versitygw and the stand-ins")
 		e, err := startEnv(ctx, o, o.scripts())
 		if err != nil {
@@ -229,7 +246,7 @@ func run(ctx context.Context, args []string) error {
 		for _, sc := range []struct {
 			name string
 			run  func(context.Context, *report) error
-		}{{"p1", e.p1}, {"p2", e.p2}, {"p3", e.p3}, {"p4", e.p4}, {"scale", e.scaleOut}, {"p7", e.p7}} {
+		}{{"p1", e.p1}, {"p2", e.p2}, {"p3", e.p3}, {"p4", e.p4}, {"scale", e.scaleOut}, {"p7", e.p7}, {"p10", e.p10}, {"p11", e.p11}} {
 			if !o.only[sc.name] {
 				continue
 			}

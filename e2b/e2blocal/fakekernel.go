@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/durable-analyst/durable-analyst/internal/latency"
@@ -55,7 +56,13 @@ type FakeKernel struct {
 
 	mu     sync.Mutex
 	states map[*execContext]*fakeState
+	runs   atomic.Int64 // cells run (not refused for a missing journal or as done already)
 }
+
+// Runs is how many cells the fake kernel has run: an /execute refused
+// because the context has no journal yet, or because the cell is done
+// already, does not count.
+func (f *FakeKernel) Runs() int64 { return f.runs.Load() }
 
 // fakeState is what a fake kernel remembers per context.
 type fakeState struct {
@@ -179,6 +186,7 @@ func (s *Server) fakeExecute(w http.ResponseWriter, c *execContext, code string)
 			fail("SyntaxError", err.Error())
 			break
 		}
+		f.runs.Add(1)
 		id := ""
 		if begin != nil {
 			id = begin[1]

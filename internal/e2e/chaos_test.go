@@ -80,6 +80,9 @@ func workerEnv(c config.Worker) []string {
 		"AWS_ACCESS_KEY_ID=" + shared.s3.AccessKey, "AWS_SECRET_ACCESS_KEY=" + shared.s3.SecretKey,
 		"LOG_LEVEL=info",
 	}
+	if c.OpenAIBackground != "" {
+		env = append(env, "OPENAI_BACKGROUND="+c.OpenAIBackground)
+	}
 	return env
 }
 
