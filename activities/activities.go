@@ -94,6 +94,10 @@ type Activities struct {
 	// DefaultMaxContextBytes); older turns are left out whole (fitContext).
 	MaxContextBytes int
 
+	// SQL are the SQL sources queries may name (nil: none; run_sql is
+	// then not offered).
+	SQL *SQLSources
+
 	// searchAttrs caches the namespace's search attributes for
 	// CheckSearchAttributes.
 	searchAttrs searchAttrs

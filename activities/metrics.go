@@ -55,6 +55,12 @@ const (
 	MetricSweeperKilled = "durable_analyst_sweeper_killed"
 	// MetricCodeRunLatency times a cell's run in the sandbox.
 	MetricCodeRunLatency = "durable_analyst_code_run_latency"
+	// MetricSQLQueries counts queries run against SQL sources whose result
+	// was staged.
+	MetricSQLQueries = "durable_analyst_sql_queries"
+	// MetricSQLFromJournal counts staged query results taken from the
+	// query journal instead of running the query again.
+	MetricSQLFromJournal = "durable_analyst_sql_from_journal"
 )
 
 // Metric tag keys.

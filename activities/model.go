@@ -48,6 +48,36 @@ type transcript struct {
 	Model        string            `json:"model"`
 	Instructions string            `json:"instructions"`
 	Items        []json.RawMessage `json:"items"`
+	// SQLTool offers run_sql too (set on each call from CallModelInput).
+	SQLTool bool `json:"sql_tool,omitempty"`
+}
+
+// runSQLTool is the tool the model calls to query a SQL source.
+var runSQLTool = responses.ToolUnionParam{OfFunction: &responses.FunctionToolParam{
+	Name: "run_sql",
+	Description: openai.String("Run one read-only SQL query (PostgreSQL; SELECT, WITH … SELECT, VALUES or TABLE) on a SQL source " +
+		"and save its result in the sandbox as /home/user/<name>.csv (header row; NULL as an empty field). " +
+		"Returns the columns, the row count and the first rows; load the file with pandas in execute_python. " +
+		"Writes are refused; the query runs under a timeout and row and byte caps."),
+	Parameters: map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"source": map[string]any{"type": "string", "description": "the name of the SQL source"},
+			"query":  map[string]any{"type": "string", "description": "one read-only SQL statement"},
+			"name":   map[string]any{"type": "string", "description": "file name for the result, without .csv (letters, digits, _ or -)"},
+		},
+		"required":             []string{"source", "query", "name"},
+		"additionalProperties": false,
+	},
+	Strict: openai.Bool(true),
+}}
+
+// tools are the tools offered with tr.
+func (tr transcript) tools() []responses.ToolUnionParam {
+	if tr.SQLTool {
+		return []responses.ToolUnionParam{executePythonTool, runSQLTool}
+	}
+	return []responses.ToolUnionParam{executePythonTool}
 }
 
 // CallModel runs one model turn. The conversation so far is read from S3
@@ -67,7 +97,11 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		if tr.Instructions == "" {
 			tr.Instructions = DefaultInstructions
 		}
-		tr.Items = append(tr.Items, userMessage(firstMessage(in.Question, in.Datasets)))
+		first := firstMessage(in.Question, in.Datasets)
+		if a.sqlTool(in) {
+			first += a.describeSources(ctx)
+		}
+		tr.Items = append(tr.Items, userMessage(first))
 	} else {
 		if err := a.getJSON(ctx, a.transcriptKey(in.WorkflowID, in.Step-1), &tr); err != nil {
 			return CallModelResult{}, classify(ServiceStorage, fmt.Sprintf("read transcript of step %d", in.Step-1), err)
@@ -89,6 +123,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		tr.Items = append(tr.Items, userMessage("You have no steps left: answer now from what you have found, without calling a tool."))
 	}
 
+	tr.SQLTool = a.sqlTool(in)
 	// What is sent may leave out the oldest whole turns of a long
 	// conversation (fitContext); the transcript in S3 keeps them all.
 	sent := tr
@@ -140,7 +175,7 @@ func (a *Activities) responsesTurn(ctx context.Context, tr transcript, step int,
 	params := responses.ResponseNewParams{
 		Model:             tr.Model,
 		Instructions:      openai.String(tr.Instructions),
-		Tools:             []responses.ToolUnionParam{executePythonTool},
+		Tools:             tr.tools(),
 		ParallelToolCalls: openai.Bool(false),
 		Store:             openai.Bool(false),
 	}
@@ -185,6 +220,12 @@ func (a *Activities) responsesTurn(ctx context.Context, tr transcript, step int,
 		}
 	}
 	return turn, nil
+}
+
+// sqlTool says whether run_sql is offered at this call: when the workflow
+// can run it and this worker has sources.
+func (a *Activities) sqlTool(in CallModelInput) bool {
+	return in.SQLTool && a.SQL != nil && len(a.SQL.byName) > 0
 }
 
 func userMessage(text string) json.RawMessage {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/responses"
 	"github.com/openai/openai-go/v3/shared"
 
 	"github.com/durable-analyst/durable-analyst/api"
@@ -19,14 +20,26 @@ import (
 
 // chatTool is execute_python as a Chat Completions function: the name,
 // description and schema of the Responses tool, so both APIs offer the same.
-func chatTool() openai.ChatCompletionToolUnionParam {
-	f := executePythonTool.OfFunction
+func chatTool() openai.ChatCompletionToolUnionParam { return chatToolOf(executePythonTool) }
+
+// chatToolOf is a Responses tool as a Chat Completions function.
+func chatToolOf(t responses.ToolUnionParam) openai.ChatCompletionToolUnionParam {
+	f := t.OfFunction
 	return openai.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{
 		Name:        f.Name,
 		Description: f.Description,
 		Parameters:  shared.FunctionParameters(f.Parameters),
 		Strict:      f.Strict,
 	})
+}
+
+// chatTools are tr's tools as Chat Completions functions.
+func chatTools(tr transcript) []openai.ChatCompletionToolUnionParam {
+	var out []openai.ChatCompletionToolUnionParam
+	for _, t := range tr.tools() {
+		out = append(out, chatToolOf(t))
+	}
+	return out
 }
 
 // chatTurn sends the transcript to POST /chat/completions.
@@ -39,7 +52,7 @@ func (a *Activities) chatTurn(ctx context.Context, tr transcript, step int, fina
 	params := openai.ChatCompletionNewParams{
 		Model:             tr.Model,
 		Messages:          msgs,
-		Tools:             []openai.ChatCompletionToolUnionParam{chatTool()},
+		Tools:             chatTools(tr),
 		ParallelToolCalls: openai.Bool(false),
 	}
 	if final {

@@ -54,6 +54,24 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		return nil, fmt.Errorf("%s: %w", urlguard.EnvVar, err)
 	}
 
+	var sqlSources *SQLSources
+	if len(cfg.SQLSources) > 0 {
+		urls := map[string]string{}
+		for n, u := range cfg.SQLSources {
+			urls[n] = u.Reveal()
+		}
+		if sqlSources, err = NewSQLSources(urls, SQLLimits{
+			StatementTimeout: cfg.SQLStatementTimeout, MaxRows: cfg.SQLMaxRows,
+			MaxBytes: cfg.SQLMaxBytes, SchemaBytes: cfg.SQLSchemaBytes,
+		}); err != nil {
+			return nil, err
+		}
+		if logger != nil {
+			logger.Info("SQL sources configured", "sources", sqlSources.Names(), "statement_timeout", sqlSources.Limits().StatementTimeout,
+				"max_rows", sqlSources.Limits().MaxRows, "max_bytes", sqlSources.Limits().MaxBytes)
+		}
+	}
+
 	s3Client, err := cfg.S3.NewClient(ctx, tracing.S3Option)
 	if err != nil {
 		return nil, err
@@ -83,6 +101,7 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		ModelBackground:      cfg.OpenAIBackground,
 		SandboxKillOnTimeout: cfg.SandboxOnTimeout == "kill",
 
+		SQL:                 sqlSources,
 		MaxOutputFiles:      cfg.MaxOutputFiles,
 		MaxOutputFilesBytes: cfg.MaxOutputFilesBytes,
 	}, nil

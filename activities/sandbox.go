@@ -114,6 +114,14 @@ func (a *Activities) StageDatasets(ctx context.Context, in StageDatasetsInput) (
 	defer heartbeatWhile(ctx, "staging")()
 	out := make([]StagedDataset, 0, len(in.Datasets))
 	for _, d := range in.Datasets {
+		if d.SQL != nil {
+			st, err := a.stageSQLDataset(ctx, sb, d)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, st)
+			continue
+		}
 		data, err := a.fetchDataset(ctx, d)
 		if err != nil {
 			return nil, err

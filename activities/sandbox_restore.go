@@ -24,6 +24,11 @@ func (a *Activities) RestoreSandbox(ctx context.Context, in RestoreSandboxInput)
 		return RestoreSandboxResult{}, err
 	}
 	defer heartbeatWhile(ctx, "restoring")()
+	// Results of run_sql that earlier cells may read come back from the
+	// query journal first, without querying again.
+	if err := a.restageQueries(ctx, sb, in.WorkflowID); err != nil {
+		return RestoreSandboxResult{}, err
+	}
 	var res RestoreSandboxResult
 	var lastNames []string
 	for i, ref := range in.Cells {

@@ -11,6 +11,7 @@ const (
 	RunCodeName        = "RunCode"
 	KillSandboxName    = "KillSandbox"
 	RestoreSandboxName = "RestoreSandbox"
+	RunSQLName         = "RunSQL"
 )
 
 // SandboxRef names a sandbox made for one workflow.
@@ -67,6 +68,10 @@ type CallModelInput struct {
 	ToolOutputs []ToolOutput `json:"tool_outputs,omitempty"`
 	// Final, when set, tells the model it has no steps left and must answer.
 	Final bool `json:"final,omitempty"`
+	// SQLTool offers the run_sql tool (and, at step 1, the schema of the
+	// worker's SQL sources) when the worker has SQL sources: set by
+	// workflows that can run it (workflows.ChangeRunSQL).
+	SQLTool bool `json:"sql_tool,omitempty"`
 }
 
 // ToolCall is a function call the model asked for.
@@ -177,4 +182,34 @@ type VerifyAnswerInput struct {
 type VerifyAnswerResult struct {
 	Claims      []api.Claim `json:"claims"`
 	Unsupported int         `json:"unsupported"`
+}
+
+// RunSQLInput is one run_sql call of the model: a query against a source,
+// whose result is staged at /home/user/<name>.csv.
+type RunSQLInput struct {
+	WorkflowID string `json:"workflow_id"`
+	RunID      string `json:"run_id"`
+	SandboxID  string `json:"sandbox_id"`
+	Step       int    `json:"step"`
+	Cell       int    `json:"cell"`
+	CallID     string `json:"call_id"`
+	Source     string `json:"source"`
+	Query      string `json:"query"`
+	Name       string `json:"name"`
+	// OutputByRef leaves the text for the model out of the result, as
+	// RunCodeInput.OutputByRef.
+	OutputByRef bool `json:"output_by_ref,omitempty"`
+}
+
+// RunSQLResult is what a run_sql call did. The text for the model is in
+// the record at OutputKey (and in Output unless asked by reference).
+type RunSQLResult struct {
+	Output    string `json:"output,omitempty"`
+	OutputKey string `json:"output_key"`
+	Path      string `json:"path,omitempty"`
+	Rows      int    `json:"rows"`
+	Bytes     int64  `json:"bytes"`
+	// Refused is set when the query did not run to the end (its message
+	// is the tool output).
+	Refused bool `json:"refused,omitempty"`
 }

@@ -15,6 +15,8 @@ const (
 	MaxInlineBytes       = 64 << 10
 	MaxS3KeyBytes        = 1024
 	MaxURLBytes          = 2048
+	// MaxSQLQueryBytes bounds a dataset's (or run_sql's) query.
+	MaxSQLQueryBytes = 16 << 10
 )
 
 // AnalysisInput is the input of AnalysisWorkflow. Only question is
@@ -73,12 +75,22 @@ const (
 )
 
 // Dataset is one input file to place in the sandbox's /home/user. Exactly
-// one of S3Key, URL and Content is set.
+// one of S3Key, URL, Content and SQL is set.
 type Dataset struct {
 	Name    string `json:"name"`
 	S3Key   string `json:"s3_key,omitempty"`
 	URL     string `json:"url,omitempty"`
 	Content string `json:"content,omitempty"`
+	// SQL is a query whose result is staged as CSV (with a header row).
+	SQL *SQLQuery `json:"sql,omitempty"`
+}
+
+// SQLQuery is a read-only query against one of the worker's SQL sources,
+// named by its lower-case name (SQL_SOURCE_<NAME> in the worker's
+// environment holds its URL; the input never does).
+type SQLQuery struct {
+	Source string `json:"source"`
+	Query  string `json:"query"`
 }
 
 // WithDefaults fills every optional field.

@@ -57,6 +57,9 @@ func (in AnalysisInput) Check() []Problem {
 				add(f+".url", "%q is not an http(s) URL", d.URL)
 			}
 		}
+		if d.SQL != nil && len(d.SQL.Query) > MaxSQLQueryBytes {
+			add(f+".sql.query", "%d bytes, at most %d", len(d.SQL.Query), MaxSQLQueryBytes)
+		}
 		if len(d.Content) > MaxInlineBytes {
 			add(f+".content", "%d bytes inline, at most %d (upload larger files to S3 and use s3_key)", len(d.Content), MaxInlineBytes)
 		}

@@ -218,6 +218,9 @@ type Worker struct {
 
 	// Tuning of the Temporal worker and the HTTP clients (tuning.go).
 	Tuning
+
+	// SQL sources and the limits of their queries (sql.go).
+	SQL
 }
 
 // Load reads the worker configuration from the environment. The error is one
@@ -227,6 +230,11 @@ func Load() (Worker, error) {
 	if err := Process(&c); err != nil {
 		return Worker{}, err
 	}
+	sources, err := LoadSQLSources(nil)
+	if err != nil {
+		return Worker{}, err
+	}
+	c.SQLSources = sources
 	if c.BuildID == "" {
 		if info, ok := debug.ReadBuildInfo(); ok {
 			c.BuildID = BuildIDFromBinary(info)
@@ -311,6 +319,10 @@ func (c Worker) Validate() error {
 	errs = append(errs, c.validateVersioning()...)
 	errs = append(errs, checkOpenAIAPI(c.OpenAIAPI), checkOpenAIBackground(c.OpenAIBackground))
 	errs = append(errs, c.Tuning.validate()...)
+	if c.SQLStatementTimeout != 0 || len(c.SQLSources) > 0 {
+		// A Worker built in code without SQL leaves SQL zero.
+		errs = append(errs, c.SQL.validate()...)
+	}
 	return joinOneLine(errs)
 }
 

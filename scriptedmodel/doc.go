@@ -36,7 +36,8 @@
 // A call with "code" (a string, or an array of lines) becomes an
 // execute_python call with arguments {"code": ...}; a call with "name" and
 // "arguments" is sent verbatim, so scripts can send malformed JSON or unknown
-// tools. "text" may also be an array of lines.
+// tools. A call with "sql" ({"source": …, "query": …, "name": …}) becomes a
+// run_sql call with those arguments. "text" may also be an array of lines.
 //
 // "fault" makes the server fail a turn "times" times (default 1) before it
 // answers: with "status" (and optional "retry_after", "message"), and/or

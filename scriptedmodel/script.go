@@ -16,6 +16,9 @@ import (
 // ToolExecutePython is the tool a call with "code" is sent to.
 const ToolExecutePython = "execute_python"
 
+// ToolRunSQL is the tool a call with "sql" is sent to.
+const ToolRunSQL = "run_sql"
+
 // script is one loaded and validated script file.
 type script struct {
 	name        string
@@ -94,9 +97,16 @@ type (
 		Expect *expectFile       `json:"expect"`
 	}
 	callFile struct {
-		Code      *lines  `json:"code"`
-		Name      string  `json:"name"`
-		Arguments *string `json:"arguments"`
+		Code      *lines   `json:"code"`
+		SQL       *sqlCall `json:"sql"`
+		Name      string   `json:"name"`
+		Arguments *string  `json:"arguments"`
+	}
+	// sqlCall is the arguments of a run_sql call.
+	sqlCall struct {
+		Source string `json:"source"`
+		Query  lines  `json:"query"`
+		Name   string `json:"name"`
 	}
 	faultFile struct {
 		Status     int    `json:"status"`
@@ -235,6 +245,19 @@ func parseCall(raw json.RawMessage) (call, error) {
 	name := f.Name
 	if name == "" {
 		name = ToolExecutePython
+	}
+	if f.SQL != nil {
+		if f.Code != nil || f.Arguments != nil || f.Name != "" {
+			return call{}, errors.New(`"sql" goes alone: it is the run_sql call's arguments`)
+		}
+		if f.SQL.Source == "" || f.SQL.Query == "" || f.SQL.Name == "" {
+			return call{}, errors.New(`"sql" needs "source", "query" and "name"`)
+		}
+		args, err := json.Marshal(map[string]string{"source": f.SQL.Source, "query": string(f.SQL.Query), "name": f.SQL.Name})
+		if err != nil {
+			return call{}, fmt.Errorf("encode arguments: %w", err)
+		}
+		return call{name: ToolRunSQL, arguments: string(args)}, nil
 	}
 	switch {
 	case f.Code != nil && f.Arguments != nil:

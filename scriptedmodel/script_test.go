@@ -60,6 +60,8 @@ func TestMalformedScripts(t *testing.T) {
 		{"fault does nothing", `{"turns":[{"fault":{"times":2},"calls":[{"code":"x"}]},{"text":"d"}]}`, `turn 1: fault: needs "status" or "stall"`},
 		{"expect on first turn", `{"turns":[{"expect":{"output_contains":["x"]},"calls":[{"code":"x"}]},{"text":"d"}]}`, "turn 1: expect: the first turn"},
 		{"bad regexp", `{"turns":[{"calls":[{"code":"x"}]},{"expect":{"output_matches":["("]},"text":"d"}]}`, "turn 2: expect: output_matches"},
+		{"sql with code", `{"turns":[{"calls":[{"code":"x","sql":{"source":"s","query":"select 1","name":"n"}}]},{"text":"d"}]}`, `turn 1: call 1: "sql" goes alone`},
+		{"sql without name", `{"turns":[{"calls":[{"sql":{"source":"s","query":"select 1"}}]},{"text":"d"}]}`, `turn 1: call 1: "sql" needs "source", "query" and "name"`},
 		{"negative usage", `{"turns":[{"calls":[{"code":"x"}]},{"usage":{"input_tokens":-1},"text":"d"}]}`, "turn 2: usage"},
 	}
 	for _, tc := range tests {

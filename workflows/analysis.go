@@ -26,6 +26,10 @@ import (
 // ToolExecutePython is the one tool the model is given.
 const ToolExecutePython = "execute_python"
 
+// ToolRunSQL is the tool that queries a SQL source of the worker
+// (ChangeRunSQL); the worker offers it only when it has sources.
+const ToolRunSQL = "run_sql"
+
 // MaxCodeBytes bounds the code of one tool call; longer code is refused
 // back to the model (it would bloat the history).
 const MaxCodeBytes = 32 << 10
@@ -136,11 +140,12 @@ func (a *analysis) finish(ctx workflow.Context) {
 func (a *analysis) loop(ctx workflow.Context, question string, staged []activities.StagedDataset) error {
 	base := a.res.StepsUsed
 	byRef := workflow.GetVersion(ctx, ChangeToolOutputRefs, workflow.DefaultVersion, 1) >= 1
+	sqlTool := workflow.GetVersion(ctx, ChangeRunSQL, workflow.DefaultVersion, 1) >= 1
 	var outputs []activities.ToolOutput
 	a.res.Claims, a.res.Unsupported = nil, 0
 	check := answerCheck{question: question}
 	for a.step = 1; a.step <= a.in.MaxSteps; a.step++ {
-		call := activities.CallModelInput{WorkflowID: a.id, RunID: a.runID, Step: base + a.step, Model: a.in.Model, ToolOutputs: outputs}
+		call := activities.CallModelInput{WorkflowID: a.id, RunID: a.runID, Step: base + a.step, Model: a.in.Model, ToolOutputs: outputs, SQLTool: sqlTool}
 		if a.step == 1 {
 			call.Question, call.Datasets = question, staged
 			if call.Step == 1 {
@@ -168,7 +173,7 @@ func (a *analysis) loop(ctx workflow.Context, question string, staged []activiti
 		case final:
 			return a.stopped(ctx, base)
 		}
-		if outputs, err = a.runTools(ctx, call.Step, reply.ToolCalls, byRef); err != nil {
+		if outputs, err = a.runTools(ctx, call.Step, reply.ToolCalls, byRef, sqlTool); err != nil {
 			return err
 		}
 	}
@@ -196,10 +201,21 @@ func (a *analysis) askModel(ctx workflow.Context, call activities.CallModelInput
 // runTools is the second half of a step: it runs the code of each tool
 // call in the sandbox and returns what the model is told of each. A bad
 // call is reported to the model, not failed.
-func (a *analysis) runTools(ctx workflow.Context, n int, calls []activities.ToolCall, byRef bool) ([]activities.ToolOutput, error) {
+func (a *analysis) runTools(ctx workflow.Context, n int, calls []activities.ToolCall, byRef, sqlTool bool) ([]activities.ToolOutput, error) {
 	var outputs []activities.ToolOutput
 	for cell, tc := range calls {
+		if sqlTool && tc.Name == ToolRunSQL {
+			out, err := a.runSQL(ctx, n, cell, tc)
+			if err != nil {
+				return nil, err
+			}
+			outputs = append(outputs, out)
+			continue
+		}
 		code, problem := parseToolCall(tc)
+		if problem != "" && sqlTool && tc.Name != ToolExecutePython {
+			problem = fmt.Sprintf("error: unknown tool %q; the tools are %s(code: string) and %s(source, query, name: string)", tc.Name, ToolExecutePython, ToolRunSQL)
+		}
 		if problem != "" {
 			outputs = append(outputs, activities.ToolOutput{CallID: tc.CallID, Output: problem})
 			continue
@@ -225,6 +241,38 @@ func (a *analysis) runTools(ctx workflow.Context, n int, calls []activities.Tool
 		outputs = append(outputs, out)
 	}
 	return outputs, nil
+}
+
+// runSQL runs one run_sql call (ChangeRunSQL): the query's result is
+// staged in the sandbox and what the model is told of it passes by
+// reference. A bad call, or a query refused or failed, is told to the
+// model; a lost sandbox is rebuilt as for a cell.
+func (a *analysis) runSQL(ctx workflow.Context, n, cell int, tc activities.ToolCall) (activities.ToolOutput, error) {
+	in, problem := parseSQLCall(tc)
+	if problem != "" {
+		return activities.ToolOutput{CallID: tc.CallID, Output: problem}, nil
+	}
+	a.show(ctx, a.status, fmt.Sprintf("run sql (cell %d)", cell))
+	in.WorkflowID, in.RunID, in.Step, in.Cell, in.CallID, in.OutputByRef = a.id, a.sb.runID, n, cell, tc.CallID, true
+	for {
+		in.SandboxID = a.sb.ref.SandboxID
+		sctx := withActivity(ctx, "RunSQL", fmt.Sprintf("step %d cell %d: run sql on %s", n, cell, in.Source))
+		var res activities.RunSQLResult
+		err := workflow.ExecuteActivity(sctx, acts.RunSQL, in).Get(ctx, &res)
+		if err == nil {
+			a.res.SandboxID = a.sb.ref.SandboxID
+			if res.OutputKey != "" && res.Output == "" {
+				return activities.ToolOutput{CallID: tc.CallID, OutputKey: res.OutputKey}, nil
+			}
+			return activities.ToolOutput{CallID: tc.CallID, Output: res.Output}, nil
+		}
+		if !isSandboxLost(err) || a.sb.rebuilds >= MaxRebuilds {
+			return activities.ToolOutput{}, a.fail(ctx, fmt.Sprintf("step %d cell %d: run sql", n, cell), err)
+		}
+		if err := a.sb.rebuild(ctx); err != nil {
+			return activities.ToolOutput{}, a.fail(ctx, fmt.Sprintf("step %d cell %d: run sql", n, cell), err)
+		}
+	}
 }
 
 // stopped ends a question the model did not answer: out of steps, or out
@@ -352,6 +400,30 @@ func failure(where string, err error) error {
 		return err
 	}
 	return fmt.Errorf("%s: %w", where, err)
+}
+
+// parseSQLCall checks a run_sql call; a problem is text for the model.
+func parseSQLCall(tc activities.ToolCall) (activities.RunSQLInput, string) {
+	var args struct {
+		Source *string `json:"source"`
+		Query  *string `json:"query"`
+		Name   *string `json:"name"`
+	}
+	if err := json.NewDecoder(strings.NewReader(tc.Arguments)).Decode(&args); err != nil {
+		return activities.RunSQLInput{}, fmt.Sprintf("error: the arguments of %s are not valid JSON (%v); send {\"source\": \"<name>\", \"query\": \"select …\", \"name\": \"<file name>\"}", ToolRunSQL, err)
+	}
+	switch {
+	case args.Source == nil || args.Query == nil || args.Name == nil:
+		return activities.RunSQLInput{}, fmt.Sprintf("error: %s needs the arguments \"source\", \"query\" and \"name\" (strings)", ToolRunSQL)
+	case strings.TrimSpace(*args.Query) == "":
+		return activities.RunSQLInput{}, "error: query is empty; send one SELECT statement"
+	case len(*args.Query) > api.MaxSQLQueryBytes:
+		return activities.RunSQLInput{}, fmt.Sprintf("error: query is %d bytes, at most %d", len(*args.Query), api.MaxSQLQueryBytes)
+	}
+	if p := activities.CheckSQLName(*args.Name); p != "" {
+		return activities.RunSQLInput{}, "error: " + p
+	}
+	return activities.RunSQLInput{Source: *args.Source, Query: *args.Query, Name: *args.Name}, ""
 }
 
 // parseToolCall checks a tool call; a problem is returned as text for the

@@ -35,6 +35,7 @@ var activityOptionsByName = map[string]workflow.ActivityOptions{
 	"StageDatasets":  heartbeating(10*time.Minute, 10),
 	"CallModel":      heartbeating(5*time.Minute, 20),
 	"RunCode":        heartbeating(15*time.Minute, 20),
+	"RunSQL":         heartbeating(15*time.Minute, 20),
 	"RestoreSandbox": heartbeating(60*time.Minute, 5),
 	"KillSandbox":    heartbeating(time.Minute, 5),
 	"PauseSandbox":   heartbeating(time.Minute, 5),

@@ -48,6 +48,12 @@ const (
 	// verify "correct" an unsupported figure gives the model one more step.
 	// Histories recorded before it return the answer unchecked.
 	ChangeVerifyAnswer = "verify-answer"
+	// ChangeRunSQL: the model is offered run_sql next to execute_python
+	// (CallModelInput.SQLTool; the worker offers it only when it has SQL
+	// sources) and the workflow runs its calls (RunSQL), each its own
+	// activity, its output passed by reference. Histories recorded
+	// before it report run_sql as an unknown tool.
+	ChangeRunSQL = "run-sql"
 )
 
 // strictInput reports whether this run validates inputs with the

@@ -24,6 +24,7 @@ var allowed = []struct {
 	// Dev-stack tooling and end-to-end tests drive the whole product.
 	{"internal/devstack", []string{"internal/"}, "dev-stack tooling; its tests may import more"},
 	{"internal/e2e", []string{""}, "end-to-end tests"},
+	{"internal/sqltest", []string{"internal/devstack"}, "a real PostgreSQL for tests of SQL sources"},
 	{"internal/", []string{"api", "internal/"}, "small shared helpers: of this module only the contract and each other"},
 	{"config", []string{"codec", "internal/"}, "worker and starter configuration"},
 	{"e2b/", []string{"e2b/", "internal/"}, "the E2B client and the local E2B server"},

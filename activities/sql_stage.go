@@ -1,0 +1,189 @@
+package activities
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"go.temporal.io/sdk/activity"
+
+	"github.com/durable-analyst/durable-analyst/api"
+	"github.com/durable-analyst/durable-analyst/e2b"
+	"github.com/durable-analyst/durable-analyst/internal/errtext"
+)
+
+// sqlNameRE is a run_sql result's name: a plain file name without .csv.
+var sqlNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$`)
+
+// CheckSQLName says what is wrong with a run_sql result name ("" if
+// nothing).
+func CheckSQLName(name string) string {
+	if !sqlNameRE.MatchString(strings.TrimSuffix(name, ".csv")) {
+		return fmt.Sprintf("name %q must be a plain file name (a letter or digit, then letters, digits, _ or -; at most 100), without a directory", name)
+	}
+	return ""
+}
+
+// previewRows is how many rows of a result the model sees.
+const previewRows = 5
+
+// stageSQLDataset stages a dataset given by a query, once per analysis:
+// a retried staging takes the journaled result instead of querying again.
+// Every failure names the dataset; the query's own is a DatasetError.
+func (a *Activities) stageSQLDataset(ctx context.Context, sb *e2b.Sandbox, d api.Dataset) (StagedDataset, error) {
+	p := path.Join(HomeDir, d.Name)
+	workflowID := ""
+	if activity.IsActivity(ctx) {
+		workflowID = activity.GetInfo(ctx).WorkflowExecution.ID
+	}
+	if _, ok := a.SQL.config(d.SQL.Source); !ok {
+		return StagedDataset{}, newError(api.ErrTypeDataset, fmt.Sprintf("dataset %q: sql source %q is not configured on this worker (configured: %s)",
+			d.Name, d.SQL.Source, namesOrNone(a.SQL.Names())), nil, 0)
+	}
+	id := sqlID(workflowID, "dataset", d.Name, d.SQL.Source, d.SQL.Query)
+	st, err := a.stageQuery(ctx, a.sandboxWriter(sb, p), workflowID, id, d.SQL.Source, p, d.SQL.Query)
+	if err != nil {
+		var refused *QueryRefused
+		if errors.As(err, &refused) {
+			return StagedDataset{}, newError(api.ErrTypeDataset, fmt.Sprintf("dataset %q: query on sql source %q: %s", d.Name, d.SQL.Source, refused.Msg), nil, 0)
+		}
+		return StagedDataset{}, datasetError(d, err)
+	}
+	// Unknown source: a DatasetError too (datasetError keeps NotFound).
+	return StagedDataset{Name: d.Name, Path: p, Bytes: st.rec.Bytes, Preview: preview(st.csv)}, nil
+}
+
+// sandboxWriter writes a file into the sandbox at p.
+func (a *Activities) sandboxWriter(sb *e2b.Sandbox, p string) func(context.Context, []byte) error {
+	return func(ctx context.Context, b []byte) error {
+		if _, err := sb.Files().Write(ctx, p, b); err != nil {
+			return classify(ServiceSandbox, "write "+p, err)
+		}
+		return nil
+	}
+}
+
+// RunSQL runs the model's run_sql call: the query, read-only and bounded,
+// on the named source, its result staged at /home/user/<name>.csv, once
+// (a retry stages the journaled result). A query that is refused or fails
+// is a result for the model, like a failed cell; a connection failure is
+// retried. The text for the model is stored as a cell record, so the
+// history holds only its key.
+func (a *Activities) RunSQL(ctx context.Context, in RunSQLInput) (RunSQLResult, error) {
+	if in.WorkflowID == "" || in.Step < 1 {
+		return RunSQLResult{}, newError(api.ErrTypeBadRequest, "run sql: workflow_id and step >= 1 are required", nil, 0)
+	}
+	name := strings.TrimSuffix(in.Name, ".csv")
+	var text string
+	res := RunSQLResult{OutputKey: a.outputKey(in.WorkflowID, in.Step, in.Cell)}
+	if problem := CheckSQLName(in.Name); problem != "" {
+		text, res.Refused = "error: "+problem, true
+	} else {
+		sb, err := a.connect(ctx, in.SandboxID)
+		if err != nil {
+			return RunSQLResult{}, err
+		}
+		defer heartbeatWhile(ctx, fmt.Sprintf("step %d cell %d: sql", in.Step, in.Cell))()
+		p := path.Join(HomeDir, name+".csv")
+		id := sqlID(in.WorkflowID, in.RunID, fmt.Sprint(in.Step), fmt.Sprint(in.Cell), in.CallID)
+		st, err := a.stageQuery(ctx, a.sandboxWriter(sb, p), in.WorkflowID, id, in.Source, p, in.Query)
+		var refused *QueryRefused
+		var appErr interface{ Type() string }
+		switch {
+		case errors.As(err, &refused):
+			text, res.Refused = "error: the query was not run to the end: "+refused.Msg, true
+		case err != nil && errors.As(err, &appErr) && appErr.Type() == api.ErrTypeNotFound:
+			// An unknown source is the model's mistake.
+			text, res.Refused = "error: "+errtext.Message(err), true
+		case err != nil:
+			return RunSQLResult{}, err
+		default:
+			res.Path, res.Rows, res.Bytes = p, st.rec.Rows, st.rec.Bytes
+			text = sqlToolText(st)
+		}
+	}
+	rec := cellRecord{
+		Step: in.Step, Cell: in.Cell, CallID: in.CallID,
+		Code:        fmt.Sprintf("-- run_sql(source=%q, name=%q)\n%s", in.Source, in.Name, in.Query),
+		ModelOutput: text,
+	}
+	if res.Refused {
+		rec.Error = &CodeError{Name: "QueryRefused", Value: text}
+	}
+	if err := a.putJSON(ctx, res.OutputKey, rec); err != nil {
+		return RunSQLResult{}, classify(ServiceStorage, "store run_sql output", err)
+	}
+	if !in.OutputByRef {
+		res.Output = text
+	}
+	return res, nil
+}
+
+// sqlToolText is what the model reads of a staged result.
+func sqlToolText(st *stagedQuery) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "staged %s: %d rows, %d bytes of CSV with a header row (NULL is an empty field)\ncolumns:", st.rec.Path, st.rec.Rows, st.rec.Bytes)
+	for _, c := range st.rec.Columns {
+		fmt.Fprintf(&b, " %s (%s),", c.Name, c.Type)
+	}
+	s := strings.TrimSuffix(b.String(), ",")
+	return fmt.Sprintf("%s\nfirst rows:\n%s\nload it with pandas.read_csv(%q)", s, csvHead(st.csv, previewRows+1), st.rec.Path)
+}
+
+// describeSources is the schema of every source for the model's first
+// message; a source that cannot be described says why instead.
+func (a *Activities) describeSources(ctx context.Context) string {
+	if a.SQL == nil || len(a.SQL.byName) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\n\nSQL sources you can query with run_sql (read-only; results are staged as CSV):\n")
+	for _, n := range a.SQL.Names() {
+		desc, err := a.SQL.Schema(ctx, n)
+		if err != nil {
+			fmt.Fprintf(&b, "- %s: its tables could not be listed: %s\n", n, errtext.Message(err))
+			continue
+		}
+		fmt.Fprintf(&b, "- %s (PostgreSQL):\n%s", n, desc)
+	}
+	return b.String()
+}
+
+// restageQueries writes every query result journaled for the workflow
+// into a new sandbox, at the path it had in the lost one.
+func (a *Activities) restageQueries(ctx context.Context, sb *e2b.Sandbox, workflowID string) error {
+	if a.S3 == nil {
+		return nil
+	}
+	prefix := a.sqlKey(workflowID, "", "")
+	pages := s3.NewListObjectsV2Paginator(a.S3, &s3.ListObjectsV2Input{Bucket: aws.String(a.Bucket), Prefix: aws.String(prefix)})
+	for pages.HasMorePages() {
+		page, err := pages.NextPage(ctx)
+		if err != nil {
+			return classify(ServiceStorage, "list query journal "+prefix, err)
+		}
+		for _, o := range page.Contents {
+			key := aws.ToString(o.Key)
+			if !strings.HasSuffix(key, ".json") {
+				continue
+			}
+			var rec sqlRecord
+			if err := a.getJSON(ctx, key, &rec); err != nil {
+				return classify(ServiceStorage, "read query journal "+key, err)
+			}
+			b, err := a.getObject(ctx, a.Bucket, rec.CSVKey, rec.Bytes)
+			if err != nil {
+				return classify(ServiceStorage, "read journaled result "+rec.CSVKey, err)
+			}
+			if err := a.sandboxWriter(sb, rec.Path)(ctx, b); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
