@@ -7,6 +7,9 @@ const TaskQueue = "analysis"
 const (
 	AnalysisWorkflowName      = "AnalysisWorkflow"
 	BatchAnalysisWorkflowName = "BatchAnalysisWorkflow"
+	// SweepWorkflowName is the workflow a worker's schedule starts to
+	// kill leaked sandboxes; operators see it, callers never start it.
+	SweepWorkflowName = "SweepWorkflow"
 )
 
 // ProgressQuery is the query name that returns a Progress (an analysis)

@@ -97,7 +97,7 @@ func run() error {
 	// Sandbox sweeper: kills sandboxes of workflows that closed without
 	// their cleanup (terminated). One Temporal Schedule runs it for all
 	// workers of the task queue; each worker makes sure it exists.
-	if err := workflows.EnsureSweepSchedule(ctx, c.ScheduleClient(), cfg.TaskQueue, cfg.SweepInterval, activities.DefaultSweepGrace, logger); err != nil {
+	if err := activities.EnsureSweepSchedule(ctx, c.ScheduleClient(), cfg.TaskQueue, cfg.SweepInterval, activities.DefaultSweepGrace, logger); err != nil {
 		w.Stop()
 		return fmt.Errorf("%w (SWEEP_INTERVAL=0 runs the worker without the sandbox sweeper)", err)
 	}

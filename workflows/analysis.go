@@ -13,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/workflow"
@@ -23,9 +22,6 @@ import (
 	"github.com/durable-analyst/durable-analyst/api/validate"
 )
 
-// Names of the contract (package api).
-const ()
-
 // ToolExecutePython is the one tool the model is given.
 const ToolExecutePython = "execute_python"
 
@@ -33,260 +29,265 @@ const ToolExecutePython = "execute_python"
 // back to the model (it would bloat the history).
 const MaxCodeBytes = 32 << 10
 
-// heartbeatTimeout is how soon a dead worker's activity is retried
-// elsewhere: the server times the attempt out this long after its last
-// heartbeat and starts the next one after the retry policy's first
-// interval (1 s), so a SIGKILLed worker's cell runs again within about
-// 5 s. Activities heartbeat every third of it (activities.heartbeatWhile;
-// the worker caps the SDK's heartbeat batching at the same interval,
-// HEARTBEAT_THROTTLE in config.Tuning), so two heartbeats in a row may be
-// late or lost before a live attempt is timed out. The cost is one heartbeat RPC per
-// 1.33 s per running activity (bench/notes.md, P7).
-const heartbeatTimeout = 4 * time.Second
-
-// MaxRebuilds bounds how many times one analysis replaces a lost sandbox.
-const MaxRebuilds = 2
-
-// a is the nil receiver through which workflows name activity methods.
-var a *activities.Activities
-
-// activityKind names a row of activityTimeouts.
-type activityKind string
-
-// activityTimeouts are every activity's timeouts and retries, in one place.
-// Every activity heartbeats, so a dead worker's task moves on within
-// heartbeatTimeout whatever its start-to-close timeout.
-var activityTimeouts = map[activityKind]struct {
-	startToClose time.Duration
-	attempts     int32
-}{
-	"create":  {2 * time.Minute, 10},
-	"stage":   {10 * time.Minute, 10},
-	"model":   {5 * time.Minute, 20},
-	"code":    {15 * time.Minute, 20},
-	"restore": {60 * time.Minute, 5},
-	"kill":    {time.Minute, 5},
-	"report":  {5 * time.Minute, 10},
-}
-
-// activityOptions sets the options of one kind of activity.
-func activityOptions(ctx workflow.Context, summary string, kind activityKind) workflow.Context {
-	t := activityTimeouts[kind]
-	return workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
-		Summary:             summary,
-		StartToCloseTimeout: t.startToClose,
-		HeartbeatTimeout:    heartbeatTimeout,
-		RetryPolicy: &temporal.RetryPolicy{
-			InitialInterval:    time.Second,
-			BackoffCoefficient: 2,
-			MaximumInterval:    time.Minute,
-			MaximumAttempts:    t.attempts,
-			// One table decides what a retry can cure (activities/errors.go).
-			// Retry policies are not part of a workflow's commands' identity,
-			// so kept histories replay whatever this list holds.
-			NonRetryableErrorTypes: activities.NonRetryableTypes(),
-		},
-	})
-}
-
 // AnalysisWorkflow answers a question about data: it asks the model what to
 // do, runs the Python it writes in a sandbox, and repeats until the model
-// answers or max_steps is reached. The sandbox is killed on every exit.
+// answers or max_steps is reached. The sandbox is killed on every exit. A
+// conversation (input.Conversation) runs the same loop once per question.
 func AnalysisWorkflow(ctx workflow.Context, input api.AnalysisInput) (*api.AnalysisResult, error) {
 	if err := validate.AnalysisInput(input); err != nil {
 		return nil, temporal.NewNonRetryableApplicationError(err.Error(), api.ErrTypeInvalidInput, nil)
 	}
-	in := input.WithDefaults()
-	info := workflow.GetInfo(ctx)
-
-	// Progress is read off the result as it grows; only the step, status
-	// and phase are the loop's own.
-	res := &api.AnalysisResult{SchemaVersion: api.SchemaVersion, Charts: []api.Chart{}}
-	var sb *sandbox
-	var conv *conversation
-	status, phase, step := "starting", "create sandbox", 0
-	progress := func() api.Progress {
-		p := api.Progress{Status: status, Step: step, MaxSteps: in.MaxSteps, CodeRuns: res.CodeRuns, Charts: len(res.Charts),
-			SandboxID: res.SandboxID, Phase: phase, Tokens: res.Usage.TotalTokens, SandboxSeconds: res.SandboxSeconds, Files: len(res.Files)}
-		if sb != nil {
-			p.Rebuilds = sb.rebuilds
-		}
-		if conv != nil {
-			p.Turn, p.MaxTurns = conv.state.Turns, conv.maxTurns
-		}
-		return p
-	}
-	if err := workflow.SetQueryHandler(ctx, api.ProgressQuery, func() (api.Progress, error) { return progress(), nil }); err != nil {
-		return nil, err
-	}
-	// A conversation registers its handlers before the first blocking
-	// call; a one-shot analysis has none.
-	var followUp func(workflow.Context, api.AskInput) (*api.TurnResult, error)
-	var err error
-	if in.Conversation != nil {
-		if conv, err = newConversation(ctx, in, func(ctx workflow.Context, q api.AskInput) (*api.TurnResult, error) {
-			return followUp(ctx, q)
-		}); err != nil {
-			return nil, err
-		}
-	}
-	// Asked after the handlers are registered: it blocks.
-	search := checkSearchAttributes(ctx)
-	show := func(st, ph string) {
-		status, phase = st, ph
-		turnOf := ""
-		if conv != nil {
-			turnOf = fmt.Sprintf("turn %d of at most %d, ", conv.state.Turns, conv.maxTurns)
-		}
-		workflow.SetCurrentDetails(ctx, fmt.Sprintf("**%s** — %sstep %d of %d, %d code runs, %d charts\n\nnow: %s",
-			status, turnOf, step, in.MaxSteps, res.CodeRuns, len(res.Charts), phase))
-		if status == api.StatusFailed && ctx.Err() != nil {
-			st = StatusCancelled
-		}
-		search.analysis(ctx, st, in.Model, res.StepsUsed)
-	}
-	fail := func(where string, err error) error {
-		show("failed", phase)
-		return failure(where, err)
-	}
-	show(status, phase)
-
-	if in.Continued != nil {
-		sb = resumedSandbox(ctx, info.WorkflowExecution.ID, in.Datasets, *in.Continued)
-		conv.restore(res)
-	} else if sb, err = newSandbox(ctx, info.WorkflowExecution.ID, info.WorkflowExecution.RunID, in.Datasets); err != nil {
-		return nil, fail("start", err)
-	}
-	res.SandboxID = sb.ref.SandboxID
-	// Kill the sandbox on every way out: success, failure, cancellation;
-	// only a conversation that continues as new keeps it.
-	keepSandbox := false
-	defer func() {
-		if !keepSandbox {
-			sb.kill(ctx)
-		}
-	}()
-
-	// spent says whether the budget is used up, and keeps the sandbox time
-	// in the result.
-	spent := func() bool {
-		res.SandboxSeconds = sb.seconds(ctx)
-		b := in.Budget
-		return b != nil && ((b.MaxTokens > 0 && res.Usage.TotalTokens >= b.MaxTokens) ||
-			(b.MaxSandboxSeconds > 0 && res.SandboxSeconds >= float64(b.MaxSandboxSeconds)))
-	}
-	defer spent()
-
-	// turn runs the agent loop for one question: the whole of a one-shot
-	// analysis, one turn of a conversation. Steps are numbered across
-	// turns (base is the steps earlier turns used), so the S3 keys of
-	// charts, outputs and transcripts never collide.
-	turn := func(ctx workflow.Context, question string, staged []activities.StagedDataset) error {
-		base := res.StepsUsed
-		byRef := workflow.GetVersion(ctx, ChangeToolOutputRefs, workflow.DefaultVersion, 1) >= 1
-		var outputs []activities.ToolOutput
-		for step = 1; step <= in.MaxSteps; step++ {
-			res.BudgetExhausted = spent()
-			final := step == in.MaxSteps || res.BudgetExhausted
-			show("running", "model")
-			n := base + step
-			mctx := activityOptions(ctx, fmt.Sprintf("step %d: ask the model", n), "model")
-			call := activities.CallModelInput{
-				WorkflowID: info.WorkflowExecution.ID, RunID: info.WorkflowExecution.RunID,
-				Step: n, Model: in.Model, ToolOutputs: outputs, Final: final,
-			}
-			if step == 1 {
-				call.Question, call.Datasets = question, staged
-				if n == 1 {
-					call.Instructions = in.SystemPrompt
-				}
-			}
-			var mr activities.CallModelResult
-			if err := workflow.ExecuteActivity(mctx, a.CallModel, call).Get(ctx, &mr); err != nil {
-				return fail(fmt.Sprintf("step %d: model call", n), err)
-			}
-			res.StepsUsed = n
-			res.Usage = res.Usage.Add(mr.Usage)
-			res.TranscriptKey = mr.TranscriptKey
-			if mr.Empty {
-				outputs = nil
-				continue
-			}
-			if len(mr.ToolCalls) == 0 {
-				res.Status, res.Answer = api.StatusAnswered, mr.Answer
-				show(api.StatusAnswered, "done")
-				return nil
-			}
-			if final {
-				break
-			}
-			outputs = nil
-			for cell, tc := range mr.ToolCalls {
-				code, problem := parseToolCall(tc)
-				if problem != "" {
-					outputs = append(outputs, activities.ToolOutput{CallID: tc.CallID, Output: problem})
-					continue
-				}
-				show(status, fmt.Sprintf("run code (cell %d)", cell))
-				rr, err := sb.run(ctx, activities.RunCodeInput{
-					WorkflowID: info.WorkflowExecution.ID, RunID: sb.runID,
-					Step: n, Cell: cell, CallID: tc.CallID, Code: code, OutputByRef: byRef,
-				})
-				if err != nil {
-					return fail(fmt.Sprintf("step %d cell %d", n, cell), err)
-				}
-				res.CodeRuns++
-				res.SandboxID = sb.ref.SandboxID
-				res.Charts = append(res.Charts, rr.Charts...)
-				res.Files = addFiles(res.Files, rr.Files)
-				// A RunCode of a worker that predates output_by_ref returns
-				// the text anyway: then it goes inline, as before.
-				out := activities.ToolOutput{CallID: tc.CallID, Output: rr.Output}
-				if byRef && rr.Output == "" && rr.OutputKey != "" {
-					out = activities.ToolOutput{CallID: tc.CallID, OutputKey: rr.OutputKey}
-				}
-				outputs = append(outputs, out)
-			}
-		}
-		step = res.StepsUsed - base
-		res.Status = api.StatusMaxSteps
-		if res.BudgetExhausted {
-			res.Status = api.StatusBudget
-		}
-		show(res.Status, "done")
-		return nil
-	}
-
-	if conv == nil {
-		if err := turn(ctx, in.Question, sb.staged); err != nil {
-			return nil, err
-		}
-		writeReport(ctx, in, res, sb.cells, show)
-		show(res.Status, "done")
-		return res, nil
-	}
-	followUp = func(ctx workflow.Context, q api.AskInput) (*api.TurnResult, error) {
-		return conv.turn(ctx, sb, res, q, turn)
-	}
-	if in.Question != "" {
-		if _, err := conv.turn(ctx, sb, res, api.AskInput{Question: in.Question}, func(ctx workflow.Context, q string, _ []activities.StagedDataset) error {
-			return turn(ctx, q, sb.staged)
-		}); err != nil {
-			return nil, err
-		}
-	}
-	can, err := conv.serve(ctx, idleActions{pause: func() bool { return sb.pause(ctx) }, show: show})
-	conv.summarise(res)
+	a, err := newAnalysis(ctx, input)
 	if err != nil {
 		return nil, err
 	}
-	if can {
-		keepSandbox = true
-		return nil, workflow.NewContinueAsNewError(ctx, api.AnalysisWorkflowName, conv.next(ctx, input, sb, res))
+	if input.Conversation != nil {
+		return converse(ctx, a)
 	}
-	// The conversation is over: its status is the result's, not "waiting".
-	show(res.Status, "done")
-	return res, nil
+	if err := a.start(ctx); err != nil {
+		return nil, err
+	}
+	defer a.finish(ctx)
+	if err := a.loop(ctx, a.in.Question, a.sb.staged); err != nil {
+		return nil, err
+	}
+	a.writeReport(ctx)
+	a.show(ctx, a.res.Status, "done")
+	return a.res, nil
+}
+
+// analysis is one run of AnalysisWorkflow: its input, its sandbox, the
+// result as it grows, and where the loop is.
+type analysis struct {
+	input  api.AnalysisInput // as given; a conversation continues with it
+	in     api.AnalysisInput // with defaults
+	id     string            // workflow id
+	runID  string
+	res    *api.AnalysisResult
+	sb     *sandbox
+	search *searchAttrs
+	// status, phase and step are the loop's own progress; the rest is
+	// read off the result.
+	status, phase string
+	step          int
+	// turn and maxTurns are a conversation's (maxTurns is 0 otherwise).
+	turn, maxTurns int
+	// keepSandbox is set when a conversation continues as new with it.
+	keepSandbox bool
+}
+
+// newAnalysis registers the progress query; nothing blocks yet.
+func newAnalysis(ctx workflow.Context, input api.AnalysisInput) (*analysis, error) {
+	info := workflow.GetInfo(ctx)
+	a := &analysis{
+		input: input, in: input.WithDefaults(), id: info.WorkflowExecution.ID, runID: info.WorkflowExecution.RunID,
+		res:    &api.AnalysisResult{SchemaVersion: api.SchemaVersion, Charts: []api.Chart{}},
+		status: "starting", phase: "create sandbox",
+	}
+	if err := workflow.SetQueryHandler(ctx, api.ProgressQuery, func() (api.Progress, error) { return a.progress(), nil }); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// start checks the search attributes (which blocks: a conversation
+// registers its handlers before), then creates the sandbox and stages the
+// datasets, or takes over the sandbox of the run this one continues.
+func (a *analysis) start(ctx workflow.Context) error {
+	a.search = checkSearchAttributes(ctx)
+	a.show(ctx, a.status, a.phase)
+	if st := a.in.Continued; st != nil {
+		a.sb = resumedSandbox(ctx, a.id, a.in.Datasets, *st)
+		a.res.StepsUsed, a.res.CodeRuns, a.res.Usage, a.res.TranscriptKey = st.Steps, st.CodeRuns, st.Usage, st.TranscriptKey
+		a.res.SandboxSeconds = st.SandboxSeconds
+	} else {
+		sb, err := newSandbox(ctx, a.id, a.runID, a.in.Datasets)
+		if err != nil {
+			return a.fail(ctx, "start", err)
+		}
+		a.sb = sb
+	}
+	a.res.SandboxID = a.sb.ref.SandboxID
+	return nil
+}
+
+// finish keeps the sandbox time in the result and kills the sandbox, on
+// every way out: success, failure, cancellation; only a conversation that
+// continues as new keeps it.
+func (a *analysis) finish(ctx workflow.Context) {
+	a.spent(ctx)
+	if !a.keepSandbox {
+		a.sb.kill(ctx)
+	}
+}
+
+// loop runs the agent loop for one question: the whole of a one-shot
+// analysis, one turn of a conversation. Steps are numbered across turns
+// (base is the steps earlier turns used), so the S3 keys of charts,
+// outputs and transcripts never collide.
+func (a *analysis) loop(ctx workflow.Context, question string, staged []activities.StagedDataset) error {
+	base := a.res.StepsUsed
+	byRef := workflow.GetVersion(ctx, ChangeToolOutputRefs, workflow.DefaultVersion, 1) >= 1
+	var outputs []activities.ToolOutput
+	for a.step = 1; a.step <= a.in.MaxSteps; a.step++ {
+		call := activities.CallModelInput{WorkflowID: a.id, RunID: a.runID, Step: base + a.step, Model: a.in.Model, ToolOutputs: outputs}
+		if a.step == 1 {
+			call.Question, call.Datasets = question, staged
+			if call.Step == 1 {
+				call.Instructions = a.in.SystemPrompt
+			}
+		}
+		reply, final, err := a.askModel(ctx, call)
+		switch {
+		case err != nil:
+			return err
+		case reply.Empty:
+			outputs = nil
+			continue
+		case len(reply.ToolCalls) == 0:
+			a.res.Status, a.res.Answer = api.StatusAnswered, reply.Answer
+			a.show(ctx, api.StatusAnswered, "done")
+			return nil
+		case final:
+			return a.stopped(ctx, base)
+		}
+		if outputs, err = a.runTools(ctx, call.Step, reply.ToolCalls, byRef); err != nil {
+			return err
+		}
+	}
+	return a.stopped(ctx, base)
+}
+
+// askModel is the first half of a step: it asks the model what to do
+// next. The step is final when it is the last one or the budget is used
+// up: the model is told to answer.
+func (a *analysis) askModel(ctx workflow.Context, call activities.CallModelInput) (activities.CallModelResult, bool, error) {
+	a.res.BudgetExhausted = a.spent(ctx)
+	call.Final = a.step == a.in.MaxSteps || a.res.BudgetExhausted
+	a.show(ctx, "running", "model")
+	mctx := withActivity(ctx, "CallModel", fmt.Sprintf("step %d: ask the model", call.Step))
+	var mr activities.CallModelResult
+	if err := workflow.ExecuteActivity(mctx, acts.CallModel, call).Get(ctx, &mr); err != nil {
+		return mr, false, a.fail(ctx, fmt.Sprintf("step %d: model call", call.Step), err)
+	}
+	a.res.StepsUsed = call.Step
+	a.res.Usage = a.res.Usage.Add(mr.Usage)
+	a.res.TranscriptKey = mr.TranscriptKey
+	return mr, call.Final, nil
+}
+
+// runTools is the second half of a step: it runs the code of each tool
+// call in the sandbox and returns what the model is told of each. A bad
+// call is reported to the model, not failed.
+func (a *analysis) runTools(ctx workflow.Context, n int, calls []activities.ToolCall, byRef bool) ([]activities.ToolOutput, error) {
+	var outputs []activities.ToolOutput
+	for cell, tc := range calls {
+		code, problem := parseToolCall(tc)
+		if problem != "" {
+			outputs = append(outputs, activities.ToolOutput{CallID: tc.CallID, Output: problem})
+			continue
+		}
+		a.show(ctx, a.status, fmt.Sprintf("run code (cell %d)", cell))
+		rr, err := a.sb.run(ctx, activities.RunCodeInput{
+			WorkflowID: a.id, RunID: a.sb.runID,
+			Step: n, Cell: cell, CallID: tc.CallID, Code: code, OutputByRef: byRef,
+		})
+		if err != nil {
+			return nil, a.fail(ctx, fmt.Sprintf("step %d cell %d", n, cell), err)
+		}
+		a.res.CodeRuns++
+		a.res.SandboxID = a.sb.ref.SandboxID
+		a.res.Charts = append(a.res.Charts, rr.Charts...)
+		a.res.Files = addFiles(a.res.Files, rr.Files)
+		// A RunCode of a worker that predates output_by_ref returns
+		// the text anyway: then it goes inline, as before.
+		out := activities.ToolOutput{CallID: tc.CallID, Output: rr.Output}
+		if byRef && rr.Output == "" && rr.OutputKey != "" {
+			out = activities.ToolOutput{CallID: tc.CallID, OutputKey: rr.OutputKey}
+		}
+		outputs = append(outputs, out)
+	}
+	return outputs, nil
+}
+
+// stopped ends a question the model did not answer: out of steps, or out
+// of budget.
+func (a *analysis) stopped(ctx workflow.Context, base int) error {
+	a.step = a.res.StepsUsed - base
+	a.res.Status = api.StatusMaxSteps
+	if a.res.BudgetExhausted {
+		a.res.Status = api.StatusBudget
+	}
+	a.show(ctx, a.res.Status, "done")
+	return nil
+}
+
+// spent says whether the budget is used up, and keeps the sandbox time in
+// the result.
+func (a *analysis) spent(ctx workflow.Context) bool {
+	a.res.SandboxSeconds = a.sb.seconds(ctx)
+	b := a.in.Budget
+	return b != nil && ((b.MaxTokens > 0 && a.res.Usage.TotalTokens >= b.MaxTokens) ||
+		(b.MaxSandboxSeconds > 0 && a.res.SandboxSeconds >= float64(b.MaxSandboxSeconds)))
+}
+
+// progress is the answer to the progress query.
+func (a *analysis) progress() api.Progress {
+	res := a.res
+	p := api.Progress{Status: a.status, Step: a.step, MaxSteps: a.in.MaxSteps, CodeRuns: res.CodeRuns, Charts: len(res.Charts),
+		SandboxID: res.SandboxID, Phase: a.phase, Tokens: res.Usage.TotalTokens, SandboxSeconds: res.SandboxSeconds, Files: len(res.Files),
+		Turn: a.turn, MaxTurns: a.maxTurns}
+	if a.sb != nil {
+		p.Rebuilds = a.sb.rebuilds
+	}
+	return p
+}
+
+// show sets the status and phase, shows them in the UI and upserts them
+// as search attributes.
+func (a *analysis) show(ctx workflow.Context, status, phase string) {
+	a.status, a.phase = status, phase
+	turnOf := ""
+	if a.maxTurns > 0 {
+		turnOf = fmt.Sprintf("turn %d of at most %d, ", a.turn, a.maxTurns)
+	}
+	workflow.SetCurrentDetails(ctx, fmt.Sprintf("**%s** — %sstep %d of %d, %d code runs, %d charts\n\nnow: %s",
+		status, turnOf, a.step, a.in.MaxSteps, a.res.CodeRuns, len(a.res.Charts), phase))
+	if status == api.StatusFailed && ctx.Err() != nil {
+		status = StatusCancelled
+	}
+	a.search.analysis(ctx, status, a.in.Model, a.res.StepsUsed)
+}
+
+// fail shows the analysis as failed and returns its error.
+func (a *analysis) fail(ctx workflow.Context, where string, err error) error {
+	a.show(ctx, "failed", a.phase)
+	return failure(where, err)
+}
+
+// writeReport writes the Markdown and HTML reports of a finished analysis
+// and keeps their keys in the result (ChangeAnalysisReport). The report is
+// an extra: when it cannot be written the analysis still returns its
+// answer, without a report, and says so in the log.
+func (a *analysis) writeReport(ctx workflow.Context) {
+	if workflow.GetVersion(ctx, ChangeAnalysisReport, workflow.DefaultVersion, 1) < 1 {
+		return
+	}
+	res := a.res
+	a.show(ctx, res.Status, "write the report")
+	rctx := withActivity(ctx, "WriteReport", "write the report")
+	var rep api.Report
+	err := workflow.ExecuteActivity(rctx, acts.WriteReport, activities.WriteReportInput{
+		WorkflowID: a.id, Question: a.in.Question, Status: res.Status, Answer: res.Answer,
+		Charts: withoutURLs(res.Charts, func(c *api.Chart) { c.URL = "" }),
+		Files:  withoutURLs(res.Files, func(f *api.OutputFile) { f.URL = "" }),
+		Cells:  a.sb.cells, StepsUsed: res.StepsUsed, CodeRuns: res.CodeRuns, Usage: res.Usage,
+	}).Get(ctx, &rep)
+	if err != nil {
+		workflow.GetLogger(ctx).Error("the report could not be written; the result has none", "error", err)
+		return
+	}
+	res.Report = &rep
 }
 
 // withoutURLs copies items with their presigned URLs cleared by clear: the
@@ -317,30 +318,6 @@ func addFiles(have, add []api.OutputFile) []api.OutputFile {
 		}
 	}
 	return have
-}
-
-// writeReport writes the Markdown and HTML reports of a finished analysis
-// and keeps their keys in the result (ChangeAnalysisReport). The report is
-// an extra: when it cannot be written the analysis still returns its
-// answer, without a report, and says so in the log.
-func writeReport(ctx workflow.Context, in api.AnalysisInput, res *api.AnalysisResult, cells []api.CellRef, show func(st, ph string)) {
-	if workflow.GetVersion(ctx, ChangeAnalysisReport, workflow.DefaultVersion, 1) < 1 {
-		return
-	}
-	show(res.Status, "write the report")
-	rctx := activityOptions(ctx, "write the report", "report")
-	var rep api.Report
-	err := workflow.ExecuteActivity(rctx, a.WriteReport, activities.WriteReportInput{
-		WorkflowID: workflow.GetInfo(ctx).WorkflowExecution.ID, Question: in.Question, Status: res.Status, Answer: res.Answer,
-		Charts: withoutURLs(res.Charts, func(c *api.Chart) { c.URL = "" }),
-		Files:  withoutURLs(res.Files, func(f *api.OutputFile) { f.URL = "" }),
-		Cells:  cells, StepsUsed: res.StepsUsed, CodeRuns: res.CodeRuns, Usage: res.Usage,
-	}).Get(ctx, &rep)
-	if err != nil {
-		workflow.GetLogger(ctx).Error("the report could not be written; the result has none", "error", err)
-		return
-	}
-	res.Report = &rep
 }
 
 // failure is the workflow's error for a failed activity: it keeps the
@@ -381,129 +358,4 @@ func parseToolCall(tc activities.ToolCall) (code, problem string) {
 		return "", fmt.Sprintf("error: code is %d bytes, at most %d; split it over several calls", len(*args.Code), MaxCodeBytes)
 	}
 	return *args.Code, ""
-}
-
-// sandbox is the workflow's view of its sandbox: which one, the cells that
-// ran in it, and how to replace it when it is lost.
-type sandbox struct {
-	ref        activities.SandboxRef
-	staged     []activities.StagedDataset
-	datasets   []api.Dataset
-	workflowID string
-	runID      string
-	generation int
-	rebuilds   int
-	cells      []api.CellRef
-	// since is when the current sandbox was made; spent is the lifetime
-	// of the sandboxes before it.
-	since time.Time
-	spent time.Duration
-	// paused is set while a conversation's idle sandbox is paused (since
-	// is then zero: paused time is not spent); lost when pausing found it
-	// gone, so the next turn rebuilds it.
-	paused, lost bool
-}
-
-// seconds is the sandbox time the analysis has used so far.
-func (sb *sandbox) seconds(ctx workflow.Context) float64 {
-	if sb.since.IsZero() {
-		return sb.spent.Seconds()
-	}
-	return (sb.spent + workflow.Now(ctx).Sub(sb.since)).Seconds()
-}
-
-// newSandbox creates (or, after a lost response, finds) a sandbox and stages
-// the datasets into it.
-func newSandbox(ctx workflow.Context, workflowID, runID string, ds []api.Dataset) (*sandbox, error) {
-	sb := &sandbox{datasets: ds, workflowID: workflowID, runID: runID}
-	if err := sb.create(ctx); err != nil {
-		return nil, err
-	}
-	return sb, nil
-}
-
-// create makes the next generation of the sandbox and stages the datasets.
-func (sb *sandbox) create(ctx workflow.Context) error {
-	sb.generation++
-	cctx := activityOptions(ctx, fmt.Sprintf("create sandbox (generation %d)", sb.generation), "create")
-	if err := workflow.ExecuteActivity(cctx, a.CreateSandbox, activities.CreateSandboxInput{
-		WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation,
-	}).Get(ctx, &sb.ref); err != nil {
-		return fmt.Errorf("create sandbox: %w", err)
-	}
-	if !sb.since.IsZero() {
-		sb.spent += workflow.Now(ctx).Sub(sb.since)
-	}
-	sb.since = workflow.Now(ctx)
-	if len(sb.datasets) == 0 {
-		return nil
-	}
-	sctx := activityOptions(ctx, fmt.Sprintf("stage %d datasets", len(sb.datasets)), "stage")
-	if err := workflow.ExecuteActivity(sctx, a.StageDatasets, activities.StageDatasetsInput{
-		SandboxID: sb.ref.SandboxID, Datasets: sb.datasets,
-	}).Get(ctx, &sb.staged); err != nil {
-		// The sandbox exists: kill it before failing.
-		sb.kill(ctx)
-		return fmt.Errorf("stage datasets: %w", err)
-	}
-	return nil
-}
-
-// kill kills the current sandbox, also when ctx is cancelled.
-func (sb *sandbox) kill(ctx workflow.Context) {
-	kctx, cancel := workflow.NewDisconnectedContext(ctx)
-	defer cancel()
-	kctx = activityOptions(kctx, "kill sandbox", "kill")
-	if err := workflow.ExecuteActivity(kctx, a.KillSandbox, activities.KillSandboxInput{SandboxID: sb.ref.SandboxID}).Get(kctx, nil); err != nil {
-		workflow.GetLogger(ctx).Error("sandbox kill failed; it will expire on its own", "sandbox_id", sb.ref.SandboxID, "error", err)
-	}
-}
-
-// run runs one cell. When the sandbox turns out to be lost, it makes a new
-// one, replays the cells that ran, and runs the cell there.
-func (sb *sandbox) run(ctx workflow.Context, in activities.RunCodeInput) (activities.RunCodeResult, error) {
-	for {
-		in.SandboxID = sb.ref.SandboxID
-		rctx := activityOptions(ctx, fmt.Sprintf("step %d cell %d: run code", in.Step, in.Cell), "code")
-		var rr activities.RunCodeResult
-		err := workflow.ExecuteActivity(rctx, a.RunCode, in).Get(ctx, &rr)
-		if err == nil {
-			sb.cells = append(sb.cells, api.CellRef{Step: in.Step, Cell: in.Cell, CallID: in.CallID, Failed: rr.Error != nil})
-			return rr, nil
-		}
-		var appErr *temporal.ApplicationError
-		if !errors.As(err, &appErr) || appErr.Type() != api.ErrTypeSandboxLost {
-			return rr, err
-		}
-		if sb.rebuilds >= MaxRebuilds {
-			return rr, fmt.Errorf("sandbox %s was lost and %d rebuilds are used up: %w", sb.ref.SandboxID, MaxRebuilds, err)
-		}
-		if err := sb.rebuild(ctx); err != nil {
-			return rr, err
-		}
-	}
-}
-
-// rebuild replaces a lost sandbox: kill what is left of it, create the next
-// generation, stage the datasets, and replay the cells that ran.
-func (sb *sandbox) rebuild(ctx workflow.Context) error {
-	lost := sb.ref.SandboxID
-	sb.rebuilds++
-	workflow.GetMetricsHandler(ctx).Counter(activities.MetricSandboxRebuilds).Inc(1)
-	workflow.GetLogger(ctx).Warn("sandbox lost; rebuilding it from the cell journal", "sandbox_id", lost, "cells", len(sb.cells))
-	sb.kill(ctx)
-	if err := sb.create(ctx); err != nil {
-		return fmt.Errorf("rebuild after losing sandbox %s: %w", lost, err)
-	}
-	if len(sb.cells) == 0 {
-		return nil
-	}
-	rctx := activityOptions(ctx, fmt.Sprintf("restore %d cells into a new sandbox", len(sb.cells)), "restore")
-	var res activities.RestoreSandboxResult
-	if err := workflow.ExecuteActivity(rctx, a.RestoreSandbox, activities.RestoreSandboxInput{
-		WorkflowID: sb.workflowID, RunID: sb.runID, SandboxID: sb.ref.SandboxID, Cells: sb.cells,
-	}).Get(ctx, &res); err != nil {
-		return fmt.Errorf("rebuild after losing sandbox %s: %w", lost, err)
-	}
-	return nil
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"time"
 	"unicode/utf8"
 
 	enumspb "go.temporal.io/api/enums/v1"
@@ -17,8 +16,6 @@ import (
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
 )
-
-// BatchAnalysisWorkflowName is the registered name of BatchAnalysisWorkflow.
 
 // Batch limits and defaults (the input's are the contract's, package api).
 const (
@@ -35,25 +32,6 @@ const (
 	// batchPageItems is how many items one ReadBatchItems reads.
 	batchPageItems = 50
 )
-
-// StatusFailed is an item that failed, in a batch report.
-
-type ()
-
-// batchOptions are the batch's activity options.
-func batchOptions(ctx workflow.Context, summary string) workflow.Context {
-	return workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
-		Summary:             summary,
-		StartToCloseTimeout: 5 * time.Minute,
-		RetryPolicy: &temporal.RetryPolicy{
-			InitialInterval:        time.Second,
-			BackoffCoefficient:     2,
-			MaximumInterval:        time.Minute,
-			MaximumAttempts:        20,
-			NonRetryableErrorTypes: activities.NonRetryableTypes(),
-		},
-	})
-}
 
 // BatchAnalysisWorkflow runs many analyses as child AnalysisWorkflows, at
 // most Concurrency at once. A failed item is recorded in the report and
@@ -81,7 +59,7 @@ func runBatch(ctx workflow.Context, input api.BatchInput, opts Options) (*api.Ba
 		b.st = *in.State
 	} else {
 		var plan activities.PlanBatchResult
-		if err := workflow.ExecuteActivity(batchOptions(ctx, "plan the batch"), a.PlanBatch, activities.PlanBatchInput{
+		if err := workflow.ExecuteActivity(withActivity(ctx, "PlanBatch", "plan the batch"), acts.PlanBatch, activities.PlanBatchInput{
 			BatchID: b.id, ItemsKey: in.ItemsS3Key, ReportKey: in.ReportKey,
 		}).Get(ctx, &plan); err != nil {
 			return nil, failure("plan the batch", err)
@@ -198,7 +176,7 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 		if len(b.page) == 0 {
 			var page activities.ReadBatchItemsResult
 			limit := min(batchPageItems, b.in.ItemsPerRun-b.started)
-			if err := workflow.ExecuteActivity(batchOptions(ctx, fmt.Sprintf("read items %d…", index)), a.ReadBatchItems, activities.ReadBatchItemsInput{
+			if err := workflow.ExecuteActivity(withActivity(ctx, "ReadBatchItems", fmt.Sprintf("read items %d…", index)), acts.ReadBatchItems, activities.ReadBatchItemsInput{
 				Key: b.in.ItemsS3Key, Offset: b.st.NextOffset, Index: index, Limit: limit,
 			}).Get(ctx, &page); err != nil {
 				return failure(fmt.Sprintf("read items from %d", index), err)
@@ -249,13 +227,8 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 		if errors.As(err, &started) {
 			// An earlier run of this batch id started the item: take its
 			// outcome instead of running it twice.
-			actx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
-				Summary:             "attach to " + sum.WorkflowID,
-				StartToCloseTimeout: 24 * time.Hour,
-				HeartbeatTimeout:    time.Minute,
-				RetryPolicy:         &temporal.RetryPolicy{MaximumInterval: time.Minute},
-			})
-			err = workflow.ExecuteActivity(actx, a.AnalysisOutcome, activities.AnalysisOutcomeInput{WorkflowID: sum.WorkflowID}).Get(ctx, &res)
+			actx := withActivity(ctx, "AnalysisOutcome", "attach to "+sum.WorkflowID)
+			err = workflow.ExecuteActivity(actx, acts.AnalysisOutcome, activities.AnalysisOutcomeInput{WorkflowID: sum.WorkflowID}).Get(ctx, &res)
 			sum.Attached = true
 		}
 		set.Set(summarize(sum, res, err), nil)
@@ -319,7 +292,7 @@ func (b *batch) flush(ctx workflow.Context) error {
 		return nil
 	}
 	n := b.st.Chunks + 1
-	if err := workflow.ExecuteActivity(batchOptions(ctx, fmt.Sprintf("store results chunk %d", n)), a.AppendBatchResults, activities.AppendBatchResultsInput{
+	if err := workflow.ExecuteActivity(withActivity(ctx, "AppendBatchResults", fmt.Sprintf("store results chunk %d", n)), acts.AppendBatchResults, activities.AppendBatchResultsInput{
 		BatchID: b.id, Chunk: n, Results: b.results,
 	}).Get(ctx, nil); err != nil {
 		return failure("store batch results", err)
@@ -331,7 +304,7 @@ func (b *batch) flush(ctx workflow.Context) error {
 // report merges the stored chunks into the JSON and CSV report.
 func (b *batch) report(ctx workflow.Context) (activities.WriteBatchReportResult, error) {
 	var rep activities.WriteBatchReportResult
-	err := workflow.ExecuteActivity(batchOptions(ctx, "write the report"), a.WriteBatchReport, activities.WriteBatchReportInput{
+	err := workflow.ExecuteActivity(withActivity(ctx, "WriteBatchReport", "write the report"), acts.WriteBatchReport, activities.WriteBatchReportInput{
 		BatchID: b.id, ReportKey: b.st.ReportKey, CSVKey: b.st.CSVKey, Chunks: b.st.Chunks, Totals: b.st.Totals,
 	}).Get(ctx, &rep)
 	if err != nil {

@@ -9,25 +9,50 @@ import (
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/workflow"
 
-	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
 )
 
-// Names of the conversation's Updates and Signal (package api).
-const ()
+// ErrTypeConversationClosed is the error type of an ask the conversation
+// could no longer answer.
+const ErrTypeConversationClosed = "ConversationClosed"
 
-// MaxQueuedAsks is how many asks may wait for a turn (package api).
-
-// Ways a conversation ends (ConversationSummary.EndedBy).
-const ()
-
-type ()
+// converse runs a conversation: the input's question (if any), then each
+// asked question in turn on the same sandbox, until the conversation ends
+// or continues as new.
+func converse(ctx workflow.Context, a *analysis) (*api.AnalysisResult, error) {
+	c, err := newConversation(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	if err := a.start(ctx); err != nil {
+		return nil, err
+	}
+	defer a.finish(ctx)
+	if a.in.Question != "" {
+		if _, err := c.turn(ctx, api.AskInput{Question: a.in.Question}, true); err != nil {
+			return nil, err
+		}
+	}
+	can, err := c.serve(ctx)
+	c.summarise()
+	if err != nil {
+		return nil, err
+	}
+	if can {
+		a.keepSandbox = true
+		return nil, workflow.NewContinueAsNewError(ctx, api.AnalysisWorkflowName, c.next(ctx))
+	}
+	// The conversation is over: its status is the result's, not "waiting".
+	a.show(ctx, a.res.Status, "done")
+	return a.res, nil
+}
 
 // conversation is the workflow's state of an open conversation. Asks are
 // served one at a time in the order they were accepted: an ask that
 // arrives while a turn runs waits (up to MaxQueuedAsks).
 type conversation struct {
+	a                *analysis
 	idle, pauseAfter time.Duration
 	maxTurns         int
 	turnsPerRun      int
@@ -47,43 +72,21 @@ type conversation struct {
 // newConversation registers the conversation's handlers. It must run
 // before the workflow's first blocking call, so an update-with-start finds
 // them.
-func newConversation(ctx workflow.Context, in api.AnalysisInput, ask func(workflow.Context, api.AskInput) (*api.TurnResult, error)) (*conversation, error) {
-	c := &conversation{busy: true, datasetNames: map[string]bool{}, datasetCount: len(in.Datasets)}
+func newConversation(ctx workflow.Context, a *analysis) (*conversation, error) {
+	in := a.in
+	c := &conversation{a: a, busy: true, datasetNames: map[string]bool{}, datasetCount: len(in.Datasets)}
 	c.idle, c.pauseAfter, c.maxTurns = in.Conversation.Settings()
 	c.turnsPerRun = in.Conversation.TurnsPerRun
 	if in.Continued != nil {
 		c.state = *in.Continued
 	}
 	c.state.Runs++
+	a.turn, a.maxTurns = c.state.Turns, c.maxTurns
 	for _, d := range in.Datasets {
 		c.datasetNames[d.Name] = true
 	}
-	err := workflow.SetUpdateHandlerWithOptions(ctx, api.AskUpdate,
-		func(ctx workflow.Context, q api.AskInput) (*api.TurnResult, error) {
-			ticket := c.accepted
-			c.accepted++
-			defer func() { c.served++ }()
-			if err := workflow.Await(ctx, func() bool { return c.closed || (!c.busy && c.served == ticket) }); err != nil {
-				return nil, err
-			}
-			if c.closed {
-				return nil, temporal.NewApplicationError(fmt.Sprintf("the conversation ended (%s) before this question's turn", c.endedBy), ErrTypeConversationClosed)
-			}
-			c.busy = true
-			defer func() { c.busy = false }()
-			for _, d := range q.Datasets {
-				c.datasetNames[d.Name] = true
-			}
-			c.datasetCount += len(q.Datasets)
-			r, err := ask(ctx, q)
-			if err != nil {
-				c.close("failed")
-				c.err = err
-			}
-			return r, err
-		},
-		workflow.UpdateHandlerOptions{Validator: c.validateAsk, Description: "ask a follow-up question; returns that turn's answer"})
-	if err != nil {
+	if err := workflow.SetUpdateHandlerWithOptions(ctx, api.AskUpdate, c.ask,
+		workflow.UpdateHandlerOptions{Validator: c.validateAsk, Description: "ask a follow-up question; returns that turn's answer"}); err != nil {
 		return nil, err
 	}
 	end := func() { c.close(api.EndedByEnd) }
@@ -100,9 +103,31 @@ func newConversation(ctx workflow.Context, in api.AnalysisInput, ask func(workfl
 	return c, nil
 }
 
-// ErrTypeConversationClosed is the error type of an ask the conversation
-// could no longer answer.
-const ErrTypeConversationClosed = "ConversationClosed"
+// ask is the handler of the ask update: it waits for its turn, then runs
+// it.
+func (c *conversation) ask(ctx workflow.Context, q api.AskInput) (*api.TurnResult, error) {
+	ticket := c.accepted
+	c.accepted++
+	defer func() { c.served++ }()
+	if err := workflow.Await(ctx, func() bool { return c.closed || (!c.busy && c.served == ticket) }); err != nil {
+		return nil, err
+	}
+	if c.closed {
+		return nil, temporal.NewApplicationError(fmt.Sprintf("the conversation ended (%s) before this question's turn", c.endedBy), ErrTypeConversationClosed)
+	}
+	c.busy = true
+	defer func() { c.busy = false }()
+	for _, d := range q.Datasets {
+		c.datasetNames[d.Name] = true
+	}
+	c.datasetCount += len(q.Datasets)
+	r, err := c.turn(ctx, q, false)
+	if err != nil {
+		c.close("failed")
+		c.err = err
+	}
+	return r, err
+}
 
 func (c *conversation) close(by string) {
 	if !c.closed {
@@ -144,15 +169,10 @@ func (c *conversation) validateAsk(q api.AskInput) error {
 	return nil
 }
 
-// idleActions are what the conversation's main loop does to the sandbox.
-type idleActions struct {
-	pause func() bool // pause the idle sandbox; false if it could not
-	show  func(status, phase string)
-}
-
 // serve waits for asks until the conversation ends; it reports whether the
-// workflow should continue as new instead of returning.
-func (c *conversation) serve(ctx workflow.Context, do idleActions) (continueAsNew bool, err error) {
+// workflow should continue as new instead of returning. An idle sandbox is
+// paused after pauseAfter.
+func (c *conversation) serve(ctx workflow.Context) (continueAsNew bool, err error) {
 	c.busy = false
 	for {
 		if err := workflow.Await(ctx, func() bool { return c.closed || (!c.busy && c.pending() == 0) }); err != nil {
@@ -175,7 +195,7 @@ func (c *conversation) serve(ctx workflow.Context, do idleActions) (continueAsNe
 			}
 			break
 		}
-		do.show("waiting", "waiting for a question")
+		c.a.show(ctx, "waiting", "waiting for a question")
 		mark := c.accepted
 		woke := func() bool { return c.closed || c.accepted != mark }
 		left := c.idle
@@ -188,12 +208,12 @@ func (c *conversation) serve(ctx workflow.Context, do idleActions) (continueAsNe
 				continue
 			}
 			c.busy = true
-			if do.pause() {
+			if c.a.sb.pause(ctx) {
 				c.state.Pauses++
 			}
 			c.busy = false
 			left -= c.pauseAfter
-			do.show("paused", "waiting for a question (sandbox paused)")
+			c.a.show(ctx, "paused", "waiting for a question (sandbox paused)")
 		}
 		ok, err := workflow.AwaitWithTimeout(ctx, left, woke)
 		if err != nil {
@@ -210,13 +230,16 @@ func (c *conversation) serve(ctx workflow.Context, do idleActions) (continueAsNe
 	return false, c.err
 }
 
-// turn runs one question of the conversation: it wakes the sandbox (or
-// rebuilds it when it was lost while paused), stages the ask's datasets,
-// runs the agent loop, and returns that turn's share of the result.
-func (c *conversation) turn(ctx workflow.Context, sb *sandbox, res *api.AnalysisResult, q api.AskInput,
-	run func(workflow.Context, string, []activities.StagedDataset) error) (*api.TurnResult, error) {
+// turn answers one question: it wakes the sandbox (or rebuilds it when it
+// was lost while paused), stages the ask's datasets, runs the agent loop,
+// and returns that turn's share of the result. The model is told of the
+// datasets staged for the question: the ask's, or for the input's question
+// (first) those staged with the sandbox.
+func (c *conversation) turn(ctx workflow.Context, q api.AskInput, first bool) (*api.TurnResult, error) {
+	a, sb, res := c.a, c.a.sb, c.a.res
 	c.state.Turns++
 	c.turnsThisRun++
+	a.turn = c.state.Turns
 	if err := sb.wake(ctx); err != nil {
 		return nil, failure(fmt.Sprintf("turn %d: resume sandbox", c.state.Turns), err)
 	}
@@ -224,9 +247,12 @@ func (c *conversation) turn(ctx workflow.Context, sb *sandbox, res *api.Analysis
 	if err != nil {
 		return nil, failure(fmt.Sprintf("turn %d", c.state.Turns), err)
 	}
+	if first {
+		staged = sb.staged
+	}
 	before := *res
 	res.Status, res.Answer, res.Charts = "", "", []api.Chart{}
-	if err := run(ctx, q.Question, staged); err != nil {
+	if err := a.loop(ctx, q.Question, staged); err != nil {
 		return nil, err
 	}
 	return &api.TurnResult{
@@ -241,15 +267,9 @@ func (c *conversation) turn(ctx workflow.Context, sb *sandbox, res *api.Analysis
 	}, nil
 }
 
-// restore puts the counters an earlier run carried into the result.
-func (c *conversation) restore(res *api.AnalysisResult) {
-	st := c.state
-	res.StepsUsed, res.CodeRuns, res.Usage, res.TranscriptKey = st.Steps, st.CodeRuns, st.Usage, st.TranscriptKey
-	res.SandboxSeconds = st.SandboxSeconds
-}
-
 // summarise adds the conversation's summary to the result.
-func (c *conversation) summarise(res *api.AnalysisResult) {
+func (c *conversation) summarise() {
+	res := c.a.res
 	res.Conversation = &api.ConversationSummary{Turns: c.state.Turns, EndedBy: c.endedBy, Runs: c.state.Runs, Pauses: c.state.Pauses}
 	if c.state.Turns == 0 {
 		res.Status = api.StatusEnded
@@ -258,7 +278,9 @@ func (c *conversation) summarise(res *api.AnalysisResult) {
 
 // next is the input of the run that continues this one: the original
 // input with references and counters, no question.
-func (c *conversation) next(ctx workflow.Context, input api.AnalysisInput, sb *sandbox, res *api.AnalysisResult) api.AnalysisInput {
+func (c *conversation) next(ctx workflow.Context) api.AnalysisInput {
+	sb, res := c.a.sb, c.a.res
+	input := c.a.input
 	input.Question = ""
 	input.Datasets = sb.datasets
 	input.Continued = &api.ConversationState{
@@ -273,75 +295,4 @@ func (c *conversation) next(ctx workflow.Context, input api.AnalysisInput, sb *s
 		input.Continued.Paused = true
 	}
 	return input
-}
-
-// resumedSandbox is the sandbox an earlier run of the conversation handed
-// over.
-func resumedSandbox(ctx workflow.Context, workflowID string, ds []api.Dataset, st api.ConversationState) *sandbox {
-	sb := &sandbox{
-		ref: activities.SandboxRef{SandboxID: st.SandboxID}, datasets: ds, workflowID: workflowID, runID: st.RunID,
-		generation: st.Generation, rebuilds: st.Rebuilds, cells: st.Cells,
-		spent: time.Duration(st.SandboxSeconds * float64(time.Second)), paused: st.Paused,
-	}
-	if !st.Paused {
-		sb.since = workflow.Now(ctx)
-	}
-	return sb
-}
-
-// pause pauses the idle sandbox; paused time is not counted. A sandbox
-// found gone is rebuilt by the next turn.
-func (sb *sandbox) pause(ctx workflow.Context) bool {
-	if sb.paused {
-		return false
-	}
-	pctx := activityOptions(ctx, "pause idle sandbox", "kill")
-	var r activities.PauseSandboxResult
-	if err := workflow.ExecuteActivity(pctx, a.PauseSandbox, activities.PauseSandboxInput{SandboxID: sb.ref.SandboxID}).Get(ctx, &r); err != nil {
-		workflow.GetLogger(ctx).Warn("pausing the idle sandbox failed; it stays running", "sandbox_id", sb.ref.SandboxID, "error", err)
-		return false
-	}
-	sb.spent += workflow.Now(ctx).Sub(sb.since)
-	sb.since = time.Time{}
-	sb.paused, sb.lost = true, r.Gone
-	return true
-}
-
-// wake resumes a paused sandbox through connect; when it is gone, it
-// rebuilds it from the cell journal.
-func (sb *sandbox) wake(ctx workflow.Context) error {
-	if !sb.paused {
-		return nil
-	}
-	if !sb.lost {
-		rctx := activityOptions(ctx, "resume sandbox", "create")
-		err := workflow.ExecuteActivity(rctx, a.ResumeSandbox, activities.ResumeSandboxInput{SandboxID: sb.ref.SandboxID}).Get(ctx, nil)
-		var appErr *temporal.ApplicationError
-		switch {
-		case err == nil:
-			sb.paused, sb.since = false, workflow.Now(ctx)
-			return nil
-		case !errors.As(err, &appErr) || appErr.Type() != api.ErrTypeSandboxLost:
-			return err
-		}
-	}
-	sb.paused, sb.lost = false, false
-	return sb.rebuild(ctx)
-}
-
-// stage writes an ask's datasets into the sandbox; a rebuild stages them
-// again.
-func (sb *sandbox) stage(ctx workflow.Context, ds []api.Dataset) ([]activities.StagedDataset, error) {
-	if len(ds) == 0 {
-		return nil, nil
-	}
-	sctx := activityOptions(ctx, fmt.Sprintf("stage %d datasets", len(ds)), "stage")
-	var staged []activities.StagedDataset
-	if err := workflow.ExecuteActivity(sctx, a.StageDatasets, activities.StageDatasetsInput{
-		SandboxID: sb.ref.SandboxID, Datasets: ds,
-	}).Get(ctx, &staged); err != nil {
-		return nil, fmt.Errorf("stage datasets: %w", err)
-	}
-	sb.datasets = append(sb.datasets, ds...)
-	return staged, nil
 }

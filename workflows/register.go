@@ -42,6 +42,6 @@ func RegisterWorkflows(r WorkflowRegistry, o Options) {
 	})
 	// A sweep lasts seconds: PINNED, like an analysis.
 	r.RegisterWorkflowWithOptions(SweepWorkflow, workflow.RegisterOptions{
-		Name: SweepWorkflowName, VersioningBehavior: workflow.VersioningBehaviorPinned,
+		Name: api.SweepWorkflowName, VersioningBehavior: workflow.VersioningBehaviorPinned,
 	})
 }

@@ -44,7 +44,7 @@ func TestReplayRecordedHistories(t *testing.T) {
 // each item's summary at once) breaks the kept batch histories, where the
 // released code stored summaries only when a run ended.
 func TestReplayGateFailsOnUnguardedChange(t *testing.T) {
-	unguarded := workflows.Options{FlushEachItem: true, Unguarded: true}
+	unguarded := workflows.Unguarded(workflows.Options{FlushEachItem: true})
 	checked := 0
 	for _, f := range histories(t, "testdata/histories") {
 		if !strings.Contains(filepath.Base(f), "batch") {

@@ -2,7 +2,6 @@ package workflows
 
 import (
 	"cmp"
-	"time"
 
 	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/temporal"
@@ -66,12 +65,9 @@ func checkSearchAttributes(ctx workflow.Context) *searchAttrs {
 	if workflow.GetVersion(ctx, ChangeSearchAttributes, workflow.DefaultVersion, 1) < 1 {
 		return s
 	}
-	lctx := workflow.WithLocalActivityOptions(ctx, workflow.LocalActivityOptions{
-		StartToCloseTimeout: 15 * time.Second,
-		RetryPolicy:         &temporal.RetryPolicy{MaximumAttempts: 1},
-	})
+	lctx := workflow.WithLocalActivityOptions(ctx, checkOptions)
 	var c activities.SearchAttributesCheck
-	if err := workflow.ExecuteLocalActivity(lctx, a.CheckSearchAttributes, activities.SearchAttributesInput{Want: SearchAttributeTypes()}).Get(ctx, &c); err != nil {
+	if err := workflow.ExecuteLocalActivity(lctx, acts.CheckSearchAttributes, activities.SearchAttributesInput{Want: SearchAttributeTypes()}).Get(ctx, &c); err != nil {
 		workflow.GetLogger(ctx).Warn("search attributes off for this run: the check failed", "error", err)
 		return s
 	}

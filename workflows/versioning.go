@@ -41,10 +41,10 @@ const (
 type Options struct {
 	// FlushEachItem turns on ChangeFlushEachItem.
 	FlushEachItem bool
-	// Unguarded drops the GetVersion guards of the changes turned on: the
-	// code a careless change would ship. Only tests set it, to prove that
-	// such code fails on kept and running histories.
-	Unguarded bool
+	// unguarded drops the GetVersion guards of the changes turned on: the
+	// code a careless change would ship. Only tests set it (export_test.go),
+	// to prove that such code fails on kept histories.
+	unguarded bool
 }
 
 // batchWorkflow is BatchAnalysisWorkflow with these options.
@@ -64,7 +64,7 @@ func (o Options) flushEachItem(ctx workflow.Context) bool {
 	if !o.FlushEachItem {
 		return false
 	}
-	if o.Unguarded {
+	if o.unguarded {
 		return true
 	}
 	return workflow.GetVersion(ctx, ChangeFlushEachItem, workflow.DefaultVersion, 1) >= 1

@@ -41,9 +41,9 @@ func TestSweepScheduleTwoWorkers(t *testing.T) {
 	// The second call (another worker, another interval) updates the
 	// schedule the first one created.
 	for _, every := range []time.Duration{2 * time.Hour, time.Hour} {
-		require.NoError(t, workflows.EnsureSweepSchedule(ctx, sc, e.TaskQueue, every, 0, logger))
+		require.NoError(t, activities.EnsureSweepSchedule(ctx, sc, e.TaskQueue, every, 0, logger))
 	}
-	id := workflows.SweepScheduleID(e.TaskQueue)
+	id := activities.SweepScheduleID(e.TaskQueue)
 	t.Cleanup(func() { _ = sc.GetHandle(context.Background(), id).Delete(context.Background()) })
 	h := sc.GetHandle(ctx, id)
 	d, err := h.Describe(ctx)
@@ -83,7 +83,7 @@ func TestSweepScheduleTwoWorkers(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(e.Logs.String(), "sweeper killed sandbox"), "kill log lines across both workers")
 
 	// SWEEP_INTERVAL=0 removes the schedule.
-	require.NoError(t, workflows.EnsureSweepSchedule(ctx, sc, e.TaskQueue, 0, 0, logger))
+	require.NoError(t, activities.EnsureSweepSchedule(ctx, sc, e.TaskQueue, 0, 0, logger))
 	_, err = h.Describe(ctx)
 	assert.Error(t, err, "describe after SWEEP_INTERVAL=0")
 	desc, err := e.Temporal.DescribeWorkflowExecution(ctx, run.GetID(), run.GetRunID())

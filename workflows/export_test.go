@@ -1,0 +1,8 @@
+package workflows
+
+// Unguarded is o with the GetVersion guards of its changes dropped: the
+// code a careless change would ship, which the replay gate must refuse.
+func Unguarded(o Options) Options {
+	o.unguarded = true
+	return o
+}

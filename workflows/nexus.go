@@ -1,4 +1,0 @@
-package workflows
-
-// Nexus names; the contract's (package api).
-const ()

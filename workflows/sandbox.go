@@ -1,0 +1,216 @@
+package workflows
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
+)
+
+// MaxRebuilds bounds how many times one analysis replaces a lost sandbox.
+const MaxRebuilds = 2
+
+// sandbox is the workflow's view of its sandbox: which one, the cells that
+// ran in it, and how to replace it when it is lost.
+type sandbox struct {
+	ref        activities.SandboxRef
+	staged     []activities.StagedDataset
+	datasets   []api.Dataset
+	workflowID string
+	runID      string
+	generation int
+	rebuilds   int
+	cells      []api.CellRef
+	// since is when the current sandbox was made; spent is the lifetime
+	// of the sandboxes before it.
+	since time.Time
+	spent time.Duration
+	// paused is set while a conversation's idle sandbox is paused (since
+	// is then zero: paused time is not spent); lost when pausing found it
+	// gone, so the next turn rebuilds it.
+	paused, lost bool
+}
+
+// newSandbox creates (or, after a lost response, finds) a sandbox and stages
+// the datasets into it.
+func newSandbox(ctx workflow.Context, workflowID, runID string, ds []api.Dataset) (*sandbox, error) {
+	sb := &sandbox{datasets: ds, workflowID: workflowID, runID: runID}
+	if err := sb.create(ctx); err != nil {
+		return nil, err
+	}
+	return sb, nil
+}
+
+// resumedSandbox is the sandbox an earlier run of the conversation handed
+// over.
+func resumedSandbox(ctx workflow.Context, workflowID string, ds []api.Dataset, st api.ConversationState) *sandbox {
+	sb := &sandbox{
+		ref: activities.SandboxRef{SandboxID: st.SandboxID}, datasets: ds, workflowID: workflowID, runID: st.RunID,
+		generation: st.Generation, rebuilds: st.Rebuilds, cells: st.Cells,
+		spent: time.Duration(st.SandboxSeconds * float64(time.Second)), paused: st.Paused,
+	}
+	if !st.Paused {
+		sb.since = workflow.Now(ctx)
+	}
+	return sb
+}
+
+// seconds is the sandbox time the analysis has used so far.
+func (sb *sandbox) seconds(ctx workflow.Context) float64 {
+	if sb.since.IsZero() {
+		return sb.spent.Seconds()
+	}
+	return (sb.spent + workflow.Now(ctx).Sub(sb.since)).Seconds()
+}
+
+// create makes the next generation of the sandbox and stages the datasets.
+func (sb *sandbox) create(ctx workflow.Context) error {
+	sb.generation++
+	cctx := withActivity(ctx, "CreateSandbox", fmt.Sprintf("create sandbox (generation %d)", sb.generation))
+	if err := workflow.ExecuteActivity(cctx, acts.CreateSandbox, activities.CreateSandboxInput{
+		WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation,
+	}).Get(ctx, &sb.ref); err != nil {
+		return fmt.Errorf("create sandbox: %w", err)
+	}
+	if !sb.since.IsZero() {
+		sb.spent += workflow.Now(ctx).Sub(sb.since)
+	}
+	sb.since = workflow.Now(ctx)
+	if len(sb.datasets) == 0 {
+		return nil
+	}
+	sctx := withActivity(ctx, "StageDatasets", fmt.Sprintf("stage %d datasets", len(sb.datasets)))
+	if err := workflow.ExecuteActivity(sctx, acts.StageDatasets, activities.StageDatasetsInput{
+		SandboxID: sb.ref.SandboxID, Datasets: sb.datasets,
+	}).Get(ctx, &sb.staged); err != nil {
+		// The sandbox exists: kill it before failing.
+		sb.kill(ctx)
+		return fmt.Errorf("stage datasets: %w", err)
+	}
+	return nil
+}
+
+// stage writes an ask's datasets into the sandbox; a rebuild stages them
+// again.
+func (sb *sandbox) stage(ctx workflow.Context, ds []api.Dataset) ([]activities.StagedDataset, error) {
+	if len(ds) == 0 {
+		return nil, nil
+	}
+	sctx := withActivity(ctx, "StageDatasets", fmt.Sprintf("stage %d datasets", len(ds)))
+	var staged []activities.StagedDataset
+	if err := workflow.ExecuteActivity(sctx, acts.StageDatasets, activities.StageDatasetsInput{
+		SandboxID: sb.ref.SandboxID, Datasets: ds,
+	}).Get(ctx, &staged); err != nil {
+		return nil, fmt.Errorf("stage datasets: %w", err)
+	}
+	sb.datasets = append(sb.datasets, ds...)
+	return staged, nil
+}
+
+// run runs one cell. When the sandbox turns out to be lost, it makes a new
+// one, replays the cells that ran, and runs the cell there.
+func (sb *sandbox) run(ctx workflow.Context, in activities.RunCodeInput) (activities.RunCodeResult, error) {
+	for {
+		in.SandboxID = sb.ref.SandboxID
+		rctx := withActivity(ctx, "RunCode", fmt.Sprintf("step %d cell %d: run code", in.Step, in.Cell))
+		var rr activities.RunCodeResult
+		err := workflow.ExecuteActivity(rctx, acts.RunCode, in).Get(ctx, &rr)
+		if err == nil {
+			sb.cells = append(sb.cells, api.CellRef{Step: in.Step, Cell: in.Cell, CallID: in.CallID, Failed: rr.Error != nil})
+			return rr, nil
+		}
+		if !isSandboxLost(err) {
+			return rr, err
+		}
+		if sb.rebuilds >= MaxRebuilds {
+			return rr, fmt.Errorf("sandbox %s was lost and %d rebuilds are used up: %w", sb.ref.SandboxID, MaxRebuilds, err)
+		}
+		if err := sb.rebuild(ctx); err != nil {
+			return rr, err
+		}
+	}
+}
+
+// rebuild replaces a lost sandbox: kill what is left of it, create the next
+// generation, stage the datasets, and replay the cells that ran.
+func (sb *sandbox) rebuild(ctx workflow.Context) error {
+	lost := sb.ref.SandboxID
+	sb.rebuilds++
+	workflow.GetMetricsHandler(ctx).Counter(activities.MetricSandboxRebuilds).Inc(1)
+	workflow.GetLogger(ctx).Warn("sandbox lost; rebuilding it from the cell journal", "sandbox_id", lost, "cells", len(sb.cells))
+	sb.kill(ctx)
+	if err := sb.create(ctx); err != nil {
+		return fmt.Errorf("rebuild after losing sandbox %s: %w", lost, err)
+	}
+	if len(sb.cells) == 0 {
+		return nil
+	}
+	rctx := withActivity(ctx, "RestoreSandbox", fmt.Sprintf("restore %d cells into a new sandbox", len(sb.cells)))
+	var res activities.RestoreSandboxResult
+	if err := workflow.ExecuteActivity(rctx, acts.RestoreSandbox, activities.RestoreSandboxInput{
+		WorkflowID: sb.workflowID, RunID: sb.runID, SandboxID: sb.ref.SandboxID, Cells: sb.cells,
+	}).Get(ctx, &res); err != nil {
+		return fmt.Errorf("rebuild after losing sandbox %s: %w", lost, err)
+	}
+	return nil
+}
+
+// pause pauses the idle sandbox; paused time is not counted. A sandbox
+// found gone is rebuilt by the next turn.
+func (sb *sandbox) pause(ctx workflow.Context) bool {
+	if sb.paused {
+		return false
+	}
+	pctx := withActivity(ctx, "PauseSandbox", "pause idle sandbox")
+	var r activities.PauseSandboxResult
+	if err := workflow.ExecuteActivity(pctx, acts.PauseSandbox, activities.PauseSandboxInput{SandboxID: sb.ref.SandboxID}).Get(ctx, &r); err != nil {
+		workflow.GetLogger(ctx).Warn("pausing the idle sandbox failed; it stays running", "sandbox_id", sb.ref.SandboxID, "error", err)
+		return false
+	}
+	sb.spent += workflow.Now(ctx).Sub(sb.since)
+	sb.since = time.Time{}
+	sb.paused, sb.lost = true, r.Gone
+	return true
+}
+
+// wake resumes a paused sandbox through connect; when it is gone, it
+// rebuilds it from the cell journal.
+func (sb *sandbox) wake(ctx workflow.Context) error {
+	if !sb.paused {
+		return nil
+	}
+	if !sb.lost {
+		rctx := withActivity(ctx, "ResumeSandbox", "resume sandbox")
+		err := workflow.ExecuteActivity(rctx, acts.ResumeSandbox, activities.ResumeSandboxInput{SandboxID: sb.ref.SandboxID}).Get(ctx, nil)
+		switch {
+		case err == nil:
+			sb.paused, sb.since = false, workflow.Now(ctx)
+			return nil
+		case !isSandboxLost(err):
+			return err
+		}
+	}
+	sb.paused, sb.lost = false, false
+	return sb.rebuild(ctx)
+}
+
+// kill kills the current sandbox, also when ctx is cancelled.
+func (sb *sandbox) kill(ctx workflow.Context) {
+	kctx, cancel := workflow.NewDisconnectedContext(ctx)
+	defer cancel()
+	kctx = withActivity(kctx, "KillSandbox", "kill sandbox")
+	if err := workflow.ExecuteActivity(kctx, acts.KillSandbox, activities.KillSandboxInput{SandboxID: sb.ref.SandboxID}).Get(kctx, nil); err != nil {
+		workflow.GetLogger(ctx).Error("sandbox kill failed; it will expire on its own", "sandbox_id", sb.ref.SandboxID, "error", err)
+	}
+}
+
+// isSandboxLost reports whether an activity found the sandbox gone.
+func isSandboxLost(err error) bool {
+	var appErr *temporal.ApplicationError
+	return errors.As(err, &appErr) && appErr.Type() == api.ErrTypeSandboxLost
+}
