@@ -59,6 +59,10 @@ type Activities struct {
 	// DefaultMaxContextBytes); older turns are left out whole (fitContext).
 	MaxContextBytes int
 
+	// Sandboxes bounds the live sandboxes this worker creates
+	// (MAX_SANDBOXES); nil: no bound of its own.
+	Sandboxes *SandboxLeases
+
 	// searchAttrs caches the namespace's search attributes for
 	// CheckSearchAttributes.
 	searchAttrs searchAttrs

@@ -69,6 +69,7 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		Template:        cfg.E2BTemplate,
 		DefaultModel:    cfg.OpenAIModel,
 		SandboxTimeout:  cfg.SandboxTimeout,
+		Sandboxes:       NewSandboxLeases(cfg.MaxSandboxes),
 		ChartURLTTL:     cfg.ChartURLTTL,
 		MaxOutputBytes:  cfg.MaxOutputBytes,
 		MaxDatasetBytes: cfg.MaxDatasetBytes,

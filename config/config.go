@@ -136,6 +136,10 @@ type Worker struct {
 	// SandboxTimeout is the sandbox lifetime set at create and renewed on
 	// every step, so an idle sandbox of a dead workflow expires on its own.
 	SandboxTimeout time.Duration `envconfig:"SANDBOX_TIMEOUT" default:"10m"`
+	// MaxSandboxes bounds the live sandboxes one worker creates; an
+	// analysis over it waits for a sandbox (docs/limits.md). 0: no bound
+	// of the worker's own (E2B's concurrency limit still applies).
+	MaxSandboxes int `envconfig:"MAX_SANDBOXES" default:"20"`
 
 	// MaxOutputBytes caps the stdout/stderr text of one cell that is handed
 	// back to the model (the whole output is kept in S3).
@@ -236,6 +240,9 @@ func (c Worker) Validate() error {
 	errs = append(errs, c.S3.Validate()...)
 	if c.SandboxTimeout < 30*time.Second || c.SandboxTimeout > 24*time.Hour {
 		errs = append(errs, fmt.Errorf("SANDBOX_TIMEOUT: %s is outside 30s..24h", c.SandboxTimeout))
+	}
+	if c.MaxSandboxes < 0 {
+		errs = append(errs, fmt.Errorf("MAX_SANDBOXES: %d is negative (0 means no bound of the worker's own)", c.MaxSandboxes))
 	}
 	if c.MaxOutputBytes < 256 {
 		errs = append(errs, fmt.Errorf("MAX_OUTPUT_BYTES: %d is below 256", c.MaxOutputBytes))

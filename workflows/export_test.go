@@ -6,3 +6,6 @@ func Unguarded(o Options) Options {
 	o.unguarded = true
 	return o
 }
+
+// CapacityBackoff is capacityBackoff, for tests.
+var CapacityBackoff = capacityBackoff

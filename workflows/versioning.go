@@ -31,6 +31,11 @@ const (
 	// they progress (a batch also starts its items with BatchId). The
 	// answer is in the history, so a replay takes the same branch.
 	ChangeSearchAttributes = "search-attributes"
+	// ChangeWaitForSandbox: CreateSandbox reports a create refused for
+	// capacity (ReportCapacity) and the workflow waits on a timer and asks
+	// again, showing "waiting for a sandbox", instead of spending the
+	// activity's attempts on it.
+	ChangeWaitForSandbox = "wait-for-sandbox"
 )
 
 // Options select a variant of the workflow code at registration. The zero
