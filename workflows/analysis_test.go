@@ -34,9 +34,9 @@ type harness struct {
 	stageErr   error
 	created    []activities.CreateSandboxInput
 	// refusals is how many creates are refused for capacity first.
-	refusals int
-	reports    []activities.WriteReportInput
-	reportErr  error
+	refusals  int
+	reports   []activities.WriteReportInput
+	reportErr error
 	// stored is the text for the model of each cell by its OutputKey, as
 	// RunCode keeps it in S3.
 	stored map[string]string

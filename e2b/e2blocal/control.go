@@ -250,6 +250,20 @@ func (s *Server) Capacity() (max, running int) {
 	return s.cfg.MaxSandboxes, running
 }
 
+// SetMaxSandboxes changes the capacity (0: the default for the limits;
+// < 0: none); sandboxes already running stay.
+func (s *Server) SetMaxSandboxes(n int) {
+	if n == 0 {
+		n = DefaultMaxSandboxes(s.cfg.Limits.MemoryMB)
+	}
+	if n == 0 {
+		n = -1
+	}
+	s.mu.Lock()
+	s.cfg.MaxSandboxes = n
+	s.mu.Unlock()
+}
+
 // notFound writes the API's sandbox 404.
 func notFound(w http.ResponseWriter, id string) {
 	writeJSONError(w, http.StatusNotFound, "Sandbox \"%s\" doesn't exist or you don't have access to it", id)

@@ -127,6 +127,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxSandboxes == 0 && cfg.Fake == nil {
 		cfg.MaxSandboxes = DefaultMaxSandboxes(cfg.Limits.MemoryMB)
 	}
+	if cfg.MaxSandboxes == 0 {
+		cfg.MaxSandboxes = -1 // fake sandboxes, or a host whose RAM is unknown
+	}
 	log := cfg.Logger
 	if log == nil {
 		log = slog.Default()
