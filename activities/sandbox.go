@@ -68,7 +68,7 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 	if err != nil {
 		done("")
 		if e2b.IsRateLimited(err) {
-			return SandboxRef{}, capacityError(ctx, in, "", classify(ServiceE2B, "create sandbox", err))
+			return SandboxRef{}, capacityError(ctx, in, err.Error(), classify(ServiceE2B, "create sandbox", err))
 		}
 		return SandboxRef{}, classify(ServiceE2B, "create sandbox", err)
 	}
@@ -80,13 +80,11 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 
 // capacityError is a create refused for capacity: E2B's 429 (classified,
 // with E2B's message) or the worker's own bound (msg). A caller that waits
-// itself (ReportCapacity) gets api.ErrTypeSandboxCapacity, which no retry
+// itself (ReportCapacity) gets api.ErrTypeSandboxCapacity with msg (E2B's
+// own words, bounded by the client), which no retry
 // policy retries; an older caller gets the retryable RateLimited error it
 // always got.
 func capacityError(ctx context.Context, in CreateSandboxInput, msg string, classified error) error {
-	if classified != nil {
-		msg = classified.Error()
-	}
 	count(ctx, MetricSandboxCapacityWaits, 1)
 	if in.ReportCapacity {
 		return newError(api.ErrTypeSandboxCapacity, "waiting for a sandbox: "+msg, nil, 0)
