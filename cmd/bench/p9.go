@@ -53,6 +53,10 @@ func (e *env) p9(ctx context.Context, r *report) error {
 		return err
 	}
 	defer os.RemoveAll(root)
+	// The sandboxes' own unprivileged users must reach their dirs under it.
+	if err := os.Chmod(root, 0o711); err != nil {
+		return err
+	}
 	srv, err := e2blocal.New(e2blocal.Config{APIKey: benchE2BKey, Logger: e.log, Root: filepath.Join(root, "sandboxes"),
 		DefaultTimeout: 10 * time.Minute})
 	if err != nil {

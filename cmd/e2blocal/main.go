@@ -14,7 +14,6 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"strconv"
 	"syscall"
 	"time"
 
@@ -40,14 +39,17 @@ func run() error {
 	flag.Var(&fakeLatency, "fake-latency", "with -fake-kernel: time a cell takes: a duration, uniform:<min>-<max> or exp:<mean>")
 	fakeStdout := flag.Int("fake-stdout-bytes", 100, "with -fake-kernel: stdout bytes a cell prints")
 	fakePNGs := flag.Int("fake-pngs", 0, "with -fake-kernel: PNG charts a cell shows")
-	var lim e2blocal.Limits
-	maxSandboxes := flag.Int("max-sandboxes", envInt("E2BLOCAL_MAX_SANDBOXES", 0),
-		"running sandboxes at most; a create over it gets E2B's 429 (env E2BLOCAL_MAX_SANDBOXES; 0: half the host's RAM / -memory-mb; -1: no limit)")
-	flag.IntVar(&lim.MemoryMB, "memory-mb", envInt("E2BLOCAL_MEMORY_MB", 1024), "memory per sandbox, MiB (env E2BLOCAL_MEMORY_MB)")
-	flag.Float64Var(&lim.CPUs, "cpus", envFloat("E2BLOCAL_CPUS", 2), "CPU time per sandbox, in cores (env E2BLOCAL_CPUS)")
-	flag.IntVar(&lim.Pids, "pids", envInt("E2BLOCAL_PIDS", 1024), "processes and threads per sandbox (env E2BLOCAL_PIDS)")
-	flag.IntVar(&lim.DiskMB, "disk-mb", envInt("E2BLOCAL_DISK_MB", 10240), "disk for /home/user and /tmp per sandbox, MiB (env E2BLOCAL_DISK_MB)")
-	flag.IntVar(&lim.ShmMB, "shm-mb", envInt("E2BLOCAL_SHM_MB", 0), "/dev/shm per sandbox, MiB (env E2BLOCAL_SHM_MB; 0: half of -memory-mb)")
+	lim, envMax, err := e2blocal.LimitsFromEnv()
+	if err != nil {
+		return err
+	}
+	maxSandboxes := flag.Int("max-sandboxes", envMax,
+		"running sandboxes at most; a create over it gets E2B's 429 (env "+e2blocal.EnvMaxSandboxes+"; 0: half the host's RAM / -memory-mb; -1: no limit)")
+	flag.IntVar(&lim.MemoryMB, "memory-mb", lim.MemoryMB, "memory per sandbox, MiB (env "+e2blocal.EnvMemoryMB+")")
+	flag.Float64Var(&lim.CPUs, "cpus", lim.CPUs, "CPU time per sandbox, in cores (env "+e2blocal.EnvCPUs+")")
+	flag.IntVar(&lim.Pids, "pids", lim.Pids, "processes and threads per sandbox (env "+e2blocal.EnvPids+")")
+	flag.IntVar(&lim.DiskMB, "disk-mb", lim.DiskMB, "disk for /home/user and /tmp together per sandbox, MiB (env "+e2blocal.EnvDiskMB+")")
+	flag.IntVar(&lim.ShmMB, "shm-mb", lim.ShmMB, "/dev/shm per sandbox, MiB (env "+e2blocal.EnvShmMB+"; 0: half of -memory-mb)")
 	flag.Parse()
 
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
@@ -88,33 +90,4 @@ func run() error {
 		log.Warn("shutdown", "error", err)
 	}
 	return srv.Close()
-}
-
-// envInt reads an integer default from the environment; a bad value stops
-// start-up naming the variable.
-func envInt(name string, def int) int {
-	v := os.Getenv(name)
-	if v == "" {
-		return def
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "e2blocal: %s=%q: not an integer\n", name, v)
-		os.Exit(2)
-	}
-	return n
-}
-
-// envFloat is envInt for a number.
-func envFloat(name string, def float64) float64 {
-	v := os.Getenv(name)
-	if v == "" {
-		return def
-	}
-	f, err := strconv.ParseFloat(v, 64)
-	if err != nil || f <= 0 {
-		fmt.Fprintf(os.Stderr, "e2blocal: %s=%q: not a positive number\n", name, v)
-		os.Exit(2)
-	}
-	return f
 }

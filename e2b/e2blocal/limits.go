@@ -23,6 +23,46 @@ type Limits struct {
 	ShmMB    int     // /dev/shm (RAM, counted in MemoryMB too); default MemoryMB/2, as a VM's /dev/shm
 }
 
+// Environment variables of the limits and the capacity, read by
+// LimitsFromEnv (cmd/e2blocal's flags default to them; make run uses them).
+const (
+	EnvMaxSandboxes = "E2BLOCAL_MAX_SANDBOXES"
+	EnvMemoryMB     = "E2BLOCAL_MEMORY_MB"
+	EnvCPUs         = "E2BLOCAL_CPUS"
+	EnvPids         = "E2BLOCAL_PIDS"
+	EnvDiskMB       = "E2BLOCAL_DISK_MB"
+	EnvShmMB        = "E2BLOCAL_SHM_MB"
+)
+
+// LimitsFromEnv reads the limits and the capacity from the E2BLOCAL_*
+// variables (unset ones keep their defaults); a bad value is an error that
+// names its variable.
+func LimitsFromEnv() (l Limits, maxSandboxes int, err error) {
+	var errs []error
+	num := func(name string, set func(float64), integer bool) {
+		v := os.Getenv(name)
+		if v == "" {
+			return
+		}
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || (integer && f != float64(int(f))) || (f <= 0 && name != EnvMaxSandboxes) {
+			errs = append(errs, fmt.Errorf("%s=%q: want a positive %s", name, v, map[bool]string{true: "integer", false: "number"}[integer]))
+			return
+		}
+		set(f)
+	}
+	num(EnvMaxSandboxes, func(f float64) { maxSandboxes = int(f) }, true)
+	num(EnvMemoryMB, func(f float64) { l.MemoryMB = int(f) }, true)
+	num(EnvCPUs, func(f float64) { l.CPUs = f }, false)
+	num(EnvPids, func(f float64) { l.Pids = int(f) }, true)
+	num(EnvDiskMB, func(f float64) { l.DiskMB = int(f) }, true)
+	num(EnvShmMB, func(f float64) { l.ShmMB = int(f) }, true)
+	shm := l.ShmMB // 0 stays 0: half of whatever memory is finally set
+	l = l.withDefaults()
+	l.ShmMB = shm
+	return l, maxSandboxes, errors.Join(errs...)
+}
+
 // withDefaults fills the zero fields.
 func (l Limits) withDefaults() Limits {
 	if l.MemoryMB <= 0 {
