@@ -18,6 +18,9 @@ import (
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
 )
 
+// scriptedModelName is the model P9's analyses ask.
+const scriptedModelName = scriptedmodel.AnalystModel
+
 // p9Input is the README's UI example: the offline analyst answers it with
 // one pandas cell and a matplotlib chart in a real sandbox.
 var p9Input = api.AnalysisInput{Question: "What is the average of column b?",
