@@ -32,8 +32,9 @@ const MetaWorker = "durable_analyst_worker"
 // per resyncEvery). A worker that dies takes its count with it; its
 // sandboxes are killed by their workflows or expire.
 type SandboxLeases struct {
-	max   int
-	owner string
+	max         int
+	owner       string
+	resyncAfter time.Duration // resyncEvery; tests shorten it
 
 	mu      sync.Mutex
 	live    map[string]bool
@@ -50,7 +51,8 @@ func NewSandboxLeases(max int) *SandboxLeases {
 	host, _ := os.Hostname()
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
-	return &SandboxLeases{max: max, owner: fmt.Sprintf("%s-%d-%s", host, os.Getpid(), hex.EncodeToString(b)), live: map[string]bool{}}
+	return &SandboxLeases{max: max, owner: fmt.Sprintf("%s-%d-%s", host, os.Getpid(), hex.EncodeToString(b)),
+		resyncAfter: resyncEvery, live: map[string]bool{}}
 }
 
 // Max is the bound (<= 0: none).
@@ -81,7 +83,7 @@ func (l *SandboxLeases) acquire(ctx context.Context, c *e2b.Client) (ok bool, do
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if len(l.live)+l.pending >= l.max && time.Since(l.synced) >= resyncEvery {
+	if len(l.live)+l.pending >= l.max && time.Since(l.synced) >= l.resyncAfter {
 		l.resync(ctx, c)
 	}
 	if len(l.live)+l.pending >= l.max {
