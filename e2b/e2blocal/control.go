@@ -233,8 +233,9 @@ func (s *Server) admitted() {
 // "Rate limit exceeded, please try again later - <message>"). The first
 // sentence is E2B's own (e2b-dev/infra); the second says what to change here.
 func (s *Server) overCapacity(w http.ResponseWriter) {
+	capacity, _ := s.Capacity()
 	writeJSONError(w, http.StatusTooManyRequests, "you have reached the maximum number of concurrent E2B sandboxes (%d). "+
-		"If you need more, raise the local server's capacity (-max-sandboxes, E2BLOCAL_MAX_SANDBOXES)", s.cfg.MaxSandboxes)
+		"If you need more, raise the local server's capacity (-max-sandboxes, E2BLOCAL_MAX_SANDBOXES)", capacity)
 }
 
 // Capacity reports the server's sandbox capacity (< 0: unbounded) and the
