@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // Limits are what one sandbox may use. The defaults are those of E2B's
@@ -163,6 +164,7 @@ func (s *Server) setUpCgroups() error {
 		if !ok {
 			return fmt.Errorf("cgroup: neither cgroup v2 with memory, pids and cpu nor a cgroup v1 %s hierarchy", c)
 		}
+		removeStale(filepath.Join("/sys/fs/cgroup", c, p), false)
 		d := filepath.Join("/sys/fs/cgroup", c, p, name)
 		if err := os.Mkdir(d, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
 			s.removeCgroupDirs(dirs)
@@ -178,6 +180,7 @@ func (s *Server) setUpCgroups() error {
 // controllers only for cgroups without processes) and enables memory, pids
 // and cpu for the sandbox cgroups beside it.
 func (s *Server) setUpV2(own, name string) error {
+	removeStale(own, true)
 	base := filepath.Join(own, name)
 	if err := os.Mkdir(base, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
 		return fmt.Errorf("cgroup v2: %w", err)
@@ -242,7 +245,7 @@ func writeFile(p, v string) error { return os.WriteFile(p, []byte(v), 0o644) }
 // removeCgroupDirs removes the server's v1 parent dirs (or v2 base).
 func (s *Server) removeCgroupDirs(dirs map[string]string) {
 	for _, d := range dirs {
-		_ = os.Remove(d)
+		removeCgroupDir(d, false)
 	}
 }
 
@@ -361,13 +364,24 @@ func (cg *sandboxCgroup) oomKills() int {
 	return 0
 }
 
-// remove kills what is left in the cgroup and removes it.
+// remove kills what is left in the cgroup and removes it. A killed
+// process leaves its cgroup only once the kernel has reaped it, so the
+// removal is retried for a while.
 func (cg *sandboxCgroup) remove() {
 	if cg == nil {
 		return
 	}
 	for _, d := range cg.dirs {
-		if cg.v2 {
+		removeCgroupDir(d, cg.v2)
+	}
+}
+
+// removeCgroupDir kills the processes of one cgroup dir and removes it,
+// retrying for up to 5 s while they are still on their way out.
+func removeCgroupDir(d string, v2 bool) {
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if v2 {
 			_ = writeFile(filepath.Join(d, "cgroup.kill"), "1")
 		} else if b, err := os.ReadFile(filepath.Join(d, "cgroup.procs")); err == nil {
 			for _, f := range strings.Fields(string(b)) {
@@ -376,7 +390,33 @@ func (cg *sandboxCgroup) remove() {
 				}
 			}
 		}
-		_ = os.Remove(d)
+		err := os.Remove(d)
+		if err == nil || errors.Is(err, os.ErrNotExist) || time.Now().After(deadline) {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// removeStale removes the sandbox cgroups a server that died without
+// closing left under parent (its e2blocal-<pid> dirs whose pid is gone).
+func removeStale(parent string, v2 bool) {
+	dirs, _ := filepath.Glob(filepath.Join(parent, "e2blocal-*"))
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(strings.TrimPrefix(filepath.Base(d), "e2blocal-"))
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		if _, err := os.Stat(fmt.Sprintf("/proc/%d", pid)); err == nil {
+			continue
+		}
+		children, _ := os.ReadDir(d)
+		for _, c := range children {
+			if c.IsDir() {
+				removeCgroupDir(filepath.Join(d, c.Name()), v2)
+			}
+		}
+		removeCgroupDir(d, v2)
 	}
 }
 
