@@ -228,13 +228,9 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return helpOK(err)
 	}
-	cfg, err := loadConfig()
+	cfg, id, err := configAndID("analysis", o.id)
 	if err != nil {
 		return err
-	}
-	id := o.id
-	if id == "" {
-		id = newWorkflowID("analysis", time.Now())
 	}
 	in, ups, err := buildInput(o, id, cfg.S3Prefix)
 	if err != nil {
