@@ -6,3 +6,6 @@ func Unguarded(o Options) Options {
 	o.unguarded = true
 	return o
 }
+
+// ActivityOptionsByName is the table of activity options.
+var ActivityOptionsByName = activityOptionsByName
