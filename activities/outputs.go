@@ -44,9 +44,6 @@ const (
 	MetricFileBytes   = "durable_analyst_file_bytes"
 )
 
-// Origins of an OutputFile.
-const ()
-
 // OutputFile is one file an analysis produced, stored in S3.
 
 // journalFile is a file the journal saw change in a cell.

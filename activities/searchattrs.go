@@ -14,6 +14,8 @@ import (
 	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/api/operatorservice/v1"
 	"go.temporal.io/sdk/activity"
+
+	"github.com/durable-analyst/durable-analyst/internal/errtext"
 )
 
 // SearchAttributesInput names the search attributes a workflow would
@@ -85,7 +87,7 @@ func SearchAttributesReady(ctx context.Context, a *Activities, ns string, want m
 		return all, nil
 	})
 	if err != nil {
-		res.Reason = fmt.Sprintf("list search attributes of namespace %s: %v", ns, ErrorMessage(err))
+		res.Reason = fmt.Sprintf("list search attributes of namespace %s: %v", ns, errtext.Message(err))
 	} else {
 		res.Reason = missingSearchAttributes(want, have)
 	}

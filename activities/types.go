@@ -13,11 +13,6 @@ const (
 	RestoreSandboxName = "RestoreSandbox"
 )
 
-// Error types that cross the activity boundary. Workflows branch on these
-// with temporal.ApplicationError.Type(); they are part of the API.
-// (The names are the contract's, package api.)
-const ()
-
 // SandboxRef names a sandbox made for one workflow.
 type SandboxRef struct {
 	SandboxID string `json:"sandbox_id"`

@@ -12,6 +12,10 @@ const (
 	SweepWorkflowName = "SweepWorkflow"
 )
 
+// MaxStaticSummaryBytes bounds the StaticSummary (shown in the Temporal
+// UI) of a workflow that a batch or the starter starts.
+const MaxStaticSummaryBytes = 200
+
 // ProgressQuery is the query name that returns a Progress (an analysis)
 // or a BatchProgress (a batch).
 const ProgressQuery = "progress"

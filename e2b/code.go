@@ -9,9 +9,9 @@ import (
 	"net/http"
 	"net/url"
 	"time"
-	"unicode/utf8"
 
 	"github.com/durable-analyst/durable-analyst/e2b/internal/wire"
+	"github.com/durable-analyst/durable-analyst/internal/clip"
 )
 
 const (
@@ -204,13 +204,10 @@ func (b *outputBuffer) keep(s string) (string, bool) {
 		b.used += len(s)
 		return s, true
 	}
-	cut := max(room, 0)
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	b.used += cut
-	b.dropped += int64(len(s) - cut)
-	return s[:cut], cut > 0
+	kept := clip.Prefix(s, room)
+	b.used += len(kept)
+	b.dropped += int64(len(s) - len(kept))
+	return kept, kept != ""
 }
 
 // parseExecution reads an /execute stream. It returns an error if the

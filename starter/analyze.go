@@ -22,7 +22,7 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
-	"github.com/durable-analyst/durable-analyst/workflows"
+	"github.com/durable-analyst/durable-analyst/internal/clip"
 )
 
 const analyzeUsage = `Usage: starter analyze --question "..." [flags]
@@ -210,7 +210,7 @@ func newWorkflowID(kind string, now time.Time) string {
 // truncate collapses the white space of s and cuts it to at most n bytes
 // on a rune boundary, marking the cut.
 func truncate(s string, n int) string {
-	return workflows.Clip(strings.Join(strings.Fields(s), " "), n)
+	return clip.String(strings.Join(strings.Fields(s), " "), n, "…")
 }
 
 // startInfo is what starter analyze and starter batch print with --json
@@ -228,13 +228,9 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return helpOK(err)
 	}
-	cfg, err := loadConfig()
+	cfg, id, err := configAndID("analysis", o.id)
 	if err != nil {
 		return err
-	}
-	id := o.id
-	if id == "" {
-		id = newWorkflowID("analysis", time.Now())
 	}
 	in, ups, err := buildInput(o, id, cfg.S3Prefix)
 	if err != nil {
@@ -350,7 +346,7 @@ func startWorkflow(ctx context.Context, c client.Client, taskQueue, id, name, su
 		TaskQueue:                taskQueue,
 		WorkflowIDConflictPolicy: enums.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING,
 		WorkflowIDReusePolicy:    enums.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY,
-		StaticSummary:            truncate(summary, workflows.MaxStaticSummaryBytes),
+		StaticSummary:            truncate(summary, api.MaxStaticSummaryBytes),
 	}, name, in)
 	if err != nil {
 		return nil, fmt.Errorf("start %s %s on task queue %s: %w", name, id, taskQueue, err)

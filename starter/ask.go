@@ -128,17 +128,12 @@ func askTurn(ctx context.Context, c client.Client, id string, q api.AskInput, w 
 }
 
 func runEnd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("end", endUsage, stderr)
-	asJSON := fs.Bool("json", false, "print the result as JSON")
-	id, err := parseIDArgs(fs, args)
+	cmd, err := openByID(ctx, "end", endUsage, "print the result as JSON", args, stderr)
 	if err != nil {
 		return helpOK(err)
 	}
-	cfg, c, err := connect(ctx, stderr)
-	if err != nil {
-		return err
-	}
-	defer c.Close()
+	defer cmd.c.Close()
+	c, id := cmd.c, cmd.id
 	h, err := c.UpdateWorkflow(ctx, client.UpdateWorkflowOptions{
 		WorkflowID: id, UpdateName: api.EndUpdate, WaitForStage: client.WorkflowUpdateStageCompleted,
 	})
@@ -152,5 +147,5 @@ func runEnd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	return printResult(ctx, cfg, id, res, *asJSON, stdout, stderr)
+	return printResult(ctx, cmd.cfg, id, res, cmd.asJSON, stdout, stderr)
 }

@@ -150,13 +150,9 @@ func runBatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return helpOK(err)
 	}
-	cfg, err := loadConfig()
+	cfg, id, err := configAndID("batch", o.id)
 	if err != nil {
 		return err
-	}
-	id := o.id
-	if id == "" {
-		id = newWorkflowID("batch", time.Now())
 	}
 	in, n, err := buildBatchInput(o, id, cfg.S3Prefix)
 	if err != nil {

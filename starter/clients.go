@@ -51,6 +51,48 @@ func connect(ctx context.Context, stderr io.Writer) (starterConfig, client.Clien
 	return cfg, c, err
 }
 
+// byID is a subcommand about one existing workflow (result, progress,
+// end) once its preamble has run; close c when done.
+type byID struct {
+	id     string
+	asJSON bool
+	cfg    starterConfig
+	c      client.Client
+}
+
+// openByID is the preamble of a subcommand about one workflow: its flags
+// (with --json when jsonHelp is not empty), the workflow id, the
+// configuration, the Temporal client. -h returns flag.ErrHelp.
+func openByID(ctx context.Context, name, usage, jsonHelp string, args []string, stderr io.Writer) (*byID, error) {
+	fs := newFlagSet(name, usage, stderr)
+	asJSON := new(bool)
+	if jsonHelp != "" {
+		asJSON = fs.Bool("json", false, jsonHelp)
+	}
+	id, err := parseIDArgs(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	cfg, c, err := connect(ctx, stderr)
+	if err != nil {
+		return nil, err
+	}
+	return &byID{id: id, asJSON: *asJSON, cfg: cfg, c: c}, nil
+}
+
+// configAndID is the preamble of a subcommand that starts a workflow
+// (analyze, batch): the configuration and the workflow id, given or new.
+func configAndID(kind, given string) (starterConfig, string, error) {
+	cfg, err := loadConfig()
+	if err != nil {
+		return cfg, "", err
+	}
+	if given == "" {
+		given = newWorkflowID(kind, time.Now())
+	}
+	return cfg, given, nil
+}
+
 // store is the starter's view of the S3 bucket: upload inputs, presign charts.
 type store struct {
 	bucket  string

@@ -13,8 +13,8 @@ import (
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/temporal"
 
-	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/api"
+	"github.com/durable-analyst/durable-analyst/internal/errtext"
 )
 
 const resultUsage = `Usage: starter result <workflow-id> [--json]
@@ -64,17 +64,12 @@ type runningProgress struct {
 }
 
 func runResult(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("result", resultUsage, stderr)
-	asJSON := fs.Bool("json", false, "print the result as JSON")
-	id, err := parseIDArgs(fs, args)
+	cmd, err := openByID(ctx, "result", resultUsage, "print the result as JSON", args, stderr)
 	if err != nil {
 		return helpOK(err)
 	}
-	cfg, c, err := connect(ctx, stderr)
-	if err != nil {
-		return err
-	}
-	defer c.Close()
+	defer cmd.c.Close()
+	c, id, cfg, asJSON := cmd.c, cmd.id, cmd.cfg, cmd.asJSON
 
 	d, err := c.DescribeWorkflowExecution(ctx, id, "")
 	if err != nil {
@@ -82,7 +77,7 @@ func runResult(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	if d.GetWorkflowExecutionInfo().GetStatus() == enums.WORKFLOW_EXECUTION_STATUS_RUNNING {
 		p, qerr := queryProgress[api.Progress](ctx, c, id, id)
-		if *asJSON {
+		if asJSON {
 			rp := runningProgress{WorkflowID: id, Status: "running"}
 			if qerr == nil {
 				rp.Progress = &p
@@ -102,20 +97,16 @@ func runResult(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	return printResult(ctx, cfg, id, res, *asJSON, stdout, stderr)
+	return printResult(ctx, cfg, id, res, asJSON, stdout, stderr)
 }
 
 func runProgress(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("progress", progressUsage, stderr)
-	id, err := parseIDArgs(fs, args)
+	cmd, err := openByID(ctx, "progress", progressUsage, "", args, stderr)
 	if err != nil {
 		return helpOK(err)
 	}
-	_, c, err := connect(ctx, stderr)
-	if err != nil {
-		return err
-	}
-	defer c.Close()
+	defer cmd.c.Close()
+	c, id := cmd.c, cmd.id
 	desc, err := c.DescribeWorkflowExecution(ctx, id, "")
 	if err != nil {
 		return fmt.Errorf("describe %s: %w", id, err)
@@ -176,9 +167,9 @@ func failureMessage(err error) string {
 	}
 	var appErr *temporal.ApplicationError
 	if errors.As(err, &appErr) && appErr.Type() != "" {
-		return fmt.Sprintf("%s (%s)", activities.ErrorMessage(err), appErr.Type())
+		return fmt.Sprintf("%s (%s)", errtext.Message(err), appErr.Type())
 	}
-	return activities.ErrorMessage(err)
+	return errtext.Message(err)
 }
 
 // waitResult follows the analysis: it prints a progress line to w whenever

@@ -14,7 +14,6 @@ import (
 	"go.temporal.io/sdk/client"
 
 	"github.com/durable-analyst/durable-analyst/api"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 const scheduleUsage = `Usage:
@@ -234,7 +233,7 @@ func runScheduleCreate(ctx context.Context, args []string, stdout, stderr io.Wri
 		Spec: o.spec(),
 		Action: &client.ScheduleWorkflowAction{
 			ID: o.id, Workflow: name, Args: []any{input}, TaskQueue: cfg.TaskQueue,
-			StaticSummary: truncate(summary, workflows.MaxStaticSummaryBytes),
+			StaticSummary: truncate(summary, api.MaxStaticSummaryBytes),
 		},
 		Overlap:       overlapPolicies[o.overlap],
 		CatchupWindow: o.catchupWindow,

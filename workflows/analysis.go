@@ -20,6 +20,7 @@ import (
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
+	"github.com/durable-analyst/durable-analyst/internal/errtext"
 )
 
 // ToolExecutePython is the one tool the model is given.
@@ -334,7 +335,7 @@ func addFiles(have, add []api.OutputFile) []api.OutputFile {
 func failure(where string, err error) error {
 	var appErr *temporal.ApplicationError
 	if errors.As(err, &appErr) {
-		return temporal.NewNonRetryableApplicationError(where+": "+activities.ErrorMessage(err), appErr.Type(), err)
+		return temporal.NewNonRetryableApplicationError(where+": "+errtext.Message(err), appErr.Type(), err)
 	}
 	var canceled *temporal.CanceledError
 	if errors.As(err, &canceled) {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"unicode/utf8"
 
 	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/temporal"
@@ -15,6 +14,8 @@ import (
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
+	"github.com/durable-analyst/durable-analyst/internal/clip"
+	"github.com/durable-analyst/durable-analyst/internal/errtext"
 )
 
 // Batch limits and defaults (the input's are the contract's, package api).
@@ -23,9 +24,6 @@ const (
 	MaxSummaryAnswerBytes = 500
 	// MaxSummaryErrorBytes bounds the error message kept in a summary.
 	MaxSummaryErrorBytes = 500
-	// MaxStaticSummaryBytes bounds the StaticSummary of a workflow the
-	// batch (or the starter) starts, shown in the Temporal UI.
-	MaxStaticSummaryBytes = 200
 	// batchChunkItems is how many summaries the workflow holds before it
 	// stores them in S3 (about 40 KB at most).
 	batchChunkItems = 25
@@ -207,7 +205,7 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 	}
 	sum := api.BatchItemResult{Index: index, ID: cmp.Or(item.ID, strconv.Itoa(index)), WorkflowID: fmt.Sprintf("%s/%d", b.id, index)}
 	if problem != nil {
-		sum.Status, sum.ErrorType, sum.Error = api.StatusFailed, api.ErrTypeInvalidInput, Clip(problem.Error(), MaxSummaryErrorBytes)
+		sum.Status, sum.ErrorType, sum.Error = api.StatusFailed, api.ErrTypeInvalidInput, clip.String(problem.Error(), MaxSummaryErrorBytes, "…")
 		b.record(sum)
 		return nil
 	}
@@ -215,7 +213,7 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 		WorkflowID:            sum.WorkflowID,
 		ParentClosePolicy:     enumspb.PARENT_CLOSE_POLICY_REQUEST_CANCEL,
 		WorkflowIDReusePolicy: enumspb.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY,
-		StaticSummary:         Clip(fmt.Sprintf("batch item %s: %s", sum.ID, item.Question), MaxStaticSummaryBytes),
+		StaticSummary:         clip.String(fmt.Sprintf("batch item %s: %s", sum.ID, item.Question), api.MaxStaticSummaryBytes, "…"),
 		TypedSearchAttributes: b.search.childAttributes(b.id),
 	})
 	b.running++
@@ -245,7 +243,7 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 // summarize fills an item's summary from its analysis' result or error.
 func summarize(sum api.BatchItemResult, res api.AnalysisResult, err error) api.BatchItemResult {
 	if err == nil {
-		sum.Status, sum.Answer, sum.Charts = res.Status, Clip(res.Answer, MaxSummaryAnswerBytes), len(res.Charts)
+		sum.Status, sum.Answer, sum.Charts = res.Status, clip.String(res.Answer, MaxSummaryAnswerBytes, "…"), len(res.Charts)
 		sum.Steps, sum.Tokens = res.StepsUsed, res.Usage.TotalTokens
 		if res.Report != nil {
 			sum.ReportKey = res.Report.HTMLKey
@@ -262,7 +260,7 @@ func summarize(sum api.BatchItemResult, res api.AnalysisResult, err error) api.B
 	switch {
 	case errors.As(err, &appErr):
 		sum.ErrorType = cmp.Or(appErr.Type(), "Error")
-		sum.Error = Clip(activities.ErrorMessage(appErr), MaxSummaryErrorBytes)
+		sum.Error = clip.String(errtext.Message(appErr), MaxSummaryErrorBytes, "…")
 		return sum
 	case errors.As(err, &canceled):
 		sum.ErrorType = api.ErrTypeCanceled
@@ -271,7 +269,7 @@ func summarize(sum api.BatchItemResult, res api.AnalysisResult, err error) api.B
 	case errors.As(err, &term):
 		sum.ErrorType = api.ErrTypeTerminated
 	}
-	sum.Error = Clip(err.Error(), MaxSummaryErrorBytes)
+	sum.Error = clip.String(err.Error(), MaxSummaryErrorBytes, "…")
 	return sum
 }
 
@@ -311,16 +309,4 @@ func (b *batch) report(ctx workflow.Context) (activities.WriteBatchReportResult,
 		return rep, failure("write the batch report", err)
 	}
 	return rep, nil
-}
-
-// Clip cuts s to at most n bytes on a rune boundary, marking the cut.
-func Clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := n - len("…")
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
 }

@@ -9,3 +9,6 @@ func Unguarded(o Options) Options {
 
 // CapacityBackoff is capacityBackoff, for tests.
 var CapacityBackoff = capacityBackoff
+
+// ActivityOptionsByName is the table of activity options.
+var ActivityOptionsByName = activityOptionsByName

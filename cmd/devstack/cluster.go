@@ -177,7 +177,8 @@ func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
 
 // waitForPollers waits until every worker process polls the task queue
 // (the SDK's default identity starts with the process id), one of them
-// exits, or a minute passes.
+// exits, or a minute passes. The workers' output is on the screen (or in
+// their logs): callers add it to the error where it is not.
 func waitForPollers(ctx context.Context, t *devstack.Temporal, workers []*devstack.Process) error {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
@@ -203,7 +204,7 @@ func waitForPollers(ctx context.Context, t *devstack.Temporal, workers []*devsta
 		for _, w := range workers {
 			select {
 			case <-w.Done():
-				return fmt.Errorf("a worker exited before it polled task queue %q: %v\n%s", taskQueue, w.Err(), w.Output())
+				return fmt.Errorf("a worker exited before it polled task queue %q: %v", taskQueue, w.Err())
 			default:
 			}
 		}

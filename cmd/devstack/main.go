@@ -30,8 +30,6 @@ import (
 	"syscall"
 	"time"
 
-	enumspb "go.temporal.io/api/enums/v1"
-
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
 	"github.com/durable-analyst/durable-analyst/internal/devstack"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
@@ -144,7 +142,7 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 		return 1, err
 	}
 	stops = append(stops, func() error { return worker.Stop(15 * time.Second) })
-	if err := waitForWorker(ctx, temporal, worker); err != nil {
+	if err := waitForPollers(ctx, temporal, []*devstack.Process{worker}); err != nil {
 		return 1, fmt.Errorf("%w\nlast worker output:\n%s", err, worker.Output())
 	}
 	if v, err := waitForCurrentVersion(ctx, temporal, env, worker); err != nil {
@@ -286,31 +284,6 @@ func goBuild(ctx context.Context, root, dir string, pkgs ...string) error {
 		return fmt.Errorf("go build %s: %w", strings.Join(pkgs, " "), err)
 	}
 	return nil
-}
-
-// waitForWorker waits until a worker polls the task queue, the worker
-// process exits, or a minute passes.
-func waitForWorker(ctx context.Context, t *devstack.Temporal, worker *devstack.Process) error {
-	ctx, cancel := context.WithTimeout(ctx, time.Minute)
-	defer cancel()
-	c, err := dialQuiet(ctx, t)
-	if err != nil {
-		return err
-	}
-	defer c.Close()
-	for {
-		resp, err := c.DescribeTaskQueue(ctx, taskQueue, enumspb.TASK_QUEUE_TYPE_WORKFLOW)
-		if err == nil && len(resp.GetPollers()) > 0 {
-			return nil
-		}
-		select {
-		case <-worker.Done():
-			return fmt.Errorf("worker exited before it polled task queue %q: %v", taskQueue, worker.Err())
-		case <-ctx.Done():
-			return fmt.Errorf("no worker polls task queue %q: %w", taskQueue, ctx.Err())
-		case <-time.After(200 * time.Millisecond):
-		}
-	}
 }
 
 // printBanner tells the user where everything is and how to start analyses.

@@ -193,6 +193,12 @@ def __da_install():
             # Cancelled while it waited for its turn or was being set up.
             raise KeyboardInterrupt("the cell was cancelled")
 
+    # Figures still open when the cell ends are shown here, so they are in
+    # the journal's record. e2blocal's driver.py has a loop like it that
+    # plays E2B's inline backend; they stay two on purpose: this one runs
+    # in any E2B sandbox (the real service included) and shows figures the
+    # IPython way, that one is the local server's kernel and adds E2B's
+    # chart data. A journal shown by the driver sees the driver's figures.
     def flush_figures():
         plt = _sys.modules.get("matplotlib.pyplot")
         if plt is None:

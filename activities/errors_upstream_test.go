@@ -20,6 +20,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/e2b"
+	"github.com/durable-analyst/durable-analyst/internal/errtext"
 )
 
 // TestClassifyMessage: the message of a classified error names the service,
@@ -177,7 +178,7 @@ func TestErrorMessage(t *testing.T) {
 		{"canceled", temporal.NewCanceledError(), "canceled"},
 	}
 	for _, tt := range tests {
-		if got := ErrorMessage(tt.err); got != tt.want {
+		if got := errtext.Message(tt.err); got != tt.want {
 			t.Errorf("%s: got %q, want %q", tt.name, got, tt.want)
 		}
 	}

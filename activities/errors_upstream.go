@@ -13,13 +13,12 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/aws/smithy-go"
 	"github.com/openai/openai-go/v3"
-	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/e2b"
+	"github.com/durable-analyst/durable-analyst/internal/clip"
 )
 
 // Bounds of the text an error carries into a workflow history: the message
@@ -227,41 +226,5 @@ func boundMessage(s string) string { return boundText(s, MaxErrorMessageBytes) }
 // a marker saying so), never cutting a character in two.
 func boundText(s string, n int) string {
 	s = strings.Join(strings.Fields(strings.ToValidUTF8(scrub(s), "\uFFFD")), " ")
-	if len(s) <= n {
-		return s
-	}
-	cut := n - len(clippedMarker)
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + clippedMarker
-}
-
-// ErrorMessage is the text of err that people should read in the UI, the
-// CLI and a batch report: the message of the first ApplicationError in the
-// chain, after the context that wrappers above it added, without the SDK's
-// "(type: …, retryable: …)" and the repeated text of the causes below it.
-// Activity, child-workflow and workflow-execution wrappers add nothing.
-// It is deterministic, so workflows use it too.
-func ErrorMessage(err error) string {
-	switch e := err.(type) {
-	case nil:
-		return ""
-	case *temporal.ApplicationError:
-		return e.Message()
-	case *temporal.ActivityError, *temporal.ChildWorkflowExecutionError, *temporal.WorkflowExecutionError:
-		if inner := errors.Unwrap(e); inner != nil {
-			return ErrorMessage(inner)
-		}
-		return e.Error()
-	}
-	inner := errors.Unwrap(err)
-	if inner == nil {
-		return err.Error()
-	}
-	// A fmt.Errorf("context: %w", inner) wrapper: keep its context.
-	if prefix, ok := strings.CutSuffix(err.Error(), inner.Error()); ok {
-		return prefix + ErrorMessage(inner)
-	}
-	return err.Error()
+	return clip.String(s, n, clippedMarker)
 }

@@ -128,16 +128,6 @@ func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (api.
 	return rep, nil
 }
 
-// presignInto sets *url to a fresh presigned URL of key.
-func (a *Activities) presignInto(ctx context.Context, key string, url *string) error {
-	u, err := a.presign(ctx, key)
-	if err != nil {
-		return classify(ServiceStorage, "presign "+key, err)
-	}
-	*url = u
-	return nil
-}
-
 // reportMarkdown renders the Markdown report.
 func reportMarkdown(in WriteReportInput, steps []reportStep) string {
 	var b strings.Builder

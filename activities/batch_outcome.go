@@ -9,6 +9,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/api"
+	"github.com/durable-analyst/durable-analyst/internal/errtext"
 )
 
 // AnalysisOutcomeInput names an analysis that already ran or runs.
@@ -33,7 +34,7 @@ func (a *Activities) AnalysisOutcome(ctx context.Context, in AnalysisOutcomeInpu
 	}
 	var appErr *temporal.ApplicationError
 	if errors.As(err, &appErr) {
-		return nil, finalError(appErr.Type(), fmt.Sprintf("analysis %s: %s", in.WorkflowID, ErrorMessage(err)), err)
+		return nil, finalError(appErr.Type(), fmt.Sprintf("analysis %s: %s", in.WorkflowID, errtext.Message(err)), err)
 	}
 	var canceled *temporal.CanceledError
 	var terminated *temporal.TerminatedError

@@ -21,7 +21,7 @@ import (
 
 // The cell journal makes RunCode exactly-once across worker crashes. Each
 // cell is sent with a one-line prefix that installs the journal in the
-// kernel (journal.py, once per kernel) and begins the cell under an id
+// kernel (code_journal.py, once per kernel) and begins the cell under an id
 // derived from the workflow run, step and call. In the kernel the journal
 //   - refuses to start a cell id twice: a retry gets DurableCellDone and
 //     reads the recorded outputs from the sandbox instead;
@@ -34,9 +34,9 @@ import (
 //     lost sandbox and rebuilds.
 // Executions in one context are serialized by the code interpreter, so a
 // retry's cell waits until a still-running first attempt has finished
-// (reconnect.go says how a retry reconnects).
+// (code_reconnect.go says how a retry reconnects).
 
-//go:embed journal.py
+//go:embed code_journal.py
 var journalPy string
 
 var journalB64 = base64.StdEncoding.EncodeToString([]byte(journalPy))
@@ -45,7 +45,7 @@ var journalB64 = base64.StdEncoding.EncodeToString([]byte(journalPy))
 const journalDir = HomeDir + "/.durable/cells"
 
 // cellPath is the journal's file for cell id with suffix (".started",
-// ".done.json", ".meta.json", ".cancel"; journal.py names them the same).
+// ".done.json", ".meta.json", ".cancel"; code_journal.py names them the same).
 func cellPath(id, suffix string) string { return journalDir + "/" + id + suffix }
 
 // Error names the journal raises in the kernel.

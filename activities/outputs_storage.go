@@ -75,3 +75,13 @@ func (a *Activities) presign(ctx context.Context, key string) (string, error) {
 	}
 	return req.URL, nil
 }
+
+// presignInto sets *url to a fresh presigned URL of key.
+func (a *Activities) presignInto(ctx context.Context, key string, url *string) error {
+	u, err := a.presign(ctx, key)
+	if err != nil {
+		return classify(ServiceStorage, "presign "+key, err)
+	}
+	*url = u
+	return nil
+}

@@ -1,0 +1,106 @@
+package layers_test
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const mod = "github.com/durable-analyst/durable-analyst/"
+
+// allowed lists, for each package (a path, or a folder ending in "/"),
+// the packages of this module it may import outside tests; a folder
+// ending in "/" allows everything under it. The first match wins, so
+// the narrower rows come first. docs/architecture.md explains each row.
+var allowed = []struct {
+	pkg string
+	may []string
+	why string
+}{
+	{"api", nil, "the contract: standard library only"},
+	{"api/validate", []string{"api"}, "validation of the contract"},
+	{"codec", nil, "payload encryption, usable by any client"},
+	// Dev-stack tooling and end-to-end tests drive the whole product.
+	{"internal/devstack", []string{"internal/"}, "dev-stack tooling; its tests may import more"},
+	{"internal/e2e", []string{""}, "end-to-end tests"},
+	{"internal/", nil, "small shared helpers: no package of this module"},
+	{"config", []string{"codec", "internal/"}, "worker and starter configuration"},
+	{"e2b/", []string{"e2b/", "internal/"}, "the E2B client and the local E2B server"},
+	{"e2b", []string{"e2b/", "internal/"}, "the E2B client"},
+	{"scriptedmodel", []string{"internal/"}, "the local model server"},
+	{"activities", []string{"api", "config", "e2b", "internal/"}, "the side effects"},
+	{"workflows", []string{"activities", "api", "api/validate", "internal/"}, "deterministic workflow code"},
+	{"nexus", []string{"api", "workflows"}, "the Nexus service"},
+	{"starter", []string{"api", "api/validate", "config", "codec", "internal/"}, "the CLI: never the worker's side"},
+	// Mains wire everything together.
+	{"worker", []string{""}, "the worker's main"},
+	{"cmd/", []string{""}, "tools' mains"},
+}
+
+func rule(pkg string) (may []string, ok bool) {
+	for _, r := range allowed {
+		if pkg == r.pkg || (strings.HasSuffix(r.pkg, "/") && strings.HasPrefix(pkg, r.pkg)) {
+			return r.may, true
+		}
+	}
+	return nil, false
+}
+
+func permits(may []string, imp string) bool {
+	for _, m := range may {
+		if imp == m || (m == "" || strings.HasSuffix(m, "/")) && strings.HasPrefix(imp, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// Every package of the module has a row, and imports only what its row
+// allows: the layers of docs/architecture.md, with no loop between them.
+func TestImportRules(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", mod+"...").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) < 10 {
+		t.Fatalf("go list listed %d packages; want the module's", len(lines))
+	}
+	for _, line := range lines {
+		f := strings.Fields(line)
+		pkg := strings.TrimPrefix(f[0], mod)
+		may, ok := rule(pkg)
+		if !ok {
+			t.Errorf("package %s has no row in the import rules; add one (and to docs/architecture.md)", pkg)
+			continue
+		}
+		for _, imp := range f[1:] {
+			if !strings.HasPrefix(imp, mod) {
+				continue
+			}
+			if imp = strings.TrimPrefix(imp, mod); !permits(may, imp) {
+				t.Errorf("%s imports %s; its rule allows %q", pkg, imp, may)
+			}
+		}
+	}
+}
+
+// The rules can fail: a row checks what it should.
+func TestRulesRefuse(t *testing.T) {
+	for _, tc := range []struct{ pkg, imp string }{
+		{"api", "internal/clip"},
+		{"internal/clip", "workflows"},
+		{"workflows", "e2b"},
+		{"starter", "activities"},
+		{"activities", "workflows"},
+		{"internal/tracing", "api"},
+	} {
+		may, ok := rule(tc.pkg)
+		if !ok || permits(may, tc.imp) {
+			t.Errorf("%s may import %s; the rules should refuse it", tc.pkg, tc.imp)
+		}
+	}
+	if may, _ := rule("internal/errtext"); permits(may, "api") {
+		t.Error("an internal helper may import api")
+	}
+}

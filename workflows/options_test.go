@@ -1,0 +1,43 @@
+package workflows_test
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/workflows"
+)
+
+// Every activity has a row in the one table of activity options, and
+// every row names an activity: a typo would leave an activity without
+// options (its workflow task fails) and a row without use.
+func TestEveryActivityHasOptions(t *testing.T) {
+	ctxType := reflect.TypeFor[context.Context]()
+	acts := map[string]bool{}
+	typ := reflect.TypeFor[*activities.Activities]()
+	for i := range typ.NumMethod() {
+		m := typ.Method(i)
+		if m.Type.NumIn() >= 2 && m.Type.In(1) == ctxType {
+			acts[m.Name] = true
+		}
+	}
+	// CheckSearchAttributes runs as a local activity, with its own options.
+	delete(acts, "CheckSearchAttributes")
+	if len(acts) < 10 {
+		t.Fatalf("found %d activity methods; want the real list", len(acts))
+	}
+	for name := range acts {
+		if _, ok := workflows.ActivityOptionsByName[name]; !ok {
+			t.Errorf("activity %s has no row in activityOptionsByName", name)
+		}
+	}
+	for name, o := range workflows.ActivityOptionsByName {
+		if !acts[name] {
+			t.Errorf("row %s names no activity", name)
+		}
+		if o.StartToCloseTimeout <= 0 || o.RetryPolicy == nil {
+			t.Errorf("row %s: start-to-close %v, retry policy %v; want both", name, o.StartToCloseTimeout, o.RetryPolicy)
+		}
+	}
+}
