@@ -107,7 +107,7 @@ func (e *env) p9(ctx context.Context, r *report) error {
 			return ctx.Err()
 		}
 	}
-	r.details["p9"] = map[string]any{"runs": runs, "default_capacity": def, "limits": "e2blocal defaults (1024 MiB, 2 CPUs, 1024 pids, 10 GiB disk, 512 MiB /dev/shm)"}
+	r.details["p9"] = map[string]any{"runs": runs, "default_capacity": def, "limits": "1024 MiB memory, 2 CPUs, 1024 pids, 10 GiB disk, 512 MiB /dev/shm"}
 	best := 0.0
 	for _, run := range runs {
 		best = max(best, run.PerSecond)
