@@ -78,12 +78,11 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 	return SandboxRef{SandboxID: sb.ID}, nil
 }
 
-// capacityError is a create refused for capacity: E2B's 429 (classified,
-// with E2B's message) or the worker's own bound (msg). A caller that waits
-// itself (ReportCapacity) gets api.ErrTypeSandboxCapacity with msg (E2B's
-// own words, bounded by the client), which no retry
-// policy retries; an older caller gets the retryable RateLimited error it
-// always got.
+// capacityError is a create refused for capacity: E2B's 429 (msg is its
+// error, with E2B's own words; classified is its classification) or the
+// worker's own bound (msg). A caller that waits itself (ReportCapacity)
+// gets api.ErrTypeSandboxCapacity, which no retry policy retries; an older
+// caller gets the retryable RateLimited error it always got.
 func capacityError(ctx context.Context, in CreateSandboxInput, msg string, classified error) error {
 	count(ctx, MetricSandboxCapacityWaits, 1)
 	if in.ReportCapacity {
