@@ -97,6 +97,9 @@ type Activities struct {
 	// SQL are the SQL sources queries may name (nil: none; run_sql is
 	// then not offered).
 	SQL *SQLSources
+	// Sandboxes bounds the live sandboxes this worker creates
+	// (MAX_SANDBOXES); nil: no bound of its own.
+	Sandboxes *SandboxLeases
 
 	// searchAttrs caches the namespace's search attributes for
 	// CheckSearchAttributes.

@@ -37,19 +37,20 @@ const (
 // not the same way wherever it happens; workflows take their activities'
 // NonRetryableErrorTypes from it too (NonRetryableTypes).
 var retryableTypes = map[string]bool{
-	api.ErrTypeSandboxLost: false, // needs a new sandbox, which the workflow makes
-	api.ErrTypeAuth:        false,
-	api.ErrTypeBadRequest:  false,
-	api.ErrTypeNotFound:    false,
-	api.ErrTypeQuota:       false,
-	api.ErrTypeDataset:     false,
-	api.ErrTypeRebuild:     false,
-	api.ErrTypeCanceled:    false,
-	api.ErrTypeTerminated:  false,
-	api.ErrTypeTimeout:     false,
-	api.ErrTypeRateLimited: true,
-	api.ErrTypeUnavailable: true,
-	api.ErrTypeStorage:     true,
+	api.ErrTypeSandboxLost:     false, // needs a new sandbox, which the workflow makes
+	api.ErrTypeAuth:            false,
+	api.ErrTypeBadRequest:      false,
+	api.ErrTypeNotFound:        false,
+	api.ErrTypeQuota:           false,
+	api.ErrTypeDataset:         false,
+	api.ErrTypeRebuild:         false,
+	api.ErrTypeCanceled:        false,
+	api.ErrTypeTerminated:      false,
+	api.ErrTypeTimeout:         false,
+	api.ErrTypeSandboxCapacity: false, // the workflow waits for a sandbox itself, not the retry policy
+	api.ErrTypeRateLimited:     true,
+	api.ErrTypeUnavailable:     true,
+	api.ErrTypeStorage:         true,
 }
 
 // Retryable reports whether an error of this type may succeed when retried.

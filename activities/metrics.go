@@ -41,6 +41,9 @@ const (
 	MetricSandboxesReused = "durable_analyst_sandboxes_reused"
 	// MetricSandboxesKilled counts sandboxes KillSandbox killed.
 	MetricSandboxesKilled = "durable_analyst_sandboxes_killed"
+	// MetricSandboxCapacityWaits counts creates refused for capacity
+	// (E2B's concurrency limit or MAX_SANDBOXES) that the workflow waits out.
+	MetricSandboxCapacityWaits = "durable_analyst_sandbox_capacity_waits"
 	// MetricSandboxRebuilds counts lost sandboxes the workflow rebuilt.
 	MetricSandboxRebuilds = "durable_analyst_sandbox_rebuilds"
 	// MetricModelCalls counts model calls, tagged with the model and the

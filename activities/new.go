@@ -100,6 +100,7 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		ModelAPI:             cfg.OpenAIAPI,
 		ModelBackground:      cfg.OpenAIBackground,
 		SandboxKillOnTimeout: cfg.SandboxOnTimeout == "kill",
+		Sandboxes:            NewSandboxLeases(cfg.MaxSandboxes),
 
 		SQL:                 sqlSources,
 		MaxOutputFiles:      cfg.MaxOutputFiles,

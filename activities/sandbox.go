@@ -58,6 +58,13 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 		count(ctx, MetricSandboxesReused, 1)
 		return SandboxRef{SandboxID: info.ID, Reused: true}, nil
 	}
+	ok, done := a.Sandboxes.acquire(ctx, a.E2B)
+	if !ok {
+		return SandboxRef{}, capacityError(ctx, in, fmt.Sprintf("create sandbox: this worker holds its MAX_SANDBOXES (%d) live sandboxes", a.Sandboxes.Max()), nil)
+	}
+	if a.Sandboxes != nil {
+		meta[MetaWorker] = a.Sandboxes.owner
+	}
 	sb, err := a.E2B.Create(ctx, e2b.CreateParams{
 		Template: a.Template,
 		Timeout:  a.SandboxTimeout,
@@ -67,11 +74,32 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 		AutoPause: !a.SandboxKillOnTimeout,
 	})
 	if err != nil {
+		done("")
+		if e2b.IsRateLimited(err) {
+			return SandboxRef{}, capacityError(ctx, in, err.Error(), classify(ServiceE2B, "create sandbox", err))
+		}
 		return SandboxRef{}, classify(ServiceE2B, "create sandbox", err)
 	}
+	done(sb.ID)
 	activity.GetLogger(ctx).Info("sandbox created", "sandbox_id", sb.ID, "template", a.Template)
 	count(ctx, MetricSandboxesCreated, 1)
 	return SandboxRef{SandboxID: sb.ID}, nil
+}
+
+// capacityError is a create refused for capacity: E2B's 429 (msg is its
+// error, with E2B's own words; classified is its classification) or the
+// worker's own bound (msg). A caller that waits itself (ReportCapacity)
+// gets api.ErrTypeSandboxCapacity, which no retry policy retries; an older
+// caller gets the retryable RateLimited error it always got.
+func capacityError(ctx context.Context, in CreateSandboxInput, msg string, classified error) error {
+	count(ctx, MetricSandboxCapacityWaits, 1)
+	if in.ReportCapacity {
+		return newError(api.ErrTypeSandboxCapacity, "waiting for a sandbox: "+msg, nil, 0)
+	}
+	if classified != nil {
+		return classified
+	}
+	return newError(api.ErrTypeRateLimited, msg, nil, 5*time.Second)
 }
 
 // KillSandbox kills a sandbox. A sandbox that is already gone is fine.
@@ -84,6 +112,7 @@ func (a *Activities) KillSandbox(ctx context.Context, in KillSandboxInput) error
 	if err != nil {
 		return classify(ServiceE2B, "kill sandbox "+in.SandboxID, err)
 	}
+	a.Sandboxes.forget(in.SandboxID)
 	if gone {
 		count(ctx, MetricSandboxesKilled, 1)
 	}

@@ -30,6 +30,12 @@ type CreateSandboxInput struct {
 	// after the first was lost, and so on. It is part of the metadata so a
 	// replacement never reuses the sandbox it replaces.
 	Generation int `json:"generation"`
+	// ReportCapacity: when no sandbox can be had now (E2B answers 429 for
+	// its concurrency limit, or this worker holds MAX_SANDBOXES), fail at
+	// once with api.ErrTypeSandboxCapacity; the workflow waits and asks
+	// again, and no attempt is spent. Unset (workflow code from before
+	// it), such a failure is an ordinary retryable RateLimited error.
+	ReportCapacity bool `json:"report_capacity,omitempty"`
 }
 
 // Dataset is one input file to place in the sandbox's /home/user. Exactly

@@ -70,4 +70,13 @@ const (
 	ErrTypeCanceled    = "Canceled"      // an analysis a batch waited for was cancelled
 	ErrTypeTerminated  = "Terminated"    // an analysis a batch waited for was terminated
 	ErrTypeTimeout     = "Timeout"       // an analysis a batch waited for timed out
+	// ErrTypeSandboxCapacity: no sandbox can be had now (E2B's concurrency
+	// limit, or the worker's MAX_SANDBOXES); the workflow waits and asks
+	// again, so it never fails an analysis.
+	ErrTypeSandboxCapacity = "SandboxCapacity"
 )
+
+// PhaseWaitingForSandbox is an analysis' progress phase (Progress.Phase)
+// while no sandbox can be had: E2B's concurrency limit or the worker's
+// MAX_SANDBOXES is reached, and the analysis waits its turn.
+const PhaseWaitingForSandbox = "waiting for a sandbox"

@@ -145,6 +145,10 @@ type Worker struct {
 	// outage of every worker longer than SANDBOX_TIMEOUT loses nothing) or
 	// kill.
 	SandboxOnTimeout string `envconfig:"SANDBOX_ON_TIMEOUT" default:"pause"`
+	// MaxSandboxes bounds the live sandboxes one worker creates; an
+	// analysis over it waits for a sandbox (docs/limits.md). 0: no bound
+	// of the worker's own (E2B's concurrency limit still applies).
+	MaxSandboxes int `envconfig:"MAX_SANDBOXES" default:"20"`
 
 	// MaxOutputBytes caps the stdout/stderr text of one cell that is handed
 	// back to the model (the whole output is kept in S3).
@@ -269,6 +273,9 @@ func (c Worker) Validate() error {
 	}
 	if c.SandboxOnTimeout != "" && c.SandboxOnTimeout != "pause" && c.SandboxOnTimeout != "kill" {
 		errs = append(errs, fmt.Errorf("SANDBOX_ON_TIMEOUT: %q is not pause or kill", c.SandboxOnTimeout))
+	}
+	if c.MaxSandboxes < 0 {
+		errs = append(errs, fmt.Errorf("MAX_SANDBOXES: %d is negative (0 means no bound of the worker's own)", c.MaxSandboxes))
 	}
 	if c.MaxOutputBytes < 256 {
 		errs = append(errs, fmt.Errorf("MAX_OUTPUT_BYTES: %d is below 256", c.MaxOutputBytes))

@@ -76,6 +76,7 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{"negative output bytes", "MAX_OUTPUT_FILES_BYTES", "-1", "MAX_OUTPUT_FILES_BYTES: -1 is outside"},
 		{"bad log format", "LOG_FORMAT", "xml", "LOG_FORMAT:"},
 		{"bad sandbox timeout", "SANDBOX_TIMEOUT", "1s", "SANDBOX_TIMEOUT:"},
+		{"negative max sandboxes", "MAX_SANDBOXES", "-1", "MAX_SANDBOXES:"},
 		{"stop timeout too long", "WORKER_STOP_TIMEOUT", "2h", "WORKER_STOP_TIMEOUT:"},
 		{"negative activities", "MAX_CONCURRENT_ACTIVITIES", "-1", "MAX_CONCURRENT_ACTIVITIES:"},
 		{"bad workflow tasks", "MAX_CONCURRENT_WORKFLOW_TASKS", "many", "MAX_CONCURRENT_WORKFLOW_TASKS: cannot parse"},

@@ -25,7 +25,9 @@ if [[ ! "$gov" =~ ^go1\.([0-9]+) ]] || [ "${BASH_REMATCH[1]}" -lt 26 ]; then
   exit 1
 fi
 
-want=(bubblewrap python3-ipython python3-pandas python3-matplotlib python3-openpyxl)
+# e2fsprogs (mkfs.ext4) and util-linux (mount, prlimit) size and limit each
+# sandbox: its disk and its rlimits (docs/limits.md).
+want=(bubblewrap e2fsprogs util-linux python3-ipython python3-pandas python3-matplotlib python3-openpyxl)
 case "${1:-run}" in
   run) ;;
   # docker-compose (Debian's, v1; no Docker daemon needed) validates

@@ -110,10 +110,11 @@ func (a *analysis) start(ctx workflow.Context) error {
 	a.show(ctx, a.status, a.phase)
 	if st := a.in.Continued; st != nil {
 		a.sb = resumedSandbox(ctx, a.id, a.in.Datasets, *st)
+		a.sb.onWait = a.waitingForSandbox
 		a.res.StepsUsed, a.res.CodeRuns, a.res.Usage, a.res.TranscriptKey = st.Steps, st.CodeRuns, st.Usage, st.TranscriptKey
 		a.res.SandboxSeconds = st.SandboxSeconds
 	} else {
-		sb, err := newSandbox(ctx, a.id, a.runID, a.in.Datasets)
+		sb, err := newSandbox(ctx, a.id, a.runID, a.in.Datasets, a.waitingForSandbox)
 		if err != nil {
 			return a.fail(ctx, "start", err)
 		}
@@ -121,6 +122,12 @@ func (a *analysis) start(ctx workflow.Context) error {
 	}
 	a.res.SandboxID = a.sb.ref.SandboxID
 	return nil
+}
+
+// waitingForSandbox shows that the analysis waits for a sandbox (no
+// capacity now, see sandbox.create).
+func (a *analysis) waitingForSandbox(ctx workflow.Context) {
+	a.show(ctx, a.status, api.PhaseWaitingForSandbox)
 }
 
 // finish keeps the sandbox time in the result and kills the sandbox, on

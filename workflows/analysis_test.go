@@ -36,9 +36,11 @@ type harness struct {
 	kills      []string
 	stageErr   error
 	created    []activities.CreateSandboxInput
-	reports    []activities.WriteReportInput
-	reportErr  error
-	verifies   []activities.VerifyAnswerInput
+	// refusals is how many creates are refused for capacity first.
+	refusals  int
+	reports   []activities.WriteReportInput
+	reportErr error
+	verifies  []activities.VerifyAnswerInput
 	// stored is the text for the model of each cell by its OutputKey, as
 	// RunCode keeps it in S3.
 	stored map[string]string
@@ -54,6 +56,12 @@ func newHarness(t *testing.T) *harness {
 	h.env.OnActivity(a.CreateSandbox, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, in activities.CreateSandboxInput) (activities.SandboxRef, error) {
 			h.created = append(h.created, in)
+			if h.refusals > 0 {
+				h.refusals--
+				return activities.SandboxRef{}, temporal.NewNonRetryableApplicationError(
+					"waiting for a sandbox: e2b: create sandbox: 429 rate_limited: you have reached the maximum number of concurrent E2B sandboxes (8)",
+					api.ErrTypeSandboxCapacity, nil)
+			}
 			return activities.SandboxRef{SandboxID: fmt.Sprintf("isandbox%d", in.Generation)}, nil
 		})
 	h.env.OnActivity(a.StageDatasets, mock.Anything, mock.Anything).Return(
@@ -635,4 +643,43 @@ func TestSandboxTimeBudget(t *testing.T) {
 	assert.Len(t, h.codeRuns, 3, "40 s + 40 s + 40 s passes 100 s after the third cell")
 	assert.GreaterOrEqual(t, res.SandboxSeconds, 120.0)
 	assert.Less(t, res.SandboxSeconds, 200.0)
+}
+
+// TestWaitsForASandbox: creates refused for capacity are waited out on
+// timers (ChangeWaitForSandbox), each a new activity, with the progress
+// saying so, and the analysis then completes as usual.
+func TestWaitsForASandbox(t *testing.T) {
+	h := newHarness(t)
+	h.refusals = 3
+	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, activities.CallModelResult{Answer: "a"})
+	h.code(okOutput)
+	var phases []string
+	h.env.SetOnTimerScheduledListener(func(string, time.Duration) {
+		v, err := h.env.QueryWorkflow(api.ProgressQuery)
+		require.NoError(t, err)
+		var p api.Progress
+		require.NoError(t, v.Get(&p))
+		phases = append(phases, p.Phase)
+	})
+	res, err := h.run(t, api.AnalysisInput{Question: "q"})
+	require.NoError(t, err)
+	assert.Equal(t, api.StatusAnswered, res.Status)
+	require.Len(t, h.created, 4, "three refused creates and the one that got a sandbox")
+	for i, in := range h.created {
+		assert.True(t, in.ReportCapacity, "create %d: ReportCapacity", i)
+		assert.Equal(t, 1, in.Generation, "create %d: a wait is not a new generation", i)
+	}
+	assert.Equal(t, []string{api.PhaseWaitingForSandbox, api.PhaseWaitingForSandbox, api.PhaseWaitingForSandbox}, phases)
+	assert.Equal(t, []string{"isandbox1"}, h.kills)
+}
+
+// TestCapacityBackoff: the waits double from about 1 s, stay within
+// maxCapacityWait, and differ between workflows.
+func TestCapacityBackoff(t *testing.T) {
+	for waits := 0; waits < 12; waits++ {
+		d := workflows.CapacityBackoff("wf-a", waits)
+		assert.LessOrEqual(t, d, 20*time.Second)
+		assert.GreaterOrEqual(t, d, min(500*time.Millisecond<<waits, 10*time.Second))
+	}
+	assert.NotEqual(t, workflows.CapacityBackoff("wf-a", 6), workflows.CapacityBackoff("wf-b", 6))
 }

@@ -7,5 +7,8 @@ func Unguarded(o Options) Options {
 	return o
 }
 
+// CapacityBackoff is capacityBackoff, for tests.
+var CapacityBackoff = capacityBackoff
+
 // ActivityOptionsByName is the table of activity options.
 var ActivityOptionsByName = activityOptionsByName

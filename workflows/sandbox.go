@@ -3,6 +3,7 @@ package workflows
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"time"
 
 	"go.temporal.io/sdk/temporal"
@@ -34,12 +35,15 @@ type sandbox struct {
 	// is then zero: paused time is not spent); lost when pausing found it
 	// gone, so the next turn rebuilds it.
 	paused, lost bool
+	// onWait, if set, is told when a create first has to wait for a
+	// sandbox (the progress says so).
+	onWait func(workflow.Context)
 }
 
 // newSandbox creates (or, after a lost response, finds) a sandbox and stages
 // the datasets into it.
-func newSandbox(ctx workflow.Context, workflowID, runID string, ds []api.Dataset) (*sandbox, error) {
-	sb := &sandbox{datasets: ds, workflowID: workflowID, runID: runID}
+func newSandbox(ctx workflow.Context, workflowID, runID string, ds []api.Dataset, onWait func(workflow.Context)) (*sandbox, error) {
+	sb := &sandbox{datasets: ds, workflowID: workflowID, runID: runID, onWait: onWait}
 	if err := sb.create(ctx); err != nil {
 		return nil, err
 	}
@@ -72,10 +76,28 @@ func (sb *sandbox) seconds(ctx workflow.Context) float64 {
 func (sb *sandbox) create(ctx workflow.Context) error {
 	sb.generation++
 	cctx := withActivity(ctx, "CreateSandbox", fmt.Sprintf("create sandbox (generation %d)", sb.generation))
-	if err := workflow.ExecuteActivity(cctx, acts.CreateSandbox, activities.CreateSandboxInput{
-		WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation,
-	}).Get(ctx, &sb.ref); err != nil {
-		return fmt.Errorf("create sandbox: %w", err)
+	// With the change, a create refused for capacity (E2B's concurrency
+	// limit, the worker's MAX_SANDBOXES) waits here on a timer and asks
+	// again: a new activity each time, so no attempt of the retry policy
+	// is spent and no activity runs (or heartbeats) while it waits.
+	waitForSandbox := workflow.GetVersion(ctx, ChangeWaitForSandbox, workflow.DefaultVersion, 1) >= 1
+	for waits := 0; ; waits++ {
+		err := workflow.ExecuteActivity(cctx, acts.CreateSandbox, activities.CreateSandboxInput{
+			WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation, ReportCapacity: waitForSandbox,
+		}).Get(ctx, &sb.ref)
+		if err == nil {
+			break
+		}
+		var appErr *temporal.ApplicationError
+		if !waitForSandbox || !errors.As(err, &appErr) || appErr.Type() != api.ErrTypeSandboxCapacity {
+			return fmt.Errorf("create sandbox: %w", err)
+		}
+		if waits == 0 && sb.onWait != nil {
+			sb.onWait(ctx)
+		}
+		if err := workflow.Sleep(ctx, capacityBackoff(sb.workflowID, waits)); err != nil {
+			return fmt.Errorf("create sandbox: waiting for a sandbox: %w", err)
+		}
 	}
 	if !sb.since.IsZero() {
 		sb.spent += workflow.Now(ctx).Sub(sb.since)
@@ -213,4 +235,22 @@ func (sb *sandbox) kill(ctx workflow.Context) {
 func isSandboxLost(err error) bool {
 	var appErr *temporal.ApplicationError
 	return errors.As(err, &appErr) && appErr.Type() == api.ErrTypeSandboxLost
+}
+
+// maxCapacityWait is the longest wait between two asks for a sandbox.
+const maxCapacityWait = 20 * time.Second
+
+// capacityBackoff is the wait before ask number waits+1 for a sandbox:
+// doubling from 1 s up to maxCapacityWait, its second half spread by a
+// hash of the workflow id (deterministic, so replays agree) so that
+// analyses refused together do not ask again together.
+func capacityBackoff(workflowID string, waits int) time.Duration {
+	d := maxCapacityWait
+	if waits < 5 {
+		d = min(d, time.Second<<waits)
+	}
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(workflowID))
+	spread := time.Duration(h.Sum32()+uint32(waits)*2654435761) % (d / 2)
+	return d/2 + spread
 }

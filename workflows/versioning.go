@@ -54,6 +54,11 @@ const (
 	// activity, its output passed by reference. Histories recorded
 	// before it report run_sql as an unknown tool.
 	ChangeRunSQL = "run-sql"
+	// ChangeWaitForSandbox: CreateSandbox reports a create refused for
+	// capacity (ReportCapacity) and the workflow waits on a timer and asks
+	// again, showing "waiting for a sandbox", instead of spending the
+	// activity's attempts on it.
+	ChangeWaitForSandbox = "wait-for-sandbox"
 )
 
 // strictInput reports whether this run validates inputs with the

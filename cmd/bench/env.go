@@ -201,7 +201,12 @@ type workerProc struct {
 }
 
 // startWorker starts this binary in worker mode on taskQueue.
-func (e *env) startWorker(ctx context.Context, taskQueue string, maxActivities, maxWorkflowTasks int, pollers string, extraEnv ...string) (*workerProc, error) {
+func (e *env) startWorker(ctx context.Context, taskQueue string, maxActivities, maxWorkflowTasks int, pollers string) (*workerProc, error) {
+	return e.startWorkerEnv(ctx, taskQueue, maxActivities, maxWorkflowTasks, pollers, nil)
+}
+
+// startWorkerEnv is startWorker with extra (or replaced) worker variables.
+func (e *env) startWorkerEnv(ctx context.Context, taskQueue string, maxActivities, maxWorkflowTasks int, pollers string, extra map[string]string) (*workerProc, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -213,10 +218,13 @@ func (e *env) startWorker(ctx context.Context, taskQueue string, maxActivities, 
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
 	cmd := exec.Command(exe)
 	cmd.Env = append(os.Environ(), workerModeEnv+"=1", statsAddrEnv+"="+addr)
-	for k, v := range e.workerEnv(taskQueue, maxActivities, maxWorkflowTasks) {
+	vars := e.workerEnv(taskQueue, maxActivities, maxWorkflowTasks)
+	for k, v := range extra {
+		vars[k] = v
+	}
+	for k, v := range vars {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
-	cmd.Env = append(cmd.Env, extraEnv...)
 	// The bench's poller settings: "default" is the SDK's (2 of each).
 	switch pollers {
 	case "":

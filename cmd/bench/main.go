@@ -11,8 +11,11 @@
 // Scenarios (goals in BENCHMARKS.md): P1 durability tax, P2 history per step, P3
 // analyses in flight on one worker, P4 batch, scale-out (the batch on 1-3
 // workers, one SIGKILLed), P7 takeover after kill -9 and heartbeat load,
-// plus the e2b package's micro-benchmarks and the answer check (claims:
-// recall and false flags on its corpus, cost per answer; no servers). -smoke runs each at a size of
+// P9 real analyses (real Python, the local server's limits and capacity)
+// submitted at once, P10 and P11 (model calls and sandboxes across crashes
+// and outages), plus the e2b package's micro-benchmarks and the answer
+// check (claims: recall and false flags on its corpus, cost per answer; no
+// servers). -smoke runs each at a size of
 // seconds.
 package main
 
@@ -82,6 +85,8 @@ type options struct {
 	profile           bool
 	profilePath       string
 	keepLogs          bool
+	p9N               int
+	p9Capacities      []int
 	logf              func(format string, args ...any)
 }
 
@@ -89,7 +94,7 @@ func parseOptions(args []string) (options, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	o := options{logf: func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }}
 	fs.BoolVar(&o.smoke, "smoke", false, "run every scenario at a size of seconds (what make test runs)")
-	only := fs.String("only", "p1,p2,p3,p4,scale,p7,p10,p11,micro,claims", "comma-separated scenarios to run")
+	only := fs.String("only", "p1,p2,p3,p4,scale,p7,p9,p10,p11,micro,claims", "comma-separated scenarios to run")
 	fs.StringVar(&o.out, "out", "BENCHMARKS.md", "Markdown report to write (empty: none)")
 	fs.StringVar(&o.jsonOut, "json", "bench/results.json", "JSON results to write (empty: none)")
 	fs.IntVar(&o.p1Reps, "p1-reps", 2, "P1: measured runs of the workflow and of the loop")
@@ -128,6 +133,8 @@ func parseOptions(args []string) (options, error) {
 	fs.IntVar(&o.maxWorkflowTasks, "max-workflow-tasks", 0, "worker MAX_CONCURRENT_WORKFLOW_TASKS for P3 and P4 (0: SDK default)")
 	fs.BoolVar(&o.profile, "profile", false, "P3: take a 20 s CPU profile of the worker at the highest level")
 	fs.StringVar(&o.profilePath, "profile-out", "bench/p3-worker.cpu.pprof", "where -profile writes the profile")
+	fs.IntVar(&o.p9N, "p9-n", 1000, "P9: real analyses (offline analyst, real Python) submitted at once")
+	p9Caps := fs.String("p9-capacities", "4,8,16", "P9: fixed sandbox capacities of the local server to compare with its default")
 	fs.BoolVar(&o.keepLogs, "keep-logs", false, "keep the servers' and worker's logs (the path is printed)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -152,6 +159,7 @@ func parseOptions(args []string) (options, error) {
 			"p11-outage":  func() { o.p11OutageFactor = 1 },
 			"scale-items": func() { o.scaleItems = 12 }, "scale-concurrency": func() { o.scaleConc = 3 },
 			"scale-workers": func() { *scaleWorkers = "1,2" },
+			"p9-n":          func() { o.p9N = 3 }, "p9-capacities": func() { *p9Caps = "1" },
 		}
 		for name, apply := range smoke {
 			if !set[name] {
@@ -163,11 +171,11 @@ func parseOptions(args []string) (options, error) {
 	for _, s := range strings.Split(*only, ",") {
 		s = strings.ToLower(strings.TrimSpace(s))
 		switch s {
-		case "p1", "p2", "p3", "p4", "scale", "p7", "p10", "p11", "micro", "claims":
+		case "p1", "p2", "p3", "p4", "scale", "p7", "p9", "p10", "p11", "micro", "claims":
 			o.only[s] = true
 		case "":
 		default:
-			return o, fmt.Errorf("-only: unknown scenario %q (want p1, p2, p3, p4, scale, p7, p10, p11, micro, claims)", s)
+			return o, fmt.Errorf("-only: unknown scenario %q (want p1, p2, p3, p4, scale, p7, p9, p10, p11, micro, claims)", s)
 		}
 	}
 	for _, s := range strings.Split(*scaleWorkers, ",") {
@@ -176,6 +184,19 @@ func parseOptions(args []string) (options, error) {
 			return o, fmt.Errorf("-scale-workers: %q, want numbers in 1..8", s)
 		}
 		o.scaleWorkers = append(o.scaleWorkers, n)
+	}
+	for _, s := range strings.Split(*p9Caps, ",") {
+		if s = strings.TrimSpace(s); s == "" {
+			continue
+		}
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			return o, fmt.Errorf("-p9-capacities: %q is not a positive number", s)
+		}
+		o.p9Capacities = append(o.p9Capacities, n)
+	}
+	if o.p9N < 1 {
+		return o, fmt.Errorf("-p9-n: %d, must be at least 1", o.p9N)
 	}
 	for _, p := range strings.Split(*pollers, ",") {
 		p = strings.TrimSpace(p)
@@ -233,7 +254,7 @@ func run(ctx context.Context, args []string) error {
 	}
 	r := newReport(o)
 	var failed []error
-	if o.only["p1"] || o.only["p2"] || o.only["p3"] || o.only["p4"] || o.only["scale"] || o.only["p7"] || o.only["p10"] || o.only["p11"] {
+	if o.only["p1"] || o.only["p2"] || o.only["p3"] || o.only["p4"] || o.only["scale"] || o.only["p7"] || o.only["p9"] || o.only["p10"] || o.only["p11"] {
 		o.logf("bench: starting Temporal, versitygw and the stand-ins")
 		e, err := startEnv(ctx, o, o.scripts())
 		if err != nil {
@@ -246,7 +267,7 @@ func run(ctx context.Context, args []string) error {
 		for _, sc := range []struct {
 			name string
 			run  func(context.Context, *report) error
-		}{{"p1", e.p1}, {"p2", e.p2}, {"p3", e.p3}, {"p4", e.p4}, {"scale", e.scaleOut}, {"p7", e.p7}, {"p10", e.p10}, {"p11", e.p11}} {
+		}{{"p1", e.p1}, {"p2", e.p2}, {"p3", e.p3}, {"p4", e.p4}, {"scale", e.scaleOut}, {"p7", e.p7}, {"p9", e.p9}, {"p10", e.p10}, {"p11", e.p11}} {
 			if !o.only[sc.name] {
 				continue
 			}

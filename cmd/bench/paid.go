@@ -106,8 +106,8 @@ func (e *env) p10(ctx context.Context, r *report) error {
 func (e *env) p11(ctx context.Context, r *report) error {
 	o := e.opts
 	const tq = "bench-p11"
-	timeout := "SANDBOX_TIMEOUT=" + o.p11Timeout.String()
-	w, err := e.startWorker(ctx, tq, 0, 0, "", timeout)
+	timeout := map[string]string{"SANDBOX_TIMEOUT": o.p11Timeout.String()}
+	w, err := e.startWorkerEnv(ctx, tq, 0, 0, "", timeout)
 	if err != nil {
 		return err
 	}
@@ -158,7 +158,7 @@ func (e *env) p11(ctx context.Context, r *report) error {
 	}
 	outage := time.Since(killed)
 	restarted := time.Now()
-	if w, err = e.startWorker(ctx, tq, 0, 0, "", timeout); err != nil {
+	if w, err = e.startWorkerEnv(ctx, tq, 0, 0, "", timeout); err != nil {
 		return err
 	}
 	var res api.AnalysisResult

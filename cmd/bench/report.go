@@ -80,7 +80,15 @@ func (r *report) write(root string) error {
 	}
 	if r.opts.out != "" {
 		p := abs(r.opts.out)
-		if err := os.WriteFile(p, []byte(r.markdown(root)), 0o644); err != nil {
+		text := r.markdown(root)
+		// A run of P9 alone updates P9's section of an existing report and
+		// leaves the rest, measured by other runs, as it is.
+		if only9 := len(r.opts.only) == 1 && r.opts.only["p9"]; only9 {
+			if old, err := os.ReadFile(p); err == nil {
+				text = spliceSection(string(old), "p9", r.p9Markdown())
+			}
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 			return err
 		}
 		r.opts.logf("bench: wrote %s", p)
@@ -136,6 +144,7 @@ func (r *report) markdown(root string) string {
 			}
 		}
 	}
+	b.WriteString(r.p9Markdown())
 	if notes, err := os.ReadFile(filepath.Join(root, "bench", "notes.md")); err == nil {
 		b.WriteString("\n")
 		b.Write(notes)
@@ -223,4 +232,72 @@ func micro(ctx context.Context, root string, o options, r *report) error {
 		return fmt.Errorf("go test -bench ./e2b/ printed no benchmark lines:\n%s", tail(string(out), 2000))
 	}
 	return nil
+}
+
+// sectionMarks delimit a scenario's own section in BENCHMARKS.md.
+func sectionMarks(name string) (begin, end string) {
+	return "<!-- bench:" + name + " -->\n", "<!-- /bench:" + name + " -->\n"
+}
+
+// spliceSection replaces the delimited section name of doc with section
+// (which carries its marks), or puts it before the raw-figures line.
+func spliceSection(doc, name, section string) string {
+	begin, end := sectionMarks(name)
+	if i := strings.Index(doc, begin); i >= 0 {
+		if j := strings.Index(doc[i:], end); j >= 0 {
+			return doc[:i] + section + doc[i+j+len(end):]
+		}
+	}
+	if i := strings.Index(doc, "\nRaw figures:"); i >= 0 {
+		return doc[:i] + "\n" + section + doc[i:]
+	}
+	return doc + "\n" + section
+}
+
+// p9Markdown is P9's section: its figure and the throughput curve ("" when
+// P9 did not run).
+func (r *report) p9Markdown() string {
+	d, ok := r.details["p9"].(map[string]any)
+	if !ok {
+		return ""
+	}
+	begin, end := sectionMarks("p9")
+	var b strings.Builder
+	b.WriteString(begin)
+	fmt.Fprintf(&b, "\n## P9: real analyses at once (real Python)\n\n")
+	fmt.Fprintf(&b, "Unlike the other scenarios, P9 runs the real local sandbox: each analysis is the offline analyst's "+
+		"(`%s`) answer to the README's UI example, one pandas cell and a matplotlib chart in IPython under bubblewrap, "+
+		"with the local server's default limits (%s). All analyses are submitted at once to one worker with its default "+
+		"`MAX_SANDBOXES`; the local server's capacity is its default, then each fixed capacity of the curve. "+
+		"Machine memory is MemTotal − MemAvailable of the whole machine, sampled every 250 ms. "+
+		"Measured by `%s` on %s, %s; load average at the start %s, at the end %s. "+
+		"The machine may be shared: compare the rows with each other, not with another run.\n\n",
+		scriptedModelName, d["limits"], r.Command, r.Machine, r.Date.Format("2006-01-02 15:04 UTC"), r.LoadStart, r.LoadEnd)
+	for _, f := range r.Figures {
+		if f.Scenario == "P9" {
+			met := map[bool]string{true: "met", false: "**not met**"}[f.Met != nil && *f.Met]
+			fmt.Fprintf(&b, "Goal: %s — %s.\n\n", f.Goal, met)
+		}
+	}
+	b.WriteString("| capacity | analyses | wall | analyses/s | failed | heartbeat-timeout attempts | other timed-out attempts | retried attempts | workflow task failures | waits for a sandbox | peak sandboxes | machine memory before → peak | worker peak RSS |\n")
+	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	runs, _ := d["runs"].([]p9Run)
+	for i, run := range runs {
+		label := strconv.Itoa(run.Capacity)
+		if i == 0 {
+			label += " (default)"
+		}
+		fmt.Fprintf(&b, "| %s | %d | %s | %.2f | %d | %d | %d | %d | %d | %d | %d | %s → %s | %s |\n", label, run.N,
+			round(time.Duration(run.WallMS)*time.Millisecond), run.PerSecond, run.Failed, run.HeartbeatTimeouts, run.OtherTimeouts,
+			run.RetriedAttempts, run.WorkflowTaskFails, run.CapacityWaits, run.PeakSandboxes, sizeStr(int(run.MachineBaseBytes)),
+			sizeStr(int(run.MachinePeakBytes)), sizeStr(int(run.WorkerPeakRSS)))
+	}
+	for _, run := range runs {
+		if run.FirstError != "" {
+			fmt.Fprintf(&b, "\nCapacity %d, first failure: %s\n", run.Capacity, esc(run.FirstError))
+		}
+	}
+	b.WriteString("\n")
+	b.WriteString(end)
+	return b.String()
 }

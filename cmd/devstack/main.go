@@ -201,7 +201,12 @@ func startLocalE2B(runDir string) (url, key string, stop func() error, err error
 		return "", "", nil, err
 	}
 	key = "e2b_local_" + randomHex()
-	srv, err := e2blocal.New(e2blocal.Config{APIKey: key, Logger: logger})
+	lim, maxSandboxes, err := e2blocal.LimitsFromEnv()
+	if err != nil {
+		closeLog()
+		return "", "", nil, fmt.Errorf("local E2B server: %w", err)
+	}
+	srv, err := e2blocal.New(e2blocal.Config{APIKey: key, Logger: logger, Limits: lim, MaxSandboxes: maxSandboxes})
 	if err != nil {
 		closeLog()
 		return "", "", nil, fmt.Errorf("start local E2B server: %w", err)

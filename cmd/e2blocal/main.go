@@ -39,10 +39,22 @@ func run() error {
 	flag.Var(&fakeLatency, "fake-latency", "with -fake-kernel: time a cell takes: a duration, uniform:<min>-<max> or exp:<mean>")
 	fakeStdout := flag.Int("fake-stdout-bytes", 100, "with -fake-kernel: stdout bytes a cell prints")
 	fakePNGs := flag.Int("fake-pngs", 0, "with -fake-kernel: PNG charts a cell shows")
+	lim, envMax, err := e2blocal.LimitsFromEnv()
+	if err != nil {
+		return err
+	}
+	maxSandboxes := flag.Int("max-sandboxes", envMax,
+		"running sandboxes at most; a create over it gets E2B's 429 (env "+e2blocal.EnvMaxSandboxes+"; 0: half the host's RAM / -memory-mb; -1: no limit)")
+	flag.IntVar(&lim.MemoryMB, "memory-mb", lim.MemoryMB, "memory per sandbox, MiB (env "+e2blocal.EnvMemoryMB+")")
+	flag.Float64Var(&lim.CPUs, "cpus", lim.CPUs, "CPU time per sandbox, in cores (env "+e2blocal.EnvCPUs+")")
+	flag.IntVar(&lim.Pids, "pids", lim.Pids, "processes and threads per sandbox (env "+e2blocal.EnvPids+")")
+	flag.IntVar(&lim.DiskMB, "disk-mb", lim.DiskMB, "disk for /home/user and /tmp together per sandbox, MiB (env "+e2blocal.EnvDiskMB+")")
+	flag.IntVar(&lim.ShmMB, "shm-mb", lim.ShmMB, "/dev/shm per sandbox, MiB (env "+e2blocal.EnvShmMB+"; 0: half of -memory-mb)")
 	flag.Parse()
 
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	cfg := e2blocal.Config{Python: *python, Root: *root, Isolation: *isolation, APIKey: *apiKey, Logger: log}
+	cfg := e2blocal.Config{Python: *python, Root: *root, Isolation: *isolation, APIKey: *apiKey, Logger: log,
+		Limits: lim, MaxSandboxes: *maxSandboxes}
 	if *fake {
 		cfg.Fake = &e2blocal.FakeKernel{Latency: fakeLatency, StdoutBytes: *fakeStdout, PNGs: *fakePNGs}
 	}
@@ -58,7 +70,8 @@ func run() error {
 	}
 	url := "http://" + ln.Addr().String()
 	fmt.Printf("E2B_API_URL=%s\nE2B_SANDBOX_URL=%s\n", url, url)
-	log.Info("listening", "url", url, "isolated", srv.Isolated())
+	capacity, _ := srv.Capacity()
+	log.Info("listening", "url", url, "isolated", srv.Isolated(), "max_sandboxes", capacity)
 
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -65,8 +65,8 @@ func (sb *sandbox) listedJSON() wire.ListedSandbox {
 	sb.mu.Lock()
 	defer sb.mu.Unlock()
 	return wire.ListedSandbox{SandboxID: sb.id, TemplateID: sb.templateID, Alias: sb.templateID, ClientID: clientID,
-		StartedAt: sb.startedAt, EndAt: sb.endAt.UTC(), State: sb.state, CPUCount: 2, MemoryMB: 1024,
-		DiskSizeMB: 10240, EnvdVersion: envdVersion, Metadata: sb.metadata}
+		StartedAt: sb.startedAt, EndAt: sb.endAt.UTC(), State: sb.state, CPUCount: int32(max(1, int(sb.srv.cfg.Limits.CPUs+0.5))),
+		MemoryMB: int32(sb.srv.cfg.Limits.MemoryMB), DiskSizeMB: int32(sb.srv.cfg.Limits.DiskMB), EnvdVersion: envdVersion, Metadata: sb.metadata}
 }
 
 // createRequest is NewSandboxV2 plus the legacy NewSandbox's secure.
@@ -148,8 +148,13 @@ func (s *Server) handleCreate(v2 bool) http.HandlerFunc {
 			return
 		}
 		secure := v2 || req.Secure == nil || *req.Secure
+		if !s.admit(true) {
+			s.overCapacity(w)
+			return
+		}
 		sb, err := s.newSandbox(req.TemplateID, d, secure)
 		if err != nil {
+			s.admitted()
 			writeJSONError(w, http.StatusInternalServerError, "create sandbox: %v", err)
 			return
 		}
@@ -162,12 +167,14 @@ func (s *Server) handleCreate(v2 bool) http.HandlerFunc {
 		sb.autoPause, sb.autoResume, sb.internet = req.AutoPause, autoResume, req.AllowInternetAccess
 		s.mu.Lock()
 		if s.closed {
+			s.creating--
 			s.mu.Unlock()
 			_ = sb.kill()
 			writeJSONError(w, http.StatusServiceUnavailable, "server is shutting down")
 			return
 		}
 		s.boxes[sb.id] = sb
+		s.creating--
 		s.mu.Unlock()
 		s.log.Info("sandbox created", "sandbox_id", sb.id, "template_id", sb.templateID, "timeout_s", int(d.Seconds()))
 		// Warm the default Python kernel so the first execution is quick;
@@ -183,6 +190,79 @@ func (s *Server) handleCreate(v2 bool) http.HandlerFunc {
 		}()
 		writeJSON(w, http.StatusCreated, sb.sandboxJSON())
 	}
+}
+
+// admit reports whether one more sandbox may run: running sandboxes (a
+// paused one holds no slot, as on E2B) plus creates under way stay within
+// cfg.MaxSandboxes. With reserve, an admitted create holds its slot until
+// it lands in s.boxes or calls admitted.
+func (s *Server) admit(reserve bool) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cfg.MaxSandboxes < 0 {
+		if reserve {
+			s.creating++
+		}
+		return true
+	}
+	n := s.creating
+	for _, sb := range s.boxes {
+		if sb.currentState() == stateRunning {
+			n++
+		}
+	}
+	if n >= s.cfg.MaxSandboxes {
+		return false
+	}
+	if reserve {
+		s.creating++
+	}
+	return true
+}
+
+// admitted gives back the slot of a create that failed.
+func (s *Server) admitted() {
+	s.mu.Lock()
+	s.creating--
+	s.mu.Unlock()
+}
+
+// overCapacity answers a create over capacity as E2B answers its
+// concurrency limit: 429 with {"code":429,"message":…} and no Retry-After
+// (the official SDKs raise RateLimitError / RateLimitException,
+// "Rate limit exceeded, please try again later - <message>"). The first
+// sentence is E2B's own (e2b-dev/infra); the second says what to change here.
+func (s *Server) overCapacity(w http.ResponseWriter) {
+	capacity, _ := s.Capacity()
+	writeJSONError(w, http.StatusTooManyRequests, "you have reached the maximum number of concurrent E2B sandboxes (%d). "+
+		"If you need more, raise the local server's capacity (-max-sandboxes, E2BLOCAL_MAX_SANDBOXES)", capacity)
+}
+
+// Capacity reports the server's sandbox capacity (< 0: unbounded) and the
+// sandboxes running now.
+func (s *Server) Capacity() (max, running int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, sb := range s.boxes {
+		if sb.currentState() == stateRunning {
+			running++
+		}
+	}
+	return s.cfg.MaxSandboxes, running
+}
+
+// SetMaxSandboxes changes the capacity (0: the default for the limits;
+// < 0: none); sandboxes already running stay.
+func (s *Server) SetMaxSandboxes(n int) {
+	if n == 0 {
+		n = DefaultMaxSandboxes(s.cfg.Limits.MemoryMB)
+	}
+	if n == 0 {
+		n = -1
+	}
+	s.mu.Lock()
+	s.cfg.MaxSandboxes = n
+	s.mu.Unlock()
 }
 
 // notFound writes the API's sandbox 404.
@@ -211,6 +291,10 @@ func (s *Server) handleConnect(v2 bool) http.HandlerFunc {
 			return
 		}
 		end := time.Now().Add(d)
+		if sb.currentState() == statePaused && !s.admit(false) {
+			s.overCapacity(w)
+			return
+		}
 		if sb.resume(end) {
 			s.log.Info("sandbox resumed", "sandbox_id", sb.id)
 			writeJSON(w, http.StatusCreated, sb.sandboxJSON())

@@ -245,7 +245,7 @@ func (s *Server) streamExecution(w http.ResponseWriter, r *http.Request, c *exec
 					// The sandbox was killed: reset the connection, as a dying E2B sandbox does.
 					panic(http.ErrAbortHandler)
 				}
-				write(errorLine("DeadKernelError", "The kernel died while executing the cell; its state is lost and "+
+				write(errorLine("DeadKernelError", c.sb.deathCause()+"; its state is lost and "+
 					"the next execution starts a new kernel", ""))
 				write(lineEnd)
 				return

@@ -34,17 +34,10 @@ const (
 	hostUIDRange = 100_000_000
 )
 
-// maxProcs bounds the processes and threads of one sandbox (RLIMIT_NPROC,
-// counted per host uid, so only when each sandbox has its own): a fork bomb
-// stops there instead of taking the host down. IPython, pandas and a BLAS
-// thread per core need far fewer.
-const maxProcs = 1024
-
 // isolation is how sandbox processes are isolated, chosen once in New.
 type isolation struct {
 	bwrap    bool
 	hostUIDs bool     // bwrap runs as a per-sandbox unprivileged host uid (server is root)
-	prlimit  string   // util-linux prlimit, to set maxProcs; empty without hostUIDs
 	etcDir   string   // host dir holding the synthetic /etc files
 	sysArgs  []string // bwrap arguments for the read-only system part of the tree
 }
@@ -196,7 +189,7 @@ func (sb *sandbox) bwrapArgs(cwd string, env []string, argv []string) []string {
 		"--disable-userns", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts",
 		"--unshare-cgroup-try", "--hostname", sandboxHostname, "--cap-drop", "ALL", "--die-with-parent", "--clearenv"}
 	args = append(args, iso.sysArgs...)
-	args = append(args, "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/dev/shm",
+	args = append(args, "--proc", "/proc", "--dev", "/dev", "--size", fmt.Sprint(int64(sb.srv.cfg.Limits.ShmMB)<<20), "--tmpfs", "/dev/shm",
 		"--bind", sb.hostTmp, "/tmp", "--perms", "0755", "--dir", "/home", "--bind", sb.hostHome, homeDir,
 		// The root, /etc, /home and /dev are read-only; only /home/user, /tmp
 		// and /dev/shm (POSIX semaphores for multiprocessing) are writable.
@@ -208,13 +201,35 @@ func (sb *sandbox) bwrapArgs(cwd string, env []string, argv []string) []string {
 	return append(append(args, "--"), argv...)
 }
 
-// bwrapCommand returns the command running bwrap with args, under
-// prlimit's process limit when the sandbox has its own host uid.
+// joinCgroupScript is run by /bin/sh as the sandbox's host uid before
+// bubblewrap: it writes its own pid into each cgroup v1 procs file given
+// ($1 counts them), so everything bwrap starts is inside the sandbox's
+// cgroups from its first instruction, then execs the rest of its arguments.
+const joinCgroupScript = `n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 126; shift; n=$((n-1)); done; exec "$@"`
+
+// bwrapCommand returns the command running bwrap with args: inside the
+// sandbox's cgroups (cgroup v1 through joinCgroupScript; v2 through
+// clone3, set in command) and under prlimit's rlimits: processes per host
+// uid, address space (see Limits.addressSpaceMB) and, without a disk of
+// its own, file size.
 func (sb *sandbox) bwrapCommand(args []string) *exec.Cmd {
-	if p := sb.srv.iso.prlimit; p != "" {
-		return exec.Command(p, append([]string{fmt.Sprintf("--nproc=%d:%d", maxProcs, maxProcs), "--", "/usr/bin/bwrap"}, args...)...)
+	argv := append([]string{"/usr/bin/bwrap"}, args...)
+	l, enf := sb.srv.cfg.Limits, sb.srv.enf
+	if p := enf.prlimit; p != "" {
+		pl := []string{p, fmt.Sprintf("--as=%d", int64(l.addressSpaceMB())<<20)}
+		if sb.srv.iso.hostUIDs {
+			pl = append(pl, fmt.Sprintf("--nproc=%d:%d", l.Pids, l.Pids))
+		}
+		if sb.diskImg == "" {
+			pl = append(pl, fmt.Sprintf("--fsize=%d", int64(l.DiskMB)<<20))
+		}
+		argv = append(append(pl, "--"), argv...)
 	}
-	return exec.Command("/usr/bin/bwrap", args...)
+	if files := sb.cg.procsFiles(); len(files) > 0 {
+		pre := append([]string{"/bin/sh", "-c", joinCgroupScript, "sh", fmt.Sprint(len(files))}, files...)
+		argv = append(pre, argv...)
+	}
+	return exec.Command(argv[0], argv[1:]...)
 }
 
 // bwrapCredential is who bwrap runs as on the host: the sandbox's own

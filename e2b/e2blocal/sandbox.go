@@ -43,6 +43,10 @@ type sandbox struct {
 	hostTmp    string
 	uid        int // host uid and gid owning the sandbox's files; -1 when not set apart
 	execCount  atomic.Int64
+	cg         *sandboxCgroup // nil when limits are rlimits only
+	cgFD       int            // open cgroup v2 dir for clone3, or -1
+	diskImg    string         // the loop-mounted disk image holding dir; "" without one
+	ooms       int            // OOM kills already reported to a cell
 
 	mu       sync.Mutex
 	state    string
@@ -67,18 +71,41 @@ func (s *Server) newSandbox(templateID string, timeout time.Duration, secure boo
 	if secure {
 		sb.token = randomString(32)
 	}
-	sb.uid = -1
+	sb.uid, sb.cgFD = -1, -1
 	if s.iso.hostUIDs {
 		sb.uid = s.newHostUID()
 	}
-	if err := sb.makeDirs(); err != nil {
-		_ = os.RemoveAll(dir)
-		if sb.uid >= 0 {
-			s.releaseHostUID(sb.uid)
+	err := sb.makeDirs()
+	if err == nil && s.iso.bwrap {
+		if sb.cg, err = s.newCgroup(id, sb.uid); err == nil {
+			sb.cgFD = sb.cg.cgroupFD()
 		}
+	}
+	if err != nil {
+		sb.release()
 		return nil, err
 	}
 	return sb, nil
+}
+
+// release frees what the sandbox holds on the host: its cgroup, its disk,
+// its dir and its host uid. Its processes are gone or killed with the cgroup.
+func (sb *sandbox) release() error {
+	sb.cg.remove()
+	if sb.cgFD >= 0 {
+		_ = syscall.Close(sb.cgFD)
+	}
+	var errs []error
+	if sb.diskImg != "" {
+		errs = append(errs, unmountDisk(sb.dir), os.Remove(sb.diskImg))
+	}
+	if err := os.RemoveAll(sb.dir); err != nil {
+		errs = append(errs, fmt.Errorf("remove sandbox dir: %w", err))
+	}
+	if sb.uid >= 0 {
+		sb.srv.releaseHostUID(sb.uid)
+	}
+	return errors.Join(errs...)
 }
 
 // makeDirs makes the sandbox's dir (private to its user), its home (owned
@@ -92,6 +119,17 @@ func (sb *sandbox) makeDirs() error {
 	for _, d := range dirs {
 		if err := os.Mkdir(d.path, 0o700); err != nil {
 			return fmt.Errorf("make sandbox dir: %w", err)
+		}
+		// /home/user and /tmp share one size-limited disk, as on E2B.
+		if d.path == sb.dir && sb.srv.enf.disk && sb.srv.iso.bwrap {
+			img := sb.dir + ".img"
+			if err := makeDisk(img, sb.dir, sb.srv.cfg.Limits.DiskMB); err != nil {
+				_ = os.Remove(img)
+				return err
+			}
+			sb.diskImg = img
+			// ext4's own dir, not the sandbox's; it must not show in df totals' way.
+			_ = os.Remove(filepath.Join(sb.dir, "lost+found"))
 		}
 		if err := os.Chmod(d.path, d.perm); err != nil {
 			return fmt.Errorf("make sandbox dir: %w", err)
@@ -177,6 +215,9 @@ func (sb *sandbox) command(cwd string, env map[string]string, argv ...string) (*
 		// the sandbox (not even through /proc/1/environ).
 		cmd.Env = []string{}
 		attr.Credential = sb.bwrapCredential()
+		if sb.cgFD >= 0 {
+			attr.UseCgroupFD, attr.CgroupFD = true, sb.cgFD
+		}
 	} else {
 		dir, err := sb.hostPath(cwd)
 		if err != nil {
@@ -283,13 +324,7 @@ func (sb *sandbox) kill() error {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	if err := os.RemoveAll(sb.dir); err != nil {
-		return fmt.Errorf("remove sandbox dir: %w", err)
-	}
-	if sb.uid >= 0 {
-		sb.srv.releaseHostUID(sb.uid)
-	}
-	return nil
+	return sb.release()
 }
 
 // pause freezes every process tree (memory survives, like E2B's snapshot).
@@ -334,4 +369,19 @@ func withSandbox(ctx context.Context, sb *sandbox) context.Context {
 func sandboxFrom(ctx context.Context) *sandbox {
 	sb, _ := ctx.Value(sandboxKey{}).(*sandbox)
 	return sb
+}
+
+// deathCause says why a kernel died mid-cell: the memory limit when the
+// sandbox's cgroup counted a new OOM kill, else just that it died.
+func (sb *sandbox) deathCause() string {
+	n := sb.cg.oomKills()
+	sb.mu.Lock()
+	oom := n > sb.ooms
+	sb.ooms = n
+	sb.mu.Unlock()
+	if oom {
+		return fmt.Sprintf("The kernel died while executing the cell: the sandbox ran out of memory "+
+			"(its limit is %d MiB) and the kernel was killed", sb.srv.cfg.Limits.MemoryMB)
+	}
+	return "The kernel died while executing the cell"
 }

@@ -21,7 +21,6 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
-	"os/exec"
 	"sort"
 	"strconv"
 	"strings"
@@ -49,6 +48,42 @@ type Config struct {
 	// Fake, when set, answers /execute without Python (see FakeKernel):
 	// for benchmarks only. Sandboxes then run nothing and need no isolation.
 	Fake *FakeKernel
+	// Limits are each sandbox's memory, CPU, processes and disk.
+	Limits Limits
+	// MaxSandboxes bounds the running sandboxes; a create (or resume) over
+	// it is answered 429 as E2B answers its concurrency limit. 0 means the
+	// default, DefaultMaxSandboxes (unbounded with Fake); < 0 means none.
+	MaxSandboxes int
+}
+
+// DefaultMaxSandboxes is the capacity for sandboxes of memoryMB on this
+// host: half its RAM divided by the per-sandbox memory limit (at least 1),
+// so sandboxes that all use their whole limit still leave half the host to
+// everything else. 0 if the host's RAM is unknown.
+func DefaultMaxSandboxes(memoryMB int) int {
+	total := hostMemoryMB()
+	if total <= 0 || memoryMB <= 0 {
+		return 0
+	}
+	return max(1, total/2/memoryMB)
+}
+
+// hostMemoryMB reads MemTotal from /proc/meminfo (0 if unknown).
+func hostMemoryMB() int {
+	b, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "MemTotal:"); ok {
+			f := strings.Fields(rest)
+			if len(f) > 0 {
+				kb, _ := strconv.Atoi(f[0])
+				return kb / 1024
+			}
+		}
+	}
+	return 0
 }
 
 // Server is a local E2B-compatible sandbox server. Serve its Handler; call
@@ -64,6 +99,8 @@ type Server struct {
 	mu       sync.Mutex
 	boxes    map[string]*sandbox
 	uids     map[int]bool // host uids of live sandboxes
+	creating int          // creates past the capacity check, not yet in boxes
+	enf      enforcement
 	closed   bool
 	stopReap chan struct{}
 	reapDone chan struct{}
@@ -86,6 +123,13 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Isolation == "" {
 		cfg.Isolation = "auto"
 	}
+	cfg.Limits = cfg.Limits.withDefaults()
+	if cfg.MaxSandboxes == 0 && cfg.Fake == nil {
+		cfg.MaxSandboxes = DefaultMaxSandboxes(cfg.Limits.MemoryMB)
+	}
+	if cfg.MaxSandboxes == 0 {
+		cfg.MaxSandboxes = -1 // fake sandboxes, or a host whose RAM is unknown
+	}
 	log := cfg.Logger
 	if log == nil {
 		log = slog.Default()
@@ -107,6 +151,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Fake != nil {
 		log.Warn("E2BLOCAL: FAKE KERNEL: /execute runs no code; cells answer with configured latency and outputs (benchmarks only)")
 	} else if err := s.chooseIsolation(); err != nil {
+		s.closeLimits()
 		if s.ownRoot {
 			_ = os.RemoveAll(s.cfg.Root)
 		}
@@ -142,7 +187,8 @@ func (s *Server) chooseIsolation() error {
 	case err == nil:
 		s.log.Warn("E2BLOCAL: development sandbox under bubblewrap, not a VM: each sandbox runs as an "+
 			"unprivileged user without capabilities, sees only /usr, a minimal /etc and its own /home/user and "+
-			"/tmp, and has no network; it shares the host's kernel and has no memory or CPU limits; "+
+			"/tmp, and has no network; it shares the host's kernel (its memory, CPU, process and disk limits are "+
+			"logged once, above); "+
 			"run untrusted code in production on E2B", "host_uids", s.iso.hostUIDs)
 		return nil
 	case s.cfg.Isolation == "auto" && errors.Is(err, errNoBwrap):
@@ -163,11 +209,6 @@ func (s *Server) setUpBwrap() error {
 	}
 	s.iso = isolation{bwrap: true, hostUIDs: os.Geteuid() == 0}
 	if s.iso.hostUIDs {
-		if p, err := exec.LookPath("prlimit"); err == nil {
-			s.iso.prlimit = p
-		} else {
-			s.log.Warn("E2BLOCAL: prlimit (util-linux) not found, sandboxes get no process limit", "error", err)
-		}
 		if err := os.Chmod(s.cfg.Root, 0o711); err != nil {
 			return fmt.Errorf("sandbox root: %w", err)
 		}
@@ -183,6 +224,7 @@ func (s *Server) setUpBwrap() error {
 	if s.iso.sysArgs, err = systemArgs(s.cfg.Python, etc); err != nil {
 		return err
 	}
+	s.setUpLimits()
 	return s.probeBwrap()
 }
 
@@ -286,6 +328,7 @@ func (s *Server) Close() error {
 	for _, sb := range boxes {
 		errs = append(errs, sb.kill())
 	}
+	s.closeLimits()
 	if s.ownRoot {
 		errs = append(errs, os.RemoveAll(s.cfg.Root))
 	} else if s.iso.etcDir != "" {

@@ -1,0 +1,255 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	enumspb "go.temporal.io/api/enums/v1"
+	"go.temporal.io/sdk/client"
+
+	"github.com/durable-analyst/durable-analyst/api"
+	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
+	"github.com/durable-analyst/durable-analyst/scriptedmodel"
+)
+
+// scriptedModelName is the model P9's analyses ask.
+const scriptedModelName = scriptedmodel.AnalystModel
+
+// p9Input is the README's UI example: the offline analyst answers it with
+// one pandas cell and a matplotlib chart in a real sandbox.
+var p9Input = api.AnalysisInput{Question: "What is the average of column b?",
+	Datasets: []api.Dataset{{Name: "d.csv", Content: "a,b\n1,2\n3,4\n"}}}
+
+// p9Run is one P9 run: N analyses at once at one server capacity.
+type p9Run struct {
+	Capacity          int     `json:"capacity"`
+	N                 int     `json:"n"`
+	WallMS            int64   `json:"wall_ms"`
+	PerSecond         float64 `json:"analyses_per_s"`
+	Failed            int     `json:"failed"`
+	HeartbeatTimeouts int     `json:"heartbeat_timeout_attempts"`
+	OtherTimeouts     int     `json:"other_timeout_attempts"`
+	RetriedAttempts   int     `json:"retried_attempts"`
+	WorkflowTaskFails int     `json:"workflow_task_failures"`
+	CapacityWaits     int     `json:"capacity_waits"`
+	PeakSandboxes     int     `json:"peak_running_sandboxes"`
+	MachineBaseBytes  int64   `json:"machine_used_before_bytes"`
+	MachinePeakBytes  int64   `json:"machine_used_peak_bytes"`
+	WorkerPeakRSS     int64   `json:"worker_peak_rss_bytes"`
+	FirstError        string  `json:"first_error,omitempty"`
+}
+
+// p9 runs N analyses of the offline analyst with the real local sandbox
+// (real Python under bubblewrap, with the server's default limits), all
+// submitted at once, at the server's default capacity and at each fixed
+// capacity of the curve, on one worker with its default MAX_SANDBOXES.
+func (e *env) p9(ctx context.Context, r *report) error {
+	o := e.opts
+	root, err := os.MkdirTemp("/var/tmp", "bench-p9-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(root)
+	// The sandboxes' own unprivileged users must reach their dirs under it.
+	if err := os.Chmod(root, 0o711); err != nil {
+		return err
+	}
+	srv, err := e2blocal.New(e2blocal.Config{APIKey: benchE2BKey, Logger: e.log, Root: filepath.Join(root, "sandboxes"),
+		DefaultTimeout: 10 * time.Minute})
+	if err != nil {
+		return fmt.Errorf("real local sandbox server: %w", err)
+	}
+	defer srv.Close()
+	def, _ := srv.Capacity()
+	url, err := e.serve(srv.Handler())
+	if err != nil {
+		return err
+	}
+	const tq = "bench-p9"
+	w, err := e.startWorkerEnv(ctx, tq, 0, 0, "", map[string]string{"E2B_API_URL": url, "E2B_SANDBOX_URL": url,
+		"OPENAI_MODEL": scriptedmodel.AnalystModel})
+	if err != nil {
+		return err
+	}
+	defer w.stop()
+
+	capacities := append([]int{def}, o.p9Capacities...)
+	var runs []p9Run
+	var rows []string
+	for i, c := range capacities {
+		srv.SetMaxSandboxes(c)
+		run, err := e.p9Once(ctx, srv, w, tq, fmt.Sprintf("p9-%d-%d", i, c), c, o.p9N)
+		if err != nil {
+			return err
+		}
+		runs = append(runs, run)
+		label := strconv.Itoa(c)
+		if i == 0 {
+			label += " (default)"
+		}
+		row := fmt.Sprintf("capacity %s: %.2f/s, wall %s, %d failed, %d heartbeat-timeout attempts, %d retried attempts, %d workflow task failures, "+
+			"%d waits for a sandbox, peak %d sandboxes, machine memory %s → peak %s, worker peak RSS %s",
+			label, run.PerSecond, round(time.Duration(run.WallMS)*time.Millisecond), run.Failed, run.HeartbeatTimeouts, run.RetriedAttempts,
+			run.WorkflowTaskFails, run.CapacityWaits, run.PeakSandboxes, sizeStr(int(run.MachineBaseBytes)), sizeStr(int(run.MachinePeakBytes)),
+			sizeStr(int(run.WorkerPeakRSS)))
+		if run.FirstError != "" {
+			row += "; first failure: " + run.FirstError
+		}
+		rows = append(rows, row)
+		o.logf("bench: P9 %s", row)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	r.details["p9"] = map[string]any{"runs": runs, "default_capacity": def, "limits": "1024 MiB memory, 2 CPUs, 1024 pids, 10 GiB disk, 512 MiB /dev/shm"}
+	best := 0.0
+	for _, run := range runs {
+		best = max(best, run.PerSecond)
+	}
+	d := runs[0]
+	met := d.Failed == 0 && d.HeartbeatTimeouts == 0 && d.MachinePeakBytes <= 16<<30 && d.PerSecond >= 0.8*best && o.p9N >= 1000
+	r.add(figure{Scenario: "P9", Name: fmt.Sprintf("%d real analyses at once (offline analyst, real Python under bubblewrap), default capacity %d; throughput curve over fixed capacities", o.p9N, def),
+		Goal:  "N = 1,000: 0 failed, 0 heartbeat-timeout attempts, peak machine memory ≤ 16 GB, throughput at the default capacity within 20% of the best fixed capacity",
+		Value: d.PerSecond, Unit: "analyses/s", Met: ptr(met), Measured: strings.Join(rows, "; ")})
+	return nil
+}
+
+// p9Once submits n analyses at once at capacity c and waits for all.
+func (e *env) p9Once(ctx context.Context, srv *e2blocal.Server, w *workerProc, tq, prefix string, c, n int) (p9Run, error) {
+	run := p9Run{Capacity: c, N: n}
+	run.MachineBaseBytes = machineUsed()
+	stopPeak := w.watchPeak()
+	var peakMu sync.Mutex
+	stopSampling := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		for {
+			_, running := srv.Capacity()
+			used := machineUsed()
+			peakMu.Lock()
+			run.PeakSandboxes = max(run.PeakSandboxes, running)
+			run.MachinePeakBytes = max(run.MachinePeakBytes, used)
+			peakMu.Unlock()
+			select {
+			case <-stopSampling:
+				return
+			case <-time.After(250 * time.Millisecond):
+			}
+		}
+	}()
+	start := time.Now()
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 32)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			id := fmt.Sprintf("%s-%04d", prefix, i)
+			sem <- struct{}{}
+			h, err := e.client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: tq, WorkflowExecutionTimeout: 2 * time.Hour},
+				api.AnalysisWorkflowName, p9Input)
+			<-sem
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			var res api.AnalysisResult
+			if err := h.Get(ctx, &res); err != nil {
+				errs[i] = err
+			} else if !strings.Contains(res.Answer, "The average of b is 3") {
+				errs[i] = fmt.Errorf("answer %q", res.Answer)
+			}
+		}()
+	}
+	wg.Wait()
+	wall := time.Since(start)
+	close(stopSampling)
+	<-sampled
+	peak := stopPeak()
+	run.WorkerPeakRSS = peak.RSSBytes
+	run.WallMS = wall.Milliseconds()
+	run.PerSecond = float64(n) / wall.Seconds()
+	for i, err := range errs {
+		if err != nil {
+			run.Failed++
+			if run.FirstError == "" {
+				run.FirstError = fmt.Sprintf("%s-%04d: %v", prefix, i, err)
+			}
+		}
+		if err := e.p9History(ctx, fmt.Sprintf("%s-%04d", prefix, i), &run); err != nil {
+			return run, err
+		}
+	}
+	return run, nil
+}
+
+// p9History adds what an analysis' history shows: timed-out and retried
+// activity attempts, failed workflow tasks (a deadlock warning fails one),
+// and creates refused for capacity.
+func (e *env) p9History(ctx context.Context, id string, run *p9Run) error {
+	it := e.client.GetWorkflowHistory(ctx, id, "", false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
+	for it.HasNext() {
+		ev, err := it.Next()
+		if err != nil {
+			return fmt.Errorf("history of %s: %w", id, err)
+		}
+		timeout := func(t enumspb.TimeoutType) {
+			if t == enumspb.TIMEOUT_TYPE_HEARTBEAT {
+				run.HeartbeatTimeouts++
+			} else {
+				run.OtherTimeouts++
+			}
+		}
+		switch ev.GetEventType() {
+		case enumspb.EVENT_TYPE_ACTIVITY_TASK_STARTED:
+			if f := ev.GetActivityTaskStartedEventAttributes().GetLastFailure(); f != nil {
+				run.RetriedAttempts++
+				if ti := f.GetTimeoutFailureInfo(); ti != nil {
+					timeout(ti.GetTimeoutType())
+				}
+			}
+		case enumspb.EVENT_TYPE_ACTIVITY_TASK_TIMED_OUT:
+			if ti := ev.GetActivityTaskTimedOutEventAttributes().GetFailure().GetTimeoutFailureInfo(); ti != nil {
+				timeout(ti.GetTimeoutType())
+			}
+		case enumspb.EVENT_TYPE_ACTIVITY_TASK_FAILED:
+			if ev.GetActivityTaskFailedEventAttributes().GetFailure().GetApplicationFailureInfo().GetType() == api.ErrTypeSandboxCapacity {
+				run.CapacityWaits++
+			}
+		case enumspb.EVENT_TYPE_WORKFLOW_TASK_FAILED, enumspb.EVENT_TYPE_WORKFLOW_TASK_TIMED_OUT:
+			run.WorkflowTaskFails++
+		}
+	}
+	return nil
+}
+
+// machineUsed is the machine's memory in use: MemTotal - MemAvailable.
+func machineUsed() int64 {
+	b, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return 0
+	}
+	var total, avail int64
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 {
+			continue
+		}
+		v, _ := strconv.ParseInt(f[1], 10, 64)
+		switch f[0] {
+		case "MemTotal:":
+			total = v << 10
+		case "MemAvailable:":
+			avail = v << 10
+		}
+	}
+	return total - avail
+}

@@ -1,0 +1,198 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	enumspb "go.temporal.io/api/enums/v1"
+	historypb "go.temporal.io/api/history/v1"
+	"go.temporal.io/sdk/client"
+
+	"github.com/durable-analyst/durable-analyst/api"
+	"github.com/durable-analyst/durable-analyst/config"
+	"github.com/durable-analyst/durable-analyst/scriptedmodel"
+)
+
+// capacityInput is the README's UI example: one small CSV, a question the
+// offline analyst answers with one cell and a chart.
+const capacityInput = `{"question": "What is the average of column b?", "datasets": [{"name": "d.csv", "content": "a,b\n1,2\n3,4\n"}]}`
+
+// loadRun is what one analysis of a load test left in its history.
+type loadRun struct {
+	capacityWaits    int // CreateSandbox failures of type SandboxCapacity
+	capacityMessages []string
+	timeouts         int // activity attempts that timed out (heartbeat or start-to-close)
+	maxAttempt       int32
+	failedAttempts   int // activity attempts that failed and were retried
+}
+
+// readLoadRun reads an analysis' history.
+func readLoadRun(t *testing.T, e *env, id string) loadRun {
+	t.Helper()
+	var r loadRun
+	it := e.Temporal.GetWorkflowHistory(context.Background(), id, "", false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
+	for it.HasNext() {
+		ev, err := it.Next()
+		require.NoError(t, err)
+		r.add(ev)
+	}
+	return r
+}
+
+func (r *loadRun) add(ev *historypb.HistoryEvent) {
+	switch ev.GetEventType() {
+	case enumspb.EVENT_TYPE_ACTIVITY_TASK_STARTED:
+		a := ev.GetActivityTaskStartedEventAttributes()
+		r.maxAttempt = max(r.maxAttempt, a.GetAttempt())
+		if f := a.GetLastFailure(); f != nil {
+			r.failedAttempts++
+			if f.GetTimeoutFailureInfo() != nil {
+				r.timeouts++
+			}
+		}
+	case enumspb.EVENT_TYPE_ACTIVITY_TASK_FAILED:
+		f := ev.GetActivityTaskFailedEventAttributes().GetFailure()
+		if f.GetApplicationFailureInfo().GetType() == api.ErrTypeSandboxCapacity {
+			r.capacityWaits++
+			r.capacityMessages = append(r.capacityMessages, f.GetMessage())
+		}
+	case enumspb.EVENT_TYPE_ACTIVITY_TASK_TIMED_OUT:
+		r.timeouts++
+	}
+}
+
+// startLoad starts n analyses at once and waits for all; it returns their
+// ids and results (an error for one that failed).
+func startLoad(t *testing.T, e *env, prefix string, n int) ([]string, []error) {
+	t.Helper()
+	var in api.AnalysisInput
+	require.NoError(t, json.Unmarshal([]byte(capacityInput), &in))
+	ids := make([]string, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		ids[i] = fmt.Sprintf("%s-%03d", prefix, i)
+		run, err := e.Temporal.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
+			ID: ids[i], TaskQueue: e.TaskQueue, WorkflowExecutionTimeout: 30 * time.Minute,
+		}, api.AnalysisWorkflowName, in)
+		require.NoError(t, err)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var res api.AnalysisResult
+			errs[i] = run.Get(context.Background(), &res)
+			if errs[i] == nil && !strings.Contains(res.Answer, "The average of b is 3") {
+				errs[i] = fmt.Errorf("answer %q", res.Answer)
+			}
+		}()
+	}
+	wg.Wait()
+	return ids, errs
+}
+
+// peakRunning samples the local server's running sandboxes until stop.
+func peakRunning(e *env) (stop func() int) {
+	var peak atomic.Int64
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		for {
+			_, n := e.E2B.Capacity()
+			if int64(n) > peak.Load() {
+				peak.Store(int64(n))
+			}
+			select {
+			case <-done:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}()
+	return func() int { close(done); <-finished; return int(peak.Load()) }
+}
+
+// TestCapacityWaitsForASandbox: the local E2B server holds one sandbox,
+// three analyses arrive at once; creates over it get E2B's 429, the
+// analyses wait (SandboxCapacity, no retry attempt spent) and all complete.
+func TestCapacityWaitsForASandbox(t *testing.T) {
+	e := newEnv(t)
+	e.replaceWorker(func(c *config.Worker) { c.OpenAIModel = scriptedmodel.AnalystModel })
+	e.E2B.SetMaxSandboxes(1)
+	stop := peakRunning(e)
+	ids, errs := startLoad(t, e, "capacity-429", 3)
+	peak := stop()
+	waits := 0
+	for i, id := range ids {
+		require.NoError(t, errs[i], "analysis %s", id)
+		r := readLoadRun(t, e, id)
+		waits += r.capacityWaits
+		for _, m := range r.capacityMessages {
+			assert.Contains(t, m, "maximum number of concurrent E2B sandboxes (1)", "analysis %s", id)
+		}
+		assert.Zero(t, r.timeouts, "analysis %s: timed-out attempts", id)
+	}
+	assert.Positive(t, waits, "no create was refused: the test proves nothing")
+	assert.LessOrEqual(t, peak, 1, "running sandboxes at peak")
+}
+
+// TestWorkerMaxSandboxesQueues: the worker's own bound (MAX_SANDBOXES=1)
+// keeps it to one live sandbox with the server unbounded.
+func TestWorkerMaxSandboxesQueues(t *testing.T) {
+	e := newEnv(t)
+	e.replaceWorker(func(c *config.Worker) { c.OpenAIModel = scriptedmodel.AnalystModel; c.MaxSandboxes = 1 })
+	e.E2B.SetMaxSandboxes(-1)
+	stop := peakRunning(e)
+	ids, errs := startLoad(t, e, "worker-bound", 3)
+	peak := stop()
+	waits := 0
+	for i, id := range ids {
+		require.NoError(t, errs[i], "analysis %s", id)
+		r := readLoadRun(t, e, id)
+		waits += r.capacityWaits
+		for _, m := range r.capacityMessages {
+			assert.Contains(t, m, "MAX_SANDBOXES (1)", "analysis %s", id)
+		}
+	}
+	assert.Positive(t, waits, "no create waited: the test proves nothing")
+	assert.LessOrEqual(t, peak, 1, "running sandboxes at peak")
+}
+
+// TestHundredAnalysesAtCapacityEight: 100 real analyses (offline analyst,
+// real Python under bubblewrap) submitted at once to a local server that
+// holds 8 sandboxes: every one completes, none fails, no activity attempt
+// times out, and the server never runs more than 8.
+func TestHundredAnalysesAtCapacityEight(t *testing.T) {
+	e := newEnv(t)
+	e.replaceWorker(func(c *config.Worker) { c.OpenAIModel = scriptedmodel.AnalystModel })
+	e.E2B.SetMaxSandboxes(8)
+	stop := peakRunning(e)
+	ids, errs := startLoad(t, e, "hundred", 100)
+	peak := stop()
+	failed, waits, timeouts, retried := 0, 0, 0, 0
+	for i, id := range ids {
+		if errs[i] != nil {
+			failed++
+			t.Errorf("analysis %s: %v", id, errs[i])
+			continue
+		}
+		r := readLoadRun(t, e, id)
+		waits += r.capacityWaits
+		timeouts += r.timeouts
+		retried += r.failedAttempts
+	}
+	t.Logf("100 analyses at capacity 8: %d failed, %d creates waited, %d attempts timed out, %d attempts retried, peak %d running",
+		failed, waits, timeouts, retried, peak)
+	assert.Zero(t, failed)
+	assert.Zero(t, timeouts, "activity attempts that timed out")
+	assert.Positive(t, waits, "no create was refused: the test proves nothing")
+	assert.LessOrEqual(t, peak, 8, "running sandboxes at peak")
+}
