@@ -33,16 +33,23 @@ const ToolExecutePython = "execute_python"
 // back to the model (it would bloat the history).
 const MaxCodeBytes = 32 << 10
 
-// heartbeatTimeout is how soon a dead worker's activity is retried
+// HeartbeatTimeout is how soon a dead worker's activity is retried
 // elsewhere: the server times the attempt out this long after its last
 // heartbeat and starts the next one after the retry policy's first
-// interval (1 s), so a SIGKILLed worker's cell runs again within about
-// 5 s. Activities heartbeat every third of it (activities.heartbeatWhile;
-// the worker caps the SDK's heartbeat batching at the same interval,
-// HEARTBEAT_THROTTLE in config.Tuning), so two heartbeats in a row may be
-// late or lost before a live attempt is timed out. The cost is one heartbeat RPC per
-// 1.33 s per running activity (bench/notes.md, P7).
-const heartbeatTimeout = 4 * time.Second
+// interval (1 s), so a SIGKILLed worker's cell runs again within 4 s at
+// worst; the retried attempt clears the workflow's sticky queue
+// (activities/takeover.go), so the analysis' next workflow task reaches a
+// live worker at once and the analysis moves on within 5 s of the kill
+// (BENCHMARKS.md, P7). Activities heartbeat every third of it
+// (activities.heartbeatWhile; the worker caps the SDK's heartbeat
+// batching at the same interval, HEARTBEAT_THROTTLE in config.Tuning), so
+// two heartbeats in a row may be late or lost before a live attempt is
+// timed out. The cost is one heartbeat RPC per second per running
+// activity (4 s took 0.75: a third fewer, but up to 5 s from a kill to the
+// retried attempt, and so over 5 s to the analysis moving on).
+// Heartbeat timeouts are not part of a command's identity: kept histories
+// replay whatever this holds.
+const HeartbeatTimeout = 3 * time.Second
 
 // MaxRebuilds bounds how many times one analysis replaces a lost sandbox.
 const MaxRebuilds = 2
@@ -55,7 +62,7 @@ type activityKind string
 
 // activityTimeouts are every activity's timeouts and retries, in one place.
 // Every activity heartbeats, so a dead worker's task moves on within
-// heartbeatTimeout whatever its start-to-close timeout.
+// HeartbeatTimeout whatever its start-to-close timeout.
 var activityTimeouts = map[activityKind]struct {
 	startToClose time.Duration
 	attempts     int32
@@ -75,7 +82,7 @@ func activityOptions(ctx workflow.Context, summary string, kind activityKind) wo
 	return workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
 		Summary:             summary,
 		StartToCloseTimeout: t.startToClose,
-		HeartbeatTimeout:    heartbeatTimeout,
+		HeartbeatTimeout:    HeartbeatTimeout,
 		RetryPolicy: &temporal.RetryPolicy{
 			InitialInterval:    time.Second,
 			BackoffCoefficient: 2,

@@ -50,6 +50,8 @@ func (o options) scripts() map[string]scriptSpec {
 		"p3": {cells: o.p3Cells, directive: code(o.p3Code, 200, 0), modelLatency: o.p3Model},
 		"p4": {cells: 1, directive: code(o.p4Code, 200, 0), modelLatency: o.p4Model},
 		"p7": {cells: 1, directive: code(o.p7Cell, 200, 0)}, "p7load": {cells: 1, directive: code(o.p7LoadCell, 200, 0)},
+		// Ends while the killed worker's cell waits for its next attempt.
+		"p7short": {cells: 1, directive: code(o.p7Kill+2*time.Second, 200, 0)},
 	}
 }
 
