@@ -18,8 +18,11 @@ GOTESTFLAGS ?=
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
-run: prepare-run ## start Temporal (+UI), S3, local E2B and model servers and the worker; Ctrl-C stops all
-	$(GO) run ./cmd/devstack
+# Worker processes of make run and make cluster (each restarted when it dies).
+WORKERS ?= 2
+
+run: prepare-run ## start Temporal (+UI), S3, local E2B and model servers and WORKERS (2) workers; state kept in .run/; Ctrl-C stops all
+	$(GO) run ./cmd/devstack -workers $(WORKERS)
 
 demo: prepare-run ## like run, then analyse testdata/datasets/sales.csv once, print the answer and exit
 	$(GO) run ./cmd/devstack -demo
@@ -83,7 +86,6 @@ bench: tools ## measure on the real stack (fast stand-ins for model and Python);
 # make cluster: a Temporal server on PostgreSQL (Debian's postgresql), its
 # schema applied with temporal-sql-tool, the Temporal UI, S3 and the local
 # stand-ins, and WORKERS worker processes; state in .run/cluster/. See README.
-WORKERS ?= 2
 POSTGRES_PORT ?= 55432
 CLUSTER_FLAGS ?=
 

@@ -26,11 +26,10 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
-
-	enumspb "go.temporal.io/api/enums/v1"
 
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
 	"github.com/durable-analyst/durable-analyst/internal/devstack"
@@ -51,10 +50,28 @@ const (
 // table (the scripts stay for tests, as script:<name>).
 const demoModel = scriptedmodel.AnalystModel
 
+var (
+	workerCount = flag.Int("workers", workersDefault(), "how many worker processes to run on the task queue, each restarted when it dies (default: $WORKERS, else 2)")
+	stateDir    = flag.String("dir", "", "where make run keeps its state and logs (default .run in the repository; with -cluster .run/cluster)")
+	buildDir    = flag.String("bin", "", "where the worker and starter are built (default .bin in the repository)")
+)
+
+// workersDefault is $WORKERS when it is a number, else 2.
+func workersDefault() int {
+	if n, err := strconv.Atoi(os.Getenv("WORKERS")); err == nil {
+		return n
+	}
+	return 2
+}
+
 func main() {
 	demo := flag.Bool("demo", false, "start one analysis of "+demoDataset+", print the answer and exit with the starter's status")
 	plaintext := flag.Bool("plaintext", false, "store payloads in plaintext (no generated key, no codec server)")
 	flag.Parse()
+	if *workerCount < 1 || *workerCount > 64 {
+		fmt.Fprintf(os.Stderr, "devstack: -workers (or WORKERS): %d, want 1..64\n", *workerCount)
+		os.Exit(2)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	var code int
 	var err error
@@ -80,7 +97,13 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 	if err != nil {
 		return 1, err
 	}
-	runDir := filepath.Join(root, ".run")
+	runDir := *stateDir
+	if runDir == "" {
+		runDir = filepath.Join(root, ".run")
+	}
+	if runDir, err = filepath.Abs(runDir); err != nil {
+		return 1, err
+	}
 	if err := os.MkdirAll(runDir, 0o755); err != nil {
 		return 1, err
 	}
@@ -106,6 +129,13 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 		// Registered for the filters of the UI's workflow list.
 		SearchAttributes: workflows.SearchAttributes,
 	}
+	if !demo {
+		// make run keeps its state: a restart continues every analysis
+		// and keeps every result (histories in Temporal's SQLite file,
+		// charts and reports in S3's directory). make demo starts empty.
+		opts.TemporalDBFile = filepath.Join(runDir, "temporal.db")
+		opts.S3Dir = filepath.Join(runDir, "s3")
+	}
 	var enc encryption
 	if !plaintext {
 		if enc, err = setupEncryption(runDir, opts.TemporalUIPort); err != nil {
@@ -126,29 +156,26 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 	s3srv, env, e2bURL, modelURL := svc.s3, svc.env, svc.e2bURL, svc.modelURL
 
 	say("building ./worker and ./starter into .bin/")
-	bin := filepath.Join(root, ".bin")
+	bin := binDir(root)
 	if err := goBuild(ctx, root, bin, "./worker", "./starter"); err != nil {
 		return 1, err
 	}
 	versioningEnv(env, filepath.Join(bin, "worker"))
 
-	workerOut := io.Writer(newPrefixWriter(os.Stderr, "worker | "))
+	workerOut := func(name string) io.Writer { return newPrefixWriter(os.Stderr, name+" | ") }
 	if demo {
-		workerOut = nil // the demo shows the starter; the worker's log is in .run/worker.log
+		workerOut = nil // the demo shows the starter; the workers' logs are in the state directory
 	}
-	worker, err := devstack.StartProcess(devstack.ProcessConfig{
-		Name: "worker", Path: filepath.Join(bin, "worker"), Env: env.list(), Dir: root,
-		Output: workerOut, LogDir: runDir,
-	})
+	workers, err := startWorkers(ctx, *workerCount, filepath.Join(bin, "worker"), env, root, runDir, workerOut, say)
 	if err != nil {
 		return 1, err
 	}
-	stops = append(stops, func() error { return worker.Stop(15 * time.Second) })
-	if err := waitForWorker(ctx, temporal, worker); err != nil {
-		return 1, fmt.Errorf("%w\nlast worker output:\n%s", err, worker.Output())
+	stops = append(stops, func() error { return workers.Stop(15 * time.Second) })
+	if err := waitForPollers(ctx, temporal, workers); err != nil {
+		return 1, err
 	}
-	if v, err := waitForCurrentVersion(ctx, temporal, env, worker); err != nil {
-		return 1, fmt.Errorf("%w\nlast worker output:\n%s", err, worker.Output())
+	if v, err := waitForCurrentVersion(ctx, temporal, env, say); err != nil {
+		return 1, err
 	} else if v != "" {
 		say("worker deployment version %s is current", v)
 	}
@@ -158,18 +185,21 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 	}
 
 	printBanner(os.Stdout, temporal, s3srv, e2bURL, modelURL, runDir)
+	state := "kept in " + runDir + " (Temporal: temporal.db, S3: s3/); make run again continues where this one stopped"
+	if demo {
+		state = "in memory and a temporary directory (make demo); gone when it exits"
+	}
+	fmt.Fprintf(os.Stdout, "  workers            %d processes on task queue %q, restarted when one dies (logs: %s/worker-N.log)\n  state              %s\n\n",
+		workers.N(), taskQueue, runDir, state)
 	printEncryption(os.Stdout, enc)
 
 	if demo {
 		return runDemo(ctx, root, bin, env)
 	}
 	say("running; press Ctrl-C to stop")
-	select {
-	case <-ctx.Done():
-		return 0, nil
-	case <-worker.Done():
-		return 1, fmt.Errorf("worker stopped: %v (log: %s)", worker.Err(), filepath.Join(runDir, "worker.log"))
-	}
+	<-ctx.Done()
+	say("Ctrl-C: stopping the workers, then the servers")
+	return 0, nil
 }
 
 // preferPort returns port when it is free, else 0 (a free port), saying so.
@@ -283,31 +313,6 @@ func goBuild(ctx context.Context, root, dir string, pkgs ...string) error {
 	return nil
 }
 
-// waitForWorker waits until a worker polls the task queue, the worker
-// process exits, or a minute passes.
-func waitForWorker(ctx context.Context, t *devstack.Temporal, worker *devstack.Process) error {
-	ctx, cancel := context.WithTimeout(ctx, time.Minute)
-	defer cancel()
-	c, err := dialQuiet(ctx, t)
-	if err != nil {
-		return err
-	}
-	defer c.Close()
-	for {
-		resp, err := c.DescribeTaskQueue(ctx, taskQueue, enumspb.TASK_QUEUE_TYPE_WORKFLOW)
-		if err == nil && len(resp.GetPollers()) > 0 {
-			return nil
-		}
-		select {
-		case <-worker.Done():
-			return fmt.Errorf("worker exited before it polled task queue %q: %v", taskQueue, worker.Err())
-		case <-ctx.Done():
-			return fmt.Errorf("no worker polls task queue %q: %w", taskQueue, ctx.Err())
-		case <-time.After(200 * time.Millisecond):
-		}
-	}
-}
-
 // printBanner tells the user where everything is and how to start analyses.
 func printBanner(w io.Writer, t *devstack.Temporal, s *devstack.S3, e2bURL, modelURL, runDir string) {
 	fmt.Fprintf(w, `
@@ -350,7 +355,7 @@ func runDemo(ctx context.Context, root, bin string, env *environ) (int, error) {
 	case err == nil:
 		return 0, nil
 	case errors.As(err, &exitErr) && exitErr.ExitCode() > 0:
-		return exitErr.ExitCode(), fmt.Errorf("starter failed with status %d (worker log: .run/worker.log)", exitErr.ExitCode())
+		return exitErr.ExitCode(), fmt.Errorf("starter failed with status %d (workers' logs: .run/worker-N.log)", exitErr.ExitCode())
 	default:
 		return 1, fmt.Errorf("run the starter: %w", err)
 	}
@@ -365,4 +370,15 @@ func quoteAll(args []string) []string {
 		out[i] = a
 	}
 	return out
+}
+
+// binDir is -bin or <root>/.bin.
+func binDir(root string) string {
+	if *buildDir != "" {
+		if abs, err := filepath.Abs(*buildDir); err == nil {
+			return abs
+		}
+		return *buildDir
+	}
+	return filepath.Join(root, ".bin")
 }
