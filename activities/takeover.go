@@ -36,8 +36,9 @@ const resetStickyTimeout = 2 * time.Second
 
 // TakeoverInterceptor returns the worker interceptor that clears a
 // workflow's sticky queue before a retried activity attempt runs. It needs
-// a.Temporal; without it the interceptor does nothing.
-func (a *Activities) TakeoverInterceptor() interceptor.WorkerInterceptor {
+// a.Temporal; without it the interceptor does nothing. (A function, not a
+// method: every method of Activities is registered as an activity.)
+func TakeoverInterceptor(a *Activities) interceptor.WorkerInterceptor {
 	return &takeoverInterceptor{a: a}
 }
 
