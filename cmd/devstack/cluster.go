@@ -116,8 +116,8 @@ func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
 	s3srv, env := svc.s3, svc.env
 
 	// 4. The workers: the real binary, N processes on one task queue.
-	say("building ./worker and ./starter into .bin/")
 	bin := binDir(root)
+	say("building ./worker and ./starter into %s", bin)
 	if err := goBuild(ctx, root, bin, "./worker", "./starter"); err != nil {
 		return 1, err
 	}

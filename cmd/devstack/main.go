@@ -155,8 +155,8 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 	}
 	s3srv, env, e2bURL, modelURL := svc.s3, svc.env, svc.e2bURL, svc.modelURL
 
-	say("building ./worker and ./starter into .bin/")
 	bin := binDir(root)
+	say("building ./worker and ./starter into %s", bin)
 	if err := goBuild(ctx, root, bin, "./worker", "./starter"); err != nil {
 		return 1, err
 	}
