@@ -471,7 +471,7 @@ func (e *env) p7Load(ctx context.Context, r *report, details map[string]any) err
 		}
 		checked++
 	}
-	expected := float64(o.p7LoadN) / max(e.cfg.HeartbeatThrottle, 4*time.Second/3).Seconds()
+	expected := float64(o.p7LoadN) / e.hbInterval().Seconds()
 	measured := fmt.Sprintf("%.0f heartbeat RPCs/s in the busiest %d s (%d analyses each in a %s cell; expected ≤ %.0f/s at one per %s per cell), Temporal server %.0f%% of a core meanwhile; %d heartbeats in all over %s; %d of %d sampled analyses had a cell retried (a live attempt timed out)",
 		best, win, o.p7LoadN, o.p7LoadCell, expected, round(e.cfg.HeartbeatThrottle), 100*bestCPU, total, round(wall), retried, checked)
 	if failed > 0 {
