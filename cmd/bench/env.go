@@ -23,8 +23,8 @@ import (
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
-	"github.com/durable-analyst/durable-analyst/internal/latency"
 	"github.com/durable-analyst/durable-analyst/internal/devstack"
+	"github.com/durable-analyst/durable-analyst/internal/latency"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
 )
 

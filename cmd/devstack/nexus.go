@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/durable-analyst/durable-analyst/api"
-	"github.com/durable-analyst/durable-analyst/nexus"
 	"github.com/durable-analyst/durable-analyst/internal/devstack"
+	"github.com/durable-analyst/durable-analyst/nexus"
 )
 
 // ensureNexusEndpoint makes the Nexus endpoint workflows.NexusEndpoint route
