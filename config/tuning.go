@@ -30,13 +30,13 @@ type Tuning struct {
 	// HeartbeatThrottle is the least time between two heartbeat RPCs of
 	// one activity (the SDK's MaxHeartbeatThrottleInterval). The SDK sends
 	// an activity's first heartbeat at once and batches later ones for
-	// 0.8 × its heartbeat timeout, at most this long. The workflows' 3 s
-	// timeout and the activities' heartbeats every second (a third of it)
-	// need at most 1 s here for heartbeats to reach the server as often
+	// 0.8 × its heartbeat timeout, at most this long. The workflows' 4 s
+	// timeout and the activities' heartbeats every 4/3 s (a third of it)
+	// need at most 4/3 s here for heartbeats to reach the server as often
 	// as they are sent, so a live attempt survives two late ones; up to
-	// 2.4 s sends fewer RPCs (each activity one per throttle) with less
+	// 3.2 s sends fewer RPCs (each activity one per throttle) with less
 	// slack before the server times a live attempt out.
-	HeartbeatThrottle time.Duration `envconfig:"HEARTBEAT_THROTTLE" default:"1s"`
+	HeartbeatThrottle time.Duration `envconfig:"HEARTBEAT_THROTTLE" default:"1333ms"`
 }
 
 // Autoscale reports whether the pollers scale themselves.

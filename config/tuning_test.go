@@ -52,7 +52,7 @@ func TestTuningDefaults(t *testing.T) {
 	if o.WorkflowTaskPollerBehavior == nil || o.ActivityTaskPollerBehavior == nil {
 		t.Errorf("got poller behaviors %v, %v; want autoscaling by default", o.WorkflowTaskPollerBehavior, o.ActivityTaskPollerBehavior)
 	}
-	if want := time.Second; o.MaxHeartbeatThrottleInterval != want {
+	if want := 1333 * time.Millisecond; o.MaxHeartbeatThrottleInterval != want {
 		t.Errorf("got heartbeat throttle %s, want %s", o.MaxHeartbeatThrottleInterval, want)
 	}
 	t.Setenv("TASK_POLLERS", "6")

@@ -36,20 +36,18 @@ const MaxCodeBytes = 32 << 10
 // HeartbeatTimeout is how soon a dead worker's activity is retried
 // elsewhere: the server times the attempt out this long after its last
 // heartbeat and starts the next one after the retry policy's first
-// interval (1 s), so a SIGKILLed worker's cell runs again within 4 s at
-// worst; the retried attempt clears the workflow's sticky queue
+// interval (1 s), so a SIGKILLed worker's cell runs again within about
+// 5 s; the retried attempt clears the workflow's sticky queue
 // (activities/takeover.go), so the analysis' next workflow task reaches a
-// live worker at once and the analysis moves on within 5 s of the kill
-// (BENCHMARKS.md, P7). Activities heartbeat every third of it
-// (activities.heartbeatWhile; the worker caps the SDK's heartbeat
-// batching at the same interval, HEARTBEAT_THROTTLE in config.Tuning), so
-// two heartbeats in a row may be late or lost before a live attempt is
-// timed out. The cost is one heartbeat RPC per second per running
-// activity (4 s took 0.75: a third fewer, but up to 5 s from a kill to the
-// retried attempt, and so over 5 s to the analysis moving on).
-// Heartbeat timeouts are not part of a command's identity: kept histories
-// replay whatever this holds.
-const HeartbeatTimeout = 3 * time.Second
+// live worker at once (BENCHMARKS.md, P7). Activities heartbeat every
+// third of it (activities.heartbeatWhile; the worker caps the SDK's
+// heartbeat batching at the same interval, HEARTBEAT_THROTTLE in
+// config.Tuning), so two heartbeats in a row may be late or lost before a
+// live attempt is timed out. The cost is one heartbeat RPC per 1.33 s per
+// running activity (bench/notes.md, P7). 3 s (every second) was tried and
+// timed out every live attempt of the 200-analysis heartbeat load on a
+// busy machine where 4 s timed out none.
+const HeartbeatTimeout = 4 * time.Second
 
 // MaxRebuilds bounds how many times one analysis replaces a lost sandbox.
 const MaxRebuilds = 2
