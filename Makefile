@@ -18,11 +18,16 @@ GOTESTFLAGS ?=
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
-run: prepare-run ## start Temporal (+UI), S3, local E2B and model servers and the worker; Ctrl-C stops all
-	$(GO) run ./cmd/devstack
+# Worker processes of make run and make cluster (each restarted when it dies).
+WORKERS ?= 2
+
+# prepare-run builds cmd/devstack into .bin; it runs as built, not through
+# go run, which exits 1 after a Ctrl-C whatever the program's status.
+run: prepare-run ## start Temporal (+UI), S3, local E2B and model servers and WORKERS (2) workers; state kept in .run/; Ctrl-C stops all
+	$(BIN)/devstack -workers $(WORKERS)
 
 demo: prepare-run ## like run, then analyse testdata/datasets/sales.csv once, print the answer and exit
-	$(GO) run ./cmd/devstack -demo
+	$(BIN)/devstack -demo
 
 # run and demo: the Debian packages, the Temporal CLI + versitygw and the
 # project's binaries at the same time (tools/prepare-run.sh), all compiled
@@ -88,7 +93,8 @@ POSTGRES_PORT ?= 55432
 CLUSTER_FLAGS ?=
 
 cluster: deps-cluster tools cluster-tools ## Temporal server on PostgreSQL + UI + S3 + WORKERS (2) workers; data kept in .run/cluster/; Ctrl-C stops all
-	$(GO) run ./cmd/devstack -cluster -workers $(WORKERS) -postgres-port $(POSTGRES_PORT) $(CLUSTER_FLAGS)
+	$(GO) build -o $(BIN)/devstack ./cmd/devstack
+	$(BIN)/devstack -cluster -workers $(WORKERS) -postgres-port $(POSTGRES_PORT) $(CLUSTER_FLAGS)
 
 cluster-tools: ## build the pinned Temporal server, temporal-sql-tool (Go module proxy, Go from tools/cluster/go.mod; ~8 min cold) and UI server into .bin
 	@tools/build.sh $(BIN) cluster

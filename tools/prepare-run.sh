@@ -43,7 +43,7 @@ echo "prepare-run: Debian packages, Temporal CLI + versitygw, and ./worker ./sta
 job "tools/system-deps.sh run" tools/system-deps.sh run
 job "tools/build.sh $bin temporal versitygw" tools/build.sh "$bin" temporal versitygw
 job "go build ./worker ./starter ./cmd/devstack" \
-  bash -c 'go build -o .bin/ ./worker ./starter && go build -o /dev/null ./cmd/devstack'
+  go build -o .bin/ ./worker ./starter ./cmd/devstack
 
 left=("${pids[@]}")
 while [ ${#left[@]} -gt 0 ]; do

@@ -80,7 +80,11 @@ func run() error {
 	}
 	defer stopCodec()
 
-	w := worker.New(c, cfg.TaskQueue, workerOptions(cfg))
+	wo := workerOptions(cfg)
+	// A retried activity clears its workflow's sticky queue, so a dead
+	// worker's workflow moves on at once (activities/takeover.go).
+	wo.Interceptors = append(wo.Interceptors, activities.TakeoverInterceptor(acts))
+	w := worker.New(c, cfg.TaskQueue, wo)
 	workflows.Register(w, acts)
 	if err := nexus.Register(w); err != nil { // analyses for callers in other namespaces
 		return err

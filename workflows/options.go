@@ -13,20 +13,25 @@ import (
 // acts is the nil receiver through which workflows name activity methods.
 var acts *activities.Activities
 
-// heartbeatTimeout is how soon a dead worker's activity is retried
+// HeartbeatTimeout is how soon a dead worker's activity is retried
 // elsewhere: the server times the attempt out this long after its last
 // heartbeat and starts the next one after the retry policy's first
 // interval (1 s), so a SIGKILLed worker's cell runs again within about
-// 5 s. Activities heartbeat every third of it (activities.heartbeatWhile;
-// the worker caps the SDK's heartbeat batching at the same interval,
-// HEARTBEAT_THROTTLE in config.Tuning), so two heartbeats in a row may be
-// late or lost before a live attempt is timed out. The cost is one heartbeat RPC per
-// 1.33 s per running activity (bench/notes.md, P7).
-const heartbeatTimeout = 4 * time.Second
+// 5 s; the retried attempt clears the workflow's sticky queue
+// (activities/takeover.go), so the analysis' next workflow task reaches a
+// live worker at once (BENCHMARKS.md, P7). Activities heartbeat every
+// third of it (activities.heartbeatWhile; the worker caps the SDK's
+// heartbeat batching at the same interval, HEARTBEAT_THROTTLE in
+// config.Tuning), so two heartbeats in a row may be late or lost before a
+// live attempt is timed out. The cost is one heartbeat RPC per 1.33 s per
+// running activity (bench/notes.md, P7). 3 s (every second) was tried and
+// timed out every live attempt of the 200-analysis heartbeat load on a
+// busy machine where 4 s timed out none.
+const HeartbeatTimeout = 4 * time.Second
 
 // activityOptionsByName is every activity's timeouts and retries, in one
 // table keyed by activity name. The analysis' activities heartbeat, so a
-// dead worker's task moves on within heartbeatTimeout whatever its
+// dead worker's task moves on within HeartbeatTimeout whatever its
 // start-to-close timeout; the batch's are short and do not.
 var activityOptionsByName = map[string]workflow.ActivityOptions{
 	// An analysis and its sandbox.
@@ -71,7 +76,7 @@ var checkOptions = workflow.LocalActivityOptions{
 // heartbeating are the options of an activity that heartbeats.
 func heartbeating(startToClose time.Duration, attempts int32) workflow.ActivityOptions {
 	o := batchStep()
-	o.StartToCloseTimeout, o.HeartbeatTimeout, o.RetryPolicy.MaximumAttempts = startToClose, heartbeatTimeout, attempts
+	o.StartToCloseTimeout, o.HeartbeatTimeout, o.RetryPolicy.MaximumAttempts = startToClose, HeartbeatTimeout, attempts
 	return o
 }
 

@@ -52,6 +52,8 @@ func (o options) scripts() map[string]scriptSpec {
 		"p7": {cells: 1, directive: code(o.p7Cell, 200, 0)}, "p7load": {cells: 1, directive: code(o.p7LoadCell, 200, 0)},
 		"p10": {cells: 1, directive: code(0, 200, 0), modelLatency: o.p10Model},
 		"p11": {cells: 2, directive: code(0, 200, 0), modelLatency: 5 * time.Second},
+		// Ends while the killed worker's cell waits for its next attempt.
+		"p7short": {cells: 1, directive: code(o.p7Kill+2*time.Second, 200, 0)},
 	}
 }
 

@@ -95,6 +95,7 @@ func runWorker() error {
 		MaxConcurrentWorkflowTaskExecutionSize: cfg.MaxConcurrentWorkflowTasks,
 	}
 	cfg.Tuning.Apply(&wo)
+	wo.Interceptors = append(wo.Interceptors, activities.TakeoverInterceptor(acts))
 	w := worker.New(c, cfg.TaskQueue, wo)
 	workflows.Register(w, acts)
 	w.RegisterWorkflowWithOptions(NoopWorkflow, workflow.RegisterOptions{Name: noopWorkflowName})

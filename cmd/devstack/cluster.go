@@ -4,15 +4,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
-
-	enumspb "go.temporal.io/api/enums/v1"
-	taskqueuepb "go.temporal.io/api/taskqueue/v1"
 
 	"github.com/durable-analyst/durable-analyst/internal/devstack"
 	"github.com/durable-analyst/durable-analyst/workflows"
@@ -23,8 +19,7 @@ import (
 const preferredPostgres = 55432
 
 var (
-	clusterMode  = flag.Bool("cluster", false, "run a Temporal server on PostgreSQL (data kept in .run/cluster/) with several worker processes, instead of the dev server and one worker")
-	clusterN     = flag.Int("workers", 2, "with -cluster: how many worker processes to run on the task queue")
+	clusterMode  = flag.Bool("cluster", false, "run a Temporal server on PostgreSQL (data kept in .run/cluster/) instead of the dev server")
 	postgresPort = flag.Int("postgres-port", preferredPostgres, "with -cluster: PostgreSQL's port on 127.0.0.1 (0 picks a free one)")
 	clusterUI    = flag.Bool("ui", true, "with -cluster: run the Temporal Web UI (temporalio/ui-server)")
 )
@@ -35,14 +30,17 @@ var (
 // (PostgreSQL's data, S3's objects, the payload key) lives in .run/cluster/
 // and survives restarts, logs go there too.
 func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
-	if *clusterN < 1 {
-		return 2, fmt.Errorf("-workers: %d, want at least 1", *clusterN)
-	}
 	root, err := devstack.RepoRoot()
 	if err != nil {
 		return 1, err
 	}
-	dir := filepath.Join(root, ".run", "cluster")
+	dir := *stateDir
+	if dir == "" {
+		dir = filepath.Join(root, ".run", "cluster")
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return 1, err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return 1, err
 	}
@@ -118,8 +116,8 @@ func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
 	s3srv, env := svc.s3, svc.env
 
 	// 4. The workers: the real binary, N processes on one task queue.
-	say("building ./worker and ./starter into .bin/")
-	bin := filepath.Join(root, ".bin")
+	bin := binDir(root)
+	say("building ./worker and ./starter into %s", bin)
 	if err := goBuild(ctx, root, bin, "./worker", "./starter"); err != nil {
 		return 1, err
 	}
@@ -130,28 +128,16 @@ func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
 		}
 		stops = append(stops, func() error { return cs.Stop(5 * time.Second) })
 	}
-	workers := make([]*devstack.Process, *clusterN)
-	for i := range workers {
-		name := "worker-" + strconv.Itoa(i+1)
-		wenv := newEnv(env.list())
-		if i > 0 {
-			// One metrics listener per machine: the first worker's.
-			wenv.unset("METRICS_ADDR")
-		}
-		w, err := devstack.StartProcess(devstack.ProcessConfig{
-			Name: name, Path: filepath.Join(bin, "worker"), Env: wenv.list(), Dir: root,
-			Output: newPrefixWriter(os.Stderr, name+" | "), LogDir: dir,
-		})
-		if err != nil {
-			return 1, err
-		}
-		workers[i] = w
-		stops = append(stops, func() error { return w.Stop(15 * time.Second) })
+	workers, err := startWorkers(ctx, *workerCount, filepath.Join(bin, "worker"), env, root, dir,
+		func(name string) io.Writer { return newPrefixWriter(os.Stderr, name+" | ") }, say)
+	if err != nil {
+		return 1, err
 	}
+	stops = append(stops, func() error { return workers.Stop(15 * time.Second) })
 	if err := waitForPollers(ctx, temporal, workers); err != nil {
 		return 1, err
 	}
-	if v, err := waitForCurrentVersion(ctx, temporal, env, workers[0]); err != nil {
+	if v, err := waitForCurrentVersion(ctx, temporal, env, say); err != nil {
 		return 1, err
 	} else if v != "" {
 		say("worker deployment version %s is current", v)
@@ -163,63 +149,15 @@ func runCluster(ctx context.Context, plaintext bool) (code int, err error) {
 	printBanner(os.Stdout, temporal, s3srv, svc.e2bURL, svc.modelURL, dir)
 	fmt.Fprintf(os.Stdout, `  PostgreSQL         %s (data in %s; as the postgres user: psql -h %s -p %d -U postgres)
   Temporal server    config in %s
-  workers            %d processes on task queue %q (logs: %s/worker-N.log)
+  workers            %d processes on task queue %q, restarted when one dies (logs: %s/worker-N.log)
 
-`, pg.Addr(), pg.Dir, pg.Dir, pg.Port, filepath.Join(dir, "temporal"), len(workers), taskQueue, dir)
+`, pg.Addr(), pg.Dir, pg.Dir, pg.Port, filepath.Join(dir, "temporal"), workers.N(), taskQueue, dir)
 	printEncryption(os.Stdout, enc)
 	say("running; press Ctrl-C to stop (the data stays in %s)", dir)
 
-	exited := make(chan *devstack.Process, len(workers))
-	for _, w := range workers {
-		go func() { <-w.Done(); exited <- w }()
-	}
-	select {
-	case <-ctx.Done():
-		return 0, nil
-	case w := <-exited:
-		return 1, fmt.Errorf("a worker stopped: %v\nlast output:\n%s", w.Err(), w.Output())
-	}
-}
-
-// waitForPollers waits until every worker process polls the task queue
-// (the SDK's default identity starts with the process id), one of them
-// exits, or a minute passes. The workers' output is on the screen (or in
-// their logs): callers add it to the error where it is not.
-func waitForPollers(ctx context.Context, t *devstack.Temporal, workers []*devstack.Process) error {
-	ctx, cancel := context.WithTimeout(ctx, time.Minute)
-	defer cancel()
-	c, err := dialQuiet(ctx, t)
-	if err != nil {
-		return err
-	}
-	defer c.Close()
-	for {
-		missing := len(workers)
-		if resp, err := c.DescribeTaskQueue(ctx, taskQueue, enumspb.TASK_QUEUE_TYPE_WORKFLOW); err == nil {
-			for _, w := range workers {
-				if slices.ContainsFunc(resp.GetPollers(), func(p *taskqueuepb.PollerInfo) bool {
-					return strings.HasPrefix(p.GetIdentity(), strconv.Itoa(w.Pid())+"@")
-				}) {
-					missing--
-				}
-			}
-		}
-		if missing == 0 {
-			return nil
-		}
-		for _, w := range workers {
-			select {
-			case <-w.Done():
-				return fmt.Errorf("a worker exited before it polled task queue %q: %v", taskQueue, w.Err())
-			default:
-			}
-		}
-		select {
-		case <-ctx.Done():
-			return fmt.Errorf("%d of %d workers do not poll task queue %q: %w", missing, len(workers), taskQueue, ctx.Err())
-		case <-time.After(200 * time.Millisecond):
-		}
-	}
+	<-ctx.Done()
+	say("Ctrl-C: stopping the workers, then the servers")
+	return 0, nil
 }
 
 // unset removes keys from the environment.

@@ -26,6 +26,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -49,10 +50,28 @@ const (
 // table (the scripts stay for tests, as script:<name>).
 const demoModel = scriptedmodel.AnalystModel
 
+var (
+	workerCount = flag.Int("workers", workersDefault(), "how many worker processes to run on the task queue, each restarted when it dies (default: $WORKERS, else 2)")
+	stateDir    = flag.String("dir", "", "where make run keeps its state and logs (default .run in the repository; with -cluster .run/cluster)")
+	buildDir    = flag.String("bin", "", "where the worker and starter are built (default .bin in the repository)")
+)
+
+// workersDefault is $WORKERS when it is a number, else 2.
+func workersDefault() int {
+	if n, err := strconv.Atoi(os.Getenv("WORKERS")); err == nil {
+		return n
+	}
+	return 2
+}
+
 func main() {
 	demo := flag.Bool("demo", false, "start one analysis of "+demoDataset+", print the answer and exit with the starter's status")
 	plaintext := flag.Bool("plaintext", false, "store payloads in plaintext (no generated key, no codec server)")
 	flag.Parse()
+	if *workerCount < 1 || *workerCount > 64 {
+		fmt.Fprintf(os.Stderr, "devstack: -workers (or WORKERS): %d, want 1..64\n", *workerCount)
+		os.Exit(2)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	var code int
 	var err error
@@ -78,7 +97,13 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 	if err != nil {
 		return 1, err
 	}
-	runDir := filepath.Join(root, ".run")
+	runDir := *stateDir
+	if runDir == "" {
+		runDir = filepath.Join(root, ".run")
+	}
+	if runDir, err = filepath.Abs(runDir); err != nil {
+		return 1, err
+	}
 	if err := os.MkdirAll(runDir, 0o755); err != nil {
 		return 1, err
 	}
@@ -104,6 +129,13 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 		// Registered for the filters of the UI's workflow list.
 		SearchAttributes: workflows.SearchAttributes,
 	}
+	if !demo {
+		// make run keeps its state: a restart continues every analysis
+		// and keeps every result (histories in Temporal's SQLite file,
+		// charts and reports in S3's directory). make demo starts empty.
+		opts.TemporalDBFile = filepath.Join(runDir, "temporal.db")
+		opts.S3Dir = filepath.Join(runDir, "s3")
+	}
 	var enc encryption
 	if !plaintext {
 		if enc, err = setupEncryption(runDir, opts.TemporalUIPort); err != nil {
@@ -123,17 +155,17 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 	}
 	s3srv, env, e2bURL, modelURL := svc.s3, svc.env, svc.e2bURL, svc.modelURL
 
-	say("building ./worker and ./starter into .bin/")
-	bin := filepath.Join(root, ".bin")
+	bin := binDir(root)
+	say("building ./worker and ./starter into %s", bin)
 	if err := goBuild(ctx, root, bin, "./worker", "./starter"); err != nil {
 		return 1, err
 	}
 	versioningEnv(env, filepath.Join(bin, "worker"))
 
-	workerOut := io.Writer(newPrefixWriter(os.Stderr, "worker | "))
+	workerOut := func(name string) io.Writer { return newPrefixWriter(os.Stderr, name+" | ") }
 	codecOut := io.Writer(newPrefixWriter(os.Stderr, "codec  | "))
 	if demo {
-		workerOut, codecOut = nil, nil // the demo shows the starter; the logs are in .run/
+		workerOut, codecOut = nil, nil // the demo shows the starter; the logs are in the state directory
 	}
 	if enc.URL != "" {
 		cs, err := startCodecServer(ctx, enc, bin, root, runDir, codecEnv(env), codecOut)
@@ -144,23 +176,20 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 		go func() {
 			<-cs.Done()
 			if ctx.Err() == nil {
-				say("the codec server stopped (%v); the worker goes on, the UI shows payloads encrypted (log: %s)", cs.Err(), filepath.Join(runDir, "codec.log"))
+				say("the codec server stopped (%v); the workers go on, the UI shows payloads encrypted (log: %s)", cs.Err(), filepath.Join(runDir, "codec.log"))
 			}
 		}()
 	}
-	worker, err := devstack.StartProcess(devstack.ProcessConfig{
-		Name: "worker", Path: filepath.Join(bin, "worker"), Env: env.list(), Dir: root,
-		Output: workerOut, LogDir: runDir,
-	})
+	workers, err := startWorkers(ctx, *workerCount, filepath.Join(bin, "worker"), env, root, runDir, workerOut, say)
 	if err != nil {
 		return 1, err
 	}
-	stops = append(stops, func() error { return worker.Stop(15 * time.Second) })
-	if err := waitForPollers(ctx, temporal, []*devstack.Process{worker}); err != nil {
-		return 1, fmt.Errorf("%w\nlast worker output:\n%s", err, worker.Output())
+	stops = append(stops, func() error { return workers.Stop(15 * time.Second) })
+	if err := waitForPollers(ctx, temporal, workers); err != nil {
+		return 1, err
 	}
-	if v, err := waitForCurrentVersion(ctx, temporal, env, worker); err != nil {
-		return 1, fmt.Errorf("%w\nlast worker output:\n%s", err, worker.Output())
+	if v, err := waitForCurrentVersion(ctx, temporal, env, say); err != nil {
+		return 1, err
 	} else if v != "" {
 		say("worker deployment version %s is current", v)
 	}
@@ -170,18 +199,21 @@ func run(ctx context.Context, demo, plaintext bool) (code int, err error) {
 	}
 
 	printBanner(os.Stdout, temporal, s3srv, e2bURL, modelURL, runDir)
+	state := "kept in " + runDir + " (Temporal: temporal.db, S3: s3/); make run again continues where this one stopped"
+	if demo {
+		state = "in memory and a temporary directory (make demo); gone when it exits"
+	}
+	fmt.Fprintf(os.Stdout, "  workers            %d processes on task queue %q, restarted when one dies (logs: %s/worker-N.log)\n  state              %s\n\n",
+		workers.N(), taskQueue, runDir, state)
 	printEncryption(os.Stdout, enc)
 
 	if demo {
 		return runDemo(ctx, root, bin, env)
 	}
 	say("running; press Ctrl-C to stop")
-	select {
-	case <-ctx.Done():
-		return 0, nil
-	case <-worker.Done():
-		return 1, fmt.Errorf("worker stopped: %v (log: %s)", worker.Err(), filepath.Join(runDir, "worker.log"))
-	}
+	<-ctx.Done()
+	say("Ctrl-C: stopping the workers, then the servers")
+	return 0, nil
 }
 
 // preferPort returns port when it is free, else 0 (a free port), saying so.
@@ -342,7 +374,7 @@ func runDemo(ctx context.Context, root, bin string, env *environ) (int, error) {
 	case err == nil:
 		return 0, nil
 	case errors.As(err, &exitErr) && exitErr.ExitCode() > 0:
-		return exitErr.ExitCode(), fmt.Errorf("starter failed with status %d (worker log: .run/worker.log)", exitErr.ExitCode())
+		return exitErr.ExitCode(), fmt.Errorf("starter failed with status %d (workers' logs: .run/worker-N.log)", exitErr.ExitCode())
 	default:
 		return 1, fmt.Errorf("run the starter: %w", err)
 	}
@@ -357,4 +389,15 @@ func quoteAll(args []string) []string {
 		out[i] = a
 	}
 	return out
+}
+
+// binDir is -bin or <root>/.bin.
+func binDir(root string) string {
+	if *buildDir != "" {
+		if abs, err := filepath.Abs(*buildDir); err == nil {
+			return abs
+		}
+		return *buildDir
+	}
+	return filepath.Join(root, ".bin")
 }

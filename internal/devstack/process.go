@@ -38,12 +38,16 @@ type ProcessConfig struct {
 	Output io.Writer
 	// LogDir, when set, receives <Name>.log with the output.
 	LogDir string
+	// AppendLog appends to <Name>.log instead of truncating it, after a
+	// line saying when the process started (a restarted process's log
+	// keeps what the previous run wrote before it died).
+	AppendLog bool
 }
 
 // StartProcess starts the process described by c. The process is killed if
 // this process dies (on Linux), and is stopped by Stop.
 func StartProcess(c ProcessConfig) (*Process, error) {
-	recent, w, closeLog, err := openOutput(c.Name, c.LogDir)
+	recent, w, closeLog, err := openOutput(c.Name, c.LogDir, c.AppendLog)
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", c.Name, err)
 	}
@@ -60,6 +64,9 @@ func StartProcess(c ProcessConfig) (*Process, error) {
 	if err := p.cmd.Start(); err != nil {
 		p.closeLog()
 		return nil, fmt.Errorf("start %s: %w", c.Name, err)
+	}
+	if c.AppendLog {
+		fmt.Fprintf(recent.log, "---- %s started (pid %d) at %s\n", c.Name, p.cmd.Process.Pid, time.Now().UTC().Format(time.RFC3339))
 	}
 	go func() {
 		err := p.cmd.Wait()
@@ -81,19 +88,26 @@ func StartProcess(c ProcessConfig) (*Process, error) {
 
 // openOutput returns a writer that keeps the last 16 KiB of a server's
 // output in recent and, when logDir is set, also writes it to
-// <logDir>/<name>.log; closeLog closes that file.
-func openOutput(name, logDir string) (recent *tail, w io.Writer, closeLog func(), err error) {
+// <logDir>/<name>.log (appended to when appendLog is set, else
+// truncated; recent.log writes there only); closeLog closes that file.
+func openOutput(name, logDir string, appendLog bool) (recent *tail, w io.Writer, closeLog func(), err error) {
 	recent = newTail(16 << 10)
+	recent.log = io.Discard
 	if logDir == "" {
 		return recent, recent, func() {}, nil
 	}
 	if err := os.MkdirAll(logDir, 0o755); err != nil {
 		return nil, nil, nil, err
 	}
-	f, err := os.Create(filepath.Join(logDir, name+".log"))
+	flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	if appendLog {
+		flags = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+	}
+	f, err := os.OpenFile(filepath.Join(logDir, name+".log"), flags, 0o644)
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	recent.log = f
 	return recent, io.MultiWriter(recent, f), func() { f.Close() }, nil
 }
 
@@ -165,6 +179,7 @@ type tail struct {
 	mu  sync.Mutex
 	max int
 	buf []byte
+	log io.Writer // the log file alone (io.Discard without one)
 }
 
 func newTail(max int) *tail { return &tail{max: max} }

@@ -45,6 +45,10 @@ type Options struct {
 	// (--dynamic-config-value KEY=VALUE), e.g.
 	// "system.enableActivityEagerExecution": "true".
 	TemporalDynamicConfig map[string]string
+	// TemporalDBFile, when set, is the dev server's SQLite file
+	// (--db-filename): workflows, histories and namespace settings survive
+	// a restart of the server. Empty: an in-memory database.
+	TemporalDBFile string
 	// S3Dir, when set, holds the S3 server's objects and is kept when it
 	// stops (make cluster); otherwise they live in a temporary directory
 	// that is removed.

@@ -38,8 +38,8 @@ func (t *Temporal) Env() []string {
 }
 
 // StartTemporal starts the dev server of the pinned Temporal CLI on
-// 127.0.0.1 with an in-memory database and the "default" namespace. The
-// returned func stops it.
+// 127.0.0.1 with the "default" namespace and an in-memory database, or
+// the SQLite file o.TemporalDBFile. The returned func stops it.
 func StartTemporal(ctx context.Context, o Options) (*Temporal, func() error, error) {
 	bin, err := Binary(ctx, o, "temporal")
 	if err != nil {
@@ -52,7 +52,7 @@ func StartTemporal(ctx context.Context, o Options) (*Temporal, func() error, err
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
 	t := &Temporal{Address: addr, Namespace: "default"}
 
-	recent, out, closeOutput, err := openOutput("temporal", o.LogDir)
+	recent, out, closeOutput, err := openOutput("temporal", o.LogDir, false)
 	if err != nil {
 		return nil, nil, fmt.Errorf("start temporal: %w", err)
 	}
@@ -73,10 +73,11 @@ func StartTemporal(ctx context.Context, o Options) (*Temporal, func() error, err
 			Namespace: t.Namespace,
 			Logger:    tlog.NewStructuredLogger(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))),
 		},
-		LogLevel:  "warn",
-		LogFormat: "pretty",
-		Stdout:    out,
-		Stderr:    out,
+		DBFilename: o.TemporalDBFile,
+		LogLevel:   "warn",
+		LogFormat:  "pretty",
+		Stdout:     out,
+		Stderr:     out,
 	}
 	if o.TemporalUIPort != 0 {
 		opts.EnableUI = true
@@ -116,7 +117,11 @@ func StartTemporal(ctx context.Context, o Options) (*Temporal, func() error, err
 			return fmt.Errorf("stop temporal dev server: still running after 30s")
 		}
 	}
-	o.logf("stack: Temporal dev server at %s (namespace %s)", addr, t.Namespace)
+	if o.TemporalDBFile != "" {
+		o.logf("stack: Temporal dev server at %s (namespace %s, state in %s)", addr, t.Namespace, o.TemporalDBFile)
+	} else {
+		o.logf("stack: Temporal dev server at %s (namespace %s)", addr, t.Namespace)
+	}
 	return t, stop, nil
 }
 
