@@ -233,3 +233,25 @@ test('connect to a killed sandbox fails with not found', async () => {
   await assert.rejects(Sandbox.connect(id), SandboxNotFoundError)
   await assert.rejects(Sandbox.getInfo(id), SandboxNotFoundError)
 })
+
+test('lifecycle onTimeout pause: the timeout pauses the sandbox, connect resumes it with its kernel', async () => {
+  const meta = { run: `${RUN}-pause`, suite: 'conformance' }
+  const p = await Sandbox.create(TEMPLATE, { metadata: meta, timeoutMs: 3_000, lifecycle: { onTimeout: 'pause', autoResume: true } })
+  try {
+    await p.runCode('kept = 41')
+    let state
+    for (let i = 0; i < 150 && state !== 'paused'; i++) {
+      state = (await Sandbox.getInfo(p.sandboxId)).state
+      if (state !== 'paused') await new Promise((r) => setTimeout(r, 100))
+    }
+    assert.equal(state, 'paused', 'the timeout did not pause the sandbox')
+    const paused = await Sandbox.list({ query: { metadata: meta, state: ['paused'] } }).nextItems()
+    assert.deepEqual(paused.map((s) => s.sandboxId), [p.sandboxId])
+    const again = await Sandbox.connect(p.sandboxId, { timeoutMs: 60_000 })
+    assert.equal((await again.getInfo()).state, 'running')
+    const ex = await again.runCode('kept + 1')
+    assert.equal(ex.text, '42', 'the resumed kernel lost its variable')
+  } finally {
+    await Sandbox.kill(p.sandboxId).catch(() => {})
+  }
+})
