@@ -58,7 +58,8 @@ func newLocalE2B(t *testing.T) (*e2blocal.Server, *e2b.Client, string) {
 	if _, err := os.Stat(python); err != nil {
 		t.Skipf("no %s for the local E2B server: %v", python, err)
 	}
-	srv, err := e2blocal.New(e2blocal.Config{APIKey: "k", Root: t.TempDir(), Python: python, Isolation: "none", Logger: testLogger(t)})
+	// Twelve sandboxes, more than the default capacity on a small host.
+	srv, err := e2blocal.New(e2blocal.Config{APIKey: "k", Root: t.TempDir(), Python: python, Isolation: "none", Logger: testLogger(t), MaxSandboxes: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
