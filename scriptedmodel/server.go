@@ -170,6 +170,8 @@ func (s *Server) createResponse(w http.ResponseWriter, r *http.Request) {
 	if apiErr == nil && resp.Background {
 		// The generation records itself when it ends (background.go).
 		writeJSON(w, http.StatusOK, resp)
+		s.log.Info("model request", "path", r.URL.Path, "script", rec.Script, "turn", rec.Turn, "status", http.StatusOK,
+			"response_id", resp.ID, "background", true, "duration_ms", time.Since(start).Milliseconds())
 		return
 	}
 	if apiErr != nil {

@@ -46,7 +46,7 @@ func strictRules(src []byte, prefix string, datasets []api.Dataset) []api.Proble
 			continue // the URL rule says so
 		}
 		if p := api.HostProblem(u.Hostname()); p != "" {
-			ps = append(ps, api.Problem{Field: join(prefix, fmt.Sprintf("datasets[%d].url", i)), Message: p})
+			ps = append(ps, api.Problem{Field: joinField(prefix, fmt.Sprintf("datasets[%d].url", i)), Message: p})
 		}
 	}
 	return ps

@@ -256,8 +256,8 @@ func TestRollingUpgrade(t *testing.T) {
 	}
 }
 
-// modelGate holds model requests until open is closed, counting those it
-// held; a request whose body pass accepts goes through at once.
+// modelGate holds model calls (POSTs) until open is closed, counting those
+// it held; a call whose body pass accepts goes through at once.
 type modelGate struct {
 	open      chan struct{}
 	closeOnce sync.Once
@@ -269,6 +269,11 @@ type modelGate struct {
 func (g *modelGate) release() { g.closeOnce.Do(func() { close(g.open) }) }
 
 func (g *modelGate) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		// Reading a (background) response is not a model call.
+		g.next.ServeHTTP(w, r)
+		return
+	}
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
