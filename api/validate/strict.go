@@ -1,8 +1,6 @@
 package validate
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/url"
 	"unicode/utf8"
@@ -64,73 +62,18 @@ func rawProblems(src []byte) []api.Problem {
 			ps = append(ps, api.Problem{Field: field, Message: msg})
 		}
 	}
-	type level struct {
-		field string
-		next  int             // next index of an array; -1 for an object
-		keys  map[string]bool // keys seen in an object
-	}
-	var stack []level
-	key, expectKey := "", false
-	name := func() string {
-		top := stack[len(stack)-1]
-		if top.next >= 0 {
-			return fmt.Sprintf("%s[%d]", top.field, top.next)
+	walkFields(src, func(t fieldToken) {
+		switch _, isString := t.Tok.(string); {
+		case t.Key && !utf8.Valid(t.Raw):
+			add(t.Field, "the key is not valid UTF-8")
+		case t.Key && t.Repeated:
+			add(t.Field, "given twice in one object (a JSON key must not repeat)")
+		case !t.Key && isString && !utf8.Valid(t.Raw):
+			i := firstInvalid(t.Raw)
+			add(t.Field, fmt.Sprintf("not valid UTF-8 (byte %#x at offset %d of the input)", t.Raw[i], int(t.Start)+i))
 		}
-		if top.field == "" {
-			return key
-		}
-		return top.field + "." + key
-	}
-	value := func() string { // the field a value just begun belongs to
-		if len(stack) == 0 {
-			return ""
-		}
-		f := name()
-		if top := &stack[len(stack)-1]; top.next >= 0 {
-			top.next++
-		}
-		return f
-	}
-	dec := json.NewDecoder(bytes.NewReader(src))
-	for {
-		start := dec.InputOffset()
-		tok, err := dec.Token()
-		if err != nil {
-			return ps
-		}
-		raw := src[start:dec.InputOffset()]
-		if len(stack) > 0 && stack[len(stack)-1].next < 0 && expectKey {
-			if s, ok := tok.(string); ok {
-				key, expectKey = s, false
-				top := &stack[len(stack)-1]
-				f := name()
-				if !utf8.Valid(raw) {
-					add(f, "the key is not valid UTF-8")
-				} else if top.keys[s] {
-					add(f, "given twice in one object (a JSON key must not repeat)")
-				}
-				top.keys[s] = true
-				continue
-			}
-		}
-		switch tok {
-		case json.Delim('{'):
-			stack = append(stack, level{field: value(), next: -1, keys: map[string]bool{}})
-			expectKey = true
-		case json.Delim('['):
-			stack = append(stack, level{field: value(), next: 0})
-		case json.Delim('}'), json.Delim(']'):
-			stack = stack[:len(stack)-1]
-			expectKey = len(stack) > 0 && stack[len(stack)-1].next < 0
-		default:
-			f := value()
-			if _, ok := tok.(string); ok && !utf8.Valid(raw) {
-				i := firstInvalid(raw)
-				add(f, fmt.Sprintf("not valid UTF-8 (byte %#x at offset %d of the input)", raw[i], int(start)+i))
-			}
-			expectKey = stack != nil && stack[len(stack)-1].next < 0
-		}
-	}
+	})
+	return ps
 }
 
 // firstInvalid is the index of the first byte of b that is not part of a

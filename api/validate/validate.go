@@ -168,16 +168,37 @@ func check(s *jsonschema.Schema, src []byte, rules []api.Problem, decode func() 
 // come, in the worker's notation (datasets[0].name).
 func fieldOrder(src []byte) map[string]int {
 	order := map[string]int{}
-	dec := json.NewDecoder(bytes.NewReader(src))
+	walkFields(src, func(t fieldToken) {
+		if _, ok := order[t.Field]; !ok && !t.Key {
+			order[t.Field] = len(order) + 1
+		}
+	})
+	return order
+}
+
+// fieldToken is one token of a JSON document with the field it belongs
+// to, in the worker's notation (datasets[0].name).
+type fieldToken struct {
+	Field    string
+	Tok      json.Token
+	Raw      []byte // the token as written
+	Start    int64  // its offset in the document
+	Key      bool   // an object's key (Field is the field it names)
+	Repeated bool   // a key given before in the same object
+}
+
+// walkFields calls visit with every key and every value of src (of an
+// object or array: its opening), in order, until a token does not decode.
+func walkFields(src []byte, visit func(fieldToken)) {
 	// stack holds, per open object or array, its field name and, for an
 	// array, the next index (-1 for an object).
 	type level struct {
 		field string
 		next  int
+		keys  map[string]bool // keys seen in an object
 	}
 	var stack []level
-	var key string
-	expectKey := false
+	key, expectKey := "", false
 	name := func() string {
 		top := stack[len(stack)-1]
 		if top.next >= 0 {
@@ -196,35 +217,43 @@ func fieldOrder(src []byte) map[string]int {
 		if top := &stack[len(stack)-1]; top.next >= 0 {
 			top.next++
 		}
-		if _, ok := order[f]; !ok {
-			order[f] = len(order) + 1
-		}
 		return f
 	}
+	dec := json.NewDecoder(bytes.NewReader(src))
 	for {
+		start := dec.InputOffset()
 		tok, err := dec.Token()
 		if err != nil {
-			return order
+			return
 		}
+		t := fieldToken{Tok: tok, Raw: src[start:dec.InputOffset()], Start: start}
 		if len(stack) > 0 && stack[len(stack)-1].next < 0 && expectKey {
 			if s, ok := tok.(string); ok {
 				key, expectKey = s, false
+				top := &stack[len(stack)-1]
+				t.Field, t.Key, t.Repeated = name(), true, top.keys[s]
+				top.keys[s] = true
+				visit(t)
 				continue
 			}
 		}
 		switch tok {
 		case json.Delim('{'):
-			stack = append(stack, level{field: value(), next: -1})
+			t.Field = value()
+			stack = append(stack, level{field: t.Field, next: -1, keys: map[string]bool{}})
 			expectKey = true
 		case json.Delim('['):
-			stack = append(stack, level{field: value(), next: 0})
+			t.Field = value()
+			stack = append(stack, level{field: t.Field, next: 0})
 		case json.Delim('}'), json.Delim(']'):
 			stack = stack[:len(stack)-1]
 			expectKey = len(stack) > 0 && stack[len(stack)-1].next < 0
+			continue
 		default:
-			value()
+			t.Field = value()
 			expectKey = stack != nil && stack[len(stack)-1].next < 0
 		}
+		visit(t)
 	}
 }
 
