@@ -50,15 +50,10 @@ func (e *env) p10(ctx context.Context, r *report) error {
 			return err
 		}
 		time.Sleep(o.p10Kill)
-		victim := e.workerByPid(ws, pid)
-		if victim == nil {
-			return fmt.Errorf("%s: the model call runs on pid %d, not one of the bench's workers", id, pid)
+		killed, slot, err := killWorker(ws, pid)
+		if err != nil {
+			return fmt.Errorf("%s: %w", id, err)
 		}
-		killed := time.Now()
-		if err := victim.cmd.Process.Kill(); err != nil {
-			return fmt.Errorf("kill -9 worker %d: %w", pid, err)
-		}
-		<-victim.done
 		var res api.AnalysisResult
 		if err := run.Get(ctx, &res); err != nil {
 			return fmt.Errorf("%s after the kill: %w", id, err)
@@ -73,14 +68,8 @@ func (e *env) p10(ctx context.Context, r *report) error {
 		takeovers = append(takeovers, d)
 		rows = append(rows, fmt.Sprintf("%s, %d generation(s) (attempt 2 on %s)", round(d), gens, by))
 		o.logf("bench: P10 kill %d: SIGKILL → next attempt %s, turn generated %d time(s)", i+1, round(d), gens)
-		w, err := e.startWorker(ctx, tq, 0, 0, "")
-		if err != nil {
+		if ws[slot], err = e.startWorker(ctx, tq, 0, 0, ""); err != nil {
 			return err
-		}
-		for j := range ws {
-			if ws[j] == victim {
-				ws[j] = w
-			}
 		}
 	}
 	worst := takeovers[0]
@@ -176,15 +165,5 @@ func (e *env) p11(ctx context.Context, r *report) error {
 		Goal: "reported (it includes the model turn in flight at the stop)", Value: resumed.Seconds(), Unit: "s", Measured: round(resumed).String()})
 	r.details["p11"] = map[string]any{"outage_ms": outage.Milliseconds(), "paused_after_ms": paused.Milliseconds(),
 		"resume_to_answer_ms": resumed.Milliseconds(), "cells": cells, "same_sandbox": same}
-	return nil
-}
-
-// workerByPid is the worker of ws with process id pid, or nil.
-func (e *env) workerByPid(ws []*workerProc, pid int) *workerProc {
-	for _, w := range ws {
-		if w.cmd.Process.Pid == pid {
-			return w
-		}
-	}
 	return nil
 }

@@ -114,20 +114,10 @@ func (e *env) p7(ctx context.Context, r *report) error {
 		// Let the cell heartbeat for a while; each kill lands at another
 		// point between two heartbeats (killPhase).
 		time.Sleep(o.p7Kill + e.killPhase(i))
-		var victim *workerProc
-		for _, w := range ws {
-			if w.cmd.Process.Pid == pid {
-				victim = w
-			}
+		killed, slot, err := killWorker(ws, pid)
+		if err != nil {
+			return fmt.Errorf("%s: %w", id, err)
 		}
-		if victim == nil {
-			return fmt.Errorf("%s: the cell runs on pid %d, not one of the bench's workers", id, pid)
-		}
-		killed := time.Now()
-		if err := victim.cmd.Process.Kill(); err != nil {
-			return fmt.Errorf("kill -9 worker %d: %w", pid, err)
-		}
-		<-victim.done
 		var res api.AnalysisResult
 		if err := run.Get(ctx, &res); err != nil {
 			return fmt.Errorf("%s after the kill: %w", id, err)
@@ -141,14 +131,8 @@ func (e *env) p7(ctx context.Context, r *report) error {
 		rows = append(rows, fmt.Sprintf("%s (attempt 2 on %s)", round(d), by))
 		o.logf("bench: P7 kill %d: SIGKILL → next attempt %s", i+1, round(d))
 		// Replace the killed worker for the next repetition.
-		w, err := e.startWorker(ctx, tq, 0, 0, "")
-		if err != nil {
+		if ws[slot], err = e.startWorker(ctx, tq, 0, 0, ""); err != nil {
 			return err
-		}
-		for j := range ws {
-			if ws[j] == victim {
-				ws[j] = w
-			}
 		}
 	}
 	worst := takeovers[0]
@@ -667,4 +651,22 @@ func (e *env) checkBatch(ctx context.Context, res api.BatchResult, batchID strin
 		problems = append(problems[:5], fmt.Sprintf("and %d more", len(problems)-5))
 	}
 	return problems, nil
+}
+
+// killWorker SIGKILLs the worker of ws with process id pid (the one a
+// workflow's activity runs on) and waits until it is gone; it returns the
+// moment of the kill and the worker's index in ws, for its replacement.
+func killWorker(ws []*workerProc, pid int) (time.Time, int, error) {
+	for i, w := range ws {
+		if w.cmd.Process.Pid != pid {
+			continue
+		}
+		killed := time.Now()
+		if err := w.cmd.Process.Kill(); err != nil {
+			return killed, i, fmt.Errorf("kill -9 worker %d: %w", pid, err)
+		}
+		<-w.done
+		return killed, i, nil
+	}
+	return time.Time{}, 0, fmt.Errorf("the activity runs on pid %d, not one of the bench's workers", pid)
 }
