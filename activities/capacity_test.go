@@ -38,6 +38,7 @@ func TestCreateOverCapacity(t *testing.T) {
 	e := createErr(t, a, CreateSandboxInput{WorkflowID: "wf-full", RunID: "r", Generation: 1, ReportCapacity: true})
 	assert.Equal(t, api.ErrTypeSandboxCapacity, e.Type())
 	assert.True(t, e.NonRetryable())
+	assert.Equal(t, temporal.ApplicationErrorCategoryBenign, e.Category(), "a wait for a sandbox is logged at DEBUG, not as an activity error")
 	assert.Contains(t, e.Message(), "maximum number of concurrent E2B sandboxes (1)")
 	assert.Contains(t, NonRetryableTypes(), api.ErrTypeSandboxCapacity)
 
@@ -72,6 +73,7 @@ func TestWorkerMaxSandboxes(t *testing.T) {
 	require.True(t, errors.As(err, &appErr), "got %v", err)
 	assert.Equal(t, api.ErrTypeSandboxCapacity, appErr.Type())
 	assert.Contains(t, appErr.Message(), "MAX_SANDBOXES (1)")
+	assert.Equal(t, temporal.ApplicationErrorCategoryBenign, appErr.Category())
 	assert.Len(t, srv.Sandboxes(), before, "the refused create reached E2B")
 
 	_, err = env.ExecuteActivity(a.KillSandbox, KillSandboxInput{SandboxID: first.SandboxID})

@@ -94,7 +94,11 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 func capacityError(ctx context.Context, in CreateSandboxInput, msg string, classified error) error {
 	count(ctx, MetricSandboxCapacityWaits, 1)
 	if in.ReportCapacity {
-		return newError(api.ErrTypeSandboxCapacity, "waiting for a sandbox: "+msg, nil, 0)
+		// Benign: a wait is normal operation under load, so the SDK logs it
+		// at DEBUG (not as an "Activity error." at ERROR, thousands of
+		// times in a burst) and its metrics do not count it as a failure.
+		return temporal.NewApplicationErrorWithOptions("waiting for a sandbox: "+msg, api.ErrTypeSandboxCapacity,
+			temporal.ApplicationErrorOptions{NonRetryable: true, Category: temporal.ApplicationErrorCategoryBenign})
 	}
 	if classified != nil {
 		return classified

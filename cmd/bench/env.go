@@ -195,9 +195,10 @@ func (e *env) workerEnv(taskQueue string, maxActivities, maxWorkflowTasks int) m
 
 // workerProc is a worker child process and its stats endpoint.
 type workerProc struct {
-	cmd   *exec.Cmd
-	stats string // http://addr/stats
-	done  chan error
+	cmd    *exec.Cmd
+	stats  string        // http://addr/stats
+	exited chan struct{} // closed once the process has exited
+	err    error         // how it exited; set before exited is closed
 }
 
 // startWorker starts this binary in worker mode on taskQueue.
@@ -243,8 +244,8 @@ func (e *env) startWorkerEnv(ctx context.Context, taskQueue string, maxActivitie
 		logf.Close()
 		return nil, fmt.Errorf("start worker: %w", err)
 	}
-	w := &workerProc{cmd: cmd, stats: "http://" + addr + "/stats", done: make(chan error, 1)}
-	go func() { w.done <- cmd.Wait(); logf.Close() }()
+	w := &workerProc{cmd: cmd, stats: "http://" + addr + "/stats", exited: make(chan struct{})}
+	go func() { w.err = cmd.Wait(); logf.Close(); close(w.exited) }()
 	wctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	for {
@@ -252,9 +253,9 @@ func (e *env) startWorkerEnv(ctx context.Context, taskQueue string, maxActivitie
 			return w, nil
 		}
 		select {
-		case err := <-w.done:
+		case <-w.exited:
 			b, _ := os.ReadFile(logf.Name())
-			return nil, fmt.Errorf("worker exited during start-up: %v\n%s", err, tail(string(b), 2000))
+			return nil, fmt.Errorf("worker exited during start-up: %v\n%s", w.err, tail(string(b), 2000))
 		case <-wctx.Done():
 			w.stop()
 			return nil, fmt.Errorf("worker not ready after a minute")
@@ -263,15 +264,25 @@ func (e *env) startWorkerEnv(ctx context.Context, taskQueue string, maxActivitie
 	}
 }
 
-// stop stops the worker with SIGTERM, as an operator would.
+// stop stops the worker with SIGTERM, as an operator would, and SIGKILLs
+// it after 40 s. A worker that has exited already (killed) is left as it
+// is, so every path may stop what it started.
 func (w *workerProc) stop() {
+	if w == nil {
+		return
+	}
 	_ = w.cmd.Process.Signal(syscall.SIGTERM)
 	select {
-	case <-w.done:
+	case <-w.exited:
 	case <-time.After(40 * time.Second):
-		_ = w.cmd.Process.Kill()
-		<-w.done
+		w.kill()
 	}
+}
+
+// kill SIGKILLs the worker and returns once it has exited.
+func (w *workerProc) kill() {
+	_ = w.cmd.Process.Kill()
+	<-w.exited
 }
 
 // sample reads the worker's current stats.

@@ -86,6 +86,7 @@ type options struct {
 	profilePath       string
 	keepLogs          bool
 	p9N               int
+	p9CurveN          int
 	p9Capacities      []int
 	logf              func(format string, args ...any)
 }
@@ -134,6 +135,7 @@ func parseOptions(args []string) (options, error) {
 	fs.BoolVar(&o.profile, "profile", false, "P3: take a 20 s CPU profile of the worker at the highest level")
 	fs.StringVar(&o.profilePath, "profile-out", "bench/p3-worker.cpu.pprof", "where -profile writes the profile")
 	fs.IntVar(&o.p9N, "p9-n", 1000, "P9: real analyses (offline analyst, real Python) submitted at once")
+	fs.IntVar(&o.p9CurveN, "p9-curve-n", 0, "P9: analyses per run of the throughput curve (the default capacity again and each of -p9-capacities); 0: -p9-n, with the default capacity's run in the curve")
 	p9Caps := fs.String("p9-capacities", "4,8,16", "P9: fixed sandbox capacities of the local server to compare with its default")
 	fs.BoolVar(&o.keepLogs, "keep-logs", false, "keep the servers' and worker's logs (the path is printed)")
 	if err := fs.Parse(args); err != nil {
@@ -197,6 +199,9 @@ func parseOptions(args []string) (options, error) {
 	}
 	if o.p9N < 1 {
 		return o, fmt.Errorf("-p9-n: %d, must be at least 1", o.p9N)
+	}
+	if o.p9CurveN < 0 {
+		return o, fmt.Errorf("-p9-curve-n: %d, must be 0 (as -p9-n) or more", o.p9CurveN)
 	}
 	for _, p := range strings.Split(*pollers, ",") {
 		p = strings.TrimSpace(p)

@@ -79,23 +79,40 @@ func (e *env) p9(ctx context.Context, r *report) error {
 	}
 	defer w.stop()
 
-	capacities := append([]int{def}, o.p9Capacities...)
+	// The headline run: N at the default capacity. The curve: the default
+	// capacity and each fixed one at the curve's size; when that is N, the
+	// headline run is the curve's first point.
+	type point struct {
+		capacity, n int
+		inCurve     bool
+	}
+	curveN := o.p9CurveN
+	if curveN == 0 {
+		curveN = o.p9N
+	}
+	points := []point{{def, o.p9N, curveN == o.p9N}}
+	if curveN != o.p9N {
+		points = append(points, point{def, curveN, true})
+	}
+	for _, c := range o.p9Capacities {
+		points = append(points, point{c, curveN, true})
+	}
 	var runs []p9Run
 	var rows []string
-	for i, c := range capacities {
-		srv.SetMaxSandboxes(c)
-		run, err := e.p9Once(ctx, srv, w, tq, fmt.Sprintf("p9-%d-%d", i, c), c, o.p9N)
+	for i, p := range points {
+		srv.SetMaxSandboxes(p.capacity)
+		run, err := e.p9Once(ctx, srv, w, tq, fmt.Sprintf("p9-%d-%d", i, p.capacity), p.capacity, p.n)
 		if err != nil {
 			return err
 		}
 		runs = append(runs, run)
-		label := strconv.Itoa(c)
-		if i == 0 {
+		label := strconv.Itoa(p.capacity)
+		if p.capacity == def {
 			label += " (default)"
 		}
-		row := fmt.Sprintf("capacity %s: %.2f/s, wall %s, %d failed, %d heartbeat-timeout attempts, %d retried attempts, %d workflow task failures, "+
+		row := fmt.Sprintf("capacity %s, %d analyses: %.2f/s, wall %s, %d failed, %d heartbeat-timeout attempts, %d retried attempts, %d workflow task failures, "+
 			"%d waits for a sandbox, peak %d sandboxes, machine memory %s → peak %s, worker peak RSS %s",
-			label, run.PerSecond, round(time.Duration(run.WallMS)*time.Millisecond), run.Failed, run.HeartbeatTimeouts, run.RetriedAttempts,
+			label, p.n, run.PerSecond, round(time.Duration(run.WallMS)*time.Millisecond), run.Failed, run.HeartbeatTimeouts, run.RetriedAttempts,
 			run.WorkflowTaskFails, run.CapacityWaits, run.PeakSandboxes, sizeStr(int(run.MachineBaseBytes)), sizeStr(int(run.MachinePeakBytes)),
 			sizeStr(int(run.WorkerPeakRSS)))
 		if run.FirstError != "" {
@@ -107,14 +124,21 @@ func (e *env) p9(ctx context.Context, r *report) error {
 			return ctx.Err()
 		}
 	}
-	r.details["p9"] = map[string]any{"runs": runs, "default_capacity": def, "limits": "1024 MiB memory, 2 CPUs, 1024 pids, 10 GiB disk, 512 MiB /dev/shm"}
-	best := 0.0
-	for _, run := range runs {
+	r.details["p9"] = map[string]any{"runs": runs, "default_capacity": def, "curve_n": curveN, "limits": "1024 MiB memory, 2 CPUs, 1024 pids, 10 GiB disk, 512 MiB /dev/shm"}
+	// Throughput is compared within the curve (runs of one size).
+	best, atDefault := 0.0, 0.0
+	for i, run := range runs {
+		if !points[i].inCurve {
+			continue
+		}
 		best = max(best, run.PerSecond)
+		if run.Capacity == def && atDefault == 0 {
+			atDefault = run.PerSecond
+		}
 	}
 	d := runs[0]
-	met := d.Failed == 0 && d.HeartbeatTimeouts == 0 && d.MachinePeakBytes <= 16<<30 && d.PerSecond >= 0.8*best && o.p9N >= 1000
-	r.add(figure{Scenario: "P9", Name: fmt.Sprintf("%d real analyses at once (offline analyst, real Python under bubblewrap), default capacity %d; throughput curve over fixed capacities", o.p9N, def),
+	met := d.Failed == 0 && d.HeartbeatTimeouts == 0 && d.MachinePeakBytes <= 16<<30 && atDefault >= 0.8*best && o.p9N >= 1000
+	r.add(figure{Scenario: "P9", Name: fmt.Sprintf("%d real analyses at once (offline analyst, real Python under bubblewrap), default capacity %d; throughput curve over fixed capacities at %d analyses each", o.p9N, def, curveN),
 		Goal:  "N = 1,000: 0 failed, 0 heartbeat-timeout attempts, peak machine memory ≤ 16 GB, throughput at the default capacity within 20% of the best fixed capacity",
 		Value: d.PerSecond, Unit: "analyses/s", Met: ptr(met), Measured: strings.Join(rows, "; ")})
 	return nil

@@ -122,8 +122,7 @@ func (e *env) p11(ctx context.Context, r *report) error {
 	} else if err := v.Get(&p); err != nil {
 		return err
 	}
-	_ = w.cmd.Process.Kill()
-	<-w.done
+	w.kill()
 	killed := time.Now()
 	sandbox := p.SandboxID
 	var paused time.Duration

@@ -268,7 +268,8 @@ func (r *report) p9Markdown() string {
 	fmt.Fprintf(&b, "Unlike the other scenarios, P9 runs the real local sandbox: each analysis is the offline analyst's "+
 		"(`%s`) answer to the README's UI example, one pandas cell and a matplotlib chart in IPython under bubblewrap, "+
 		"with the local server's default limits (%s). All analyses are submitted at once to one worker with its default "+
-		"`MAX_SANDBOXES`; the local server's capacity is its default, then each fixed capacity of the curve. "+
+		"`MAX_SANDBOXES`; the local server's capacity is its default, then each fixed capacity of the curve "+
+		"(the curve's runs may be smaller than the first; throughput is compared between runs of one size). "+
 		"Machine memory is MemTotal − MemAvailable of the whole machine, sampled every 250 ms. "+
 		"Measured by `%s` on %s, %s; load average at the start %s, at the end %s. "+
 		"The machine may be shared: compare the rows with each other, not with another run.\n\n",
@@ -282,9 +283,10 @@ func (r *report) p9Markdown() string {
 	b.WriteString("| capacity | analyses | wall | analyses/s | failed | heartbeat-timeout attempts | other timed-out attempts | retried attempts | workflow task failures | waits for a sandbox | peak sandboxes | machine memory before → peak | worker peak RSS |\n")
 	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	runs, _ := d["runs"].([]p9Run)
-	for i, run := range runs {
+	def, _ := d["default_capacity"].(int)
+	for _, run := range runs {
 		label := strconv.Itoa(run.Capacity)
-		if i == 0 {
+		if run.Capacity == def {
 			label += " (default)"
 		}
 		fmt.Fprintf(&b, "| %s | %d | %s | %.2f | %d | %d | %d | %d | %d | %d | %d | %s → %s | %s |\n", label, run.N,

@@ -219,10 +219,7 @@ func (e *env) p7Analysis(ctx context.Context, r *report, details map[string]any)
 		}
 		time.Sleep(time.Until(started.Add(o.p7Kill + e.killPhase(i))))
 		killed := time.Now()
-		if err := a.cmd.Process.Kill(); err != nil {
-			return fmt.Errorf("kill -9 worker %d: %w", pid, err)
-		}
-		<-a.done
+		a.kill()
 		if err := run.Get(ctx, nil); err != nil {
 			return fmt.Errorf("%s after the kill: %w", id, err)
 		}
@@ -520,8 +517,7 @@ func (e *env) scaleOut(ctx context.Context, r *report) error {
 				if err == nil {
 					var p api.BatchProgress
 					if v.Get(&p) == nil && p.Total > 0 && (p.Succeeded+p.Failed)*10 >= p.Total*4 {
-						_ = ws[n-1].cmd.Process.Kill()
-						<-ws[n-1].done
+						ws[n-1].kill()
 						killedAt = fmt.Sprintf("worker %d of %d SIGKILLed at %d of %d items done (%s)", n, n, p.Succeeded+p.Failed, p.Total, round(time.Since(start)))
 						ws = ws[:n-1]
 						break
@@ -662,10 +658,7 @@ func killWorker(ws []*workerProc, pid int) (time.Time, int, error) {
 			continue
 		}
 		killed := time.Now()
-		if err := w.cmd.Process.Kill(); err != nil {
-			return killed, i, fmt.Errorf("kill -9 worker %d: %w", pid, err)
-		}
-		<-w.done
+		w.kill()
 		return killed, i, nil
 	}
 	return time.Time{}, 0, fmt.Errorf("the activity runs on pid %d, not one of the bench's workers", pid)
