@@ -316,7 +316,7 @@ func (a *Activities) WriteBatchReport(ctx context.Context, in WriteBatchReportIn
 }
 
 // ReportCSVHeader is the header row of a batch's CSV report.
-var ReportCSVHeader = []string{"index", "id", "status", "answer", "charts", "steps", "tokens", "error_type", "error", "workflow_id", "report_key"}
+var ReportCSVHeader = []string{"index", "id", "status", "answer", "charts", "steps", "tokens", "error_type", "error", "workflow_id", "report_key", "unsupported"}
 
 // reportCSV renders item summaries as CSV, one row per item.
 func reportCSV(items []api.BatchItemResult) ([]byte, error) {
@@ -326,7 +326,7 @@ func reportCSV(items []api.BatchItemResult) ([]byte, error) {
 	for _, r := range items {
 		_ = w.Write([]string{
 			strconv.Itoa(r.Index), r.ID, r.Status, r.Answer, strconv.Itoa(r.Charts), strconv.Itoa(r.Steps),
-			strconv.FormatInt(r.Tokens, 10), r.ErrorType, r.Error, r.WorkflowID, r.ReportKey,
+			strconv.FormatInt(r.Tokens, 10), r.ErrorType, r.Error, r.WorkflowID, r.ReportKey, strconv.Itoa(r.Unsupported),
 		})
 	}
 	w.Flush()

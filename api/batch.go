@@ -41,7 +41,7 @@ type BatchInput struct {
 	// <S3_PREFIX>/batches/<workflow-id>/report.json); the CSV lies next
 	// to it with the extension .csv.
 	ReportKey string `json:"report_key,omitempty"`
-	// Defaults fill the items' model, max_steps and system_prompt.
+	// Defaults fill the items' model, max_steps, system_prompt and verify.
 	Defaults BatchDefaults `json:"defaults,omitzero"`
 	// ItemsPerRun is how many items one run starts before continuing as
 	// new (default 200, or twice Concurrency up to MaxItemsPerRun).
@@ -65,6 +65,7 @@ type BatchDefaults struct {
 	Model        string `json:"model,omitempty"`
 	MaxSteps     int    `json:"max_steps,omitempty"`
 	SystemPrompt string `json:"system_prompt,omitempty"`
+	Verify       string `json:"verify,omitempty"`
 }
 
 // Apply fills the item's unset fields from the defaults (an explicit
@@ -78,6 +79,9 @@ func (d BatchDefaults) Apply(it BatchItem) BatchItem {
 	}
 	if it.SystemPrompt == "" {
 		it.SystemPrompt = d.SystemPrompt
+	}
+	if it.Verify == "" {
+		it.Verify = d.Verify
 	}
 	return it
 }
@@ -157,12 +161,15 @@ type BatchItemResult struct {
 	Status     string `json:"status"`
 	// Answer is the start of the answer (the whole one is in the item's
 	// workflow result).
-	Answer    string `json:"answer,omitempty"`
-	Charts    int    `json:"charts"`
-	Steps     int    `json:"steps"`
-	Tokens    int64  `json:"tokens"`
-	ErrorType string `json:"error_type,omitempty"`
-	Error     string `json:"error,omitempty"`
+	Answer string `json:"answer,omitempty"`
+	Charts int    `json:"charts"`
+	Steps  int    `json:"steps"`
+	Tokens int64  `json:"tokens"`
+	// Unsupported counts the answer's figures that no cell printed (the
+	// analysis' own unsupported; 0 when it did not verify).
+	Unsupported int    `json:"unsupported"`
+	ErrorType   string `json:"error_type,omitempty"`
+	Error       string `json:"error,omitempty"`
 	// Attached is set when an earlier run of the same batch id had started
 	// this item: its outcome was taken, the analysis did not run again.
 	Attached bool `json:"attached,omitempty"`

@@ -29,8 +29,10 @@ const analyzeUsage = `Usage: starter analyze --question "..." [flags]
 
 Starts an analysis. Each --file is uploaded to
 s3://$S3_BUCKET/$S3_PREFIX/inputs/<workflow-id>/<name> first. A dataset flag
-(--file, --s3-key, --url) may be followed by --name to set the file name the
-analysis sees; it defaults to the base name of the file, key or URL path.
+(--file, --s3-key, --url, --sql) may be followed by --name to set the file
+name the analysis sees; it defaults to the base name of the file, key or URL
+path, and to <source>.csv for --sql "<source>:<query>", a read-only query
+against one of the worker's SQL sources (SQL_SOURCE_<NAME> on the worker).
 
 Re-running with the same --id does not start a second analysis: a running or
 completed one is reused (only a failed, cancelled or terminated one is run
@@ -47,6 +49,7 @@ Examples:
   starter analyze --conversation --question "Total sales?" --file sales.csv --wait
   starter analyze --question "..." --s3-key data/2024.csv --name sales.csv
   starter analyze --question "..." --url https://example.com/d.csv --name d.csv
+  starter analyze --question "..." --sql "warehouse:select region, amount from orders" --name orders.csv
 `
 
 // analyzeOptions are the parsed flags of starter analyze.
@@ -56,6 +59,7 @@ type analyzeOptions struct {
 	model            string
 	maxSteps         int
 	systemPromptFile string
+	verify           string
 	id               string
 	wait             bool
 	json             bool
@@ -66,11 +70,13 @@ type analyzeOptions struct {
 	maxTurns     int
 }
 
-// datasetSpec is one dataset flag: exactly one of file, s3Key and url.
+// datasetSpec is one dataset flag: exactly one of file, s3Key, url and
+// sql.
 type datasetSpec struct {
 	file  string // local path, uploaded before the start
 	s3Key string
 	url   string
+	sql   *api.SQLQuery
 	name  string // set by --name; defaults to the base name
 }
 
@@ -81,6 +87,8 @@ func (d datasetSpec) flag() string {
 		return "--file " + d.file
 	case d.s3Key != "":
 		return "--s3-key " + d.s3Key
+	case d.sql != nil:
+		return "--sql " + d.sql.Source + ":…"
 	default:
 		return "--url " + d.url
 	}
@@ -95,6 +103,7 @@ func parseAnalyzeFlags(args []string, stderr io.Writer) (analyzeOptions, error) 
 	fs.StringVar(&o.model, "model", "", "model to use instead of the worker's default")
 	fs.IntVar(&o.maxSteps, "max-steps", 0, fmt.Sprintf("most model calls, 1..%d (0: the worker's default, %d)", api.MaxMaxSteps, api.DefaultMaxSteps))
 	fs.StringVar(&o.systemPromptFile, "system-prompt-file", "", "`file` whose text replaces the built-in instructions")
+	fs.StringVar(&o.verify, "verify", "", "figures of the answer that no cell printed: correct (ask the model once more; the default), flag or off")
 	fs.StringVar(&o.id, "id", "", "workflow `id` (default: analysis-<timestamp>-<random>)")
 	fs.BoolVar(&o.wait, "wait", false, "watch the progress and print the result")
 	fs.BoolVar(&o.json, "json", false, "print JSON (with --wait: the result; progress goes to stderr)")
@@ -134,9 +143,17 @@ func addDatasetFlags(fs *flag.FlagSet, ds *[]datasetSpec) {
 	fs.Func("file", "local `file` to upload to S3 and analyse (repeatable)", addDataset(func(d *datasetSpec, v string) { d.file = v }))
 	fs.Func("s3-key", "object `key` in S3_BUCKET to analyse (repeatable)", addDataset(func(d *datasetSpec, v string) { d.s3Key = v }))
 	fs.Func("url", "http(s) `URL` of a file to analyse (repeatable)", addDataset(func(d *datasetSpec, v string) { d.url = v }))
+	fs.Func("sql", "`source:query`, a read-only query against the worker's SQL source, staged as CSV (repeatable)", func(v string) error {
+		source, query, ok := strings.Cut(v, ":")
+		if !ok || strings.TrimSpace(source) == "" || strings.TrimSpace(query) == "" {
+			return errors.New(`want "<source>:<query>", e.g. "warehouse:select region, amount from orders"`)
+		}
+		*ds = append(*ds, datasetSpec{sql: &api.SQLQuery{Source: strings.TrimSpace(source), Query: strings.TrimSpace(query)}})
+		return nil
+	})
 	fs.Func("name", "file `name` in the sandbox of the dataset given just before", func(v string) error {
 		if len(*ds) == 0 {
-			return errors.New("must follow --file, --s3-key or --url")
+			return errors.New("must follow --file, --s3-key, --url or --sql")
 		}
 		last := &(*ds)[len(*ds)-1]
 		if last.name != "" {
@@ -160,6 +177,7 @@ func buildInput(o analyzeOptions, workflowID, prefix string) (api.AnalysisInput,
 		Question:      o.question,
 		Model:         o.model,
 		MaxSteps:      o.maxSteps,
+		Verify:        o.verify,
 	}
 	if o.systemPromptFile != "" {
 		b, err := os.ReadFile(o.systemPromptFile)
@@ -188,7 +206,7 @@ func buildDatasets(specs []datasetSpec, workflowID, prefix string) ([]api.Datase
 	var out []api.Dataset
 	var ups []upload
 	for _, d := range specs {
-		ds := api.Dataset{Name: d.name, S3Key: d.s3Key, URL: d.url}
+		ds := api.Dataset{Name: d.name, S3Key: d.s3Key, URL: d.url, SQL: d.sql}
 		switch {
 		case d.file != "":
 			st, err := os.Stat(d.file)
@@ -205,6 +223,8 @@ func buildDatasets(specs []datasetSpec, workflowID, prefix string) ([]api.Datase
 			ups = append(ups, upload{path: d.file, key: ds.S3Key})
 		case d.s3Key != "" && ds.Name == "":
 			ds.Name = path.Base(d.s3Key)
+		case d.sql != nil && ds.Name == "":
+			ds.Name = d.sql.Source + ".csv"
 		case d.url != "" && ds.Name == "":
 			if u, err := url.Parse(d.url); err == nil && path.Base(u.Path) != "/" && path.Base(u.Path) != "." {
 				ds.Name = path.Base(u.Path)

@@ -62,6 +62,21 @@ func TestBuildInput(t *testing.T) {
 			}},
 		},
 		{
+			name: "sql datasets: named after the source, or by --name",
+			args: []string{"--question", "q",
+				"--sql", "warehouse: select region, sum(amount) from orders group by 1",
+				"--sql", "shop:select * from t where note = 'a:b'", "--name", "t.csv"},
+			want: api.AnalysisInput{SchemaVersion: 1, Question: "q", Datasets: []api.Dataset{
+				{Name: "warehouse.csv", SQL: &api.SQLQuery{Source: "warehouse", Query: "select region, sum(amount) from orders group by 1"}},
+				{Name: "t.csv", SQL: &api.SQLQuery{Source: "shop", Query: "select * from t where note = 'a:b'"}},
+			}},
+		},
+		{
+			name: "verify mode",
+			args: []string{"--question", "q", "--verify", "flag"},
+			want: api.AnalysisInput{SchemaVersion: 1, Question: "q", Verify: "flag"},
+		},
+		{
 			name: "model, max steps, system prompt",
 			args: []string{"--question", "q", "--model", "gpt-4.1", "--max-steps", "3", "--system-prompt-file", prompt},
 			want: api.AnalysisInput{SchemaVersion: 1, Question: "q", Model: "gpt-4.1", MaxSteps: 3, SystemPrompt: "be brief"},
@@ -95,7 +110,11 @@ func TestAnalyzeFlagErrors(t *testing.T) {
 	}{
 		{"missing question", []string{"--file", salesCSV}, "--question is required"},
 		{"blank question", []string{"--question", "  "}, "--question is required"},
-		{"name before any dataset", []string{"--question", "q", "--name", "x.csv"}, "must follow --file, --s3-key or --url"},
+		{"name before any dataset", []string{"--question", "q", "--name", "x.csv"}, "must follow --file, --s3-key, --url or --sql"},
+		{"sql without a source", []string{"--question", "q", "--sql", "select 1"}, `want "<source>:<query>"`},
+		{"sql without a query", []string{"--question", "q", "--sql", "warehouse: "}, `want "<source>:<query>"`},
+		{"sql source not a name", []string{"--question", "q", "--sql", "Ware House:select 1"}, "datasets[0].sql.source"},
+		{"bad verify mode", []string{"--question", "q", "--verify", "sometimes"}, `verify: "sometimes" is not a verify mode`},
 		{"two names for one dataset", []string{"--question", "q", "--s3-key", "k", "--name", "a", "--name", "b"}, `already has the name "a"`},
 		{"unknown flag", []string{"--question", "q", "--bogus"}, "flag provided but not defined: -bogus"},
 		{"stray argument", []string{"--question", "q", "extra"}, `unexpected argument "extra"`},

@@ -673,13 +673,16 @@ func TestWaitsForASandbox(t *testing.T) {
 	assert.Equal(t, []string{"isandbox1"}, h.kills)
 }
 
-// TestCapacityBackoff: the waits double from about 1 s, stay within
-// maxCapacityWait, and differ between workflows.
+// TestCapacityBackoff: the waits double from about 1 s, stay within the
+// longest wait of the run's version, and differ between workflows.
 func TestCapacityBackoff(t *testing.T) {
-	for waits := 0; waits < 12; waits++ {
-		d := workflows.CapacityBackoff("wf-a", waits)
-		assert.LessOrEqual(t, d, 20*time.Second)
-		assert.GreaterOrEqual(t, d, min(500*time.Millisecond<<waits, 10*time.Second))
+	for _, longest := range []time.Duration{20 * time.Second, 60 * time.Second} {
+		for waits := 0; waits < 12; waits++ {
+			d := workflows.CapacityBackoff("wf-a", waits, longest)
+			assert.Less(t, d, longest)
+			assert.GreaterOrEqual(t, d, min(500*time.Millisecond<<waits, longest/2))
+		}
+		assert.NotEqual(t, workflows.CapacityBackoff("wf-a", 8, longest), workflows.CapacityBackoff("wf-b", 8, longest))
 	}
-	assert.NotEqual(t, workflows.CapacityBackoff("wf-a", 6), workflows.CapacityBackoff("wf-b", 6))
+	assert.Greater(t, workflows.CapacityBackoff("wf-a", 10, 60*time.Second), 20*time.Second, "version 2 waits longer once many asks were refused")
 }

@@ -254,7 +254,7 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 func summarize(sum api.BatchItemResult, res api.AnalysisResult, err error) api.BatchItemResult {
 	if err == nil {
 		sum.Status, sum.Answer, sum.Charts = res.Status, clip.String(res.Answer, MaxSummaryAnswerBytes, "…"), len(res.Charts)
-		sum.Steps, sum.Tokens = res.StepsUsed, res.Usage.TotalTokens
+		sum.Steps, sum.Tokens, sum.Unsupported = res.StepsUsed, res.Usage.TotalTokens, res.Unsupported
 		if res.Report != nil {
 			sum.ReportKey = res.Report.HTMLKey
 		}

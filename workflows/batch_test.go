@@ -361,7 +361,7 @@ func TestBatchInputValidation(t *testing.T) {
 		{"item id type", `{"items": [{"question": "q", "id": 7}]}`, []string{"items[0]: id: got JSON number 7, want a string"}},
 		{"item not object", `{"items": [7]}`, []string{"items[0]: got JSON number 7, want an object"}},
 		{"bad defaults", `{"items": [{"question": "q"}], "defaults": {"max_steps": 51, "model": "a b"}}`, []string{"defaults.", "max_steps: 51", `model: "a b"`}},
-		{"unknown default", `{"items": [{"question": "q"}], "defaults": {"temperature": 1}}`, []string{"defaults.temperature: unknown field (known: max_steps, model, system_prompt)"}},
+		{"unknown default", `{"items": [{"question": "q"}], "defaults": {"temperature": 1}}`, []string{"defaults.temperature: unknown field (known: max_steps, model, system_prompt, verify)"}},
 		{"default fills item", `{"items": [{"question": "q"}], "defaults": {"max_steps": 0}}`, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -80,7 +80,16 @@ func (sb *sandbox) create(ctx workflow.Context) error {
 	// limit, the worker's MAX_SANDBOXES) waits here on a timer and asks
 	// again: a new activity each time, so no attempt of the retry policy
 	// is spent and no activity runs (or heartbeats) while it waits.
-	waitForSandbox := workflow.GetVersion(ctx, ChangeWaitForSandbox, workflow.DefaultVersion, 1) >= 1
+	// Version 2 lets the waits grow to maxCapacityWait instead of
+	// maxCapacityWaitV1: a thousand waiting analyses asked about 60 times
+	// a second, which cost the Temporal server more CPU than the sandboxes
+	// had left on a 2-core host.
+	waitVersion := workflow.GetVersion(ctx, ChangeWaitForSandbox, workflow.DefaultVersion, 2)
+	waitForSandbox := waitVersion >= 1
+	longest := maxCapacityWaitV1
+	if waitVersion >= 2 {
+		longest = maxCapacityWait
+	}
 	for waits := 0; ; waits++ {
 		err := workflow.ExecuteActivity(cctx, acts.CreateSandbox, activities.CreateSandboxInput{
 			WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation, ReportCapacity: waitForSandbox,
@@ -95,7 +104,7 @@ func (sb *sandbox) create(ctx workflow.Context) error {
 		if waits == 0 && sb.onWait != nil {
 			sb.onWait(ctx)
 		}
-		if err := workflow.Sleep(ctx, capacityBackoff(sb.workflowID, waits)); err != nil {
+		if err := workflow.Sleep(ctx, capacityBackoff(sb.workflowID, waits, longest)); err != nil {
 			return fmt.Errorf("create sandbox: waiting for a sandbox: %w", err)
 		}
 	}
@@ -237,16 +246,23 @@ func isSandboxLost(err error) bool {
 	return errors.As(err, &appErr) && appErr.Type() == api.ErrTypeSandboxLost
 }
 
-// maxCapacityWait is the longest wait between two asks for a sandbox.
-const maxCapacityWait = 20 * time.Second
+// maxCapacityWait is the longest wait between two asks for a sandbox;
+// runs that began before ChangeWaitForSandbox's version 2 keep
+// maxCapacityWaitV1. Waiting analyses ask about 1/(0.75 × the longest
+// wait) times a second each, and an ask is an activity and two workflow
+// tasks; a slot that frees is taken at the next ask of any of them.
+const (
+	maxCapacityWait   = 60 * time.Second
+	maxCapacityWaitV1 = 20 * time.Second
+)
 
 // capacityBackoff is the wait before ask number waits+1 for a sandbox:
-// doubling from 1 s up to maxCapacityWait, its second half spread by a
-// hash of the workflow id (deterministic, so replays agree) so that
-// analyses refused together do not ask again together.
-func capacityBackoff(workflowID string, waits int) time.Duration {
-	d := maxCapacityWait
-	if waits < 5 {
+// doubling from 1 s up to longest, its second half spread by a hash of the
+// workflow id (deterministic, so replays agree) so that analyses refused
+// together do not ask again together.
+func capacityBackoff(workflowID string, waits int, longest time.Duration) time.Duration {
+	d := longest
+	if waits < 7 {
 		d = min(d, time.Second<<waits)
 	}
 	h := fnv.New32a()

@@ -42,3 +42,19 @@ func TestVerifyMode(t *testing.T) {
 	}
 	assert.Equal(t, api.VerifyCorrect, api.AnalysisInput{Question: "q"}.WithDefaults().Verify, "correct is the default")
 }
+
+// A batch's defaults may set verify for the items that set none; a mode
+// that is none of the three is refused under its field's name.
+func TestBatchDefaultsVerify(t *testing.T) {
+	var in api.BatchInput
+	require.NoError(t, json.Unmarshal([]byte(`{"items":[{"question":"q"}],"defaults":{"verify":"sometimes"}}`), &in))
+	err := validate.BatchInput(in)
+	if assert.Error(t, err) {
+		assert.Contains(t, err.Error(), `defaults.verify: "sometimes" is not a verify mode (correct, flag or off)`)
+	}
+
+	require.NoError(t, json.Unmarshal([]byte(`{"items":[{"question":"q"},{"question":"r","verify":"off"}],"defaults":{"verify":"flag"}}`), &in))
+	require.NoError(t, validate.BatchInput(in))
+	assert.Equal(t, api.VerifyFlag, in.Defaults.Apply(in.Items[0]).Verify, "an item without verify takes the default")
+	assert.Equal(t, api.VerifyOff, in.Defaults.Apply(in.Items[1]).Verify, "an item's own verify wins")
+}

@@ -42,6 +42,7 @@ type p9Run struct {
 	MachineBaseBytes  int64   `json:"machine_used_before_bytes"`
 	MachinePeakBytes  int64   `json:"machine_used_peak_bytes"`
 	WorkerPeakRSS     int64   `json:"worker_peak_rss_bytes"`
+	CPUBusy           float64 `json:"machine_cpu_busy"` // 0..1 over the run, all cores
 	FirstError        string  `json:"first_error,omitempty"`
 }
 
@@ -111,10 +112,10 @@ func (e *env) p9(ctx context.Context, r *report) error {
 			label += " (default)"
 		}
 		row := fmt.Sprintf("capacity %s, %d analyses: %.2f/s, wall %s, %d failed, %d heartbeat-timeout attempts, %d retried attempts, %d workflow task failures, "+
-			"%d waits for a sandbox, peak %d sandboxes, machine memory %s → peak %s, worker peak RSS %s",
+			"%d waits for a sandbox, peak %d sandboxes, machine memory %s → peak %s, worker peak RSS %s, CPU %.0f%% busy",
 			label, p.n, run.PerSecond, round(time.Duration(run.WallMS)*time.Millisecond), run.Failed, run.HeartbeatTimeouts, run.RetriedAttempts,
 			run.WorkflowTaskFails, run.CapacityWaits, run.PeakSandboxes, sizeStr(int(run.MachineBaseBytes)), sizeStr(int(run.MachinePeakBytes)),
-			sizeStr(int(run.WorkerPeakRSS)))
+			sizeStr(int(run.WorkerPeakRSS)), 100*run.CPUBusy)
 		if run.FirstError != "" {
 			row += "; first failure: " + run.FirstError
 		}
@@ -148,6 +149,7 @@ func (e *env) p9(ctx context.Context, r *report) error {
 func (e *env) p9Once(ctx context.Context, srv *e2blocal.Server, w *workerProc, tq, prefix string, c, n int) (p9Run, error) {
 	run := p9Run{Capacity: c, N: n}
 	run.MachineBaseBytes = machineUsed()
+	busy0, total0 := cpuTimes()
 	stopPeak := w.watchPeak()
 	var peakMu sync.Mutex
 	stopSampling := make(chan struct{})
@@ -195,6 +197,9 @@ func (e *env) p9Once(ctx context.Context, srv *e2blocal.Server, w *workerProc, t
 	}
 	wg.Wait()
 	wall := time.Since(start)
+	if busy1, total1 := cpuTimes(); total1 > total0 {
+		run.CPUBusy = float64(busy1-busy0) / float64(total1-total0)
+	}
 	close(stopSampling)
 	<-sampled
 	peak := stopPeak()
@@ -276,4 +281,26 @@ func machineUsed() int64 {
 		}
 	}
 	return total - avail
+}
+
+// cpuTimes reads the machine's CPU time from /proc/stat: busy (all but
+// idle and iowait) and total, in clock ticks of every core.
+func cpuTimes() (busy, total int64) {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return 0, 0
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	f := strings.Fields(line)
+	if len(f) < 6 || f[0] != "cpu" {
+		return 0, 0
+	}
+	for i, v := range f[1:] {
+		n, _ := strconv.ParseInt(v, 10, 64)
+		total += n
+		if i != 3 && i != 4 { // idle, iowait
+			busy += n
+		}
+	}
+	return busy, total
 }

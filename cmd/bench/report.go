@@ -280,8 +280,8 @@ func (r *report) p9Markdown() string {
 			fmt.Fprintf(&b, "Goal: %s — %s.\n\n", f.Goal, met)
 		}
 	}
-	b.WriteString("| capacity | analyses | wall | analyses/s | failed | heartbeat-timeout attempts | other timed-out attempts | retried attempts | workflow task failures | waits for a sandbox | peak sandboxes | machine memory before → peak | worker peak RSS |\n")
-	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	b.WriteString("| capacity | analyses | wall | analyses/s | failed | heartbeat-timeout attempts | other timed-out attempts | retried attempts | workflow task failures | waits for a sandbox | peak sandboxes | machine memory before → peak | worker peak RSS | machine CPU busy |\n")
+	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	runs, _ := d["runs"].([]p9Run)
 	def, _ := d["default_capacity"].(int)
 	for _, run := range runs {
@@ -289,10 +289,10 @@ func (r *report) p9Markdown() string {
 		if run.Capacity == def {
 			label += " (default)"
 		}
-		fmt.Fprintf(&b, "| %s | %d | %s | %.2f | %d | %d | %d | %d | %d | %d | %d | %s → %s | %s |\n", label, run.N,
+		fmt.Fprintf(&b, "| %s | %d | %s | %.2f | %d | %d | %d | %d | %d | %d | %d | %s → %s | %s | %.0f%% |\n", label, run.N,
 			round(time.Duration(run.WallMS)*time.Millisecond), run.PerSecond, run.Failed, run.HeartbeatTimeouts, run.OtherTimeouts,
 			run.RetriedAttempts, run.WorkflowTaskFails, run.CapacityWaits, run.PeakSandboxes, sizeStr(int(run.MachineBaseBytes)),
-			sizeStr(int(run.MachinePeakBytes)), sizeStr(int(run.WorkerPeakRSS)))
+			sizeStr(int(run.MachinePeakBytes)), sizeStr(int(run.WorkerPeakRSS)), 100*run.CPUBusy)
 	}
 	for _, run := range runs {
 		if run.FirstError != "" {

@@ -44,7 +44,7 @@ func run() error {
 		return err
 	}
 	maxSandboxes := flag.Int("max-sandboxes", envMax,
-		"running sandboxes at most; a create over it gets E2B's 429 (env "+e2blocal.EnvMaxSandboxes+"; 0: half the host's RAM / -memory-mb; -1: no limit)")
+		"running sandboxes at most; a create over it gets E2B's 429 (env "+e2blocal.EnvMaxSandboxes+"; 0: (RAM less a quarter, at least 4 GiB) / -memory-mb, at most 8 per core; -1: no limit)")
 	flag.IntVar(&lim.MemoryMB, "memory-mb", lim.MemoryMB, "memory per sandbox, MiB (env "+e2blocal.EnvMemoryMB+")")
 	flag.Float64Var(&lim.CPUs, "cpus", lim.CPUs, "CPU time per sandbox, in cores (env "+e2blocal.EnvCPUs+")")
 	flag.IntVar(&lim.Pids, "pids", lim.Pids, "processes and threads per sandbox (env "+e2blocal.EnvPids+")")

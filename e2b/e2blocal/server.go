@@ -21,6 +21,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -57,15 +58,33 @@ type Config struct {
 }
 
 // DefaultMaxSandboxes is the capacity for sandboxes of memoryMB on this
-// host: half its RAM divided by the per-sandbox memory limit (at least 1),
-// so sandboxes that all use their whole limit still leave half the host to
-// everything else. 0 if the host's RAM is unknown.
+// host: the lower of a memory bound and a CPU bound (at least 1; 0 if the
+// host's RAM is unknown).
+//
+// Memory: the sandboxes' limits add up to at most the host's RAM less a
+// reserve of a quarter of it (at least 4 GiB), so sandboxes that all use
+// their whole limit still leave the reserve to the worker, Temporal and
+// the system. CPU: at most sandboxesPerCore per core. On a 2-core host an
+// analysis that keeps its sandbox busy (the offline analyst: a kernel
+// start, pandas, a chart) saturates the cores at about that many; more
+// sandboxes only queue for CPU (BENCHMARKS.md, P9's curve).
 func DefaultMaxSandboxes(memoryMB int) int {
-	total := hostMemoryMB()
-	if total <= 0 || memoryMB <= 0 {
+	return defaultMaxSandboxes(hostMemoryMB(), runtime.NumCPU(), memoryMB)
+}
+
+// sandboxesPerCore is DefaultMaxSandboxes' CPU bound per core.
+const sandboxesPerCore = 8
+
+func defaultMaxSandboxes(totalMB, cores, memoryMB int) int {
+	if totalMB <= 0 || memoryMB <= 0 {
 		return 0
 	}
-	return max(1, total/2/memoryMB)
+	reserve := max(totalMB/4, 4<<10)
+	n := (totalMB - reserve) / memoryMB
+	if cores > 0 {
+		n = min(n, sandboxesPerCore*cores)
+	}
+	return max(1, n)
 }
 
 // hostMemoryMB reads MemTotal from /proc/meminfo (0 if unknown).

@@ -616,12 +616,14 @@ func (e *readmeEnv) readmeWorkDir(blocks []docBlock) string {
 	return dir
 }
 
-func (e *readmeEnv) runReadmeShell(t *testing.T, dir, script string) string {
+// runReadmeShell runs a shell example in dir; env adds to (and overrides)
+// the examples' environment.
+func (e *readmeEnv) runReadmeShell(t *testing.T, dir, script string, env ...string) string {
 	ctx := runCtx(t, 5*time.Minute)
 	cmd := exec.CommandContext(ctx, "bash", "-euo", "pipefail", "-c", script)
 	cmd.Dir = dir
 	sep := string(os.PathListSeparator)
-	cmd.Env = e.readmeEnviron("PATH=" + e.starterDir + sep + repoPath(t, ".bin") + sep + os.Getenv("PATH"))
+	cmd.Env = e.readmeEnviron(append([]string{"PATH=" + e.starterDir + sep + repoPath(t, ".bin") + sep + os.Getenv("PATH")}, env...)...)
 	out, err := cmd.CombinedOutput()
 	t.Logf("output:\n%s", out)
 	require.NoError(t, err, "run:\n%s", script)

@@ -189,6 +189,8 @@ func TestSQLDocExamples(t *testing.T) {
 	require.NotEmpty(t, blocks)
 	db := sqltest.Start(t)
 	var e *env
+	var re *readmeEnv // for the shell examples, once there is one
+	var work string
 	ran := 0
 	for _, b := range blocks {
 		source := ""
@@ -208,6 +210,20 @@ func TestSQLDocExamples(t *testing.T) {
 				c.SQLSources = map[string]config.Secret{source: config.Secret(db.URL)}
 				c.OpenAIModel = scriptedmodel.AnalystModel
 			})
+		}
+		if m.Kind == "shell" {
+			// The starter, on this test's task queue (the shared server
+			// has the README test's worker on the default one).
+			if re == nil {
+				re = &readmeEnv{env: e}
+				work = re.readmeWorkDir(nil)
+			}
+			out := re.runReadmeShell(t, work, b.Text, "TASK_QUEUE="+e.TaskQueue)
+			for _, want := range m.Expect {
+				assert.Contains(t, out, want, "docs/sql.md:%d", b.Line)
+			}
+			ran++
+			continue
 		}
 		input := b.Text
 		if m.Kind == "failure" {
@@ -235,5 +251,5 @@ func TestSQLDocExamples(t *testing.T) {
 		}
 		ran++
 	}
-	assert.Equal(t, 2, ran, "examples run")
+	assert.Equal(t, 3, ran, "examples run")
 }

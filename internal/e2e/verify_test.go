@@ -1,14 +1,19 @@
 package e2e
 
 import (
+	"context"
+	"encoding/csv"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"go.temporal.io/sdk/client"
 
+	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -51,6 +56,32 @@ func TestVerifyAnswerFigures(t *testing.T) {
 		assert.Contains(t, md, "202.75 **(unsupported)**")
 		assert.Contains(t, md, "### Unsupported figures")
 		saveHistory(t, e, run.GetID(), run.GetRunID(), "analysis-verify-flag.json")
+	})
+
+	// A batch's defaults.verify reaches the items that set none, and each
+	// item's summary counts its unsupported figures.
+	t.Run("batch", func(t *testing.T) {
+		t.Parallel()
+		run, err := e.Temporal.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
+			ID: testID("verify-batch"), TaskQueue: e.TaskQueue, WorkflowExecutionTimeout: 10 * time.Minute,
+		}, api.BatchAnalysisWorkflowName, api.BatchInput{
+			Items:    []api.BatchItem{{ID: "flagged", AnalysisInput: api.AnalysisInput{Question: "Total, and largest minus smallest?"}}},
+			Defaults: api.BatchDefaults{Model: "script:verify-figures", Verify: api.VerifyFlag},
+		})
+		require.NoError(t, err)
+		var res api.BatchResult
+		require.NoError(t, run.Get(runCtx(t, 5*time.Minute), &res))
+		var rep activities.BatchReport
+		require.NoError(t, json.Unmarshal(e.getObject(res.ReportKey), &rep))
+		require.Len(t, rep.Items, 1)
+		it := rep.Items[0]
+		assert.Equal(t, api.StatusAnswered, it.Status, it.Error)
+		assert.Equal(t, 2, it.Steps, "flag (the batch's default) asks the model nothing more")
+		assert.GreaterOrEqual(t, it.Unsupported, 1, "the summary counts the unsupported figure")
+		rows, err := csv.NewReader(strings.NewReader(string(e.getObject(res.CSVKey)))).ReadAll()
+		require.NoError(t, err)
+		require.Len(t, rows, 2)
+		assert.Equal(t, strconv.Itoa(it.Unsupported), rows[1][len(rows[1])-1], "the CSV's last column")
 	})
 
 	t.Run("correct", func(t *testing.T) {

@@ -60,6 +60,25 @@ func TestCgroupV2Layout(t *testing.T) {
 	assert.DirExists(t, base, "the live server's own dir is kept")
 }
 
+// The default capacity: the lower of the memory bound (RAM less a
+// quarter, at least 4 GiB, over the per-sandbox limit) and 8 per core.
+func TestDefaultMaxSandboxes(t *testing.T) {
+	for _, tc := range []struct {
+		totalMB, cores, memoryMB, want int
+	}{
+		{24 << 10, 2, 1024, 16}, // this project's 2-core, 24 GB test machine: CPU-bound
+		{24 << 10, 8, 1024, 18}, // the same RAM on 8 cores: memory-bound (24 - 6 GiB)
+		{16 << 10, 8, 1024, 12}, // a 16 GB laptop keeps 4 GiB
+		{8 << 10, 4, 1024, 4},   // an 8 GB one keeps 4 GiB too
+		{8 << 10, 4, 512, 8},    // smaller sandboxes, more of them
+		{4 << 10, 2, 1024, 1},   // at least one
+		{64 << 10, 0, 1024, 48}, // cores unknown: memory alone
+		{0, 2, 1024, 0},         // RAM unknown: no default
+	} {
+		assert.Equal(t, tc.want, defaultMaxSandboxes(tc.totalMB, tc.cores, tc.memoryMB), "%+v", tc)
+	}
+}
+
 func read(t *testing.T, p string) string {
 	t.Helper()
 	b, err := os.ReadFile(p)
