@@ -149,7 +149,7 @@ func TestBatchReportMergesChunksInItemOrder(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, rows, 4)
 	assert.Equal(t, activities.ReportCSVHeader, rows[0])
-	assert.Equal(t, []string{"0", "a", "failed", "", "0", "0", "0", "NotFound", "no model", "", ""}, rows[1])
+	assert.Equal(t, []string{"0", "a", "failed", "", "0", "0", "0", "NotFound", "no model", "", "", "0"}, rows[1])
 	assert.Equal(t, "a, \"quoted\"\nline", rows[3][3], "answer survives CSV quoting")
 
 	t.Run("missing chunk", func(t *testing.T) {
