@@ -80,13 +80,7 @@ func (sb *sandbox) create(ctx workflow.Context) error {
 	// limit, the worker's MAX_SANDBOXES) waits here on a timer and asks
 	// again: a new activity each time, so no attempt of the retry policy
 	// is spent and no activity runs (or heartbeats) while it waits.
-	// Version 2 spreads the first ask again over 2–10 s and lets the waits
-	// grow to 60 s (capacityBackoff): a thousand analyses refused together
-	// asked again within the same second, and then about 60 times a
-	// second, which cost the Temporal server more CPU than the sandboxes
-	// had left on a 2-core host.
-	waitVersion := workflow.GetVersion(ctx, ChangeWaitForSandbox, workflow.DefaultVersion, 2)
-	waitForSandbox := waitVersion >= 1
+	waitForSandbox := workflow.GetVersion(ctx, ChangeWaitForSandbox, workflow.DefaultVersion, 1) >= 1
 	for waits := 0; ; waits++ {
 		err := workflow.ExecuteActivity(cctx, acts.CreateSandbox, activities.CreateSandboxInput{
 			WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation, ReportCapacity: waitForSandbox,
@@ -101,7 +95,7 @@ func (sb *sandbox) create(ctx workflow.Context) error {
 		if waits == 0 && sb.onWait != nil {
 			sb.onWait(ctx)
 		}
-		if err := workflow.Sleep(ctx, capacityBackoff(sb.workflowID, waits, int(waitVersion))); err != nil {
+		if err := workflow.Sleep(ctx, capacityBackoff(sb.workflowID, waits)); err != nil {
 			return fmt.Errorf("create sandbox: waiting for a sandbox: %w", err)
 		}
 	}
@@ -243,49 +237,20 @@ func isSandboxLost(err error) bool {
 	return errors.As(err, &appErr) && appErr.Type() == api.ErrTypeSandboxLost
 }
 
-// maxCapacityWait is the longest wait between two asks for a sandbox;
-// runs that began before ChangeWaitForSandbox's version 2 keep
-// maxCapacityWaitV1. Each ask is an activity and two workflow tasks, and a
-// slot that frees is taken at the next ask of any waiting analysis, so
-// with many waiting the waits can be long.
-const (
-	maxCapacityWait   = 60 * time.Second
-	maxCapacityWaitV1 = 20 * time.Second
-)
+// maxCapacityWait is the longest wait between two asks for a sandbox.
+const maxCapacityWait = 20 * time.Second
 
-// capacityBackoff is the wait before ask number waits+1 for a sandbox,
-// spread by a hash of the workflow id (deterministic, so replays agree) so
-// that analyses refused together do not ask again together. Version 2:
-// the first wait in [2 s, 10 s), then doubling windows [d/2, d) from
-// d = 20 s up to maxCapacityWait. Version 1: doubling from 1 s up to
-// maxCapacityWaitV1, each in [d/2, d).
-func capacityBackoff(workflowID string, waits, version int) time.Duration {
-	if version >= 2 {
-		lo, hi := 2*time.Second, 10*time.Second
-		if waits > 0 {
-			hi = min(maxCapacityWait, 10*time.Second<<waits)
-			lo = hi / 2
-		}
-		return lo + time.Duration(spread(workflowID, waits)%uint64(hi-lo))
-	}
-	h := fnv.New32a()
-	_, _ = h.Write([]byte(workflowID))
-	hash := h.Sum32() + uint32(waits)*2654435761
-	d := maxCapacityWaitV1
+// capacityBackoff is the wait before ask number waits+1 for a sandbox:
+// doubling from 1 s up to maxCapacityWait, its second half spread by a
+// hash of the workflow id (deterministic, so replays agree) so that
+// analyses refused together do not ask again together.
+func capacityBackoff(workflowID string, waits int) time.Duration {
+	d := maxCapacityWait
 	if waits < 5 {
 		d = min(d, time.Second<<waits)
 	}
-	return d/2 + time.Duration(hash)%(d/2)
-}
-
-// spread is a well-mixed 64-bit hash of a workflow id and an ask number
-// (FNV-1a, then SplitMix64's finaliser, so that ids that differ in one
-// character land far apart).
-func spread(workflowID string, waits int) uint64 {
-	h := fnv.New64a()
+	h := fnv.New32a()
 	_, _ = h.Write([]byte(workflowID))
-	x := h.Sum64() + uint64(waits)*0x9e3779b97f4a7c15
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
+	spread := time.Duration(h.Sum32()+uint32(waits)*2654435761) % (d / 2)
+	return d/2 + spread
 }

@@ -57,8 +57,7 @@ const (
 	// ChangeWaitForSandbox: CreateSandbox reports a create refused for
 	// capacity (ReportCapacity) and the workflow waits on a timer and asks
 	// again, showing "waiting for a sandbox", instead of spending the
-	// activity's attempts on it. Version 2: the first ask again is spread
-	// over 2–10 s and the waits grow to 60 s, not 20 s.
+	// activity's attempts on it.
 	ChangeWaitForSandbox = "wait-for-sandbox"
 )
 
