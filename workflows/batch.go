@@ -251,6 +251,9 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 }
 
 // summarize fills an item's summary from its analysis' result or error.
+// The summary is data (recorded, flushed by activity input, carried by
+// continue-as-new), never a command's shape, so adding a field to it needs
+// no GetVersion: the kept batch histories replay unchanged.
 func summarize(sum api.BatchItemResult, res api.AnalysisResult, err error) api.BatchItemResult {
 	if err == nil {
 		sum.Status, sum.Answer, sum.Charts = res.Status, clip.String(res.Answer, MaxSummaryAnswerBytes, "…"), len(res.Charts)

@@ -83,20 +83,17 @@ func (e *env) p9(ctx context.Context, r *report) error {
 	// The headline run: N at the default capacity. The curve: the default
 	// capacity and each fixed one at the curve's size; when that is N, the
 	// headline run is the curve's first point.
-	type point struct {
-		capacity, n int
-		inCurve     bool
-	}
+	type point struct{ capacity, n int }
 	curveN := o.p9CurveN
 	if curveN == 0 {
 		curveN = o.p9N
 	}
-	points := []point{{def, o.p9N, curveN == o.p9N}}
+	points := []point{{def, o.p9N}}
 	if curveN != o.p9N {
-		points = append(points, point{def, curveN, true})
+		points = append(points, point{def, curveN})
 	}
 	for _, c := range o.p9Capacities {
-		points = append(points, point{c, curveN, true})
+		points = append(points, point{c, curveN})
 	}
 	var runs []p9Run
 	var rows []string
@@ -126,10 +123,10 @@ func (e *env) p9(ctx context.Context, r *report) error {
 		}
 	}
 	r.details["p9"] = map[string]any{"runs": runs, "default_capacity": def, "curve_n": curveN, "limits": "1024 MiB memory, 2 CPUs, 1024 pids, 10 GiB disk, 512 MiB /dev/shm"}
-	// Throughput is compared within the curve (runs of one size).
+	// Throughput is compared within the curve: the runs of its size.
 	best, atDefault := 0.0, 0.0
-	for i, run := range runs {
-		if !points[i].inCurve {
+	for _, run := range runs {
+		if run.N != curveN {
 			continue
 		}
 		best = max(best, run.PerSecond)
