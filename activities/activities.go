@@ -100,6 +100,9 @@ type Activities struct {
 	// Sandboxes bounds the live sandboxes this worker creates
 	// (MAX_SANDBOXES); nil: no bound of its own.
 	Sandboxes *SandboxLeases
+	// Waiters queues the analyses this worker refused a sandbox, so a
+	// sandbox it frees goes to the one that waited longest (nil: none).
+	Waiters *SandboxWaiters
 
 	// searchAttrs caches the namespace's search attributes for
 	// CheckSearchAttributes.

@@ -42,9 +42,20 @@ func TestCreateOverCapacity(t *testing.T) {
 	assert.Contains(t, e.Message(), "maximum number of concurrent E2B sandboxes (1)")
 	assert.Contains(t, NonRetryableTypes(), api.ErrTypeSandboxCapacity)
 
+	var refusal CapacityRefusal
+	require.NoError(t, e.Details(&refusal))
+	assert.False(t, refusal.Queued, "a worker without a queue queues no one")
+
 	e = createErr(t, a, CreateSandboxInput{WorkflowID: "wf-full", RunID: "r", Generation: 1})
 	assert.Equal(t, api.ErrTypeRateLimited, e.Type())
 	assert.False(t, e.NonRetryable())
+
+	// Asked to be woken, the analysis is queued and told so.
+	a.Waiters = NewSandboxWaiters(0)
+	e = createErr(t, a, CreateSandboxInput{WorkflowID: "wf-full", RunID: "r", Generation: 1, ReportCapacity: true, WakeOnFree: true})
+	require.NoError(t, e.Details(&refusal))
+	assert.True(t, refusal.Queued)
+	assert.Equal(t, 1, a.Waiters.Len())
 }
 
 // The worker's own bound: a second live sandbox waits without reaching

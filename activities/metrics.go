@@ -44,6 +44,9 @@ const (
 	// MetricSandboxCapacityWaits counts creates refused for capacity
 	// (E2B's concurrency limit or MAX_SANDBOXES) that the workflow waits out.
 	MetricSandboxCapacityWaits = "durable_analyst_sandbox_capacity_waits"
+	// MetricSandboxWakes counts waiting analyses a worker told that a
+	// sandbox it freed is theirs (SignalSandboxFreed).
+	MetricSandboxWakes = "durable_analyst_sandbox_wakes"
 	// MetricSandboxRebuilds counts lost sandboxes the workflow rebuilt.
 	MetricSandboxRebuilds = "durable_analyst_sandbox_rebuilds"
 	// MetricModelCalls counts model calls, tagged with the model and the

@@ -101,6 +101,7 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		ModelBackground:      cfg.OpenAIBackground,
 		SandboxKillOnTimeout: cfg.SandboxOnTimeout == "kill",
 		Sandboxes:            NewSandboxLeases(cfg.MaxSandboxes),
+		Waiters:              NewSandboxWaiters(0),
 
 		SQL:                 sqlSources,
 		MaxOutputFiles:      cfg.MaxOutputFiles,

@@ -56,11 +56,18 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 		}
 		activity.GetLogger(ctx).Info("reusing sandbox made by an earlier attempt", "sandbox_id", info.ID)
 		count(ctx, MetricSandboxesReused, 1)
+		a.Waiters.admitted(in.WorkflowID)
 		return SandboxRef{SandboxID: info.ID, Reused: true}, nil
+	}
+	// A sandbox this worker freed and offered to the analysis that waited
+	// longest is held for it: others wait their turn.
+	ok, held := a.Waiters.admit(in.WorkflowID, time.Now())
+	if !ok {
+		return SandboxRef{}, a.capacityError(ctx, in, false, "create sandbox: a sandbox this worker freed is held for an analysis that has waited longer", nil)
 	}
 	ok, done := a.Sandboxes.acquire(ctx, a.E2B)
 	if !ok {
-		return SandboxRef{}, capacityError(ctx, in, fmt.Sprintf("create sandbox: this worker holds its MAX_SANDBOXES (%d) live sandboxes", a.Sandboxes.Max()), nil)
+		return SandboxRef{}, a.capacityError(ctx, in, held, fmt.Sprintf("create sandbox: this worker holds its MAX_SANDBOXES (%d) live sandboxes", a.Sandboxes.Max()), nil)
 	}
 	if a.Sandboxes != nil {
 		meta[MetaWorker] = a.Sandboxes.owner
@@ -76,11 +83,12 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 	if err != nil {
 		done("")
 		if e2b.IsRateLimited(err) {
-			return SandboxRef{}, capacityError(ctx, in, err.Error(), classify(ServiceE2B, "create sandbox", err))
+			return SandboxRef{}, a.capacityError(ctx, in, held, err.Error(), classify(ServiceE2B, "create sandbox", err))
 		}
 		return SandboxRef{}, classify(ServiceE2B, "create sandbox", err)
 	}
 	done(sb.ID)
+	a.Waiters.admitted(in.WorkflowID)
 	activity.GetLogger(ctx).Info("sandbox created", "sandbox_id", sb.ID, "template", a.Template)
 	count(ctx, MetricSandboxesCreated, 1)
 	return SandboxRef{SandboxID: sb.ID}, nil
@@ -90,15 +98,21 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 // error, with E2B's own words; classified is its classification) or the
 // worker's own bound (msg). A caller that waits itself (ReportCapacity)
 // gets api.ErrTypeSandboxCapacity, which no retry policy retries; an older
-// caller gets the retryable RateLimited error it always got.
-func capacityError(ctx context.Context, in CreateSandboxInput, msg string, classified error) error {
+// caller gets the retryable RateLimited error it always got. A caller
+// that asked to be woken (WakeOnFree) is queued, first if it had been
+// offered a sandbox and lost it (front).
+func (a *Activities) capacityError(ctx context.Context, in CreateSandboxInput, front bool, msg string, classified error) error {
 	count(ctx, MetricSandboxCapacityWaits, 1)
+	var refusal CapacityRefusal
+	if in.WakeOnFree {
+		refusal.Queued = a.Waiters.wait(in.WorkflowID, in.RunID, front)
+	}
 	if in.ReportCapacity {
 		// Benign: a wait is normal operation under load, so the SDK logs it
 		// at DEBUG (not as an "Activity error." at ERROR, thousands of
 		// times in a burst) and its metrics do not count it as a failure.
 		return temporal.NewApplicationErrorWithOptions("waiting for a sandbox: "+msg, api.ErrTypeSandboxCapacity,
-			temporal.ApplicationErrorOptions{NonRetryable: true, Category: temporal.ApplicationErrorCategoryBenign})
+			temporal.ApplicationErrorOptions{NonRetryable: true, Category: temporal.ApplicationErrorCategoryBenign, Details: []any{refusal}})
 	}
 	if classified != nil {
 		return classified
@@ -117,6 +131,7 @@ func (a *Activities) KillSandbox(ctx context.Context, in KillSandboxInput) error
 		return classify(ServiceE2B, "kill sandbox "+in.SandboxID, err)
 	}
 	a.Sandboxes.forget(in.SandboxID)
+	a.wakeWaiter(ctx)
 	if gone {
 		count(ctx, MetricSandboxesKilled, 1)
 	}

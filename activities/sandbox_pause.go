@@ -43,6 +43,10 @@ func (a *Activities) PauseSandbox(ctx context.Context, in PauseSandboxInput) (Pa
 		}
 		return PauseSandboxResult{}, classify(ServiceE2B, "pause sandbox "+in.SandboxID, err)
 	}
+	if ok {
+		// A paused sandbox no longer counts against E2B's limit.
+		a.wakeWaiter(ctx)
+	}
 	return PauseSandboxResult{Paused: ok}, nil
 }
 

@@ -36,6 +36,17 @@ type CreateSandboxInput struct {
 	// again, and no attempt is spent. Unset (workflow code from before
 	// it), such a failure is an ordinary retryable RateLimited error.
 	ReportCapacity bool `json:"report_capacity,omitempty"`
+	// WakeOnFree: a refused create also queues the analysis on this
+	// worker, which signals it (SignalSandboxFreed) when a sandbox it
+	// holds is freed; the workflow then asks again at once.
+	WakeOnFree bool `json:"wake_on_free,omitempty"`
+}
+
+// CapacityRefusal is the detail of a SandboxCapacity error.
+type CapacityRefusal struct {
+	// Queued: the worker queued the analysis and will signal it when it
+	// frees a sandbox (WakeOnFree), so its timer need only be a fallback.
+	Queued bool `json:"queued,omitempty"`
 }
 
 // Dataset is one input file to place in the sandbox's /home/user. Exactly

@@ -38,6 +38,8 @@ type harness struct {
 	created    []activities.CreateSandboxInput
 	// refusals is how many creates are refused for capacity first.
 	refusals  int
+	queued    bool // refusals say the worker queued the analysis
+	onCreate  func()
 	reports   []activities.WriteReportInput
 	reportErr error
 	verifies  []activities.VerifyAnswerInput
@@ -56,11 +58,18 @@ func newHarness(t *testing.T) *harness {
 	h.env.OnActivity(a.CreateSandbox, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, in activities.CreateSandboxInput) (activities.SandboxRef, error) {
 			h.created = append(h.created, in)
+			if h.onCreate != nil {
+				h.onCreate()
+			}
 			if h.refusals > 0 {
 				h.refusals--
+				var details []any
+				if h.queued {
+					details = append(details, activities.CapacityRefusal{Queued: true})
+				}
 				return activities.SandboxRef{}, temporal.NewNonRetryableApplicationError(
 					"waiting for a sandbox: e2b: create sandbox: 429 rate_limited: you have reached the maximum number of concurrent E2B sandboxes (8)",
-					api.ErrTypeSandboxCapacity, nil)
+					api.ErrTypeSandboxCapacity, nil, details...)
 			}
 			return activities.SandboxRef{SandboxID: fmt.Sprintf("isandbox%d", in.Generation)}, nil
 		})
@@ -667,19 +676,70 @@ func TestWaitsForASandbox(t *testing.T) {
 	require.Len(t, h.created, 4, "three refused creates and the one that got a sandbox")
 	for i, in := range h.created {
 		assert.True(t, in.ReportCapacity, "create %d: ReportCapacity", i)
+		assert.True(t, in.WakeOnFree, "create %d: WakeOnFree", i)
 		assert.Equal(t, 1, in.Generation, "create %d: a wait is not a new generation", i)
 	}
 	assert.Equal(t, []string{api.PhaseWaitingForSandbox, api.PhaseWaitingForSandbox, api.PhaseWaitingForSandbox}, phases)
 	assert.Equal(t, []string{"isandbox1"}, h.kills)
 }
 
-// TestCapacityBackoff: the waits double from about 1 s, stay within
-// maxCapacityWait, and differ between workflows.
-func TestCapacityBackoff(t *testing.T) {
-	for waits := 0; waits < 12; waits++ {
-		d := workflows.CapacityBackoff("wf-a", waits)
-		assert.LessOrEqual(t, d, 20*time.Second)
-		assert.GreaterOrEqual(t, d, min(500*time.Millisecond<<waits, 10*time.Second))
+// TestWokenBySandboxFreed: a waiting analysis asks again as soon as the
+// worker signals that a sandbox is free, not at its timer; a wake that
+// comes after it has its sandbox is drained, not left unhandled.
+func TestWokenBySandboxFreed(t *testing.T) {
+	h := newHarness(t)
+	h.refusals = 2
+	var asked []time.Time
+	h.onCreate = func() { asked = append(asked, h.env.Now()) }
+	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, activities.CallModelResult{Answer: "a"})
+	h.code(okOutput)
+	// Waits: the first of 0.5-1 s, the second of 1-2 s. Wakes at 100 ms
+	// and 200 ms cut both short; the third wake finds the sandbox had.
+	for _, d := range []time.Duration{100 * time.Millisecond, 200 * time.Millisecond, 300 * time.Millisecond} {
+		h.env.RegisterDelayedCallback(func() { h.env.SignalWorkflow(activities.SignalSandboxFreed, nil) }, d)
 	}
-	assert.NotEqual(t, workflows.CapacityBackoff("wf-a", 6), workflows.CapacityBackoff("wf-b", 6))
+	res, err := h.run(t, api.AnalysisInput{Question: "q"})
+	require.NoError(t, err)
+	assert.Equal(t, api.StatusAnswered, res.Status)
+	require.Len(t, asked, 3)
+	assert.Less(t, asked[2].Sub(asked[0]), 500*time.Millisecond, "the asks followed the wakes, not the timers: %v", asked)
+}
+
+// TestQueuedWaitsLonger: an analysis the worker queued (it will be woken)
+// asks again on its own only after about a minute, then up to two; one
+// that was not queued asks after about a second.
+func TestQueuedWaitsLonger(t *testing.T) {
+	for _, queued := range []bool{true, false} {
+		h := newHarness(t)
+		h.refusals, h.queued = 2, queued
+		var asked []time.Time
+		h.onCreate = func() { asked = append(asked, h.env.Now()) }
+		h.script(activities.CallModelResult{Answer: "a"})
+		_, err := h.run(t, api.AnalysisInput{Question: "q"})
+		require.NoError(t, err)
+		require.Len(t, asked, 3)
+		first, second := asked[1].Sub(asked[0]), asked[2].Sub(asked[1])
+		if queued {
+			assert.GreaterOrEqual(t, first, 32*time.Second, "queued: first fallback")
+			assert.GreaterOrEqual(t, second, time.Minute, "queued: second fallback")
+			assert.LessOrEqual(t, second, 2*time.Minute, "queued: second fallback")
+		} else {
+			assert.Less(t, first, 2*time.Second, "not queued: first wait")
+			assert.Less(t, second, 3*time.Second, "not queued: second wait")
+		}
+	}
+}
+
+// TestCapacityBackoff: the waits double from about 1 s, stay within
+// their maximum (20 s with timers only, 2 min as the fallback of a wake),
+// and differ between workflows.
+func TestCapacityBackoff(t *testing.T) {
+	for _, maxWait := range []time.Duration{20 * time.Second, 2 * time.Minute} {
+		for waits := 0; waits < 12; waits++ {
+			d := workflows.CapacityBackoff("wf-a", waits, maxWait)
+			assert.LessOrEqual(t, d, maxWait)
+			assert.GreaterOrEqual(t, d, min(500*time.Millisecond<<waits, maxWait/2))
+		}
+		assert.NotEqual(t, workflows.CapacityBackoff("wf-a", 6, maxWait), workflows.CapacityBackoff("wf-b", 6, maxWait))
+	}
 }

@@ -77,26 +77,52 @@ func (sb *sandbox) create(ctx workflow.Context) error {
 	sb.generation++
 	cctx := withActivity(ctx, "CreateSandbox", fmt.Sprintf("create sandbox (generation %d)", sb.generation))
 	// With the change, a create refused for capacity (E2B's concurrency
-	// limit, the worker's MAX_SANDBOXES) waits here on a timer and asks
-	// again: a new activity each time, so no attempt of the retry policy
-	// is spent and no activity runs (or heartbeats) while it waits.
-	waitForSandbox := workflow.GetVersion(ctx, ChangeWaitForSandbox, workflow.DefaultVersion, 1) >= 1
+	// limit, the worker's MAX_SANDBOXES) waits here and asks again: a new
+	// activity each time, so no attempt of the retry policy is spent and
+	// no activity runs (or heartbeats) while it waits. Version 1 waits on
+	// a timer only; version 2 is queued by the worker that refused it and
+	// asks again as soon as that worker frees a sandbox and signals it
+	// (activities.SignalSandboxFreed), its timer, now longer, being only
+	// the fallback for a wake that does not come.
+	v := workflow.GetVersion(ctx, ChangeWaitForSandbox, workflow.DefaultVersion, 2)
+	var freed workflow.ReceiveChannel
+	if v >= 2 {
+		freed = workflow.GetSignalChannel(ctx, activities.SignalSandboxFreed)
+	}
 	for waits := 0; ; waits++ {
 		err := workflow.ExecuteActivity(cctx, acts.CreateSandbox, activities.CreateSandboxInput{
-			WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation, ReportCapacity: waitForSandbox,
+			WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation, ReportCapacity: v >= 1, WakeOnFree: v >= 2,
 		}).Get(ctx, &sb.ref)
 		if err == nil {
 			break
 		}
 		var appErr *temporal.ApplicationError
-		if !waitForSandbox || !errors.As(err, &appErr) || appErr.Type() != api.ErrTypeSandboxCapacity {
+		if v < 1 || !errors.As(err, &appErr) || appErr.Type() != api.ErrTypeSandboxCapacity {
 			return fmt.Errorf("create sandbox: %w", err)
 		}
 		if waits == 0 && sb.onWait != nil {
 			sb.onWait(ctx)
 		}
-		if err := workflow.Sleep(ctx, capacityBackoff(sb.workflowID, waits)); err != nil {
+		if v < 2 {
+			err = workflow.Sleep(ctx, capacityBackoff(sb.workflowID, waits, maxCapacityWait))
+		} else {
+			// Queued, the wake is what it waits for: its timer starts at
+			// about a minute (refused together, a thousand analyses asking
+			// at 1, 2, 4 … s were a burst the dev server could not take).
+			var refusal activities.CapacityRefusal
+			step := waits
+			if appErr.HasDetails() && appErr.Details(&refusal) == nil && refusal.Queued {
+				step += queuedFirstStep
+			}
+			err = waitForFreed(ctx, freed, capacityBackoff(sb.workflowID, step, maxCapacityFallback))
+		}
+		if err != nil {
 			return fmt.Errorf("create sandbox: waiting for a sandbox: %w", err)
+		}
+	}
+	if freed != nil {
+		// A wake that came after the sandbox was had is spent.
+		for freed.ReceiveAsync(nil) {
 		}
 	}
 	if !sb.since.IsZero() {
@@ -237,16 +263,42 @@ func isSandboxLost(err error) bool {
 	return errors.As(err, &appErr) && appErr.Type() == api.ErrTypeSandboxLost
 }
 
-// maxCapacityWait is the longest wait between two asks for a sandbox.
+// maxCapacityWait is the longest wait between two asks for a sandbox
+// with timers only (wait-for-sandbox version 1).
 const maxCapacityWait = 20 * time.Second
 
+// maxCapacityFallback is the longest wait between two asks when the
+// worker wakes the analysis (version 2): a thousand analyses asking every
+// 20 s kept the dev server busier than a core.
+const maxCapacityFallback = 2 * time.Minute
+
+// queuedFirstStep starts a queued analysis' fallback at the backoff's
+// 64 s step: 32 to 64 s, then 60 to 120 s.
+const queuedFirstStep = 6
+
+// waitForFreed waits for a wake from the worker that refused the create,
+// or at most d.
+func waitForFreed(ctx workflow.Context, freed workflow.ReceiveChannel, d time.Duration) error {
+	tctx, cancel := workflow.WithCancel(ctx)
+	defer cancel()
+	var err error
+	sel := workflow.NewSelector(ctx)
+	sel.AddFuture(workflow.NewTimer(tctx, d), func(f workflow.Future) { err = f.Get(tctx, nil) })
+	sel.AddReceive(freed, func(c workflow.ReceiveChannel, _ bool) { c.Receive(ctx, nil) })
+	sel.Select(ctx)
+	if err == nil {
+		err = ctx.Err()
+	}
+	return err
+}
+
 // capacityBackoff is the wait before ask number waits+1 for a sandbox:
-// doubling from 1 s up to maxCapacityWait, its second half spread by a
-// hash of the workflow id (deterministic, so replays agree) so that
-// analyses refused together do not ask again together.
-func capacityBackoff(workflowID string, waits int) time.Duration {
-	d := maxCapacityWait
-	if waits < 5 {
+// doubling from 1 s up to maxWait, its second half spread by a hash of
+// the workflow id (deterministic, so replays agree) so that analyses
+// refused together do not ask again together.
+func capacityBackoff(workflowID string, waits int, maxWait time.Duration) time.Duration {
+	d := maxWait
+	if waits < 8 {
 		d = min(d, time.Second<<waits)
 	}
 	h := fnv.New32a()

@@ -57,7 +57,10 @@ const (
 	// ChangeWaitForSandbox: CreateSandbox reports a create refused for
 	// capacity (ReportCapacity) and the workflow waits on a timer and asks
 	// again, showing "waiting for a sandbox", instead of spending the
-	// activity's attempts on it.
+	// activity's attempts on it (version 1). Version 2: the refusing
+	// worker queues the analysis (WakeOnFree) and signals it when it frees
+	// a sandbox (activities.SignalSandboxFreed); the timer, up to 2
+	// minutes, is the fallback.
 	ChangeWaitForSandbox = "wait-for-sandbox"
 )
 

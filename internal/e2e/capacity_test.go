@@ -16,6 +16,7 @@ import (
 	historypb "go.temporal.io/api/history/v1"
 	"go.temporal.io/sdk/client"
 
+	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
@@ -32,6 +33,7 @@ type loadRun struct {
 	timeouts         int // activity attempts that timed out (heartbeat or start-to-close)
 	maxAttempt       int32
 	failedAttempts   int // activity attempts that failed and were retried
+	wakes            int // sandbox-freed signals from the worker
 }
 
 // readLoadRun reads an analysis' history.
@@ -66,6 +68,10 @@ func (r *loadRun) add(ev *historypb.HistoryEvent) {
 		}
 	case enumspb.EVENT_TYPE_ACTIVITY_TASK_TIMED_OUT:
 		r.timeouts++
+	case enumspb.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED:
+		if ev.GetWorkflowExecutionSignaledEventAttributes().GetSignalName() == activities.SignalSandboxFreed {
+			r.wakes++
+		}
 	}
 }
 
@@ -122,7 +128,8 @@ func peakRunning(e *env) (stop func() int) {
 
 // TestCapacityWaitsForASandbox: the local E2B server holds one sandbox,
 // three analyses arrive at once; creates over it get E2B's 429, the
-// analyses wait (SandboxCapacity, no retry attempt spent) and all complete.
+// analyses wait (SandboxCapacity, no retry attempt spent), the worker
+// wakes them in turn as it kills each sandbox, and all complete.
 func TestCapacityWaitsForASandbox(t *testing.T) {
 	e := newEnv(t)
 	e.replaceWorker(func(c *config.Worker) { c.OpenAIModel = scriptedmodel.AnalystModel })
@@ -130,18 +137,27 @@ func TestCapacityWaitsForASandbox(t *testing.T) {
 	stop := peakRunning(e)
 	ids, errs := startLoad(t, e, "capacity-429", 3)
 	peak := stop()
-	waits := 0
+	waits, wakes, most, mostWaits := 0, 0, 0, 0
 	for i, id := range ids {
 		require.NoError(t, errs[i], "analysis %s", id)
 		r := readLoadRun(t, e, id)
 		waits += r.capacityWaits
+		wakes += r.wakes
 		for _, m := range r.capacityMessages {
-			assert.Contains(t, m, "maximum number of concurrent E2B sandboxes (1)", "analysis %s", id)
+			assert.Regexp(t, `maximum number of concurrent E2B sandboxes \(1\)|a sandbox this worker freed is held for an analysis that has waited longer`, m, "analysis %s", id)
 		}
 		assert.Zero(t, r.timeouts, "analysis %s: timed-out attempts", id)
+		if r.capacityWaits > mostWaits {
+			most, mostWaits = i, r.capacityWaits
+		}
 	}
 	assert.Positive(t, waits, "no create was refused: the test proves nothing")
+	assert.GreaterOrEqual(t, wakes, 2, "the two analyses that waited were woken by the kills before them")
 	assert.LessOrEqual(t, peak, 1, "running sandboxes at peak")
+	// The replay gate keeps the history that waited longest.
+	desc, err := e.Temporal.DescribeWorkflowExecution(context.Background(), ids[most], "")
+	require.NoError(t, err)
+	saveHistory(t, e, ids[most], desc.GetWorkflowExecutionInfo().GetExecution().GetRunId(), "analysis-capacity-wait.json")
 }
 
 // TestWorkerMaxSandboxesQueues: the worker's own bound (MAX_SANDBOXES=1)
@@ -177,7 +193,7 @@ func TestHundredAnalysesAtCapacityEight(t *testing.T) {
 	stop := peakRunning(e)
 	ids, errs := startLoad(t, e, "hundred", 100)
 	peak := stop()
-	failed, waits, timeouts, retried := 0, 0, 0, 0
+	failed, waits, wakes, timeouts, retried := 0, 0, 0, 0, 0
 	for i, id := range ids {
 		if errs[i] != nil {
 			failed++
@@ -186,13 +202,15 @@ func TestHundredAnalysesAtCapacityEight(t *testing.T) {
 		}
 		r := readLoadRun(t, e, id)
 		waits += r.capacityWaits
+		wakes += r.wakes
 		timeouts += r.timeouts
 		retried += r.failedAttempts
 	}
-	t.Logf("100 analyses at capacity 8: %d failed, %d creates waited, %d attempts timed out, %d attempts retried, peak %d running",
-		failed, waits, timeouts, retried, peak)
+	t.Logf("100 analyses at capacity 8: %d failed, %d creates waited, %d wakes, %d attempts timed out, %d attempts retried, peak %d running",
+		failed, waits, wakes, timeouts, retried, peak)
 	assert.Zero(t, failed)
 	assert.Zero(t, timeouts, "activity attempts that timed out")
 	assert.Positive(t, waits, "no create was refused: the test proves nothing")
+	assert.GreaterOrEqual(t, wakes, 80, "the 92 analyses that waited are woken by the kills, not their timers")
 	assert.LessOrEqual(t, peak, 8, "running sandboxes at peak")
 }

@@ -1,0 +1,199 @@
+package activities
+
+import (
+	"container/list"
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"go.temporal.io/api/serviceerror"
+	"go.temporal.io/sdk/activity"
+)
+
+// SignalSandboxFreed is the signal a worker sends the analysis that has
+// waited longest for a sandbox when one of its own sandboxes is killed or
+// paused (wait-for-sandbox version 2): the analysis asks again at once
+// instead of at its next timer. It carries no payload.
+const SignalSandboxFreed = "sandbox-freed"
+
+// SandboxWaiters is one worker's queue of the analyses it refused a sandbox
+// (E2B's 429 or MAX_SANDBOXES), oldest first, so a freed sandbox goes to
+// the analysis that waited longest without a thousand waiting analyses
+// asking E2B and Temporal again and again:
+//
+//   - a refused create that asked for it (CreateSandboxInput.WakeOnFree)
+//     joins the queue once, keeping its place when refused again;
+//   - a kill or pause on this worker pops the oldest and signals it
+//     (SignalSandboxFreed), then holds the freed sandbox for it for
+//     holdFor: creates of analyses with no hold are refused while any hold
+//     is outstanding, so one that is merely asking on its timer (or is new)
+//     cannot take it first;
+//   - a held analysis refused all the same (another worker took the
+//     sandbox) goes back to the front.
+//
+// The queue is memory only. A worker that dies takes it along; its
+// analyses' timers (the workflow's fallback) bring them to another
+// worker's queue. An analysis queued on two workers may be woken by both;
+// the second signal is a wasted wake, not a wrong one.
+type SandboxWaiters struct {
+	holdFor time.Duration
+	max     int
+
+	mu     sync.Mutex
+	order  *list.List               // of waiter, oldest first
+	queued map[string]*list.Element // workflow id -> its place in order
+	held   map[string]time.Time     // workflow id -> end of its hold
+}
+
+type waiter struct{ workflowID, runID string }
+
+// DefaultWakeHold is how long a freed sandbox is held for the analysis it
+// was offered to: long enough for its signal, a workflow task and the
+// create's activity task on a busy server.
+const DefaultWakeHold = 10 * time.Second
+
+// maxWaiters bounds the queue; analyses beyond it wait on their timers.
+const maxWaiters = 100_000
+
+// NewSandboxWaiters returns an empty queue whose holds last holdFor
+// (0: DefaultWakeHold).
+func NewSandboxWaiters(holdFor time.Duration) *SandboxWaiters {
+	if holdFor <= 0 {
+		holdFor = DefaultWakeHold
+	}
+	return &SandboxWaiters{holdFor: holdFor, max: maxWaiters, order: list.New(),
+		queued: map[string]*list.Element{}, held: map[string]time.Time{}}
+}
+
+// Len is how many analyses are queued.
+func (w *SandboxWaiters) Len() int {
+	if w == nil {
+		return 0
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.order.Len()
+}
+
+// admit decides whether workflowID may create now: yes when a hold is
+// its own (the hold is used up) or when no hold is outstanding. held
+// reports that it had a hold.
+func (w *SandboxWaiters) admit(workflowID string, now time.Time) (ok, held bool) {
+	if w == nil {
+		return true, false
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for id, until := range w.held {
+		if !now.Before(until) {
+			delete(w.held, id)
+		}
+	}
+	if _, held = w.held[workflowID]; held {
+		delete(w.held, workflowID)
+		return true, true
+	}
+	return len(w.held) == 0, false
+}
+
+// wait queues a refused analysis; one already queued keeps its place. front
+// puts it first (it had been offered a sandbox and lost it). It reports
+// whether the analysis is queued.
+func (w *SandboxWaiters) wait(workflowID, runID string, front bool) bool {
+	if w == nil {
+		return false
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if e, ok := w.queued[workflowID]; ok {
+		e.Value = waiter{workflowID, runID}
+		if front {
+			w.order.MoveToFront(e)
+		}
+		return true
+	}
+	if w.order.Len() >= w.max {
+		return false
+	}
+	if front {
+		w.queued[workflowID] = w.order.PushFront(waiter{workflowID, runID})
+	} else {
+		w.queued[workflowID] = w.order.PushBack(waiter{workflowID, runID})
+	}
+	return true
+}
+
+// admitted forgets an analysis that has its sandbox.
+func (w *SandboxWaiters) admitted(workflowID string) {
+	if w == nil {
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if e, ok := w.queued[workflowID]; ok {
+		w.order.Remove(e)
+		delete(w.queued, workflowID)
+	}
+	delete(w.held, workflowID)
+}
+
+// next pops the oldest waiter and holds a sandbox for it.
+func (w *SandboxWaiters) next(now time.Time) (waiter, bool) {
+	if w == nil {
+		return waiter{}, false
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	e := w.order.Front()
+	if e == nil {
+		return waiter{}, false
+	}
+	wt := w.order.Remove(e).(waiter)
+	delete(w.queued, wt.workflowID)
+	w.held[wt.workflowID] = now.Add(w.holdFor)
+	return wt, true
+}
+
+// drop ends the hold of a waiter that could not be told.
+func (w *SandboxWaiters) drop(workflowID string) {
+	if w == nil {
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	delete(w.held, workflowID)
+}
+
+// maxWakeTries bounds how many closed analyses one freed sandbox skips.
+const maxWakeTries = 8
+
+// wakeWaiter offers a sandbox this worker just freed to the analysis that
+// has waited longest: it signals it, skipping analyses that have closed.
+// A failure is logged and left to the analysis' timer: the kill or pause
+// itself succeeded.
+func (a *Activities) wakeWaiter(ctx context.Context) {
+	if a.Waiters == nil || a.Temporal == nil {
+		return
+	}
+	for range maxWakeTries {
+		wt, ok := a.Waiters.next(time.Now())
+		if !ok {
+			return
+		}
+		sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		err := a.Temporal.SignalWorkflow(sctx, wt.workflowID, wt.runID, SignalSandboxFreed, nil)
+		cancel()
+		if err == nil {
+			count(ctx, MetricSandboxWakes, 1)
+			return
+		}
+		a.Waiters.drop(wt.workflowID)
+		var nf *serviceerror.NotFound
+		if !errors.As(err, &nf) {
+			activity.GetLogger(ctx).Warn("could not tell a waiting analysis that a sandbox is free; it asks again on its timer",
+				"waiting_workflow_id", wt.workflowID, "error", err)
+			return
+		}
+	}
+}

@@ -1,0 +1,74 @@
+package activities
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The queue of waiting analyses: first refused, first offered; a second
+// refusal keeps an analysis' place; a hold admits only its analysis until
+// it is used or lapses; a held analysis refused all the same goes first.
+func TestSandboxWaitersOrderAndHolds(t *testing.T) {
+	w := NewSandboxWaiters(10 * time.Second)
+	now := time.Unix(1_000_000, 0)
+
+	for _, id := range []string{"a", "b", "c"} {
+		require.True(t, w.wait(id, "run-"+id, false))
+	}
+	require.True(t, w.wait("a", "run-a", false), "a second refusal")
+	assert.Equal(t, 3, w.Len(), "a is queued once")
+
+	ok, held := w.admit("new", now)
+	assert.True(t, ok, "no hold: anyone may create")
+	assert.False(t, held)
+
+	first, ok := w.next(now)
+	require.True(t, ok)
+	assert.Equal(t, waiter{"a", "run-a"}, first, "the oldest is offered the sandbox")
+
+	ok, _ = w.admit("new", now.Add(time.Second))
+	assert.False(t, ok, "a newcomer waits while a freed sandbox is held")
+	ok, _ = w.admit("b", now.Add(time.Second))
+	assert.False(t, ok, "so does the next in line")
+	ok, held = w.admit("a", now.Add(2*time.Second))
+	assert.True(t, ok, "the held analysis may create")
+	assert.True(t, held)
+	ok, _ = w.admit("new", now.Add(2*time.Second))
+	assert.True(t, ok, "a used hold holds nothing")
+
+	// a lost its sandbox to another worker: it goes back first.
+	require.True(t, w.wait("a", "run-a", true))
+	second, _ := w.next(now)
+	assert.Equal(t, "a", second.workflowID)
+
+	// A hold lapses when its analysis does not come.
+	ok, _ = w.admit("b", now.Add(10*time.Second))
+	assert.True(t, ok, "the hold lapsed after 10 s")
+
+	w.admitted("b")
+	third, _ := w.next(now)
+	assert.Equal(t, "c", third.workflowID, "b had its sandbox and left the queue")
+	_, ok = w.next(now)
+	assert.False(t, ok, "the queue is empty")
+	w.drop("c")
+	ok, _ = w.admit("x", now)
+	assert.True(t, ok, "a dropped hold holds nothing")
+}
+
+// The queue is bounded; beyond it analyses wait on their timers.
+func TestSandboxWaitersBound(t *testing.T) {
+	w := NewSandboxWaiters(0)
+	w.max = 2
+	assert.True(t, w.wait("a", "r", false))
+	assert.True(t, w.wait("b", "r", false))
+	assert.False(t, w.wait("c", "r", false))
+	assert.Equal(t, 2, w.Len())
+
+	var none *SandboxWaiters
+	ok, _ := none.admit("a", time.Now())
+	assert.True(t, ok, "a worker without a queue admits everyone")
+	assert.False(t, none.wait("a", "r", false))
+}
