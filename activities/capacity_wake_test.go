@@ -6,6 +6,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"go.temporal.io/sdk/testsuite"
+
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // The queue of waiting analyses: first refused, first offered; a second
@@ -71,4 +74,32 @@ func TestSandboxWaitersBound(t *testing.T) {
 	ok, _ := none.admit("a", time.Now())
 	assert.True(t, ok, "a worker without a queue admits everyone")
 	assert.False(t, none.wait("a", "r", false))
+}
+
+// A held sandbox refuses creates of other analyses, with the reason, but
+// not a rebuild (generation 2), which replaces a sandbox its analysis
+// just lost; the analysis it is held for gets it.
+func TestCreateRespectsHold(t *testing.T) {
+	srv, c, _ := localSandbox(t)
+	srv.SetMaxSandboxes(-1)
+	a := &Activities{E2B: c, Template: "code-interpreter-v1", SandboxTimeout: time.Minute, Waiters: NewSandboxWaiters(time.Minute)}
+	require.True(t, a.Waiters.wait("wf-first", "r", false))
+	_, ok := a.Waiters.next(time.Now())
+	require.True(t, ok)
+
+	e := createErr(t, a, CreateSandboxInput{WorkflowID: "wf-new", RunID: "r", Generation: 1, ReportCapacity: true, WakeOnFree: true})
+	assert.Equal(t, api.ErrTypeSandboxCapacity, e.Type())
+	assert.Contains(t, e.Message(), "held for an analysis that has waited longer")
+	assert.Equal(t, 1, a.Waiters.Len(), "the newcomer waits in line")
+
+	var s testsuite.WorkflowTestSuite
+	env := s.NewTestActivityEnvironment()
+	env.RegisterActivity(a)
+	_, err := env.ExecuteActivity(a.CreateSandbox, CreateSandboxInput{WorkflowID: "wf-rebuild", RunID: "r", Generation: 2, ReportCapacity: true, WakeOnFree: true})
+	require.NoError(t, err, "a rebuild is not held back")
+	_, err = env.ExecuteActivity(a.CreateSandbox, CreateSandboxInput{WorkflowID: "wf-first", RunID: "r", Generation: 1, ReportCapacity: true, WakeOnFree: true})
+	require.NoError(t, err, "the analysis the sandbox is held for")
+	_, err = env.ExecuteActivity(a.CreateSandbox, CreateSandboxInput{WorkflowID: "wf-new", RunID: "r", Generation: 1, ReportCapacity: true, WakeOnFree: true})
+	require.NoError(t, err, "the hold is used: the next in line may create")
+	assert.Zero(t, a.Waiters.Len())
 }

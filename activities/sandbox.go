@@ -60,9 +60,10 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 		return SandboxRef{SandboxID: info.ID, Reused: true}, nil
 	}
 	// A sandbox this worker freed and offered to the analysis that waited
-	// longest is held for it: others wait their turn.
+	// longest is held for it: others wait their turn, except a rebuild,
+	// which replaces the sandbox its analysis just lost.
 	ok, held := a.Waiters.admit(in.WorkflowID, time.Now())
-	if !ok {
+	if !ok && in.Generation == 1 {
 		return SandboxRef{}, a.capacityError(ctx, in, false, "create sandbox: a sandbox this worker freed is held for an analysis that has waited longer", nil)
 	}
 	ok, done := a.Sandboxes.acquire(ctx, a.E2B)
@@ -131,9 +132,9 @@ func (a *Activities) KillSandbox(ctx context.Context, in KillSandboxInput) error
 		return classify(ServiceE2B, "kill sandbox "+in.SandboxID, err)
 	}
 	a.Sandboxes.forget(in.SandboxID)
-	a.wakeWaiter(ctx)
 	if gone {
 		count(ctx, MetricSandboxesKilled, 1)
+		a.wakeWaiter(ctx)
 	}
 	return nil
 }
