@@ -44,7 +44,17 @@ type SandboxWaiters struct {
 	order  *list.List               // of waiter, oldest first
 	queued map[string]*list.Element // workflow id -> its place in order
 	held   map[string]time.Time     // workflow id -> end of its hold
+	// offers are the times of the last offers (ring of len offerWindow),
+	// for the rate at which the line moves.
+	offers [offerWindow]time.Time
+	nOffer int
 }
+
+// offerWindow is how many recent offers the line's rate is taken over.
+const offerWindow = 32
+
+// maxPosition bounds how far a position is counted.
+const maxPosition = 10_000
 
 type waiter struct{ workflowID, runID string }
 
@@ -99,29 +109,53 @@ func (w *SandboxWaiters) admit(workflowID string, now time.Time) (ok, held bool)
 
 // wait queues a refused analysis; one already queued keeps its place. front
 // puts it first (it had been offered a sandbox and lost it). It reports
-// whether the analysis is queued.
-func (w *SandboxWaiters) wait(workflowID, runID string, front bool) bool {
+// the refusal: whether the analysis is queued, its place and when its
+// turn may come.
+func (w *SandboxWaiters) wait(workflowID, runID string, front bool, now time.Time) CapacityRefusal {
 	if w == nil {
-		return false
+		return CapacityRefusal{}
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if e, ok := w.queued[workflowID]; ok {
+	e, ok := w.queued[workflowID]
+	switch {
+	case ok:
 		e.Value = waiter{workflowID, runID}
 		if front {
 			w.order.MoveToFront(e)
 		}
-		return true
+	case w.order.Len() >= w.max:
+		return CapacityRefusal{}
+	case front:
+		e = w.order.PushFront(waiter{workflowID, runID})
+	default:
+		e = w.order.PushBack(waiter{workflowID, runID})
 	}
-	if w.order.Len() >= w.max {
-		return false
+	w.queued[workflowID] = e
+	r := CapacityRefusal{Queued: true, Position: 1}
+	for p := e.Prev(); p != nil && r.Position < maxPosition; p = p.Prev() {
+		r.Position++
 	}
-	if front {
-		w.queued[workflowID] = w.order.PushFront(waiter{workflowID, runID})
-	} else {
-		w.queued[workflowID] = w.order.PushBack(waiter{workflowID, runID})
+	if rate := w.rate(now); rate > 0 {
+		r.ExpectedWaitSeconds = float64(r.Position) / rate
 	}
-	return true
+	return r
+}
+
+// rate is how many sandboxes a second were offered to waiting analyses
+// lately (w.mu held); 0 when too few were offered, or none for a minute,
+// to tell.
+func (w *SandboxWaiters) rate(now time.Time) float64 {
+	n := min(w.nOffer, offerWindow)
+	if n < 4 {
+		return 0
+	}
+	last := w.offers[(w.nOffer-1)%offerWindow]
+	first := w.offers[(w.nOffer-n)%offerWindow]
+	if now.Sub(last) > time.Minute || !last.After(first) {
+		return 0
+	}
+	return float64(n-1) / last.Sub(first).Seconds()
 }
 
 // admitted forgets an analysis that has its sandbox.
@@ -152,6 +186,8 @@ func (w *SandboxWaiters) next(now time.Time) (waiter, bool) {
 	wt := w.order.Remove(e).(waiter)
 	delete(w.queued, wt.workflowID)
 	w.held[wt.workflowID] = now.Add(w.holdFor)
+	w.offers[w.nOffer%offerWindow] = now
+	w.nOffer++
 	return wt, true
 }
 

@@ -1,6 +1,7 @@
 package activities
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -19,9 +20,9 @@ func TestSandboxWaitersOrderAndHolds(t *testing.T) {
 	now := time.Unix(1_000_000, 0)
 
 	for _, id := range []string{"a", "b", "c"} {
-		require.True(t, w.wait(id, "run-"+id, false))
+		require.True(t, w.wait(id, "run-"+id, false, now).Queued)
 	}
-	require.True(t, w.wait("a", "run-a", false), "a second refusal")
+	require.True(t, w.wait("a", "run-a", false, now).Queued, "a second refusal")
 	assert.Equal(t, 3, w.Len(), "a is queued once")
 
 	ok, held := w.admit("new", now)
@@ -43,7 +44,7 @@ func TestSandboxWaitersOrderAndHolds(t *testing.T) {
 	assert.True(t, ok, "a used hold holds nothing")
 
 	// a lost its sandbox to another worker: it goes back first.
-	require.True(t, w.wait("a", "run-a", true))
+	require.True(t, w.wait("a", "run-a", true, now).Queued)
 	second, _ := w.next(now)
 	assert.Equal(t, "a", second.workflowID)
 
@@ -64,16 +65,17 @@ func TestSandboxWaitersOrderAndHolds(t *testing.T) {
 // The queue is bounded; beyond it analyses wait on their timers.
 func TestSandboxWaitersBound(t *testing.T) {
 	w := NewSandboxWaiters(0)
+	now := time.Now()
 	w.max = 2
-	assert.True(t, w.wait("a", "r", false))
-	assert.True(t, w.wait("b", "r", false))
-	assert.False(t, w.wait("c", "r", false))
+	assert.True(t, w.wait("a", "r", false, now).Queued)
+	assert.True(t, w.wait("b", "r", false, now).Queued)
+	assert.False(t, w.wait("c", "r", false, now).Queued)
 	assert.Equal(t, 2, w.Len())
 
 	var none *SandboxWaiters
 	ok, _ := none.admit("a", time.Now())
 	assert.True(t, ok, "a worker without a queue admits everyone")
-	assert.False(t, none.wait("a", "r", false))
+	assert.False(t, none.wait("a", "r", false, now).Queued)
 }
 
 // A held sandbox refuses creates of other analyses, with the reason, but
@@ -83,7 +85,7 @@ func TestCreateRespectsHold(t *testing.T) {
 	srv, c, _ := localSandbox(t)
 	srv.SetMaxSandboxes(-1)
 	a := &Activities{E2B: c, Template: "code-interpreter-v1", SandboxTimeout: time.Minute, Waiters: NewSandboxWaiters(time.Minute)}
-	require.True(t, a.Waiters.wait("wf-first", "r", false))
+	require.True(t, a.Waiters.wait("wf-first", "r", false, time.Now()).Queued)
 	_, ok := a.Waiters.next(time.Now())
 	require.True(t, ok)
 
@@ -102,4 +104,34 @@ func TestCreateRespectsHold(t *testing.T) {
 	_, err = env.ExecuteActivity(a.CreateSandbox, CreateSandboxInput{WorkflowID: "wf-new", RunID: "r", Generation: 1, ReportCapacity: true, WakeOnFree: true})
 	require.NoError(t, err, "the hold is used: the next in line may create")
 	assert.Zero(t, a.Waiters.Len())
+}
+
+// A refusal says the analysis' place in line and, once the worker has
+// offered a few sandboxes, when its turn may come at the rate it offers
+// them; the estimate is dropped when the line has not moved for a minute.
+func TestSandboxWaitersEstimate(t *testing.T) {
+	w := NewSandboxWaiters(time.Second)
+	now := time.Unix(1_000_000, 0)
+	for i := range 20 {
+		w.wait(fmt.Sprintf("wf-%d", i), "r", false, now)
+	}
+	r := w.wait("wf-5", "r", false, now)
+	assert.Equal(t, CapacityRefusal{Queued: true, Position: 6}, r, "no offers yet: no estimate")
+
+	// One offer every 2 s: half a place a second.
+	for i := range 5 {
+		_, ok := w.next(now.Add(time.Duration(2*i) * time.Second))
+		require.True(t, ok)
+	}
+	at := now.Add(9 * time.Second)
+	r = w.wait("late", "r", false, at)
+	assert.Equal(t, 16, r.Position, "15 ahead of it")
+	assert.InDelta(t, 32, r.ExpectedWaitSeconds, 0.01, "16 places at 0.5 a second")
+	r = w.wait("wf-6", "r", true, at)
+	assert.Equal(t, 1, r.Position, "back to the front")
+	assert.InDelta(t, 2, r.ExpectedWaitSeconds, 0.01)
+
+	r = w.wait("late", "r", false, now.Add(2*time.Minute))
+	assert.Zero(t, r.ExpectedWaitSeconds, "no offer for a minute: no estimate")
+	assert.Equal(t, 16, r.Position)
 }

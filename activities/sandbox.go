@@ -106,7 +106,7 @@ func (a *Activities) capacityError(ctx context.Context, in CreateSandboxInput, f
 	count(ctx, MetricSandboxCapacityWaits, 1)
 	var refusal CapacityRefusal
 	if in.WakeOnFree {
-		refusal.Queued = a.Waiters.wait(in.WorkflowID, in.RunID, front)
+		refusal = a.Waiters.wait(in.WorkflowID, in.RunID, front, time.Now())
 	}
 	if in.ReportCapacity {
 		// Benign: a wait is normal operation under load, so the SDK logs it

@@ -47,6 +47,13 @@ type CapacityRefusal struct {
 	// Queued: the worker queued the analysis and will signal it when it
 	// frees a sandbox (WakeOnFree), so its timer need only be a fallback.
 	Queued bool `json:"queued,omitempty"`
+	// Position is the analysis' place in the worker's line (1: next;
+	// counted up to 10,000).
+	Position int `json:"position,omitempty"`
+	// ExpectedWaitSeconds is when its turn may come, from its place and
+	// the rate at which the worker offered freed sandboxes lately (0:
+	// unknown).
+	ExpectedWaitSeconds float64 `json:"expected_wait_seconds,omitempty"`
 }
 
 // Dataset is one input file to place in the sandbox's /home/user. Exactly

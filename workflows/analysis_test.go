@@ -38,7 +38,7 @@ type harness struct {
 	created    []activities.CreateSandboxInput
 	// refusals is how many creates are refused for capacity first.
 	refusals  int
-	queued    bool // refusals say the worker queued the analysis
+	refusal   activities.CapacityRefusal // the details of each refusal
 	onCreate  func()
 	reports   []activities.WriteReportInput
 	reportErr error
@@ -64,8 +64,8 @@ func newHarness(t *testing.T) *harness {
 			if h.refusals > 0 {
 				h.refusals--
 				var details []any
-				if h.queued {
-					details = append(details, activities.CapacityRefusal{Queued: true})
+				if h.refusal.Queued {
+					details = append(details, h.refusal)
 				}
 				return activities.SandboxRef{}, temporal.NewNonRetryableApplicationError(
 					"waiting for a sandbox: e2b: create sandbox: 429 rate_limited: you have reached the maximum number of concurrent E2B sandboxes (8)",
@@ -706,27 +706,41 @@ func TestWokenBySandboxFreed(t *testing.T) {
 }
 
 // TestQueuedWaitsLonger: an analysis the worker queued (it will be woken)
-// asks again on its own only after about a minute, then up to two; one
-// that was not queued asks after about a second.
+// asks again on its own only after about a minute, then up to two; told
+// when its turn may come, between that and twice that (within 1 to 10
+// minutes); one that was not queued asks after about a second.
 func TestQueuedWaitsLonger(t *testing.T) {
-	for _, queued := range []bool{true, false} {
-		h := newHarness(t)
-		h.refusals, h.queued = 2, queued
-		var asked []time.Time
-		h.onCreate = func() { asked = append(asked, h.env.Now()) }
-		h.script(activities.CallModelResult{Answer: "a"})
-		_, err := h.run(t, api.AnalysisInput{Question: "q"})
-		require.NoError(t, err)
-		require.Len(t, asked, 3)
-		first, second := asked[1].Sub(asked[0]), asked[2].Sub(asked[1])
-		if queued {
-			assert.GreaterOrEqual(t, first, 32*time.Second, "queued: first fallback")
-			assert.GreaterOrEqual(t, second, time.Minute, "queued: second fallback")
-			assert.LessOrEqual(t, second, 2*time.Minute, "queued: second fallback")
-		} else {
-			assert.Less(t, first, 2*time.Second, "not queued: first wait")
-			assert.Less(t, second, 3*time.Second, "not queued: second wait")
-		}
+	for _, tc := range []struct {
+		name          string
+		refusal       activities.CapacityRefusal
+		first, second [2]time.Duration // bounds of each wait
+	}{
+		{"queued", activities.CapacityRefusal{Queued: true, Position: 7},
+			[2]time.Duration{32 * time.Second, 64 * time.Second}, [2]time.Duration{time.Minute, 2 * time.Minute}},
+		{"queued, turn in 200 s", activities.CapacityRefusal{Queued: true, Position: 180, ExpectedWaitSeconds: 200},
+			[2]time.Duration{200 * time.Second, 400 * time.Second}, [2]time.Duration{200 * time.Second, 400 * time.Second}},
+		{"queued, turn in an hour", activities.CapacityRefusal{Queued: true, Position: 3600, ExpectedWaitSeconds: 3600},
+			[2]time.Duration{5 * time.Minute, 10 * time.Minute}, [2]time.Duration{5 * time.Minute, 10 * time.Minute}},
+		{"queued, next", activities.CapacityRefusal{Queued: true, Position: 1, ExpectedWaitSeconds: 1},
+			[2]time.Duration{30 * time.Second, time.Minute}, [2]time.Duration{30 * time.Second, time.Minute}},
+		{"not queued", activities.CapacityRefusal{},
+			[2]time.Duration{500 * time.Millisecond, time.Second}, [2]time.Duration{time.Second, 2 * time.Second}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			h.refusals, h.refusal = 2, tc.refusal
+			var asked []time.Time
+			h.onCreate = func() { asked = append(asked, h.env.Now()) }
+			h.script(activities.CallModelResult{Answer: "a"})
+			_, err := h.run(t, api.AnalysisInput{Question: "q"})
+			require.NoError(t, err)
+			require.Len(t, asked, 3)
+			for i, b := range [][2]time.Duration{tc.first, tc.second} {
+				d := asked[i+1].Sub(asked[i])
+				assert.GreaterOrEqual(t, d, b[0], "wait %d", i+1)
+				assert.LessOrEqual(t, d, b[1]+time.Second, "wait %d", i+1)
+			}
+		})
 	}
 }
 

@@ -106,15 +106,11 @@ func (sb *sandbox) create(ctx workflow.Context) error {
 		if v < 2 {
 			err = workflow.Sleep(ctx, capacityBackoff(sb.workflowID, waits, maxCapacityWait))
 		} else {
-			// Queued, the wake is what it waits for: its timer starts at
-			// about a minute (refused together, a thousand analyses asking
-			// at 1, 2, 4 … s were a burst the dev server could not take).
 			var refusal activities.CapacityRefusal
-			step := waits
-			if appErr.HasDetails() && appErr.Details(&refusal) == nil && refusal.Queued {
-				step += queuedFirstStep
+			if appErr.HasDetails() && appErr.Details(&refusal) != nil {
+				refusal = activities.CapacityRefusal{}
 			}
-			err = waitForFreed(ctx, freed, capacityBackoff(sb.workflowID, step, maxCapacityFallback))
+			err = waitForFreed(ctx, freed, fallbackWait(sb.workflowID, waits, refusal))
 		}
 		if err != nil {
 			return fmt.Errorf("create sandbox: waiting for a sandbox: %w", err)
@@ -276,6 +272,33 @@ const maxCapacityFallback = 2 * time.Minute
 // 64 s step: 32 to 64 s, then 60 to 120 s.
 const queuedFirstStep = 6
 
+// Bounds of a queued analysis' fallback when its worker told it when its
+// turn may come.
+const (
+	minQueuedFallback = time.Minute
+	maxQueuedFallback = 10 * time.Minute
+)
+
+// fallbackWait is how long a waiting analysis waits for a wake before it
+// asks again on its own (version 2). Queued, the wake is what it waits
+// for, so its own asks are rare: a thousand analyses asking every minute
+// took a third of the dev server's work. With the worker's estimate of
+// its turn, it asks between that and twice that (1 to 10 minutes), when
+// it would have been served had the worker not died; without one, after
+// 32 to 64 s, then every 60 to 120 s. Not queued (an older worker, a full
+// line), it asks after 1 s, doubling to 2 minutes.
+func fallbackWait(workflowID string, waits int, r activities.CapacityRefusal) time.Duration {
+	switch {
+	case !r.Queued:
+		return capacityBackoff(workflowID, waits, maxCapacityFallback)
+	case r.ExpectedWaitSeconds > 0:
+		d := min(maxQueuedFallback.Seconds(), max(minQueuedFallback.Seconds(), 2*r.ExpectedWaitSeconds))
+		return spread(workflowID, waits, time.Duration(d)*time.Second)
+	default:
+		return capacityBackoff(workflowID, waits+queuedFirstStep, maxCapacityFallback)
+	}
+}
+
 // waitForFreed waits for a wake from the worker that refused the create,
 // or at most d.
 func waitForFreed(ctx workflow.Context, freed workflow.ReceiveChannel, d time.Duration) error {
@@ -301,8 +324,14 @@ func capacityBackoff(workflowID string, waits int, maxWait time.Duration) time.D
 	if waits < 8 {
 		d = min(d, time.Second<<waits)
 	}
+	return spread(workflowID, waits, d)
+}
+
+// spread is a wait between d/2 and d, from a hash of the workflow id and
+// the wait's number.
+func spread(workflowID string, waits int, d time.Duration) time.Duration {
 	h := fnv.New32a()
 	_, _ = h.Write([]byte(workflowID))
-	spread := time.Duration(h.Sum32()+uint32(waits)*2654435761) % (d / 2)
-	return d/2 + spread
+	off := time.Duration(h.Sum32()+uint32(waits)*2654435761) % (d / 2)
+	return d/2 + off
 }

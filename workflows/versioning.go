@@ -59,8 +59,8 @@ const (
 	// again, showing "waiting for a sandbox", instead of spending the
 	// activity's attempts on it (version 1). Version 2: the refusing
 	// worker queues the analysis (WakeOnFree) and signals it when it frees
-	// a sandbox (activities.SignalSandboxFreed); the timer, up to 2
-	// minutes, is the fallback.
+	// a sandbox (activities.SignalSandboxFreed); the timer, up to 10
+	// minutes, is the fallback (fallbackWait).
 	ChangeWaitForSandbox = "wait-for-sandbox"
 )
 
