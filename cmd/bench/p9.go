@@ -11,6 +11,7 @@ import (
 	"time"
 
 	enumspb "go.temporal.io/api/enums/v1"
+	"go.temporal.io/api/workflowservice/v1"
 	"go.temporal.io/sdk/client"
 
 	"github.com/durable-analyst/durable-analyst/api"
@@ -44,6 +45,40 @@ type p9Run struct {
 	WorkerPeakRSS     int64   `json:"worker_peak_rss_bytes"`
 	CPUBusy           float64 `json:"machine_cpu_busy"` // 0..1 over the run, all cores
 	FirstError        string  `json:"first_error,omitempty"`
+	// Troubles says when, after the run's start, timed-out attempts and
+	// failed workflow tasks happened, and of which activity types.
+	Troubles *p9Troubles `json:"troubles,omitempty"`
+}
+
+// p9Troubles places a run's timed-out attempts and failed workflow tasks
+// in time.
+type p9Troubles struct {
+	ByActivity map[string]int `json:"timed_out_by_activity,omitempty"`
+	FirstS     float64        `json:"first_s"`
+	LastS      float64        `json:"last_s"`
+	start      time.Time
+}
+
+func (t *p9Troubles) add(r *p9Run, at time.Time, activityType string) {
+	if r.Troubles == nil {
+		r.Troubles = &p9Troubles{ByActivity: map[string]int{}, FirstS: -1, start: t.start}
+	}
+	tr := r.Troubles
+	if activityType != "" {
+		tr.ByActivity[activityType]++
+	}
+	s := at.Sub(tr.start).Seconds()
+	if tr.FirstS < 0 || s < tr.FirstS {
+		tr.FirstS = s
+	}
+	tr.LastS = max(tr.LastS, s)
+}
+
+func (t *p9Troubles) String() string {
+	if t == nil {
+		return ""
+	}
+	return fmt.Sprintf("timed-out attempts by activity %v; timeouts and failed workflow tasks from %.0f s to %.0f s after the start", t.ByActivity, t.FirstS, t.LastS)
 }
 
 // p9 runs N analyses of the offline analyst with the real local sandbox
@@ -169,6 +204,7 @@ func (e *env) p9Once(ctx context.Context, srv *e2blocal.Server, w *workerProc, t
 	}()
 	start := time.Now()
 	errs := make([]error, n)
+	handles := make([]client.WorkflowRun, n)
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 32)
 	for i := range n {
@@ -177,23 +213,37 @@ func (e *env) p9Once(ctx context.Context, srv *e2blocal.Server, w *workerProc, t
 			defer wg.Done()
 			id := fmt.Sprintf("%s-%04d", prefix, i)
 			sem <- struct{}{}
-			h, err := e.client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: tq, WorkflowExecutionTimeout: 2 * time.Hour},
+			defer func() { <-sem }()
+			handles[i], errs[i] = e.client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: tq, WorkflowExecutionTimeout: 2 * time.Hour},
 				api.AnalysisWorkflowName, p9Input)
-			<-sem
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			var res api.AnalysisResult
-			if err := h.Get(ctx, &res); err != nil {
-				errs[i] = err
-			} else if !strings.Contains(res.Answer, "The average of b is 3") {
-				errs[i] = fmt.Errorf("answer %q", res.Answer)
-			}
 		}()
 	}
 	wg.Wait()
-	wall := time.Since(start)
+	submitted := 0
+	for _, err := range errs {
+		if err == nil {
+			submitted++
+		}
+	}
+	// Completion is a visibility count each second, not a long poll per
+	// analysis: a thousand waiting GetWorkflowResult calls re-poll every
+	// 20 s, some 50 history reads a second that the dev server would
+	// spend on the client, not on the analyses.
+	wall, err := e.p9AwaitClosed(ctx, start, submitted)
+	if err != nil {
+		return run, err
+	}
+	for i, h := range handles {
+		if errs[i] != nil {
+			continue
+		}
+		var res api.AnalysisResult
+		if err := h.Get(ctx, &res); err != nil {
+			errs[i] = err
+		} else if !strings.Contains(res.Answer, "The average of b is 3") {
+			errs[i] = fmt.Errorf("answer %q", res.Answer)
+		}
+	}
 	if busy1, total1 := cpuTimes(); total1 > total0 {
 		run.CPUBusy = float64(busy1-busy0) / float64(total1-total0)
 	}
@@ -210,41 +260,70 @@ func (e *env) p9Once(ctx context.Context, srv *e2blocal.Server, w *workerProc, t
 				run.FirstError = fmt.Sprintf("%s-%04d: %v", prefix, i, err)
 			}
 		}
-		if err := e.p9History(ctx, fmt.Sprintf("%s-%04d", prefix, i), &run); err != nil {
+		if err := e.p9History(ctx, fmt.Sprintf("%s-%04d", prefix, i), &run, start); err != nil {
 			return run, err
 		}
 	}
 	return run, nil
 }
 
+// p9AwaitClosed waits until n analyses started since start have closed,
+// asking the server's visibility each second, and returns the time they
+// took.
+func (e *env) p9AwaitClosed(ctx context.Context, start time.Time, n int) (time.Duration, error) {
+	q := fmt.Sprintf("WorkflowType = '%s' AND ExecutionStatus != 'Running' AND StartTime >= '%s'",
+		api.AnalysisWorkflowName, start.Add(-time.Second).UTC().Format(time.RFC3339Nano))
+	for {
+		resp, err := e.client.CountWorkflow(ctx, &workflowservice.CountWorkflowExecutionsRequest{Query: q})
+		if err != nil {
+			return 0, fmt.Errorf("count closed analyses (%s): %w", q, err)
+		}
+		if resp.GetCount() >= int64(n) {
+			return time.Since(start), nil
+		}
+		select {
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
 // p9History adds what an analysis' history shows: timed-out and retried
 // activity attempts, failed workflow tasks (a deadlock warning fails one),
 // and creates refused for capacity.
-func (e *env) p9History(ctx context.Context, id string, run *p9Run) error {
+func (e *env) p9History(ctx context.Context, id string, run *p9Run, start time.Time) error {
+	tr := &p9Troubles{start: start}
+	types := map[int64]string{} // scheduled event id -> activity type
 	it := e.client.GetWorkflowHistory(ctx, id, "", false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
 	for it.HasNext() {
 		ev, err := it.Next()
 		if err != nil {
 			return fmt.Errorf("history of %s: %w", id, err)
 		}
-		timeout := func(t enumspb.TimeoutType) {
+		timeout := func(t enumspb.TimeoutType, scheduled int64) {
 			if t == enumspb.TIMEOUT_TYPE_HEARTBEAT {
 				run.HeartbeatTimeouts++
 			} else {
 				run.OtherTimeouts++
 			}
+			tr.add(run, ev.GetEventTime().AsTime(), types[scheduled])
 		}
 		switch ev.GetEventType() {
+		case enumspb.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
+			types[ev.GetEventId()] = ev.GetActivityTaskScheduledEventAttributes().GetActivityType().GetName()
 		case enumspb.EVENT_TYPE_ACTIVITY_TASK_STARTED:
-			if f := ev.GetActivityTaskStartedEventAttributes().GetLastFailure(); f != nil {
+			a := ev.GetActivityTaskStartedEventAttributes()
+			if f := a.GetLastFailure(); f != nil {
 				run.RetriedAttempts++
 				if ti := f.GetTimeoutFailureInfo(); ti != nil {
-					timeout(ti.GetTimeoutType())
+					timeout(ti.GetTimeoutType(), a.GetScheduledEventId())
 				}
 			}
 		case enumspb.EVENT_TYPE_ACTIVITY_TASK_TIMED_OUT:
-			if ti := ev.GetActivityTaskTimedOutEventAttributes().GetFailure().GetTimeoutFailureInfo(); ti != nil {
-				timeout(ti.GetTimeoutType())
+			a := ev.GetActivityTaskTimedOutEventAttributes()
+			if ti := a.GetFailure().GetTimeoutFailureInfo(); ti != nil {
+				timeout(ti.GetTimeoutType(), a.GetScheduledEventId())
 			}
 		case enumspb.EVENT_TYPE_ACTIVITY_TASK_FAILED:
 			if ev.GetActivityTaskFailedEventAttributes().GetFailure().GetApplicationFailureInfo().GetType() == api.ErrTypeSandboxCapacity {
@@ -252,6 +331,7 @@ func (e *env) p9History(ctx context.Context, id string, run *p9Run) error {
 			}
 		case enumspb.EVENT_TYPE_WORKFLOW_TASK_FAILED, enumspb.EVENT_TYPE_WORKFLOW_TASK_TIMED_OUT:
 			run.WorkflowTaskFails++
+			tr.add(run, ev.GetEventTime().AsTime(), "")
 		}
 	}
 	return nil

@@ -271,6 +271,7 @@ func (r *report) p9Markdown() string {
 		"`MAX_SANDBOXES`; the local server's capacity is its default, then each fixed capacity of the curve "+
 		"(the curve's runs may be smaller than the first; throughput is compared between runs of one size). "+
 		"Machine memory is MemTotal − MemAvailable of the whole machine, sampled every 250 ms. "+
+		"The bench learns that the analyses have closed from a visibility count each second, then reads each result once. "+
 		"Measured by `%s` on %s, %s; load average at the start %s, at the end %s. "+
 		"The machine may be shared: compare the rows with each other, not with another run.\n\n",
 		scriptedModelName, d["limits"], r.Command, r.Machine, r.Date.Format("2006-01-02 15:04 UTC"), r.LoadStart, r.LoadEnd)
@@ -297,6 +298,9 @@ func (r *report) p9Markdown() string {
 	for _, run := range runs {
 		if run.FirstError != "" {
 			fmt.Fprintf(&b, "\nCapacity %d, first failure: %s\n", run.Capacity, esc(run.FirstError))
+		}
+		if run.Troubles != nil {
+			fmt.Fprintf(&b, "\nCapacity %d, %d analyses: %s.\n", run.Capacity, run.N, esc(run.Troubles.String()))
 		}
 	}
 	b.WriteString("\n")
