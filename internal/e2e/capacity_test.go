@@ -137,22 +137,25 @@ func TestCapacityWaitsForASandbox(t *testing.T) {
 	stop := peakRunning(e)
 	ids, errs := startLoad(t, e, "capacity-429", 3)
 	peak := stop()
-	waits, wakes, most, mostWaits := 0, 0, 0, 0
+	waits, most, mostWaits := 0, 0, 0
 	for i, id := range ids {
 		require.NoError(t, errs[i], "analysis %s", id)
 		r := readLoadRun(t, e, id)
 		waits += r.capacityWaits
-		wakes += r.wakes
 		for _, m := range r.capacityMessages {
 			assert.Regexp(t, `maximum number of concurrent E2B sandboxes \(1\)|a sandbox this worker freed is held for an analysis that has waited longer`, m, "analysis %s", id)
 		}
 		assert.Zero(t, r.timeouts, "analysis %s: timed-out attempts", id)
+		if r.capacityWaits > 0 {
+			// Its fallback asks only after 32 s; the sandbox before it
+			// is killed within seconds.
+			assert.Positive(t, r.wakes, "analysis %s waited and was never woken", id)
+		}
 		if r.capacityWaits > mostWaits {
 			most, mostWaits = i, r.capacityWaits
 		}
 	}
 	assert.Positive(t, waits, "no create was refused: the test proves nothing")
-	assert.GreaterOrEqual(t, wakes, 2, "the two analyses that waited were woken by the kills before them")
 	assert.LessOrEqual(t, peak, 1, "running sandboxes at peak")
 	// The replay gate keeps the history that waited longest.
 	desc, err := e.Temporal.DescribeWorkflowExecution(context.Background(), ids[most], "")
