@@ -685,7 +685,7 @@ func TestWaitsForASandbox(t *testing.T) {
 
 // TestWokenBySandboxFreed: a waiting analysis asks again as soon as the
 // worker signals that a sandbox is free, not at its timer; a wake that
-// comes after it has its sandbox is drained, not left unhandled.
+// comes after it has its sandbox does no harm.
 func TestWokenBySandboxFreed(t *testing.T) {
 	h := newHarness(t)
 	h.refusals = 2

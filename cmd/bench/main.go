@@ -97,7 +97,7 @@ func parseOptions(args []string) (options, error) {
 	fs.BoolVar(&o.smoke, "smoke", false, "run every scenario at a size of seconds (what make test runs)")
 	only := fs.String("only", "p1,p2,p3,p4,scale,p7,p9,p10,p11,micro,claims", "comma-separated scenarios to run")
 	fs.StringVar(&o.out, "out", "BENCHMARKS.md", "Markdown report to write (empty: none)")
-	fs.StringVar(&o.jsonOut, "json", "bench/results.json", "JSON results to write (empty: none)")
+	fs.StringVar(&o.jsonOut, "json", defaultJSON, "JSON results to write (empty: none; a run of -only p9 writes "+p9JSON+" instead of the default)")
 	fs.IntVar(&o.p1Reps, "p1-reps", 2, "P1: measured runs of the workflow and of the loop")
 	fs.IntVar(&o.p1Steps, "p1-steps", 10, "P1: model calls per analysis (steps-1 cells, then the answer)")
 	fs.DurationVar(&o.p1Model, "p1-model", 1500*time.Millisecond, "P1: model latency")

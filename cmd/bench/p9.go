@@ -1,10 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -56,29 +59,29 @@ type p9Troubles struct {
 	ByActivity map[string]int `json:"timed_out_by_activity,omitempty"`
 	FirstS     float64        `json:"first_s"`
 	LastS      float64        `json:"last_s"`
-	start      time.Time
 }
 
-func (t *p9Troubles) add(r *p9Run, at time.Time, activityType string) {
+// trouble records a timed-out attempt (of activityType) or a failed
+// workflow task (activityType "") at, in a run that began at start.
+func (r *p9Run) trouble(start, at time.Time, activityType string) {
+	s := at.Sub(start).Seconds()
 	if r.Troubles == nil {
-		r.Troubles = &p9Troubles{ByActivity: map[string]int{}, FirstS: -1, start: t.start}
+		r.Troubles = &p9Troubles{ByActivity: map[string]int{}, FirstS: s}
 	}
-	tr := r.Troubles
+	t := r.Troubles
 	if activityType != "" {
-		tr.ByActivity[activityType]++
+		t.ByActivity[activityType]++
 	}
-	s := at.Sub(tr.start).Seconds()
-	if tr.FirstS < 0 || s < tr.FirstS {
-		tr.FirstS = s
-	}
-	tr.LastS = max(tr.LastS, s)
+	t.FirstS, t.LastS = min(t.FirstS, s), max(t.LastS, s)
 }
 
 func (t *p9Troubles) String() string {
-	if t == nil {
-		return ""
+	types := slices.Sorted(maps.Keys(t.ByActivity))
+	for i, a := range types {
+		types[i] = fmt.Sprintf("%s %d", a, t.ByActivity[a])
 	}
-	return fmt.Sprintf("timed-out attempts by activity %v; timeouts and failed workflow tasks from %.0f s to %.0f s after the start", t.ByActivity, t.FirstS, t.LastS)
+	return fmt.Sprintf("timed-out attempts by activity: %s; timeouts and failed workflow tasks from %.0f s to %.0f s after the start",
+		cmp.Or(strings.Join(types, ", "), "none"), t.FirstS, t.LastS)
 }
 
 // p9 runs N analyses of the offline analyst with the real local sandbox
@@ -293,7 +296,6 @@ func (e *env) p9AwaitClosed(ctx context.Context, start time.Time, n int) (time.D
 // activity attempts, failed workflow tasks (a deadlock warning fails one),
 // and creates refused for capacity.
 func (e *env) p9History(ctx context.Context, id string, run *p9Run, start time.Time) error {
-	tr := &p9Troubles{start: start}
 	types := map[int64]string{} // scheduled event id -> activity type
 	it := e.client.GetWorkflowHistory(ctx, id, "", false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
 	for it.HasNext() {
@@ -307,7 +309,7 @@ func (e *env) p9History(ctx context.Context, id string, run *p9Run, start time.T
 			} else {
 				run.OtherTimeouts++
 			}
-			tr.add(run, ev.GetEventTime().AsTime(), types[scheduled])
+			run.trouble(start, ev.GetEventTime().AsTime(), types[scheduled])
 		}
 		switch ev.GetEventType() {
 		case enumspb.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
@@ -331,7 +333,7 @@ func (e *env) p9History(ctx context.Context, id string, run *p9Run, start time.T
 			}
 		case enumspb.EVENT_TYPE_WORKFLOW_TASK_FAILED, enumspb.EVENT_TYPE_WORKFLOW_TASK_TIMED_OUT:
 			run.WorkflowTaskFails++
-			tr.add(run, ev.GetEventTime().AsTime(), "")
+			run.trouble(start, ev.GetEventTime().AsTime(), "")
 		}
 	}
 	return nil

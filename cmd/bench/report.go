@@ -60,7 +60,15 @@ func (r *report) write(root string) error {
 		}
 		return filepath.Join(root, p)
 	}
-	if r.opts.jsonOut != "" {
+	// A run of P9 alone updates P9's section of an existing report and
+	// leaves the rest, measured by other runs, as it is; its raw figures
+	// go to their own file, not over the other scenarios'.
+	only9 := len(r.opts.only) == 1 && r.opts.only["p9"]
+	jsonOut := r.opts.jsonOut
+	if only9 && jsonOut == defaultJSON {
+		jsonOut = p9JSON
+	}
+	if jsonOut != "" {
 		b, err := json.MarshalIndent(struct {
 			*report
 			Details map[string]any `json:"details"`
@@ -69,7 +77,7 @@ func (r *report) write(root string) error {
 		if err != nil {
 			return err
 		}
-		p := abs(r.opts.jsonOut)
+		p := abs(jsonOut)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
 		}
@@ -81,9 +89,7 @@ func (r *report) write(root string) error {
 	if r.opts.out != "" {
 		p := abs(r.opts.out)
 		text := r.markdown(root)
-		// A run of P9 alone updates P9's section of an existing report and
-		// leaves the rest, measured by other runs, as it is.
-		if only9 := len(r.opts.only) == 1 && r.opts.only["p9"]; only9 {
+		if only9 {
 			if old, err := os.ReadFile(p); err == nil {
 				text = spliceSection(string(old), "p9", r.p9Markdown())
 			}
@@ -272,6 +278,7 @@ func (r *report) p9Markdown() string {
 		"(the curve's runs may be smaller than the first; throughput is compared between runs of one size). "+
 		"Machine memory is MemTotal − MemAvailable of the whole machine, sampled every 250 ms. "+
 		"The bench learns that the analyses have closed from a visibility count each second, then reads each result once. "+
+		"A run of P9 alone writes its raw figures to `"+p9JSON+"`. "+
 		"Measured by `%s` on %s, %s; load average at the start %s, at the end %s. "+
 		"The machine may be shared: compare the rows with each other, not with another run.\n\n",
 		scriptedModelName, d["limits"], r.Command, r.Machine, r.Date.Format("2006-01-02 15:04 UTC"), r.LoadStart, r.LoadEnd)
@@ -307,3 +314,10 @@ func (r *report) p9Markdown() string {
 	b.WriteString(end)
 	return b.String()
 }
+
+// defaultJSON is where a run writes its raw figures; a run of P9 alone
+// writes p9JSON instead, so the other scenarios' figures stay.
+const (
+	defaultJSON = "bench/results.json"
+	p9JSON      = "bench/p9-results.json"
+)
