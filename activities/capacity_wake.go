@@ -95,11 +95,7 @@ func (w *SandboxWaiters) admit(workflowID string, now time.Time) (ok, held bool)
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	for id, until := range w.held {
-		if !now.Before(until) {
-			delete(w.held, id)
-		}
-	}
+	w.expireHolds(now)
 	if _, held = w.held[workflowID]; held {
 		delete(w.held, workflowID)
 		return true, true
@@ -117,6 +113,11 @@ func (w *SandboxWaiters) wait(workflowID, runID string, front bool, now time.Tim
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	return w.waitLocked(workflowID, runID, front, now)
+}
+
+// waitLocked is wait with w.mu held.
+func (w *SandboxWaiters) waitLocked(workflowID, runID string, front bool, now time.Time) CapacityRefusal {
 	e, ok := w.queued[workflowID]
 	switch {
 	case ok:
@@ -140,6 +141,42 @@ func (w *SandboxWaiters) wait(workflowID, runID string, front bool, now time.Tim
 		r.ExpectedWaitSeconds = float64(r.Position) / rate
 	}
 	return r
+}
+
+// waitTurn decides, for an analysis about to ask for its first sandbox,
+// whether it should wait its turn instead, and if so queues it (keeping
+// the place it has). It waits when a freed sandbox is held for another
+// analysis, when the worker holds its bound (live of max, max <= 0: no
+// bound), or when others are ahead of it in the line and one of this
+// worker's sandboxes will free up (live > 0: with none, no wake would
+// come, so it asks). An analysis that holds a freed sandbox goes ahead.
+func (w *SandboxWaiters) waitTurn(workflowID, runID string, live, max int, now time.Time) (CapacityRefusal, bool) {
+	if w == nil {
+		return CapacityRefusal{}, false
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.expireHolds(now)
+	if _, held := w.held[workflowID]; held {
+		return CapacityRefusal{}, false
+	}
+	ahead := w.order.Len() > 0
+	if e, ok := w.queued[workflowID]; ok {
+		ahead = e.Prev() != nil
+	}
+	if len(w.held) == 0 && (max <= 0 || live < max) && (!ahead || live == 0) {
+		return CapacityRefusal{}, false
+	}
+	return w.waitLocked(workflowID, runID, false, now), true
+}
+
+// expireHolds ends the holds that have lapsed (w.mu held).
+func (w *SandboxWaiters) expireHolds(now time.Time) {
+	for id, until := range w.held {
+		if !now.Before(until) {
+			delete(w.held, id)
+		}
+	}
 }
 
 // rate is how many sandboxes a second were offered to waiting analyses
@@ -199,6 +236,27 @@ func (w *SandboxWaiters) drop(workflowID string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	delete(w.held, workflowID)
+}
+
+// AdmitSandbox is a local activity the workflow runs before it schedules
+// CreateSandbox (wait-for-sandbox version 3): when this worker's line
+// says the analysis would only be refused and queued (SandboxWaiters.
+// waitTurn), it queues it here and the workflow waits for its wake at
+// once. A refusal so costs the Temporal server one workflow task instead
+// of an activity task and two workflow tasks, which is what a burst of a
+// thousand new analyses is made of. It decides nothing for good:
+// admitted, the analysis asks CreateSandbox as before, which may still
+// refuse it.
+func (a *Activities) AdmitSandbox(ctx context.Context, in AdmitSandboxInput) (Admission, error) {
+	if in.Generation > 1 {
+		return Admission{}, nil // a rebuild replaces a sandbox its analysis just lost
+	}
+	r, wait := a.Waiters.waitTurn(in.WorkflowID, in.RunID, a.Sandboxes.Live(), a.Sandboxes.Max(), time.Now())
+	if !wait {
+		return Admission{}, nil
+	}
+	count(ctx, MetricSandboxCapacityWaits, 1)
+	return Admission{Wait: true, Refusal: r}, nil
 }
 
 // maxWakeTries bounds how many closed analyses one freed sandbox skips.

@@ -135,3 +135,87 @@ func TestSandboxWaitersEstimate(t *testing.T) {
 	assert.Zero(t, r.ExpectedWaitSeconds, "no offer for a minute: no estimate")
 	assert.Equal(t, 16, r.Position)
 }
+
+// waitTurn, the line's answer before a first create (AdmitSandbox): an
+// analysis waits when a freed sandbox is held for another, when the
+// worker holds its bound, or when others are ahead of it and a sandbox of
+// this worker's will free up; otherwise it asks.
+func TestSandboxWaitersTurn(t *testing.T) {
+	now := time.Unix(1_000_000, 0)
+	for _, tc := range []struct {
+		name      string
+		setup     func(w *SandboxWaiters)
+		id        string
+		live, max int
+		wait      bool
+		position  int // when it waits
+	}{
+		{name: "an empty line, room", id: "new", live: 3, max: 8},
+		{name: "an empty line, no bound", id: "new", live: 30, max: 0},
+		{name: "an empty line, the worker at its bound", id: "new", live: 8, max: 8, wait: true, position: 1},
+		{name: "others ahead, a sandbox will free", setup: queue("a", "b"), id: "new", live: 3, max: 8, wait: true, position: 3},
+		{name: "others ahead, no sandbox of this worker's to free", setup: queue("a", "b"), id: "new", live: 0, max: 8},
+		{name: "first in line, room", setup: queue("a", "b"), id: "a", live: 3, max: 8},
+		{name: "second in line keeps its place", setup: queue("a", "b", "c"), id: "b", live: 3, max: 8, wait: true, position: 2},
+		{name: "a sandbox held for another", setup: offer("a"), id: "new", live: 0, max: 8, wait: true, position: 1},
+		{name: "the held analysis itself", setup: offer("a"), id: "a", live: 8, max: 8},
+		{name: "a hold that lapsed", setup: func(w *SandboxWaiters) { offer("a")(w); w.held["a"] = now.Add(-time.Second) }, id: "new", live: 3, max: 8},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := NewSandboxWaiters(10 * time.Second)
+			if tc.setup != nil {
+				tc.setup(w)
+			}
+			before := w.Len()
+			r, wait := w.waitTurn(tc.id, "run-"+tc.id, tc.live, tc.max, now)
+			require.Equal(t, tc.wait, wait)
+			if !tc.wait {
+				assert.Equal(t, CapacityRefusal{}, r)
+				assert.Equal(t, before, w.Len(), "asking queues no one")
+				return
+			}
+			assert.True(t, r.Queued)
+			assert.Equal(t, tc.position, r.Position)
+		})
+	}
+}
+
+func queue(ids ...string) func(*SandboxWaiters) {
+	return func(w *SandboxWaiters) {
+		for _, id := range ids {
+			w.wait(id, "run-"+id, false, time.Unix(1_000_000, 0))
+		}
+	}
+}
+
+// offer queues id and offers it a freed sandbox (a hold of 10 s).
+func offer(id string) func(*SandboxWaiters) {
+	return func(w *SandboxWaiters) {
+		queue(id)(w)
+		w.next(time.Unix(1_000_000, 0))
+	}
+}
+
+// AdmitSandbox runs as a local activity: it queues an analysis the line
+// would only refuse, counts the wait, and lets a rebuild through.
+func TestAdmitSandbox(t *testing.T) {
+	var s testsuite.WorkflowTestSuite
+	a := &Activities{Waiters: NewSandboxWaiters(0), Sandboxes: NewSandboxLeases(1)}
+	a.Sandboxes.live["sb-1"] = true // the worker holds its bound
+	env := s.NewTestActivityEnvironment()
+	env.RegisterActivity(a)
+
+	v, err := env.ExecuteLocalActivity(a.AdmitSandbox, AdmitSandboxInput{WorkflowID: "wf", RunID: "run", Generation: 1})
+	require.NoError(t, err)
+	var adm Admission
+	require.NoError(t, v.Get(&adm))
+	assert.Equal(t, Admission{Wait: true, Refusal: CapacityRefusal{Queued: true, Position: 1}}, adm)
+	assert.Equal(t, 1, a.Waiters.Len())
+
+	v, err = env.ExecuteLocalActivity(a.AdmitSandbox, AdmitSandboxInput{WorkflowID: "wf2", RunID: "run", Generation: 2})
+	require.NoError(t, err)
+	var rebuild Admission
+	require.NoError(t, v.Get(&rebuild))
+	assert.Equal(t, Admission{}, rebuild, "a rebuild is not held back")
+	assert.Equal(t, 1, a.Waiters.Len())
+}

@@ -41,8 +41,9 @@ const (
 	MetricSandboxesReused = "durable_analyst_sandboxes_reused"
 	// MetricSandboxesKilled counts sandboxes KillSandbox killed.
 	MetricSandboxesKilled = "durable_analyst_sandboxes_killed"
-	// MetricSandboxCapacityWaits counts creates refused for capacity
-	// (E2B's concurrency limit or MAX_SANDBOXES) that the workflow waits out.
+	// MetricSandboxCapacityWaits counts waits for a sandbox: creates
+	// refused for capacity (E2B's concurrency limit or MAX_SANDBOXES) and
+	// asks the worker's line held back before a create (AdmitSandbox).
 	MetricSandboxCapacityWaits = "durable_analyst_sandbox_capacity_waits"
 	// MetricSandboxWakes counts waiting analyses a worker told that a
 	// sandbox it freed is theirs (SignalSandboxFreed).

@@ -42,6 +42,21 @@ type CreateSandboxInput struct {
 	WakeOnFree bool `json:"wake_on_free,omitempty"`
 }
 
+// AdmitSandboxInput asks whether an analysis should ask for its sandbox
+// now or wait its turn in the worker's line (AdmitSandbox).
+type AdmitSandboxInput struct {
+	WorkflowID string `json:"workflow_id"`
+	RunID      string `json:"run_id"`
+	Generation int    `json:"generation"`
+}
+
+// Admission is AdmitSandbox's answer. Wait: the analysis is queued
+// (Refusal says where) and waits for its wake before it asks.
+type Admission struct {
+	Wait    bool            `json:"wait,omitempty"`
+	Refusal CapacityRefusal `json:"refusal"`
+}
+
 // CapacityRefusal is the detail of a SandboxCapacity error.
 type CapacityRefusal struct {
 	// Queued: the worker queued the analysis and will signal it when it

@@ -178,6 +178,16 @@ func okOutput(in activities.RunCodeInput) (activities.RunCodeResult, error) {
 	return activities.RunCodeResult{Output: "[stdout]\nran " + in.CallID}, nil
 }
 
+// phase is the analysis' progress phase now, as its query tells it.
+func (h *harness) phase(t *testing.T) string {
+	t.Helper()
+	v, err := h.env.QueryWorkflow(api.ProgressQuery)
+	require.NoError(t, err)
+	var p api.Progress
+	require.NoError(t, v.Get(&p))
+	return p.Phase
+}
+
 func (h *harness) run(t *testing.T, in any) (*api.AnalysisResult, error) {
 	t.Helper()
 	h.env.ExecuteWorkflow(workflows.AnalysisWorkflow, in)
@@ -663,13 +673,7 @@ func TestWaitsForASandbox(t *testing.T) {
 	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, activities.CallModelResult{Answer: "a"})
 	h.code(okOutput)
 	var phases []string
-	h.env.SetOnTimerScheduledListener(func(string, time.Duration) {
-		v, err := h.env.QueryWorkflow(api.ProgressQuery)
-		require.NoError(t, err)
-		var p api.Progress
-		require.NoError(t, v.Get(&p))
-		phases = append(phases, p.Phase)
-	})
+	h.env.SetOnTimerScheduledListener(func(string, time.Duration) { phases = append(phases, h.phase(t)) })
 	res, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.NoError(t, err)
 	assert.Equal(t, api.StatusAnswered, res.Status)
@@ -703,6 +707,47 @@ func TestWokenBySandboxFreed(t *testing.T) {
 	assert.Equal(t, api.StatusAnswered, res.Status)
 	require.Len(t, asked, 3)
 	assert.Less(t, asked[2].Sub(asked[0]), 500*time.Millisecond, "the asks followed the wakes, not the timers: %v", asked)
+}
+
+// TestWaitsItsTurnInTheLine: when the worker's line says the analysis
+// would only be refused (AdmitSandbox, a local activity), it waits its
+// turn without scheduling CreateSandbox; its fallback timer asks the line
+// again, and a wake sends it straight to CreateSandbox.
+func TestWaitsItsTurnInTheLine(t *testing.T) {
+	h := newHarness(t)
+	var admits []activities.AdmitSandboxInput
+	var asked []time.Time
+	h.env.OnActivity(a.AdmitSandbox, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.AdmitSandboxInput) (activities.Admission, error) {
+			admits = append(admits, in)
+			return activities.Admission{Wait: true, Refusal: activities.CapacityRefusal{Queued: true, Position: 4, ExpectedWaitSeconds: 30}}, nil
+		})
+	h.onCreate = func() { asked = append(asked, h.env.Now()) }
+	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, activities.CallModelResult{Answer: "a"})
+	h.code(okOutput)
+	// The first wait ends on its timer and asks the line again; a wake
+	// 10 s into the second wait ends it.
+	var phases []string
+	var second time.Time
+	h.env.SetOnTimerScheduledListener(func(string, time.Duration) {
+		phases = append(phases, h.phase(t))
+		if len(phases) == 2 {
+			second = h.env.Now()
+			h.env.RegisterDelayedCallback(func() { h.env.SignalWorkflow(activities.SignalSandboxFreed, nil) }, 10*time.Second)
+		}
+	})
+	res, err := h.run(t, api.AnalysisInput{Question: "q"})
+	require.NoError(t, err)
+	assert.Equal(t, api.StatusAnswered, res.Status)
+	require.Len(t, admits, 2, "the first ask and the fallback's ask went to the line; the wake did not")
+	for i, in := range admits {
+		assert.Equal(t, 1, in.Generation, "admit %d", i)
+		assert.NotEmpty(t, in.WorkflowID, "admit %d", i)
+		assert.NotEmpty(t, in.RunID, "admit %d", i)
+	}
+	require.Len(t, asked, 1, "one create, after the wake")
+	assert.Equal(t, 10*time.Second, asked[0].Sub(second).Round(time.Second))
+	assert.Equal(t, []string{api.PhaseWaitingForSandbox, api.PhaseWaitingForSandbox}, phases)
 }
 
 // TestQueuedWaitsLonger: an analysis the worker queued (it will be woken)

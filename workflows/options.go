@@ -73,6 +73,13 @@ var checkOptions = workflow.LocalActivityOptions{
 	RetryPolicy:         &temporal.RetryPolicy{MaximumAttempts: 1},
 }
 
+// admitOptions are the options of the local activity AdmitSandbox: one
+// quick attempt; when it fails, the analysis asks CreateSandbox.
+var admitOptions = workflow.LocalActivityOptions{
+	StartToCloseTimeout: 5 * time.Second,
+	RetryPolicy:         &temporal.RetryPolicy{MaximumAttempts: 1},
+}
+
 // heartbeating are the options of an activity that heartbeats.
 func heartbeating(startToClose time.Duration, attempts int32) workflow.ActivityOptions {
 	o := batchStep()

@@ -83,34 +83,45 @@ func (sb *sandbox) create(ctx workflow.Context) error {
 	// a timer only; version 2 is queued by the worker that refused it and
 	// asks again as soon as that worker frees a sandbox and signals it
 	// (activities.SignalSandboxFreed), its timer, now longer, being only
-	// the fallback for a wake that does not come.
-	v := workflow.GetVersion(ctx, ChangeWaitForSandbox, workflow.DefaultVersion, 2)
+	// the fallback for a wake that does not come. Version 3 first asks its
+	// own worker's line (the local activity AdmitSandbox) and, when it
+	// would only be refused, waits its turn without an activity; after a
+	// wake it asks CreateSandbox at once.
+	v := workflow.GetVersion(ctx, ChangeWaitForSandbox, workflow.DefaultVersion, 3)
 	var freed workflow.ReceiveChannel
 	if v >= 2 {
 		freed = workflow.GetSignalChannel(ctx, activities.SignalSandboxFreed)
 	}
+	woken := false
 	for waits := 0; ; waits++ {
-		err := workflow.ExecuteActivity(cctx, acts.CreateSandbox, activities.CreateSandboxInput{
-			WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation, ReportCapacity: v >= 1, WakeOnFree: v >= 2,
-		}).Get(ctx, &sb.ref)
-		if err == nil {
-			break
+		var adm activities.Admission
+		if v >= 3 && !woken && sb.generation == 1 {
+			adm = sb.admit(ctx)
 		}
-		var appErr *temporal.ApplicationError
-		if v < 1 || !errors.As(err, &appErr) || appErr.Type() != api.ErrTypeSandboxCapacity {
-			return fmt.Errorf("create sandbox: %w", err)
+		refusal := adm.Refusal
+		if !adm.Wait {
+			err := workflow.ExecuteActivity(cctx, acts.CreateSandbox, activities.CreateSandboxInput{
+				WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation, ReportCapacity: v >= 1, WakeOnFree: v >= 2,
+			}).Get(ctx, &sb.ref)
+			if err == nil {
+				break
+			}
+			var appErr *temporal.ApplicationError
+			if v < 1 || !errors.As(err, &appErr) || appErr.Type() != api.ErrTypeSandboxCapacity {
+				return fmt.Errorf("create sandbox: %w", err)
+			}
+			if !appErr.HasDetails() || appErr.Details(&refusal) != nil {
+				refusal = activities.CapacityRefusal{}
+			}
 		}
 		if waits == 0 && sb.onWait != nil {
 			sb.onWait(ctx)
 		}
+		var err error
 		if v < 2 {
 			err = workflow.Sleep(ctx, capacityBackoff(sb.workflowID, waits, maxCapacityWait))
 		} else {
-			var refusal activities.CapacityRefusal
-			if appErr.HasDetails() && appErr.Details(&refusal) != nil {
-				refusal = activities.CapacityRefusal{}
-			}
-			err = waitForFreed(ctx, freed, fallbackWait(sb.workflowID, waits, refusal))
+			woken, err = waitForFreed(ctx, freed, fallbackWait(sb.workflowID, waits, refusal))
 		}
 		if err != nil {
 			return fmt.Errorf("create sandbox: waiting for a sandbox: %w", err)
@@ -300,19 +311,32 @@ func fallbackWait(workflowID string, waits int, r activities.CapacityRefusal) ti
 }
 
 // waitForFreed waits for a wake from the worker that refused the create,
-// or at most d.
-func waitForFreed(ctx workflow.Context, freed workflow.ReceiveChannel, d time.Duration) error {
+// or at most d; woken reports the wake.
+func waitForFreed(ctx workflow.Context, freed workflow.ReceiveChannel, d time.Duration) (woken bool, err error) {
 	tctx, cancel := workflow.WithCancel(ctx)
 	defer cancel()
-	var err error
 	sel := workflow.NewSelector(ctx)
 	sel.AddFuture(workflow.NewTimer(tctx, d), func(f workflow.Future) { err = f.Get(tctx, nil) })
-	sel.AddReceive(freed, func(c workflow.ReceiveChannel, _ bool) { c.Receive(ctx, nil) })
+	sel.AddReceive(freed, func(c workflow.ReceiveChannel, _ bool) { c.Receive(ctx, nil); woken = true })
 	sel.Select(ctx)
 	if err == nil {
 		err = ctx.Err()
 	}
-	return err
+	return woken, err
+}
+
+// admit asks the worker running this workflow task whether the analysis
+// should wait its turn before it asks for a sandbox (version 3).
+func (sb *sandbox) admit(ctx workflow.Context) activities.Admission {
+	lctx := workflow.WithLocalActivityOptions(ctx, admitOptions)
+	var adm activities.Admission
+	if err := workflow.ExecuteLocalActivity(lctx, acts.AdmitSandbox, activities.AdmitSandboxInput{
+		WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation,
+	}).Get(ctx, &adm); err != nil {
+		workflow.GetLogger(ctx).Warn("asking the worker's line for a turn failed; asking for a sandbox", "error", err)
+		return activities.Admission{}
+	}
+	return adm
 }
 
 // capacityBackoff is the wait before ask number waits+1 for a sandbox:

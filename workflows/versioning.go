@@ -60,7 +60,10 @@ const (
 	// activity's attempts on it (version 1). Version 2: the refusing
 	// worker queues the analysis (WakeOnFree) and signals it when it frees
 	// a sandbox (activities.SignalSandboxFreed); the timer, up to 10
-	// minutes, is the fallback (fallbackWait).
+	// minutes, is the fallback (fallbackWait). Version 3: before its first
+	// ask and at each fallback, the analysis asks its worker's line (the
+	// local activity AdmitSandbox) and, when an ask would only be refused,
+	// waits its turn without scheduling CreateSandbox.
 	ChangeWaitForSandbox = "wait-for-sandbox"
 )
 

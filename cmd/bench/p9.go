@@ -42,6 +42,7 @@ type p9Run struct {
 	RetriedAttempts   int     `json:"retried_attempts"`
 	WorkflowTaskFails int     `json:"workflow_task_failures"`
 	CapacityWaits     int     `json:"capacity_waits"`
+	RefusedCreates    int     `json:"refused_creates"` // waits that cost a refused CreateSandbox
 	PeakSandboxes     int     `json:"peak_running_sandboxes"`
 	MachineBaseBytes  int64   `json:"machine_used_before_bytes"`
 	MachinePeakBytes  int64   `json:"machine_used_peak_bytes"`
@@ -57,31 +58,42 @@ type p9Run struct {
 // in time.
 type p9Troubles struct {
 	ByActivity map[string]int `json:"timed_out_by_activity,omitempty"`
-	FirstS     float64        `json:"first_s"`
-	LastS      float64        `json:"last_s"`
+	// WorkflowTasks counts failed workflow tasks by cause (a timeout's
+	// type, or the failure's cause).
+	WorkflowTasks map[string]int `json:"failed_workflow_tasks,omitempty"`
+	FirstS        float64        `json:"first_s"`
+	LastS         float64        `json:"last_s"`
 }
 
 // trouble records a timed-out attempt (of activityType) or a failed
-// workflow task (activityType "") at, in a run that began at start.
-func (r *p9Run) trouble(start, at time.Time, activityType string) {
+// workflow task (activityType "", of cause) at, in a run that began at
+// start.
+func (r *p9Run) trouble(start, at time.Time, activityType, cause string) {
 	s := at.Sub(start).Seconds()
 	if r.Troubles == nil {
-		r.Troubles = &p9Troubles{ByActivity: map[string]int{}, FirstS: s}
+		r.Troubles = &p9Troubles{ByActivity: map[string]int{}, WorkflowTasks: map[string]int{}, FirstS: s}
 	}
 	t := r.Troubles
 	if activityType != "" {
 		t.ByActivity[activityType]++
+	} else {
+		t.WorkflowTasks[cause]++
 	}
 	t.FirstS, t.LastS = min(t.FirstS, s), max(t.LastS, s)
 }
 
 func (t *p9Troubles) String() string {
-	types := slices.Sorted(maps.Keys(t.ByActivity))
-	for i, a := range types {
-		types[i] = fmt.Sprintf("%s %d", a, t.ByActivity[a])
+	return fmt.Sprintf("timed-out attempts by activity: %s; failed workflow tasks by cause: %s; timeouts and failed workflow tasks from %.0f s to %.0f s after the start",
+		counts(t.ByActivity), counts(t.WorkflowTasks), t.FirstS, t.LastS)
+}
+
+// counts prints a count per name, "A 1, B 2", or "none".
+func counts(m map[string]int) string {
+	names := slices.Sorted(maps.Keys(m))
+	for i, a := range names {
+		names[i] = fmt.Sprintf("%s %d", a, m[a])
 	}
-	return fmt.Sprintf("timed-out attempts by activity: %s; timeouts and failed workflow tasks from %.0f s to %.0f s after the start",
-		cmp.Or(strings.Join(types, ", "), "none"), t.FirstS, t.LastS)
+	return cmp.Or(strings.Join(names, ", "), "none")
 }
 
 // p9 runs N analyses of the offline analyst with the real local sandbox
@@ -147,9 +159,9 @@ func (e *env) p9(ctx context.Context, r *report) error {
 			label += " (default)"
 		}
 		row := fmt.Sprintf("capacity %s, %d analyses: %.2f/s, wall %s, %d failed, %d heartbeat-timeout attempts, %d retried attempts, %d workflow task failures, "+
-			"%d waits for a sandbox, peak %d sandboxes, machine memory %s → peak %s, worker peak RSS %s, CPU %.0f%% busy",
+			"%d waits for a sandbox (%d after a refused create), peak %d sandboxes, machine memory %s → peak %s, worker peak RSS %s, CPU %.0f%% busy",
 			label, p.n, run.PerSecond, round(time.Duration(run.WallMS)*time.Millisecond), run.Failed, run.HeartbeatTimeouts, run.RetriedAttempts,
-			run.WorkflowTaskFails, run.CapacityWaits, run.PeakSandboxes, sizeStr(int(run.MachineBaseBytes)), sizeStr(int(run.MachinePeakBytes)),
+			run.WorkflowTaskFails, run.CapacityWaits, run.RefusedCreates, run.PeakSandboxes, sizeStr(int(run.MachineBaseBytes)), sizeStr(int(run.MachinePeakBytes)),
 			sizeStr(int(run.WorkerPeakRSS)), 100*run.CPUBusy)
 		if run.FirstError != "" {
 			row += "; first failure: " + run.FirstError
@@ -309,7 +321,7 @@ func (e *env) p9History(ctx context.Context, id string, run *p9Run, start time.T
 			} else {
 				run.OtherTimeouts++
 			}
-			run.trouble(start, ev.GetEventTime().AsTime(), types[scheduled])
+			run.trouble(start, ev.GetEventTime().AsTime(), types[scheduled], "")
 		}
 		switch ev.GetEventType() {
 		case enumspb.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
@@ -329,11 +341,20 @@ func (e *env) p9History(ctx context.Context, id string, run *p9Run, start time.T
 			}
 		case enumspb.EVENT_TYPE_ACTIVITY_TASK_FAILED:
 			if ev.GetActivityTaskFailedEventAttributes().GetFailure().GetApplicationFailureInfo().GetType() == api.ErrTypeSandboxCapacity {
-				run.CapacityWaits++
+				run.RefusedCreates++
 			}
-		case enumspb.EVENT_TYPE_WORKFLOW_TASK_FAILED, enumspb.EVENT_TYPE_WORKFLOW_TASK_TIMED_OUT:
+		case enumspb.EVENT_TYPE_TIMER_STARTED:
+			// An analysis' only timers are its waits for a sandbox, after a
+			// refused create or its worker's line (AdmitSandbox).
+			run.CapacityWaits++
+		case enumspb.EVENT_TYPE_WORKFLOW_TASK_FAILED:
 			run.WorkflowTaskFails++
-			run.trouble(start, ev.GetEventTime().AsTime(), "")
+			cause := ev.GetWorkflowTaskFailedEventAttributes().GetCause().String()
+			run.trouble(start, ev.GetEventTime().AsTime(), "", strings.TrimPrefix(cause, "WORKFLOW_TASK_FAILED_CAUSE_"))
+		case enumspb.EVENT_TYPE_WORKFLOW_TASK_TIMED_OUT:
+			run.WorkflowTaskFails++
+			t := ev.GetWorkflowTaskTimedOutEventAttributes().GetTimeoutType().String()
+			run.trouble(start, ev.GetEventTime().AsTime(), "", "timed out ("+strings.TrimPrefix(t, "TIMEOUT_TYPE_")+")")
 		}
 	}
 	return nil

@@ -288,7 +288,7 @@ func (r *report) p9Markdown() string {
 			fmt.Fprintf(&b, "Goal: %s — %s.\n\n", f.Goal, met)
 		}
 	}
-	b.WriteString("| capacity | analyses | wall | analyses/s | failed | heartbeat-timeout attempts | other timed-out attempts | retried attempts | workflow task failures | waits for a sandbox | peak sandboxes | machine memory before → peak | worker peak RSS | machine CPU busy |\n")
+	b.WriteString("| capacity | analyses | wall | analyses/s | failed | heartbeat-timeout attempts | other timed-out attempts | retried attempts | workflow task failures | waits for a sandbox (after a refused create) | peak sandboxes | machine memory before → peak | worker peak RSS | machine CPU busy |\n")
 	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	runs, _ := d["runs"].([]p9Run)
 	def, _ := d["default_capacity"].(int)
@@ -297,9 +297,9 @@ func (r *report) p9Markdown() string {
 		if run.Capacity == def {
 			label += " (default)"
 		}
-		fmt.Fprintf(&b, "| %s | %d | %s | %.2f | %d | %d | %d | %d | %d | %d | %d | %s → %s | %s | %.0f%% |\n", label, run.N,
+		fmt.Fprintf(&b, "| %s | %d | %s | %.2f | %d | %d | %d | %d | %d | %d (%d) | %d | %s → %s | %s | %.0f%% |\n", label, run.N,
 			round(time.Duration(run.WallMS)*time.Millisecond), run.PerSecond, run.Failed, run.HeartbeatTimeouts, run.OtherTimeouts,
-			run.RetriedAttempts, run.WorkflowTaskFails, run.CapacityWaits, run.PeakSandboxes, sizeStr(int(run.MachineBaseBytes)),
+			run.RetriedAttempts, run.WorkflowTaskFails, run.CapacityWaits, run.RefusedCreates, run.PeakSandboxes, sizeStr(int(run.MachineBaseBytes)),
 			sizeStr(int(run.MachinePeakBytes)), sizeStr(int(run.WorkerPeakRSS)), 100*run.CPUBusy)
 	}
 	for _, run := range runs {
