@@ -17,6 +17,7 @@ import (
 	"go.temporal.io/api/workflowservice/v1"
 	"go.temporal.io/sdk/client"
 
+	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
@@ -48,7 +49,20 @@ type p9Run struct {
 	MachinePeakBytes  int64   `json:"machine_used_peak_bytes"`
 	WorkerPeakRSS     int64   `json:"worker_peak_rss_bytes"`
 	CPUBusy           float64 `json:"machine_cpu_busy"` // 0..1 over the run, all cores
-	FirstError        string  `json:"first_error,omitempty"`
+	// CPU splits the machine's busy CPU time between the Temporal dev
+	// server, S3, the worker, this process (the local E2B server and the
+	// bench) and other processes (the sandboxes' Python).
+	CPU cpuSplit `json:"cpu"`
+	// SlotOccupancy is the sandbox time of all analyses (create done to
+	// kill done) over peak sandboxes × wall: how much of the capacity held
+	// a sandbox.
+	SlotOccupancy float64 `json:"slot_occupancy"`
+	// WakeToSandboxMS: from a wake signal recorded to the woken analysis'
+	// sandbox created, p50 and p95.
+	WakeToSandboxMS [2]int64 `json:"wake_to_sandbox_ms_p50_p95"`
+	sandboxSeconds  float64
+	wakeToSandbox   []time.Duration
+	FirstError      string `json:"first_error,omitempty"`
 	// Troubles says when, after the run's start, timed-out attempts and
 	// failed workflow tasks happened, and of which activity types.
 	Troubles *p9Troubles `json:"troubles,omitempty"`
@@ -163,6 +177,8 @@ func (e *env) p9(ctx context.Context, r *report) error {
 			label, p.n, run.PerSecond, round(time.Duration(run.WallMS)*time.Millisecond), run.Failed, run.HeartbeatTimeouts, run.RetriedAttempts,
 			run.WorkflowTaskFails, run.CapacityWaits, run.RefusedCreates, run.PeakSandboxes, sizeStr(int(run.MachineBaseBytes)), sizeStr(int(run.MachinePeakBytes)),
 			sizeStr(int(run.WorkerPeakRSS)), 100*run.CPUBusy)
+		row += fmt.Sprintf(", capacity held a sandbox %.0f%% of the time, wake to sandbox p50 %d ms p95 %d ms, %s (other: the sandboxes)",
+			100*run.SlotOccupancy, run.WakeToSandboxMS[0], run.WakeToSandboxMS[1], run.CPU)
 		if run.FirstError != "" {
 			row += "; first failure: " + run.FirstError
 		}
@@ -197,6 +213,7 @@ func (e *env) p9Once(ctx context.Context, srv *e2blocal.Server, w *workerProc, t
 	run := p9Run{Capacity: c, N: n}
 	run.MachineBaseBytes = machineUsed()
 	busy0, total0 := cpuTimes()
+	meter := newCPUMeter(e.temporal.Address, e.s3.Endpoint, w.cmd.Process.Pid)
 	stopPeak := w.watchPeak()
 	var peakMu sync.Mutex
 	stopSampling := make(chan struct{})
@@ -261,6 +278,7 @@ func (e *env) p9Once(ctx context.Context, srv *e2blocal.Server, w *workerProc, t
 	}
 	if busy1, total1 := cpuTimes(); total1 > total0 {
 		run.CPUBusy = float64(busy1-busy0) / float64(total1-total0)
+		run.CPU = meter.stop()
 	}
 	close(stopSampling)
 	<-sampled
@@ -278,6 +296,13 @@ func (e *env) p9Once(ctx context.Context, srv *e2blocal.Server, w *workerProc, t
 		if err := e.p9History(ctx, fmt.Sprintf("%s-%04d", prefix, i), &run, start); err != nil {
 			return run, err
 		}
+	}
+	if run.PeakSandboxes > 0 {
+		run.SlotOccupancy = run.sandboxSeconds / (float64(run.PeakSandboxes) * wall.Seconds())
+	}
+	if d := run.wakeToSandbox; len(d) > 0 {
+		slices.Sort(d)
+		run.WakeToSandboxMS = [2]int64{d[len(d)/2].Milliseconds(), d[len(d)*95/100].Milliseconds()}
 	}
 	return run, nil
 }
@@ -309,6 +334,7 @@ func (e *env) p9AwaitClosed(ctx context.Context, start time.Time, n int) (time.D
 // and creates refused for capacity.
 func (e *env) p9History(ctx context.Context, id string, run *p9Run, start time.Time) error {
 	types := map[int64]string{} // scheduled event id -> activity type
+	var created, woken time.Time
 	it := e.client.GetWorkflowHistory(ctx, id, "", false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
 	for it.HasNext() {
 		ev, err := it.Next()
@@ -342,6 +368,25 @@ func (e *env) p9History(ctx context.Context, id string, run *p9Run, start time.T
 		case enumspb.EVENT_TYPE_ACTIVITY_TASK_FAILED:
 			if ev.GetActivityTaskFailedEventAttributes().GetFailure().GetApplicationFailureInfo().GetType() == api.ErrTypeSandboxCapacity {
 				run.RefusedCreates++
+			}
+		case enumspb.EVENT_TYPE_ACTIVITY_TASK_COMPLETED:
+			at := ev.GetEventTime().AsTime()
+			switch types[ev.GetActivityTaskCompletedEventAttributes().GetScheduledEventId()] {
+			case "CreateSandbox":
+				created = at
+				if !woken.IsZero() {
+					run.wakeToSandbox = append(run.wakeToSandbox, at.Sub(woken))
+					woken = time.Time{}
+				}
+			case "KillSandbox":
+				if !created.IsZero() {
+					run.sandboxSeconds += at.Sub(created).Seconds()
+					created = time.Time{}
+				}
+			}
+		case enumspb.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED:
+			if ev.GetWorkflowExecutionSignaledEventAttributes().GetSignalName() == activities.SignalSandboxFreed && woken.IsZero() {
+				woken = ev.GetEventTime().AsTime()
 			}
 		case enumspb.EVENT_TYPE_TIMER_STARTED:
 			// An analysis' only timers are its waits for a sandbox, after a
