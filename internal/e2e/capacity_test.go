@@ -243,8 +243,8 @@ func TestHundredAnalysesAtCapacityEight(t *testing.T) {
 	assert.Positive(t, waits, "no create was refused: the test proves nothing")
 	assert.GreaterOrEqual(t, wakes, 80, "the 92 analyses that waited are woken by the kills, not their timers")
 	// Most waits are decided by the worker's line (AdmitSandbox) without
-	// a create: 5 of 200 asks were refused creates in the run that added it,
-	// 200 of 203 before it.
+	// a create: 5 waits followed a refused create in the run that added
+	// it, 200 of 203 before it.
 	assert.Less(t, refusals, waits/4, "waits that cost a refused create")
 	assert.LessOrEqual(t, peak, 8, "running sandboxes at peak")
 }
