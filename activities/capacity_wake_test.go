@@ -197,7 +197,7 @@ func offer(id string) func(*SandboxWaiters) {
 }
 
 // AdmitSandbox runs as a local activity: it queues an analysis the line
-// would only refuse, counts the wait, and lets a rebuild through.
+// would only refuse and lets a rebuild through.
 func TestAdmitSandbox(t *testing.T) {
 	var s testsuite.WorkflowTestSuite
 	a := &Activities{Waiters: NewSandboxWaiters(0), Sandboxes: NewSandboxLeases(1)}

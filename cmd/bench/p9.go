@@ -96,6 +96,13 @@ func (r *p9Run) trouble(start, at time.Time, activityType, cause string) {
 	t.FirstS, t.LastS = min(t.FirstS, s), max(t.LastS, s)
 }
 
+// whereTimeWent says how much of the capacity held a sandbox, how soon a
+// woken analysis had its sandbox, and where the machine's CPU went.
+func (r *p9Run) whereTimeWent() string {
+	return fmt.Sprintf("held %.0f%%; wake to sandbox p50 %d ms, p95 %d ms; %s",
+		100*r.SlotOccupancy, r.WakeToSandboxMS[0], r.WakeToSandboxMS[1], r.CPU)
+}
+
 func (t *p9Troubles) String() string {
 	return fmt.Sprintf("timed-out attempts by activity: %s; failed workflow tasks by cause: %s; timeouts and failed workflow tasks from %.0f s to %.0f s after the start",
 		counts(t.ByActivity), counts(t.WorkflowTasks), t.FirstS, t.LastS)
@@ -177,8 +184,7 @@ func (e *env) p9(ctx context.Context, r *report) error {
 			label, p.n, run.PerSecond, round(time.Duration(run.WallMS)*time.Millisecond), run.Failed, run.HeartbeatTimeouts, run.RetriedAttempts,
 			run.WorkflowTaskFails, run.CapacityWaits, run.RefusedCreates, run.PeakSandboxes, sizeStr(int(run.MachineBaseBytes)), sizeStr(int(run.MachinePeakBytes)),
 			sizeStr(int(run.WorkerPeakRSS)), 100*run.CPUBusy)
-		row += fmt.Sprintf(", capacity held a sandbox %.0f%% of the time, wake to sandbox p50 %d ms p95 %d ms, %s (other: the sandboxes)",
-			100*run.SlotOccupancy, run.WakeToSandboxMS[0], run.WakeToSandboxMS[1], run.CPU)
+		row += "; " + run.whereTimeWent()
 		if run.FirstError != "" {
 			row += "; first failure: " + run.FirstError
 		}
@@ -278,8 +284,8 @@ func (e *env) p9Once(ctx context.Context, srv *e2blocal.Server, w *workerProc, t
 	}
 	if busy1, total1 := cpuTimes(); total1 > total0 {
 		run.CPUBusy = float64(busy1-busy0) / float64(total1-total0)
-		run.CPU = meter.stop()
 	}
+	run.CPU = meter.stop()
 	close(stopSampling)
 	<-sampled
 	peak := stopPeak()
@@ -331,7 +337,8 @@ func (e *env) p9AwaitClosed(ctx context.Context, start time.Time, n int) (time.D
 
 // p9History adds what an analysis' history shows: timed-out and retried
 // activity attempts, failed workflow tasks (a deadlock warning fails one),
-// and creates refused for capacity.
+// waits for a sandbox and the creates refused for capacity among them,
+// its sandbox time, and how soon a wake brought it a sandbox.
 func (e *env) p9History(ctx context.Context, id string, run *p9Run, start time.Time) error {
 	types := map[int64]string{} // scheduled event id -> activity type
 	var created, woken time.Time

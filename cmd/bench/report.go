@@ -313,8 +313,7 @@ func (r *report) p9Markdown() string {
 	b.WriteString("\nWhere the time went, per run: the share of the capacity that held a sandbox (create done to kill done, over peak sandboxes × wall), " +
 		"the time from a wake signal to the woken analysis' sandbox, and the machine's busy CPU (other processes: the sandboxes).\n\n")
 	for _, run := range runs {
-		fmt.Fprintf(&b, "- Capacity %d, %d analyses: held %.0f%%; wake to sandbox p50 %d ms, p95 %d ms; %s.\n", run.Capacity, run.N,
-			100*run.SlotOccupancy, run.WakeToSandboxMS[0], run.WakeToSandboxMS[1], run.CPU)
+		fmt.Fprintf(&b, "- Capacity %d, %d analyses: %s.\n", run.Capacity, run.N, run.whereTimeWent())
 	}
 	b.WriteString("\n")
 	b.WriteString(end)
