@@ -48,6 +48,9 @@ type Activities struct {
 	// already ran (a batch item started again). Optional.
 	Temporal client.Client
 	Logger   *slog.Logger
+	// Line is the worker's sandbox pool and its capacity: analyses take
+	// turns for sandboxes in the pool's line (line.go).
+	Line SandboxLine
 
 	Bucket         string
 	Prefix         string

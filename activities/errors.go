@@ -29,6 +29,7 @@ const (
 	ServiceModel    Service = "model"
 	ServiceStorage  Service = "s3"
 	ServiceDatasets Service = "dataset"
+	ServiceTemporal Service = "temporal" // the Temporal server (the sandbox line)
 )
 
 // retryableTypes is the one table that says which error types a retry can

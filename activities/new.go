@@ -101,7 +101,11 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		ModelBackground:      cfg.OpenAIBackground,
 		SandboxKillOnTimeout: cfg.SandboxOnTimeout == "kill",
 		Sandboxes:            NewSandboxLeases(cfg.MaxSandboxes),
-		Waiters:              NewSandboxWaiters(0),
+		Line: SandboxLine{
+			Pool:     cmp.Or(cfg.SandboxPool, PoolID(cfg.E2BAPIURL, cfg.E2BDomain, cfg.E2BAPIKey.Reveal())),
+			Capacity: cfg.SandboxCapacity,
+		},
+		Waiters: NewSandboxWaiters(0),
 
 		SQL:                 sqlSources,
 		MaxOutputFiles:      cfg.MaxOutputFiles,

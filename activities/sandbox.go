@@ -62,16 +62,19 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 	// A sandbox this worker freed and offered to the analysis that waited
 	// longest is held for it: others wait their turn, except a rebuild,
 	// which replaces the sandbox its analysis just lost.
-	ok, held := a.Waiters.admit(in.WorkflowID, time.Now())
-	if !ok && in.Generation == 1 {
-		return SandboxRef{}, a.capacityError(ctx, in, false, "create sandbox: a sandbox this worker freed is held for an analysis that has waited longer", nil)
-	}
-	ok, done := a.Sandboxes.acquire(ctx, a.E2B)
-	if !ok {
-		return SandboxRef{}, a.capacityError(ctx, in, held, fmt.Sprintf("create sandbox: this worker holds its MAX_SANDBOXES (%d) live sandboxes", a.Sandboxes.Max()), nil)
-	}
-	if a.Sandboxes != nil {
-		meta[MetaWorker] = a.Sandboxes.owner
+	held, done := false, func(string) {}
+	if !in.Leased {
+		var ok bool
+		ok, held = a.Waiters.admit(in.WorkflowID, time.Now())
+		if !ok && in.Generation == 1 {
+			return SandboxRef{}, a.capacityError(ctx, in, false, "create sandbox: a sandbox this worker freed is held for an analysis that has waited longer", nil)
+		}
+		if ok, done = a.Sandboxes.acquire(ctx, a.E2B); !ok {
+			return SandboxRef{}, a.capacityError(ctx, in, held, fmt.Sprintf("create sandbox: this worker holds its MAX_SANDBOXES (%d) live sandboxes", a.Sandboxes.Max()), nil)
+		}
+		if a.Sandboxes != nil {
+			meta[MetaWorker] = a.Sandboxes.owner
+		}
 	}
 	sb, err := a.E2B.Create(ctx, e2b.CreateParams{
 		Template: a.Template,

@@ -36,6 +36,11 @@ type CreateSandboxInput struct {
 	// again, and no attempt is spent. Unset (workflow code from before
 	// it), such a failure is an ordinary retryable RateLimited error.
 	ReportCapacity bool `json:"report_capacity,omitempty"`
+	// Leased: the analysis holds a turn of its pool's line (version 4 of
+	// wait-for-sandbox), which decides for every worker; this worker's
+	// own line and MAX_SANDBOXES do not hold it back. E2B's 429 still
+	// does (another client may share the team).
+	Leased bool `json:"leased,omitempty"`
 	// WakeOnFree: a refused create also queues the analysis on this
 	// worker, which signals it (SignalSandboxFreed) when a sandbox it
 	// holds is freed; the workflow then asks again at once.

@@ -270,4 +270,10 @@ type Progress struct {
 	// Turn is the conversation's current (or last) turn; 0 when one-shot.
 	Turn     int `json:"turn,omitempty"`
 	MaxTurns int `json:"max_turns,omitempty"`
+	// SandboxAhead is, while the analysis waits in its pool's line, how
+	// many analyses were ahead of it when the line last told it; the
+	// line's query (api.SandboxLineQuery on SandboxLine) has the live
+	// queue.
+	SandboxAhead *int   `json:"sandbox_ahead,omitempty"`
+	SandboxLine  string `json:"sandbox_line,omitempty"`
 }

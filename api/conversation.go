@@ -83,6 +83,12 @@ type ConversationState struct {
 	// presigned URLs), so its result lists every turn's.
 	Charts []Chart      `json:"charts,omitempty"`
 	Files  []OutputFile `json:"files,omitempty"`
+	// SandboxLine is the workflow id of the sandbox line the conversation
+	// joined, LineAsks how many times it joined, and Leased whether its
+	// sandbox holds a turn of the line, which the next run keeps.
+	SandboxLine string `json:"sandbox_line,omitempty"`
+	LineAsks    int    `json:"line_asks,omitempty"`
+	Leased      bool   `json:"leased,omitempty"`
 }
 
 // CellRef names a cell that ran, for rebuilding a lost sandbox.

@@ -76,7 +76,25 @@ const (
 	ErrTypeSandboxCapacity = "SandboxCapacity"
 )
 
-// PhaseWaitingForSandbox is an analysis' progress phase (Progress.Phase)
-// while no sandbox can be had: E2B's concurrency limit or the worker's
-// MAX_SANDBOXES is reached, and the analysis waits its turn.
+// PhaseWaitingForSandbox begins an analysis' progress phase (Progress.Phase)
+// while no sandbox can be had: its pool's capacity is in use (or E2B's
+// concurrency limit, or, on older versions, the worker's MAX_SANDBOXES is
+// reached), and the analysis waits its turn. Queued in its pool's line,
+// the phase goes on with the analyses ahead of it when it joined:
+// "waiting for a sandbox (3 ahead)" (Progress.SandboxAhead).
 const PhaseWaitingForSandbox = "waiting for a sandbox"
+
+// The sandbox line: one workflow per capacity pool (an E2B team, a local
+// server) that every worker's analyses take turns for sandboxes from
+// (docs/limits.md). Its workflow id is "sandbox-line-" and the pool id.
+const (
+	// SandboxLineWorkflowName is the line's workflow type.
+	SandboxLineWorkflowName = "SandboxLineWorkflow"
+	// SignalSandboxLine carries a join, a leave or a capacity to the line.
+	SignalSandboxLine = "sandbox-line"
+	// SignalSandboxTurn carries the line's answer to an analysis: its turn,
+	// or its place in the queue.
+	SignalSandboxTurn = "sandbox-turn"
+	// SandboxLineQuery returns the line's capacity, holders and queue.
+	SandboxLineQuery = "line"
+)

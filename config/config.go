@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"regexp"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -21,6 +22,9 @@ import (
 	"github.com/durable-analyst/durable-analyst/codec"
 	"github.com/durable-analyst/durable-analyst/internal/urlguard"
 )
+
+// poolName is what SANDBOX_POOL may be: it becomes part of a workflow id.
+var poolName = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
 
 // Secret is a credential read from the environment. Its String and
 // GoString methods mask the value, so it cannot leak through fmt or slog.
@@ -149,6 +153,15 @@ type Worker struct {
 	// analysis over it waits for a sandbox (docs/limits.md). 0: no bound
 	// of the worker's own (E2B's concurrency limit still applies).
 	MaxSandboxes int `envconfig:"MAX_SANDBOXES" default:"20"`
+	// SandboxCapacity is how many sandboxes the pool (the E2B team of
+	// E2B_API_KEY, or the local server) runs at once: analyses take turns
+	// in the pool's one line, which every worker shares (docs/limits.md).
+	// Give every worker of a pool the same value. 0: no line (creates
+	// wait only for E2B's 429).
+	SandboxCapacity int `envconfig:"SANDBOX_CAPACITY" default:"20"`
+	// SandboxPool names the pool's line; by default a digest of the E2B
+	// API's address and key, so workers with the same key share a line.
+	SandboxPool string `envconfig:"SANDBOX_POOL"`
 
 	// MaxOutputBytes caps the stdout/stderr text of one cell that is handed
 	// back to the model (the whole output is kept in S3).
@@ -276,6 +289,12 @@ func (c Worker) Validate() error {
 	}
 	if c.MaxSandboxes < 0 {
 		errs = append(errs, fmt.Errorf("MAX_SANDBOXES: %d is negative (0 means no bound of the worker's own)", c.MaxSandboxes))
+	}
+	if c.SandboxCapacity < 0 || c.SandboxCapacity > 100_000 {
+		errs = append(errs, fmt.Errorf("SANDBOX_CAPACITY: %d is outside 0..100000 (0: no line)", c.SandboxCapacity))
+	}
+	if c.SandboxPool != "" && !poolName.MatchString(c.SandboxPool) {
+		errs = append(errs, fmt.Errorf("SANDBOX_POOL: %q is not 1-64 letters, digits, '-', '_' or '.'", c.SandboxPool))
 	}
 	if c.MaxOutputBytes < 256 {
 		errs = append(errs, fmt.Errorf("MAX_OUTPUT_BYTES: %d is below 256", c.MaxOutputBytes))

@@ -100,6 +100,12 @@ func run() error {
 	// workflow asks again (CheckSearchAttributes), this says it in the log
 	// at start-up.
 	activities.SearchAttributesReady(ctx, acts, cfg.TemporalNamespace, workflows.SearchAttributeTypes())
+	// The line of the worker's sandbox pool, which all its workers share:
+	// it runs, and holds this worker's SANDBOX_CAPACITY.
+	if err := activities.EnsureSandboxLine(ctx, acts, cfg.TaskQueue, logger); err != nil {
+		w.Stop()
+		return fmt.Errorf("%w (SANDBOX_CAPACITY=0 runs the worker without the sandbox line)", err)
+	}
 	metrics.SetReady(true)
 	logger.Info("worker started", "task_queue", cfg.TaskQueue, "namespace", cfg.TemporalNamespace,
 		"temporal_address", cfg.TemporalAddress, "model", cfg.OpenAIModel, "model_api", cfg.OpenAIAPI, "e2b_template", cfg.E2BTemplate,

@@ -86,6 +86,10 @@ type analysis struct {
 	stepBase int
 	// keepSandbox is set when a conversation continues as new with it.
 	keepSandbox bool
+	// line and ahead are, while the analysis waits in its pool's line,
+	// the line and the analyses ahead of it when it last heard.
+	line  string
+	ahead *int
 }
 
 // newAnalysis registers the progress query; nothing blocks yet.
@@ -125,9 +129,15 @@ func (a *analysis) start(ctx workflow.Context) error {
 }
 
 // waitingForSandbox shows that the analysis waits for a sandbox (no
-// capacity now, see sandbox.create).
-func (a *analysis) waitingForSandbox(ctx workflow.Context) {
-	a.show(ctx, a.status, api.PhaseWaitingForSandbox)
+// capacity now, see sandbox.create), with the analyses ahead of it in its
+// pool's line when the line said so.
+func (a *analysis) waitingForSandbox(ctx workflow.Context, line string, ahead *int) {
+	a.line, a.ahead = line, ahead
+	phase := api.PhaseWaitingForSandbox
+	if ahead != nil {
+		phase = fmt.Sprintf("%s (%d ahead)", phase, *ahead)
+	}
+	a.show(ctx, a.status, phase)
 }
 
 // finish keeps the sandbox time in the result and kills the sandbox, on
@@ -137,6 +147,7 @@ func (a *analysis) finish(ctx workflow.Context) {
 	a.spent(ctx)
 	if !a.keepSandbox {
 		a.sb.kill(ctx)
+		a.sb.leave(ctx)
 	}
 }
 
@@ -311,6 +322,9 @@ func (a *analysis) progress() api.Progress {
 		Turn: a.turn, MaxTurns: a.maxTurns}
 	if a.sb != nil {
 		p.Rebuilds = a.sb.rebuilds
+	}
+	if strings.HasPrefix(a.phase, api.PhaseWaitingForSandbox) {
+		p.SandboxAhead, p.SandboxLine = a.ahead, a.line
 	}
 	return p
 }

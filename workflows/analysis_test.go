@@ -664,11 +664,18 @@ func TestSandboxTimeBudget(t *testing.T) {
 	assert.Less(t, res.SandboxSeconds, 200.0)
 }
 
+// onWorkerLine runs the analysis on version 3 of ChangeWaitForSandbox,
+// the per-worker line of the analyses begun before the pool's line.
+func (h *harness) onWorkerLine() *harness {
+	h.env.OnGetVersion(workflows.ChangeWaitForSandbox, workflow.DefaultVersion, workflows.WaitInLine).Return(workflow.Version(3))
+	return h
+}
+
 // TestWaitsForASandbox: creates refused for capacity are waited out on
 // timers (ChangeWaitForSandbox), each a new activity, with the progress
 // saying so, and the analysis then completes as usual.
 func TestWaitsForASandbox(t *testing.T) {
-	h := newHarness(t)
+	h := newHarness(t).onWorkerLine()
 	h.refusals = 3
 	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, activities.CallModelResult{Answer: "a"})
 	h.code(okOutput)
@@ -691,7 +698,7 @@ func TestWaitsForASandbox(t *testing.T) {
 // worker signals that a sandbox is free, not at its timer; a wake that
 // comes after it has its sandbox does no harm.
 func TestWokenBySandboxFreed(t *testing.T) {
-	h := newHarness(t)
+	h := newHarness(t).onWorkerLine()
 	h.refusals = 2
 	var asked []time.Time
 	h.onCreate = func() { asked = append(asked, h.env.Now()) }
@@ -714,7 +721,7 @@ func TestWokenBySandboxFreed(t *testing.T) {
 // turn without scheduling CreateSandbox; its fallback timer asks the line
 // again, and a wake sends it straight to CreateSandbox.
 func TestWaitsItsTurnInTheLine(t *testing.T) {
-	h := newHarness(t)
+	h := newHarness(t).onWorkerLine()
 	var admits []activities.AdmitSandboxInput
 	var asked []time.Time
 	h.env.OnActivity(a.AdmitSandbox, mock.Anything, mock.Anything).Return(
@@ -772,7 +779,7 @@ func TestQueuedWaitsLonger(t *testing.T) {
 			[2]time.Duration{500 * time.Millisecond, time.Second}, [2]time.Duration{time.Second, 2 * time.Second}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t)
+			h := newHarness(t).onWorkerLine()
 			h.refusals, h.refusal = 2, tc.refusal
 			var asked []time.Time
 			h.onCreate = func() { asked = append(asked, h.env.Now()) }

@@ -307,6 +307,7 @@ func (c *conversation) next(ctx workflow.Context) api.AnalysisInput {
 		Turns: c.state.Turns, Runs: c.state.Runs, Pauses: c.state.Pauses,
 		Steps: res.StepsUsed, CodeRuns: res.CodeRuns, Usage: res.Usage,
 		SandboxSeconds: sb.seconds(ctx), TranscriptKey: res.TranscriptKey,
+		SandboxLine: sb.line, LineAsks: sb.asks, Leased: sb.leased,
 	}
 	if c.totals {
 		input.Continued.Charts = withoutURLs(res.Charts, func(c *api.Chart) { c.URL = "" })

@@ -12,3 +12,7 @@ var CapacityBackoff = capacityBackoff
 
 // ActivityOptionsByName is the table of activity options.
 var ActivityOptionsByName = activityOptionsByName
+
+// WaitInLine is the version of ChangeWaitForSandbox that waits in the
+// pool's line.
+const WaitInLine = waitInLine

@@ -60,6 +60,12 @@ var activityOptionsByName = map[string]workflow.ActivityOptions{
 		RetryPolicy:         &temporal.RetryPolicy{MaximumInterval: time.Minute},
 	},
 
+	// The sandbox line: which of its holders closed without leaving.
+	"LineHoldersClosed": {
+		StartToCloseTimeout: time.Minute,
+		RetryPolicy:         batchStep().RetryPolicy,
+	},
+
 	// The sandbox sweep.
 	"SweepSandboxes": {
 		StartToCloseTimeout: 10 * time.Minute,

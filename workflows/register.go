@@ -40,6 +40,11 @@ func RegisterWorkflows(r WorkflowRegistry, o Options) {
 	r.RegisterWorkflowWithOptions(o.batchWorkflow(), workflow.RegisterOptions{
 		Name: api.BatchAnalysisWorkflowName, VersioningBehavior: workflow.VersioningBehaviorAutoUpgrade,
 	})
+	// The sandbox line runs as long as the pool: AUTO_UPGRADE, like a
+	// batch.
+	r.RegisterWorkflowWithOptions(SandboxLineWorkflow, workflow.RegisterOptions{
+		Name: api.SandboxLineWorkflowName, VersioningBehavior: workflow.VersioningBehaviorAutoUpgrade,
+	})
 	// A sweep lasts seconds: PINNED, like an analysis.
 	r.RegisterWorkflowWithOptions(SweepWorkflow, workflow.RegisterOptions{
 		Name: api.SweepWorkflowName, VersioningBehavior: workflow.VersioningBehaviorPinned,

@@ -35,16 +35,25 @@ type sandbox struct {
 	// is then zero: paused time is not spent); lost when pausing found it
 	// gone, so the next turn rebuilds it.
 	paused, lost bool
-	// onWait, if set, is told when a create first has to wait for a
-	// sandbox (the progress says so).
-	onWait func(workflow.Context)
+	// onWait, if set, is told when a create has to wait for a sandbox,
+	// with the line and the analyses ahead when the line said so (the
+	// progress shows it).
+	onWait func(ctx workflow.Context, line string, ahead *int)
+	// The pool's line (version 4 of wait-for-sandbox, line_wait.go): the
+	// line's workflow id once joined; asks numbers the joins; joined is
+	// set from a join to the leave, leased while the analysis holds a
+	// turn (its sandbox counts in the pool).
+	line           string
+	asks           int
+	joined, leased bool
 }
 
 // newSandbox creates (or, after a lost response, finds) a sandbox and stages
 // the datasets into it.
-func newSandbox(ctx workflow.Context, workflowID, runID string, ds []api.Dataset, onWait func(workflow.Context)) (*sandbox, error) {
+func newSandbox(ctx workflow.Context, workflowID, runID string, ds []api.Dataset, onWait func(workflow.Context, string, *int)) (*sandbox, error) {
 	sb := &sandbox{datasets: ds, workflowID: workflowID, runID: runID, onWait: onWait}
 	if err := sb.create(ctx); err != nil {
+		sb.leave(ctx) // a turn it had, or its place in the queue
 		return nil, err
 	}
 	return sb, nil
@@ -57,6 +66,7 @@ func resumedSandbox(ctx workflow.Context, workflowID string, ds []api.Dataset, s
 		ref: activities.SandboxRef{SandboxID: st.SandboxID}, datasets: ds, workflowID: workflowID, runID: st.RunID,
 		generation: st.Generation, rebuilds: st.Rebuilds, cells: st.Cells,
 		spent: time.Duration(st.SandboxSeconds * float64(time.Second)), paused: st.Paused,
+		line: st.SandboxLine, asks: st.LineAsks, leased: st.Leased, joined: st.Leased,
 	}
 	if !st.Paused {
 		sb.since = workflow.Now(ctx)
@@ -75,19 +85,49 @@ func (sb *sandbox) seconds(ctx workflow.Context) float64 {
 // create makes the next generation of the sandbox and stages the datasets.
 func (sb *sandbox) create(ctx workflow.Context) error {
 	sb.generation++
+	var err error
+	if sb.inLine(ctx) {
+		err = sb.createInLine(ctx)
+	} else {
+		err = sb.createOnWorker(ctx)
+	}
+	if err != nil {
+		return err
+	}
+	if !sb.since.IsZero() {
+		sb.spent += workflow.Now(ctx).Sub(sb.since)
+	}
+	sb.since = workflow.Now(ctx)
+	if len(sb.datasets) == 0 {
+		return nil
+	}
+	sctx := withActivity(ctx, "StageDatasets", fmt.Sprintf("stage %d datasets", len(sb.datasets)))
+	if err := workflow.ExecuteActivity(sctx, acts.StageDatasets, activities.StageDatasetsInput{
+		SandboxID: sb.ref.SandboxID, Datasets: sb.datasets,
+	}).Get(ctx, &sb.staged); err != nil {
+		// The sandbox exists: kill it before failing.
+		sb.kill(ctx)
+		return fmt.Errorf("stage datasets: %w", err)
+	}
+	return nil
+}
+
+// createOnWorker is how analyses begun before the pool's line wait for
+// a sandbox (wait-for-sandbox versions 0 to 3; delete it with them, see
+// versioning.go). A create refused for capacity (E2B's concurrency limit,
+// the worker's MAX_SANDBOXES) waits here and asks again: a new activity
+// each time, so no attempt of the retry policy is spent and no activity
+// runs (or heartbeats) while it waits. Version 1 waits on a timer only;
+// version 2 is queued by the worker that refused it and asks again as
+// soon as that worker frees a sandbox and signals it
+// (activities.SignalSandboxFreed), its timer, now longer, being only the
+// fallback for a wake that does not come. Version 3 first asks its own
+// worker's line (the local activity AdmitSandbox) and, when it would only
+// be refused, waits its turn without an activity; after a wake it asks
+// CreateSandbox at once.
+func (sb *sandbox) createOnWorker(ctx workflow.Context) error {
 	cctx := withActivity(ctx, "CreateSandbox", fmt.Sprintf("create sandbox (generation %d)", sb.generation))
-	// With the change, a create refused for capacity (E2B's concurrency
-	// limit, the worker's MAX_SANDBOXES) waits here and asks again: a new
-	// activity each time, so no attempt of the retry policy is spent and
-	// no activity runs (or heartbeats) while it waits. Version 1 waits on
-	// a timer only; version 2 is queued by the worker that refused it and
-	// asks again as soon as that worker frees a sandbox and signals it
-	// (activities.SignalSandboxFreed), its timer, now longer, being only
-	// the fallback for a wake that does not come. Version 3 first asks its
-	// own worker's line (the local activity AdmitSandbox) and, when it
-	// would only be refused, waits its turn without an activity; after a
-	// wake it asks CreateSandbox at once.
-	v := workflow.GetVersion(ctx, ChangeWaitForSandbox, workflow.DefaultVersion, 3)
+	v := workflow.GetVersion(ctx, ChangeWaitForSandbox, workflow.DefaultVersion, waitInLine)
 	var freed workflow.ReceiveChannel
 	if v >= 2 {
 		freed = workflow.GetSignalChannel(ctx, activities.SignalSandboxFreed)
@@ -106,16 +146,17 @@ func (sb *sandbox) create(ctx workflow.Context) error {
 			if err == nil {
 				break
 			}
-			var appErr *temporal.ApplicationError
-			if v < 1 || !errors.As(err, &appErr) || appErr.Type() != api.ErrTypeSandboxCapacity {
+			if v < 1 || !isCapacityRefusal(err) {
 				return fmt.Errorf("create sandbox: %w", err)
 			}
+			var appErr *temporal.ApplicationError
+			_ = errors.As(err, &appErr) // a capacity refusal is one
 			if !appErr.HasDetails() || appErr.Details(&refusal) != nil {
 				refusal = activities.CapacityRefusal{}
 			}
 		}
-		if waits == 0 && sb.onWait != nil {
-			sb.onWait(ctx)
+		if waits == 0 {
+			sb.waiting(ctx, nil)
 		}
 		var err error
 		if v < 2 {
@@ -132,22 +173,22 @@ func (sb *sandbox) create(ctx workflow.Context) error {
 		for freed.ReceiveAsync(nil) {
 		}
 	}
-	if !sb.since.IsZero() {
-		sb.spent += workflow.Now(ctx).Sub(sb.since)
-	}
-	sb.since = workflow.Now(ctx)
-	if len(sb.datasets) == 0 {
-		return nil
-	}
-	sctx := withActivity(ctx, "StageDatasets", fmt.Sprintf("stage %d datasets", len(sb.datasets)))
-	if err := workflow.ExecuteActivity(sctx, acts.StageDatasets, activities.StageDatasetsInput{
-		SandboxID: sb.ref.SandboxID, Datasets: sb.datasets,
-	}).Get(ctx, &sb.staged); err != nil {
-		// The sandbox exists: kill it before failing.
-		sb.kill(ctx)
-		return fmt.Errorf("stage datasets: %w", err)
-	}
 	return nil
+}
+
+// waiting tells the analysis that it waits for a sandbox, with the
+// analyses ahead of it when the line said so.
+func (sb *sandbox) waiting(ctx workflow.Context, ahead *int) {
+	if sb.onWait != nil {
+		sb.onWait(ctx, sb.line, ahead)
+	}
+}
+
+// isCapacityRefusal reports whether CreateSandbox found no room (E2B's
+// 429, or on older versions the worker's own bound).
+func isCapacityRefusal(err error) bool {
+	var appErr *temporal.ApplicationError
+	return errors.As(err, &appErr) && appErr.Type() == api.ErrTypeSandboxCapacity
 }
 
 // stage writes an ask's datasets into the sandbox; a rebuild stages them
@@ -230,6 +271,8 @@ func (sb *sandbox) pause(ctx workflow.Context) bool {
 	sb.spent += workflow.Now(ctx).Sub(sb.since)
 	sb.since = time.Time{}
 	sb.paused, sb.lost = true, r.Gone
+	// A paused sandbox holds no capacity: its turn goes to the next.
+	sb.leave(ctx)
 	return true
 }
 
@@ -238,6 +281,14 @@ func (sb *sandbox) pause(ctx workflow.Context) bool {
 func (sb *sandbox) wake(ctx workflow.Context) error {
 	if !sb.paused {
 		return nil
+	}
+	// Resuming takes capacity again, so it waits its turn; a conversation
+	// whose sandbox was lost goes first, as a rebuild would.
+	if sb.inLine(ctx) {
+		if err := sb.takeTurn(ctx, sb.lost); err != nil {
+			sb.leave(ctx)
+			return err
+		}
 	}
 	if !sb.lost {
 		rctx := withActivity(ctx, "ResumeSandbox", "resume sandbox")

@@ -63,7 +63,16 @@ const (
 	// minutes, is the fallback (fallbackWait). Version 3: before its first
 	// ask and at each fallback, the analysis asks its worker's line (the
 	// local activity AdmitSandbox) and, when an ask would only be refused,
-	// waits its turn without scheduling CreateSandbox.
+	// waits its turn without scheduling CreateSandbox. Version 4
+	// (waitInLine): the analysis waits in its pool's line, one
+	// SandboxLineWorkflow that every worker shares (line_wait.go); the
+	// worker's own line and MAX_SANDBOXES no longer hold it back. Versions
+	// 0 to 3 live in createOnWorker, with activities.SandboxWaiters,
+	// SandboxLeases, AdmitSandbox and the sandbox-freed signal: delete
+	// them once no analysis begun before version 4 runs (an analysis is
+	// pinned and lasts hours at most; a conversation takes version 4 when
+	// it continues as new) and the kept histories of versions 1 to 3
+	// (testdata/histories/2026112[5-7]-*) are retired with them.
 	ChangeWaitForSandbox = "wait-for-sandbox"
 )
 

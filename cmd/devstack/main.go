@@ -226,33 +226,34 @@ func preferPort(what string, port int, say func(string, ...any)) int {
 }
 
 // startLocalE2B serves the local E2B-compatible sandbox server on a loopback
-// port and returns its URL and a fresh API key.
-func startLocalE2B(runDir string) (url, key string, stop func() error, err error) {
+// port and returns its URL, a fresh API key and its capacity (-1: none).
+func startLocalE2B(runDir string) (url, key string, capacity int, stop func() error, err error) {
 	logger, closeLog, err := fileLogger(filepath.Join(runDir, "e2blocal.log"))
 	if err != nil {
-		return "", "", nil, err
+		return "", "", 0, nil, err
 	}
 	key = "e2b_local_" + randomHex()
 	lim, maxSandboxes, err := e2blocal.LimitsFromEnv()
 	if err != nil {
 		closeLog()
-		return "", "", nil, fmt.Errorf("local E2B server: %w", err)
+		return "", "", 0, nil, fmt.Errorf("local E2B server: %w", err)
 	}
 	srv, err := e2blocal.New(e2blocal.Config{APIKey: key, Logger: logger, Limits: lim, MaxSandboxes: maxSandboxes})
 	if err != nil {
 		closeLog()
-		return "", "", nil, fmt.Errorf("start local E2B server: %w", err)
+		return "", "", 0, nil, fmt.Errorf("start local E2B server: %w", err)
 	}
 	url, stopHTTP, err := serve("local E2B server", srv.Handler())
 	if err != nil {
 		srv.Close()
 		closeLog()
-		return "", "", nil, err
+		return "", "", 0, nil, err
 	}
 	if !srv.Isolated() {
 		fmt.Fprintln(os.Stderr, "devstack: WARNING: bubblewrap is not available; sandboxes run as plain processes without isolation (apt-get install bubblewrap)")
 	}
-	return url, key, func() error {
+	capacity, _ = srv.Capacity()
+	return url, key, capacity, func() error {
 		defer closeLog()
 		return errors.Join(stopHTTP(), srv.Close())
 	}, nil

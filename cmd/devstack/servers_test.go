@@ -23,7 +23,7 @@ func TestLocalServersRequireTheirKeys(t *testing.T) {
 		t.Fatalf("startScriptedModel: %v", err)
 	}
 	defer stopModel()
-	e2bURL, e2bKey, stopE2B, err := startLocalE2B(runDir)
+	e2bURL, e2bKey, _, stopE2B, err := startLocalE2B(runDir)
 	if err != nil {
 		t.Fatalf("startLocalE2B: %v", err)
 	}

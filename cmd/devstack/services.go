@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"os"
+	"strconv"
 
 	"github.com/durable-analyst/durable-analyst/internal/devstack"
 )
@@ -37,12 +38,20 @@ func startServices(ctx context.Context, root, logDir string, opts devstack.Optio
 	svc.env = env
 
 	if os.Getenv("E2B_API_KEY") == "" {
-		url, key, stop, err := startLocalE2B(logDir)
+		url, key, capacity, stop, err := startLocalE2B(logDir)
 		if err != nil {
 			return svc, err
 		}
 		svc.stops = append(svc.stops, stop)
 		env.set("E2B_API_KEY="+key, "E2B_API_URL="+url, "E2B_SANDBOX_URL="+url)
+		// Every worker shares the local server's one line, whose name
+		// stays across restarts (the key does not), as its analyses do.
+		if os.Getenv("SANDBOX_POOL") == "" {
+			env.set("SANDBOX_POOL=local")
+		}
+		if os.Getenv("SANDBOX_CAPACITY") == "" {
+			env.set("SANDBOX_CAPACITY=" + strconv.Itoa(max(capacity, 0)))
+		}
 		svc.e2bURL = url + " (local sandbox server; set E2B_API_KEY to use E2B)"
 	}
 	if os.Getenv("OPENAI_API_KEY") == "" {
