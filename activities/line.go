@@ -118,13 +118,22 @@ func PoolID(apiURL, domain, apiKey string) string {
 	return "e2b-" + hex.EncodeToString(h.Sum(nil))[:16]
 }
 
-// SandboxLine is a worker's view of its pool's line: which pool, and the
+// SandboxLine is a worker's view of its pool's line: which pool, the
 // capacity the worker was configured with (SANDBOX_CAPACITY; <= 0: no
-// line, creates are not held back by the worker).
+// line, creates are not held back by the worker), and the task queue the
+// line runs on ("": the analysis' own; the worker sets LineTaskQueue, a
+// queue of the line's alone, when it polls it: workflows.StartLineWorker).
 type SandboxLine struct {
-	Pool     string
-	Capacity int
+	Pool      string
+	Capacity  int
+	TaskQueue string
 }
+
+// LineTaskQueue is the task queue of the sandbox lines of the workers of
+// taskQueue. The line has a queue of its own so that its workflow tasks
+// never wait behind a burst of analyses' tasks: a thousand analyses
+// started at once would hold back every turn it grants.
+func LineTaskQueue(taskQueue string) string { return taskQueue + "-sandbox-line" }
 
 // JoinLineInput asks JoinSandboxLine for a turn.
 type JoinLineInput struct {
@@ -164,6 +173,9 @@ func (a *Activities) JoinSandboxLine(ctx context.Context, in JoinLineInput) (Joi
 // worker's capacity when it does not run.
 func (a *Activities) signalLine(ctx context.Context, taskQueue string, req LineRequest) (string, error) {
 	id := LineWorkflowID(a.Line.Pool)
+	if a.Line.TaskQueue != "" {
+		taskQueue = a.Line.TaskQueue
+	}
 	_, err := a.Temporal.SignalWithStartWorkflow(ctx, id, api.SignalSandboxLine, req, client.StartWorkflowOptions{
 		ID: id, TaskQueue: taskQueue,
 		WorkflowIDReusePolicy: enumspb.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,

@@ -92,6 +92,12 @@ func run() error {
 	if err := w.Start(); err != nil {
 		return fmt.Errorf("start worker: %w", err)
 	}
+	lw, err := workflows.StartLineWorker(c, cfg.TaskQueue, acts, wo)
+	if err != nil {
+		w.Stop()
+		return err
+	}
+	defer lw.Stop()
 	if err := announceVersion(ctx, c, cfg, logger); err != nil {
 		w.Stop()
 		return err

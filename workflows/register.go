@@ -1,7 +1,10 @@
 package workflows
 
 import (
+	"fmt"
+
 	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
 
@@ -19,6 +22,26 @@ func Register(w worker.Registry, acts *activities.Activities) {
 func RegisterWithOptions(w worker.Registry, acts *activities.Activities, o Options) {
 	RegisterWorkflows(w, o)
 	w.RegisterActivityWithOptions(acts, activity.RegisterOptions{})
+}
+
+// StartLineWorker starts the worker of the sandbox lines of taskQueue's
+// workers (activities.LineTaskQueue) and points acts at it: the line's
+// workflow tasks then never wait behind the analyses'. Every worker
+// process of the task queue runs one, so the line lives on as long as any
+// worker does. Stop the returned worker with the main one.
+func StartLineWorker(c client.Client, taskQueue string, acts *activities.Activities, o worker.Options) (worker.Worker, error) {
+	lq := activities.LineTaskQueue(taskQueue)
+	o.Interceptors = nil
+	w := worker.New(c, lq, o)
+	w.RegisterWorkflowWithOptions(SandboxLineWorkflow, workflow.RegisterOptions{
+		Name: api.SandboxLineWorkflowName, VersioningBehavior: workflow.VersioningBehaviorAutoUpgrade,
+	})
+	w.RegisterActivityWithOptions(acts.LineHoldersClosed, activity.RegisterOptions{Name: "LineHoldersClosed"})
+	if err := w.Start(); err != nil {
+		return nil, fmt.Errorf("start the sandbox line's worker on %s: %w", lq, err)
+	}
+	acts.Line.TaskQueue = lq
+	return w, nil
 }
 
 // WorkflowRegistry is what RegisterWorkflows needs: a worker, or a

@@ -104,6 +104,11 @@ func runWorker() error {
 		return fmt.Errorf("start worker: %w", err)
 	}
 	defer w.Stop()
+	lw, err := workflows.StartLineWorker(c, cfg.TaskQueue, acts, wo)
+	if err != nil {
+		return err
+	}
+	defer lw.Stop()
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("/stats", func(rw http.ResponseWriter, _ *http.Request) {

@@ -78,7 +78,10 @@ func workerEnv(c config.Worker) []string {
 		"S3_BUCKET=" + c.S3Bucket, "S3_ENDPOINT=" + c.S3Endpoint, "S3_REGION=" + c.S3Region, "S3_PREFIX=" + c.S3Prefix,
 		"S3_PATH_STYLE=" + strconv.FormatBool(c.S3PathStyle),
 		"AWS_ACCESS_KEY_ID=" + shared.s3.AccessKey, "AWS_SECRET_ACCESS_KEY=" + shared.s3.SecretKey,
-		"LOG_LEVEL=info",
+		"LOG_LEVEL=info", "SANDBOX_CAPACITY=" + strconv.Itoa(c.SandboxCapacity),
+	}
+	if c.SandboxPool != "" {
+		env = append(env, "SANDBOX_POOL="+c.SandboxPool)
 	}
 	if c.OpenAIBackground != "" {
 		env = append(env, "OPENAI_BACKGROUND="+c.OpenAIBackground)

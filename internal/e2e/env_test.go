@@ -172,7 +172,7 @@ func newEnv(t *testing.T, options ...func(*config.Worker)) *env {
 			ChartURLTTL: time.Hour},
 		OpenAIAPIKey: fakeOpenAIKey, OpenAIBaseURL: e.ModelURL, OpenAIModel: "script:sales-chart", OpenAIMaxRetries: 0,
 		E2BAPIKey: fakeE2BKey, E2BDomain: "e2b.app", E2BAPIURL: e.E2BURL, E2BSandboxURL: e.E2BURL, E2BTemplate: "code-interpreter-v1",
-		SandboxTimeout: 5 * time.Minute, MaxSandboxes: 20, // MAX_SANDBOXES' default
+		SandboxTimeout: 5 * time.Minute, MaxSandboxes: 20, SandboxCapacity: 20, // MAX_SANDBOXES' and SANDBOX_CAPACITY's defaults
 		MaxOutputBytes: 8192, MaxDatasetBytes: 100 << 20, LogLevel: "info", LogFormat: "text",
 	}
 	for _, o := range options {
@@ -195,6 +195,9 @@ func newEnv(t *testing.T, options ...func(*config.Worker)) *env {
 	workflows.Register(e.worker, acts)
 	require.NoError(t, e.worker.Start())
 	t.Cleanup(e.worker.Stop)
+	lw, err := workflows.StartLineWorker(e.Temporal, e.TaskQueue, acts, worker.Options{})
+	require.NoError(t, err)
+	t.Cleanup(lw.Stop)
 	return e
 }
 
