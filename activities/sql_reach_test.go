@@ -106,6 +106,9 @@ func TestSQLReachRefused(t *testing.T) {
 				assert.Contains(t, msg, w)
 			}
 			assert.NotContains(t, msg, role, "the message shows the role's name")
+			if c.name == "superuser" {
+				assert.Equal(t, strings.TrimSpace(sqltest.DocBlock(t, "TestSQLReachRefused checks this text")), msg, "docs/sql.md shows this message")
+			}
 			assert.True(t, v.alive(), "the other session was ended")
 			requireUnchanged(t, db)
 

@@ -282,9 +282,9 @@ func parseReadmeMarker(s string) (readmeMarker, error) {
 		if m.Attrs["input"] == "" {
 			return m, fmt.Errorf(`failure needs input='…' (the workflow input whose failure the block shows)`)
 		}
-	case "result-json", "shell", "go":
+	case "result-json", "shell", "go", "sql-admin":
 	default:
-		return m, fmt.Errorf("unknown kind %q (want analysis-input, failure, result-json, file, shell, go, rollout)", kind)
+		return m, fmt.Errorf("unknown kind %q (want analysis-input, failure, result-json, file, shell, go, rollout, sql-admin)", kind)
 	}
 	if leftover != "" {
 		return m, fmt.Errorf("%s: unexpected %q", kind, leftover)
