@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // The sandbox user as its processes see it: E2B's templates run code as
@@ -178,12 +180,12 @@ func (s *Server) releaseHostUID(uid int) {
 	delete(s.uids, uid)
 }
 
-// bwrapArgs returns the bwrap command line that runs argv as the sandbox
+// bwrapArgs returns bwrap's options that run a command as the sandbox
 // user: a fresh root holding only the system tree, the sandbox's own
 // /home/user and /tmp, a new /proc (own pid namespace) and a minimal /dev;
 // every namespace unshared (so no network), no capabilities, no further
 // user namespaces, and only env in the environment.
-func (sb *sandbox) bwrapArgs(cwd string, env []string, argv []string) []string {
+func (sb *sandbox) bwrapArgs(cwd string, env []string) []string {
 	iso := sb.srv.iso
 	args := []string{"--unshare-user", "--uid", fmt.Sprint(sandboxUID), "--gid", fmt.Sprint(sandboxUID),
 		"--disable-userns", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts",
@@ -198,22 +200,39 @@ func (sb *sandbox) bwrapArgs(cwd string, env []string, argv []string) []string {
 		k, v, _ := strings.Cut(kv, "=")
 		args = append(args, "--setenv", k, v)
 	}
-	return append(append(args, "--"), argv...)
+	return args
 }
 
 // joinCgroupScript is run by /bin/sh as the sandbox's host uid before
 // bubblewrap: it writes its own pid into each cgroup v1 procs file given
 // ($1 counts them), so everything bwrap starts is inside the sandbox's
-// cgroups from its first instruction, then execs the rest of its arguments.
-const joinCgroupScript = `n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 126; shift; n=$((n-1)); done; exec "$@"`
+// cgroups from its first instruction, then execs the rest of its arguments
+// without the PWD the shell exports.
+const joinCgroupScript = `n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 126; shift; n=$((n-1)); done; unset PWD OLDPWD; exec "$@"`
 
-// bwrapCommand returns the command running bwrap with args: inside the
+// bwrapArgsFD is the descriptor on which bwrap reads its arguments (the
+// command's ExtraFiles[0]).
+const bwrapArgsFD = 3
+
+// bwrapCommand returns the command running argv under bwrap with opts: inside the
 // sandbox's cgroups (cgroup v1 through joinCgroupScript; v2 through
 // clone3, set in command) and under prlimit's rlimits: processes per host
 // uid, address space (see Limits.addressSpaceMB) and, without a disk of
 // its own, file size.
-func (sb *sandbox) bwrapCommand(args []string) *exec.Cmd {
-	argv := append([]string{"/usr/bin/bwrap"}, args...)
+//
+// bwrap is the sandbox's pid 1, so its command line, environment and
+// working directory are what a sandbox sees of the host: it runs in / with
+// no environment, and reads its arguments (the host paths it binds among
+// them) from a memfd (--args) that it closes once read, so its command
+// line is "bwrap --args 3 -- argv" (bwrap takes the command only from its
+// own command line), paths of the sandbox only. The caller closes ExtraFiles once the command
+// has started (sandbox.start does).
+func (sb *sandbox) bwrapCommand(opts, command []string) (*exec.Cmd, error) {
+	argsFile, err := nulFile("bwrap-args", opts)
+	if err != nil {
+		return nil, fmt.Errorf("bwrap arguments: %w", err)
+	}
+	argv := append([]string{"/usr/bin/bwrap", "--args", fmt.Sprint(bwrapArgsFD), "--"}, command...)
 	l, enf := sb.srv.cfg.Limits, sb.srv.enf
 	if p := enf.prlimit; p != "" {
 		pl := []string{p, fmt.Sprintf("--as=%d", int64(l.addressSpaceMB())<<20)}
@@ -229,7 +248,38 @@ func (sb *sandbox) bwrapCommand(args []string) *exec.Cmd {
 		pre := append([]string{"/bin/sh", "-c", joinCgroupScript, "sh", fmt.Sprint(len(files))}, files...)
 		argv = append(pre, argv...)
 	}
-	return exec.Command(argv[0], argv[1:]...)
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = "/"
+	// bwrap itself gets no environment, so none of the server's can reach
+	// the sandbox (not even through /proc/1/environ).
+	cmd.Env = []string{}
+	cmd.ExtraFiles = []*os.File{argsFile} // bwrapArgsFD
+	return cmd, nil
+}
+
+// nulFile returns a memfd holding args, each ended by a NUL byte, read
+// from its start: what bwrap's --args reads. A memfd has no path on the
+// host's file systems.
+func nulFile(name string, args []string) (*os.File, error) {
+	fd, err := unix.MemfdCreate(name, unix.MFD_CLOEXEC)
+	if err != nil {
+		return nil, err
+	}
+	f := os.NewFile(uintptr(fd), name)
+	var b strings.Builder
+	for _, a := range args {
+		b.WriteString(a)
+		b.WriteByte(0)
+	}
+	if _, err := f.WriteString(b.String()); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(0, 0); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // bwrapCredential is who bwrap runs as on the host: the sandbox's own
@@ -258,8 +308,19 @@ func (s *Server) probeBwrap() error {
 		return err
 	}
 	out, err := cmd.CombinedOutput()
+	closeExtraFiles(cmd)
 	if err != nil {
 		return fmt.Errorf("%w: %w: %s", errNoBwrap, err, strings.TrimSpace(string(out)))
 	}
 	return nil
+}
+
+// closeExtraFiles closes the parent's copies of the files a command was
+// given, once it has started (or failed to).
+func closeExtraFiles(cmd *exec.Cmd) {
+	for _, f := range cmd.ExtraFiles {
+		if f != nil {
+			_ = f.Close()
+		}
+	}
 }
