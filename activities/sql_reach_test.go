@@ -267,3 +267,39 @@ func TestSQLRecommendedRoleReachesNothing(t *testing.T) {
 		assert.Equal(t, c.want, string(res.CSV), "after %q", c.q)
 	}
 }
+
+// BenchmarkSQLQuery is one query as the worker runs it (connect, begin,
+// the timeout, the privilege check, the query, rollback, DISCARD ALL,
+// close); BenchmarkSQLReachCheck is the check alone on an open
+// connection: what the check adds to every query.
+func BenchmarkSQLQuery(b *testing.B) {
+	db := sqltest.Start(b)
+	_, u := db.NewRole(b, "bench", "GRANT SELECT ON ALL TABLES IN SCHEMA public TO {{role}};")
+	s, err := NewSQLSources(map[string]string{"shop": u}, SQLLimits{})
+	require.NoError(b, err)
+	for b.Loop() {
+		if _, err := s.query(context.Background(), "shop", "select 1"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkSQLReachCheck(b *testing.B) {
+	db := sqltest.Start(b)
+	_, u := db.NewRole(b, "bench", "GRANT SELECT ON ALL TABLES IN SCHEMA public TO {{role}};")
+	s, err := NewSQLSources(map[string]string{"shop": u}, SQLLimits{})
+	require.NoError(b, err)
+	ctx := context.Background()
+	cfg, _ := s.config("shop")
+	conn, err := pgx.ConnectConfig(ctx, cfg.Copy())
+	require.NoError(b, err)
+	defer conn.Close(ctx)
+	for b.Loop() {
+		tx, err := conn.Begin(ctx)
+		require.NoError(b, err)
+		if err := s.checkReach(ctx, "shop", cfg, tx); err != nil {
+			b.Fatal(err)
+		}
+		require.NoError(b, tx.Rollback(ctx))
+	}
+}
