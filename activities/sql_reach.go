@@ -2,6 +2,7 @@ package activities
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -99,15 +100,23 @@ func (s *SQLSources) checkReach(ctx context.Context, source string, cfg *pgx.Con
 		roles = append(roles, r)
 	}
 	rows, err := tx.Query(ctx, reachQuery, roles, otherLoginRoles)
-	if err != nil {
-		return sqlError(source, cfg, "check the role's privileges", err)
+	var findings []reachFinding
+	if err == nil {
+		findings, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (reachFinding, error) {
+			var f reachFinding
+			return f, r.Scan(&f.key, &f.kind, &f.what, &f.via)
+		})
 	}
-	findings, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (reachFinding, error) {
-		var f reachFinding
-		return f, r.Scan(&f.key, &f.kind, &f.what, &f.via)
-	})
 	if err != nil {
-		return sqlError(source, cfg, "check the role's privileges", err)
+		err = sqlError(source, cfg, "check the role's privileges", err)
+		var refused *QueryRefused
+		if errors.As(err, &refused) {
+			// Not the query's failure: a source whose reach cannot be
+			// known is refused (a lost connection is retried).
+			return newError(api.ErrTypeSourceRefused, fmt.Sprintf("sql source %q is refused: the check of its role's privileges failed: %s; "+
+				"the check needs PostgreSQL 10 or newer (pg_roles, pg_init_privs, pg_has_role)", source, refused.Msg), nil, 0)
+		}
+		return err
 	}
 	allowed := s.allow[source]
 	var superuser []reachFinding

@@ -174,6 +174,14 @@ func TestSQLReachCheckedOnEachConnection(t *testing.T) {
 	_, err = s.query(ctx, "admin", "select 1")
 	require.NoError(t, err, "the superuser allowed")
 
+	// A check that cannot run refuses the source with PostgreSQL's reason.
+	db.Admin(t, "REVOKE SELECT ON pg_init_privs FROM PUBLIC;")
+	_, err = s.query(ctx, "shop", "select 1")
+	assert.Contains(t, sourceRefused(t, err), `sql source "shop" is refused: the check of its role's privileges failed: permission denied for table pg_init_privs (SQLSTATE 42501)`)
+	db.Admin(t, "GRANT SELECT ON pg_init_privs TO PUBLIC;")
+	_, err = s.query(ctx, "shop", "select 1")
+	require.NoError(t, err)
+
 	for _, bad := range []struct {
 		source string
 		keys   []string
