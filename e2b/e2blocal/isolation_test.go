@@ -33,13 +33,14 @@ def write(p):
     with open(p, "w") as f:
         f.write("x")
 def host_view(needles):
-    """Each process's environ, cmdline and cwd, and where a needle is in them."""
+    """Each process's environ, cmdline, mounts, cwd, root, exe and open
+    files, and where a needle is in them."""
     seen, found = [], []
     for p in sorted(os.listdir("/proc")):
         if not p.isdigit():
             continue
         view = {}
-        for f in ("environ", "cmdline"):
+        for f in ("environ", "cmdline", "mountinfo"):
             try:
                 view[f] = open(f"/proc/{p}/{f}", "rb").read()
             except OSError as e:
@@ -162,7 +163,8 @@ func TestLeastPrivilege(t *testing.T) {
 		// bubblewrap is the sandbox's pid 1: its environment, its command
 		// line (with the host paths it binds) and its working directory
 		// are as visible from inside as those of the sandbox's own
-		// processes.
+		// processes; each process's mountinfo shows where its mounts come
+		// from.
 		{"shows no host path in any process", fmt.Sprintf("seen, found = host_view([%s, %s, %s, %s, %s]); (seen[:2], found)",
 			pyStr(checkout), pyStr(cwd), pyStr(root), pyStr(hostTmp), pyStr(os.Getenv("HOME"))), "(['1', '2'], [])"},
 		{"cannot write outside home and tmp", "[p for p in ['/x', '/etc/x', '/etc/passwd', '/usr/x', '/usr/bin/x', " +

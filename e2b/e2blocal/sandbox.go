@@ -210,8 +210,9 @@ func (sb *sandbox) command(cwd string, env map[string]string, argv ...string) (*
 	var cmd *exec.Cmd
 	attr := &syscall.SysProcAttr{Setpgid: true}
 	if sb.srv.iso.bwrap {
+		opts, files := sb.bwrapArgs(cwd, envList)
 		var err error
-		if cmd, err = sb.bwrapCommand(sb.bwrapArgs(cwd, envList), argv); err != nil {
+		if cmd, err = sb.bwrapCommand(opts, files, argv); err != nil {
 			return nil, err
 		}
 		attr.Credential = sb.bwrapCredential()
