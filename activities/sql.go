@@ -34,8 +34,12 @@ import (
 //   - it runs in a transaction begun READ ONLY on a session whose
 //     default_transaction_read_only is on, after a first statement of
 //     ours has taken the snapshot (so SET TRANSACTION READ WRITE is
-//     refused too); the transaction is rolled back and the connection
-//     closed after every query, so nothing a query sets outlives it;
+//     refused too); the transaction is rolled back, the session
+//     DISCARDed and the connection closed after every query, so nothing a
+//     query sets outlives it;
+//   - before the query, the role's reach beyond its tables is checked
+//     (sql_reach.go): a role that can read the server's files or end
+//     other sessions is refused;
 //   - statement_timeout is set in the transaction, and the worker stops
 //     reading at a row cap and a byte cap: a result over either is
 //     refused with a message that says so, never cut short in silence.
