@@ -311,3 +311,24 @@ func BenchmarkSQLReachCheck(b *testing.B) {
 		require.NoError(b, tx.Rollback(ctx))
 	}
 }
+
+// A run_sql call on a refused source fails the activity with SourceRefused
+// (the workflow fails the analysis with it) instead of handing the model
+// a tool output; on the other source of the same worker it runs.
+func TestRunSQLOnRefusedSource(t *testing.T) {
+	a, db, r, sb := sqlEnv(t, SQLLimits{})
+	_, su := db.NewRole(t, "super", "ALTER ROLE {{role}} SUPERUSER;")
+	s, err := NewSQLSources(map[string]string{"shop": db.URL, "admin": su}, SQLLimits{})
+	require.NoError(t, err)
+	a.SQL = s
+	in := RunSQLInput{WorkflowID: "wf-refused", RunID: "run-1", SandboxID: sb.ID, Step: 1, CallID: "c0", Source: "admin", Name: "x", Query: "select 1"}
+	_, err = r.env.ExecuteActivity(a.RunSQL, in)
+	assert.Contains(t, sourceRefused(t, err), `sql source "admin" is refused`)
+	in.Source, in.Cell, in.CallID = "shop", 1, "c1"
+	v, err := r.env.ExecuteActivity(a.RunSQL, in)
+	require.NoError(t, err)
+	var res RunSQLResult
+	require.NoError(t, v.Get(&res))
+	assert.False(t, res.Refused)
+	assert.Equal(t, 1, res.Rows)
+}
