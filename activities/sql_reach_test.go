@@ -162,6 +162,17 @@ func TestSQLReachCheckedOnEachConnection(t *testing.T) {
 	_, err = s.query(ctx, "shop", "select 1")
 	require.NoError(t, err, "revoked")
 
+	// docs/sql.md's example of an allowance.
+	db.Admin(t, fmt.Sprintf("GRANT pg_read_all_settings TO %s;", role))
+	_, err = s.query(ctx, "shop", "select 1")
+	assert.Contains(t, sourceRefused(t, err), "SQL_SOURCE_SHOP_ALLOW=pg_read_all_settings (docs/sql.md)")
+	require.NoError(t, s.Allow("shop", []string{"pg_read_all_settings"}))
+	res, err := s.query(ctx, "shop", "select current_setting('data_directory') <> '' as reads_it")
+	require.NoError(t, err, "allowed")
+	assert.Equal(t, "reads_it\ntrue\n", string(res.CSV), "what the allowance opens")
+	db.Admin(t, fmt.Sprintf("REVOKE pg_read_all_settings FROM %s;", role))
+	require.NoError(t, s.Allow("shop", nil))
+
 	// The superuser source is refused, the other one still served; the
 	// schema for the model says so too.
 	_, err = s.query(ctx, "admin", "select 1")
