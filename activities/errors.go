@@ -49,6 +49,7 @@ var retryableTypes = map[string]bool{
 	api.ErrTypeTerminated:      false,
 	api.ErrTypeTimeout:         false,
 	api.ErrTypeSandboxCapacity: false, // the workflow waits for a sandbox itself, not the retry policy
+	api.ErrTypeSourceRefused:   false, // the role must change first
 	api.ErrTypeRateLimited:     true,
 	api.ErrTypeUnavailable:     true,
 	api.ErrTypeStorage:         true,

@@ -66,8 +66,13 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		}); err != nil {
 			return nil, err
 		}
+		for n, keys := range cfg.SQLSourceAllow {
+			if err := sqlSources.Allow(n, keys); err != nil {
+				return nil, err
+			}
+		}
 		if logger != nil {
-			logger.Info("SQL sources configured", "sources", sqlSources.Names(), "statement_timeout", sqlSources.Limits().StatementTimeout,
+			logger.Info("SQL sources configured", "sources", sqlSources.Names(), "allowed_reach", cfg.SQLSourceAllow, "statement_timeout", sqlSources.Limits().StatementTimeout,
 				"max_rows", sqlSources.Limits().MaxRows, "max_bytes", sqlSources.Limits().MaxBytes)
 		}
 	}

@@ -34,8 +34,12 @@ import (
 //   - it runs in a transaction begun READ ONLY on a session whose
 //     default_transaction_read_only is on, after a first statement of
 //     ours has taken the snapshot (so SET TRANSACTION READ WRITE is
-//     refused too); the transaction is rolled back and the connection
-//     closed after every query, so nothing a query sets outlives it;
+//     refused too); the transaction is rolled back, the session
+//     DISCARDed and the connection closed after every query, so nothing a
+//     query sets outlives it;
+//   - before the query, the role's reach beyond its tables is checked
+//     (sql_reach.go): a role that can read the server's files or end
+//     other sessions is refused;
 //   - statement_timeout is set in the transaction, and the worker stops
 //     reading at a row cap and a byte cap: a result over either is
 //     refused with a message that says so, never cut short in silence.
@@ -69,6 +73,9 @@ const (
 type SQLSources struct {
 	byName map[string]*pgx.ConnConfig
 	limits SQLLimits
+	// allow is the reach beyond its tables that each source's role is
+	// allowed (Allow): keys of the privilege check.
+	allow map[string][]string
 }
 
 // NewSQLSources parses the sources' URLs. An error names the source, not
@@ -268,12 +275,21 @@ func (s *SQLSources) runReadOnly(ctx context.Context, source, q string) (*sqlRes
 		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 		defer cancel()
 		_ = tx.Rollback(rctx)
+		// What a query may leave in the session past its transaction
+		// (session-level advisory locks, set_config(…, false), prepared
+		// statements, temporary tables) is gone before the connection
+		// is: not only once the server notices it closed.
+		_, _ = conn.PgConn().Exec(rctx, "DISCARD ALL").ReadAll()
 	}()
 	// A statement of ours first: it sets the timeout and takes the
 	// transaction's snapshot, after which its access mode cannot change.
 	ms := strconv.FormatInt(s.limits.StatementTimeout.Milliseconds(), 10)
 	if _, err := tx.Exec(ctx, "SELECT set_config('statement_timeout', $1, true)", ms); err != nil {
 		return nil, sqlError(source, cfg, "set statement_timeout", err)
+	}
+	// Then what the role can reach beyond its tables, as it is now.
+	if err := s.checkReach(ctx, source, cfg, tx); err != nil {
+		return nil, err
 	}
 
 	// The extended protocol with one unnamed statement and no parameters:

@@ -74,6 +74,11 @@ const (
 	// limit, or the worker's MAX_SANDBOXES); the workflow waits and asks
 	// again, so it never fails an analysis.
 	ErrTypeSandboxCapacity = "SandboxCapacity"
+	// ErrTypeSourceRefused: a SQL source's role can reach more of its
+	// server than reading tables needs (files, programs, other sessions);
+	// the message names each privilege and the SQL that takes it away.
+	// Not retryable.
+	ErrTypeSourceRefused = "SourceRefused"
 )
 
 // PhaseWaitingForSandbox begins an analysis' progress phase (Progress.Phase)

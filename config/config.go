@@ -247,11 +247,11 @@ func Load() (Worker, error) {
 	if err := Process(&c); err != nil {
 		return Worker{}, err
 	}
-	sources, err := LoadSQLSources(nil)
+	sources, allow, err := LoadSQLSources(nil)
 	if err != nil {
 		return Worker{}, err
 	}
-	c.SQLSources = sources
+	c.SQLSources, c.SQLSourceAllow = sources, allow
 	if c.BuildID == "" {
 		if info, ok := debug.ReadBuildInfo(); ok {
 			c.BuildID = BuildIDFromBinary(info)

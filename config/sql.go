@@ -31,6 +31,10 @@ type SQL struct {
 	// SQLSources maps a source's name to its URL (read by LoadSQLSources,
 	// not by envconfig: the variable names are the sources' names).
 	SQLSources map[string]Secret `ignored:"true"`
+	// SQLSourceAllow maps a source's name to the reach beyond its tables
+	// that its role is allowed (SQL_SOURCE_<NAME>_ALLOW, comma-separated
+	// privilege names); without it such a role is refused.
+	SQLSourceAllow map[string][]string `ignored:"true"`
 }
 
 // SQLSourcePrefix starts the name of every variable that configures a
@@ -45,13 +49,19 @@ var sqlSourceName = regexp.MustCompile(`^[a-z][a-z0-9_]{0,62}$`)
 func ValidSQLSourceName(name string) bool { return sqlSourceName.MatchString(name) }
 
 // LoadSQLSources reads the sources from environ (os.Environ() when nil):
-// SQL_SOURCE_<NAME>=<url> or SQL_SOURCE_<NAME>_FILE=<path>. Errors name
-// the variable, never its value.
-func LoadSQLSources(environ []string) (map[string]Secret, error) {
+// SQL_SOURCE_<NAME>=<url> or SQL_SOURCE_<NAME>_FILE=<path>, and
+// SQL_SOURCE_<NAME>_ALLOW=<privilege>,… for the reach beyond its tables
+// that a source's role is allowed. Errors name the variable, never its
+// value.
+func LoadSQLSources(environ []string) (map[string]Secret, map[string][]string, error) {
 	if environ == nil {
 		environ = os.Environ()
 	}
-	type found struct{ direct, file string }
+	type found struct {
+		direct, file string
+		allow        []string
+		hasAllow     bool
+	}
 	byName := map[string]*found{}
 	var errs []error
 	for _, kv := range environ {
@@ -61,8 +71,12 @@ func LoadSQLSources(environ []string) (map[string]Secret, error) {
 		}
 		rest := strings.TrimPrefix(k, SQLSourcePrefix)
 		isFile := strings.HasSuffix(rest, "_FILE")
+		isAllow := strings.HasSuffix(rest, "_ALLOW")
 		if isFile {
 			rest = strings.TrimSuffix(rest, "_FILE")
+		}
+		if isAllow {
+			rest = strings.TrimSuffix(rest, "_ALLOW")
 		}
 		name := strings.ToLower(rest)
 		if rest != strings.ToUpper(name) || !ValidSQLSourceName(name) {
@@ -74,13 +88,21 @@ func LoadSQLSources(environ []string) (map[string]Secret, error) {
 			f = &found{}
 			byName[name] = f
 		}
-		if isFile {
+		switch {
+		case isAllow:
+			f.hasAllow = true
+			for _, item := range strings.Split(v, ",") {
+				if item = strings.TrimSpace(item); item != "" {
+					f.allow = append(f.allow, strings.ToLower(item))
+				}
+			}
+		case isFile:
 			f.file = v
-		} else {
+		default:
 			f.direct = v
 		}
 	}
-	out := map[string]Secret{}
+	out, allow := map[string]Secret{}, map[string][]string{}
 	names := make([]string, 0, len(byName))
 	for n := range byName {
 		names = append(names, n)
@@ -91,6 +113,12 @@ func LoadSQLSources(environ []string) (map[string]Secret, error) {
 		v := SQLSourcePrefix + strings.ToUpper(name)
 		dsn := f.direct
 		switch {
+		case f.hasAllow && f.direct == "" && f.file == "":
+			errs = append(errs, fmt.Errorf("%s_ALLOW: there is no %s or %s_FILE for it to apply to", v, v, v))
+			continue
+		case f.hasAllow && len(f.allow) == 0:
+			errs = append(errs, fmt.Errorf("%s_ALLOW: empty; list the privileges to accept, separated by commas, or leave it unset", v))
+			continue
 		case f.direct != "" && f.file != "":
 			errs = append(errs, fmt.Errorf("%s and %s_FILE: set one, not both", v, v))
 			continue
@@ -107,11 +135,14 @@ func LoadSQLSources(environ []string) (map[string]Secret, error) {
 			continue
 		}
 		out[name] = Secret(dsn)
+		if f.hasAllow {
+			allow[name] = f.allow
+		}
 	}
 	if len(errs) > 0 {
-		return nil, joinOneLine(errs)
+		return nil, nil, joinOneLine(errs)
 	}
-	return out, nil
+	return out, allow, nil
 }
 
 // checkSQLURL checks that a source is a postgres URL without quoting it

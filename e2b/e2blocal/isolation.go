@@ -8,8 +8,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // The sandbox user as its processes see it: E2B's templates run code as
@@ -38,7 +41,6 @@ const (
 type isolation struct {
 	bwrap    bool
 	hostUIDs bool     // bwrap runs as a per-sandbox unprivileged host uid (server is root)
-	etcDir   string   // host dir holding the synthetic /etc files
 	sysArgs  []string // bwrap arguments for the read-only system part of the tree
 }
 
@@ -63,8 +65,9 @@ var hostEtc = []string{"ld.so.cache", "alternatives", "fonts", "matplotlibrc", "
 // systemArgs returns the bwrap arguments for the read-only system tree:
 // /usr, the top-level /bin /lib /lib64 /sbin links (or dirs, on a system
 // without merged /usr), the Python install if it lies outside /usr, and the
-// /etc described above. Nothing else of the host is shown.
-func systemArgs(python, etcDir string) ([]string, error) {
+// host's part of the /etc described above (bwrapArgs adds the synthetic
+// files). Nothing else of the host is shown.
+func systemArgs(python string) ([]string, error) {
 	args := []string{"--ro-bind", "/usr", "/usr"}
 	for _, top := range []string{"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"} {
 		fi, err := os.Lstat(top)
@@ -91,9 +94,6 @@ func systemArgs(python, etcDir string) ([]string, error) {
 		}
 	}
 	args = append(args, "--perms", "0755", "--dir", "/etc")
-	for name := range etcFiles {
-		args = append(args, "--ro-bind", filepath.Join(etcDir, name), "/etc/"+name)
-	}
 	for _, name := range hostEtc {
 		args = append(args, "--ro-bind-try", "/etc/"+name, "/etc/"+name)
 	}
@@ -116,23 +116,6 @@ func pythonPrefixes(python string) ([]string, error) {
 		return nil, fmt.Errorf("ask %s for its prefix: %w", python, err)
 	}
 	return strings.Fields(string(out)), nil
-}
-
-// writeEtc writes the synthetic /etc files into a new dir under root.
-func writeEtc(root string) (string, error) {
-	dir, err := os.MkdirTemp(root, ".etc-")
-	if err != nil {
-		return "", fmt.Errorf("make sandbox /etc dir: %w", err)
-	}
-	if err := os.Chmod(dir, 0o755); err != nil {
-		return "", fmt.Errorf("make sandbox /etc dir: %w", err)
-	}
-	for name, content := range etcFiles {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
-			return "", fmt.Errorf("write sandbox /etc/%s: %w", name, err)
-		}
-	}
-	return dir, nil
 }
 
 // reachable checks that a sandbox's unprivileged host uid can reach dir:
@@ -178,17 +161,29 @@ func (s *Server) releaseHostUID(uid int) {
 	delete(s.uids, uid)
 }
 
-// bwrapArgs returns the bwrap command line that runs argv as the sandbox
+// bwrapArgs returns bwrap's options that run a command as the sandbox
 // user: a fresh root holding only the system tree, the sandbox's own
 // /home/user and /tmp, a new /proc (own pid namespace) and a minimal /dev;
 // every namespace unshared (so no network), no capabilities, no further
-// user namespaces, and only env in the environment.
-func (sb *sandbox) bwrapArgs(cwd string, env []string, argv []string) []string {
+// user namespaces, and only env in the environment. files are the contents
+// bwrap reads from the descriptors after bwrapArgsFD, in order: the
+// synthetic /etc files, copied into the sandbox's root (--file) rather
+// than bound from a host dir, whose path /proc/self/mountinfo would show.
+func (sb *sandbox) bwrapArgs(cwd string, env []string) (opts, files []string) {
 	iso := sb.srv.iso
 	args := []string{"--unshare-user", "--uid", fmt.Sprint(sandboxUID), "--gid", fmt.Sprint(sandboxUID),
 		"--disable-userns", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts",
 		"--unshare-cgroup-try", "--hostname", sandboxHostname, "--cap-drop", "ALL", "--die-with-parent", "--clearenv"}
 	args = append(args, iso.sysArgs...)
+	names := make([]string, 0, len(etcFiles))
+	for name := range etcFiles {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for i, name := range names {
+		args = append(args, "--perms", "0644", "--file", fmt.Sprint(bwrapArgsFD+1+i), "/etc/"+name)
+		files = append(files, etcFiles[name])
+	}
 	args = append(args, "--proc", "/proc", "--dev", "/dev", "--size", fmt.Sprint(int64(sb.srv.cfg.Limits.ShmMB)<<20), "--tmpfs", "/dev/shm",
 		"--bind", sb.hostTmp, "/tmp", "--perms", "0755", "--dir", "/home", "--bind", sb.hostHome, homeDir,
 		// The root, /etc, /home and /dev are read-only; only /home/user, /tmp
@@ -198,22 +193,46 @@ func (sb *sandbox) bwrapArgs(cwd string, env []string, argv []string) []string {
 		k, v, _ := strings.Cut(kv, "=")
 		args = append(args, "--setenv", k, v)
 	}
-	return append(append(args, "--"), argv...)
+	return args, files
 }
 
 // joinCgroupScript is run by /bin/sh as the sandbox's host uid before
 // bubblewrap: it writes its own pid into each cgroup v1 procs file given
 // ($1 counts them), so everything bwrap starts is inside the sandbox's
-// cgroups from its first instruction, then execs the rest of its arguments.
-const joinCgroupScript = `n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 126; shift; n=$((n-1)); done; exec "$@"`
+// cgroups from its first instruction, then execs the rest of its arguments
+// without the PWD the shell exports.
+const joinCgroupScript = `n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 126; shift; n=$((n-1)); done; unset PWD OLDPWD; exec "$@"`
 
-// bwrapCommand returns the command running bwrap with args: inside the
+// bwrapArgsFD is the descriptor on which bwrap reads its arguments (the
+// command's ExtraFiles[0]); the files of bwrapArgs follow it.
+const bwrapArgsFD = 3
+
+// bwrapCommand returns the command running argv under bwrap with opts: inside the
 // sandbox's cgroups (cgroup v1 through joinCgroupScript; v2 through
 // clone3, set in command) and under prlimit's rlimits: processes per host
 // uid, address space (see Limits.addressSpaceMB) and, without a disk of
 // its own, file size.
-func (sb *sandbox) bwrapCommand(args []string) *exec.Cmd {
-	argv := append([]string{"/usr/bin/bwrap"}, args...)
+//
+// bwrap is the sandbox's pid 1, so its command line, environment and
+// working directory are what a sandbox sees of the host: it runs in / with
+// no environment, and reads its arguments (the host paths it binds among
+// them) from a memfd (--args) that it closes once read, so its command
+// line is "bwrap --args 3 -- argv" (bwrap takes the command only from its
+// own command line), paths of the sandbox only. The caller closes ExtraFiles once the command
+// has started (sandbox.start does).
+func (sb *sandbox) bwrapCommand(opts, files, command []string) (*exec.Cmd, error) {
+	var extra []*os.File
+	for i, content := range append([]string{nulJoin(opts)}, files...) {
+		f, err := memfd(fmt.Sprintf("bwrap-%d", bwrapArgsFD+i), content)
+		if err != nil {
+			for _, f := range extra {
+				f.Close()
+			}
+			return nil, fmt.Errorf("bwrap arguments: %w", err)
+		}
+		extra = append(extra, f)
+	}
+	argv := append([]string{"/usr/bin/bwrap", "--args", fmt.Sprint(bwrapArgsFD), "--"}, command...)
 	l, enf := sb.srv.cfg.Limits, sb.srv.enf
 	if p := enf.prlimit; p != "" {
 		pl := []string{p, fmt.Sprintf("--as=%d", int64(l.addressSpaceMB())<<20)}
@@ -229,7 +248,42 @@ func (sb *sandbox) bwrapCommand(args []string) *exec.Cmd {
 		pre := append([]string{"/bin/sh", "-c", joinCgroupScript, "sh", fmt.Sprint(len(files))}, files...)
 		argv = append(pre, argv...)
 	}
-	return exec.Command(argv[0], argv[1:]...)
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = "/"
+	// bwrap itself gets no environment, so none of the server's can reach
+	// the sandbox (not even through /proc/1/environ).
+	cmd.Env = []string{}
+	cmd.ExtraFiles = extra // from bwrapArgsFD on
+	return cmd, nil
+}
+
+// nulJoin ends each of args with a NUL byte: what bwrap's --args reads.
+func nulJoin(args []string) string {
+	var b strings.Builder
+	for _, a := range args {
+		b.WriteString(a)
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
+// memfd returns a memfd holding content, read from its start. A memfd has
+// no path on the host's file systems.
+func memfd(name, content string) (*os.File, error) {
+	fd, err := unix.MemfdCreate(name, unix.MFD_CLOEXEC)
+	if err != nil {
+		return nil, err
+	}
+	f := os.NewFile(uintptr(fd), name)
+	if _, err := f.WriteString(content); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(0, 0); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // bwrapCredential is who bwrap runs as on the host: the sandbox's own
@@ -258,8 +312,19 @@ func (s *Server) probeBwrap() error {
 		return err
 	}
 	out, err := cmd.CombinedOutput()
+	closeExtraFiles(cmd)
 	if err != nil {
 		return fmt.Errorf("%w: %w: %s", errNoBwrap, err, strings.TrimSpace(string(out)))
 	}
 	return nil
+}
+
+// closeExtraFiles closes the parent's copies of the files a command was
+// given, once it has started (or failed to).
+func closeExtraFiles(cmd *exec.Cmd) {
+	for _, f := range cmd.ExtraFiles {
+		if f != nil {
+			_ = f.Close()
+		}
+	}
 }

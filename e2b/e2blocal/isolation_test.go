@@ -32,6 +32,45 @@ def denied(fn, *args):
 def write(p):
     with open(p, "w") as f:
         f.write("x")
+def host_view(needles):
+    """Each process's environ, cmdline, mounts, cwd, root, exe and open
+    files, and where a needle is in them."""
+    seen, found = [], []
+    for p in sorted(os.listdir("/proc")):
+        if not p.isdigit():
+            continue
+        view = {}
+        for f in ("environ", "cmdline", "mountinfo"):
+            try:
+                view[f] = open(f"/proc/{p}/{f}", "rb").read()
+            except OSError as e:
+                view[f] = repr(e).encode()
+        for f in ("cwd", "root", "exe"):
+            try:
+                view[f] = os.readlink(f"/proc/{p}/{f}").encode()
+            except OSError as e:
+                view[f] = repr(e).encode()
+        try:
+            fds = os.listdir(f"/proc/{p}/fd")
+        except OSError:
+            fds = []
+        for fd in fds:
+            # Where each open file is, and what a file or memfd holds
+            # (never a pipe or device, which could block).
+            try:
+                link = os.readlink(f"/proc/{p}/fd/{fd}")
+                view["fd/" + fd] = link.encode()
+                if link.startswith("/") and not link.startswith("/dev/"):
+                    with open(f"/proc/{p}/fd/{fd}", "rb") as fh:
+                        view["fd/" + fd + " content"] = fh.read(1 << 16)
+            except OSError:
+                pass
+        seen.append(p)
+        for f, x in view.items():
+            for n in needles:
+                if n.encode() in x:
+                    found.append((p, f, n, x[:300]))
+    return seen, found
 def environs():
     out = {}
     for p in os.listdir("/proc"):
@@ -75,6 +114,13 @@ func TestLeastPrivilege(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = os.RemoveAll(root) })
+	// The server's TMPDIR, its own: a sandbox must not see it.
+	hostTmp, err := os.MkdirTemp("/var/tmp", "e2blocal-host-tmp-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(hostTmp) })
+	t.Setenv("TMPDIR", hostTmp)
 	srv, base := newServer(t, e2blocal.Config{Isolation: "bwrap", Root: root})
 	if !srv.Isolated() {
 		t.Fatal("Isolated: got false with isolation bwrap")
@@ -114,6 +160,13 @@ func TestLeastPrivilege(t *testing.T) {
 		{"cannot see the server's environment", fmt.Sprintf("e = environs(); ('1' in e, str(os.getppid()) in e, "+
 			"[p for p in e if %[1]s.encode() in e[p]], [k for k, v in os.environ.items() if %[1]s in v or k == 'E2BLOCAL_TEST_SECRET'])",
 			pyStr(secret)), "(True, True, [], [])"},
+		// bubblewrap is the sandbox's pid 1: its environment, its command
+		// line (with the host paths it binds) and its working directory
+		// are as visible from inside as those of the sandbox's own
+		// processes; each process's mountinfo shows where its mounts come
+		// from.
+		{"shows no host path in any process", fmt.Sprintf("seen, found = host_view([%s, %s, %s, %s, %s]); (seen[:2], found)",
+			pyStr(checkout), pyStr(cwd), pyStr(root), pyStr(hostTmp), pyStr(os.Getenv("HOME"))), "(['1', '2'], [])"},
 		{"cannot write outside home and tmp", "[p for p in ['/x', '/etc/x', '/etc/passwd', '/usr/x', '/usr/bin/x', " +
 			"'/home/x', '/dev/x', '/proc/x'] if denied(write, p) != 'denied']", "[]"},
 		{"can write home and tmp", "[denied(write, p) for p in ['/home/user/w', '/tmp/w', '/dev/shm/w']] + " +

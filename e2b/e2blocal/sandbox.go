@@ -210,10 +210,11 @@ func (sb *sandbox) command(cwd string, env map[string]string, argv ...string) (*
 	var cmd *exec.Cmd
 	attr := &syscall.SysProcAttr{Setpgid: true}
 	if sb.srv.iso.bwrap {
-		cmd = sb.bwrapCommand(sb.bwrapArgs(cwd, envList, argv))
-		// bwrap itself gets no environment, so none of the server's can reach
-		// the sandbox (not even through /proc/1/environ).
-		cmd.Env = []string{}
+		opts, files := sb.bwrapArgs(cwd, envList)
+		var err error
+		if cmd, err = sb.bwrapCommand(opts, files, argv); err != nil {
+			return nil, err
+		}
 		attr.Credential = sb.bwrapCredential()
 		if sb.cgFD >= 0 {
 			attr.UseCgroupFD, attr.CgroupFD = true, sb.cgFD
@@ -277,12 +278,16 @@ func (sb *sandbox) start(cmd *exec.Cmd) (wait func() error, err error) {
 	sb.mu.Lock()
 	defer sb.mu.Unlock()
 	if sb.dead {
+		closeExtraFiles(cmd)
 		return nil, errNoSandbox
 	}
 	if sb.state == statePaused {
+		closeExtraFiles(cmd)
 		return nil, errPaused
 	}
-	if err := cmd.Start(); err != nil {
+	err = cmd.Start()
+	closeExtraFiles(cmd) // the child has its own copies
+	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", filepath.Base(cmd.Path), err)
 	}
 	pid := cmd.Process.Pid

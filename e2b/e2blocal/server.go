@@ -199,9 +199,6 @@ func (s *Server) chooseIsolation() error {
 		return fmt.Errorf("unknown isolation %q (want auto, bwrap or none)", s.cfg.Isolation)
 	}
 	err := s.setUpBwrap()
-	if err != nil && s.iso.etcDir != "" {
-		_ = os.RemoveAll(s.iso.etcDir)
-	}
 	switch {
 	case err == nil:
 		s.log.Warn("E2BLOCAL: development sandbox under bubblewrap, not a VM: each sandbox runs as an "+
@@ -235,12 +232,8 @@ func (s *Server) setUpBwrap() error {
 			return fmt.Errorf("sandbox root: %w", err)
 		}
 	}
-	etc, err := writeEtc(s.cfg.Root)
-	if err != nil {
-		return err
-	}
-	s.iso.etcDir = etc
-	if s.iso.sysArgs, err = systemArgs(s.cfg.Python, etc); err != nil {
+	var err error
+	if s.iso.sysArgs, err = systemArgs(s.cfg.Python); err != nil {
 		return err
 	}
 	s.setUpLimits()
@@ -350,8 +343,6 @@ func (s *Server) Close() error {
 	s.closeLimits()
 	if s.ownRoot {
 		errs = append(errs, os.RemoveAll(s.cfg.Root))
-	} else if s.iso.etcDir != "" {
-		errs = append(errs, os.RemoveAll(s.iso.etcDir))
 	}
 	return errors.Join(errs...)
 }

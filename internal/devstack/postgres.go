@@ -255,12 +255,23 @@ func (p *Postgres) ensureRole(ctx context.Context) error {
 	sql := fmt.Sprintf(`SELECT 'CREATE ROLE %[1]s LOGIN CREATEDB' WHERE NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '%[1]s') \gexec
 ALTER ROLE %[1]s WITH LOGIN CREATEDB PASSWORD '%[2]s';
 `, PostgresRole, p.Password)
-	cmd := p.command(ctx, "psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-U", "postgres", "-d", "postgres", "-f", "-")
-	cmd.Stdin = strings.NewReader(sql)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("start postgres: create role %s: %w\n%s", PostgresRole, err, out)
+	if _, err := p.Psql(ctx, "postgres", sql); err != nil {
+		return fmt.Errorf("start postgres: create role %s: %w", PostgresRole, err)
 	}
 	return nil
+}
+
+// Psql runs sql (several statements may be given) with psql as the
+// superuser "postgres" on database, through the server's own socket, and
+// stops at the first error.
+func (p *Postgres) Psql(ctx context.Context, database, sql string) ([]byte, error) {
+	cmd := p.command(ctx, "psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-U", "postgres", "-d", database, "-f", "-")
+	cmd.Stdin = strings.NewReader(sql)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return out, fmt.Errorf("psql as postgres on %s: %w: %s", database, err, bytes.TrimSpace(out))
+	}
+	return out, nil
 }
 
 // Stop stops the server with a fast shutdown (open sessions are ended,

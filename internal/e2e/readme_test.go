@@ -282,9 +282,9 @@ func parseReadmeMarker(s string) (readmeMarker, error) {
 		if m.Attrs["input"] == "" {
 			return m, fmt.Errorf(`failure needs input='…' (the workflow input whose failure the block shows)`)
 		}
-	case "result-json", "shell", "go":
+	case "result-json", "shell", "go", "sql-admin":
 	default:
-		return m, fmt.Errorf("unknown kind %q (want analysis-input, failure, result-json, file, shell, go, rollout)", kind)
+		return m, fmt.Errorf("unknown kind %q (want analysis-input, failure, result-json, file, shell, go, rollout, sql-admin)", kind)
 	}
 	if leftover != "" {
 		return m, fmt.Errorf("%s: unexpected %q", kind, leftover)
@@ -315,6 +315,8 @@ func TestParseReadmeMarker(t *testing.T) {
 		{marker: `prettier-ignore`, wantErr: "no marker"},
 		{marker: `not-run:`, wantErr: "not-run needs a reason"},
 		{marker: `example: sql`, wantErr: `unknown kind "sql"`},
+		{marker: `example: sql-admin`, want: readmeMarker{Kind: "sql-admin", Attrs: map[string]string{}}},
+		{marker: `example: sql-admin as=postgres`, wantErr: `sql-admin: unknown attribute "as"`},
 		{marker: `example: analysis-input`, wantErr: `analysis-input needs expect=`},
 		{marker: `example: file a/b.txt`, wantErr: `file needs one plain file name, got "a/b.txt"`},
 		{marker: `example: shell expcet="x"`, wantErr: `shell: unknown attribute "expcet"`},

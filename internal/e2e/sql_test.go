@@ -172,6 +172,53 @@ func TestSQLWorkerKilledDuringQuery(t *testing.T) {
 	assert.GreaterOrEqual(t, maxAttempts(e.events(run.GetID(), run.GetRunID()))["StageDatasets"], int32(2), "the staging was retried after the kill")
 }
 
+// TestSQLRefusedSource: a worker with a superuser source and a read-only
+// one. An analysis whose dataset names the superuser source fails at once
+// (one attempt, no sandbox left) with SourceRefused and the message that
+// names the privilege and its fix; one on the other source, on the same
+// worker, is answered; so is one on the superuser source once the worker
+// is told to accept it.
+func TestSQLRefusedSource(t *testing.T) {
+	db := sqltest.Start(t)
+	_, adminURL := db.NewRole(t, "admin", "ALTER ROLE {{role}} SUPERUSER;")
+	e := newEnv(t, func(c *config.Worker) {
+		withSQL(db)(c)
+		c.SQLSources = map[string]config.Secret{"shop": config.Secret(db.URL), "admin": config.Secret(adminURL)}
+		c.OpenAIModel = scriptedmodel.AnalystModel
+	})
+	ctx := runCtx(t, 5*time.Minute)
+	dataset := func(source string) api.AnalysisInput {
+		return api.AnalysisInput{Question: "Which region had the highest amount?", Datasets: []api.Dataset{{Name: "orders.csv",
+			SQL: &api.SQLQuery{Source: source, Query: "select id, region, amount, placed from orders"}}}}
+	}
+	bad := e.start(testID("e2e-sql-refused"), dataset("admin"))
+	err := bad.Get(ctx, nil)
+	require.Error(t, err)
+	t.Log(err)
+	for _, want := range []string{`dataset "orders.csv": sql source "admin" is refused: its role can reach beyond its tables: superuser`,
+		"fix: ALTER ROLE <role> NOSUPERUSER", "SQL_SOURCE_ADMIN_ALLOW=superuser", api.ErrTypeSourceRefused} {
+		assert.Contains(t, err.Error(), want)
+	}
+	assert.NotContains(t, err.Error(), db.Name+"_admin", "the error shows the role's name")
+	assert.Equal(t, int32(1), maxAttempts(e.events(bad.GetID(), bad.GetRunID()))["StageDatasets"], "retried")
+
+	var res api.AnalysisResult
+	require.NoError(t, e.start(testID("e2e-sql-served"), dataset("shop")).Get(ctx, &res), "the other source")
+	assert.Contains(t, res.Answer, "north had the highest amount")
+
+	// A worker of its own (a subtest's task queue).
+	t.Run("allowed", func(t *testing.T) {
+		allowed := newEnv(t, func(c *config.Worker) {
+			withSQL(db)(c)
+			c.SQLSources = map[string]config.Secret{"admin": config.Secret(adminURL)}
+			c.SQLSourceAllow = map[string][]string{"admin": {"superuser"}}
+			c.OpenAIModel = scriptedmodel.AnalystModel
+		})
+		require.NoError(t, allowed.start(testID("e2e-sql-allowed"), dataset("admin")).Get(ctx, &res), "accepted by SQL_SOURCE_ADMIN_ALLOW")
+		assert.Contains(t, res.Answer, "north had the highest amount")
+	})
+}
+
 // sqlSourceAttr is the attribute of a docs/sql.md marker that names the
 // SQL source its example needs: the tests' database, seeded with
 // sqltest.Seed.
@@ -191,6 +238,7 @@ func TestSQLDocExamples(t *testing.T) {
 	var e *env
 	var re *readmeEnv // for the shell examples, once there is one
 	var work string
+	var sourceURL string // of the role docs/sql.md's sql-admin block makes
 	ran := 0
 	for _, b := range blocks {
 		source := ""
@@ -204,10 +252,25 @@ func TestSQLDocExamples(t *testing.T) {
 			continue
 		}
 		require.NotEmpty(t, source, "docs/sql.md:%d: an example of a SQL source needs sql-source=NAME", b.Line)
+		if m.Kind == "sql-admin" {
+			// The set-up of the source's role, run as it is by the
+			// server's superuser on a database of the source's name; the
+			// examples after it use the role it makes.
+			require.Nil(t, e, "docs/sql.md:%d: the sql-admin block comes before the examples that use its role", b.Line)
+			cr := regexp.MustCompile(`CREATE ROLE (\w+) LOGIN PASSWORD '([^']*)'`).FindStringSubmatch(b.Text)
+			require.NotNil(t, cr, "docs/sql.md:%d: the block makes a role with CREATE ROLE name LOGIN PASSWORD '…'", b.Line)
+			named := sqltest.StartNamed(t, source)
+			named.DropRoleAtEnd(t, cr[1])
+			named.Admin(t, b.Text)
+			sourceURL = named.URLFor(cr[1], cr[2])
+			ran++
+			continue
+		}
 		if e == nil {
+			require.NotEmpty(t, sourceURL, "docs/sql.md:%d: no sql-admin block made the source's role before this example", b.Line)
 			e = newEnv(t, func(c *config.Worker) {
 				withSQL(db)(c)
-				c.SQLSources = map[string]config.Secret{source: config.Secret(db.URL)}
+				c.SQLSources = map[string]config.Secret{source: config.Secret(sourceURL)}
 				c.OpenAIModel = scriptedmodel.AnalystModel
 			})
 		}
@@ -251,5 +314,5 @@ func TestSQLDocExamples(t *testing.T) {
 		}
 		ran++
 	}
-	assert.Equal(t, 3, ran, "examples run")
+	assert.Equal(t, 4, ran, "examples run")
 }

@@ -5,10 +5,13 @@ package sqltest
 
 import (
 	"context"
+	"crypto/rand"
 	"fmt"
-	"net/url"
+	neturl "net/url"
 	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -53,6 +56,13 @@ var server struct {
 // not installed.
 func Start(t testing.TB) *DB {
 	t.Helper()
+	return StartNamed(t, "")
+}
+
+// StartNamed is Start with the database's name (for an example that names
+// it); "" picks a new one.
+func StartNamed(t testing.TB, name string) *DB {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("needs a real PostgreSQL; skipped in -short mode")
 	}
@@ -64,7 +74,9 @@ func Start(t testing.TB) *DB {
 	}
 	pg, err := server.pg, server.err
 	server.n++
-	name := fmt.Sprintf("shop_%d", server.n)
+	if name == "" {
+		name = fmt.Sprintf("shop_%d", server.n)
+	}
 	server.Unlock()
 	if err != nil {
 		t.Fatalf("start postgres: %v", err)
@@ -144,7 +156,96 @@ func (db *DB) Addr() string { return db.pg.Addr() }
 
 // url is a postgres:// URL of database as the temporal role.
 func pgURL(pg *devstack.Postgres, database string) string {
-	u := url.URL{Scheme: "postgres", User: url.UserPassword(pg.User, pg.Password),
+	u := neturl.URL{Scheme: "postgres", User: neturl.UserPassword(pg.User, pg.Password),
 		Host: pg.Host + ":" + strconv.Itoa(pg.Port), Path: "/" + database, RawQuery: "sslmode=disable"}
 	return u.String()
+}
+
+// Admin runs sql (several statements may be given) on the database as the
+// server's superuser: for what its owner may not do, such as making roles
+// or granting predefined roles.
+func (db *DB) Admin(t testing.TB, sql string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := db.pg.Psql(ctx, db.Name, sql); err != nil {
+		t.Fatalf("%v", err)
+	}
+}
+
+// NewRole makes a login role named after the database (roles are the
+// server's, not the database's) with a new password, then runs grants as
+// the superuser; see Role.
+func (db *DB) NewRole(t testing.TB, suffix, grants string) (role, url string) {
+	t.Helper()
+	return db.Role(t, suffix, "CREATE ROLE {{role}} LOGIN PASSWORD '{{password}}';\n"+grants)
+}
+
+// Role runs setup as the superuser, with {{role}} standing for a role name
+// made of the database's and suffix, {{db}} for the database and
+// {{password}} for a new password; setup creates the role. It returns the
+// role's name and a URL of the database for it, and drops the role when
+// the test ends.
+func (db *DB) Role(t testing.TB, suffix, setup string) (role, url string) {
+	t.Helper()
+	role = db.Name + "_" + suffix
+	password := rand.Text()
+	db.DropRoleAtEnd(t, role)
+	db.Admin(t, strings.NewReplacer("{{role}}", role, "{{db}}", db.Name, "{{password}}", password).Replace(setup))
+	return role, db.URLFor(role, password)
+}
+
+// DropRoleAtEnd drops role when the test ends: its sessions first (a test
+// may leave one), then what it owns or was granted in the database.
+func (db *DB) DropRoleAtEnd(t testing.TB, role string) {
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		_, _ = db.pg.Psql(ctx, db.Name, fmt.Sprintf("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '%[1]s';\nDROP OWNED BY %[1]s;\nDROP ROLE %[1]s;\n", role))
+	})
+}
+
+// URLFor is a postgres:// URL of the database for role with password.
+func (db *DB) URLFor(role, password string) string {
+	u := neturl.URL{Scheme: "postgres", User: neturl.UserPassword(role, password),
+		Host: db.pg.Host + ":" + strconv.Itoa(db.pg.Port), Path: "/" + db.Name, RawQuery: "sslmode=disable"}
+	return u.String()
+}
+
+// DocBlock is the text of the first code block of docs/sql.md whose
+// marker (the HTML comment on the line before it) contains marker.
+func DocBlock(t testing.TB, marker string) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		if filepath.Dir(dir) == dir {
+			t.Fatal("no go.mod above the test's directory")
+		}
+		dir = filepath.Dir(dir)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "docs", "sql.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(md), "\n")
+	for i := 0; i+1 < len(lines); i++ {
+		if !strings.HasPrefix(lines[i], "<!--") || !strings.Contains(lines[i], marker) || !strings.HasPrefix(lines[i+1], "```") {
+			continue
+		}
+		var block []string
+		for _, l := range lines[i+2:] {
+			if strings.HasPrefix(l, "```") {
+				return strings.Join(block, "\n") + "\n"
+			}
+			block = append(block, l)
+		}
+	}
+	t.Fatalf("docs/sql.md has no code block marked %q", marker)
+	return ""
 }
