@@ -136,6 +136,9 @@ func csvKeyFor(reportKey string) string {
 	return strings.TrimSuffix(reportKey, ".json") + ".csv"
 }
 
+// PlanBatchName is the name PlanBatch is registered under.
+const PlanBatchName = "PlanBatch"
+
 // PlanBatch resolves a batch's report keys and counts the items of
 // ItemsKey. A missing items object fails at once (NotFound), before any
 // item starts.
@@ -160,6 +163,9 @@ func (a *Activities) PlanBatch(ctx context.Context, in PlanBatchInput) (PlanBatc
 	res.Total = n
 	return res, nil
 }
+
+// ReadBatchItemsName is the name ReadBatchItems is registered under.
+const ReadBatchItemsName = "ReadBatchItems"
 
 // ReadBatchItems reads up to Limit items (at most MaxBatchPageItems and
 // MaxBatchPageBytes) of the JSONL object Key, from byte Offset on. Blank
@@ -264,6 +270,9 @@ func eachLine(r *bufio.Reader, offset int64, fn func(line []byte, tooLong bool, 
 	}
 }
 
+// AppendBatchResultsName is the name AppendBatchResults is registered under.
+const AppendBatchResultsName = "AppendBatchResults"
+
 // AppendBatchResults stores one chunk of item summaries under a key made
 // from the batch id and the chunk number, so a retry overwrites it.
 func (a *Activities) AppendBatchResults(ctx context.Context, in AppendBatchResultsInput) (string, error) {
@@ -273,6 +282,9 @@ func (a *Activities) AppendBatchResults(ctx context.Context, in AppendBatchResul
 	}
 	return key, nil
 }
+
+// WriteBatchReportName is the name WriteBatchReport is registered under.
+const WriteBatchReportName = "WriteBatchReport"
 
 // WriteBatchReport merges the stored chunks into the report: JSON at
 // ReportKey ({batch_id, items in item order, totals}) and CSV at CSVKey.

@@ -17,6 +17,9 @@ type AnalysisOutcomeInput struct {
 	WorkflowID string `json:"workflow_id"`
 }
 
+// AnalysisOutcomeName is the name AnalysisOutcome is registered under.
+const AnalysisOutcomeName = "AnalysisOutcome"
+
 // AnalysisOutcome waits for the analysis with this workflow id and returns
 // its result as raw JSON; a failed analysis comes back as its failure,
 // with the analysis' error type. Batches use it to attach to an item that

@@ -45,6 +45,9 @@ type cellRecord struct {
 	Truncated   bool   `json:"truncated,omitempty"`
 }
 
+// RunCodeName is the name RunCode is registered under.
+const RunCodeName = "RunCode"
+
 // RunCode runs one cell of the model's Python in the sandbox. Every PNG the
 // cell draws is uploaded to S3 here, under a deterministic key, and only the
 // key and a presigned URL go back; the text for the model is capped. An

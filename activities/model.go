@@ -25,21 +25,6 @@ Work in small steps: load and inspect the data first, then compute, then draw ch
 When you know the answer, reply with a concise answer in plain text (no tool call), citing the figures
 you computed. Do not invent numbers you did not compute.`
 
-// executePythonTool is the tool the model calls to run code.
-var executePythonTool = responses.ToolUnionParam{OfFunction: &responses.FunctionToolParam{
-	Name:        "execute_python",
-	Description: openai.String(ExecutePythonDescription),
-	Parameters: map[string]any{
-		"type": "object",
-		"properties": map[string]any{
-			"code": map[string]any{"type": "string", "description": "Python code to run"},
-		},
-		"required":             []string{"code"},
-		"additionalProperties": false,
-	},
-	Strict: openai.Bool(true),
-}}
-
 // transcript is the conversation kept in S3: the model's input items in the
 // Responses API's JSON, in order. A worker that speaks Chat Completions keeps
 // the same format (it converts on each call), so OPENAI_API can change under
@@ -48,37 +33,32 @@ type transcript struct {
 	Model        string            `json:"model"`
 	Instructions string            `json:"instructions"`
 	Items        []json.RawMessage `json:"items"`
-	// SQLTool offers run_sql too (set on each call from CallModelInput).
+	// SQLTool offers the tools that need a SQL source too, run_sql (set
+	// on each call from CallModelInput and the worker's sources).
 	SQLTool bool `json:"sql_tool,omitempty"`
 }
 
-// runSQLTool is the tool the model calls to query a SQL source.
-var runSQLTool = responses.ToolUnionParam{OfFunction: &responses.FunctionToolParam{
-	Name: "run_sql",
-	Description: openai.String("Run one read-only SQL query (PostgreSQL; SELECT, WITH … SELECT, VALUES or TABLE) on a SQL source " +
-		"and save its result in the sandbox as /home/user/<name>.csv (header row; NULL as an empty field). " +
-		"Returns the columns, the row count and the first rows; load the file with pandas in execute_python. " +
-		"Writes are refused; the query runs under a timeout and row and byte caps."),
-	Parameters: map[string]any{
-		"type": "object",
-		"properties": map[string]any{
-			"source": map[string]any{"type": "string", "description": "the name of the SQL source"},
-			"query":  map[string]any{"type": "string", "description": "one read-only SQL statement"},
-			"name":   map[string]any{"type": "string", "description": "file name for the result, without .csv (letters, digits, _ or -)"},
-		},
-		"required":             []string{"source", "query", "name"},
-		"additionalProperties": false,
-	},
-	Strict: openai.Bool(true),
-}}
-
-// tools are the tools offered with tr.
+// tools are the tools offered with tr: the rows of Tools that are on.
 func (tr transcript) tools() []responses.ToolUnionParam {
-	if tr.SQLTool {
-		return []responses.ToolUnionParam{executePythonTool, runSQLTool}
+	var out []responses.ToolUnionParam
+	for _, t := range ToolsFor(tr.SQLTool) {
+		out = append(out, responsesTool(t))
 	}
-	return []responses.ToolUnionParam{executePythonTool}
+	return out
 }
+
+// responsesTool is a tool as a Responses API function.
+func responsesTool(t Tool) responses.ToolUnionParam {
+	return responses.ToolUnionParam{OfFunction: &responses.FunctionToolParam{
+		Name:        t.Name,
+		Description: openai.String(t.Description),
+		Parameters:  t.Parameters,
+		Strict:      openai.Bool(true),
+	}}
+}
+
+// CallModelName is the name CallModel is registered under.
+const CallModelName = "CallModel"
 
 // CallModel runs one model turn. The conversation so far is read from S3
 // (written by the previous step), extended with this step's tool outputs,
@@ -222,8 +202,9 @@ func (a *Activities) responsesTurn(ctx context.Context, tr transcript, step int,
 	return turn, nil
 }
 
-// sqlTool says whether run_sql is offered at this call: when the workflow
-// can run it and this worker has sources.
+// sqlTool says whether the tools that need a SQL source (run_sql) are
+// offered at this call: when the workflow can run them and this worker has
+// sources.
 func (a *Activities) sqlTool(in CallModelInput) bool {
 	return in.SQLTool && a.SQL != nil && len(a.SQL.byName) > 0
 }

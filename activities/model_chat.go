@@ -18,11 +18,9 @@ import (
 // answer back to items. The history still carries only keys, and a fleet
 // can switch APIs under running analyses.
 
-// chatTool is execute_python as a Chat Completions function: the name,
-// description and schema of the Responses tool, so both APIs offer the same.
-func chatTool() openai.ChatCompletionToolUnionParam { return chatToolOf(executePythonTool) }
-
-// chatToolOf is a Responses tool as a Chat Completions function.
+// chatToolOf is a Responses tool as a Chat Completions function: the
+// name, description and schema of the Responses tool, so both APIs offer
+// the same.
 func chatToolOf(t responses.ToolUnionParam) openai.ChatCompletionToolUnionParam {
 	f := t.OfFunction
 	return openai.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{

@@ -198,7 +198,7 @@ func TestChatTurnRequest(t *testing.T) {
 		require.NoError(t, json.Unmarshal(sent.Tools[0], &tool))
 		assert.Equal(t, "function", tool.Type)
 		assert.Equal(t, "execute_python", tool.Function.Name)
-		assert.Equal(t, executePythonTool.OfFunction.Description.Value, tool.Function.Description, "the Responses tool's description")
+		assert.Equal(t, ExecutePythonTool.Description, tool.Function.Description, "the table's description")
 		assert.Equal(t, []any{"code"}, tool.Function.Parameters["required"])
 		assert.True(t, tool.Function.Strict)
 		require.NotNil(t, sent.ParallelToolCalls)

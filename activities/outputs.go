@@ -24,11 +24,6 @@ import (
 // (same keys, same bytes) rather than new ones, and a sandbox rebuilt by
 // replaying the journal (RestoreSandbox) uploads nothing.
 
-// ExecutePythonDescription is the execute_python tool's description: it
-// tells the model where to put files it wants to hand back.
-const ExecutePythonDescription = "Run Python code in the analysis sandbox and return stdout, stderr, the value of the last expression, errors and saved charts. " +
-	"Files written under /home/user/outputs/ (e.g. outputs/cleaned.csv, an .xlsx or an .html table) are handed to the user and listed in the result; SVG and HTML display results are kept too."
-
 // OutputsDir is where the model's code writes files it wants to hand back.
 const OutputsDir = HomeDir + "/outputs"
 

@@ -13,9 +13,6 @@ import (
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
-// WriteReportName is the registered name of WriteReport.
-const WriteReportName = "WriteReport"
-
 // maxEmbedBytes bounds the chart bytes one HTML report embeds; charts past
 // it are linked instead, so a report stays a file one can mail.
 const maxEmbedBytes = 20 << 20
@@ -60,6 +57,9 @@ type reportChart struct {
 	// Src is a data: URI (embedded) or the presigned URL (linked).
 	Src template.URL
 }
+
+// WriteReportName is the name WriteReport is registered under.
+const WriteReportName = "WriteReport"
 
 // WriteReport writes the analysis' report to S3 under deterministic keys
 // (a retry overwrites the same two objects): a Markdown file that links the

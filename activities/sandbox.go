@@ -24,6 +24,9 @@ import (
 	"github.com/durable-analyst/durable-analyst/internal/urlguard"
 )
 
+// CreateSandboxName is the name CreateSandbox is registered under.
+const CreateSandboxName = "CreateSandbox"
+
 // CreateSandbox creates a sandbox tagged with the workflow's id, run and
 // generation. If an earlier attempt already made one (and its response was
 // lost), that sandbox is found by its metadata and reused, so a retry never
@@ -124,6 +127,9 @@ func (a *Activities) capacityError(ctx context.Context, in CreateSandboxInput, f
 	return newError(api.ErrTypeRateLimited, msg, nil, 5*time.Second)
 }
 
+// KillSandboxName is the name KillSandbox is registered under.
+const KillSandboxName = "KillSandbox"
+
 // KillSandbox kills a sandbox. A sandbox that is already gone is fine.
 func (a *Activities) KillSandbox(ctx context.Context, in KillSandboxInput) error {
 	if in.SandboxID == "" {
@@ -154,6 +160,9 @@ func (a *Activities) connect(ctx context.Context, id string) (*e2b.Sandbox, erro
 	}
 	return sb, nil
 }
+
+// StageDatasetsName is the name StageDatasets is registered under.
+const StageDatasetsName = "StageDatasets"
 
 // StageDatasets writes each dataset into /home/user/<name>: from S3, from a
 // URL, or from inline content. Writing is idempotent, so a retry simply

@@ -6,12 +6,6 @@ import (
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
 
-// Activity names of a conversation's idle sandbox.
-const (
-	PauseSandboxName  = "PauseSandbox"
-	ResumeSandboxName = "ResumeSandbox"
-)
-
 // PauseSandboxInput names the sandbox to pause.
 type PauseSandboxInput struct {
 	SandboxID string `json:"sandbox_id"`
@@ -31,6 +25,9 @@ type ResumeSandboxInput struct {
 	SandboxID string `json:"sandbox_id"`
 }
 
+// PauseSandboxName is the name PauseSandbox is registered under.
+const PauseSandboxName = "PauseSandbox"
+
 // PauseSandbox pauses an idle conversation's sandbox (POST
 // /sandboxes/{id}/pause): memory and files are kept, nothing runs, and
 // E2B does not bill it until it is resumed.
@@ -49,6 +46,9 @@ func (a *Activities) PauseSandbox(ctx context.Context, in PauseSandboxInput) (Pa
 	}
 	return PauseSandboxResult{Paused: ok}, nil
 }
+
+// ResumeSandboxName is the name ResumeSandbox is registered under.
+const ResumeSandboxName = "ResumeSandbox"
 
 // ResumeSandbox resumes a paused sandbox by connecting to it. A sandbox
 // that is gone is ErrTypeSandboxLost, and the workflow rebuilds it.

@@ -12,6 +12,9 @@ import (
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
+// RestoreSandboxName is the name RestoreSandbox is registered under.
+const RestoreSandboxName = "RestoreSandbox"
+
 // RestoreSandbox rebuilds the kernel state of a lost sandbox in a new one:
 // it replays, in order, the code of every cell that ran (read from the cell
 // records in S3), without uploading charts again, then checks that every

@@ -9,9 +9,6 @@ import (
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
-// SweepSandboxesName is the registered name of SweepSandboxes.
-const SweepSandboxesName = "SweepSandboxes"
-
 // SweepInput is the input of SweepSandboxes and of the sweep workflow.
 type SweepInput struct {
 	// Grace is the age under which a sandbox is left alone (the worker's
@@ -23,6 +20,9 @@ type SweepInput struct {
 type SweepResult struct {
 	Killed []string `json:"killed"`
 }
+
+// SweepSandboxesName is the name SweepSandboxes is registered under.
+const SweepSandboxesName = "SweepSandboxes"
 
 // SweepSandboxes runs one sweep (Sweeper.SweepOnce) as an activity, so that
 // one Temporal Schedule sweeps for all workers instead of each worker

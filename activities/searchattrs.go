@@ -55,6 +55,9 @@ type searchAttrs struct {
 	logged string
 }
 
+// CheckSearchAttributesName is the name CheckSearchAttributes is registered under.
+const CheckSearchAttributesName = "CheckSearchAttributes"
+
 // CheckSearchAttributes is a local activity: it tells a workflow whether
 // the namespace has the search attributes it would upsert. The server's
 // list is cached per worker; the first "off" (and the reason) is logged

@@ -68,6 +68,9 @@ func (a *Activities) sandboxWriter(sb *e2b.Sandbox, p string) func(context.Conte
 	}
 }
 
+// RunSQLName is the name RunSQL is registered under.
+const RunSQLName = "RunSQL"
+
 // RunSQL runs the model's run_sql call: the query, read-only and bounded,
 // on the named source, its result staged at /home/user/<name>.csv, once
 // (a retry stages the journaled result). A query that is refused or fails

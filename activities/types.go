@@ -2,16 +2,15 @@ package activities
 
 import "github.com/durable-analyst/durable-analyst/api"
 
-// Activity names as registered with the worker. Workflows in other languages
-// can call them by these names.
+// Each activity's name, as registered with the worker, is a constant
+// beside its method (RunCodeName beside RunCode, …): workflows key their
+// options by it, and workflows in other languages call the activity by it.
+// The names of the sandbox line's activities are here until their files
+// (line.go, capacity_wake.go) take them.
 const (
-	CreateSandboxName  = "CreateSandbox"
-	StageDatasetsName  = "StageDatasets"
-	CallModelName      = "CallModel"
-	RunCodeName        = "RunCode"
-	KillSandboxName    = "KillSandbox"
-	RestoreSandboxName = "RestoreSandbox"
-	RunSQLName         = "RunSQL"
+	AdmitSandboxName      = "AdmitSandbox"
+	JoinSandboxLineName   = "JoinSandboxLine"
+	LineHoldersClosedName = "LineHoldersClosed"
 )
 
 // SandboxRef names a sandbox made for one workflow.

@@ -9,7 +9,7 @@ import (
 	"github.com/durable-analyst/durable-analyst/claims"
 )
 
-// VerifyAnswerName is the registered name of VerifyAnswer.
+// VerifyAnswerName is the name VerifyAnswer is registered under.
 const VerifyAnswerName = "VerifyAnswer"
 
 // VerifyAnswer matches each figure of the answer with the cell outputs

@@ -188,6 +188,21 @@ const (
 	StatusEnded = "ended"
 )
 
+// Statuses of an analysis while it runs (Progress.Status and the
+// AnalysisStatus search attribute), besides the result statuses above and
+// StatusFailed.
+const (
+	StatusStarting = "starting" // validating, creating the sandbox
+	StatusRunning  = "running"  // in the agent loop
+	// StatusWaiting and StatusPaused are a conversation between turns:
+	// its sandbox running, or paused.
+	StatusWaiting = "waiting"
+	StatusPaused  = "paused"
+	// StatusCancelled is a cancelled analysis (the search attribute only:
+	// a cancelled workflow has no result).
+	StatusCancelled = "cancelled"
+)
+
 // Chart is one PNG a cell drew, stored in S3.
 type Chart struct {
 	Key   string `json:"key"`
@@ -254,7 +269,7 @@ type Report struct {
 // every turn so far. The result counts the same way; only an ask's
 // TurnResult counts its own turn.
 type Progress struct {
-	Status    string `json:"status"` // starting, running, answered, max_steps, budget, failed
+	Status    string `json:"status"` // starting, running, waiting, paused, answered, max_steps, budget, failed
 	Step      int    `json:"step"`
 	MaxSteps  int    `json:"max_steps"`
 	CodeRuns  int    `json:"code_runs"`

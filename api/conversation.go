@@ -20,7 +20,13 @@ const (
 	EndedByEnd         = "end"
 	EndedByIdleTimeout = "idle_timeout"
 	EndedByMaxTurns    = "max_turns"
+	// EndedByFailed: a turn failed, and the conversation with it.
+	EndedByFailed = "failed"
 )
+
+// ErrTypeConversationClosed is the ApplicationError type of an ask the
+// conversation could no longer answer: it ended before the ask's turn.
+const ErrTypeConversationClosed = "ConversationClosed"
 
 // Conversation turns an analysis into a conversation: it stays open for
 // follow-up questions until ended, idle for IdleTimeout, or MaxTurns turns.

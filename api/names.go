@@ -20,6 +20,17 @@ const MaxStaticSummaryBytes = 200
 // or a BatchProgress (a batch).
 const ProgressQuery = "progress"
 
+// Names of the tools the model may call. What each does, its arguments
+// and when it is offered are in the worker's table of tools
+// (activities.Tools).
+const (
+	// ToolExecutePython runs Python in the analysis' sandbox.
+	ToolExecutePython = "execute_python"
+	// ToolRunSQL runs a read-only query on a SQL source of the worker and
+	// stages its result in the sandbox as CSV.
+	ToolRunSQL = "run_sql"
+)
+
 // Names of the conversation's Updates and Signal.
 const (
 	// AskUpdate asks a follow-up question (AskInput) and returns the turn's

@@ -11,13 +11,16 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
-// ToolExecutePython is the tool a call with "code" is sent to.
-const ToolExecutePython = "execute_python"
-
-// ToolRunSQL is the tool a call with "sql" is sent to.
-const ToolRunSQL = "run_sql"
+// The tools the worker offers, by their names in the contract: a call
+// with "code" is sent to ToolExecutePython, one with "sql" to ToolRunSQL.
+const (
+	ToolExecutePython = api.ToolExecutePython
+	ToolRunSQL        = api.ToolRunSQL
+)
 
 // script is one loaded and validated script file.
 type script struct {

@@ -9,7 +9,6 @@
 package workflows
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -22,17 +21,6 @@ import (
 	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/internal/errtext"
 )
-
-// ToolExecutePython is the one tool the model is given.
-const ToolExecutePython = "execute_python"
-
-// ToolRunSQL is the tool that queries a SQL source of the worker
-// (ChangeRunSQL); the worker offers it only when it has sources.
-const ToolRunSQL = "run_sql"
-
-// MaxCodeBytes bounds the code of one tool call; longer code is refused
-// back to the model (it would bloat the history).
-const MaxCodeBytes = 32 << 10
 
 // AnalysisWorkflow answers a question about data: it asks the model what to
 // do, runs the Python it writes in a sandbox, and repeats until the model
@@ -98,7 +86,7 @@ func newAnalysis(ctx workflow.Context, input api.AnalysisInput) (*analysis, erro
 	a := &analysis{
 		input: input, in: input.WithDefaults(), id: info.WorkflowExecution.ID, runID: info.WorkflowExecution.RunID,
 		res:    &api.AnalysisResult{SchemaVersion: api.SchemaVersion, Charts: []api.Chart{}},
-		status: "starting", phase: "create sandbox",
+		status: api.StatusStarting, phase: "create sandbox",
 	}
 	if err := workflow.SetQueryHandler(ctx, api.ProgressQuery, func() (api.Progress, error) { return a.progress(), nil }); err != nil {
 		return nil, err
@@ -204,8 +192,8 @@ func (a *analysis) loop(ctx workflow.Context, question string, staged []activiti
 func (a *analysis) askModel(ctx workflow.Context, call activities.CallModelInput) (activities.CallModelResult, bool, error) {
 	a.res.BudgetExhausted = a.spent(ctx)
 	call.Final = a.step == a.in.MaxSteps || a.res.BudgetExhausted
-	a.show(ctx, "running", "model")
-	mctx := withActivity(ctx, "CallModel", fmt.Sprintf("step %d: ask the model", call.Step))
+	a.show(ctx, api.StatusRunning, "model")
+	mctx := withActivity(ctx, activities.CallModelName, fmt.Sprintf("step %d: ask the model", call.Step))
 	var mr activities.CallModelResult
 	if err := workflow.ExecuteActivity(mctx, acts.CallModel, call).Get(ctx, &mr); err != nil {
 		return mr, false, a.fail(ctx, fmt.Sprintf("step %d: model call", call.Step), err)
@@ -214,83 +202,6 @@ func (a *analysis) askModel(ctx workflow.Context, call activities.CallModelInput
 	a.res.Usage = a.res.Usage.Add(mr.Usage)
 	a.res.TranscriptKey = mr.TranscriptKey
 	return mr, call.Final, nil
-}
-
-// runTools is the second half of a step: it runs the code of each tool
-// call in the sandbox and returns what the model is told of each. A bad
-// call is reported to the model, not failed.
-func (a *analysis) runTools(ctx workflow.Context, n int, calls []activities.ToolCall, byRef, sqlTool bool) ([]activities.ToolOutput, error) {
-	var outputs []activities.ToolOutput
-	for cell, tc := range calls {
-		if sqlTool && tc.Name == ToolRunSQL {
-			out, err := a.runSQL(ctx, n, cell, tc)
-			if err != nil {
-				return nil, err
-			}
-			outputs = append(outputs, out)
-			continue
-		}
-		code, problem := parseToolCall(tc)
-		if problem != "" && sqlTool && tc.Name != ToolExecutePython {
-			problem = fmt.Sprintf("error: unknown tool %q; the tools are %s(code: string) and %s(source, query, name: string)", tc.Name, ToolExecutePython, ToolRunSQL)
-		}
-		if problem != "" {
-			outputs = append(outputs, activities.ToolOutput{CallID: tc.CallID, Output: problem})
-			continue
-		}
-		a.show(ctx, a.status, fmt.Sprintf("run code (cell %d)", cell))
-		rr, err := a.sb.run(ctx, activities.RunCodeInput{
-			WorkflowID: a.id, RunID: a.sb.runID,
-			Step: n, Cell: cell, CallID: tc.CallID, Code: code, OutputByRef: byRef,
-		})
-		if err != nil {
-			return nil, a.fail(ctx, fmt.Sprintf("step %d cell %d", n, cell), err)
-		}
-		a.res.CodeRuns++
-		a.res.SandboxID = a.sb.ref.SandboxID
-		a.res.Charts = append(a.res.Charts, rr.Charts...)
-		a.res.Files = addFiles(a.res.Files, rr.Files)
-		// A RunCode of a worker that predates output_by_ref returns
-		// the text anyway: then it goes inline, as before.
-		out := activities.ToolOutput{CallID: tc.CallID, Output: rr.Output}
-		if byRef && rr.Output == "" && rr.OutputKey != "" {
-			out = activities.ToolOutput{CallID: tc.CallID, OutputKey: rr.OutputKey}
-		}
-		outputs = append(outputs, out)
-	}
-	return outputs, nil
-}
-
-// runSQL runs one run_sql call (ChangeRunSQL): the query's result is
-// staged in the sandbox and what the model is told of it passes by
-// reference. A bad call, or a query refused or failed, is told to the
-// model; a lost sandbox is rebuilt as for a cell.
-func (a *analysis) runSQL(ctx workflow.Context, n, cell int, tc activities.ToolCall) (activities.ToolOutput, error) {
-	in, problem := parseSQLCall(tc)
-	if problem != "" {
-		return activities.ToolOutput{CallID: tc.CallID, Output: problem}, nil
-	}
-	a.show(ctx, a.status, fmt.Sprintf("run sql (cell %d)", cell))
-	in.WorkflowID, in.RunID, in.Step, in.Cell, in.CallID, in.OutputByRef = a.id, a.sb.runID, n, cell, tc.CallID, true
-	for {
-		in.SandboxID = a.sb.ref.SandboxID
-		sctx := withActivity(ctx, "RunSQL", fmt.Sprintf("step %d cell %d: run sql on %s", n, cell, in.Source))
-		var res activities.RunSQLResult
-		err := workflow.ExecuteActivity(sctx, acts.RunSQL, in).Get(ctx, &res)
-		if err == nil {
-			a.res.SandboxID = a.sb.ref.SandboxID
-			if res.OutputKey != "" && res.Output == "" {
-				return activities.ToolOutput{CallID: tc.CallID, OutputKey: res.OutputKey}, nil
-			}
-			return activities.ToolOutput{CallID: tc.CallID, Output: res.Output}, nil
-		}
-		if !isSandboxLost(err) || a.sb.rebuilds >= MaxRebuilds {
-			return activities.ToolOutput{}, a.fail(ctx, fmt.Sprintf("step %d cell %d: run sql", n, cell), err)
-		}
-		if err := a.sb.rebuild(ctx); err != nil {
-			return activities.ToolOutput{}, a.fail(ctx, fmt.Sprintf("step %d cell %d: run sql", n, cell), err)
-		}
-	}
 }
 
 // stopped ends a question the model did not answer: out of steps, or out
@@ -340,14 +251,14 @@ func (a *analysis) show(ctx workflow.Context, status, phase string) {
 	workflow.SetCurrentDetails(ctx, fmt.Sprintf("**%s** — %sstep %d of %d, %d code runs, %d charts\n\nnow: %s",
 		status, turnOf, a.stepBase+a.step, a.stepBase+a.in.MaxSteps, a.res.CodeRuns, len(a.res.Charts), phase))
 	if status == api.StatusFailed && ctx.Err() != nil {
-		status = StatusCancelled
+		status = api.StatusCancelled
 	}
 	a.search.analysis(ctx, status, a.in.Model, a.res.StepsUsed)
 }
 
 // fail shows the analysis as failed and returns its error.
 func (a *analysis) fail(ctx workflow.Context, where string, err error) error {
-	a.show(ctx, "failed", a.phase)
+	a.show(ctx, api.StatusFailed, a.phase)
 	return failure(where, err)
 }
 
@@ -361,7 +272,7 @@ func (a *analysis) writeReport(ctx workflow.Context) {
 	}
 	res := a.res
 	a.show(ctx, res.Status, "write the report")
-	rctx := withActivity(ctx, "WriteReport", "write the report")
+	rctx := withActivity(ctx, activities.WriteReportName, "write the report")
 	var rep api.Report
 	err := workflow.ExecuteActivity(rctx, acts.WriteReport, activities.WriteReportInput{
 		WorkflowID: a.id, Question: a.in.Question, Status: res.Status, Answer: res.Answer,
@@ -421,52 +332,4 @@ func failure(where string, err error) error {
 		return err
 	}
 	return fmt.Errorf("%s: %w", where, err)
-}
-
-// parseSQLCall checks a run_sql call; a problem is text for the model.
-func parseSQLCall(tc activities.ToolCall) (activities.RunSQLInput, string) {
-	var args struct {
-		Source *string `json:"source"`
-		Query  *string `json:"query"`
-		Name   *string `json:"name"`
-	}
-	if err := json.NewDecoder(strings.NewReader(tc.Arguments)).Decode(&args); err != nil {
-		return activities.RunSQLInput{}, fmt.Sprintf("error: the arguments of %s are not valid JSON (%v); send {\"source\": \"<name>\", \"query\": \"select …\", \"name\": \"<file name>\"}", ToolRunSQL, err)
-	}
-	switch {
-	case args.Source == nil || args.Query == nil || args.Name == nil:
-		return activities.RunSQLInput{}, fmt.Sprintf("error: %s needs the arguments \"source\", \"query\" and \"name\" (strings)", ToolRunSQL)
-	case strings.TrimSpace(*args.Query) == "":
-		return activities.RunSQLInput{}, "error: query is empty; send one SELECT statement"
-	case len(*args.Query) > api.MaxSQLQueryBytes:
-		return activities.RunSQLInput{}, fmt.Sprintf("error: query is %d bytes, at most %d", len(*args.Query), api.MaxSQLQueryBytes)
-	}
-	if p := activities.CheckSQLName(*args.Name); p != "" {
-		return activities.RunSQLInput{}, "error: " + p
-	}
-	return activities.RunSQLInput{Source: *args.Source, Query: *args.Query, Name: *args.Name}, ""
-}
-
-// parseToolCall checks a tool call; a problem is returned as text for the
-// model, never as a workflow error.
-func parseToolCall(tc activities.ToolCall) (code, problem string) {
-	if tc.Name != ToolExecutePython {
-		return "", fmt.Sprintf("error: unknown tool %q; the only tool is %s(code: string)", tc.Name, ToolExecutePython)
-	}
-	var args struct {
-		Code *string `json:"code"`
-	}
-	dec := json.NewDecoder(strings.NewReader(tc.Arguments))
-	if err := dec.Decode(&args); err != nil {
-		return "", fmt.Sprintf("error: the arguments of %s are not valid JSON (%v); send {\"code\": \"<python>\"}", ToolExecutePython, err)
-	}
-	switch {
-	case args.Code == nil:
-		return "", fmt.Sprintf("error: %s needs the argument \"code\" (a string of Python)", ToolExecutePython)
-	case strings.TrimSpace(*args.Code) == "":
-		return "", "error: code is empty; send the Python to run"
-	case len(*args.Code) > MaxCodeBytes:
-		return "", fmt.Sprintf("error: code is %d bytes, at most %d; split it over several calls", len(*args.Code), MaxCodeBytes)
-	}
-	return *args.Code, ""
 }

@@ -51,10 +51,15 @@ type harness struct {
 	oldRunCode bool
 }
 
-func newHarness(t *testing.T) *harness {
+// newHarness mocks every activity; register registers more activities
+// first (the environment takes no registration after a mock).
+func newHarness(t *testing.T, register ...func(*harness)) *harness {
 	var s testsuite.WorkflowTestSuite
 	h := &harness{env: s.NewTestWorkflowEnvironment(), stored: map[string]string{}}
 	h.env.RegisterActivity(&activities.Activities{})
+	for _, r := range register {
+		r(h)
+	}
 	h.env.OnActivity(a.CreateSandbox, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, in activities.CreateSandboxInput) (activities.SandboxRef, error) {
 			h.created = append(h.created, in)

@@ -62,7 +62,7 @@ func runBatch(ctx workflow.Context, input api.BatchInput, opts Options) (*api.Ba
 		b.st = *in.State
 	} else {
 		var plan activities.PlanBatchResult
-		if err := workflow.ExecuteActivity(withActivity(ctx, "PlanBatch", "plan the batch"), acts.PlanBatch, activities.PlanBatchInput{
+		if err := workflow.ExecuteActivity(withActivity(ctx, activities.PlanBatchName, "plan the batch"), acts.PlanBatch, activities.PlanBatchInput{
 			BatchID: b.id, ItemsKey: in.ItemsS3Key, ReportKey: in.ReportKey,
 		}).Get(ctx, &plan); err != nil {
 			return nil, failure("plan the batch", err)
@@ -182,7 +182,7 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 		if len(b.page) == 0 {
 			var page activities.ReadBatchItemsResult
 			limit := min(batchPageItems, b.in.ItemsPerRun-b.started)
-			if err := workflow.ExecuteActivity(withActivity(ctx, "ReadBatchItems", fmt.Sprintf("read items %d…", index)), acts.ReadBatchItems, activities.ReadBatchItemsInput{
+			if err := workflow.ExecuteActivity(withActivity(ctx, activities.ReadBatchItemsName, fmt.Sprintf("read items %d…", index)), acts.ReadBatchItems, activities.ReadBatchItemsInput{
 				Key: b.in.ItemsS3Key, Offset: b.st.NextOffset, Index: index, Limit: limit,
 			}).Get(ctx, &page); err != nil {
 				return failure(fmt.Sprintf("read items from %d", index), err)
@@ -235,7 +235,7 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 		if errors.As(err, &started) {
 			// An earlier run of this batch id started the item: take its
 			// outcome instead of running it twice.
-			actx := withActivity(ctx, "AnalysisOutcome", "attach to "+sum.WorkflowID)
+			actx := withActivity(ctx, activities.AnalysisOutcomeName, "attach to "+sum.WorkflowID)
 			err = workflow.ExecuteActivity(actx, acts.AnalysisOutcome, activities.AnalysisOutcomeInput{WorkflowID: sum.WorkflowID}).Get(ctx, &res)
 			sum.Attached = true
 		}
@@ -303,7 +303,7 @@ func (b *batch) flush(ctx workflow.Context) error {
 		return nil
 	}
 	n := b.st.Chunks + 1
-	if err := workflow.ExecuteActivity(withActivity(ctx, "AppendBatchResults", fmt.Sprintf("store results chunk %d", n)), acts.AppendBatchResults, activities.AppendBatchResultsInput{
+	if err := workflow.ExecuteActivity(withActivity(ctx, activities.AppendBatchResultsName, fmt.Sprintf("store results chunk %d", n)), acts.AppendBatchResults, activities.AppendBatchResultsInput{
 		BatchID: b.id, Chunk: n, Results: b.results,
 	}).Get(ctx, nil); err != nil {
 		return failure("store batch results", err)
@@ -315,7 +315,7 @@ func (b *batch) flush(ctx workflow.Context) error {
 // report merges the stored chunks into the JSON and CSV report.
 func (b *batch) report(ctx workflow.Context) (activities.WriteBatchReportResult, error) {
 	var rep activities.WriteBatchReportResult
-	err := workflow.ExecuteActivity(withActivity(ctx, "WriteBatchReport", "write the report"), acts.WriteBatchReport, activities.WriteBatchReportInput{
+	err := workflow.ExecuteActivity(withActivity(ctx, activities.WriteBatchReportName, "write the report"), acts.WriteBatchReport, activities.WriteBatchReportInput{
 		BatchID: b.id, ReportKey: b.st.ReportKey, CSVKey: b.st.CSVKey, Chunks: b.st.Chunks, Totals: b.st.Totals,
 	}).Get(ctx, &rep)
 	if err != nil {

@@ -13,10 +13,6 @@ import (
 	"github.com/durable-analyst/durable-analyst/api/validate"
 )
 
-// ErrTypeConversationClosed is the error type of an ask the conversation
-// could no longer answer.
-const ErrTypeConversationClosed = "ConversationClosed"
-
 // converse runs a conversation: the input's question (if any), then each
 // asked question in turn on the same sandbox, until the conversation ends
 // or continues as new.
@@ -48,7 +44,7 @@ func converse(ctx workflow.Context, a *analysis) (*api.AnalysisResult, error) {
 		a.keepSandbox = true
 		return nil, workflow.NewContinueAsNewError(ctx, api.AnalysisWorkflowName, c.next(ctx))
 	}
-	// The conversation is over: its status is the result's, not "waiting".
+	// The conversation is over: its status is the result's, not api.StatusWaiting.
 	a.show(ctx, a.res.Status, "done")
 	return a.res, nil
 }
@@ -121,7 +117,7 @@ func (c *conversation) ask(ctx workflow.Context, q api.AskInput) (*api.TurnResul
 		return nil, err
 	}
 	if c.closed {
-		return nil, temporal.NewApplicationError(fmt.Sprintf("the conversation ended (%s) before this question's turn", c.endedBy), ErrTypeConversationClosed)
+		return nil, temporal.NewApplicationError(fmt.Sprintf("the conversation ended (%s) before this question's turn", c.endedBy), api.ErrTypeConversationClosed)
 	}
 	c.busy = true
 	defer func() { c.busy = false }()
@@ -131,7 +127,7 @@ func (c *conversation) ask(ctx workflow.Context, q api.AskInput) (*api.TurnResul
 	c.datasetCount += len(q.Datasets)
 	r, err := c.turn(ctx, q, false)
 	if err != nil {
-		c.close("failed")
+		c.close(api.EndedByFailed)
 		c.err = err
 	}
 	return r, err
@@ -203,7 +199,7 @@ func (c *conversation) serve(ctx workflow.Context) (continueAsNew bool, err erro
 			}
 			break
 		}
-		c.a.show(ctx, "waiting", "waiting for a question")
+		c.a.show(ctx, api.StatusWaiting, "waiting for a question")
 		mark := c.accepted
 		woke := func() bool { return c.closed || c.accepted != mark }
 		left := c.idle
@@ -221,7 +217,7 @@ func (c *conversation) serve(ctx workflow.Context) (continueAsNew bool, err erro
 			}
 			c.busy = false
 			left -= c.pauseAfter
-			c.a.show(ctx, "paused", "waiting for a question (sandbox paused)")
+			c.a.show(ctx, api.StatusPaused, "waiting for a question (sandbox paused)")
 		}
 		ok, err := workflow.AwaitWithTimeout(ctx, left, woke)
 		if err != nil {

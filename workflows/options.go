@@ -16,17 +16,14 @@ var acts *activities.Activities
 // HeartbeatTimeout is how soon a dead worker's activity is retried
 // elsewhere: the server times the attempt out this long after its last
 // heartbeat and starts the next one after the retry policy's first
-// interval (1 s), so a SIGKILLed worker's cell runs again within about
-// 5 s; the retried attempt clears the workflow's sticky queue
+// interval, and the retried attempt clears the workflow's sticky queue
 // (activities/takeover.go), so the analysis' next workflow task reaches a
-// live worker at once (BENCHMARKS.md, P7). Activities heartbeat every
-// third of it (activities.heartbeatWhile; the worker caps the SDK's
-// heartbeat batching at the same interval, HEARTBEAT_THROTTLE in
-// config.Tuning), so two heartbeats in a row may be late or lost before a
-// live attempt is timed out. The cost is one heartbeat RPC per 1.33 s per
-// running activity (bench/notes.md, P7). 3 s (every second) was tried and
-// timed out every live attempt of the 200-analysis heartbeat load on a
-// busy machine where 4 s timed out none.
+// live worker at once. Activities heartbeat every third of it
+// (activities.heartbeatWhile; the worker caps the SDK's heartbeat batching
+// at the same interval, HEARTBEAT_THROTTLE in config.Tuning), so two
+// heartbeats in a row may be late or lost before a live attempt is timed
+// out. What it buys, what it costs in heartbeat RPCs, and the shorter
+// timeout tried and rejected: BENCHMARKS.md, P7, and bench/notes.md.
 const HeartbeatTimeout = 4 * time.Second
 
 // activityOptionsByName is every activity's timeouts and retries, in one
@@ -35,39 +32,39 @@ const HeartbeatTimeout = 4 * time.Second
 // start-to-close timeout; the batch's are short and do not.
 var activityOptionsByName = map[string]workflow.ActivityOptions{
 	// An analysis and its sandbox.
-	"CreateSandbox":  heartbeating(2*time.Minute, 10),
-	"ResumeSandbox":  heartbeating(2*time.Minute, 10),
-	"StageDatasets":  heartbeating(10*time.Minute, 10),
-	"CallModel":      heartbeating(5*time.Minute, 20),
-	"RunCode":        heartbeating(15*time.Minute, 20),
-	"RunSQL":         heartbeating(15*time.Minute, 20),
-	"RestoreSandbox": heartbeating(60*time.Minute, 5),
-	"KillSandbox":    heartbeating(time.Minute, 5),
-	"PauseSandbox":   heartbeating(time.Minute, 5),
-	"WriteReport":    heartbeating(5*time.Minute, 10),
-	"VerifyAnswer":   heartbeating(2*time.Minute, 10),
+	activities.CreateSandboxName:  heartbeating(2*time.Minute, 10),
+	activities.ResumeSandboxName:  heartbeating(2*time.Minute, 10),
+	activities.StageDatasetsName:  heartbeating(10*time.Minute, 10),
+	activities.CallModelName:      heartbeating(5*time.Minute, 20),
+	activities.RunCodeName:        toolCall(),
+	activities.RunSQLName:         toolCall(),
+	activities.RestoreSandboxName: heartbeating(60*time.Minute, 5),
+	activities.KillSandboxName:    heartbeating(time.Minute, 5),
+	activities.PauseSandboxName:   heartbeating(time.Minute, 5),
+	activities.WriteReportName:    heartbeating(5*time.Minute, 10),
+	activities.VerifyAnswerName:   heartbeating(2*time.Minute, 10),
 
 	// A batch.
-	"PlanBatch":          batchStep(),
-	"ReadBatchItems":     batchStep(),
-	"AppendBatchResults": batchStep(),
-	"WriteBatchReport":   batchStep(),
+	activities.PlanBatchName:          batchStep(),
+	activities.ReadBatchItemsName:     batchStep(),
+	activities.AppendBatchResultsName: batchStep(),
+	activities.WriteBatchReportName:   batchStep(),
 	// AnalysisOutcome waits for an item an earlier run of the batch
 	// started: as long as an analysis may take.
-	"AnalysisOutcome": {
+	activities.AnalysisOutcomeName: {
 		StartToCloseTimeout: 24 * time.Hour,
 		HeartbeatTimeout:    time.Minute,
 		RetryPolicy:         &temporal.RetryPolicy{MaximumInterval: time.Minute},
 	},
 
 	// The sandbox line: which of its holders closed without leaving.
-	"LineHoldersClosed": {
+	activities.LineHoldersClosedName: {
 		StartToCloseTimeout: time.Minute,
 		RetryPolicy:         batchStep().RetryPolicy,
 	},
 
 	// The sandbox sweep.
-	"SweepSandboxes": {
+	activities.SweepSandboxesName: {
 		StartToCloseTimeout: 10 * time.Minute,
 		RetryPolicy:         &temporal.RetryPolicy{InitialInterval: 5 * time.Second, MaximumAttempts: 3},
 	},
@@ -85,6 +82,11 @@ var admitOptions = workflow.LocalActivityOptions{
 	StartToCloseTimeout: 5 * time.Second,
 	RetryPolicy:         &temporal.RetryPolicy{MaximumAttempts: 1},
 }
+
+// toolCall are the options of the activity that runs a tool call
+// (activities.Tool.Activity): those of a cell. A tool whose activity has
+// no row of its own runs with them.
+func toolCall() workflow.ActivityOptions { return heartbeating(15*time.Minute, 20) }
 
 // heartbeating are the options of an activity that heartbeats.
 func heartbeating(startToClose time.Duration, attempts int32) workflow.ActivityOptions {
@@ -108,6 +110,18 @@ func batchStep() workflow.ActivityOptions {
 			NonRetryableErrorTypes: activities.NonRetryableTypes(),
 		},
 	}
+}
+
+// withToolActivity is withActivity for the activity of a tool
+// (activities.Tool.Activity): one without a row of its own runs with the
+// options of a cell, toolCall.
+func withToolActivity(ctx workflow.Context, name, summary string) workflow.Context {
+	o, ok := activityOptionsByName[name]
+	if !ok {
+		o = toolCall()
+	}
+	o.Summary = summary
+	return workflow.WithActivityOptions(ctx, o)
 }
 
 // withActivity sets the options of the activity name, shown in the UI

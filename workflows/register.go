@@ -36,7 +36,7 @@ func StartLineWorker(c client.Client, taskQueue string, acts *activities.Activit
 	w.RegisterWorkflowWithOptions(SandboxLineWorkflow, workflow.RegisterOptions{
 		Name: api.SandboxLineWorkflowName, VersioningBehavior: workflow.VersioningBehaviorAutoUpgrade,
 	})
-	w.RegisterActivityWithOptions(acts.LineHoldersClosed, activity.RegisterOptions{Name: "LineHoldersClosed"})
+	w.RegisterActivityWithOptions(acts.LineHoldersClosed, activity.RegisterOptions{Name: activities.LineHoldersClosedName})
 	if err := w.Start(); err != nil {
 		return nil, fmt.Errorf("start the sandbox line's worker on %s: %w", lq, err)
 	}

@@ -19,7 +19,7 @@ import (
 var (
 	// SearchAnalysisStatus is an analysis' status: starting, running,
 	// waiting or paused (a conversation between turns), answered,
-	// max_steps, budget, ended, failed or cancelled.
+	// max_steps, budget, ended, failed or cancelled (api.Status*).
 	SearchAnalysisStatus = temporal.NewSearchAttributeKeyKeyword("AnalysisStatus")
 	// SearchAnalysisModel is the model an analysis asks: its input's
 	// model, else the worker's OPENAI_MODEL.
@@ -43,9 +43,6 @@ func SearchAttributeTypes() map[string]enumspb.IndexedValueType {
 	}
 	return want
 }
-
-// StatusCancelled is the AnalysisStatus of a cancelled analysis.
-const StatusCancelled = "cancelled"
 
 // searchAttrs upserts a workflow's search attributes when the namespace
 // has them, and never otherwise.

@@ -12,7 +12,6 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/api"
-	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // searchUpserts makes CheckSearchAttributes answer check and records the
@@ -79,7 +78,7 @@ func TestSearchAttributesCancelled(t *testing.T) {
 	h.env.RegisterDelayedCallback(func() { h.env.CancelWorkflow() }, time.Minute)
 	_, err := h.run(t, api.AnalysisInput{Question: "q", Model: "m1"})
 	require.Error(t, err)
-	assert.Equal(t, map[string]any{"AnalysisStatus": workflows.StatusCancelled, "AnalysisModel": "m1", "AnalysisSteps": int64(1)}, last(*ups))
+	assert.Equal(t, map[string]any{"AnalysisStatus": api.StatusCancelled, "AnalysisModel": "m1", "AnalysisSteps": int64(1)}, last(*ups))
 }
 
 // With the attributes off (the worker found them missing), nothing is

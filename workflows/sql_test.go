@@ -15,7 +15,7 @@ import (
 )
 
 func sqlCall(id, args string) activities.ToolCall {
-	return activities.ToolCall{CallID: id, Name: workflows.ToolRunSQL, Arguments: args}
+	return activities.ToolCall{CallID: id, Name: api.ToolRunSQL, Arguments: args}
 }
 
 // run_sql calls run as RunSQL activities (ChangeRunSQL) whose output goes

@@ -10,7 +10,7 @@ import (
 // SWEEP_INTERVAL (activities.EnsureSweepSchedule), so the cluster has one sweeper
 // however many workers poll the task queue.
 func SweepWorkflow(ctx workflow.Context, in activities.SweepInput) (*activities.SweepResult, error) {
-	ctx = withActivity(ctx, "SweepSandboxes", "")
+	ctx = withActivity(ctx, activities.SweepSandboxesName, "")
 	var res activities.SweepResult
 	if err := workflow.ExecuteActivity(ctx, acts.SweepSandboxes, in).Get(ctx, &res); err != nil {
 		return nil, err

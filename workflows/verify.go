@@ -27,8 +27,8 @@ func (a *analysis) verify(ctx workflow.Context, check *answerCheck, final bool) 
 	if a.in.Verify == api.VerifyOff || workflow.GetVersion(ctx, ChangeVerifyAnswer, workflow.DefaultVersion, 1) < 1 {
 		return false
 	}
-	a.show(ctx, "running", "verifying")
-	vctx := withActivity(ctx, "VerifyAnswer", "verify the answer's figures")
+	a.show(ctx, api.StatusRunning, "verifying")
+	vctx := withActivity(ctx, activities.VerifyAnswerName, "verify the answer's figures")
 	var vr activities.VerifyAnswerResult
 	if err := workflow.ExecuteActivity(vctx, acts.VerifyAnswer, activities.VerifyAnswerInput{
 		WorkflowID: a.id, Question: check.question, Answer: a.res.Answer, Cells: a.sb.cells,

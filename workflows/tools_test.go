@@ -1,0 +1,116 @@
+package workflows_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.temporal.io/sdk/activity"
+
+	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/api"
+)
+
+// countRowsInput is the input of the activity of the tool the test adds.
+type countRowsInput struct {
+	WorkflowID  string `json:"workflow_id"`
+	RunID       string `json:"run_id"`
+	SandboxID   string `json:"sandbox_id"`
+	Step        int    `json:"step"`
+	Cell        int    `json:"cell"`
+	CallID      string `json:"call_id"`
+	Path        string `json:"path"`
+	OutputByRef bool   `json:"output_by_ref,omitempty"`
+}
+
+// countRowsArgs is a count_rows call's arguments.
+type countRowsArgs struct{ path string }
+
+func (c countRowsArgs) Input(at activities.ToolCallAt) any {
+	return countRowsInput{WorkflowID: at.WorkflowID, RunID: at.RunID, SandboxID: at.SandboxID, Step: at.Step, Cell: at.Cell,
+		CallID: at.CallID, Path: c.path, OutputByRef: at.OutputByRef}
+}
+
+func (c countRowsArgs) Summary() string { return "count rows of " + c.path }
+
+// countRowsTool is a tool that exists only in this test: one row.
+var countRowsTool = activities.Tool{
+	Name:        "count_rows",
+	Description: "Count the rows of a CSV file in the sandbox.",
+	Parameters: map[string]any{
+		"type":                 "object",
+		"properties":           map[string]any{"path": map[string]any{"type": "string"}},
+		"required":             []string{"path"},
+		"additionalProperties": false,
+	},
+	Signature: "path: string",
+	Parse: func(arguments string) (activities.ToolArgs, string) {
+		var args struct {
+			Path string `json:"path"`
+		}
+		if err := json.Unmarshal([]byte(arguments), &args); err != nil || args.Path == "" {
+			return nil, `error: count_rows needs {"path": "<file>"}`
+		}
+		return countRowsArgs{path: args.Path}, ""
+	},
+	Activity: "CountRows",
+	Phase:    "count rows",
+	Sandbox:  true,
+	Cell:     true,
+}
+
+// addTool adds t to the table of tools for the test.
+func addTool(t *testing.T, tool activities.Tool) {
+	before := activities.Tools
+	activities.Tools = append(slices.Clip(before), tool)
+	t.Cleanup(func() { activities.Tools = before })
+}
+
+// A tool is added through the table alone (its row in activities.Tools and
+// its activity; no line of the workflows): the workflow knows it among the
+// tools it offers, runs its call through its activity in the sandbox,
+// journals the call as a cell (a rebuild would replay it), keeps its
+// charts, and feeds its output back to the model by reference.
+func TestToolAddedThroughTheTable(t *testing.T) {
+	addTool(t, countRowsTool)
+	_, offered := activities.LookupTool(activities.ToolsFor(false), countRowsTool.Name)
+	require.True(t, offered, "offered to the model")
+	var runs []countRowsInput
+	h := newHarness(t, func(h *harness) {
+		h.env.RegisterActivityWithOptions(func(_ context.Context, in countRowsInput) (activities.ToolResult, error) {
+			runs = append(runs, in)
+			key := fmt.Sprintf("analyses/%s/step-%d/%d-output.json", in.WorkflowID, in.Step, in.Cell)
+			h.stored[key] = in.Path + " has 3 rows"
+			return activities.ToolResult{OutputKey: key, Charts: []api.Chart{{Key: "rows.png", Step: in.Step, Cell: in.Cell}}}, nil
+		}, activity.RegisterOptions{Name: countRowsTool.Activity})
+	})
+	h.script(
+		activities.CallModelResult{ToolCalls: []activities.ToolCall{
+			{CallID: "c1", Name: "count_rows", Arguments: `{"path": "/home/user/d.csv"}`},
+			{CallID: "c2", Name: "count_rows", Arguments: `{}`},
+			{CallID: "c3", Name: "count_cols", Arguments: `{}`},
+		}},
+		activities.CallModelResult{Answer: "d.csv has 3 rows"},
+	)
+	h.code(okOutput)
+	res, err := h.run(t, api.AnalysisInput{Question: "how many rows?", Datasets: []api.Dataset{{Name: "d.csv", Content: "a\n1\n2\n3\n"}}})
+	require.NoError(t, err)
+
+	require.Len(t, runs, 1, "only the good call runs")
+	assert.Equal(t, countRowsInput{WorkflowID: "default-test-workflow-id", RunID: runs[0].RunID, SandboxID: "isandbox1",
+		Step: 1, Cell: 0, CallID: "c1", Path: "/home/user/d.csv", OutputByRef: true}, runs[0])
+	outs := h.outputs(t, 1)
+	require.Len(t, outs, 3)
+	assert.NotEmpty(t, h.modelCalls[1].ToolOutputs[0].OutputKey, "fed back by reference")
+	assert.Equal(t, "/home/user/d.csv has 3 rows", outs[0].Output)
+	assert.Equal(t, `error: count_rows needs {"path": "<file>"}`, outs[1].Output)
+	assert.Equal(t, `error: unknown tool "count_cols"; the tools are execute_python(code: string), run_sql(source, query, name: string) and count_rows(path: string)`, outs[2].Output)
+	assert.Equal(t, 1, res.CodeRuns, "a cell")
+	assert.Equal(t, []api.Chart{{Key: "rows.png", Step: 1}}, res.Charts)
+	require.Len(t, h.reports, 1)
+	assert.Equal(t, []api.CellRef{{Step: 1, Cell: 0, CallID: "c1"}}, h.reports[0].Cells, "journaled")
+}
