@@ -263,7 +263,7 @@ func summarize(sum api.BatchItemResult, res api.AnalysisResult, err error) api.B
 		}
 		return sum
 	}
-	sum.Status, sum.ErrorType = api.StatusFailed, "Error"
+	sum.Status, sum.ErrorType = api.StatusFailed, api.ErrTypeOther
 	var (
 		appErr   *temporal.ApplicationError
 		canceled *temporal.CanceledError
@@ -272,7 +272,7 @@ func summarize(sum api.BatchItemResult, res api.AnalysisResult, err error) api.B
 	)
 	switch {
 	case errors.As(err, &appErr):
-		sum.ErrorType = cmp.Or(appErr.Type(), "Error")
+		sum.ErrorType = cmp.Or(appErr.Type(), api.ErrTypeOther)
 		sum.Error = clip.String(errtext.Message(appErr), MaxSummaryErrorBytes, "…")
 		return sum
 	case errors.As(err, &canceled):
