@@ -1,21 +1,8 @@
 // Package activities holds every side effect of an analysis: the sandbox's
-// lifecycle, code runs, model calls and S3. Each activity is a method on
-// Activities, which holds the clients; workflows name them through a nil
-// *Activities.
-//
-// Files are named for what they hold, by responsibility:
-//
-//	sandbox*.go   the sandbox's lifecycle: create, stage, kill, pause and
-//	              resume, restore after a loss, the sweep of leaked ones
-//	code*.go      RunCode, its cell journal (code_journal.py runs in the
-//	              kernel) and how a retry reconnects to its cell
-//	model*.go     CallModel: Responses and Chat Completions, the trimming
-//	              of the model's context, the HTTP error bodies
-//	outputs*.go   charts and files a cell wrote, the report, S3 storage
-//	errors*.go    the one classification of failures and the upstream's
-//	              own message
-//	batch*.go     the batch's items, results and report, and attaching
-//	              to an item an earlier run started
+// lifecycle, code runs, model calls and S3, and the table of tools the
+// model may call (tools.go). Each activity is a method on Activities, which
+// holds the clients; workflows name them through a nil *Activities. Files
+// are named for what they hold; their map is in docs/architecture.md.
 package activities
 
 import (

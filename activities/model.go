@@ -18,7 +18,7 @@ import (
 
 // DefaultInstructions is the system prompt of a data analysis.
 const DefaultInstructions = `You are a careful data analyst working in a Jupyter-like Python sandbox.
-Use the execute_python tool to run Python code; state (variables, imports) persists between calls.
+Use the ` + api.ToolExecutePython + ` tool to run Python code; state (variables, imports) persists between calls.
 Datasets are in /home/user. pandas and matplotlib are available.
 Work in small steps: load and inspect the data first, then compute, then draw charts where they help
 (matplotlib; call plt.show() so the chart is captured). Print the numbers you rely on.
@@ -127,7 +127,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		// An empty turn is fed back to the model like a bad tool call: the
 		// workflow counts it as a step and asks again.
 		res.Empty = true
-		tr.Items = append(tr.Items, userMessage("Your last reply was empty. Call execute_python or answer the question."))
+		tr.Items = append(tr.Items, userMessage("Your last reply was empty. Call "+api.ToolExecutePython+" or answer the question."))
 	}
 	res.TranscriptKey = a.transcriptKey(in.WorkflowID, in.Step)
 	if err := a.putJSON(ctx, res.TranscriptKey, tr); err != nil {

@@ -14,7 +14,7 @@ var RunSQLTool = Tool{
 	Name: api.ToolRunSQL,
 	Description: "Run one read-only SQL query (PostgreSQL; SELECT, WITH … SELECT, VALUES or TABLE) on a SQL source " +
 		"and save its result in the sandbox as /home/user/<name>.csv (header row; NULL as an empty field). " +
-		"Returns the columns, the row count and the first rows; load the file with pandas in execute_python. " +
+		"Returns the columns, the row count and the first rows; load the file with pandas in " + api.ToolExecutePython + ". " +
 		"Writes are refused; the query runs under a timeout and row and byte caps.",
 	Parameters: map[string]any{
 		"type": "object",

@@ -11,13 +11,17 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The tools go to the model as the same bytes as before the table of tools
-// (testdata/tools-offered.json, recorded from the code before it: the
-// Responses tools, then the Chat Completions tools, without and with the
-// SQL tools): scripted models and recorded histories depend on them.
+// execute_python and run_sql go to the model as the same bytes as before
+// the table of tools (testdata/tools-offered.json, recorded from the code
+// before it: the Responses tools, then the Chat Completions tools, without
+// and with the SQL tools): scripted models and recorded histories depend
+// on them. A tool added later leaves them as they are.
 func TestToolsOfferedAsBefore(t *testing.T) {
 	want, err := os.ReadFile("testdata/tools-offered.json")
 	require.NoError(t, err)
+	before := Tools
+	t.Cleanup(func() { Tools = before })
+	Tools = []Tool{ExecutePythonTool, RunSQLTool}
 	var got []byte
 	for _, sql := range []bool{false, true} {
 		tr := transcript{SQLTool: sql}

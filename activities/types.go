@@ -75,9 +75,6 @@ type CapacityRefusal struct {
 	ExpectedWaitSeconds float64 `json:"expected_wait_seconds,omitempty"`
 }
 
-// Dataset is one input file to place in the sandbox's /home/user. Exactly
-// one of S3Key, URL and Content is set.
-
 // StageDatasetsInput lists the datasets to write into a sandbox.
 type StageDatasetsInput struct {
 	SandboxID string        `json:"sandbox_id"`
@@ -136,8 +133,6 @@ type ToolOutput struct {
 	OutputKey string `json:"output_key,omitempty"`
 }
 
-// Usage counts tokens.
-
 // CallModelResult is the model's answer or its tool calls.
 type CallModelResult struct {
 	ToolCalls []ToolCall `json:"tool_calls,omitempty"`
@@ -166,8 +161,6 @@ type RunCodeInput struct {
 	OutputByRef bool `json:"output_by_ref,omitempty"`
 }
 
-// Chart is one PNG a cell drew, stored in S3.
-
 // CodeError is an exception raised by the model's code.
 type CodeError struct {
 	Name  string `json:"name"`
@@ -193,8 +186,6 @@ type RunCodeResult struct {
 type KillSandboxInput struct {
 	SandboxID string `json:"sandbox_id"`
 }
-
-// CellRef names a cell that ran, for rebuilding a lost sandbox.
 
 // RestoreSandboxInput replays the journal of cells into a new sandbox.
 type RestoreSandboxInput struct {

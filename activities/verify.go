@@ -90,6 +90,6 @@ func CorrectionMessage(cs []api.Claim) string {
 		figs = append(figs, f)
 	}
 	return fmt.Sprintf("[verify_answer] Your answer has figures that no cell printed: %s. "+
-		"Every number in an answer must be printed by code you ran. Compute each of them with execute_python and print it, "+
+		"Every number in an answer must be printed by code you ran. Compute each of them with "+api.ToolExecutePython+" and print it, "+
 		"or drop it from the answer; then answer again.", strings.Join(figs, ", "))
 }

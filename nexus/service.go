@@ -26,7 +26,7 @@ const (
 	batchIDPrefix    = "nexus-batch-"
 )
 
-// New returns the service workflows.NexusService with its operations.
+// New returns the service api.NexusService with its operations.
 func New() (*nexus.Service, error) {
 	s := nexus.NewService(api.NexusService)
 	err := s.Register(
