@@ -8,11 +8,14 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/mock"
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/api"
+	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // countRowsInput is the input of the activity of the tool the test adds.
@@ -113,4 +116,63 @@ func TestToolAddedThroughTheTable(t *testing.T) {
 	assert.Equal(t, []api.Chart{{Key: "rows.png", Step: 1}}, res.Charts)
 	require.Len(t, h.reports, 1)
 	assert.Equal(t, []api.CellRef{{Step: 1, Cell: 0, CallID: "c1"}}, h.reports[0].Cells, "journaled")
+}
+
+// A call of a tool added through the table that finds its sandbox lost is
+// handled as a cell is: the sandbox is rebuilt from the journal (the
+// cells before it), the call runs again in the new one, and then it joins
+// the journal.
+func TestToolCallRebuildsALostSandbox(t *testing.T) {
+	addTool(t, countRowsTool)
+	var runs []countRowsInput
+	h := newHarness(t, func(h *harness) {
+		h.env.RegisterActivityWithOptions(func(_ context.Context, in countRowsInput) (activities.ToolResult, error) {
+			runs = append(runs, in)
+			if in.SandboxID == "isandbox1" {
+				return activities.ToolResult{}, temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil)
+			}
+			return activities.ToolResult{Output: "3 rows"}, nil
+		}, activity.RegisterOptions{Name: countRowsTool.Activity})
+	})
+	var restored []activities.RestoreSandboxInput
+	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in activities.RestoreSandboxInput) (activities.RestoreSandboxResult, error) {
+			restored = append(restored, in)
+			return activities.RestoreSandboxResult{Replayed: len(in.Cells)}, nil
+		})
+	h.script(
+		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("p1", "import pandas")}},
+		activities.CallModelResult{ToolCalls: []activities.ToolCall{{CallID: "c1", Name: "count_rows", Arguments: `{"path": "d.csv"}`}}},
+		activities.CallModelResult{Answer: "3 rows"},
+	)
+	h.code(okOutput)
+	res, err := h.run(t, api.AnalysisInput{Question: "q"})
+	require.NoError(t, err)
+	require.Len(t, runs, 2, "in the lost sandbox, then in the new one")
+	assert.Equal(t, "isandbox2", runs[1].SandboxID)
+	require.Len(t, restored, 1)
+	assert.Equal(t, []api.CellRef{{Step: 1, Cell: 0, CallID: "p1"}}, restored[0].Cells)
+	assert.Equal(t, "isandbox2", res.SandboxID)
+	assert.Equal(t, 2, res.CodeRuns)
+	require.Len(t, h.reports, 1)
+	assert.Equal(t, []api.CellRef{{Step: 1, Cell: 0, CallID: "p1"}, {Step: 2, Cell: 0, CallID: "c1"}}, h.reports[0].Cells)
+	assert.Equal(t, "3 rows", h.outputs(t, 2)[0].Output)
+}
+
+// A run_sql call whose sandbox is lost again and again fails the analysis
+// once the rebuilds are used up, as a cell does, its message naming the
+// call.
+func TestRunSQLRebuildsAreBounded(t *testing.T) {
+	h := newHarness(t)
+	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(activities.RestoreSandboxResult{}, nil)
+	h.env.OnActivity(a.RunSQL, mock.Anything, mock.Anything).Return(activities.RunSQLResult{},
+		temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil))
+	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{
+		sqlCall("s1", `{"source": "shop", "query": "select 1", "name": "totals"}`)}})
+	_, err := h.run(t, api.AnalysisInput{Question: "q"})
+	var appErr *temporal.ApplicationError
+	require.ErrorAs(t, err, &appErr)
+	assert.Equal(t, api.ErrTypeSandboxLost, appErr.Type())
+	assert.Regexp(t, `^step 1 cell 0: run sql: sandbox \S+ was lost and \d+ rebuilds are used up: gone$`, appErr.Message())
+	assert.Len(t, h.created, workflows.MaxRebuilds+1)
 }
