@@ -492,14 +492,20 @@ func TestBadJSONInputSurvivesTheDataConverter(t *testing.T) {
 	assert.Contains(t, err.Error(), "max_steps: got JSON string, want an integer")
 }
 
-func TestLostSandboxIsRebuiltFromTheJournal(t *testing.T) {
-	h := newHarness(t)
+// restores makes RestoreSandbox replay every cell, and records its inputs.
+func (h *harness) restores() *[]activities.RestoreSandboxInput {
 	var restored []activities.RestoreSandboxInput
 	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, in activities.RestoreSandboxInput) (activities.RestoreSandboxResult, error) {
 			restored = append(restored, in)
 			return activities.RestoreSandboxResult{Replayed: len(in.Cells)}, nil
 		})
+	return &restored
+}
+
+func TestLostSandboxIsRebuiltFromTheJournal(t *testing.T) {
+	h := newHarness(t)
+	restores := h.restores()
 	h.script(
 		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "x = 1"), pyCall("c2", "y = oops")}},
 		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c3", "x + 1")}},
@@ -520,6 +526,7 @@ func TestLostSandboxIsRebuiltFromTheJournal(t *testing.T) {
 	assert.Equal(t, "isandbox2", res.SandboxID)
 	require.Len(t, h.created, 2)
 	assert.Equal(t, 2, h.created[1].Generation, "a new generation, never the lost sandbox again")
+	restored := *restores
 	require.Len(t, restored, 1)
 	assert.Equal(t, "isandbox2", restored[0].SandboxID)
 	assert.Equal(t, []api.CellRef{{Step: 1, Cell: 0, CallID: "c1"}, {Step: 1, Cell: 1, CallID: "c2", Failed: true}}, restored[0].Cells)

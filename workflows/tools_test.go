@@ -134,12 +134,7 @@ func TestToolCallRebuildsALostSandbox(t *testing.T) {
 			return activities.ToolResult{Output: "3 rows"}, nil
 		}, activity.RegisterOptions{Name: countRowsTool.Activity})
 	})
-	var restored []activities.RestoreSandboxInput
-	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.RestoreSandboxInput) (activities.RestoreSandboxResult, error) {
-			restored = append(restored, in)
-			return activities.RestoreSandboxResult{Replayed: len(in.Cells)}, nil
-		})
+	restores := h.restores()
 	h.script(
 		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("p1", "import pandas")}},
 		activities.CallModelResult{ToolCalls: []activities.ToolCall{{CallID: "c1", Name: "count_rows", Arguments: `{"path": "d.csv"}`}}},
@@ -150,8 +145,8 @@ func TestToolCallRebuildsALostSandbox(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, runs, 2, "in the lost sandbox, then in the new one")
 	assert.Equal(t, "isandbox2", runs[1].SandboxID)
-	require.Len(t, restored, 1)
-	assert.Equal(t, []api.CellRef{{Step: 1, Cell: 0, CallID: "p1"}}, restored[0].Cells)
+	require.Len(t, *restores, 1)
+	assert.Equal(t, []api.CellRef{{Step: 1, Cell: 0, CallID: "p1"}}, (*restores)[0].Cells)
 	assert.Equal(t, "isandbox2", res.SandboxID)
 	assert.Equal(t, 2, res.CodeRuns)
 	require.Len(t, h.reports, 1)
