@@ -87,6 +87,7 @@ type ToolResult struct {
 }
 
 // Tools is the table of tools, in the order the model is offered them.
+// Workers and workflows read it; only tests add rows, before anything runs.
 var Tools = []Tool{ExecutePythonTool, RunSQLTool}
 
 // ToolsFor are the rows of Tools that are on: those that need a SQL

@@ -26,6 +26,10 @@ const (
 // StatusAnswered and StatusMaxSteps.
 const StatusFailed = "failed"
 
+// ErrTypeOther is a failed batch item's error_type when its failure named
+// no type of its own (BatchItemResult.ErrorType).
+const ErrTypeOther = "Error"
+
 // BatchInput is the input of BatchAnalysisWorkflow: the items inline
 // (Items) or as JSONL in the bucket (ItemsS3Key), and how to run them.
 type BatchInput struct {

@@ -81,9 +81,6 @@ const (
 	ErrTypeCanceled    = "Canceled"      // an analysis a batch waited for was cancelled
 	ErrTypeTerminated  = "Terminated"    // an analysis a batch waited for was terminated
 	ErrTypeTimeout     = "Timeout"       // an analysis a batch waited for timed out
-	// ErrTypeOther is a batch item's error_type when its failure named no
-	// type of its own.
-	ErrTypeOther = "Error"
 	// ErrTypeSandboxCapacity: no sandbox can be had now (E2B's concurrency
 	// limit, or the worker's MAX_SANDBOXES); the workflow waits and asks
 	// again, so it never fails an analysis.
