@@ -112,7 +112,7 @@ func (a *Activities) RunSQL(ctx context.Context, in RunSQLInput) (RunSQLResult, 
 	}
 	rec := cellRecord{
 		Step: in.Step, Cell: in.Cell, CallID: in.CallID,
-		Code:        fmt.Sprintf("-- run_sql(source=%q, name=%q)\n%s", in.Source, in.Name, in.Query),
+		Code:        fmt.Sprintf("-- %s(source=%q, name=%q)\n%s", api.ToolRunSQL, in.Source, in.Name, in.Query),
 		ModelOutput: text,
 	}
 	if res.Refused {
@@ -145,7 +145,7 @@ func (a *Activities) describeSources(ctx context.Context) string {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("\n\nSQL sources you can query with run_sql (read-only; results are staged as CSV):\n")
+	b.WriteString("\n\nSQL sources you can query with " + api.ToolRunSQL + " (read-only; results are staged as CSV):\n")
 	for _, n := range a.SQL.Names() {
 		desc, err := a.SQL.Schema(ctx, n)
 		if err != nil {
