@@ -129,11 +129,12 @@ type SandboxLine struct {
 	TaskQueue string
 }
 
-// LineTaskQueue is the task queue of the sandbox lines of the workers of
-// taskQueue. The line has a queue of its own so that its workflow tasks
-// never wait behind a burst of analyses' tasks: a thousand analyses
-// started at once would hold back every turn it grants.
-func LineTaskQueue(taskQueue string) string { return taskQueue + "-sandbox-line" }
+// LineTaskQueue is the task queue of the line of the pool, which every
+// worker of the pool polls whatever its own task queue. The line has a
+// queue of its own so that its workflow tasks never wait behind a burst
+// of analyses' tasks: a hundred analyses started at once held back its
+// first turns for 5 s.
+func LineTaskQueue(pool string) string { return "sandbox-line-" + pool }
 
 // JoinLineInput asks JoinSandboxLine for a turn.
 type JoinLineInput struct {

@@ -48,6 +48,9 @@ const (
 	// MetricSandboxWakes counts waiting analyses a worker told that a
 	// sandbox it freed is theirs (SignalSandboxFreed).
 	MetricSandboxWakes = "durable_analyst_sandbox_wakes"
+	// MetricSandboxLineWaits counts analyses their pool's line queued
+	// (told their place instead of their turn), once per join.
+	MetricSandboxLineWaits = "durable_analyst_sandbox_line_waits"
 	// MetricSandboxRebuilds counts lost sandboxes the workflow rebuilt.
 	MetricSandboxRebuilds = "durable_analyst_sandbox_rebuilds"
 	// MetricModelCalls counts model calls, tagged with the model and the

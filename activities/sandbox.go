@@ -145,7 +145,21 @@ func (a *Activities) KillSandbox(ctx context.Context, in KillSandboxInput) error
 		count(ctx, MetricSandboxesKilled, 1)
 		a.wakeWaiter(ctx)
 	}
+	a.leaveLine(ctx, in.Line, in.Leave)
 	return nil
+}
+
+// leaveLine gives a turn back to the pool's line; a failure is logged
+// and left to the workflow's own leave.
+func (a *Activities) leaveLine(ctx context.Context, line string, leave *LineRequest) {
+	if line == "" || leave == nil || a.Temporal == nil {
+		return
+	}
+	sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := a.Temporal.SignalWorkflow(sctx, line, "", api.SignalSandboxLine, *leave); err != nil {
+		activity.GetLogger(ctx).Warn("could not give the turn back to the sandbox line; the workflow gives it back", "line_workflow_id", line, "error", err)
+	}
 }
 
 // connect reaches a sandbox by id and renews its lifetime. A sandbox that is

@@ -185,6 +185,12 @@ type RunCodeResult struct {
 // KillSandboxInput names the sandbox to kill.
 type KillSandboxInput struct {
 	SandboxID string `json:"sandbox_id"`
+	// Line and Leave, when set, give the analysis' turn back to its pool's
+	// line as soon as the sandbox is gone, from the activity itself: the
+	// next in line gets the turn without waiting for the analysis' next
+	// workflow task (which gives it back too; a second leave is a no-op).
+	Line  string       `json:"line,omitempty"`
+	Leave *LineRequest `json:"leave,omitempty"`
 }
 
 // RestoreSandboxInput replays the journal of cells into a new sandbox.

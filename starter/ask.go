@@ -131,7 +131,7 @@ func watchTurn(ctx context.Context, c client.Client, id string, send func(contex
 			return nil, fmt.Errorf("stopped waiting; the question may still be answered (starter progress %s)", id)
 		case <-tick.C:
 		}
-		if p, err := queryProgress[api.Progress](uctx, c, id, id); err == nil {
+		if p, err := analysisProgress(uctx, c, id); err == nil {
 			if line := progressLine(p); line != last {
 				fmt.Fprintln(w, line)
 				last = line

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -66,6 +67,31 @@ func fakeAnalysis(ctx workflow.Context, in api.AnalysisInput) (*api.AnalysisResu
 		CodeRuns:      1,
 		Usage:         api.Usage{TotalTokens: 42},
 	}, nil
+}
+
+// lineQueue is the task queue of an analysis that waits in its pool's
+// line, and of that line.
+const lineQueue = "starter-test-line"
+
+// fakeWaitingAnalysis waits in a sandbox line: its progress has the place
+// the line gave it when it joined (9 ahead) and the line's id.
+func fakeWaitingAnalysis(ctx workflow.Context, in api.AnalysisInput) (*api.AnalysisResult, error) {
+	ahead := 9
+	p := api.Progress{Status: "starting", MaxSteps: 10, Phase: api.PhaseWaitingForSandbox + " (9 ahead)", SandboxAhead: &ahead, SandboxLine: in.Question}
+	if err := workflow.SetQueryHandler(ctx, api.ProgressQuery, func() (api.Progress, error) { return p, nil }); err != nil {
+		return nil, err
+	}
+	return nil, workflow.Sleep(ctx, time.Hour)
+}
+
+// fakeLine is a sandbox line whose queue is its input.
+func fakeLine(ctx workflow.Context, queue []string) error {
+	if err := workflow.SetQueryHandler(ctx, api.SandboxLineQuery, func() (map[string]any, error) {
+		return map[string]any{"waiting": len(queue), "queue": queue}, nil
+	}); err != nil {
+		return err
+	}
+	return workflow.Sleep(ctx, time.Hour)
 }
 
 // failingAnalysis fails at once, as a rejected input does.
@@ -141,9 +167,12 @@ func startStack(t *testing.T) *testStack {
 		t.Fatalf("dial %s: %v", tsrv.Address, err)
 	}
 	t.Cleanup(c.Close)
-	for queue, wf := range map[string]any{okQueue: fakeAnalysis, failQueue: failingAnalysis, conversationQueue: fakeConversation} {
+	for queue, wf := range map[string]any{okQueue: fakeAnalysis, failQueue: failingAnalysis, conversationQueue: fakeConversation, lineQueue: fakeWaitingAnalysis} {
 		w := worker.New(c, queue, worker.Options{})
 		w.RegisterWorkflowWithOptions(wf, workflow.RegisterOptions{Name: api.AnalysisWorkflowName})
+		if queue == lineQueue {
+			w.RegisterWorkflowWithOptions(fakeLine, workflow.RegisterOptions{Name: api.SandboxLineWorkflowName})
+		}
 		if err := w.Start(); err != nil {
 			t.Fatalf("start worker on %s: %v", queue, err)
 		}
@@ -190,6 +219,37 @@ func httpGet(t *testing.T, u string) string {
 		t.Fatalf("GET %s: status %d, want 200: %s", u, resp.StatusCode, b)
 	}
 	return string(b)
+}
+
+// TestProgressShowsThePlaceInLine: the progress of an analysis waiting in
+// its pool's line shows its place now, from the line's query, not the
+// place it was given when it joined.
+func TestProgressShowsThePlaceInLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the Temporal dev server and versitygw")
+	}
+	st := startStack(t)
+	ctx := context.Background()
+	id, line := "waiting-"+strconv.FormatInt(time.Now().UnixNano(), 36), "sandbox-line-starter-test"
+	for _, w := range []struct {
+		id, typ string
+		arg     any
+	}{{line, api.SandboxLineWorkflowName, []string{"first", "second", id}}, {id, api.AnalysisWorkflowName, api.AnalysisInput{Question: line}}} {
+		if _, err := st.client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: w.id, TaskQueue: lineQueue}, w.typ, w.arg); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = st.client.TerminateWorkflow(ctx, w.id, "", "test done") })
+	}
+	var out string
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		out, _, _ = runCLI(t, "progress", id)
+		if strings.Contains(out, "waiting for a sandbox") {
+			break
+		}
+	}
+	if !strings.Contains(out, "now: waiting for a sandbox (2 ahead)") {
+		t.Fatalf("starter progress: %q, want the place now (2 ahead), not the one at the join (9 ahead)", out)
+	}
 }
 
 func TestAnalyzeAgainstRealServers(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -76,7 +77,7 @@ func runResult(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("look up analysis %s: %w", id, err)
 	}
 	if d.GetWorkflowExecutionInfo().GetStatus() == enums.WORKFLOW_EXECUTION_STATUS_RUNNING {
-		p, qerr := queryProgress[api.Progress](ctx, c, id, id)
+		p, qerr := analysisProgress(ctx, c, id)
 		if asJSON {
 			rp := runningProgress{WorkflowID: id, Status: "running"}
 			if qerr == nil {
@@ -119,12 +120,34 @@ func runProgress(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fmt.Fprintln(stdout, batchProgressLine(bp))
 		return nil
 	}
-	p, err := queryProgress[api.Progress](ctx, c, id, id)
+	p, err := analysisProgress(ctx, c, id)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, progressLine(p))
 	return nil
+}
+
+// analysisProgress asks an analysis for its progress. While the analysis
+// waits in its pool's line, its own progress has the place the line gave
+// it when it joined; the line's query has its place now, which replaces
+// it (when the line cannot be asked, the analysis' own stays).
+func analysisProgress(ctx context.Context, c client.Client, id string) (api.Progress, error) {
+	p, err := queryProgress[api.Progress](ctx, c, id, id)
+	if err != nil || p.SandboxLine == "" || p.SandboxAhead == nil {
+		return p, err
+	}
+	qctx, cancel := context.WithTimeout(ctx, queryTimeout)
+	defer cancel()
+	var line struct {
+		Queue []string `json:"queue"`
+	}
+	if v, err := c.QueryWorkflow(qctx, p.SandboxLine, "", api.SandboxLineQuery); err == nil && v.Get(&line) == nil {
+		if i := slices.Index(line.Queue, id); i >= 0 {
+			p.SandboxAhead, p.Phase = &i, fmt.Sprintf("%s (%d ahead)", api.PhaseWaitingForSandbox, i)
+		}
+	}
+	return p, nil
 }
 
 // queryProgress asks a workflow for its progress: an api.Progress of
@@ -197,7 +220,7 @@ func waitResult(ctx context.Context, c client.Client, id string, w io.Writer) (*
 			return nil, fmt.Errorf("stopped waiting; analysis %s goes on (starter result %s)", id, id)
 		case <-tick.C:
 		}
-		p, err := queryProgress[api.Progress](gctx, c, id, id)
+		p, err := analysisProgress(gctx, c, id)
 		if err != nil {
 			// Before the first workflow task, or with no worker, queries
 			// fail; say so once, and keep waiting.

@@ -92,7 +92,7 @@ func run() error {
 	if err := w.Start(); err != nil {
 		return fmt.Errorf("start worker: %w", err)
 	}
-	lw, err := workflows.StartLineWorker(c, cfg.TaskQueue, acts, wo)
+	lw, err := workflows.StartLineWorker(c, acts, wo)
 	if err != nil {
 		w.Stop()
 		return err

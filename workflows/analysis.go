@@ -134,8 +134,7 @@ func (a *analysis) waitingForSandbox(ctx workflow.Context, line string, ahead *i
 func (a *analysis) finish(ctx workflow.Context) {
 	a.spent(ctx)
 	if !a.keepSandbox {
-		a.sb.kill(ctx)
-		a.sb.leave(ctx)
+		a.sb.end(ctx)
 	}
 }
 

@@ -34,6 +34,7 @@ type harness struct {
 	modelCalls []activities.CallModelInput
 	codeRuns   []activities.RunCodeInput
 	kills      []string
+	killInputs []activities.KillSandboxInput
 	stageErr   error
 	created    []activities.CreateSandboxInput
 	// refusals is how many creates are refused for capacity first.
@@ -92,6 +93,7 @@ func newHarness(t *testing.T, register ...func(*harness)) *harness {
 	h.env.OnActivity(a.KillSandbox, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, in activities.KillSandboxInput) error {
 			h.kills = append(h.kills, in.SandboxID)
+			h.killInputs = append(h.killInputs, in)
 			return nil
 		})
 	h.env.OnActivity(a.WriteReport, mock.Anything, mock.Anything).Return(

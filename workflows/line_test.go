@@ -80,6 +80,10 @@ func TestWaitsInThePoolsLine(t *testing.T) {
 	assert.True(t, h.created[0].Leased, "the line decided; the worker's own bound must not")
 	assert.False(t, h.created[0].WakeOnFree)
 	assert.Equal(t, []string{"isandbox1"}, h.kills)
+	require.Len(t, h.killInputs, 1)
+	assert.Equal(t, testLine, h.killInputs[0].Line, "the kill gives the turn back as soon as the sandbox is gone")
+	require.NotNil(t, h.killInputs[0].Leave)
+	assert.Equal(t, 1, h.killInputs[0].Leave.Ask)
 	require.Len(t, *leaves, 1)
 	assert.Equal(t, activities.LineLeave, (*leaves)[0].Op)
 	assert.NotEmpty(t, (*leaves)[0].WorkflowID)
@@ -127,6 +131,9 @@ func TestRebuildKeepsItsTurn(t *testing.T) {
 	require.Len(t, h.created, 2)
 	assert.True(t, h.created[1].Leased)
 	assert.Len(t, *joins, 1, "the rebuild kept the turn")
+	require.Len(t, h.killInputs, 2)
+	assert.Empty(t, h.killInputs[0].Line, "the lost sandbox's kill keeps the turn for the rebuild")
+	assert.Equal(t, testLine, h.killInputs[1].Line)
 	assert.Len(t, *leaves, 1)
 }
 

@@ -118,7 +118,7 @@ func (sb *sandbox) awaitTurn(ctx workflow.Context, turns workflow.ReceiveChannel
 	tctx, cancel := workflow.WithCancel(ctx)
 	defer cancel()
 	timer := workflow.NewTimer(tctx, d)
-	for {
+	for counted := false; ; {
 		timedOut := false
 		var t activities.SandboxTurn
 		sel := workflow.NewSelector(ctx)
@@ -136,6 +136,10 @@ func (sb *sandbox) awaitTurn(ctx workflow.Context, turns workflow.ReceiveChannel
 			sb.leased = true
 			return true, nil
 		default:
+			if !counted {
+				workflow.GetMetricsHandler(ctx).Counter(activities.MetricSandboxLineWaits).Inc(1)
+				counted = true
+			}
 			ahead := t.Ahead
 			sb.waiting(ctx, &ahead)
 		}

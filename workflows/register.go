@@ -24,13 +24,13 @@ func RegisterWithOptions(w worker.Registry, acts *activities.Activities, o Optio
 	w.RegisterActivityWithOptions(acts, activity.RegisterOptions{})
 }
 
-// StartLineWorker starts the worker of the sandbox lines of taskQueue's
-// workers (activities.LineTaskQueue) and points acts at it: the line's
-// workflow tasks then never wait behind the analyses'. Every worker
-// process of the task queue runs one, so the line lives on as long as any
-// worker does. Stop the returned worker with the main one.
-func StartLineWorker(c client.Client, taskQueue string, acts *activities.Activities, o worker.Options) (worker.Worker, error) {
-	lq := activities.LineTaskQueue(taskQueue)
+// StartLineWorker starts the worker of the line of acts' sandbox pool
+// (activities.LineTaskQueue) and points acts at it: the line's workflow
+// tasks then never wait behind the analyses'. Every worker process of the
+// pool runs one, so the line lives on as long as any worker does. Stop
+// the returned worker with the main one.
+func StartLineWorker(c client.Client, acts *activities.Activities, o worker.Options) (worker.Worker, error) {
+	lq := activities.LineTaskQueue(acts.Line.Pool)
 	o.Interceptors = nil
 	w := worker.New(c, lq, o)
 	w.RegisterWorkflowWithOptions(SandboxLineWorkflow, workflow.RegisterOptions{

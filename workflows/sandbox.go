@@ -307,10 +307,27 @@ func (sb *sandbox) wake(ctx workflow.Context) error {
 
 // kill kills the current sandbox, also when ctx is cancelled.
 func (sb *sandbox) kill(ctx workflow.Context) {
+	sb.killing(ctx, activities.KillSandboxInput{SandboxID: sb.ref.SandboxID})
+}
+
+// end kills the sandbox for good and gives the analysis' turn back to its
+// line, from the kill's activity as soon as the sandbox is gone and again
+// from the workflow.
+func (sb *sandbox) end(ctx workflow.Context) {
+	in := activities.KillSandboxInput{SandboxID: sb.ref.SandboxID}
+	if sb.leased {
+		in.Line, in.Leave = sb.line, &activities.LineRequest{Op: activities.LineLeave, WorkflowID: sb.workflowID, Ask: sb.asks}
+	}
+	sb.killing(ctx, in)
+	sb.leave(ctx)
+}
+
+// killing runs KillSandbox, also when ctx is cancelled.
+func (sb *sandbox) killing(ctx workflow.Context, in activities.KillSandboxInput) {
 	kctx, cancel := workflow.NewDisconnectedContext(ctx)
 	defer cancel()
 	kctx = withActivity(kctx, "KillSandbox", "kill sandbox")
-	if err := workflow.ExecuteActivity(kctx, acts.KillSandbox, activities.KillSandboxInput{SandboxID: sb.ref.SandboxID}).Get(kctx, nil); err != nil {
+	if err := workflow.ExecuteActivity(kctx, acts.KillSandbox, in).Get(kctx, nil); err != nil {
 		workflow.GetLogger(ctx).Error("sandbox kill failed; it will expire on its own", "sandbox_id", sb.ref.SandboxID, "error", err)
 	}
 }

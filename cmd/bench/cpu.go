@@ -86,25 +86,41 @@ type cpuSplit struct {
 	Machine  time.Duration `json:"machine_busy_ns"`
 }
 
-// cpuMeter measures cpuSplit between start and stop.
+// cpuMeter measures cpuSplit between start and stop. The worker's share
+// is that of every worker process given (one killed meanwhile counts
+// nothing: its time is lost with it).
 type cpuMeter struct {
-	temporalPID, s3PID, workerPID int
-	start                         cpuSplit
+	temporalPID, s3PID int
+	workerPIDs         []int
+	start              cpuSplit
+	workerStart        []time.Duration
 }
 
 func (m *cpuMeter) now() cpuSplit {
-	return cpuSplit{Temporal: procCPU(m.temporalPID), S3: procCPU(m.s3PID), Worker: procCPU(m.workerPID), Bench: procCPU(os.Getpid()), Machine: machineCPU()}
+	return cpuSplit{Temporal: procCPU(m.temporalPID), S3: procCPU(m.s3PID), Bench: procCPU(os.Getpid()), Machine: machineCPU()}
 }
 
-func newCPUMeter(temporalAddr, s3Endpoint string, workerPID int) *cpuMeter {
-	m := &cpuMeter{temporalPID: serverPID("temporal", temporalAddr), s3PID: serverPID("versitygw", s3Endpoint), workerPID: workerPID}
-	m.start = m.now()
+func (m *cpuMeter) workers() []time.Duration {
+	d := make([]time.Duration, len(m.workerPIDs))
+	for i, pid := range m.workerPIDs {
+		d[i] = procCPU(pid)
+	}
+	return d
+}
+
+func newCPUMeter(temporalAddr, s3Endpoint string, workerPIDs ...int) *cpuMeter {
+	m := &cpuMeter{temporalPID: serverPID("temporal", temporalAddr), s3PID: serverPID("versitygw", s3Endpoint), workerPIDs: workerPIDs}
+	m.start, m.workerStart = m.now(), m.workers()
 	return m
 }
 
 func (m *cpuMeter) stop() cpuSplit {
 	n := m.now()
-	return cpuSplit{Temporal: n.Temporal - m.start.Temporal, S3: n.S3 - m.start.S3, Worker: n.Worker - m.start.Worker,
+	var worker time.Duration
+	for i, d := range m.workers() {
+		worker += max(0, d-m.workerStart[i])
+	}
+	return cpuSplit{Temporal: n.Temporal - m.start.Temporal, S3: n.S3 - m.start.S3, Worker: worker,
 		Bench: n.Bench - m.start.Bench, Machine: n.Machine - m.start.Machine}
 }
 

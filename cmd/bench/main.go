@@ -85,9 +85,10 @@ type options struct {
 	profile           bool
 	profilePath       string
 	keepLogs          bool
-	p9N               int
-	p9CurveN          int
-	p9Capacities      []int
+	p9Sizes           []int
+	p9Workers         []int
+	p9KillN           int
+	p9KillAfter       time.Duration
 	logf              func(format string, args ...any)
 }
 
@@ -134,9 +135,10 @@ func parseOptions(args []string) (options, error) {
 	fs.IntVar(&o.maxWorkflowTasks, "max-workflow-tasks", 0, "worker MAX_CONCURRENT_WORKFLOW_TASKS for P3 and P4 (0: SDK default)")
 	fs.BoolVar(&o.profile, "profile", false, "P3: take a 20 s CPU profile of the worker at the highest level")
 	fs.StringVar(&o.profilePath, "profile-out", "bench/p3-worker.cpu.pprof", "where -profile writes the profile")
-	fs.IntVar(&o.p9N, "p9-n", 1000, "P9: real analyses (offline analyst, real Python) submitted at once")
-	fs.IntVar(&o.p9CurveN, "p9-curve-n", 0, "P9: analyses per run of the throughput curve (the default capacity again and each of -p9-capacities); 0: -p9-n, with the default capacity's run in the curve")
-	p9Caps := fs.String("p9-capacities", "4,8,16", "P9: fixed sandbox capacities of the local server to compare with its default")
+	p9Sizes := fs.String("p9-sizes", "120,300,1000", "P9: real analyses (offline analyst, real Python) submitted at once, one run per size and worker count")
+	p9Workers := fs.String("p9-workers", "1,2", "P9: worker processes sharing the pool, one run each per size (1: the baseline)")
+	fs.IntVar(&o.p9KillN, "p9-kill", 300, "P9: analyses of the run on 2 workers with one killed mid-way (0: no such run)")
+	fs.DurationVar(&o.p9KillAfter, "p9-kill-after", 30*time.Second, "P9: how long into the kill run one worker is killed (it starts again 10 s later)")
 	fs.BoolVar(&o.keepLogs, "keep-logs", false, "keep the servers' and worker's logs (the path is printed)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -161,7 +163,8 @@ func parseOptions(args []string) (options, error) {
 			"p11-outage":  func() { o.p11OutageFactor = 1 },
 			"scale-items": func() { o.scaleItems = 12 }, "scale-concurrency": func() { o.scaleConc = 3 },
 			"scale-workers": func() { *scaleWorkers = "1,2" },
-			"p9-n":          func() { o.p9N = 3 }, "p9-capacities": func() { *p9Caps = "1" },
+			"p9-sizes":      func() { *p9Sizes = "4" }, "p9-workers": func() { *p9Workers = "2" },
+			"p9-kill": func() { o.p9KillN = 4 }, "p9-kill-after": func() { o.p9KillAfter = 2 * time.Second },
 		}
 		for name, apply := range smoke {
 			if !set[name] {
@@ -187,21 +190,27 @@ func parseOptions(args []string) (options, error) {
 		}
 		o.scaleWorkers = append(o.scaleWorkers, n)
 	}
-	for _, s := range strings.Split(*p9Caps, ",") {
-		if s = strings.TrimSpace(s); s == "" {
-			continue
+	for flagName, list := range map[string]struct {
+		text *string
+		max  int
+		out  *[]int
+	}{"p9-sizes": {p9Sizes, 100_000, &o.p9Sizes}, "p9-workers": {p9Workers, 8, &o.p9Workers}} {
+		for _, s := range strings.Split(*list.text, ",") {
+			if s = strings.TrimSpace(s); s == "" {
+				continue
+			}
+			n, err := strconv.Atoi(s)
+			if err != nil || n < 1 || n > list.max {
+				return o, fmt.Errorf("-%s: %q, want numbers in 1..%d", flagName, s, list.max)
+			}
+			*list.out = append(*list.out, n)
 		}
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 {
-			return o, fmt.Errorf("-p9-capacities: %q is not a positive number", s)
-		}
-		o.p9Capacities = append(o.p9Capacities, n)
 	}
-	if o.p9N < 1 {
-		return o, fmt.Errorf("-p9-n: %d, must be at least 1", o.p9N)
+	if len(o.p9Sizes) == 0 && o.p9KillN == 0 {
+		return o, fmt.Errorf("-p9-sizes: empty and -p9-kill 0: P9 would run nothing")
 	}
-	if o.p9CurveN < 0 {
-		return o, fmt.Errorf("-p9-curve-n: %d, must be 0 (as -p9-n) or more", o.p9CurveN)
+	if o.p9KillN < 0 || o.p9KillAfter <= 0 {
+		return o, fmt.Errorf("-p9-kill: %d and -p9-kill-after: %s, want 0 or more and a positive duration", o.p9KillN, o.p9KillAfter)
 	}
 	for _, p := range strings.Split(*pollers, ",") {
 		p = strings.TrimSpace(p)

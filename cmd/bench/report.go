@@ -260,8 +260,8 @@ func spliceSection(doc, name, section string) string {
 	return doc + "\n" + section
 }
 
-// p9Markdown is P9's section: its figure and the throughput curve ("" when
-// P9 did not run).
+// p9Markdown is P9's section: its figure and a row per run ("" when P9
+// did not run).
 func (r *report) p9Markdown() string {
 	d, ok := r.details["p9"].(map[string]any)
 	if !ok {
@@ -270,55 +270,62 @@ func (r *report) p9Markdown() string {
 	begin, end := sectionMarks("p9")
 	var b strings.Builder
 	b.WriteString(begin)
-	fmt.Fprintf(&b, "\n## P9: real analyses at once (real Python)\n\n")
+	fmt.Fprintf(&b, "\n## P9: real analyses at once (real Python), one and two workers\n\n")
 	fmt.Fprintf(&b, "Unlike the other scenarios, P9 runs the real local sandbox: each analysis is the offline analyst's "+
 		"(`%s`) answer to the README's UI example, one pandas cell and a matplotlib chart in IPython under bubblewrap, "+
-		"with the local server's default limits (%s). All analyses are submitted at once to one worker with its default "+
-		"`MAX_SANDBOXES`; the local server's capacity is its default, then each fixed capacity of the curve "+
-		"(the curve's runs may be smaller than the first; throughput is compared between runs of one size). "+
-		"Machine memory is MemTotal − MemAvailable of the whole machine, sampled every 250 ms. "+
+		"with the local server's default limits (%s) and its default capacity, %v, which is the pool's `SANDBOX_CAPACITY`. "+
+		"All analyses are submitted at once to worker processes (the real worker) that share the pool's one line: one worker "+
+		"(the baseline), two (`make run`'s default), and two with one killed with SIGKILL mid-way and started again 10 s later. "+
+		"Each run has fresh workers, task queue and pool. "+
+		"*Idle while waiting* is, per analysis, the time a sandbox slot was free for it while it waited in line: every 25 ms "+
+		"the free slots (capacity less the sandboxes running and the creates under way) belong to the analyses that joined "+
+		"first (`internal/linestats`); *from the start* counts the wait for the first workflow task too. "+
+		"Machine memory is MemTotal − MemAvailable of the whole machine. "+
 		"The bench learns that the analyses have closed from a visibility count each second, then reads each result once. "+
 		"A run of P9 alone writes its raw figures to `"+p9JSON+"`. "+
 		"Measured by `%s` on %s, %s; load average at the start %s, at the end %s. "+
 		"The machine may be shared: compare the rows with each other, not with another run.\n\n",
-		scriptedModelName, d["limits"], r.Command, r.Machine, r.Date.Format("2006-01-02 15:04 UTC"), r.LoadStart, r.LoadEnd)
+		scriptedModelName, d["limits"], d["capacity"], r.Command, r.Machine, r.Date.Format("2006-01-02 15:04 UTC"), r.LoadStart, r.LoadEnd)
 	for _, f := range r.Figures {
 		if f.Scenario == "P9" {
 			met := map[bool]string{true: "met", false: "**not met**"}[f.Met != nil && *f.Met]
 			fmt.Fprintf(&b, "Goal: %s — %s.\n\n", f.Goal, met)
 		}
 	}
-	b.WriteString("| capacity | analyses | wall | analyses/s | failed | heartbeat-timeout attempts | other timed-out attempts | retried attempts | workflow task failures | waits for a sandbox (after a refused create) | peak sandboxes | machine memory before → peak | worker peak RSS | machine CPU busy |\n")
-	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	b.WriteString("| workers | analyses | wall | analyses/s | failed | idle while waiting p50 / p99 / most | idle from the start p99 | heartbeat-timeout attempts | retried attempts | workflow task failures | creates refused by E2B | peak sandboxes | machine memory before → peak | worker peak RSS | machine CPU busy |\n")
+	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	runs, _ := d["runs"].([]p9Run)
-	def, _ := d["default_capacity"].(int)
 	for _, run := range runs {
-		label := strconv.Itoa(run.Capacity)
-		if run.Capacity == def {
-			label += " (default)"
+		workers := strconv.Itoa(run.Workers)
+		if run.KilledAtS > 0 {
+			workers += fmt.Sprintf(" (one killed at %.0f s)", run.KilledAtS)
 		}
-		fmt.Fprintf(&b, "| %s | %d | %s | %.2f | %d | %d | %d | %d | %d | %d (%d) | %d | %s → %s | %s | %.0f%% |\n", label, run.N,
-			round(time.Duration(run.WallMS)*time.Millisecond), run.PerSecond, run.Failed, run.HeartbeatTimeouts, run.OtherTimeouts,
-			run.RetriedAttempts, run.WorkflowTaskFails, run.CapacityWaits, run.RefusedCreates, run.PeakSandboxes, sizeStr(int(run.MachineBaseBytes)),
+		fmt.Fprintf(&b, "| %s | %d | %s | %.2f | %d | %s / %s / %s | %s | %d | %d | %d | %d | %d | %s → %s | %s | %.0f%% |\n", workers, run.N,
+			round(time.Duration(run.WallMS)*time.Millisecond), run.PerSecond, run.Failed,
+			secs(run.IdleMS[0]), secs(run.IdleMS[1]), secs(run.IdleMS[2]), secs(run.IdleFromStartMS[1]), run.HeartbeatTimeouts,
+			run.RetriedAttempts, run.WorkflowTaskFails, run.RefusedCreates, run.PeakSandboxes, sizeStr(int(run.MachineBaseBytes)),
 			sizeStr(int(run.MachinePeakBytes)), sizeStr(int(run.WorkerPeakRSS)), 100*run.CPUBusy)
 	}
 	for _, run := range runs {
 		if run.FirstError != "" {
-			fmt.Fprintf(&b, "\nCapacity %d, first failure: %s\n", run.Capacity, esc(run.FirstError))
+			fmt.Fprintf(&b, "\n%s, first failure: %s\n", run.label(), esc(run.FirstError))
 		}
 		if run.Troubles != nil {
-			fmt.Fprintf(&b, "\nCapacity %d, %d analyses: %s.\n", run.Capacity, run.N, esc(run.Troubles.String()))
+			fmt.Fprintf(&b, "\n%s: %s.\n", run.label(), esc(run.Troubles.String()))
 		}
 	}
 	b.WriteString("\nWhere the time went, per run: the share of the capacity that held a sandbox (create done to kill done, over peak sandboxes × wall), " +
-		"the time from a wake signal to the woken analysis' sandbox, and the machine's busy CPU (other processes: the sandboxes).\n\n")
+		"the time from the line's turn signal to the analysis' sandbox, and the machine's busy CPU (other processes: the sandboxes).\n\n")
 	for _, run := range runs {
-		fmt.Fprintf(&b, "- Capacity %d, %d analyses: %s.\n", run.Capacity, run.N, run.whereTimeWent())
+		fmt.Fprintf(&b, "- %s: %s.\n", run.label(), run.whereTimeWent())
 	}
 	b.WriteString("\n")
 	b.WriteString(end)
 	return b.String()
 }
+
+// secs prints milliseconds as seconds: "0.25 s".
+func secs(v int64) string { return fmt.Sprintf("%.2f s", float64(v)/1000) }
 
 // defaultJSON is where a run writes its raw figures; a run of P9 alone
 // writes p9JSON instead, so the other scenarios' figures stay.

@@ -104,7 +104,7 @@ func runWorker() error {
 		return fmt.Errorf("start worker: %w", err)
 	}
 	defer w.Stop()
-	lw, err := workflows.StartLineWorker(c, cfg.TaskQueue, acts, wo)
+	lw, err := workflows.StartLineWorker(c, acts, wo)
 	if err != nil {
 		return err
 	}

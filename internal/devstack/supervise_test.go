@@ -59,6 +59,13 @@ func TestSupervisorRestartsAKilledProcess(t *testing.T) {
 	procs := s.Processes()
 	require.Len(t, procs, 2)
 	victim := procs[0].Pid()
+	// Kill it once it has said it is up: killed before its echo (a loaded
+	// machine), its log would hold one line fewer than the check below
+	// counts.
+	require.Eventually(t, func() bool {
+		b, _ := os.ReadFile(filepath.Join(dir, "sleeper-1.log"))
+		return strings.Contains(string(b), "sleeper 1 up")
+	}, 10*time.Second, 20*time.Millisecond, "the first process never said it was up")
 	require.NoError(t, syscall.Kill(victim, syscall.SIGKILL))
 	require.Eventually(t, func() bool {
 		ps := s.Processes()

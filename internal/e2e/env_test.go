@@ -195,7 +195,7 @@ func newEnv(t *testing.T, options ...func(*config.Worker)) *env {
 	workflows.Register(e.worker, acts)
 	require.NoError(t, e.worker.Start())
 	t.Cleanup(e.worker.Stop)
-	lw, err := workflows.StartLineWorker(e.Temporal, e.TaskQueue, acts, worker.Options{})
+	lw, err := workflows.StartLineWorker(e.Temporal, acts, worker.Options{})
 	require.NoError(t, err)
 	t.Cleanup(lw.Stop)
 	return e

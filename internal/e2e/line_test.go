@@ -17,6 +17,7 @@ import (
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
+	"github.com/durable-analyst/durable-analyst/internal/linestats"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
 )
 
@@ -52,6 +53,14 @@ func (o *occupancy) finish() { close(o.stop); <-o.done }
 
 func (o *occupancy) peak() int {
 	return slices.Max(o.running)
+}
+
+func (o *occupancy) samples() []linestats.Sample {
+	out := make([]linestats.Sample, len(o.at))
+	for i := range o.at {
+		out[i] = linestats.Sample{At: o.at[i], Running: o.running[i]}
+	}
+	return out
 }
 
 // lineRun is what one analysis' history says of its wait: when it began,
@@ -113,51 +122,6 @@ func readLineRun(t *testing.T, e *env, id string) lineRun {
 	return r
 }
 
-// idleWhileWaiting is, per analysis, the time a sandbox slot was free for
-// it while it waited in line: at each sample, the slots in use are the
-// sandboxes running plus the creates under way; the free ones belong to
-// the analyses that joined the line first (fromBegin: that began first,
-// counting the wait for the first workflow task too), and each of those
-// waits idly through the sample.
-func idleWhileWaiting(o *occupancy, runs []lineRun, capacity int, fromBegin bool) map[string]time.Duration {
-	since := func(r lineRun) time.Time {
-		if fromBegin {
-			return r.begin
-		}
-		return r.joined
-	}
-	byBegin := slices.Clone(runs)
-	slices.SortStableFunc(byBegin, func(a, b lineRun) int { return cmp.Or(since(a).Compare(since(b)), cmp.Compare(a.id, b.id)) })
-	idle := map[string]time.Duration{}
-	for i := 1; i < len(o.at); i++ {
-		t, dt := o.at[i], o.at[i].Sub(o.at[i-1])
-		inUse := o.running[i]
-		for _, r := range runs {
-			if !t.Before(r.createStart) && t.Before(r.created) {
-				inUse++
-			}
-		}
-		free := capacity - inUse
-		for _, r := range byBegin {
-			if free <= 0 {
-				break
-			}
-			if !t.Before(since(r)) && t.Before(r.createStart) {
-				idle[r.id] += dt
-				free--
-			}
-		}
-	}
-	return idle
-}
-
-// quantile is the q-quantile of ds (nearest rank).
-func quantile(ds []time.Duration, q float64) time.Duration {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	return s[min(len(s)-1, int(q*float64(len(s))))]
-}
-
 // lineLoad runs n real analyses (the offline analyst, Python under
 // bubblewrap) at once on worker processes of the real binary sharing one
 // pool of capacity sandboxes; kill, if set, is called with the workers
@@ -197,8 +161,12 @@ func lineLoad(t *testing.T, prefix string, n, capacity, workers int, kill func([
 		turns += r.turns
 	}
 	require.Zero(t, failed, "failed analyses")
-	idle := idleWhileWaiting(o, runs, capacity, false)
-	idleBegin := idleWhileWaiting(o, runs, capacity, true)
+	waits := make([]linestats.Wait, len(runs))
+	for i, r := range runs {
+		waits[i] = linestats.Wait{ID: r.id, Begin: r.begin, Joined: r.joined, CreateStart: r.createStart, Created: r.created}
+	}
+	idle := linestats.Idle(o.samples(), waits, capacity, false)
+	idleBegin := linestats.Idle(o.samples(), waits, capacity, true)
 	ds := make([]time.Duration, 0, len(runs))
 	var dsBegin []time.Duration
 	waited := 0
@@ -211,8 +179,8 @@ func lineLoad(t *testing.T, prefix string, n, capacity, workers int, kill func([
 	}
 	t.Logf("%d analyses on %d workers at capacity %d: %s wall (%.2f/s), %d waited over 1 s, %d turn signals, %d creates refused by the server, %d timed-out attempts, peak %d running; idle while waiting in line p50 %s, p99 %s, max %s; from the start p50 %s, p99 %s",
 		n, workers, capacity, wall.Round(time.Second), float64(n)/wall.Seconds(), waited, turns, refusals, timeouts, o.peak(),
-		quantile(ds, 0.5).Round(time.Millisecond), quantile(ds, 0.99).Round(time.Millisecond), slices.Max(ds).Round(time.Millisecond),
-		quantile(dsBegin, 0.5).Round(time.Millisecond), quantile(dsBegin, 0.99).Round(time.Millisecond))
+		linestats.Quantile(ds, 0.5).Round(time.Millisecond), linestats.Quantile(ds, 0.99).Round(time.Millisecond), slices.Max(ds).Round(time.Millisecond),
+		linestats.Quantile(dsBegin, 0.5).Round(time.Millisecond), linestats.Quantile(dsBegin, 0.99).Round(time.Millisecond))
 	worst := slices.Clone(runs)
 	slices.SortFunc(worst, func(a, b lineRun) int { return cmp.Compare(idle[b.id], idle[a.id]) })
 	for _, r := range worst[:min(3, len(worst))] {
@@ -244,7 +212,7 @@ func TestTwoWorkersHundredAnalysesAtCapacityEight(t *testing.T) {
 		t.Skip("a load test")
 	}
 	idle := lineLoad(t, "two-workers", 100, 8, 2, nil)
-	assert.LessOrEqual(t, quantile(idle, 0.99), 2*time.Second, "idle while waiting, p99")
+	assert.LessOrEqual(t, linestats.Quantile(idle, 0.99), 2*time.Second, "idle while waiting, p99")
 	assert.LessOrEqual(t, slices.Max(idle), 2*time.Second, "idle while waiting, most")
 }
 

@@ -39,10 +39,12 @@ func (e *env) replaceWorker(mutate func(*config.Worker)) {
 	require.NoError(e.t, err)
 	e.worker = worker.New(e.Temporal, e.TaskQueue, worker.Options{})
 	acts.Temporal = e.Temporal
-	acts.Line.TaskQueue = activities.LineTaskQueue(e.TaskQueue) // newEnv's line worker polls it
 	workflows.Register(e.worker, acts)
 	require.NoError(e.t, e.worker.Start())
 	e.t.Cleanup(e.worker.Stop)
+	lw, err := workflows.StartLineWorker(e.Temporal, acts, worker.Options{})
+	require.NoError(e.t, err)
+	e.t.Cleanup(lw.Stop)
 	e.Config = cfg
 }
 
