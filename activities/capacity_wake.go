@@ -238,6 +238,9 @@ func (w *SandboxWaiters) drop(workflowID string) {
 	delete(w.held, workflowID)
 }
 
+// AdmitSandboxName is the name AdmitSandbox is registered under.
+const AdmitSandboxName = "AdmitSandbox"
+
 // AdmitSandbox is a local activity the workflow runs before it schedules
 // CreateSandbox (wait-for-sandbox version 3): when this worker's line
 // says the analysis would only be refused and queued (SandboxWaiters.

@@ -150,6 +150,9 @@ type JoinLineResult struct {
 	Line string `json:"line,omitempty"`
 }
 
+// JoinSandboxLineName is the name JoinSandboxLine is registered under.
+const JoinSandboxLineName = "JoinSandboxLine"
+
 // JoinSandboxLine is a local activity: it sends the analysis' join to its
 // pool's line, and starts the line when it does not run. The line answers
 // by signal. Sent from the worker that runs the workflow task, a join
@@ -205,6 +208,9 @@ func EnsureSandboxLine(ctx context.Context, a *Activities, taskQueue string, log
 	}
 	return nil
 }
+
+// LineHoldersClosedName is the name LineHoldersClosed is registered under.
+const LineHoldersClosedName = "LineHoldersClosed"
 
 // LineHoldersClosed returns those of the given workflows that no longer
 // run (closed without leaving the line: terminated, timed out, or their

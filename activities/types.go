@@ -2,17 +2,6 @@ package activities
 
 import "github.com/durable-analyst/durable-analyst/api"
 
-// Each activity's name, as registered with the worker, is a constant
-// beside its method (RunCodeName beside RunCode, …): workflows key their
-// options by it, and workflows in other languages call the activity by it.
-// The names of the sandbox line's activities are here until their files
-// (line.go, capacity_wake.go) take them.
-const (
-	AdmitSandboxName      = "AdmitSandbox"
-	JoinSandboxLineName   = "JoinSandboxLine"
-	LineHoldersClosedName = "LineHoldersClosed"
-)
-
 // SandboxRef names a sandbox made for one workflow.
 type SandboxRef struct {
 	SandboxID string `json:"sandbox_id"`

@@ -203,7 +203,7 @@ func (l *line) reclaimClosed(ctx workflow.Context) {
 		ids[i] = h.WorkflowID
 	}
 	var closed []string
-	actx := withActivity(ctx, "LineHoldersClosed", fmt.Sprintf("check %d holders", len(ids)))
+	actx := withActivity(ctx, activities.LineHoldersClosedName, fmt.Sprintf("check %d holders", len(ids)))
 	if err := workflow.ExecuteActivity(actx, acts.LineHoldersClosed, ids).Get(ctx, &closed); err != nil {
 		workflow.GetLogger(ctx).Warn("sandbox line: could not check its holders; it checks again later", "error", err)
 		return

@@ -56,7 +56,7 @@ func (sb *sandbox) createInLine(ctx workflow.Context) error {
 	if err := sb.takeTurn(ctx, false); err != nil {
 		return fmt.Errorf("create sandbox: waiting for a sandbox: %w", err)
 	}
-	cctx := withActivity(ctx, "CreateSandbox", fmt.Sprintf("create sandbox (generation %d)", sb.generation))
+	cctx := withActivity(ctx, activities.CreateSandboxName, fmt.Sprintf("create sandbox (generation %d)", sb.generation))
 	for waits := 0; ; waits++ {
 		err := workflow.ExecuteActivity(cctx, acts.CreateSandbox, activities.CreateSandboxInput{
 			WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation, ReportCapacity: true, Leased: true,

@@ -101,7 +101,7 @@ func (sb *sandbox) create(ctx workflow.Context) error {
 	if len(sb.datasets) == 0 {
 		return nil
 	}
-	sctx := withActivity(ctx, "StageDatasets", fmt.Sprintf("stage %d datasets", len(sb.datasets)))
+	sctx := withActivity(ctx, activities.StageDatasetsName, fmt.Sprintf("stage %d datasets", len(sb.datasets)))
 	if err := workflow.ExecuteActivity(sctx, acts.StageDatasets, activities.StageDatasetsInput{
 		SandboxID: sb.ref.SandboxID, Datasets: sb.datasets,
 	}).Get(ctx, &sb.staged); err != nil {
@@ -126,7 +126,7 @@ func (sb *sandbox) create(ctx workflow.Context) error {
 // be refused, waits its turn without an activity; after a wake it asks
 // CreateSandbox at once.
 func (sb *sandbox) createOnWorker(ctx workflow.Context) error {
-	cctx := withActivity(ctx, "CreateSandbox", fmt.Sprintf("create sandbox (generation %d)", sb.generation))
+	cctx := withActivity(ctx, activities.CreateSandboxName, fmt.Sprintf("create sandbox (generation %d)", sb.generation))
 	v := workflow.GetVersion(ctx, ChangeWaitForSandbox, workflow.DefaultVersion, waitInLine)
 	var freed workflow.ReceiveChannel
 	if v >= 2 {
@@ -197,7 +197,7 @@ func (sb *sandbox) stage(ctx workflow.Context, ds []api.Dataset) ([]activities.S
 	if len(ds) == 0 {
 		return nil, nil
 	}
-	sctx := withActivity(ctx, "StageDatasets", fmt.Sprintf("stage %d datasets", len(ds)))
+	sctx := withActivity(ctx, activities.StageDatasetsName, fmt.Sprintf("stage %d datasets", len(ds)))
 	var staged []activities.StagedDataset
 	if err := workflow.ExecuteActivity(sctx, acts.StageDatasets, activities.StageDatasetsInput{
 		SandboxID: sb.ref.SandboxID, Datasets: ds,
@@ -206,30 +206,6 @@ func (sb *sandbox) stage(ctx workflow.Context, ds []api.Dataset) ([]activities.S
 	}
 	sb.datasets = append(sb.datasets, ds...)
 	return staged, nil
-}
-
-// run runs one cell. When the sandbox turns out to be lost, it makes a new
-// one, replays the cells that ran, and runs the cell there.
-func (sb *sandbox) run(ctx workflow.Context, in activities.RunCodeInput) (activities.RunCodeResult, error) {
-	for {
-		in.SandboxID = sb.ref.SandboxID
-		rctx := withActivity(ctx, "RunCode", fmt.Sprintf("step %d cell %d: run code", in.Step, in.Cell))
-		var rr activities.RunCodeResult
-		err := workflow.ExecuteActivity(rctx, acts.RunCode, in).Get(ctx, &rr)
-		if err == nil {
-			sb.cells = append(sb.cells, api.CellRef{Step: in.Step, Cell: in.Cell, CallID: in.CallID, Failed: rr.Error != nil})
-			return rr, nil
-		}
-		if !isSandboxLost(err) {
-			return rr, err
-		}
-		if sb.rebuilds >= MaxRebuilds {
-			return rr, fmt.Errorf("sandbox %s was lost and %d rebuilds are used up: %w", sb.ref.SandboxID, MaxRebuilds, err)
-		}
-		if err := sb.rebuild(ctx); err != nil {
-			return rr, err
-		}
-	}
 }
 
 // rebuild replaces a lost sandbox: kill what is left of it, create the next
@@ -246,7 +222,7 @@ func (sb *sandbox) rebuild(ctx workflow.Context) error {
 	if len(sb.cells) == 0 {
 		return nil
 	}
-	rctx := withActivity(ctx, "RestoreSandbox", fmt.Sprintf("restore %d cells into a new sandbox", len(sb.cells)))
+	rctx := withActivity(ctx, activities.RestoreSandboxName, fmt.Sprintf("restore %d cells into a new sandbox", len(sb.cells)))
 	var res activities.RestoreSandboxResult
 	if err := workflow.ExecuteActivity(rctx, acts.RestoreSandbox, activities.RestoreSandboxInput{
 		WorkflowID: sb.workflowID, RunID: sb.runID, SandboxID: sb.ref.SandboxID, Cells: sb.cells,
@@ -262,7 +238,7 @@ func (sb *sandbox) pause(ctx workflow.Context) bool {
 	if sb.paused {
 		return false
 	}
-	pctx := withActivity(ctx, "PauseSandbox", "pause idle sandbox")
+	pctx := withActivity(ctx, activities.PauseSandboxName, "pause idle sandbox")
 	var r activities.PauseSandboxResult
 	if err := workflow.ExecuteActivity(pctx, acts.PauseSandbox, activities.PauseSandboxInput{SandboxID: sb.ref.SandboxID}).Get(ctx, &r); err != nil {
 		workflow.GetLogger(ctx).Warn("pausing the idle sandbox failed; it stays running", "sandbox_id", sb.ref.SandboxID, "error", err)
@@ -291,7 +267,7 @@ func (sb *sandbox) wake(ctx workflow.Context) error {
 		}
 	}
 	if !sb.lost {
-		rctx := withActivity(ctx, "ResumeSandbox", "resume sandbox")
+		rctx := withActivity(ctx, activities.ResumeSandboxName, "resume sandbox")
 		err := workflow.ExecuteActivity(rctx, acts.ResumeSandbox, activities.ResumeSandboxInput{SandboxID: sb.ref.SandboxID}).Get(ctx, nil)
 		switch {
 		case err == nil:
@@ -326,7 +302,7 @@ func (sb *sandbox) end(ctx workflow.Context) {
 func (sb *sandbox) killing(ctx workflow.Context, in activities.KillSandboxInput) {
 	kctx, cancel := workflow.NewDisconnectedContext(ctx)
 	defer cancel()
-	kctx = withActivity(kctx, "KillSandbox", "kill sandbox")
+	kctx = withActivity(kctx, activities.KillSandboxName, "kill sandbox")
 	if err := workflow.ExecuteActivity(kctx, acts.KillSandbox, in).Get(kctx, nil); err != nil {
 		workflow.GetLogger(ctx).Error("sandbox kill failed; it will expire on its own", "sandbox_id", sb.ref.SandboxID, "error", err)
 	}
