@@ -139,7 +139,7 @@ func TestAnalystOrders(t *testing.T) {
 			"The median of order value is " + figure(median(values)),
 			strings.Replace(formula, "sales", "order value", 1)}},
 		{"Which month had the highest total sales?", []string{
-			fmt.Sprintf("%s had the highest total sales: %s", bestMonth, figure(monthly[bestMonth])),
+			fmt.Sprintf("%s had the highest sales: %s in total", bestMonth, figure(monthly[bestMonth])),
 			formula}},
 		{"How many distinct customers placed orders?", []string{fmt.Sprintf("%d distinct values of customer", len(customers))}},
 		{"What is the average discount percentage for each category?", append([]string{"Average discount_pct by category"}, discounts...)},
