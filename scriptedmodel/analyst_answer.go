@@ -213,6 +213,14 @@ func sentence(r result, ds profile) string {
 			return fmt.Sprintf("The share%s could not be computed: the total is zero or empty.", where)
 		}
 		pct := strconv.FormatFloat(*r.Value, 'f', 1, 64) + "%"
+		switch {
+		case r.Cond != "" && r.Column == "" && where == "":
+			return fmt.Sprintf("%s of %s rows (%s) have %s.", num(deref(r.Part, 0)), num(deref(r.Whole, 0)), pct, r.Cond)
+		case r.Cond != "" && r.Column == "":
+			return fmt.Sprintf("%s of the %s rows with %s (%s) have %s.", num(deref(r.Part, 0)), num(deref(r.Whole, 0)), strings.Join(r.Where, " and "), pct, r.Cond)
+		case r.Cond != "":
+			return fmt.Sprintf("Rows with %s account for %s of the total %s%s: %s of %s.", r.Cond, pct, r.Column, where, num(deref(r.Part, 0)), num(deref(r.Whole, 0)))
+		}
 		if r.Column == "" {
 			return fmt.Sprintf("%s of %s rows (%s) have %s.", num(deref(r.Part, 0)), num(deref(r.Whole, 0)), pct, strings.Join(r.Where, " and "))
 		}

@@ -402,16 +402,24 @@ ax.set_xlabel(%[1]s)
 ax.set_ylabel(%[2]s)
 `, py(t.X), py(t.Y), res)
 	case opShare:
-		if t.Measure == "" {
-			b.WriteString("part, whole = len(df), len(data)\n")
+		cond := ""
+		if t.Cond != nil {
+			// The share of the filtered rows that meet the condition.
+			fmt.Fprintf(&b, "base = df\ndf = df[%s]\n", mask(*t.Cond))
+			cond = t.Cond.String()
 		} else {
-			fmt.Fprintf(&b, "part, whole = pd.to_numeric(df[%[1]s], errors=\"coerce\").sum(), pd.to_numeric(data[%[1]s], errors=\"coerce\").sum()\n", py(t.Measure))
+			b.WriteString("base = data\n")
+		}
+		if t.Measure == "" {
+			b.WriteString("part, whole = len(df), len(base)\n")
+		} else {
+			fmt.Fprintf(&b, "part, whole = pd.to_numeric(df[%[1]s], errors=\"coerce\").sum(), pd.to_numeric(base[%[1]s], errors=\"coerce\").sum()\n", py(t.Measure))
 		}
 		fmt.Fprintf(&b, `show("part:", part, "whole:", whole)
-emit(MARKER, %s, "column": %s, "part": clean(part), "whole": clean(whole), "value": clean(part / whole * 100) if whole else None})
+emit(MARKER, %s, "column": %s, "cond": %s, "part": clean(part), "whole": clean(whole), "value": clean(part / whole * 100) if whole else None})
 fig, ax = plt.subplots(figsize=(5, 4))
 ax.bar(["matching", "all"], [part, whole], color=["steelblue", "lightgray"])
-`, res, py(t.Measure))
+`, res, py(t.Measure), py(cond))
 	case opCountRows:
 		fmt.Fprintf(&b, `show("rows:", len(df))
 emit(MARKER, %s, "value": int(len(df)), "total": int(len(data))})

@@ -83,6 +83,7 @@ type filter struct {
 	Part   string  // "year" or "month": the values are of that part of a date column
 	Op     string  // ">", ">=", "<", "<=", "==": a numeric condition on Num, instead of Values
 	Num    float64 // the condition's number
+	Flag   bool    // the filter is a yes/no column's: the condition of a share
 }
 
 // String renders f as "region = West", "region in North, South",
@@ -267,9 +268,10 @@ func words(s string) []string {
 		if len(cur) > 0 {
 			w := singular(strings.ToLower(string(cur)))
 			if a, ok := abbreviations[w]; ok {
-				w = a
+				out = append(out, strings.Fields(a)...)
+			} else {
+				out = append(out, w)
 			}
-			out = append(out, w)
 			cur = cur[:0]
 		}
 	}

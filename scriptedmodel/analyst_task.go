@@ -336,12 +336,12 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 
 	// A share of rows per group: "the return rate by category".
 	case share && len(filters) > 0 && (len(categorical) > 0 || len(times) > 0 && ranked) && compare == "":
-		cond := filters[len(filters)-1]
-		t.Op, t.Agg, t.Cond, t.Filters, t.Ranked = opGroup, "share", &cond, filters[:len(filters)-1], ranked
+		cond, rest := splitCondition(filters)
+		t.Op, t.Agg, t.Cond, t.Filters, t.Ranked = opGroup, "share", &cond, rest, ranked
 		if len(categorical) > 0 {
 			t.By = categorical[0].Name
 		} else {
-			t.By, t.ByFreq = times[0].Name, timeFreq(c, times[0])
+			t.By, t.ByFreq = times[0].Name, timeFreq(c, times[0], covered)
 		}
 		return t, "", true
 
@@ -359,7 +359,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		}
 		t.TimeKind = tc.Kind
 		if tc.Kind == kindDate {
-			t.Freq = timeFreq(c, *tc)
+			t.Freq = timeFreq(c, *tc, covered)
 			if t.Freq == "" {
 				t.Freq = defaultFreq(*tc)
 			}
@@ -385,6 +385,11 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		if len(numeric) > 0 {
 			t.Measure = numeric[0].Name
 		}
+		if slices.ContainsFunc(filters, func(f filter) bool { return f.Flag }) {
+			// "What percentage of Toys orders were returned": of the Toys orders.
+			cond, rest := splitCondition(filters)
+			t.Cond, t.Filters = &cond, rest
+		}
 		return t, "", true
 
 	case share && len(filters) == 0 && compare == "" && agg == "" && len(categorical) == 0:
@@ -396,7 +401,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 
 	// A group: a categorical column named (or a time column in a ranking),
 	// or "per …", "across …" with an aggregate and a plausible group.
-	case len(categorical) > 0 || compare != "" || len(times) > 0 && ranked || (ranked || agg != "") && c.has(groupWords) && plausibleGroup(p, filters) != "" && !perRow(c):
+	case len(categorical) > 0 || compare != "" || len(times) > 0 && ranked || (ranked || agg != "") && groupsByUnnamed(c, covered) && plausibleGroup(p, filters) != "" && !perRow(c):
 		var by string
 		switch {
 		case len(categorical) > 0:
@@ -406,7 +411,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		case len(times) > 0:
 			by = times[0].Name
 			if times[0].Kind == kindDate {
-				t.ByFreq = timeFreq(c, times[0])
+				t.ByFreq = timeFreq(c, times[0], covered)
 			}
 		default:
 			by = plausibleGroup(p, filters)
@@ -466,6 +471,16 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	return task{}, "", false
 }
 
+// splitCondition takes a share's condition from filters: the yes/no
+// column's, else the last one.
+func splitCondition(filters []filter) (filter, []filter) {
+	i := slices.IndexFunc(filters, func(f filter) bool { return f.Flag })
+	if i < 0 {
+		i = len(filters) - 1
+	}
+	return filters[i], append(slices.Clone(filters[:i]), filters[i+1:]...)
+}
+
 // readClause finds the columns, values and conditions a clause names.
 func readClause(c clause, p profile, pl *plan) clauseReading {
 	rd := clauseReading{covered: make(map[int]bool)}
@@ -492,9 +507,9 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		for j := max(0, m.pos-3); j < m.pos; j++ {
 			neg = neg || negations[c.words[j]]
 		}
-		f := filter{Column: m.col.Name, Values: yes}
+		f := filter{Column: m.col.Name, Values: yes, Flag: true}
 		if m.col.Kind == kindNumeric {
-			f = filter{Column: m.col.Name, Op: "==", Num: 1}
+			f = filter{Column: m.col.Name, Op: "==", Num: 1, Flag: true}
 			if neg {
 				f.Num = 0
 			}
@@ -510,12 +525,16 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 		return true
 	})
-	// A number after a numeric column sets a condition: "delay of more than 15".
+	// A number beside a numeric column sets a condition: "delay of more
+	// than 15", "more than 3 bedrooms", "with 2 bedrooms".
 	ms = slices.DeleteFunc(ms, func(m mention) bool {
 		if m.col.Kind != kindNumeric {
 			return false
 		}
 		f, from, to, ok := conditionAfter(c.words, m.pos+m.len)
+		if !ok {
+			f, from, to, ok = conditionBefore(c.words, m.pos)
+		}
 		if !ok {
 			return false
 		}
@@ -544,6 +563,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			slices.SortStableFunc(ms, func(a, b mention) int { return a.pos - b.pos })
 		}
 	}
+	var groupBy []colProfile                   // numeric columns with few values after "by"
 	for _, pass := range []bool{false, true} { // strong mentions, then weak ones of a kind none named
 		strong := [3]int{len(rd.times), len(rd.numeric), len(rd.categorical)}
 		for _, m := range ms {
@@ -563,6 +583,18 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			switch {
 			case isTime(m.col):
 				rd.times = append(rd.times, m.col)
+			case m.col.Kind == kindNumeric && groupedAt(c.words, m.pos) && m.col.Unique > 0 && m.col.Unique <= 30:
+				groupBy = append(groupBy, m.col)
+				rd.numeric = append(rd.numeric, m.col)
+			case m.col.Kind == kindNumeric && len(rd.numeric) > 0 && m.pos > 0 && c.words[m.pos-1] == "per":
+				// "price per square foot": one column over the other, per row.
+				d := derived{Name: rd.numeric[0].Name + " per " + m.col.Name,
+					Expr:    fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\") / pd.to_numeric(data[%s], errors=\"coerce\")", py(rd.numeric[0].Name), py(m.col.Name)),
+					Formula: fmt.Sprintf("%s per %s = %s / %s", rd.numeric[0].Name, m.col.Name, rd.numeric[0].Name, m.col.Name)}
+				if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
+					pl.Derived = append(pl.Derived, d)
+				}
+				rd.numeric[0] = colProfile{Name: d.Name, Kind: kindNumeric}
 			case m.col.Kind == kindNumeric:
 				rd.numeric = append(rd.numeric, m.col)
 			case m.col.Kind == kindCategorical || m.col.Kind == kindText:
@@ -570,10 +602,18 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			}
 		}
 	}
+	// "Average price by number of bedrooms": a numeric column with few
+	// values groups when the clause names no category and has another
+	// measure, or counts.
+	if len(groupBy) > 0 && len(rd.categorical) == 0 && (len(rd.numeric) > 1 || containsSeq(c.words, "how", "many") || containsSeq(c.words, "number", "of", "row")) {
+		g := groupBy[len(groupBy)-1]
+		rd.categorical = append(rd.categorical, g)
+		rd.numeric = slices.DeleteFunc(rd.numeric, func(x colProfile) bool { return x.Name == g.Name })
+	}
 	// A period named with a date column and no column of that name:
 	// "which month", "per week" group the date column by it.
 	if len(rd.times) == 0 {
-		if dc := dateColumn(p); dc != nil && timeFreq(c, *dc) != "" {
+		if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) != "" {
 			rd.times = append(rd.times, *dc)
 		}
 	}
@@ -599,6 +639,38 @@ func otherCategory(cats []colProfile, col string) string {
 	return ""
 }
 
+// groupsByUnnamed reports a grouping word followed by no column's name:
+// "per category" where no column is called category.
+func groupsByUnnamed(c clause, covered map[int]bool) bool {
+	for i, w := range c.words {
+		if !groupWords[w] {
+			continue
+		}
+		j := i + 1
+		for j < len(c.words) && wordSet("the", "each", "every", "a")[c.words[j]] {
+			j++
+		}
+		if j == len(c.words) || !covered[j] {
+			return true
+		}
+	}
+	return false
+}
+
+// groupedAt reports whether the column named at word pos follows a
+// grouping word: "by bedrooms", "for each number of bedrooms".
+func groupedAt(ws []string, pos int) bool {
+	for j := pos - 1; j >= 0 && j >= pos-4; j-- {
+		switch {
+		case groupWords[ws[j]]:
+			return true
+		case !wordSet("the", "number", "of", "count", "their", "its", "a")[ws[j]]:
+			return false
+		}
+	}
+	return false
+}
+
 // perRow reports "per order" and the like: per row, not per group.
 func perRow(c clause) bool {
 	for i, w := range c.words {
@@ -611,12 +683,15 @@ func perRow(c clause) bool {
 
 // timeFreq is the period a clause groups a date column by ("month",
 // "weekly", "day of the week"), "" if it names none.
-func timeFreq(c clause, dc colProfile) string {
+func timeFreq(c clause, dc colProfile, covered map[int]bool) string {
 	if dc.Kind != kindDate {
 		return ""
 	}
 	colWords := words(dc.Name)
 	for i, w := range c.words {
+		if covered[i] {
+			continue // "days on market" is a column, not a period
+		}
 		switch {
 		case w == "weekday" || w == "day" && containsSeq(c.words[i:], "day", "of", "the", "week"):
 			return "weekday"
@@ -735,6 +810,30 @@ func conditionAfter(ws []string, from int) (filter, int, int, bool) {
 		if !wordSet("is", "was", "were", "are", "of", "by", "with", "that", "which", "had", "have", "has", "been")[ws[start]] {
 			break
 		}
+	}
+	return filter{}, 0, 0, false
+}
+
+// conditionBefore reads "more than 3" or a bare "2" just before word at.
+func conditionBefore(ws []string, at int) (filter, int, int, bool) {
+	if at == 0 {
+		return filter{}, 0, 0, false
+	}
+	v, err := strconv.ParseFloat(ws[at-1], 64)
+	if err != nil {
+		return filter{}, 0, 0, false
+	}
+	for _, cmp := range comparators {
+		start := at - 1 - len(cmp.words)
+		if start >= 0 && slices.Equal(ws[start:at-1], cmp.words) {
+			return filter{Op: cmp.op, Num: v}, start, at, true
+		}
+	}
+	if at >= 2 && wordSet("top", "bottom", "first", "last")[ws[at-2]] {
+		return filter{}, 0, 0, false // "top 3 products"
+	}
+	if at >= 2 && wordSet("with", "have", "has", "had", "of")[ws[at-2]] {
+		return filter{Op: "==", Num: v}, at - 1, at, true
 	}
 	return filter{}, 0, 0, false
 }
@@ -883,6 +982,9 @@ func unknownWords(c clause, covered map[int]bool, p profile) []string {
 		}
 		if strings.HasSuffix(w, "ing") && len(w) > 5 {
 			continue // a verb: "using", "including"
+		}
+		if dc := dateColumn(p); dc != nil && slices.ContainsFunc(words(dc.Name), func(cw string) bool { return sameWord(w, cw) }) {
+			continue // "listed" of listed_dt: the event the date is of
 		}
 		out = append(out, w)
 	}

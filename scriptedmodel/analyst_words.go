@@ -20,13 +20,14 @@ var abbreviations = map[string]string{
 	"emp": "employee", "loc": "location", "pax": "passenger", "dep": "departure", "arr": "arrival",
 	"wt": "weight", "ht": "height", "addr": "address", "prod": "product", "cat": "category",
 	"rev": "revenue", "std": "stdev", "stddev": "stdev", "sd": "stdev", "approx": "approximately",
+	"sqft": "square foot", "sqm": "square meter", "feet": "foot", "ft": "foot", "sq": "square",
 }
 
 // unitWords end column names to give the unit ("weight_kg",
 // "discount_pct"); the rest of the name is what the column is about.
 var unitWords = wordSet("kg", "g", "gram", "lb", "km", "mi", "mile", "m", "meter", "metre", "cm", "mm", "c", "f", "celsius", "fahrenheit",
 	"usd", "eur", "gbp", "dollar", "euro", "pound", "percent", "minute", "min", "second", "s", "ms", "hour", "h", "day",
-	"l", "ml", "litre", "liter", "kwh", "mph", "kmh", "kph", "bpm", "mmhg")
+	"l", "ml", "litre", "liter", "kwh", "mph", "kmh", "kph", "bpm", "mmhg", "foot", "inch", "yard")
 
 // qualifierWords mark what kind of value a column holds about its subject
 // ("customer_id", "is_returned"); the subject alone names the column.
@@ -53,6 +54,7 @@ var synonyms = map[string][]string{
 	"score": {"rating", "grade"}, "rating": {"score", "stars"}, "grade": {"score", "mark"},
 	"fare": {"price", "fee"}, "fee": {"fare", "charge"}, "charge": {"fee"},
 	"length": {"duration"}, "duration": {"length"}, "reading": {"value", "measurement"},
+	"conversion": {"converted", "convert"}, "cancellation": {"cancelled", "canceled", "cancel"}, "return": {"returned"},
 	"temperature": {"temperature"}, "headcount": {"staff"},
 }
 
@@ -113,7 +115,8 @@ var months = map[string]int{"january": 1, "february": 2, "march": 3, "april": 4,
 var entityWords = wordSet("employee", "staff", "worker", "person", "people", "patient", "visit", "appointment", "loan", "flight", "trip",
 	"ride", "transaction", "purchase", "reading", "measurement", "sample", "student", "member", "user", "ticket", "booking", "shipment",
 	"delivery", "call", "session", "game", "match", "claim", "incident", "sale", "customer", "client", "borrower", "passenger",
-	"row", "record", "entry", "line", "observation", "item", "order", "case", "event", "time", "one", "thing", "data", "dataset", "table")
+	"row", "record", "entry", "line", "observation", "item", "order", "case", "event", "time", "one", "thing", "data", "dataset", "table",
+	"property", "house", "home", "apartment", "listing", "product", "account", "device", "unit")
 
 // fillerWords carry no meaning a column could hold: function words, the
 // verbs questions are asked with, and politeness.
@@ -149,7 +152,7 @@ func known(w string) bool {
 	}
 	for _, set := range []map[string]bool{fillerWords, entityWords, descWords, ascWords, commonWords, trendWords, corrWords, groupWords,
 		rowWords, summaryWords, shareWords, compDescWords, compAscWords, overviewWords, stopWords, weakWords, distinctWords, negations,
-		statWords, rateWords, moneyWords, timeWords} {
+		statWords, rateWords, moneyWords, timeWords, unitWords} {
 		if set[w] {
 			return true
 		}

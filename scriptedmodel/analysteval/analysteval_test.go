@@ -1,0 +1,116 @@
+package analysteval
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"testing"
+)
+
+// python is the interpreter the corpora run in; $SCRIPTEDMODEL_PYTHON
+// overrides /usr/bin/python3. The test is skipped without pandas.
+func python(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs Python")
+	}
+	py := os.Getenv("SCRIPTEDMODEL_PYTHON")
+	if py == "" {
+		py = "/usr/bin/python3"
+	}
+	if out, err := exec.Command(py, "-c", "import pandas, matplotlib").CombinedOutput(); err != nil {
+		t.Skipf("%s cannot import pandas and matplotlib: %v: %s", py, err, out)
+	}
+	return py
+}
+
+// runCorpus runs a corpus and logs every answer that was not correct.
+func runCorpus(t *testing.T, dir string) Score {
+	t.Helper()
+	c, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Run(t.Context(), c, python(t), "../../testdata/scripts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range s.Outcomes {
+		if o.Verdict != Correct || testing.Verbose() {
+			t.Logf("%s: %s [%s]: %s; want %v\n  answer: %s", o.Verdict, o.Question, o.Table, o.Why, o.Want, o.Answer)
+		}
+	}
+	t.Logf("%d questions: %d correct (%.1f%%), %d a different question answered (%.1f%%), %d refused (%.1f%%)",
+		len(s.Outcomes), s.Correct, 100*s.Rate(s.Correct), s.Different, 100*s.Rate(s.Different), s.Refusals, 100*s.Rate(s.Refusals))
+	return s
+}
+
+// TestHeldOutCorpus holds the analyst to its goals on the held-out corpus:
+// tables and questions written after it was built, none of the tables it
+// was developed on. At least 85% correct, at most 2% answering a
+// different question; the rest are honest refusals.
+func TestHeldOutCorpus(t *testing.T) {
+	s := runCorpus(t, "../../testdata/analyst/heldout")
+	if n := len(s.Outcomes); n < 60 {
+		t.Errorf("got %d questions, want at least 60", n)
+	}
+	if tables := len(mustLoad(t, "../../testdata/analyst/heldout").Tables()); tables < 5 {
+		t.Errorf("got %d tables, want at least 5", tables)
+	}
+	if r := s.Rate(s.Correct); r < 0.85 {
+		t.Errorf("got %.1f%% correct, want at least 85%%", 100*r)
+	}
+	if r := s.Rate(s.Different); r > 0.02 {
+		t.Errorf("got %.1f%% answering a different question, want at most 2%%", 100*r)
+	}
+}
+
+// TestDevCorpus runs the questions the analyst was developed on, with the
+// same goals.
+func TestDevCorpus(t *testing.T) {
+	s := runCorpus(t, "../../testdata/analyst/dev")
+	if r := s.Rate(s.Correct); r < 0.85 {
+		t.Errorf("got %.1f%% correct, want at least 85%%", 100*r)
+	}
+	if r := s.Rate(s.Different); r > 0.02 {
+		t.Errorf("got %.1f%% answering a different question, want at most 2%%", 100*r)
+	}
+}
+
+func mustLoad(t *testing.T, dir string) Corpus {
+	t.Helper()
+	c, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestClassify checks the verdicts, so the goals above can fail.
+func TestClassify(t *testing.T) {
+	answerable := Item{Question: "What is the average price?", Expect: "df.price.mean()"}
+	unanswerable := Item{Question: "What is the profit?", Refuse: "no cost column"}
+	tests := []struct {
+		item    Item
+		answer  string
+		want    []any
+		verdict string
+	}{
+		{answerable, "The average of price is 1,234.57 (over 10 values).", []any{1234.5678}, Correct},
+		{answerable, "The average of price is 1,234.6 (over 10 values).", []any{1234.5678}, Correct},
+		{answerable, "The average of price is 1,235 (over 10 values).", []any{1234.5678}, Correct},
+		{answerable, "The average of cost is 1,240.1 (over 10 values).", []any{1234.5678}, Different},
+		{answerable, "West had the highest price: 12 (then East 10).", []any{"West", 12.0}, Correct},
+		{answerable, "East had the highest price: 12 (then West 10).", []any{"North", 12.0}, Different},
+		{answerable, "I cannot answer that question from the columns of t.csv: none of its columns holds \"price\".", []any{1234.5678}, Refusal},
+		{unanswerable, "I cannot answer that question from the columns of t.csv: none of its columns holds \"profit\".", nil, Correct},
+		{unanswerable, "The total of price is 1,234.", nil, Different},
+	}
+	for i, tc := range tests {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			if got := classify(tc.item, tc.answer, tc.want); got.Verdict != tc.verdict {
+				t.Errorf("classify(%q, want %v) = %s (%s), want %s", tc.answer, tc.want, got.Verdict, got.Why, tc.verdict)
+			}
+		})
+	}
+}
