@@ -34,6 +34,7 @@ type result struct {
 	Whole  *float64         `json:"whole"`
 	Groups int              `json:"groups"`
 	Ranked bool             `json:"ranked"`
+	Row    []any            `json:"row"` // a group's single extreme value: [group, value]
 	Values [][]any          `json:"values"`
 	Top    []map[string]any `json:"top"`
 	N      int              `json:"n"`
@@ -303,6 +304,9 @@ func groupSentence(r result, where string) string {
 	s += fmt.Sprintf(" across %d %s", r.Groups, plural(r.By))
 	if len(r.Values) > 1 {
 		s += " (then " + list(r.Values[1:]) + ")"
+	}
+	if len(r.Row) == 2 {
+		s += fmt.Sprintf(". The single %s %s is %s, in a row with %s %s", word, r.Column, value(r.Row[1]), r.By, label(r.Row))
 	}
 	return s + "."
 }

@@ -135,7 +135,8 @@ def profile(path, budget):
         if c["kind"] == "numeric" and s.notna().any():
             c["min"], c["max"], c["mean"] = clean(s.min()), clean(s.max()), clean(round(float(s.mean()), 6))
         elif c["kind"] in ("categorical", "date") and c["unique"] <= 50:
-            c["values"] = [short(v) for v in s.value_counts().index[:30]]
+            # As text, so True and 1 read as the strings the filters compare.
+            c["values"] = [short(str(v)) for v in s.value_counts().index[:30]]
         if c["kind"] == "date":
             c["min"], c["max"] = short(s.dropna().astype(str).min()), short(s.dropna().astype(str).max())
         cols.append(c)
@@ -337,7 +338,12 @@ ax.set_xlabel(%[1]s)
 		}
 		fmt.Fprintf(&b, `g.index = g.index.map(str)
 show(g.to_string(max_rows=40))
-emit(MARKER, %[2]s, "agg": %[3]s, "column": %[4]s, "by": %[5]s, "cond": %[10]s, "groups": int(len(g)), "ranked": %[8]s, "n": %[9]d, "values": [[short(k), clean(v)] for k, v in g.head(%[6]d).items()], "total": clean(g.sum())})
+row = None
+if %[11]s:
+    col = pd.to_numeric(df[%[4]s], errors="coerce")
+    i = col.idxmax() if %[1]s == False else col.idxmin()
+    row = [short(key[i]), clean(col[i])]
+emit(MARKER, %[2]s, "agg": %[3]s, "column": %[4]s, "by": %[5]s, "cond": %[10]s, "groups": int(len(g)), "ranked": %[8]s, "n": %[9]d, "values": [[short(k), clean(v)] for k, v in g.head(%[6]d).items()], "total": clean(g.sum()), "row": row})
 shown = g.head(%[6]d)
 fig, ax = plt.subplots(figsize=(7, 4))
 shown.plot.bar(ax=ax, color="steelblue")
@@ -345,7 +351,7 @@ ax.set_xlabel(%[5]s)
 ax.set_ylabel(%[7]s)
 flat = len(shown) <= 8 and max([len(k) for k in shown.index] or [0]) <= 12
 plt.setp(ax.get_xticklabels(), rotation=0 if flat else 45, ha="center" if flat else "right")
-`, pyBool(!t.Desc), res, py(t.Agg), py(t.Measure), py(byLabel), groupShown(t), py(t.measureLabel()), pyBool(t.Ranked), t.N, py(cond))
+`, pyBool(!t.Desc), res, py(t.Agg), py(t.Measure), py(byLabel), groupShown(t), py(t.measureLabel()), pyBool(t.Ranked), t.N, py(cond), pyBool(t.Implied))
 	case opSeries:
 		b.WriteString("def series(part):\n")
 		switch {

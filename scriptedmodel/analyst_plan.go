@@ -64,6 +64,7 @@ type task struct {
 	By       string  // group column (opGroup)
 	ByFreq   string  // opGroup over a date column: the period it groups by (D, W, M, Q, Y, weekday, hour)
 	Cond     *filter // Agg share: the condition whose share of rows each group has
+	Implied  bool    // the aggregate was not said: also report the single extreme row
 	Time     string  // time column (opSeries)
 	TimeKind string  // kind of the time column: date, numeric or categorical
 	Freq     string  // resampling for a date column: D, W, M, Q, Y or "" (as is)
@@ -84,6 +85,7 @@ type filter struct {
 	Op     string  // ">", ">=", "<", "<=", "==": a numeric condition on Num, instead of Values
 	Num    float64 // the condition's number
 	Flag   bool    // the filter is a yes/no column's: the condition of a share
+	at     []int   // word positions of the values in the clause
 }
 
 // String renders f as "region = West", "region in North, South",
@@ -203,7 +205,7 @@ var (
 	descWords = wordSet("highest", "most", "largest", "biggest", "top", "best", "greatest", "max", "maximum", "peak")
 	ascWords  = wordSet("lowest", "least", "smallest", "fewest", "bottom", "worst", "min", "minimum", "cheapest")
 	// commonWords ask for the most frequent value: a count per group.
-	commonWords = wordSet("common", "frequent", "popular", "often")
+	commonWords = wordSet("common", "frequent", "popular", "often", "busiest")
 	trendWords  = wordSet("trend", "trended", "trending", "monthly", "daily", "weekly", "yearly", "annual", "annually", "quarterly",
 		"growth", "grow", "grew", "evolve", "evolved", "evolution", "timeline", "history", "seasonality", "seasonal")
 	corrWords    = wordSet("correlation", "correlate", "correlated", "correlates", "relationship", "related", "relation", "association", "vs", "versus", "against")
@@ -262,12 +264,17 @@ func singular(w string) string {
 // camelCase and snake_case split apart ("unitPrice" → unit, price) and
 // abbreviations written out ("qty" → quantity).
 func words(s string) []string {
+	return splitWords(s, true)
+}
+
+// splitWords is words, with abbreviations written out when expand is set.
+func splitWords(s string, expand bool) []string {
 	var out []string
 	var cur []rune
 	flush := func() {
 		if len(cur) > 0 {
 			w := singular(strings.ToLower(string(cur)))
-			if a, ok := abbreviations[w]; ok {
+			if a, ok := abbreviations[w]; ok && expand {
 				out = append(out, strings.Fields(a)...)
 			} else {
 				out = append(out, w)
@@ -331,7 +338,14 @@ func quoted(s, name string) bool {
 // isTime reports whether a column holds times: parsed dates, or a name
 // like month or year.
 func isTime(c colProfile) bool {
-	return c.Kind == kindDate || timeName.MatchString(strings.ToLower(c.Name))
+	if c.Kind == kindDate {
+		return true
+	}
+	// A number with a unit is a duration ("wait_time_min"), not a time.
+	if c.Kind == kindNumeric && slices.ContainsFunc(words(c.Name), func(w string) bool { return unitWords[w] }) {
+		return false
+	}
+	return timeName.MatchString(strings.ToLower(c.Name))
 }
 
 // isID reports whether a numeric column is an identifier, not a measure.

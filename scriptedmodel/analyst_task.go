@@ -2,6 +2,7 @@ package scriptedmodel
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -46,10 +47,11 @@ func sameWords(qs, cs []string) bool {
 // unit_price), else by a synonym ("sales" for revenue).
 func mentions(c clause, p profile) []mention {
 	type cand struct {
-		col   colProfile
-		ws    []string
-		level int    // 0 whole name, 1 without unit or qualifier, 2 last word, 3 synonym
-		via   string // the synonym
+		col      colProfile
+		ws       []string
+		level    int    // 0 whole name, 1 without unit or qualifier or in another order, 2 last word, 3 synonym
+		via      string // the synonym
+		anyOrder bool
 	}
 	entity := datasetEntity(p)
 	heads := map[string]int{}
@@ -62,11 +64,26 @@ func mentions(c clause, p profile) []mention {
 			heads[ws[len(ws)-1]]++
 		}
 	}
+	// The one numeric column measured in units of time is "the duration".
+	var durations []colProfile
+	for _, col := range p.Columns {
+		if col.Kind == kindNumeric && slices.ContainsFunc(words(col.Name), func(w string) bool { return timeUnits[w] }) {
+			durations = append(durations, col)
+		}
+	}
 	var cands []cand
+	if len(durations) == 1 {
+		for _, w := range []string{"duration", "length"} {
+			cands = append(cands, cand{col: durations[0], ws: []string{w}, level: 3, via: w})
+		}
+	}
 	for _, col := range p.Columns {
 		ws := words(col.Name)
 		if len(ws) == 0 {
 			continue
+		}
+		if len(ws) > 1 {
+			cands = append(cands, cand{col: col, ws: ws, level: 1, anyOrder: true})
 		}
 		cands = append(cands, cand{col: col, ws: ws})
 		core := coreWords(col.Name)
@@ -101,7 +118,7 @@ func mentions(c clause, p profile) []mention {
 			continue
 		}
 		for i := 0; i+len(cd.ws) <= len(c.words); i++ {
-			if !sameWords(c.words[i:i+len(cd.ws)], cd.ws) || slices.Contains(used[i:i+len(cd.ws)], true) {
+			if !(sameWords(c.words[i:i+len(cd.ws)], cd.ws) || cd.anyOrder && sameSet(c.words[i:i+len(cd.ws)], cd.ws)) || slices.Contains(used[i:i+len(cd.ws)], true) {
 				continue
 			}
 			byName := i > 0 && c.words[i-1] == "column" || quoted(c.raw, cd.col.Name)
@@ -127,6 +144,22 @@ func mentions(c clause, p profile) []mention {
 	slices.SortStableFunc(out, func(a, b mention) int { return a.pos - b.pos })
 	return out
 }
+
+// sameSet compares words in any order: "late return" and returnedLate.
+func sameSet(qs, cs []string) bool {
+	left := slices.Clone(cs)
+	for _, q := range qs {
+		i := slices.IndexFunc(left, func(c string) bool { return sameWord(q, c) })
+		if i < 0 {
+			return false
+		}
+		left = slices.Delete(left, i, i+1)
+	}
+	return len(left) == 0
+}
+
+// timeUnits are the units of a duration.
+var timeUnits = wordSet("minute", "second", "hour", "day", "ms", "h", "s")
 
 // datasetEntity is what a dataset's rows are, by its file name:
 // "flights.csv" → flight; "" when the name has several words.
@@ -172,6 +205,57 @@ type clauseReading struct {
 	filters                     []filter
 	covered                     map[int]bool // word positions accounted for
 	synonymNotes                []string
+	ambiguous                   string // a value the question names is in several columns
+}
+
+// oneColumnPerValue keeps one filter for a value found in several columns
+// ("LHR" in origin and dest): the column the question names, else the one
+// its preposition points to ("from LHR": origin); otherwise the value is
+// ambiguous.
+func oneColumnPerValue(c clause, fs []filter, ms []mention) ([]filter, string) {
+	fromWords := wordSet("origin", "source", "from", "departure", "sender", "start", "home")
+	toWords := wordSet("destination", "to", "arrival", "target", "end", "recipient", "away")
+	for i := 0; i < len(fs); i++ {
+		for j := i + 1; j < len(fs); j++ {
+			shared := -1
+			for _, a := range fs[i].at {
+				if slices.Contains(fs[j].at, a) {
+					shared = a
+				}
+			}
+			if shared < 0 {
+				continue
+			}
+			score := func(f filter) int {
+				ws := words(f.Column)
+				s := 0
+				if slices.ContainsFunc(ms, func(m mention) bool { return m.col.Name == f.Column }) {
+					s += 2
+				}
+				if shared > 0 {
+					prev := c.words[shared-1]
+					if (prev == "from" || prev == "departed" || prev == "leaving") && slices.ContainsFunc(ws, func(w string) bool { return fromWords[w] }) ||
+						(prev == "to" || prev == "into" || prev == "arriving") && slices.ContainsFunc(ws, func(w string) bool { return toWords[w] }) {
+						s++
+					}
+				}
+				return s
+			}
+			si, sj := score(fs[i]), score(fs[j])
+			switch {
+			case si > sj:
+				fs = slices.Delete(fs, j, j+1)
+				j--
+			case sj > si:
+				fs = slices.Delete(fs, i, i+1)
+				i--
+				j = len(fs)
+			default:
+				return fs, fmt.Sprintf("%q is a value of both %s and %s (name the column)", c.words[shared], fs[i].Column, fs[j].Column)
+			}
+		}
+	}
+	return fs, ""
 }
 
 // taskFor maps one clause; prev is the previous clause's task, whose
@@ -183,6 +267,9 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 		return task{}, fmt.Sprintf("it asks for a cause, a prediction or advice (%q), and I only compute figures from the rows as they are", w), false
 	}
 	rd := readClause(c, p, pl)
+	if rd.ambiguous != "" {
+		return task{}, rd.ambiguous, false
+	}
 	unknown := unknownWords(c, rd.covered, p)
 	notes := len(pl.Notes)
 	t, refusal, ok = mapClause(c, p, prev, pl, rd)
@@ -208,6 +295,11 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t task, refusal string, ok bool) {
 	notes := &pl.Notes
 	numeric, categorical, times, filters, covered := rd.numeric, rd.categorical, rd.times, rd.filters, rd.covered
+	if !c.has(distinctWords) && !containsSeq(c.words, "how", "many") {
+		// "What percentage of employees are remote": emp_id, one value per
+		// row, names the rows, not groups of them.
+		categorical = slices.DeleteFunc(slices.Clone(categorical), func(col colProfile) bool { return p.Rows > 0 && col.Unique >= p.Rows })
+	}
 
 	agg := aggregateOf(c, covered)
 	// Two or more values of one column compare them: a group over those values.
@@ -220,7 +312,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	desc, asc := c.has(descWords), c.has(ascWords)
 	adjDesc := false
 	for _, w := range c.words {
-		if a, ok := adjectiveMeasures[w]; ok {
+		if a, ok := adjectiveMeasures[w]; ok && w != "paid" { // "highest paid" ranks by "highest"
 			desc, asc, adjDesc = desc || a.desc, asc || !a.desc, a.desc
 		}
 	}
@@ -418,6 +510,10 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			*notes = append(*notes, fmt.Sprintf("The question names no column to group by; I grouped by %s.", by))
 		}
 		t.Op, t.By, t.Ranked = opGroup, by, ranked
+		if c.has(commonWords) && agg == "" {
+			t.Agg = "count" // "borrowed most often" counts, whatever column "borrowed" names
+			return t, "", true
+		}
 		if len(numeric) == 0 && agg == "" {
 			switch {
 			case c.has(commonWords) || c.has(wordSet("busiest")) || howMany && c.has(groupWords) || ranked && c.has(rowWords) || ranked && c.has(entityWords) ||
@@ -436,6 +532,10 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			return t, "", true
 		}
 		t.Measure, t.Agg = m, aggFor(m)
+		// "Which sensor recorded the highest temperature": the question
+		// says no aggregate, so the answer gives the highest average and
+		// the single highest value.
+		t.Implied = ranked && agg == "" && t.Agg == "mean"
 		return t, "", true
 
 	// One figure of a numeric column.
@@ -485,7 +585,7 @@ func splitCondition(filters []filter) (filter, []filter) {
 func readClause(c clause, p profile, pl *plan) clauseReading {
 	rd := clauseReading{covered: make(map[int]bool)}
 	ms := mentions(c, p)
-	rd.filters = filtersFor(c, p, rd.covered)
+	rd.filters, rd.ambiguous = oneColumnPerValue(c, filtersFor(c, p, rd.covered), ms)
 	// "in the West region" names a value of region: a filter, not a group.
 	ms = slices.DeleteFunc(ms, func(m mention) bool {
 		if !slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Column == m.col.Name && f.Part == "" }) {
@@ -500,7 +600,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// returned" keeps returned = yes, "not returned" the others.
 	ms = slices.DeleteFunc(ms, func(m mention) bool {
 		yes, ok := isFlag(m.col)
-		if !ok || m.pos > 0 && groupWords[c.words[m.pos-1]] || m.pos > 1 && groupWords[c.words[m.pos-2]] && c.words[m.pos-1] == "the" {
+		if !ok || groupedAt(c.words, m.pos) && !passiveBy(c.words, m.pos) {
 			return false
 		}
 		neg := false
@@ -602,6 +702,12 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			}
 		}
 	}
+	// A unit said anywhere of a column named ("duration in days") is that column's.
+	for i, w := range c.words {
+		if unitWords[w] && slices.ContainsFunc(ms, func(m mention) bool { return slices.Contains(words(m.col.Name), w) }) {
+			rd.covered[i] = true
+		}
+	}
 	// "Average price by number of bedrooms": a numeric column with few
 	// values groups when the clause names no category and has another
 	// measure, or counts.
@@ -655,6 +761,13 @@ func groupsByUnnamed(c clause, covered map[int]bool) bool {
 		}
 	}
 	return false
+}
+
+// passiveBy reports "were by insured patients": a "by" after a form of
+// "to be" names who did it, not a grouping.
+func passiveBy(ws []string, pos int) bool {
+	i := slices.Index(ws[:pos], "by")
+	return i > 0 && wordSet("was", "were", "is", "are", "been", "be")[ws[i-1]]
 }
 
 // groupedAt reports whether the column named at word pos follows a
@@ -921,11 +1034,12 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 			if _, err := strconv.ParseFloat(v, 64); err == nil {
 				continue // a bare number in a question is a quantity, not a value
 			}
-			if i := indexSeq(c.words, vw...); i >= 0 {
+			if i := indexSeq(c.words, vw...); i >= 0 && indexSeq(splitWords(c.raw, false), splitWords(v, false)...) >= 0 {
 				if len(out) == 0 || out[len(out)-1].Column != col.Name {
 					out = append(out, filter{Column: col.Name})
 				}
 				out[len(out)-1].Values = append(out[len(out)-1].Values, v)
+				out[len(out)-1].at = append(out[len(out)-1].at, i)
 				for j := i; j < i+len(vw); j++ {
 					covered[j] = true
 				}
@@ -975,9 +1089,15 @@ func firstWord(ws []string, set map[string]bool) string {
 // another question.
 func unknownWords(c clause, covered map[int]bool, p profile) []string {
 	entity := datasetEntity(p)
+	nameWords := words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name)))
 	var out []string
 	for i, w := range c.words {
-		if covered[i] || known(w) || w == entity || stem(w) == stem(entity) || slices.Contains(out, w) {
+		if covered[i] || known(w) || w == entity || stem(w) == stem(entity) || slices.Contains(nameWords, w) || slices.Contains(out, w) {
+			continue
+		}
+		// A past tense that is the verb of the question ("fees collected",
+		// "flights departed from"), not a kind of row ("returned orders").
+		if len(w) > 4 && strings.HasSuffix(w, "ed") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity) {
 			continue
 		}
 		if strings.HasSuffix(w, "ing") && len(w) > 5 {

@@ -21,21 +21,25 @@ var abbreviations = map[string]string{
 	"wt": "weight", "ht": "height", "addr": "address", "prod": "product", "cat": "category",
 	"rev": "revenue", "std": "stdev", "stddev": "stdev", "sd": "stdev", "approx": "approximately",
 	"sqft": "square foot", "sqm": "square meter", "feet": "foot", "ft": "foot", "sq": "square",
+	"v": "volt", "voltage": "volt", "kw": "kilowatt", "w": "watt", "dest": "destination", "orig": "origin", "desc": "description", "lat": "latitude", "lon": "longitude", "lng": "longitude",
 }
 
 // unitWords end column names to give the unit ("weight_kg",
 // "discount_pct"); the rest of the name is what the column is about.
 var unitWords = wordSet("kg", "g", "gram", "lb", "km", "mi", "mile", "m", "meter", "metre", "cm", "mm", "c", "f", "celsius", "fahrenheit",
 	"usd", "eur", "gbp", "dollar", "euro", "pound", "percent", "minute", "min", "second", "s", "ms", "hour", "h", "day",
-	"l", "ml", "litre", "liter", "kwh", "mph", "kmh", "kph", "bpm", "mmhg", "foot", "inch", "yard")
+	"l", "ml", "litre", "liter", "kwh", "mph", "kmh", "kph", "bpm", "mmhg", "foot", "inch", "yard", "volt", "watt", "kilowatt")
 
 // qualifierWords mark what kind of value a column holds about its subject
 // ("customer_id", "is_returned"); the subject alone names the column.
-var qualifierWords = wordSet("id", "name", "code", "no", "number", "is", "has", "was", "flag", "key", "ref")
+var qualifierWords = wordSet("id", "name", "code", "no", "number", "is", "has", "was", "flag", "key", "ref", "amount", "value", "count", "total")
 
 // stem strips a past-tense ending, so "returned", "returns" and "return"
 // meet; only long words, so "speed" stays.
 func stem(w string) string {
+	if len(w) > 5 && strings.HasSuffix(w, "ly") {
+		return w[:len(w)-2] // remotely → remote
+	}
 	if len(w) > 5 && strings.HasSuffix(w, "ed") {
 		w = w[:len(w)-2]
 		if n := len(w); n > 3 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiou", rune(w[n-1])) {
@@ -138,6 +142,7 @@ var fillerWords = wordSet("a", "an", "the", "i", "me", "my", "we", "us", "our", 
 	"broken", "down", "split", "sorted", "ranked", "rank", "ranking", "order", "descending", "ascending", "value", "level", "level",
 	"give", "provide", "let", "know", "want", "need", "would", "like", "answer", "question", "overall", "now", "far", "so",
 	"how", "often", "does", "each", "separately", "individually", "category", "type", "kind", "group", "time", "period",
+	"receive", "send", "sent", "use", "used", "hold", "held", "contain", "include", "belong", "generate", "generated", "bring", "brought",
 	"after", "before", "since", "until", "through", "throughout", "via", "net", "less", "including", "excluding", "without", "gross",
 	"give", "across", "altogether", "combined", "together", "versus", "is", "are", "get", "got", "highest", "lowest")
 

@@ -66,14 +66,20 @@ func TestHeldOutCorpus(t *testing.T) {
 }
 
 // TestDevCorpus runs the questions the analyst was developed on, with the
-// same goals.
+// same goals: dev (orders, web sessions, listings) and round1, the first
+// held-out corpus, which became a development corpus once its first run
+// had shown the gaps that were then fixed.
 func TestDevCorpus(t *testing.T) {
-	s := runCorpus(t, "../../testdata/analyst/dev")
-	if r := s.Rate(s.Correct); r < 0.85 {
-		t.Errorf("got %.1f%% correct, want at least 85%%", 100*r)
-	}
-	if r := s.Rate(s.Different); r > 0.02 {
-		t.Errorf("got %.1f%% answering a different question, want at most 2%%", 100*r)
+	for _, dir := range []string{"dev", "round1"} {
+		t.Run(dir, func(t *testing.T) {
+			s := runCorpus(t, "../../testdata/analyst/"+dir)
+			if r := s.Rate(s.Correct); r < 0.85 {
+				t.Errorf("got %.1f%% correct, want at least 85%%", 100*r)
+			}
+			if r := s.Rate(s.Different); r > 0.02 {
+				t.Errorf("got %.1f%% answering a different question, want at most 2%%", 100*r)
+			}
+		})
 	}
 }
 
