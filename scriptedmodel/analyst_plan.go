@@ -286,8 +286,8 @@ func splitWords(s string, expand bool) []string {
 	for i, r := range rs {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			if unicode.IsUpper(r) && i > 0 && unicode.IsLower(rs[i-1]) {
-				flush()
+			if unicode.IsUpper(r) && i > 0 && unicode.IsLower(rs[i-1]) && len(cur) > 1 {
+				flush() // "unitPrice", but not the unit "kWh"
 			}
 			cur = append(cur, r)
 		case r == '.' && len(cur) > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i+1]) && unicode.IsDigit(cur[len(cur)-1]):

@@ -24,7 +24,17 @@ func coreWords(name string) []string {
 // sameWord compares a question word with a column word: equal, or equal
 // without a past-tense ending ("returned" and "return").
 func sameWord(q, c string) bool {
-	return q == c || stem(q) == stem(c)
+	if q == c || stem(q) == stem(c) || undouble(stem(q)) == undouble(stem(c)) {
+		return true
+	}
+	// "scored" and score; "escalation" and escalated.
+	if strings.TrimSuffix(q, "d") == c || strings.TrimSuffix(c, "d") == q {
+		return true
+	}
+	if n, ok := strings.CutSuffix(q, "ation"); ok && len(n) > 2 && (c == n+"ated" || c == n+"ate") {
+		return true
+	}
+	return false
 }
 
 func sameWords(qs, cs []string) bool {
@@ -64,17 +74,20 @@ func mentions(c clause, p profile) []mention {
 			heads[ws[len(ws)-1]]++
 		}
 	}
-	// The one numeric column measured in units of time is "the duration".
-	var durations []colProfile
-	for _, col := range p.Columns {
-		if col.Kind == kindNumeric && slices.ContainsFunc(words(col.Name), func(w string) bool { return timeUnits[w] }) {
-			durations = append(durations, col)
-		}
-	}
+	// The one numeric column measured in a unit of time is "the duration",
+	// the one in kWh "the energy", and so on.
 	var cands []cand
-	if len(durations) == 1 {
-		for _, w := range []string{"duration", "length"} {
-			cands = append(cands, cand{col: durations[0], ws: []string{w}, level: 3, via: w})
+	for _, uc := range unitConcepts {
+		var hit []colProfile
+		for _, col := range p.Columns {
+			if col.Kind == kindNumeric && slices.ContainsFunc(words(col.Name), func(w string) bool { return uc.units[w] }) {
+				hit = append(hit, col)
+			}
+		}
+		if len(hit) == 1 {
+			for _, w := range uc.words {
+				cands = append(cands, cand{col: hit[0], ws: []string{w}, level: 3, via: w})
+			}
 		}
 	}
 	for _, col := range p.Columns {
@@ -118,7 +131,12 @@ func mentions(c clause, p profile) []mention {
 			continue
 		}
 		for i := 0; i+len(cd.ws) <= len(c.words); i++ {
-			if !(sameWords(c.words[i:i+len(cd.ws)], cd.ws) || cd.anyOrder && sameSet(c.words[i:i+len(cd.ws)], cd.ws)) || slices.Contains(used[i:i+len(cd.ws)], true) {
+			span := len(cd.ws)
+			ok := sameWords(c.words[i:i+span], cd.ws) || cd.anyOrder && sameSet(c.words[i:i+span], cd.ws)
+			if !ok && span == 1 && i+1 < len(c.words) && c.words[i]+c.words[i+1] == cd.ws[0] {
+				ok, span = true, 2 // "check in" of checkin
+			}
+			if !ok || slices.Contains(used[i:i+span], true) {
 				continue
 			}
 			byName := i > 0 && c.words[i-1] == "column" || quoted(c.raw, cd.col.Name)
@@ -126,11 +144,15 @@ func mentions(c clause, p profile) []mention {
 				continue // "a" in "a region" is not column a
 			}
 			weak := len(cd.ws) == 1 && weakWords[cd.ws[0]] && !byName
-			start, end := i, i+len(cd.ws)
+			start, end := i, i+span
 			// The unit the column's name carries, said beside it
-			// ("discount percentage"), belongs to the mention.
+			// ("discount percentage"), and a word for a measure ("csat
+			// score", "resolution time") belong to the mention.
 			full := words(cd.col.Name)
-			for end < len(c.words) && unitWords[c.words[end]] && slices.Contains(full, c.words[end]) && !used[end] {
+			for end < len(c.words) && !used[end] && (unitWords[c.words[end]] && slices.Contains(full, c.words[end]) ||
+				measureWords[c.words[end]] && cd.col.Kind == kindNumeric ||
+				c.words[end] == "time" && slices.ContainsFunc(full, func(w string) bool { return timeUnits[w] }) ||
+				measuredAs(c.words[end], full)) {
 				end++
 			}
 			for j := start; j < end; j++ {
@@ -157,6 +179,20 @@ func sameSet(qs, cs []string) bool {
 	}
 	return len(left) == 0
 }
+
+// measuredAs reports whether w names what a column with words full
+// measures by its unit: "demand" of peak_kw.
+func measuredAs(w string, full []string) bool {
+	for _, uc := range unitConcepts {
+		if slices.Contains(uc.words, w) && slices.ContainsFunc(full, func(f string) bool { return uc.units[f] }) {
+			return true
+		}
+	}
+	return false
+}
+
+// measureWords say that a column is a measure ("satisfaction score").
+var measureWords = wordSet("score", "value", "amount", "level", "figure", "reading", "total")
 
 // timeUnits are the units of a duration.
 var timeUnits = wordSet("minute", "second", "hour", "day", "ms", "h", "s")
@@ -322,7 +358,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	ranked := desc || asc || c.has(commonWords) || c.has(wordSet("busiest"))
 	howMany := containsSeq(c.words, "how", "many") || containsSeq(c.words, "number", "of") || slices.Contains(c.words, "count")
 	distinct := c.has(distinctWords)
-	share := c.has(shareWords) || c.has(rateWords) || containsSeq(c.words, "how", "often")
+	share := uncoveredWord(c, covered, shareWords, rateWords) != "" || containsSeq(c.words, "how", "often")
 	if (ranked || howMany) && agg == "" {
 		// "the most orders" counts rows even when an order id column is named.
 		numeric = slices.DeleteFunc(numeric, func(col colProfile) bool {
@@ -352,6 +388,9 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		for _, w := range c.words {
 			if a, ok := adjectiveMeasures[w]; ok {
 				col := hintedColumn(p, a.hints)
+				if col == nil && w == "paid" {
+					continue // "paid in cash" is a verb
+				}
 				if col == nil {
 					return task{}, fmt.Sprintf("%q needs a column of %s, and it has none", w, strings.Join(a.hints[:min(2, len(a.hints))], " or ")), false
 				}
@@ -648,6 +687,20 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 		return true
 	})
+	// A condition in a column's unit: "longer than 10 miles".
+	for i := range c.words {
+		f, _, to, ok := conditionAfter(c.words, i)
+		if !ok || to >= len(c.words) || !unitWords[c.words[to]] || rd.covered[to] {
+			continue
+		}
+		if col := unitColumn(p, c.words[to]); col != nil && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == col.Name }) {
+			f.Column = col.Name
+			rd.filters = append(rd.filters, f)
+			for j := i; j <= to; j++ {
+				rd.covered[j] = true
+			}
+		}
+	}
 	// A row's value ("order value", "sales") that no column holds:
 	// quantity × price, less the discount.
 	{
@@ -688,9 +741,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 				rd.numeric = append(rd.numeric, m.col)
 			case m.col.Kind == kindNumeric && len(rd.numeric) > 0 && m.pos > 0 && c.words[m.pos-1] == "per":
 				// "price per square foot": one column over the other, per row.
-				d := derived{Name: rd.numeric[0].Name + " per " + m.col.Name,
-					Expr:    fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\") / pd.to_numeric(data[%s], errors=\"coerce\")", py(rd.numeric[0].Name), py(m.col.Name)),
-					Formula: fmt.Sprintf("%s per %s = %s / %s", rd.numeric[0].Name, m.col.Name, rd.numeric[0].Name, m.col.Name)}
+				d := ratio(rd.numeric[0].Name, m.col.Name)
 				if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
 					pl.Derived = append(pl.Derived, d)
 				}
@@ -716,6 +767,20 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		rd.categorical = append(rd.categorical, g)
 		rd.numeric = slices.DeleteFunc(rd.numeric, func(x colProfile) bool { return x.Name == g.Name })
 	}
+	// "Fare per mile": one column over the one measured in miles.
+	for i, w := range c.words {
+		if w != "per" || i+1 >= len(c.words) || len(rd.numeric) == 0 || rd.covered[i+1] || !unitWords[c.words[i+1]] {
+			continue
+		}
+		if col := unitColumn(p, c.words[i+1]); col != nil && col.Name != rd.numeric[0].Name {
+			d := ratio(rd.numeric[0].Name, col.Name)
+			if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
+				pl.Derived = append(pl.Derived, d)
+			}
+			rd.numeric[0] = colProfile{Name: d.Name, Kind: kindNumeric}
+			rd.covered[i], rd.covered[i+1] = true, true
+		}
+	}
 	// A period named with a date column and no column of that name:
 	// "which month", "per week" group the date column by it.
 	if len(rd.times) == 0 {
@@ -724,6 +789,27 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 	}
 	return rd
+}
+
+// ratio is one column over another, per row.
+func ratio(num, den string) derived {
+	return derived{Name: num + " per " + den,
+		Expr:    fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\") / pd.to_numeric(data[%s], errors=\"coerce\")", py(num), py(den)),
+		Formula: fmt.Sprintf("%s per %s = %s / %s", num, den, num, den)}
+}
+
+// unitColumn is the one numeric column measured in unit, nil if none or several.
+func unitColumn(p profile, unit string) *colProfile {
+	var found *colProfile
+	for i, col := range p.Columns {
+		if col.Kind == kindNumeric && slices.Contains(words(col.Name), unit) {
+			if found != nil {
+				return nil
+			}
+			found = &p.Columns[i]
+		}
+	}
+	return found
 }
 
 // firstMentioned is the first column of a distinct count: a categorical
@@ -775,7 +861,7 @@ func passiveBy(ws []string, pos int) bool {
 func groupedAt(ws []string, pos int) bool {
 	for j := pos - 1; j >= 0 && j >= pos-4; j-- {
 		switch {
-		case groupWords[ws[j]]:
+		case groupWords[ws[j]] && !wordSet("between", "among", "compare")[ws[j]]:
 			return true
 		case !wordSet("the", "number", "of", "count", "their", "its", "a")[ws[j]]:
 			return false
@@ -978,6 +1064,18 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 	})
 	price := find(func(ws []string) bool { return slices.Contains(ws, "price") })
 	if qty == nil || price == nil {
+		// A rate per unit and a count of those units: RatePerNight × nights.
+		qty, price = nil, nil
+		for i, col := range p.Columns {
+			ws := words(col.Name)
+			if k := slices.Index(ws, "per"); col.Kind == kindNumeric && k >= 0 && k+1 < len(ws) {
+				if q := find(func(qs []string) bool { return slices.Equal(qs, ws[k+1:k+2]) }); q != nil {
+					qty, price = q, &p.Columns[i]
+				}
+			}
+		}
+	}
+	if qty == nil || price == nil {
 		return derived{}, nil, false
 	}
 	name := c.words[at]
@@ -1099,9 +1197,6 @@ func unknownWords(c clause, covered map[int]bool, p profile) []string {
 		// "flights departed from"), not a kind of row ("returned orders").
 		if len(w) > 4 && strings.HasSuffix(w, "ed") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity) {
 			continue
-		}
-		if strings.HasSuffix(w, "ing") && len(w) > 5 {
-			continue // a verb: "using", "including"
 		}
 		if dc := dateColumn(p); dc != nil && slices.ContainsFunc(words(dc.Name), func(cw string) bool { return sameWord(w, cw) }) {
 			continue // "listed" of listed_dt: the event the date is of

@@ -20,7 +20,7 @@ var abbreviations = map[string]string{
 	"emp": "employee", "loc": "location", "pax": "passenger", "dep": "departure", "arr": "arrival",
 	"wt": "weight", "ht": "height", "addr": "address", "prod": "product", "cat": "category",
 	"rev": "revenue", "std": "stdev", "stddev": "stdev", "sd": "stdev", "approx": "approximately",
-	"sqft": "square foot", "sqm": "square meter", "feet": "foot", "ft": "foot", "sq": "square",
+	"csat": "customer satisfaction", "nps": "net promoter score", "sqft": "square foot", "sqm": "square meter", "feet": "foot", "ft": "foot", "sq": "square",
 	"v": "volt", "voltage": "volt", "kw": "kilowatt", "w": "watt", "dest": "destination", "orig": "origin", "desc": "description", "lat": "latitude", "lon": "longitude", "lng": "longitude",
 }
 
@@ -32,7 +32,8 @@ var unitWords = wordSet("kg", "g", "gram", "lb", "km", "mi", "mile", "m", "meter
 
 // qualifierWords mark what kind of value a column holds about its subject
 // ("customer_id", "is_returned"); the subject alone names the column.
-var qualifierWords = wordSet("id", "name", "code", "no", "number", "is", "has", "was", "flag", "key", "ref", "amount", "value", "count", "total")
+var qualifierWords = wordSet("id", "name", "code", "no", "number", "is", "has", "was", "flag", "key", "ref", "amount", "value", "count", "total",
+	"type", "kind", "method", "mode", "status")
 
 // stem strips a past-tense ending, so "returned", "returns" and "return"
 // meet; only long words, so "speed" stays.
@@ -41,12 +42,33 @@ func stem(w string) string {
 		return w[:len(w)-2] // remotely → remote
 	}
 	if len(w) > 5 && strings.HasSuffix(w, "ed") {
-		w = w[:len(w)-2]
-		if n := len(w); n > 3 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiou", rune(w[n-1])) {
-			w = w[:n-1] // cancelled → cancel
-		}
+		return w[:len(w)-2]
 	}
 	return w
+}
+
+// undouble drops a doubled final consonant: cancell → cancel (so
+// "cancelled" meets "cancel" while "passed" still meets "pass").
+func undouble(w string) string {
+	if n := len(w); n > 3 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiou", rune(w[n-1])) {
+		return w[:n-1]
+	}
+	return w
+}
+
+// unitConcepts are what a column measured in a unit is about: the one
+// column in minutes is "the duration", the one in kWh "the energy used".
+var unitConcepts = []struct {
+	words []string
+	units map[string]bool
+}{
+	{[]string{"duration", "length"}, wordSet("minute", "second", "hour", "day", "ms", "h", "s")},
+	{[]string{"distance", "length"}, wordSet("mile", "mi", "km", "meter", "metre")},
+	{[]string{"energy", "electricity", "consumption", "usage"}, wordSet("kwh", "wh", "mwh")},
+	{[]string{"power", "demand", "load"}, wordSet("kilowatt", "watt", "mw")},
+	{[]string{"weight", "mass"}, wordSet("kg", "lb", "gram", "g")},
+	{[]string{"temperature"}, wordSet("c", "f", "celsius", "fahrenheit")},
+	{[]string{"voltage"}, wordSet("volt")},
 }
 
 // synonyms are words a question may use for a column that names the same
@@ -143,6 +165,7 @@ var fillerWords = wordSet("a", "an", "the", "i", "me", "my", "we", "us", "our", 
 	"give", "provide", "let", "know", "want", "need", "would", "like", "answer", "question", "overall", "now", "far", "so",
 	"how", "often", "does", "each", "separately", "individually", "category", "type", "kind", "group", "time", "period",
 	"receive", "send", "sent", "use", "used", "hold", "held", "contain", "include", "belong", "generate", "generated", "bring", "brought",
+	"using", "including", "excluding", "having", "being", "making", "taking", "going", "coming", "getting", "showing", "spending",
 	"after", "before", "since", "until", "through", "throughout", "via", "net", "less", "including", "excluding", "without", "gross",
 	"give", "across", "altogether", "combined", "together", "versus", "is", "are", "get", "got", "highest", "lowest")
 
