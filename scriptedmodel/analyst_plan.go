@@ -342,7 +342,7 @@ func isTime(c colProfile) bool {
 		return true
 	}
 	// A number with a unit is a duration ("wait_time_min"), not a time.
-	if c.Kind == kindNumeric && slices.ContainsFunc(words(c.Name), func(w string) bool { return unitWords[w] }) {
+	if c.Kind == kindNumeric && slices.ContainsFunc(colWords(c.Name), func(w string) bool { return unitWords[w] }) {
 		return false
 	}
 	return timeName.MatchString(strings.ToLower(c.Name))

@@ -2,6 +2,7 @@ package scriptedmodel
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -13,12 +14,26 @@ import (
 // "weight_kg" → weight, "customer_id" → customer; nil when nothing is left
 // or nothing was taken away.
 func coreWords(name string) []string {
-	ws := words(name)
+	ws := colWords(name)
 	core := slices.DeleteFunc(slices.Clone(ws), func(w string) bool { return unitWords[w] || qualifierWords[w] })
 	if len(core) == 0 || len(core) == len(ws) {
 		return nil
 	}
 	return core
+}
+
+// colWords are a column name's words as a question says them: a leading
+// min or max is the minimum or maximum ("max_temp_c"), a trailing one
+// the unit minutes ("ride_min").
+func colWords(name string) []string {
+	ws := words(name)
+	if len(ws) > 1 && (ws[0] == "min" || ws[0] == "max") {
+		ws = append([]string{map[string]string{"min": "minimum", "max": "maximum"}[ws[0]]}, ws[1:]...)
+	}
+	if n := len(ws); n > 1 && ws[n-1] == "minimum" {
+		ws[n-1] = "minute"
+	}
+	return ws
 }
 
 // sameWord compares a question word with a column word: equal, or equal
@@ -66,7 +81,7 @@ func mentions(c clause, p profile) []mention {
 	entity := datasetEntity(p)
 	heads := map[string]int{}
 	for _, col := range p.Columns {
-		ws := words(col.Name)
+		ws := colWords(col.Name)
 		if core := coreWords(col.Name); core != nil {
 			ws = core
 		}
@@ -91,7 +106,7 @@ func mentions(c clause, p profile) []mention {
 		}
 	}
 	for _, col := range p.Columns {
-		ws := words(col.Name)
+		ws := colWords(col.Name)
 		if len(ws) == 0 {
 			continue
 		}
@@ -102,6 +117,16 @@ func mentions(c clause, p profile) []mention {
 		core := coreWords(col.Name)
 		if core != nil && !(len(core) == 1 && core[0] == entity) {
 			cands = append(cands, cand{col: col, ws: core, level: 1})
+		}
+		// "delivery time" of delivery_mins, "ride distance" of ride_km.
+		for _, uc := range unitConcepts {
+			if core != nil && col.Kind == kindNumeric && slices.ContainsFunc(ws, func(w string) bool { return uc.units[w] }) {
+				for _, w := range append([]string{"time"}, uc.words...) {
+					if w != "time" || uc.words[0] == "duration" {
+						cands = append(cands, cand{col: col, ws: append(slices.Clone(core), w), level: 1})
+					}
+				}
+			}
 		}
 		if core == nil {
 			core = ws
@@ -183,6 +208,11 @@ func sameSet(qs, cs []string) bool {
 // measuredAs reports whether w names what a column with words full
 // measures by its unit: "demand" of peak_kw.
 func measuredAs(w string, full []string) bool {
+	for _, alt := range synonyms[w] {
+		if slices.Contains(full, singular(alt)) {
+			return true // "star rating" of stars
+		}
+	}
 	for _, uc := range unitConcepts {
 		if slices.Contains(uc.words, w) && slices.ContainsFunc(full, func(f string) bool { return uc.units[f] }) {
 			return true
@@ -242,6 +272,7 @@ type clauseReading struct {
 	covered                     map[int]bool // word positions accounted for
 	synonymNotes                []string
 	ambiguous                   string // a value the question names is in several columns
+	sameGrain                   bool   // "daily" of rows that are days: no grouping
 }
 
 // oneColumnPerValue keeps one filter for a value found in several columns
@@ -345,7 +376,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			compare = f.Column
 		}
 	}
-	desc, asc := c.has(descWords), c.has(ascWords)
+	desc, asc := uncoveredWord(c, covered, descWords) != "", uncoveredWord(c, covered, ascWords) != "" // "maximum temperature" of max_temp_c ranks nothing
 	adjDesc := false
 	for _, w := range c.words {
 		if a, ok := adjectiveMeasures[w]; ok && w != "paid" { // "highest paid" ranks by "highest"
@@ -371,7 +402,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			agg = aggWords[w] // "what is the total?" of a column named total
 		}
 	}
-	trend := c.has(trendWords) || containsSeq(c.words, "over", "time") || containsSeq(c.words, "change", "over")
+	trend := (c.has(trendWords) || containsSeq(c.words, "over", "time") || containsSeq(c.words, "change", "over")) && !rd.sameGrain
 	n := topN(c.words)
 	if n > 0 {
 		ranked = true
@@ -388,6 +419,11 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		for _, w := range c.words {
 			if a, ok := adjectiveMeasures[w]; ok {
 				col := hintedColumn(p, a.hints)
+				for _, u := range c.words {
+					if unitWords[u] && unitColumn(p, u) != nil {
+						col = unitColumn(p, u) // "the longest ride in kilometres"
+					}
+				}
 				if col == nil && w == "paid" {
 					continue // "paid in cash" is a verb
 				}
@@ -406,6 +442,24 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			if m := plausibleMeasure(p); m == "" || !moneyName.MatchString(strings.ToLower(m)) {
 				return task{}, fmt.Sprintf("none of its columns holds %q, and it has no quantity and price columns to compute it from", w), false
 			}
+		}
+	}
+	// Revenue asked where a column other than revenue is named ("total
+	// revenue including delivery fees") is not that column.
+	if w := uncoveredWord(c, covered, wordSet("revenue", "sale", "turnover", "income", "earning", "profit")); w != "" && len(numeric) > 0 {
+		i := slices.Index(c.words, w)
+		// "fee revenue": the word qualifies the money column beside it.
+		beside := i > 0 && covered[i-1] && moneyName.MatchString(strings.ToLower(numeric[0].Name))
+		if !beside {
+			return task{}, fmt.Sprintf("none of its columns holds %q", w), false
+		}
+		covered[i] = true
+	}
+	// "Which customer …" where no column names customers.
+	for i, w := range c.words {
+		if (w == "which" || w == "each" || w == "per") && i+1 < len(c.words) && !covered[i+1] && entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] &&
+			c.words[i+1] != datasetEntity(p) && !perRow(c) && !(len(times) > 0 && freqWords[c.words[i+1]] != "") {
+			return task{}, fmt.Sprintf("none of its columns names each %s", c.words[i+1]), false
 		}
 	}
 	fellBack := false
@@ -624,6 +678,7 @@ func splitCondition(filters []filter) (filter, []filter) {
 func readClause(c clause, p profile, pl *plan) clauseReading {
 	rd := clauseReading{covered: make(map[int]bool)}
 	ms := mentions(c, p)
+	all := slices.Clone(ms)
 	rd.filters, rd.ambiguous = oneColumnPerValue(c, filtersFor(c, p, rd.covered), ms)
 	// "in the West region" names a value of region: a filter, not a group.
 	ms = slices.DeleteFunc(ms, func(m mention) bool {
@@ -701,6 +756,16 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			}
 		}
 	}
+	// A speed no column holds: the distance column over the duration's hours.
+	if i := slices.Index(c.words, "speed"); i >= 0 && !slices.ContainsFunc(ms, func(m mention) bool { return m.pos == i }) {
+		if d, ok := speedMeasure(p); ok {
+			if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
+				pl.Derived = append(pl.Derived, d)
+			}
+			ms = append(ms, mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: i, len: 1})
+			rd.covered[i] = true
+		}
+	}
 	// A row's value ("order value", "sales") that no column holds:
 	// quantity × price, less the discount.
 	{
@@ -755,7 +820,9 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	}
 	// A unit said anywhere of a column named ("duration in days") is that column's.
 	for i, w := range c.words {
-		if unitWords[w] && slices.ContainsFunc(ms, func(m mention) bool { return slices.Contains(words(m.col.Name), w) }) {
+		if unitWords[w] && slices.ContainsFunc(all, func(m mention) bool {
+			return slices.ContainsFunc(colWords(m.col.Name), func(u string) bool { return sameUnit(w, u) })
+		}) {
 			rd.covered[i] = true
 		}
 	}
@@ -782,13 +849,46 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 	}
 	// A period named with a date column and no column of that name:
-	// "which month", "per week" group the date column by it.
+	// "which month", "per week" group the date column by it; but "the
+	// median daily rain" of daily rows is the median of the rows.
+	if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) == "D" && dateOnly(*dc) && aggregateOf(c, maps.Clone(rd.covered)) != "" && !c.has(groupWords) {
+		rd.sameGrain = true
+		for i, w := range c.words {
+			if w == "daily" || w == "day" {
+				rd.covered[i] = true
+			}
+		}
+	}
 	if len(rd.times) == 0 {
 		if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) != "" {
 			rd.times = append(rd.times, *dc)
 		}
 	}
 	return rd
+}
+
+// speedMeasure is distance per hour from the one distance column and the
+// one duration column.
+func speedMeasure(p profile) (derived, bool) {
+	var dist, dur *colProfile
+	var durUnit string
+	for _, u := range []string{"km", "mile"} {
+		if col := unitColumn(p, u); col != nil {
+			dist = col
+		}
+	}
+	for _, u := range []string{"minute", "hour", "second"} {
+		if col := unitColumn(p, u); col != nil {
+			dur, durUnit = col, u
+		}
+	}
+	if dist == nil || dur == nil {
+		return derived{}, false
+	}
+	div := map[string]string{"minute": " / 60", "hour": "", "second": " / 3600"}[durUnit]
+	return derived{Name: "speed",
+		Expr:    fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\") / (pd.to_numeric(data[%s], errors=\"coerce\")%s)", py(dist.Name), py(dur.Name), div),
+		Formula: fmt.Sprintf("speed = %s / (%s%s)", dist.Name, dur.Name, div)}, true
 }
 
 // ratio is one column over another, per row.
@@ -798,11 +898,23 @@ func ratio(num, den string) derived {
 		Formula: fmt.Sprintf("%s per %s = %s / %s", num, den, num, den)}
 }
 
+// sameUnit compares units written differently: minute and min, km and kilometre.
+func sameUnit(a, b string) bool {
+	alias := map[string]string{"min": "minute", "kilometre": "km", "kilometer": "km", "sec": "second", "hr": "hour", "h": "hour", "mi": "mile"}
+	norm := func(u string) string {
+		if x, ok := alias[u]; ok {
+			return x
+		}
+		return u
+	}
+	return norm(a) == norm(b)
+}
+
 // unitColumn is the one numeric column measured in unit, nil if none or several.
 func unitColumn(p profile, unit string) *colProfile {
 	var found *colProfile
 	for i, col := range p.Columns {
-		if col.Kind == kindNumeric && slices.Contains(words(col.Name), unit) {
+		if col.Kind == kindNumeric && slices.ContainsFunc(colWords(col.Name), func(u string) bool { return unitWords[u] && sameUnit(u, unit) }) {
 			if found != nil {
 				return nil
 			}
@@ -891,6 +1003,9 @@ func timeFreq(c clause, dc colProfile, covered map[int]bool) string {
 		if covered[i] {
 			continue // "days on market" is a column, not a period
 		}
+		if i > 0 && (c.words[i-1] == "many" || c.words[i-1] == "of") && freqWords[w] != "" {
+			continue // "how many days", "the share of days": the rows
+		}
 		switch {
 		case w == "weekday" || w == "day" && containsSeq(c.words[i:], "day", "of", "the", "week"):
 			return "weekday"
@@ -902,6 +1017,13 @@ func timeFreq(c clause, dc colProfile, covered map[int]bool) string {
 		}
 	}
 	return ""
+}
+
+// dateOnly reports whether a date column holds days without times.
+func dateOnly(c colProfile) bool {
+	lo, _ := c.Min.(string)
+	hi, _ := c.Max.(string)
+	return len(lo) == 10 && len(hi) == 10
 }
 
 // dateColumn is the first column of parsed dates, nil if none.
@@ -1031,7 +1153,7 @@ func conditionBefore(ws []string, at int) (filter, int, int, bool) {
 	if at >= 2 && wordSet("top", "bottom", "first", "last")[ws[at-2]] {
 		return filter{}, 0, 0, false // "top 3 products"
 	}
-	if at >= 2 && wordSet("with", "have", "has", "had", "of")[ws[at-2]] {
+	if at >= 2 && wordSet("with", "have", "has", "had", "of", "many")[ws[at-2]] {
 		return filter{Op: "==", Num: v}, at - 1, at, true
 	}
 	return filter{}, 0, 0, false
@@ -1132,7 +1254,11 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 			if _, err := strconv.ParseFloat(v, 64); err == nil {
 				continue // a bare number in a question is a quantity, not a value
 			}
-			if i := indexSeq(c.words, vw...); i >= 0 && indexSeq(splitWords(c.raw, false), splitWords(v, false)...) >= 0 {
+			i := indexSeq(c.words, vw...)
+			if i > 0 && wordSet("which", "each", "every", "per", "by", "what", "many")[c.words[i-1]] && len(vw) == 1 && slices.Contains(colWords(col.Name), vw[0]) {
+				continue // "which station" of start_station, even where a station is called Station
+			}
+			if i >= 0 && indexSeq(splitWords(c.raw, false), splitWords(v, false)...) >= 0 {
 				if len(out) == 0 || out[len(out)-1].Column != col.Name {
 					out = append(out, filter{Column: col.Name})
 				}
@@ -1190,12 +1316,13 @@ func unknownWords(c clause, covered map[int]bool, p profile) []string {
 	nameWords := words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name)))
 	var out []string
 	for i, w := range c.words {
-		if covered[i] || known(w) || w == entity || stem(w) == stem(entity) || slices.Contains(nameWords, w) || slices.Contains(out, w) {
+		if covered[i] || known(w) || w == entity || stem(w) == stem(entity) || slices.Contains(nameWords, w) || slices.Contains(out, w) ||
+			slices.ContainsFunc(nameWords, func(n string) bool { return len(n) >= 6 && len(w) >= 6 && n[:4] == w[:4] }) { // "shipping" of shipments.csv
 			continue
 		}
 		// A past tense that is the verb of the question ("fees collected",
 		// "flights departed from"), not a kind of row ("returned orders").
-		if len(w) > 4 && strings.HasSuffix(w, "ed") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity) {
+		if len(w) > 5 && strings.HasSuffix(w, "ed") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity) {
 			continue
 		}
 		if dc := dateColumn(p); dc != nil && slices.ContainsFunc(words(dc.Name), func(cw string) bool { return sameWord(w, cw) }) {

@@ -20,7 +20,7 @@ var abbreviations = map[string]string{
 	"emp": "employee", "loc": "location", "pax": "passenger", "dep": "departure", "arr": "arrival",
 	"wt": "weight", "ht": "height", "addr": "address", "prod": "product", "cat": "category",
 	"rev": "revenue", "std": "stdev", "stddev": "stdev", "sd": "stdev", "approx": "approximately",
-	"csat": "customer satisfaction", "nps": "net promoter score", "sqft": "square foot", "sqm": "square meter", "feet": "foot", "ft": "foot", "sq": "square",
+	"max": "maximum", "min": "minimum", "kilometre": "km", "kilometer": "km", "csat": "customer satisfaction", "nps": "net promoter score", "sqft": "square foot", "sqm": "square meter", "feet": "foot", "ft": "foot", "sq": "square",
 	"v": "volt", "voltage": "volt", "kw": "kilowatt", "w": "watt", "dest": "destination", "orig": "origin", "desc": "description", "lat": "latitude", "lon": "longitude", "lng": "longitude",
 }
 
@@ -63,12 +63,14 @@ var unitConcepts = []struct {
 	units map[string]bool
 }{
 	{[]string{"duration", "length"}, wordSet("minute", "second", "hour", "day", "ms", "h", "s")},
+	{[]string{"rainfall", "precipitation", "rain"}, wordSet("mm")},
 	{[]string{"distance", "length"}, wordSet("mile", "mi", "km", "meter", "metre")},
 	{[]string{"energy", "electricity", "consumption", "usage"}, wordSet("kwh", "wh", "mwh")},
 	{[]string{"power", "demand", "load"}, wordSet("kilowatt", "watt", "mw")},
 	{[]string{"weight", "mass"}, wordSet("kg", "lb", "gram", "g")},
 	{[]string{"temperature"}, wordSet("c", "f", "celsius", "fahrenheit")},
 	{[]string{"voltage"}, wordSet("volt")},
+	{[]string{"speed", "velocity"}, wordSet("kmh", "mph", "kph")},
 }
 
 // synonyms are words a question may use for a column that names the same
@@ -90,13 +92,14 @@ var adjectiveMeasures = map[string]struct {
 	desc  bool
 	hints []string
 }{
-	"longest":  {true, []string{"duration", "length", "distance", "minute", "hour", "day", "time"}},
-	"shortest": {false, []string{"duration", "length", "distance", "minute", "hour", "day", "time"}},
+	"longest":  {true, []string{"duration", "length", "distance", "minute", "hour", "day", "time", "km", "mile"}},
+	"shortest": {false, []string{"duration", "length", "distance", "minute", "hour", "day", "time", "km", "mile"}},
 	"oldest":   {true, []string{"age"}}, "youngest": {false, []string{"age"}},
 	"heaviest": {true, []string{"weight", "mass"}}, "lightest": {false, []string{"weight", "mass"}},
 	"hottest": {true, []string{"temperature"}}, "coldest": {false, []string{"temperature"}}, "warmest": {true, []string{"temperature"}},
 	"expensive": {true, []string{"price", "cost", "fare", "fee"}}, "cheapest": {false, []string{"price", "cost", "fare", "fee"}},
 	"fastest": {true, []string{"speed"}}, "slowest": {false, []string{"speed"}},
+	"wettest": {true, []string{"rain", "rainfall", "precipitation"}}, "driest": {false, []string{"rain", "rainfall", "precipitation"}},
 	"farthest": {true, []string{"distance"}}, "furthest": {true, []string{"distance"}},
 	"paid": {true, []string{"salary", "pay", "wage"}}, "tallest": {true, []string{"height"}},
 }
@@ -141,6 +144,7 @@ var months = map[string]int{"january": 1, "february": 2, "march": 3, "april": 4,
 var entityWords = wordSet("employee", "staff", "worker", "person", "people", "patient", "visit", "appointment", "loan", "flight", "trip",
 	"ride", "transaction", "purchase", "reading", "measurement", "sample", "student", "member", "user", "ticket", "booking", "shipment",
 	"delivery", "call", "session", "game", "match", "claim", "incident", "sale", "customer", "client", "borrower", "passenger",
+	"package", "parcel", "driver", "rider", "guest", "review", "ride", "reader", "visitor", "buyer", "seller", "vendor", "supplier",
 	"row", "record", "entry", "line", "observation", "item", "order", "case", "event", "time", "one", "thing", "data", "dataset", "table",
 	"property", "house", "home", "apartment", "listing", "product", "account", "device", "unit")
 
@@ -165,6 +169,7 @@ var fillerWords = wordSet("a", "an", "the", "i", "me", "my", "we", "us", "our", 
 	"give", "provide", "let", "know", "want", "need", "would", "like", "answer", "question", "overall", "now", "far", "so",
 	"how", "often", "does", "each", "separately", "individually", "category", "type", "kind", "group", "time", "period",
 	"receive", "send", "sent", "use", "used", "hold", "held", "contain", "include", "belong", "generate", "generated", "bring", "brought",
+	"written", "built", "shown", "gone", "run", "begun", "chosen", "driven", "eaten", "grown", "known", "ridden", "sold", "won", "lost",
 	"using", "including", "excluding", "having", "being", "making", "taking", "going", "coming", "getting", "showing", "spending",
 	"after", "before", "since", "until", "through", "throughout", "via", "net", "less", "including", "excluding", "without", "gross",
 	"give", "across", "altogether", "combined", "together", "versus", "is", "are", "get", "got", "highest", "lowest")
