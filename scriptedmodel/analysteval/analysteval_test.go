@@ -67,6 +67,19 @@ func TestCorpora(t *testing.T) {
 	}
 }
 
+// TestHeldOutCorpus measures the analyst on the held-out corpus: tables
+// and questions written after its last change, none of the tables it was
+// developed on. It asks for the size the goals are measured on (at least
+// 60 questions over at least 5 tables) and reports the three figures
+// (cmd/bench's analyst scenario writes them to BENCHMARKS.md).
+func TestHeldOutCorpus(t *testing.T) {
+	c := mustLoad(t, "../../testdata/analyst/heldout")
+	if n, tables := len(c.Items), len(c.Tables()); n < 60 || tables < 5 {
+		t.Errorf("got %d questions over %d tables, want at least 60 over at least 5", n, tables)
+	}
+	runCorpus(t, "../../testdata/analyst/heldout")
+}
+
 func mustLoad(t *testing.T, dir string) Corpus {
 	t.Helper()
 	c, err := Load(dir)
