@@ -15,7 +15,13 @@ import (
 // or nothing was taken away.
 func coreWords(name string) []string {
 	ws := colWords(name)
-	core := slices.DeleteFunc(slices.Clone(ws), func(w string) bool { return unitWords[w] || qualifierWords[w] })
+	var core []string
+	for i, w := range ws {
+		perUnit := w == "per" && i > 0 && i+1 < len(ws) && unitWords[ws[i-1]] && unitWords[ws[i+1]]
+		if !unitWords[w] && !qualifierWords[w] && !perUnit {
+			core = append(core, w)
+		}
+	}
 	if len(core) == 0 || len(core) == len(ws) {
 		return nil
 	}
@@ -32,6 +38,11 @@ func colWords(name string) []string {
 	}
 	if n := len(ws); n > 1 && ws[n-1] == "minimum" {
 		ws[n-1] = "minute"
+	}
+	for i := 1; i+1 < len(ws); i++ {
+		if ws[i] == "minimum" && ws[i+1] == "per" {
+			ws[i] = "minute" // pace_min_per_km
+		}
 	}
 	return ws
 }
@@ -77,6 +88,7 @@ func mentions(c clause, p profile) []mention {
 		level    int    // 0 whole name, 1 without unit or qualifier or in another order, 2 last word, 3 synonym
 		via      string // the synonym
 		anyOrder bool
+		afterAgg bool // only right after an aggregate word
 	}
 	entity := datasetEntity(p)
 	heads := map[string]int{}
@@ -115,8 +127,13 @@ func mentions(c clause, p profile) []mention {
 		}
 		cands = append(cands, cand{col: col, ws: ws})
 		core := coreWords(col.Name)
-		if core != nil && !(len(core) == 1 && core[0] == entity) {
+		switch {
+		case core != nil && !(len(core) == 1 && core[0] == entity):
 			cands = append(cands, cand{col: col, ws: core, level: 1})
+		case core != nil && col.Kind == kindNumeric:
+			// output_kwh of solar_output.csv is "the median output", but
+			// "how many outputs" counts rows.
+			cands = append(cands, cand{col: col, ws: core, level: 1, afterAgg: true})
 		}
 		// "delivery time" of delivery_mins, "ride distance" of ride_km.
 		for _, uc := range unitConcepts {
@@ -161,7 +178,16 @@ func mentions(c clause, p profile) []mention {
 			if !ok && span == 1 && i+1 < len(c.words) && c.words[i]+c.words[i+1] == cd.ws[0] {
 				ok, span = true, 2 // "check in" of checkin
 			}
-			if !ok || slices.Contains(used[i:i+span], true) {
+			if !ok && span >= 2 && i+span < len(c.words) && cd.level == 0 {
+				// "years of experience" of years_experience
+				for k := 1; k < span && !ok; k++ {
+					gap := c.words[i+k]
+					if (gap == "of" || gap == "the") && sameWords(append(slices.Clone(c.words[i:i+k]), c.words[i+k+1:i+span+1]...), cd.ws) {
+						ok, span = true, span+1
+					}
+				}
+			}
+			if !ok || slices.Contains(used[i:i+span], true) || cd.afterAgg && !c.has(corrWords) && (i == 0 || aggWords[c.words[i-1]] == "" && !wordSet("maximum", "minimum")[c.words[i-1]]) {
 				continue
 			}
 			byName := i > 0 && c.words[i-1] == "column" || quoted(c.raw, cd.col.Name)
@@ -179,6 +205,9 @@ func mentions(c clause, p profile) []mention {
 				c.words[end] == "time" && slices.ContainsFunc(full, func(w string) bool { return timeUnits[w] }) ||
 				measuredAs(c.words[end], full)) {
 				end++
+			}
+			for start > 0 && !used[start-1] && cd.col.Kind == kindNumeric && measuredAs(c.words[start-1], full) {
+				start-- // "distance driven" of km_driven
 			}
 			for j := start; j < end; j++ {
 				used[j] = true
@@ -402,7 +431,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			agg = aggWords[w] // "what is the total?" of a column named total
 		}
 	}
-	trend := (c.has(trendWords) || containsSeq(c.words, "over", "time") || containsSeq(c.words, "change", "over")) && !rd.sameGrain
+	trend := (uncoveredWord(c, covered, trendWords) != "" || containsSeq(c.words, "over", "time") || containsSeq(c.words, "change", "over")) && !rd.sameGrain
 	n := topN(c.words)
 	if n > 0 {
 		ranked = true
@@ -413,6 +442,11 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	}
 	if compare != "" && desc && asc {
 		t.Desc = firstIndex(c.words, compDescWords) < firstIndex(c.words, compAscWords)
+	}
+	// "The fastest finish time" is the lowest duration.
+	if w := firstWord(c.words, wordSet("fastest", "quickest", "slowest")); w != "" && len(numeric) > 0 &&
+		slices.ContainsFunc(colWords(numeric[0].Name), func(u string) bool { return timeUnits[u] }) {
+		t.Desc, desc, asc = w == "slowest", w == "slowest", w != "slowest"
 	}
 	// An adjective that implies a measure ("the longest") ranks by it.
 	if len(numeric) == 0 {
@@ -766,6 +800,20 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.covered[i] = true
 		}
 	}
+	// "On days with downtime": with or without a numeric column that is
+	// not the measure keeps rows where it is above zero, or zero.
+	if nums := slices.DeleteFunc(slices.Clone(ms), func(m mention) bool { return m.col.Kind != kindNumeric }); len(nums) >= 2 {
+		for _, m := range nums {
+			if m.pos > 0 && (c.words[m.pos-1] == "with" || c.words[m.pos-1] == "without") && m.pos+m.len == len(c.words) {
+				op := map[string]string{"with": ">", "without": "=="}[c.words[m.pos-1]]
+				rd.filters = append(rd.filters, filter{Column: m.col.Name, Op: op, Num: 0})
+				ms = slices.DeleteFunc(ms, func(x mention) bool { return x.col.Name == m.col.Name })
+				for j := m.pos - 1; j < m.pos+m.len; j++ {
+					rd.covered[j] = true
+				}
+			}
+		}
+	}
 	// A row's value ("order value", "sales") that no column holds:
 	// quantity × price, less the discount.
 	{
@@ -851,7 +899,8 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// A period named with a date column and no column of that name:
 	// "which month", "per week" group the date column by it; but "the
 	// median daily rain" of daily rows is the median of the rows.
-	if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) == "D" && dateOnly(*dc) && aggregateOf(c, maps.Clone(rd.covered)) != "" && !c.has(groupWords) {
+	if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) == "D" && dateOnly(*dc) && aggregateOf(c, maps.Clone(rd.covered)) != "" && !c.has(groupWords) &&
+		!c.has(wordSet("which")) && !c.has(descWords) && !c.has(ascWords) {
 		rd.sameGrain = true
 		for i, w := range c.words {
 			if w == "daily" || w == "day" {
@@ -1128,7 +1177,7 @@ func conditionAfter(ws []string, from int) (filter, int, int, bool) {
 			}
 			return filter{Op: cmp.op, Num: v}, start, end + 1, true
 		}
-		if !wordSet("is", "was", "were", "are", "of", "by", "with", "that", "which", "had", "have", "has", "been")[ws[start]] {
+		if !wordSet("is", "was", "were", "are", "of", "by", "with", "that", "which", "had", "have", "has", "been", "in")[ws[start]] {
 			break
 		}
 	}
@@ -1165,7 +1214,15 @@ func conditionBefore(ws []string, at int) (filter, int, int, bool) {
 func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 	at := -1
 	for i, w := range c.words {
-		if derivedWords[w] && !slices.ContainsFunc(ms, func(m mention) bool { return i >= m.pos && i < m.pos+m.len }) {
+		covering := slices.IndexFunc(ms, func(m mention) bool { return i >= m.pos && i < m.pos+m.len })
+		if derivedWords[w] && covering < 0 {
+			at = i
+			break
+		}
+		// "The total cost" where the only cost is unit_cost: quantity ×
+		// unit cost, not a sum of unit costs.
+		if (w == "cost" || w == "price") && covering >= 0 && slices.Contains(c.words, "total") && (i == 0 || c.words[i-1] != "unit") &&
+			slices.Contains(words(ms[covering].col.Name), "unit") {
 			at = i
 			break
 		}
@@ -1184,16 +1241,32 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 	qty := find(func(ws []string) bool {
 		return slices.Contains(ws, "quantity") || slices.Equal(ws, []string{"unit"}) || slices.Equal(ws, []string{"unit", "sold"})
 	})
-	price := find(func(ws []string) bool { return slices.Contains(ws, "price") })
+	price := find(func(ws []string) bool {
+		return slices.Contains(ws, "price") || slices.Contains(ws, "unit") && slices.Contains(ws, "cost")
+	})
 	if qty == nil || price == nil {
-		// A rate per unit and a count of those units: RatePerNight × nights.
+		// A rate per unit and a count of those units: RatePerNight ×
+		// nights, daily_rate × rental_days.
 		qty, price = nil, nil
+		periods := map[string]string{"daily": "day", "hourly": "hour", "nightly": "night", "weekly": "week", "monthly": "month"}
 		for i, col := range p.Columns {
 			ws := words(col.Name)
+			unit := ""
 			if k := slices.Index(ws, "per"); col.Kind == kindNumeric && k >= 0 && k+1 < len(ws) {
-				if q := find(func(qs []string) bool { return slices.Equal(qs, ws[k+1:k+2]) }); q != nil {
-					qty, price = q, &p.Columns[i]
+				unit = ws[k+1]
+			}
+			for _, w := range ws {
+				if periods[w] != "" && col.Kind == kindNumeric && slices.ContainsFunc(ws, func(x string) bool { return x == "rate" || x == "price" || x == "fee" }) {
+					unit = periods[w]
 				}
+			}
+			if unit == "" {
+				continue
+			}
+			if q := find(func(qs []string) bool {
+				return slices.Equal(qs, []string{unit}) || slices.Contains(qs, unit) && len(qs) == 2
+			}); q != nil && q.Name != col.Name {
+				qty, price = q, &p.Columns[i]
 			}
 		}
 	}
@@ -1210,6 +1283,8 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 		name = "sales"
 	case name == "spent":
 		name = "spend"
+	case name == "cost" || name == "price":
+		name = "total " + name
 	}
 	expr := fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\") * pd.to_numeric(data[%s], errors=\"coerce\")", py(qty.Name), py(price.Name))
 	formula := fmt.Sprintf("%s = %s × %s", name, qty.Name, price.Name)
@@ -1259,6 +1334,9 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 				continue // "which station" of start_station, even where a station is called Station
 			}
 			if i >= 0 && indexSeq(splitWords(c.raw, false), splitWords(v, false)...) >= 0 {
+				if j := i + len(vw); j < len(c.words) && slices.Contains(colWords(col.Name), c.words[j]) {
+					covered[j] = true // "Hoka shoes" of shoe_brand
+				}
 				if len(out) == 0 || out[len(out)-1].Column != col.Name {
 					out = append(out, filter{Column: col.Name})
 				}

@@ -28,7 +28,8 @@ var abbreviations = map[string]string{
 // "discount_pct"); the rest of the name is what the column is about.
 var unitWords = wordSet("kg", "g", "gram", "lb", "km", "mi", "mile", "m", "meter", "metre", "cm", "mm", "c", "f", "celsius", "fahrenheit",
 	"usd", "eur", "gbp", "dollar", "euro", "pound", "percent", "minute", "min", "second", "s", "ms", "hour", "h", "day",
-	"l", "ml", "litre", "liter", "kwh", "mph", "kmh", "kph", "bpm", "mmhg", "foot", "inch", "yard", "volt", "watt", "kilowatt")
+	"l", "ml", "litre", "liter", "kwh", "mph", "kmh", "kph", "bpm", "mmhg", "foot", "inch", "yard", "volt", "watt", "kilowatt",
+	"k", "thousand", "million", "mn", "bn", "wm2", "m2", "ppm", "db", "hpa", "psi", "rpm", "hz", "mah", "mb", "gb")
 
 // qualifierWords mark what kind of value a column holds about its subject
 // ("customer_id", "is_returned"); the subject alone names the column.
@@ -41,8 +42,11 @@ func stem(w string) string {
 	if len(w) > 5 && strings.HasSuffix(w, "ly") {
 		return w[:len(w)-2] // remotely → remote
 	}
-	if len(w) > 5 && strings.HasSuffix(w, "ed") {
+	if len(w) > 4 && strings.HasSuffix(w, "ed") {
 		return w[:len(w)-2]
+	}
+	if len(w) > 5 && strings.HasSuffix(w, "ing") {
+		return undouble(w[:len(w)-3]) // hiring and hired, shipping and shipped
 	}
 	return w
 }
@@ -145,6 +149,7 @@ var entityWords = wordSet("employee", "staff", "worker", "person", "people", "pa
 	"ride", "transaction", "purchase", "reading", "measurement", "sample", "student", "member", "user", "ticket", "booking", "shipment",
 	"delivery", "call", "session", "game", "match", "claim", "incident", "sale", "customer", "client", "borrower", "passenger",
 	"package", "parcel", "driver", "rider", "guest", "review", "ride", "reader", "visitor", "buyer", "seller", "vendor", "supplier",
+	"candidate", "applicant", "runner", "participant", "athlete", "player", "team", "respondent", "prescription", "rental",
 	"row", "record", "entry", "line", "observation", "item", "order", "case", "event", "time", "one", "thing", "data", "dataset", "table",
 	"property", "house", "home", "apartment", "listing", "product", "account", "device", "unit")
 
@@ -169,7 +174,7 @@ var fillerWords = wordSet("a", "an", "the", "i", "me", "my", "we", "us", "our", 
 	"give", "provide", "let", "know", "want", "need", "would", "like", "answer", "question", "overall", "now", "far", "so",
 	"how", "often", "does", "each", "separately", "individually", "category", "type", "kind", "group", "time", "period",
 	"receive", "send", "sent", "use", "used", "hold", "held", "contain", "include", "belong", "generate", "generated", "bring", "brought",
-	"written", "built", "shown", "gone", "run", "begun", "chosen", "driven", "eaten", "grown", "known", "ridden", "sold", "won", "lost",
+	"wrote", "took", "gave", "ran", "saw", "set", "reach", "reached", "achieve", "achieved", "hit", "written", "built", "shown", "gone", "run", "begun", "chosen", "driven", "eaten", "grown", "known", "ridden", "sold", "won", "lost",
 	"using", "including", "excluding", "having", "being", "making", "taking", "going", "coming", "getting", "showing", "spending",
 	"after", "before", "since", "until", "through", "throughout", "via", "net", "less", "including", "excluding", "without", "gross",
 	"give", "across", "altogether", "combined", "together", "versus", "is", "are", "get", "got", "highest", "lowest")
