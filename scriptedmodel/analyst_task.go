@@ -1394,6 +1394,10 @@ func unknownWords(c clause, covered map[int]bool, p profile) []string {
 	nameWords := words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name)))
 	var out []string
 	for i, w := range c.words {
+		if i > 0 && c.words[i-1] == "column" && !covered[i] {
+			out = append(out, w) // "column b" where no column is called b
+			continue
+		}
 		if covered[i] || known(w) || w == entity || stem(w) == stem(entity) || slices.Contains(nameWords, w) || slices.Contains(out, w) ||
 			slices.ContainsFunc(nameWords, func(n string) bool { return len(n) >= 6 && len(w) >= 6 && n[:4] == w[:4] }) { // "shipping" of shipments.csv
 			continue
