@@ -86,7 +86,8 @@ func median(vs []float64) float64 {
 // table (order date, customer, category, quantity, unit price, discount
 // percentage, returned yes/no) end to end in Python, and checks each answer
 // against figures computed here in Go. Each answer must answer the
-// question asked, not a neighbouring one.
+// question asked, not a neighbouring one; a seventh question the table
+// cannot answer must be refused.
 func TestAnalystOrders(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Python")
@@ -145,6 +146,9 @@ func TestAnalystOrders(t *testing.T) {
 		{"What is the average discount percentage for each category?", append([]string{"Average discount_pct by category"}, discounts...)},
 		{"What percentage of orders were returned?", []string{
 			fmt.Sprintf("%d of %d rows (%.1f%%) have returned = yes", returned, n, float64(returned)/float64(n)*100)}},
+		// A question the table cannot answer is refused, saying what it can answer.
+		{"What is the average profit per order?", []string{
+			`I cannot answer that question from the columns of orders.csv: none of its columns holds "profit". What I can answer from them: `}},
 	}
 	_, _, client := setup(t, scriptedmodel.Config{})
 	k := startKernel(t)
@@ -163,8 +167,8 @@ func TestAnalystOrders(t *testing.T) {
 					t.Errorf("got answer %q, want it to contain %q", answer, w)
 				}
 			}
-			if strings.Contains(answer, "cannot answer") {
-				t.Errorf("got a refusal %q, want an answer", answer)
+			if strings.Contains(answer, "cannot answer") != strings.Contains(tc.question, "profit") {
+				t.Errorf("got answer %q: a refusal where it should answer, or an answer where it should refuse", answer)
 			}
 		})
 	}
