@@ -235,7 +235,8 @@ var (
 	timeName = regexp.MustCompile(`(^|_| )(date|month|year|time|day|week|quarter|period|timestamp|datetime|yr|dt)($|_| )`)
 	idName   = regexp.MustCompile(`(^|_| )(id|key|code|index|no|number)$|^id`)
 	// clauseSep splits a question into its parts ("…, and how did … trend?").
-	clauseSep = regexp.MustCompile(`[?;!]\s*|\.\s+|,\s*and\s+|\s+and\s+(?:how|what|which|when|where|who|is|are|does|did|do|also|show|plot)\b|\s+also\s+`)
+	initialDot = regexp.MustCompile(`\b([A-Za-z])\.\s`)
+	clauseSep  = regexp.MustCompile(`[?;!]\s*|\.\s+|,\s*and\s+|\s+and\s+(?:how|what|which|when|where|who|is|are|does|did|do|also|show|plot)\b|\s+also\s+`)
 )
 
 func wordSet(words ...string) map[string]bool {
@@ -379,7 +380,8 @@ func planFor(question string, profiles []profile) plan {
 	}
 	var prev *task
 	var refusals []string
-	for _, part := range clauseSep.Split(question, -1) {
+	// "E. coli" is no end of a sentence.
+	for _, part := range clauseSep.Split(initialDot.ReplaceAllString(question, "$1 "), -1) {
 		c := clause{raw: part, words: words(part)}
 		if len(c.words) == 0 {
 			continue

@@ -89,10 +89,14 @@ func mentions(c clause, p profile) []mention {
 		via      string // the synonym
 		anyOrder bool
 		afterAgg bool // only right after an aggregate word
+		exact    bool // the word as written, no other form of it
 	}
 	entity := datasetEntity(p)
-	heads := map[string]int{}
+	heads, firsts := map[string]int{}, map[string]int{}
 	for _, col := range p.Columns {
+		if ws := colWords(col.Name); len(ws) > 0 {
+			firsts[ws[0]]++
+		}
 		ws := colWords(col.Name)
 		if core := coreWords(col.Name); core != nil {
 			ws = core
@@ -151,6 +155,12 @@ func mentions(c clause, p profile) []mention {
 		if head := core[len(core)-1]; len(core) > 1 && heads[head] == 1 && !stopWords[head] && !weakWords[head] {
 			cands = append(cands, cand{col: col, ws: []string{head}, level: 2})
 		}
+		// Its first word, when no other column starts so and the word is
+		// a subject ("calories" of calories_burned).
+		if first := ws[0]; len(ws) > 1 && col.Kind == kindNumeric && !isTime(col) && firsts[first] == 1 && !stopWords[first] && !weakWords[first] && !qualifierWords[first] &&
+			!unitWords[first] && !rowWords[first] && !entityWords[first] && !statWords[first] && freqWords[first] == "" && first != "unit" && first != entity {
+			cands = append(cands, cand{col: col, ws: []string{first}, level: 2, exact: true})
+		}
 		for q, alts := range synonyms {
 			for _, a := range alts {
 				if slices.Contains(core, singular(a)) && !slices.Contains(core, q) {
@@ -174,7 +184,7 @@ func mentions(c clause, p profile) []mention {
 		}
 		for i := 0; i+len(cd.ws) <= len(c.words); i++ {
 			span := len(cd.ws)
-			ok := sameWords(c.words[i:i+span], cd.ws) || cd.anyOrder && sameSet(c.words[i:i+span], cd.ws)
+			ok := sameWords(c.words[i:i+span], cd.ws) && (!cd.exact || slices.Equal(c.words[i:i+span], cd.ws)) || cd.anyOrder && sameSet(c.words[i:i+span], cd.ws)
 			if !ok && span == 1 && i+1 < len(c.words) && c.words[i]+c.words[i+1] == cd.ws[0] {
 				ok, span = true, 2 // "check in" of checkin
 			}
@@ -187,7 +197,10 @@ func mentions(c clause, p profile) []mention {
 					}
 				}
 			}
-			if !ok || slices.Contains(used[i:i+span], true) || cd.afterAgg && !c.has(corrWords) && (i == 0 || aggWords[c.words[i-1]] == "" && !wordSet("maximum", "minimum")[c.words[i-1]]) {
+			if !ok || slices.Contains(used[i:i+span], true) || cd.afterAgg && (!c.has(corrWords) && (i == 0 || aggWords[c.words[i-1]] == "" && !wordSet("maximum", "minimum")[c.words[i-1]]) ||
+				i+1 < len(c.words) && slices.ContainsFunc(p.Columns, func(o colProfile) bool {
+					return o.Name != cd.col.Name && o.Kind == kindNumeric && slices.Contains(colWords(o.Name), c.words[i+1])
+				})) { // "the median trip duration" is duration_min's, not trip_miles'
 				continue
 			}
 			byName := i > 0 && c.words[i-1] == "column" || quoted(c.raw, cd.col.Name)
@@ -366,9 +379,15 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	if rd.ambiguous != "" {
 		return task{}, rd.ambiguous, false
 	}
-	unknown := unknownWords(c, rd.covered, p)
+	var soft []string
+	unknown := unknownWords(c, rd.covered, p, &soft)
 	notes := len(pl.Notes)
 	t, refusal, ok = mapClause(c, p, prev, pl, rd)
+	if len(soft) > 0 && slices.ContainsFunc(pl.Notes[notes:], func(n string) bool { return strings.HasPrefix(n, "The question names no") }) {
+		// "The average yield" of crop_yields.csv where no column reads as
+		// yield: the guessed measure would answer another question.
+		unknown = append(unknown, soft...)
+	}
 	switch {
 	case refusal != "":
 		return t, refusal, false
@@ -391,13 +410,16 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t task, refusal string, ok bool) {
 	notes := &pl.Notes
 	numeric, categorical, times, filters, covered := rd.numeric, rd.categorical, rd.times, rd.filters, rd.covered
-	if !c.has(distinctWords) && !containsSeq(c.words, "how", "many") {
+	if !c.has(distinctWords) {
 		// "What percentage of employees are remote": emp_id, one value per
 		// row, names the rows, not groups of them.
 		categorical = slices.DeleteFunc(slices.Clone(categorical), func(col colProfile) bool { return p.Rows > 0 && col.Unique >= p.Rows })
 	}
 
 	agg := aggregateOf(c, covered)
+	if agg == "" && containsSeq(c.words, "how", "much") {
+		agg = "sum" // "how much did the campaign raise"
+	}
 	// Two or more values of one column compare them: a group over those values.
 	compare := ""
 	for _, f := range filters {
@@ -488,6 +510,10 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			return task{}, fmt.Sprintf("none of its columns holds %q", w), false
 		}
 		covered[i] = true
+	}
+	// "Who …" of a table with no column of people.
+	if len(c.words) > 0 && c.words[0] == "who" && !slices.ContainsFunc(p.Columns, isPeople) {
+		return task{}, "it asks who, and none of its columns names people", false
 	}
 	// "Which customer …" where no column names customers.
 	for i, w := range c.words {
@@ -779,6 +805,10 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// A condition in a column's unit: "longer than 10 miles".
 	for i := range c.words {
 		f, _, to, ok := conditionAfter(c.words, i)
+		if _, err := strconv.ParseFloat(c.words[i], 64); !ok && err == nil && i > 0 && !rd.covered[i] && !wordSet("top", "bottom", "first", "last", "than")[c.words[i-1]] {
+			v, _ := strconv.ParseFloat(c.words[i], 64)
+			f, to, ok = filter{Op: "==", Num: v}, i+1, true // "lasted 60 minutes"
+		}
 		if !ok || to >= len(c.words) || !unitWords[c.words[to]] || rd.covered[to] {
 			continue
 		}
@@ -940,6 +970,19 @@ func speedMeasure(p profile) (derived, bool) {
 		Formula: fmt.Sprintf("speed = %s / (%s%s)", dist.Name, dur.Name, div)}, true
 }
 
+// isPeople reports whether a column names people: an employee, a driver,
+// a prescriber.
+func isPeople(col colProfile) bool {
+	if col.Kind != kindCategorical && col.Kind != kindText {
+		return false
+	}
+	return slices.ContainsFunc(colWords(col.Name), func(w string) bool {
+		return wordSet("name", "employee", "person", "customer", "member", "user", "patient", "student", "doctor", "agent", "staff", "guest",
+			"client", "instructor", "author", "reviewer", "driver", "rider", "runner", "donor", "prescriber", "applicant", "owner", "manager")[w] ||
+			len(w) > 4 && (strings.HasSuffix(w, "er") || strings.HasSuffix(w, "or") || strings.HasSuffix(w, "ist"))
+	})
+}
+
 // ratio is one column over another, per row.
 func ratio(num, den string) derived {
 	return derived{Name: num + " per " + den,
@@ -949,7 +992,7 @@ func ratio(num, den string) derived {
 
 // sameUnit compares units written differently: minute and min, km and kilometre.
 func sameUnit(a, b string) bool {
-	alias := map[string]string{"min": "minute", "kilometre": "km", "kilometer": "km", "sec": "second", "hr": "hour", "h": "hour", "mi": "mile"}
+	alias := map[string]string{"hectare": "ha", "min": "minute", "kilometre": "km", "kilometer": "km", "sec": "second", "hr": "hour", "h": "hour", "mi": "mile"}
 	norm := func(u string) string {
 		if x, ok := alias[u]; ok {
 			return x
@@ -1350,6 +1393,18 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 	}
 	dc := dateColumn(p)
 	if dc == nil {
+		// "In 2023" of a numeric year column.
+		for _, col := range p.Columns {
+			if col.Kind != kindNumeric || !slices.Equal(colWords(col.Name), []string{"year"}) {
+				continue
+			}
+			for i, w := range c.words {
+				if y, err := strconv.Atoi(w); err == nil && y >= 1900 && y <= 2100 && i > 0 && wordSet("in", "during", "for", "of", "since")[c.words[i-1]] {
+					out = append(out, filter{Column: col.Name, Op: "==", Num: float64(y)})
+					covered[i] = true
+				}
+			}
+		}
 		return out
 	}
 	for i, w := range c.words {
@@ -1389,7 +1444,7 @@ func firstWord(ws []string, set map[string]bool) string {
 // knows: no column, value, operation or function word. Such a word may
 // be what the question is about, so answering without it would answer
 // another question.
-func unknownWords(c clause, covered map[int]bool, p profile) []string {
+func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []string {
 	entity := datasetEntity(p)
 	nameWords := words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name)))
 	var out []string
@@ -1398,13 +1453,27 @@ func unknownWords(c clause, covered map[int]bool, p profile) []string {
 			out = append(out, w) // "column b" where no column is called b
 			continue
 		}
-		if covered[i] || known(w) || w == entity || stem(w) == stem(entity) || slices.Contains(nameWords, w) || slices.Contains(out, w) ||
-			slices.ContainsFunc(nameWords, func(n string) bool { return len(n) >= 6 && len(w) >= 6 && n[:4] == w[:4] }) { // "shipping" of shipments.csv
+		if covered[i] || known(w) || slices.Contains(out, w) {
+			continue
+		}
+		if w == entity || stem(w) == stem(entity) {
+			if soft != nil && !entityWords[w] && !rowWords[w] {
+				*soft = append(*soft, w) // "yield" of crop_yields.csv: what rows are, or a measure not found
+			}
+			continue
+		}
+		if slices.Contains(nameWords, w) || slices.ContainsFunc(nameWords, func(n string) bool { return len(n) >= 6 && len(w) >= 6 && n[:4] == w[:4] }) {
+			// A word of the file's name ("clinic", "shipping" of
+			// shipments.csv) is no column, but it is what the table is
+			// about: harmless unless the question's measure was guessed.
+			if soft != nil {
+				*soft = append(*soft, w)
+			}
 			continue
 		}
 		// A past tense that is the verb of the question ("fees collected",
 		// "flights departed from"), not a kind of row ("returned orders").
-		if len(w) > 5 && strings.HasSuffix(w, "ed") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity) {
+		if len(w) > 5 && strings.HasSuffix(w, "ed") && (i == 0 || c.words[i-1] != "how") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity) {
 			continue
 		}
 		if dc := dateColumn(p); dc != nil && slices.ContainsFunc(words(dc.Name), func(cw string) bool { return sameWord(w, cw) }) {

@@ -29,7 +29,7 @@ var abbreviations = map[string]string{
 var unitWords = wordSet("kg", "g", "gram", "lb", "km", "mi", "mile", "m", "meter", "metre", "cm", "mm", "c", "f", "celsius", "fahrenheit",
 	"usd", "eur", "gbp", "dollar", "euro", "pound", "percent", "minute", "min", "second", "s", "ms", "hour", "h", "day",
 	"l", "ml", "litre", "liter", "kwh", "mph", "kmh", "kph", "bpm", "mmhg", "foot", "inch", "yard", "volt", "watt", "kilowatt",
-	"k", "thousand", "million", "mn", "bn", "wm2", "m2", "ppm", "db", "hpa", "psi", "rpm", "hz", "mah", "mb", "gb")
+	"k", "thousand", "million", "mn", "bn", "wm2", "ntu", "mg", "ha", "hectare", "tonne", "ton", "t", "m2", "ppm", "db", "hpa", "psi", "rpm", "hz", "mah", "mb", "gb")
 
 // qualifierWords mark what kind of value a column holds about its subject
 // ("customer_id", "is_returned"); the subject alone names the column.
@@ -110,7 +110,7 @@ var adjectiveMeasures = map[string]struct {
 
 // moneyWords say a ranking without a measure is about money ("which region
 // sells most"), not about how many rows.
-var moneyWords = wordSet("sell", "sells", "sold", "sale", "sales", "revenue", "earn", "earned", "earns", "spend", "spent", "money", "turnover", "income")
+var moneyWords = wordSet("sell", "sells", "sold", "sale", "sales", "revenue", "earn", "earned", "earns", "spend", "spent", "money", "turnover", "income", "raise", "raised")
 
 // derivedWords ask for a row's value when no column holds one: quantity ×
 // price (× (1 − discount)).
@@ -149,7 +149,7 @@ var entityWords = wordSet("employee", "staff", "worker", "person", "people", "pa
 	"ride", "transaction", "purchase", "reading", "measurement", "sample", "student", "member", "user", "ticket", "booking", "shipment",
 	"delivery", "call", "session", "game", "match", "claim", "incident", "sale", "customer", "client", "borrower", "passenger",
 	"package", "parcel", "driver", "rider", "guest", "review", "ride", "reader", "visitor", "buyer", "seller", "vendor", "supplier",
-	"candidate", "applicant", "runner", "participant", "athlete", "player", "team", "respondent", "prescription", "rental",
+	"request", "sample", "log", "donation", "candidate", "applicant", "runner", "participant", "athlete", "player", "team", "respondent", "prescription", "rental",
 	"row", "record", "entry", "line", "observation", "item", "order", "case", "event", "time", "one", "thing", "data", "dataset", "table",
 	"property", "house", "home", "apartment", "listing", "product", "account", "device", "unit")
 
@@ -174,7 +174,7 @@ var fillerWords = wordSet("a", "an", "the", "i", "me", "my", "we", "us", "our", 
 	"give", "provide", "let", "know", "want", "need", "would", "like", "answer", "question", "overall", "now", "far", "so",
 	"how", "often", "does", "each", "separately", "individually", "category", "type", "kind", "group", "time", "period",
 	"receive", "send", "sent", "use", "used", "hold", "held", "contain", "include", "belong", "generate", "generated", "bring", "brought",
-	"wrote", "took", "gave", "ran", "saw", "set", "reach", "reached", "achieve", "achieved", "hit", "written", "built", "shown", "gone", "run", "begun", "chosen", "driven", "eaten", "grown", "known", "ridden", "sold", "won", "lost",
+	"led", "single", "wrote", "took", "gave", "ran", "saw", "set", "reach", "reached", "achieve", "achieved", "hit", "written", "built", "shown", "gone", "run", "begun", "chosen", "driven", "eaten", "grown", "known", "ridden", "sold", "won", "lost",
 	"using", "including", "excluding", "having", "being", "making", "taking", "going", "coming", "getting", "showing", "spending",
 	"after", "before", "since", "until", "through", "throughout", "via", "net", "less", "including", "excluding", "without", "gross",
 	"give", "across", "altogether", "combined", "together", "versus", "is", "are", "get", "got", "highest", "lowest")
