@@ -11,11 +11,6 @@ import (
 // analystNote ends every answer, so no reader mistakes it for a model's.
 const analystNote = "(Offline analyst: deterministic rules, not a language model. It answers only from the figures its pandas code printed; set OPENAI_API_KEY to use a language model.)"
 
-// capabilities is what the analyst understands, for answers that could not map the question.
-const capabilities = "I understand averages, totals, medians, counts, minimum and maximum, highest/lowest/top N, " +
-	"breakdowns by a category column, trends over a date, month or year column, and correlations between two numeric columns, " +
-	"with columns named as the dataset names them"
-
 // result is one line the analysis cell printed (see taskCode); fields are
 // filled by task type.
 type result struct {
@@ -27,6 +22,7 @@ type result struct {
 	Agg    string   `json:"agg"`
 	Column string   `json:"column"`
 	By     string   `json:"by"`
+	Cond   string   `json:"cond"` // a group share's condition
 	Time   string   `json:"time"`
 	Freq   string   `json:"freq"`
 	Group  *string  `json:"group"` // the series' category value when split by By
@@ -38,6 +34,7 @@ type result struct {
 	Whole  *float64         `json:"whole"`
 	Groups int              `json:"groups"`
 	Ranked bool             `json:"ranked"`
+	Row    []any            `json:"row"` // a group's single extreme value: [group, value]
 	Values [][]any          `json:"values"`
 	Top    []map[string]any `json:"top"`
 	N      int              `json:"n"`
@@ -99,12 +96,24 @@ func parseResults(out string) []result {
 func answerText(pl plan, out string) string {
 	var b strings.Builder
 	results := parseResults(out)
-	if pl.Unmapped {
-		fmt.Fprintf(&b, "I could not map the question to a computation (%s). Here is an overview of %s instead, with a chart.\n\n", capabilities, pl.Dataset.Name)
+	switch {
+	case pl.Unmapped && pl.Refusal != "":
+		fmt.Fprintf(&b, "I cannot answer that question from the columns of %s: %s. %s\n\nHere is an overview of %s instead, with a chart.\n\n",
+			pl.Dataset.Name, pl.Refusal, capabilitiesFor(pl.Dataset, nil), pl.Dataset.Name)
+	case pl.Unmapped:
+		why := ""
+		if len(pl.Unmatched) > 0 {
+			why = ": " + strings.Join(pl.Unmatched, "; ")
+		}
+		fmt.Fprintf(&b, "I could not map the question to a computation, so I cannot answer it from the columns of %s%s. %s\n\nHere is an overview of %s instead, with a chart.\n\n",
+			pl.Dataset.Name, why, capabilitiesFor(pl.Dataset, nil), pl.Dataset.Name)
 	}
 	for _, r := range results {
 		b.WriteString(sentence(r, pl.Dataset))
 		b.WriteString("\n")
+	}
+	for _, d := range pl.Derived {
+		fmt.Fprintf(&b, "\nNo column holds %s, so I computed it per row as `%s`.\n", d.Name, d.Formula)
 	}
 	if len(results) < len(pl.Tasks) {
 		if e := cellError(out); e != "" {
@@ -205,6 +214,14 @@ func sentence(r result, ds profile) string {
 			return fmt.Sprintf("The share%s could not be computed: the total is zero or empty.", where)
 		}
 		pct := strconv.FormatFloat(*r.Value, 'f', 1, 64) + "%"
+		switch {
+		case r.Cond != "" && r.Column == "" && where == "":
+			return fmt.Sprintf("%s of %s rows (%s) have %s.", num(deref(r.Part, 0)), num(deref(r.Whole, 0)), pct, r.Cond)
+		case r.Cond != "" && r.Column == "":
+			return fmt.Sprintf("%s of the %s rows with %s (%s) have %s.", num(deref(r.Part, 0)), num(deref(r.Whole, 0)), strings.Join(r.Where, " and "), pct, r.Cond)
+		case r.Cond != "":
+			return fmt.Sprintf("Rows with %s account for %s of the total %s%s: %s of %s.", r.Cond, pct, r.Column, where, num(deref(r.Part, 0)), num(deref(r.Whole, 0)))
+		}
 		if r.Column == "" {
 			return fmt.Sprintf("%s of %s rows (%s) have %s.", num(deref(r.Part, 0)), num(deref(r.Whole, 0)), pct, strings.Join(r.Where, " and "))
 		}
@@ -219,7 +236,7 @@ func sentence(r result, ds profile) string {
 		for _, kv := range r.Values {
 			parts = append(parts, fmt.Sprintf("%s (%s rows)", label(kv), value(kv[1])))
 		}
-		return fmt.Sprintf("%s%s has %s distinct values: %s.", r.Column, where, num(deref(r.Value, 0)), strings.Join(parts, ", "))
+		return fmt.Sprintf("There are %s distinct values of %s%s (rows of each, most first: %s).", num(deref(r.Value, 0)), r.Column, where, strings.Join(parts, ", "))
 	case opOverview:
 		return overviewSentence(r, ds)
 	}
@@ -231,16 +248,24 @@ func groupSentence(r result, where string) string {
 		return fmt.Sprintf("There are no rows%s to group by %s.", where, r.By)
 	}
 	what := r.Column
+	unit := ""
 	switch r.Agg {
 	case "count":
 		what = "rows"
-	case "mean", "median":
+	case "sum":
+	case "share":
+		what, unit = "share of rows with "+r.Cond, "%"
+	default:
 		what = aggName(r.Agg) + " " + r.Column
 	}
 	list := func(kvs [][]any) string {
 		parts := make([]string, 0, len(kvs))
 		for _, kv := range kvs {
-			parts = append(parts, label(kv)+" "+value(kv[1]))
+			v := value(kv[1])
+			if unit == "%" {
+				v = pct(asFloat(kv[1]))
+			}
+			parts = append(parts, label(kv)+" "+v)
 		}
 		return strings.Join(parts, ", ")
 	}
@@ -252,8 +277,11 @@ func groupSentence(r result, where string) string {
 		if r.Groups > len(r.Values) {
 			more = fmt.Sprintf(" (the first %d of %d)", len(r.Values), r.Groups)
 		}
-		if r.Agg == "count" {
+		switch r.Agg {
+		case "count":
 			return fmt.Sprintf("Rows per %s%s%s: %s.", r.By, where, more, list(r.Values))
+		case "share":
+			return fmt.Sprintf("Share of rows with %s by %s%s%s: %s.", r.Cond, r.By, where, more, list(r.Values))
 		}
 		return fmt.Sprintf("%s by %s%s%s: %s.", capitalize(aggName(r.Agg)+" "+r.Column), r.By, where, more, list(r.Values))
 	case r.N > 1:
@@ -264,7 +292,11 @@ func groupSentence(r result, where string) string {
 	if r.Agg == "count" {
 		s = fmt.Sprintf("%s is the %s %s%s: %s rows", label(top), map[bool]string{true: "most common", false: "least common"}[desc], r.By, where, value(top[1]))
 	} else {
-		s = fmt.Sprintf("%s had the %s %s%s: %s", label(top), word, what, where, value(top[1]))
+		v := value(top[1])
+		if unit == "%" {
+			v = pct(asFloat(top[1]))
+		}
+		s = fmt.Sprintf("%s had the %s %s%s: %s", label(top), word, what, where, v)
 		if r.Agg == "sum" && r.Total != nil {
 			s += fmt.Sprintf(" in total, of %s", num(*r.Total))
 		}
@@ -272,6 +304,9 @@ func groupSentence(r result, where string) string {
 	s += fmt.Sprintf(" across %d %s", r.Groups, plural(r.By))
 	if len(r.Values) > 1 {
 		s += " (then " + list(r.Values[1:]) + ")"
+	}
+	if len(r.Row) == 2 {
+		s += fmt.Sprintf(". The single %s %s is %s, in a row with %s %s", word, r.Column, value(r.Row[1]), r.By, label(r.Row))
 	}
 	return s + "."
 }
@@ -360,7 +395,18 @@ func rowText(row map[string]any, ds profile, skip string) string {
 }
 
 func aggName(agg string) string {
+	if len(agg) > 1 && agg[0] == 'p' && isDigits(agg[1:]) {
+		return ordinalName(agg[1:]) + " percentile"
+	}
 	switch agg {
+	case "std":
+		return "standard deviation"
+	case "var":
+		return "variance"
+	case "iqr":
+		return "interquartile range"
+	case "nunique":
+		return "number of distinct values of"
 	case "mean":
 		return "average"
 	case "sum":
@@ -371,6 +417,26 @@ func aggName(agg string) string {
 		return "maximum"
 	}
 	return agg
+}
+
+// ordinalName writes a number as an ordinal: 90 → 90th, 1 → 1st.
+func ordinalName(n string) string {
+	switch {
+	case strings.HasSuffix(n, "11") || strings.HasSuffix(n, "12") || strings.HasSuffix(n, "13"):
+		return n + "th"
+	case strings.HasSuffix(n, "1"):
+		return n + "st"
+	case strings.HasSuffix(n, "2"):
+		return n + "nd"
+	case strings.HasSuffix(n, "3"):
+		return n + "rd"
+	}
+	return n + "th"
+}
+
+// pct writes a percentage to one decimal.
+func pct(v float64) string {
+	return strconv.FormatFloat(v, 'f', 1, 64) + "%"
 }
 
 func strength(r float64) string {

@@ -3,6 +3,7 @@ package scriptedmodel
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -134,7 +135,8 @@ def profile(path, budget):
         if c["kind"] == "numeric" and s.notna().any():
             c["min"], c["max"], c["mean"] = clean(s.min()), clean(s.max()), clean(round(float(s.mean()), 6))
         elif c["kind"] in ("categorical", "date") and c["unique"] <= 50:
-            c["values"] = [short(v) for v in s.value_counts().index[:30]]
+            # As text, so True and 1 read as the strings the filters compare.
+            c["values"] = [short(str(v)) for v in s.value_counts().index[:30]]
         if c["kind"] == "date":
             c["min"], c["max"] = short(s.dropna().astype(str).min()), short(s.dropna().astype(str).max())
         cols.append(c)
@@ -218,8 +220,43 @@ def fail(task, e):
     emit(MARKER, {"task": task, "type": "error", "error": "%%s: %%s" %% (type(e).__name__, str(e)[:300])})
 
 
+def aggregate(s, how):
+    """One figure of a column: mean, sum, median, min, max, std, var, range, iqr or pNN (a percentile)."""
+    s = pd.to_numeric(s, errors="coerce").dropna()
+    if how == "range":
+        return s.max() - s.min()
+    if how == "iqr":
+        return s.quantile(0.75) - s.quantile(0.25)
+    if how.startswith("p"):
+        return s.quantile(int(how[1:]) / 100)
+    return getattr(s, how)()
+
+
+def grouped(values, key, how):
+    """aggregate() per value of key; nunique counts distinct values."""
+    if how == "nunique":
+        return values.groupby(key, dropna=False).nunique()
+    values = pd.to_numeric(values, errors="coerce")
+    if how in ("mean", "sum", "median", "min", "max", "std", "var"):
+        return values.groupby(key, dropna=False).agg(how)
+    return values.groupby(key, dropna=False).apply(lambda s: aggregate(s, how))
+
+
+def period(col, freq):
+    """The period of each date: a weekday, an hour, or a day, week, month, quarter or year."""
+    d = pd.to_datetime(col, errors="coerce")
+    if freq == "weekday":
+        return d.dt.day_name()
+    if freq == "H":
+        return d.dt.hour
+    return d.dt.to_period(freq).astype(str)
+
+
 data = load(%s)
 `, py(resultMarker), py(pl.Dataset.Path))
+	for _, d := range pl.Derived {
+		fmt.Fprintf(&b, "# %s\ndata[%s] = %s\n", d.Formula, py(d.Name), d.Expr)
+	}
 	for i, t := range pl.Tasks {
 		fmt.Fprintf(&b, "\n# task %d: %s\ntry:\n", i+1, t)
 		b.WriteString(indentLines(taskCode(i+1, t, pl.Dataset.Name), "    "))
@@ -236,7 +273,7 @@ func taskCode(n int, t task, name string) string {
 	b.WriteString("df = data\n")
 	var where []string
 	for _, f := range t.Filters {
-		fmt.Fprintf(&b, "df = df[df[%s].astype(str).isin(%s)]\n", py(f.Column), pyList(f.Values))
+		fmt.Fprintf(&b, "df = df[%s]\n", mask(f))
 		where = append(where, f.String())
 	}
 	res := fmt.Sprintf(`{"task": %d, "type": %s, "rows": int(len(df)), "where": %s`, n, py(t.Op), pyList(where))
@@ -244,7 +281,7 @@ func taskCode(n int, t task, name string) string {
 	switch t.Op {
 	case opScalar:
 		fmt.Fprintf(&b, `col = pd.to_numeric(df[%[1]s], errors="coerce")
-value = col.%[2]s()
+value = aggregate(col, %[2]q)
 show(%[3]s, value)
 emit(MARKER, %[4]s, "agg": %[5]s, "column": %[1]s, "value": clean(value), "count": int(col.notna().sum())})
 fig, ax = plt.subplots(figsize=(7, 4))
@@ -275,15 +312,38 @@ ax.barh(labels[::-1], [r[%[1]s] for r in rows][::-1], color="steelblue")
 ax.set_xlabel(%[1]s)
 `, py(t.Measure), pyBool(!t.Desc), k, res, py(t.Agg))
 	case opGroup:
-		if t.Agg == "count" {
-			fmt.Fprintf(&b, "g = df.groupby(%s, dropna=False).size()\n", py(t.By))
+		byLabel := t.By
+		if t.ByFreq != "" {
+			fmt.Fprintf(&b, "key = period(df[%s], %s)\n", py(t.By), py(t.ByFreq))
+			byLabel = periodName(t.ByFreq)
 		} else {
-			fmt.Fprintf(&b, "g = pd.to_numeric(df[%s], errors=\"coerce\").groupby(df[%s], dropna=False).%s()\n", py(t.Measure), py(t.By), t.Agg)
+			fmt.Fprintf(&b, "key = df[%s]\n", py(t.By))
 		}
-		fmt.Fprintf(&b, `g = g.sort_values(ascending=%[1]s, kind="stable")
-g.index = g.index.map(str)
+		switch {
+		case t.Agg == "count":
+			b.WriteString("g = df.groupby(key, dropna=False).size()\n")
+		case t.Agg == "share" && t.Cond != nil:
+			fmt.Fprintf(&b, "g = %s.groupby(key, dropna=False).mean() * 100\n", mask(*t.Cond))
+		default:
+			fmt.Fprintf(&b, "g = grouped(df[%s], key, %s)\n", py(t.Measure), py(t.Agg))
+		}
+		if t.ByFreq != "" && !t.Ranked {
+			b.WriteString("g = g.sort_index()\n")
+		} else {
+			fmt.Fprintf(&b, "g = g.sort_values(ascending=%s, kind=\"stable\")\n", pyBool(!t.Desc))
+		}
+		cond := ""
+		if t.Cond != nil {
+			cond = t.Cond.String()
+		}
+		fmt.Fprintf(&b, `g.index = g.index.map(str)
 show(g.to_string(max_rows=40))
-emit(MARKER, %[2]s, "agg": %[3]s, "column": %[4]s, "by": %[5]s, "groups": int(len(g)), "ranked": %[8]s, "n": %[9]d, "values": [[short(k), clean(v)] for k, v in g.head(%[6]d).items()], "total": clean(g.sum())})
+row = None
+if %[11]s:
+    col = pd.to_numeric(df[%[4]s], errors="coerce")
+    i = col.idxmax() if %[1]s == False else col.idxmin()
+    row = [short(key[i]), clean(col[i])]
+emit(MARKER, %[2]s, "agg": %[3]s, "column": %[4]s, "by": %[5]s, "cond": %[10]s, "groups": int(len(g)), "ranked": %[8]s, "n": %[9]d, "values": [[short(k), clean(v)] for k, v in g.head(%[6]d).items()], "total": clean(g.sum()), "row": row})
 shown = g.head(%[6]d)
 fig, ax = plt.subplots(figsize=(7, 4))
 shown.plot.bar(ax=ax, color="steelblue")
@@ -291,7 +351,7 @@ ax.set_xlabel(%[5]s)
 ax.set_ylabel(%[7]s)
 flat = len(shown) <= 8 and max([len(k) for k in shown.index] or [0]) <= 12
 plt.setp(ax.get_xticklabels(), rotation=0 if flat else 45, ha="center" if flat else "right")
-`, pyBool(!t.Desc), res, py(t.Agg), py(t.Measure), py(t.By), groupShown(t), py(t.measureLabel()), pyBool(t.Ranked), t.N)
+`, pyBool(!t.Desc), res, py(t.Agg), py(t.Measure), py(byLabel), groupShown(t), py(t.measureLabel()), pyBool(t.Ranked), t.N, py(cond), pyBool(t.Implied))
 	case opSeries:
 		b.WriteString("def series(part):\n")
 		switch {
@@ -305,7 +365,7 @@ plt.setp(ax.get_xticklabels(), rotation=0 if flat else 45, ha="center" if flat e
 		if t.Agg == "count" {
 			b.WriteString("    s = part.groupby(key).size().sort_index()\n")
 		} else {
-			fmt.Fprintf(&b, "    s = pd.to_numeric(part[%s], errors=\"coerce\").groupby(key).%s().sort_index()\n", py(t.Measure), t.Agg)
+			fmt.Fprintf(&b, "    s = grouped(part[%s], key, %s).sort_index()\n", py(t.Measure), py(t.Agg))
 		}
 		by := "None"
 		if t.By != "" {
@@ -348,16 +408,24 @@ ax.set_xlabel(%[1]s)
 ax.set_ylabel(%[2]s)
 `, py(t.X), py(t.Y), res)
 	case opShare:
-		if t.Measure == "" {
-			b.WriteString("part, whole = len(df), len(data)\n")
+		cond := ""
+		if t.Cond != nil {
+			// The share of the filtered rows that meet the condition.
+			fmt.Fprintf(&b, "base = df\ndf = df[%s]\n", mask(*t.Cond))
+			cond = t.Cond.String()
 		} else {
-			fmt.Fprintf(&b, "part, whole = pd.to_numeric(df[%[1]s], errors=\"coerce\").sum(), pd.to_numeric(data[%[1]s], errors=\"coerce\").sum()\n", py(t.Measure))
+			b.WriteString("base = data\n")
+		}
+		if t.Measure == "" {
+			b.WriteString("part, whole = len(df), len(base)\n")
+		} else {
+			fmt.Fprintf(&b, "part, whole = pd.to_numeric(df[%[1]s], errors=\"coerce\").sum(), pd.to_numeric(base[%[1]s], errors=\"coerce\").sum()\n", py(t.Measure))
 		}
 		fmt.Fprintf(&b, `show("part:", part, "whole:", whole)
-emit(MARKER, %s, "column": %s, "part": clean(part), "whole": clean(whole), "value": clean(part / whole * 100) if whole else None})
+emit(MARKER, %s, "column": %s, "cond": %s, "part": clean(part), "whole": clean(whole), "value": clean(part / whole * 100) if whole else None})
 fig, ax = plt.subplots(figsize=(5, 4))
 ax.bar(["matching", "all"], [part, whole], color=["steelblue", "lightgray"])
-`, res, py(t.Measure))
+`, res, py(t.Measure), py(cond))
 	case opCountRows:
 		fmt.Fprintf(&b, `show("rows:", len(df))
 emit(MARKER, %s, "value": int(len(df)), "total": int(len(data))})
@@ -405,6 +473,9 @@ func (t task) title(name string) string {
 		s = capitalize(map[string]string{"max": "highest", "min": "lowest"}[t.Agg]) + " " + t.Measure
 	case opGroup:
 		s = capitalize(t.measureLabel()) + " by " + t.By
+		if t.ByFreq != "" {
+			s = capitalize(t.measureLabel()) + " by " + periodName(t.ByFreq) + " of " + t.By
+		}
 	case opSeries:
 		s = capitalize(t.measureLabel()) + " per " + t.Time
 		if t.By != "" {
@@ -431,10 +502,29 @@ func (t task) title(name string) string {
 
 // measureLabel names what a task aggregates: "total revenue", "rows".
 func (t task) measureLabel() string {
-	if t.Agg == "count" || t.Measure == "" {
+	switch {
+	case t.Agg == "share":
+		return "share of rows (%)"
+	case t.Agg == "count" || t.Measure == "":
 		return "rows"
 	}
 	return aggName(t.Agg) + " " + t.Measure
+}
+
+// mask is the pandas condition of a filter over df.
+func mask(f filter) string {
+	switch {
+	case f.Op != "":
+		return fmt.Sprintf("(pd.to_numeric(df[%s], errors=\"coerce\") %s %s)", py(f.Column), f.Op, strconv.FormatFloat(f.Num, 'f', -1, 64))
+	case f.Part != "":
+		return fmt.Sprintf("pd.to_datetime(df[%s], errors=\"coerce\").dt.%s.isin([%s])", py(f.Column), f.Part, strings.Join(f.Values, ", "))
+	}
+	return fmt.Sprintf("df[%s].astype(str).isin(%s)", py(f.Column), pyList(f.Values))
+}
+
+// periodName names a period a date column is grouped by.
+func periodName(freq string) string {
+	return map[string]string{"D": "day", "W": "week", "M": "month", "Q": "quarter", "Y": "year", "weekday": "weekday", "H": "hour"}[freq]
 }
 
 // groupShown is how many groups a group task prints and charts.

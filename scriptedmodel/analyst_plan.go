@@ -59,31 +59,49 @@ const (
 // task is one computation the analyst's code makes.
 type task struct {
 	Op       string
-	Agg      string // mean, sum, count, min, max, median
-	Measure  string // numeric column the aggregate is of
-	By       string // group column (opGroup)
-	Time     string // time column (opSeries)
-	TimeKind string // kind of the time column: date, numeric or categorical
-	Freq     string // resampling for a date column: D, W, M, Q, Y or "" (as is)
-	X, Y     string // opCorr
-	Desc     bool   // rank highest first
-	Ranked   bool   // the question asks for the highest/lowest
-	N        int    // top N (0: all, within a bound)
+	Agg      string  // mean, sum, count, min, max, median, std, var, range, iqr, pNN (a percentile), nunique, share
+	Measure  string  // numeric column the aggregate is of (any column for nunique)
+	By       string  // group column (opGroup)
+	ByFreq   string  // opGroup over a date column: the period it groups by (D, W, M, Q, Y, weekday, hour)
+	Cond     *filter // Agg share: the condition whose share of rows each group has
+	Implied  bool    // the aggregate was not said: also report the single extreme row
+	Time     string  // time column (opSeries)
+	TimeKind string  // kind of the time column: date, numeric or categorical
+	Freq     string  // resampling for a date column: D, W, M, Q, Y or "" (as is)
+	X, Y     string  // opCorr
+	Desc     bool    // rank highest first
+	Ranked   bool    // the question asks for the highest/lowest
+	N        int     // top N (0: all, within a bound)
 	Filters  []filter
 }
 
-// filter keeps rows whose column equals one of the values the question names.
+// filter keeps rows whose column equals one of the values the question
+// names, whose date falls in a year or month, or whose number meets a
+// condition.
 type filter struct {
 	Column string
 	Values []string
+	Part   string  // "year" or "month": the values are of that part of a date column
+	Op     string  // ">", ">=", "<", "<=", "==": a numeric condition on Num, instead of Values
+	Num    float64 // the condition's number
+	Flag   bool    // the filter is a yes/no column's: the condition of a share
+	at     []int   // word positions of the values in the clause
 }
 
-// String renders f as "region = West" or "region in North, South".
+// String renders f as "region = West", "region in North, South",
+// "year of order_date = 2024" or "delay_min > 15".
 func (f filter) String() string {
-	if len(f.Values) == 1 {
-		return f.Column + " = " + f.Values[0]
+	col := f.Column
+	if f.Part != "" {
+		col = f.Part + " of " + f.Column
 	}
-	return f.Column + " in " + strings.Join(f.Values, ", ")
+	switch {
+	case f.Op != "":
+		return col + " " + f.Op + " " + strconv.FormatFloat(f.Num, 'f', -1, 64)
+	case len(f.Values) == 1:
+		return col + " = " + f.Values[0]
+	}
+	return col + " in " + strings.Join(f.Values, ", ")
 }
 
 // String renders t compactly, e.g. "group sum(revenue) by region desc";
@@ -95,8 +113,14 @@ func (t task) String() string {
 		s = fmt.Sprintf("%s %s(%s)", t.Op, t.Agg, t.Measure)
 	case opGroup:
 		s = fmt.Sprintf("group %s(%s) by %s", t.Agg, t.Measure, t.By)
-		if t.Agg == "count" {
+		switch {
+		case t.Agg == "count":
 			s = "group count by " + t.By
+		case t.Agg == "share" && t.Cond != nil:
+			s = fmt.Sprintf("group share(%s) by %s", t.Cond, t.By)
+		}
+		if t.ByFreq != "" {
+			s += "/" + t.ByFreq
 		}
 	case opSeries:
 		s = fmt.Sprintf("series %s(%s) over %s", t.Agg, t.Measure, t.Time)
@@ -129,6 +153,10 @@ func (t task) String() string {
 		s += " top " + strconv.Itoa(t.N)
 	}
 	for _, f := range t.Filters {
+		if f.Op != "" || f.Part != "" {
+			s += " where " + strings.ReplaceAll(f.String(), " ", "")
+			continue
+		}
 		s += fmt.Sprintf(" where %s=%s", f.Column, strings.Join(f.Values, "|"))
 	}
 	return s
@@ -140,6 +168,22 @@ type plan struct {
 	Tasks    []task
 	Notes    []string // assumptions worth telling the user
 	Unmapped bool     // the question matched no computation: Tasks is an overview
+	// Refusal says why the question cannot be answered from these
+	// columns (with Unmapped); empty when it simply matched nothing.
+	Refusal string
+	// Unmatched says which words of a question that matched nothing no
+	// column holds.
+	Unmatched []string
+	// Derived are measures computed per row before the tasks run
+	// (quantity × price), each stated in the answer.
+	Derived []derived
+}
+
+// derived is a measure the analyst computes from other columns.
+type derived struct {
+	Name    string // the new column
+	Expr    string // pandas expression over data
+	Formula string // how the answer states it
 }
 
 // String renders the plan's tasks joined by "; ".
@@ -161,7 +205,7 @@ var (
 	descWords = wordSet("highest", "most", "largest", "biggest", "top", "best", "greatest", "max", "maximum", "peak")
 	ascWords  = wordSet("lowest", "least", "smallest", "fewest", "bottom", "worst", "min", "minimum", "cheapest")
 	// commonWords ask for the most frequent value: a count per group.
-	commonWords = wordSet("common", "frequent", "popular", "often")
+	commonWords = wordSet("common", "frequent", "popular", "often", "busiest")
 	trendWords  = wordSet("trend", "trended", "trending", "monthly", "daily", "weekly", "yearly", "annual", "annually", "quarterly",
 		"growth", "grow", "grew", "evolve", "evolved", "evolution", "timeline", "history", "seasonality", "seasonal")
 	corrWords    = wordSet("correlation", "correlate", "correlated", "correlates", "relationship", "related", "relation", "association", "vs", "versus", "against")
@@ -191,7 +235,8 @@ var (
 	timeName = regexp.MustCompile(`(^|_| )(date|month|year|time|day|week|quarter|period|timestamp|datetime|yr|dt)($|_| )`)
 	idName   = regexp.MustCompile(`(^|_| )(id|key|code|index|no|number)$|^id`)
 	// clauseSep splits a question into its parts ("…, and how did … trend?").
-	clauseSep = regexp.MustCompile(`[?;!]\s*|\.\s+|,\s*and\s+|\s+and\s+(?:how|what|which|when|where|who|is|are|does|did|do|also|show|plot)\b|\s+also\s+`)
+	initialDot = regexp.MustCompile(`\b([A-Za-z])\.\s`)
+	clauseSep  = regexp.MustCompile(`[?;!]\s*|\.\s+|,\s*and\s+|\s+and\s+(?:how|what|which|when|where|who|is|are|does|did|do|also|show|plot)\b|\s+also\s+`)
 )
 
 func wordSet(words ...string) map[string]bool {
@@ -217,13 +262,24 @@ func singular(w string) string {
 }
 
 // words splits s into lowercase singular words: letters and digits, with
-// camelCase and snake_case split apart ("unitPrice" → unit, price).
+// camelCase and snake_case split apart ("unitPrice" → unit, price) and
+// abbreviations written out ("qty" → quantity).
 func words(s string) []string {
+	return splitWords(s, true)
+}
+
+// splitWords is words, with abbreviations written out when expand is set.
+func splitWords(s string, expand bool) []string {
 	var out []string
 	var cur []rune
 	flush := func() {
 		if len(cur) > 0 {
-			out = append(out, singular(strings.ToLower(string(cur))))
+			w := singular(strings.ToLower(string(cur)))
+			if a, ok := abbreviations[w]; ok && expand {
+				out = append(out, strings.Fields(a)...)
+			} else {
+				out = append(out, w)
+			}
 			cur = cur[:0]
 		}
 	}
@@ -231,8 +287,8 @@ func words(s string) []string {
 	for i, r := range rs {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			if unicode.IsUpper(r) && i > 0 && unicode.IsLower(rs[i-1]) {
-				flush()
+			if unicode.IsUpper(r) && i > 0 && unicode.IsLower(rs[i-1]) && len(cur) > 1 {
+				flush() // "unitPrice", but not the unit "kWh"
 			}
 			cur = append(cur, r)
 		case r == '.' && len(cur) > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i+1]) && unicode.IsDigit(cur[len(cur)-1]):
@@ -259,45 +315,9 @@ func (c clause) has(set map[string]bool) bool {
 type mention struct {
 	col  colProfile
 	pos  int
-	len  int  // words
-	weak bool // the name is also a common word; used only when nothing else fits
-}
-
-// mentions finds the columns a clause names, longest names first so
-// "unit price" wins over "unit", in the order they appear.
-func mentions(c clause, cols []colProfile) []mention {
-	type cand struct {
-		col colProfile
-		ws  []string
-	}
-	var cands []cand
-	for _, col := range cols {
-		if ws := words(col.Name); len(ws) > 0 {
-			cands = append(cands, cand{col, ws})
-		}
-	}
-	slices.SortStableFunc(cands, func(a, b cand) int { return len(b.ws) - len(a.ws) })
-	used := make([]bool, len(c.words))
-	var out []mention
-	for _, cd := range cands {
-		for i := 0; i+len(cd.ws) <= len(c.words); i++ {
-			if !slices.Equal(c.words[i:i+len(cd.ws)], cd.ws) || slices.Contains(used[i:i+len(cd.ws)], true) {
-				continue
-			}
-			named := i > 0 && c.words[i-1] == "column" || quoted(c.raw, cd.col.Name)
-			if len(cd.ws) == 1 && stopWords[cd.ws[0]] && !named {
-				continue // "a" in "a region" is not column a
-			}
-			weak := len(cd.ws) == 1 && weakWords[cd.ws[0]] && !named
-			for j := i; j < i+len(cd.ws); j++ {
-				used[j] = true
-			}
-			out = append(out, mention{col: cd.col, pos: i, len: len(cd.ws), weak: weak})
-			break
-		}
-	}
-	slices.SortStableFunc(out, func(a, b mention) int { return a.pos - b.pos })
-	return out
+	len  int    // words
+	weak bool   // the name is also a common word; used only when nothing else fits
+	via  string // the question's word when it named the column by a synonym
 }
 
 // quoted reports whether name appears in quotes or backticks in s.
@@ -319,7 +339,14 @@ func quoted(s, name string) bool {
 // isTime reports whether a column holds times: parsed dates, or a name
 // like month or year.
 func isTime(c colProfile) bool {
-	return c.Kind == kindDate || timeName.MatchString(strings.ToLower(c.Name))
+	if c.Kind == kindDate {
+		return true
+	}
+	// A number with a unit is a duration ("wait_time_min"), not a time.
+	if c.Kind == kindNumeric && slices.ContainsFunc(colWords(c.Name), func(w string) bool { return unitWords[w] }) {
+		return false
+	}
+	return timeName.MatchString(strings.ToLower(c.Name))
 }
 
 // isID reports whether a numeric column is an identifier, not a measure.
@@ -343,7 +370,7 @@ func planFor(question string, profiles []profile) plan {
 	whole := clause{raw: question, words: words(question)}
 	best, bestN := loaded[0], -1
 	for _, p := range loaded {
-		if n := len(mentions(whole, p.Columns)); n > bestN {
+		if n := len(mentions(whole, p)); n > bestN {
 			best, bestN = p, n
 		}
 	}
@@ -352,12 +379,18 @@ func planFor(question string, profiles []profile) plan {
 		pl.Notes = append(pl.Notes, fmt.Sprintf("I used %s, the dataset whose columns the question names most (of %d datasets).", best.Name, len(loaded)))
 	}
 	var prev *task
-	for _, part := range clauseSep.Split(question, -1) {
+	var refusals []string
+	// "E. coli" is no end of a sentence.
+	for _, part := range clauseSep.Split(initialDot.ReplaceAllString(question, "$1 "), -1) {
 		c := clause{raw: part, words: words(part)}
 		if len(c.words) == 0 {
 			continue
 		}
-		t, ok := taskFor(c, best, prev, &pl.Notes)
+		t, refusal, ok := taskFor(c, best, prev, &pl)
+		if refusal != "" {
+			refusals = append(refusals, refusal)
+			continue
+		}
 		if !ok {
 			continue
 		}
@@ -366,269 +399,13 @@ func planFor(question string, profiles []profile) plan {
 	}
 	if len(pl.Tasks) == 0 {
 		pl.Unmapped = true
+		pl.Refusal = strings.Join(refusals, "; ")
 		pl.Tasks = []task{{Op: opOverview}}
+		pl.Derived = nil
+	} else if len(refusals) > 0 {
+		pl.Notes = append(pl.Notes, fmt.Sprintf("I cannot answer the rest of the question from the columns of %s: %s. %s", best.Name, strings.Join(refusals, "; "), capabilitiesFor(best, pl.Derived)))
 	}
 	return pl
-}
-
-// taskFor maps one clause; prev is the previous clause's task, whose
-// measure a clause without one inherits ("… and how did it trend?").
-func taskFor(c clause, p profile, prev *task, notes *[]string) (task, bool) {
-	ms := mentions(c, p.Columns)
-	filters := filtersFor(c, p)
-	// "in the West region" names a value of region: a filter, not a group.
-	ms = slices.DeleteFunc(ms, func(m mention) bool {
-		return slices.ContainsFunc(filters, func(f filter) bool { return f.Column == m.col.Name })
-	})
-	var numeric, categorical, times []colProfile
-	covered := make(map[int]bool)              // word positions that name a column
-	for _, pass := range []bool{false, true} { // strong mentions, then weak ones of a kind none named
-		strong := [3]int{len(times), len(numeric), len(categorical)}
-		for _, m := range ms {
-			if m.weak != pass {
-				continue
-			}
-			if pass && (isTime(m.col) && strong[0] > 0 || !isTime(m.col) && m.col.Kind == kindNumeric && strong[1] > 0 ||
-				!isTime(m.col) && m.col.Kind != kindNumeric && strong[2] > 0) {
-				continue
-			}
-			for j := m.pos; j < m.pos+m.len; j++ {
-				covered[j] = true
-			}
-			switch {
-			case isTime(m.col):
-				times = append(times, m.col)
-			case m.col.Kind == kindNumeric:
-				numeric = append(numeric, m.col)
-			case m.col.Kind == kindCategorical || m.col.Kind == kindText:
-				categorical = append(categorical, m.col)
-			}
-		}
-	}
-	agg := ""
-	for i, w := range c.words {
-		if a := aggWords[w]; a != "" && agg == "" && !covered[i] {
-			agg = a
-		}
-	}
-	// Two or more values of one column compare them: a group over those values.
-	compare := ""
-	for _, f := range filters {
-		if len(f.Values) > 1 && compare == "" {
-			compare = f.Column
-		}
-	}
-	desc, asc := c.has(descWords), c.has(ascWords)
-	if compare != "" {
-		desc, asc = desc || c.has(compDescWords), asc || c.has(compAscWords)
-	}
-	ranked := desc || asc || c.has(commonWords)
-	howMany := containsSeq(c.words, "how", "many") || containsSeq(c.words, "number", "of") || slices.Contains(c.words, "count")
-	if (ranked || howMany) && agg == "" {
-		// "the most orders" counts rows even when an order id column is named.
-		numeric = slices.DeleteFunc(numeric, func(col colProfile) bool {
-			ws := words(col.Name)
-			return len(ws) == 1 && rowWords[ws[0]]
-		})
-	}
-	for i, w := range c.words {
-		if agg == "" && !ranked && covered[i] && aggWords[w] != "" {
-			agg = aggWords[w] // "what is the total?" of a column named total
-		}
-	}
-	trend := c.has(trendWords) || containsSeq(c.words, "over", "time") || containsSeq(c.words, "change", "over")
-	n := topN(c.words)
-	if n > 0 {
-		ranked = true
-	}
-	t := task{Desc: !asc || desc && firstIndex(c.words, descWords) < firstIndex(c.words, ascWords), Filters: filters, N: n}
-	if compare != "" && desc && asc {
-		t.Desc = firstIndex(c.words, compDescWords) < firstIndex(c.words, compAscWords)
-	}
-
-	measure := func() (string, bool) {
-		if len(numeric) > 0 {
-			return numeric[0].Name, true
-		}
-		if prev != nil && prev.Measure != "" {
-			return prev.Measure, true
-		}
-		if m := plausibleMeasure(p); m != "" {
-			*notes = append(*notes, fmt.Sprintf("The question names no numeric column; I took %s.", m))
-			return m, true
-		}
-		return "", false
-	}
-	aggFor := func(col string) string {
-		if agg != "" {
-			return agg
-		}
-		if intensiveWord.MatchString(strings.ToLower(col)) {
-			return "mean"
-		}
-		return "sum"
-	}
-
-	switch {
-	// A correlation: two numeric columns and a word that asks how they relate.
-	case c.has(corrWords) && (len(numeric) >= 2 || slices.Contains(c.words, "correlation") || slices.Contains(c.words, "correlate") || slices.Contains(c.words, "correlated")):
-		cols := append([]colProfile(nil), numeric...)
-		for _, col := range p.Columns {
-			if len(cols) >= 2 {
-				break
-			}
-			if col.Kind == kindNumeric && !isID(col) && !isTime(col) && !slices.ContainsFunc(cols, func(x colProfile) bool { return x.Name == col.Name }) {
-				cols = append(cols, col)
-			}
-		}
-		if len(cols) < 2 {
-			*notes = append(*notes, "A correlation needs two numeric columns; this dataset has fewer.")
-			return task{}, false
-		}
-		return task{Op: opCorr, X: cols[0].Name, Y: cols[1].Name, Filters: filters}, true
-
-	// A time series: a time column, and a word for change over time or a
-	// "by month" without a ranking ("which month had the most" is a ranking).
-	// A category named too splits the series ("monthly revenue by region").
-	case len(times) > 0 && !ranked || trend && timeColumn(p) != nil && !ranked:
-		tc := timeColumn(p)
-		if len(times) > 0 {
-			tc = &times[0]
-		}
-		t.Op, t.Time, t.Ranked, t.N = opSeries, tc.Name, false, 0
-		if len(categorical) > 0 {
-			t.By = categorical[0].Name
-		}
-		t.TimeKind = tc.Kind
-		if tc.Kind == kindDate {
-			for _, w := range c.words {
-				if f := freqWords[w]; f != "" && !strings.EqualFold(w, tc.Name) {
-					t.Freq = f
-					break
-				}
-			}
-			if t.Freq == "" {
-				t.Freq = defaultFreq(*tc)
-			}
-		}
-		m, ok := measure()
-		if !ok || howMany && len(numeric) == 0 {
-			t.Agg, t.Measure = "count", ""
-			return t, true
-		}
-		t.Measure, t.Agg = m, aggFor(m)
-		return t, true
-
-	case trend && timeColumn(p) == nil && !ranked && agg == "":
-		*notes = append(*notes, "The question asks about a trend, but no column holds dates, months or years.")
-		return task{}, false
-
-	// A correlation word without columns enough was handled above; a
-	// distribution of one column.
-	case c.has(summaryWords) && len(numeric) > 0:
-		return task{Op: opSummary, Measure: numeric[0].Name, Filters: filters}, true
-
-	// A part of a whole: "what share of revenue comes from the West".
-	case c.has(shareWords) && len(filters) > 0 && compare == "":
-		t := task{Op: opShare, Filters: filters}
-		if len(numeric) > 0 {
-			t.Measure = numeric[0].Name
-		}
-		return t, true
-
-	// How many rows.
-	case howMany && len(numeric) == 0 && len(categorical) == 0 && len(times) == 0 || howMany && c.has(rowWords) && len(categorical) == 0:
-		return task{Op: opCountRows, Filters: filters}, true
-
-	// A group: a categorical column named (or a time column in a ranking),
-	// or "per …", "across …" with an aggregate and a plausible group.
-	case len(categorical) > 0 || compare != "" || len(times) > 0 && ranked || (ranked || agg != "") && c.has(groupWords) && plausibleGroup(p, filters) != "":
-		var by string
-		switch {
-		case len(categorical) > 0:
-			by = categorical[0].Name
-		case compare != "":
-			by = compare
-		case len(times) > 0:
-			by = times[0].Name
-		default:
-			by = plausibleGroup(p, filters)
-			*notes = append(*notes, fmt.Sprintf("The question names no column to group by; I grouped by %s.", by))
-		}
-		t.Op, t.By, t.Ranked = opGroup, by, ranked
-		if len(numeric) == 0 && agg == "" {
-			switch {
-			case c.has(commonWords) || howMany && c.has(groupWords) || ranked && c.has(rowWords) || ranked && plausibleMeasure(p) == "":
-				t.Agg = "count" // "most common product", "how many rows per region", "the most orders"
-				return t, true
-			case ranked:
-				// "Which region sells most?": a ranking of the likeliest measure (measure() says which).
-			case !c.has(groupWords) || howMany:
-				return task{Op: opDistinct, By: by, Filters: filters}, true // "how many regions are there"
-			}
-		}
-		m, ok := measure()
-		if !ok {
-			t.Agg = "count"
-			return t, true
-		}
-		t.Measure, t.Agg = m, aggFor(m)
-		return t, true
-
-	// One figure of a numeric column.
-	case agg != "" || ranked || howMany && len(numeric) > 0:
-		m, ok := measure()
-		if !ok {
-			return task{Op: opCountRows, Filters: filters}, true
-		}
-		t.Measure = m
-		switch {
-		case agg != "":
-			t.Op, t.Agg = opScalar, agg
-		case howMany:
-			t.Op, t.Agg = opScalar, "sum" // "how many units were sold"
-		default:
-			t.Op, t.Ranked = opExtreme, true
-			t.Agg = map[bool]string{true: "max", false: "min"}[t.Desc]
-		}
-		if t.Op == opScalar {
-			t.Ranked, t.N = false, 0
-		}
-		return t, true
-
-	case c.has(overviewWords):
-		return task{Op: opOverview}, true
-	}
-	return task{}, false
-}
-
-// filtersFor finds categorical values the clause names ("in the West").
-func filtersFor(c clause, p profile) []filter {
-	var out []filter
-	for _, col := range p.Columns {
-		if col.Kind != kindCategorical && col.Kind != kindDate {
-			continue
-		}
-		for _, v := range col.Values {
-			vw := words(v)
-			if len([]rune(v)) >= 40 {
-				continue // maybe cut short by the profile: it would match no row
-			}
-			if len(vw) == 0 || len(vw) == 1 && (len(vw[0]) < 2 || stopWords[vw[0]] || weakWords[vw[0]]) {
-				continue // "total revenue" filters nothing, even where a row is labelled Total
-			}
-			if _, err := strconv.ParseFloat(v, 64); err == nil {
-				continue // a bare number in a question is a quantity, not a value
-			}
-			if containsSeq(c.words, vw...) {
-				if len(out) == 0 || out[len(out)-1].Column != col.Name {
-					out = append(out, filter{Column: col.Name})
-				}
-				out[len(out)-1].Values = append(out[len(out)-1].Values, v)
-			}
-		}
-	}
-	return out
 }
 
 // plausibleMeasure is the numeric column a question most likely means when it

@@ -167,3 +167,64 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+// devOrdersProfile is testdata/analyst/dev/orders.csv as the first cell profiles it.
+var devOrdersProfile = profile{Path: "/home/user/orders.csv", Name: "orders.csv", Rows: 150, Cols: 7, Columns: []colProfile{
+	{Name: "order_date", Dtype: "object", Kind: kindDate, Unique: 100, Min: "2024-01-01", Max: "2024-06-29"},
+	{Name: "customer", Dtype: "object", Kind: kindCategorical, Unique: 53},
+	{Name: "category", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"Books", "Toys", "Garden", "Kitchen", "Electronics"}},
+	{Name: "qty", Dtype: "int64", Kind: kindNumeric, Unique: 6, Min: 1.0, Max: 6.0},
+	{Name: "unit_price", Dtype: "float64", Kind: kindNumeric, Unique: 150, Min: 5.0, Max: 400.0},
+	{Name: "discount_pct", Dtype: "int64", Kind: kindNumeric, Unique: 5, Min: 0.0, Max: 20.0},
+	{Name: "returned", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"no", "yes"}},
+}}
+
+// TestPlanForMeaning maps questions that name columns by meaning, derive
+// measures, group dates by period and take shares.
+func TestPlanForMeaning(t *testing.T) {
+	tests := []struct{ question, want, wantDerived string }{
+		{"What is the median order value after discount?", "scalar median(order value)", "order value = qty × unit_price × (1 − discount_pct / 100)"},
+		{"What is the median order value before discount?", "scalar median(order value)", "order value = qty × unit_price"},
+		{"Which month had the highest total sales?", "group sum(sales) by order_date/M desc", "sales = qty × unit_price × (1 − discount_pct / 100)"},
+		{"How many distinct customers placed orders?", "distinct customer", ""},
+		{"What is the average discount percentage for each category?", "group mean(discount_pct) by category", ""},
+		{"What percentage of orders were returned?", "share of rows", ""},
+		{"What is the total quantity?", "scalar sum(qty)", ""},
+		{"What is the 90th percentile of unit price?", "scalar p90(unit_price)", ""},
+		{"How many orders had a quantity of more than 4?", "count_rows where qty>4", ""},
+		{"How many orders were placed in March?", "count_rows where monthoforder_date=3", ""},
+		{"What is the return rate by category?", "group share(returned = yes) by category", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.question, func(t *testing.T) {
+			pl := planFor(tc.question, []profile{devOrdersProfile})
+			if got := pl.String(); got != tc.want {
+				t.Errorf("planFor(%q) = %q, want %q (refusal %q, notes %v)", tc.question, got, tc.want, pl.Refusal, pl.Notes)
+			}
+			var formulas []string
+			for _, d := range pl.Derived {
+				formulas = append(formulas, d.Formula)
+			}
+			if got := strings.Join(formulas, "; "); got != tc.wantDerived {
+				t.Errorf("planFor(%q) derived %q, want %q", tc.question, got, tc.wantDerived)
+			}
+		})
+	}
+}
+
+// TestPlanForRefuses: a question whose words no column holds is refused,
+// never answered with another column.
+func TestPlanForRefuses(t *testing.T) {
+	for _, q := range []string{
+		"What is the average profit per order?",
+		"What will sales be next month?",
+		"What is the average of column z?",
+		"Which supplier sold the most?",
+		"What is the average customer?",
+	} {
+		pl := planFor(q, []profile{devOrdersProfile})
+		if !pl.Unmapped || pl.Refusal == "" && len(pl.Unmatched) == 0 {
+			t.Errorf("planFor(%q) = %q (refusal %q, unmatched %v), want a refusal that says why", q, pl, pl.Refusal, pl.Unmatched)
+		}
+	}
+}

@@ -1,10 +1,8 @@
 package scriptedmodel_test
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,41 +15,14 @@ import (
 	"github.com/openai/openai-go/v3/responses"
 
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
+	"github.com/durable-analyst/durable-analyst/scriptedmodel/analysteval"
 )
 
-// kernelPy runs cells in one shared namespace, like a Jupyter kernel: one
-// JSON line {"code"} in, one JSON line {"output", "charts"} out, where
-// charts counts the figures the cell left open (saved as PNGs, then closed).
-const kernelPy = `
-import contextlib, io, json, os, sys, traceback
-import matplotlib
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt
-ns = {"__name__": "__main__"}
-saved = 0
-for line in sys.stdin:
-    cell = json.loads(line)
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
-        try:
-            exec(compile(cell["code"], "<cell>", "exec"), ns)
-        except Exception:
-            traceback.print_exc()
-    charts = 0
-    for num in plt.get_fignums():
-        plt.figure(num).savefig("chart-%d.png" % saved)
-        saved += 1
-        charts += 1
-    plt.close("all")
-    print(json.dumps({"output": buf.getvalue(), "charts": charts}), flush=True)
-`
-
-// kernel is a Python process standing in for the sandbox's kernel; its
-// /home/user is a temporary directory.
+// kernel is a Python process standing in for the sandbox's kernel
+// (analysteval's); its /home/user is a temporary directory.
 type kernel struct {
+	*analysteval.Kernel
 	home   string
-	in     io.WriteCloser
-	out    *bufio.Scanner
 	charts int
 }
 
@@ -74,54 +45,24 @@ func startKernel(t *testing.T) *kernel {
 	if err := os.WriteFile(filepath.Join(home, "sales.csv"), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(python, "-c", kernelPy)
-	cmd.Dir = home
-	cmd.Env = append(os.Environ(), "MPLCONFIGDIR="+t.TempDir())
-	cmd.Stderr = os.Stderr
-	in, err := cmd.StdinPipe()
+	k, err := analysteval.StartKernel(python, home, t.TempDir())
 	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		in.Close()
-		if err := cmd.Wait(); err != nil {
+		if err := k.Close(); err != nil {
 			t.Errorf("python kernel: %v", err)
 		}
 	})
-	sc := bufio.NewScanner(out)
-	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
-	return &kernel{home: home, in: in, out: sc}
+	return &kernel{Kernel: k, home: home}
 }
 
-// run executes code with /home/user mapped to the kernel's directory.
+// run executes code with /home/user mapped to the kernel's directory and
+// counts its charts.
 func (k *kernel) run(code string) (string, error) {
-	code = strings.ReplaceAll(code, "/home/user", k.home)
-	line, err := json.Marshal(map[string]string{"code": code})
-	if err != nil {
-		return "", err
-	}
-	if _, err := fmt.Fprintf(k.in, "%s\n", line); err != nil {
-		return "", fmt.Errorf("send cell: %w", err)
-	}
-	if !k.out.Scan() {
-		return "", fmt.Errorf("python kernel stopped: %v", k.out.Err())
-	}
-	var res struct {
-		Output string
-		Charts int
-	}
-	if err := json.Unmarshal(k.out.Bytes(), &res); err != nil {
-		return "", fmt.Errorf("decode kernel answer: %w", err)
-	}
-	k.charts += res.Charts
-	return res.Output, nil
+	out, charts, err := k.Run(code)
+	k.charts += charts
+	return out, err
 }
 
 // tool answers a call the way the agent does: bad arguments and unknown

@@ -13,10 +13,11 @@
 // workers, one SIGKILLed), P7 takeover after kill -9 and heartbeat load,
 // P9 real analyses (real Python, the local server's limits and capacity)
 // submitted at once, P10 and P11 (model calls and sandboxes across crashes
-// and outages), plus the e2b package's micro-benchmarks and the answer
+// and outages), plus the e2b package's micro-benchmarks, the answer
 // check (claims: recall and false flags on its corpus, cost per answer; no
-// servers). -smoke runs each at a size of
-// seconds.
+// servers) and the offline analyst on its held-out corpus (analyst:
+// correct, a different question answered, refused; the scripted model and
+// real Python only). -smoke runs each at a size of seconds.
 package main
 
 import (
@@ -96,7 +97,7 @@ func parseOptions(args []string) (options, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	o := options{logf: func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }}
 	fs.BoolVar(&o.smoke, "smoke", false, "run every scenario at a size of seconds (what make test runs)")
-	only := fs.String("only", "p1,p2,p3,p4,scale,p7,p9,p10,p11,micro,claims", "comma-separated scenarios to run")
+	only := fs.String("only", "p1,p2,p3,p4,scale,p7,p9,p10,p11,micro,claims,analyst", "comma-separated scenarios to run")
 	fs.StringVar(&o.out, "out", "BENCHMARKS.md", "Markdown report to write (empty: none)")
 	fs.StringVar(&o.jsonOut, "json", defaultJSON, "JSON results to write (empty: none; a run of -only p9 writes "+p9JSON+" instead of the default)")
 	fs.IntVar(&o.p1Reps, "p1-reps", 2, "P1: measured runs of the workflow and of the loop")
@@ -176,11 +177,11 @@ func parseOptions(args []string) (options, error) {
 	for _, s := range strings.Split(*only, ",") {
 		s = strings.ToLower(strings.TrimSpace(s))
 		switch s {
-		case "p1", "p2", "p3", "p4", "scale", "p7", "p9", "p10", "p11", "micro", "claims":
+		case "p1", "p2", "p3", "p4", "scale", "p7", "p9", "p10", "p11", "micro", "claims", "analyst":
 			o.only[s] = true
 		case "":
 		default:
-			return o, fmt.Errorf("-only: unknown scenario %q (want p1, p2, p3, p4, scale, p7, p9, p10, p11, micro, claims)", s)
+			return o, fmt.Errorf("-only: unknown scenario %q (want p1, p2, p3, p4, scale, p7, p9, p10, p11, micro, claims, analyst)", s)
 		}
 	}
 	for _, s := range strings.Split(*scaleWorkers, ",") {
@@ -316,6 +317,14 @@ func run(ctx context.Context, args []string) error {
 		o.logf("bench: the answer check on its corpus")
 		if err := claimsScenario(root, o, r); err != nil {
 			err = fmt.Errorf("claims: %w", err)
+			r.errors = append(r.errors, err.Error())
+			failed = append(failed, err)
+		}
+	}
+	if o.only["analyst"] {
+		o.logf("bench: the offline analyst on its held-out corpus")
+		if err := analystScenario(ctx, root, r); err != nil {
+			err = fmt.Errorf("analyst: %w", err)
 			r.errors = append(r.errors, err.Error())
 			failed = append(failed, err)
 		}

@@ -1,0 +1,1555 @@
+package scriptedmodel
+
+import (
+	"fmt"
+	"maps"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// coreWords are a column name's words without its unit and qualifiers:
+// "weight_kg" → weight, "customer_id" → customer; nil when nothing is left
+// or nothing was taken away.
+func coreWords(name string) []string {
+	ws := colWords(name)
+	var core []string
+	for i, w := range ws {
+		perUnit := w == "per" && i > 0 && i+1 < len(ws) && unitWords[ws[i-1]] && unitWords[ws[i+1]]
+		if !unitWords[w] && !qualifierWords[w] && !perUnit {
+			core = append(core, w)
+		}
+	}
+	if len(core) == 0 || len(core) == len(ws) {
+		return nil
+	}
+	return core
+}
+
+// colWords are a column name's words as a question says them: a leading
+// min or max is the minimum or maximum ("max_temp_c"), a trailing one
+// the unit minutes ("ride_min").
+func colWords(name string) []string {
+	ws := words(name)
+	if len(ws) > 1 && (ws[0] == "min" || ws[0] == "max") {
+		ws = append([]string{map[string]string{"min": "minimum", "max": "maximum"}[ws[0]]}, ws[1:]...)
+	}
+	if n := len(ws); n > 1 && ws[n-1] == "minimum" {
+		ws[n-1] = "minute"
+	}
+	for i := 1; i+1 < len(ws); i++ {
+		if ws[i] == "minimum" && ws[i+1] == "per" {
+			ws[i] = "minute" // pace_min_per_km
+		}
+	}
+	return ws
+}
+
+// sameWord compares a question word with a column word: equal, or equal
+// without a past-tense ending ("returned" and "return").
+func sameWord(q, c string) bool {
+	if q == c || stem(q) == stem(c) || undouble(stem(q)) == undouble(stem(c)) {
+		return true
+	}
+	// "scored" and score; "escalation" and escalated.
+	if strings.TrimSuffix(q, "d") == c || strings.TrimSuffix(c, "d") == q {
+		return true
+	}
+	if n, ok := strings.CutSuffix(q, "ation"); ok && len(n) > 2 && (c == n+"ated" || c == n+"ate") {
+		return true
+	}
+	return false
+}
+
+func sameWords(qs, cs []string) bool {
+	if len(qs) != len(cs) {
+		return false
+	}
+	for i := range qs {
+		if !sameWord(qs[i], cs[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// mentions finds the columns a clause names, in the order they appear. A
+// column is named by its whole name (longest names first, so "unit price"
+// wins over "unit"), else by its name without unit or qualifier
+// ("discount" for discount_pct, "customer" for customer_id), else by the
+// last word of its name when no other column ends so ("price" for
+// unit_price), else by a synonym ("sales" for revenue).
+func mentions(c clause, p profile) []mention {
+	type cand struct {
+		col      colProfile
+		ws       []string
+		level    int    // 0 whole name, 1 without unit or qualifier or in another order, 2 last word, 3 synonym
+		via      string // the synonym
+		anyOrder bool
+		afterAgg bool // only right after an aggregate word
+		exact    bool // the word as written, no other form of it
+	}
+	entity := datasetEntity(p)
+	heads, firsts := map[string]int{}, map[string]int{}
+	for _, col := range p.Columns {
+		if ws := colWords(col.Name); len(ws) > 0 {
+			firsts[ws[0]]++
+		}
+		ws := colWords(col.Name)
+		if core := coreWords(col.Name); core != nil {
+			ws = core
+		}
+		if len(ws) > 0 {
+			heads[ws[len(ws)-1]]++
+		}
+	}
+	// The one numeric column measured in a unit of time is "the duration",
+	// the one in kWh "the energy", and so on.
+	var cands []cand
+	for _, uc := range unitConcepts {
+		var hit []colProfile
+		for _, col := range p.Columns {
+			if col.Kind == kindNumeric && slices.ContainsFunc(words(col.Name), func(w string) bool { return uc.units[w] }) {
+				hit = append(hit, col)
+			}
+		}
+		if len(hit) == 1 {
+			for _, w := range uc.words {
+				cands = append(cands, cand{col: hit[0], ws: []string{w}, level: 3, via: w})
+			}
+		}
+	}
+	for _, col := range p.Columns {
+		ws := colWords(col.Name)
+		if len(ws) == 0 {
+			continue
+		}
+		if len(ws) > 1 {
+			cands = append(cands, cand{col: col, ws: ws, level: 1, anyOrder: true})
+		}
+		cands = append(cands, cand{col: col, ws: ws})
+		core := coreWords(col.Name)
+		switch {
+		case core != nil && !(len(core) == 1 && core[0] == entity):
+			cands = append(cands, cand{col: col, ws: core, level: 1})
+		case core != nil && col.Kind == kindNumeric:
+			// output_kwh of solar_output.csv is "the median output", but
+			// "how many outputs" counts rows.
+			cands = append(cands, cand{col: col, ws: core, level: 1, afterAgg: true})
+		}
+		// "delivery time" of delivery_mins, "ride distance" of ride_km.
+		for _, uc := range unitConcepts {
+			if core != nil && col.Kind == kindNumeric && slices.ContainsFunc(ws, func(w string) bool { return uc.units[w] }) {
+				for _, w := range append([]string{"time"}, uc.words...) {
+					if w != "time" || uc.words[0] == "duration" {
+						cands = append(cands, cand{col: col, ws: append(slices.Clone(core), w), level: 1})
+					}
+				}
+			}
+		}
+		if core == nil {
+			core = ws
+		}
+		if head := core[len(core)-1]; len(core) > 1 && heads[head] == 1 && !stopWords[head] && !weakWords[head] {
+			cands = append(cands, cand{col: col, ws: []string{head}, level: 2})
+		}
+		// Its first word, when no other column starts so and the word is
+		// a subject ("calories" of calories_burned).
+		if first := ws[0]; len(ws) > 1 && col.Kind == kindNumeric && !isTime(col) && firsts[first] == 1 && !stopWords[first] && !weakWords[first] && !qualifierWords[first] &&
+			!unitWords[first] && !rowWords[first] && !entityWords[first] && !statWords[first] && freqWords[first] == "" && first != "unit" && first != entity {
+			cands = append(cands, cand{col: col, ws: []string{first}, level: 2, exact: true})
+		}
+		for q, alts := range synonyms {
+			for _, a := range alts {
+				if slices.Contains(core, singular(a)) && !slices.Contains(core, q) {
+					cands = append(cands, cand{col: col, ws: []string{q}, level: 3, via: q})
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int {
+		if a.level != b.level {
+			return a.level - b.level
+		}
+		return len(b.ws) - len(a.ws)
+	})
+	used := make([]bool, len(c.words))
+	named := map[string]bool{}
+	var out []mention
+	for _, cd := range cands {
+		if named[cd.col.Name] {
+			continue
+		}
+		for i := 0; i+len(cd.ws) <= len(c.words); i++ {
+			span := len(cd.ws)
+			ok := sameWords(c.words[i:i+span], cd.ws) && (!cd.exact || slices.Equal(c.words[i:i+span], cd.ws)) || cd.anyOrder && sameSet(c.words[i:i+span], cd.ws)
+			if !ok && span == 1 && i+1 < len(c.words) && c.words[i]+c.words[i+1] == cd.ws[0] {
+				ok, span = true, 2 // "check in" of checkin
+			}
+			if !ok && span >= 2 && i+span < len(c.words) && cd.level == 0 {
+				// "years of experience" of years_experience
+				for k := 1; k < span && !ok; k++ {
+					gap := c.words[i+k]
+					if (gap == "of" || gap == "the") && sameWords(append(slices.Clone(c.words[i:i+k]), c.words[i+k+1:i+span+1]...), cd.ws) {
+						ok, span = true, span+1
+					}
+				}
+			}
+			if !ok || slices.Contains(used[i:i+span], true) || cd.afterAgg && (!c.has(corrWords) && (i == 0 || aggWords[c.words[i-1]] == "" && !wordSet("maximum", "minimum")[c.words[i-1]]) ||
+				i+1 < len(c.words) && slices.ContainsFunc(p.Columns, func(o colProfile) bool {
+					return o.Name != cd.col.Name && o.Kind == kindNumeric && slices.Contains(colWords(o.Name), c.words[i+1])
+				})) { // "the median trip duration" is duration_min's, not trip_miles'
+				continue
+			}
+			byName := i > 0 && c.words[i-1] == "column" || quoted(c.raw, cd.col.Name)
+			if len(cd.ws) == 1 && stopWords[cd.ws[0]] && !byName {
+				continue // "a" in "a region" is not column a
+			}
+			weak := len(cd.ws) == 1 && weakWords[cd.ws[0]] && !byName
+			start, end := i, i+span
+			// The unit the column's name carries, said beside it
+			// ("discount percentage"), and a word for a measure ("csat
+			// score", "resolution time") belong to the mention.
+			full := words(cd.col.Name)
+			for end < len(c.words) && !used[end] && (unitWords[c.words[end]] && slices.Contains(full, c.words[end]) ||
+				measureWords[c.words[end]] && cd.col.Kind == kindNumeric ||
+				c.words[end] == "time" && slices.ContainsFunc(full, func(w string) bool { return timeUnits[w] }) ||
+				measuredAs(c.words[end], full)) {
+				end++
+			}
+			for start > 0 && !used[start-1] && cd.col.Kind == kindNumeric && measuredAs(c.words[start-1], full) {
+				start-- // "distance driven" of km_driven
+			}
+			for j := start; j < end; j++ {
+				used[j] = true
+			}
+			named[cd.col.Name] = true
+			out = append(out, mention{col: cd.col, pos: start, len: end - start, weak: weak, via: cd.via})
+			break
+		}
+	}
+	slices.SortStableFunc(out, func(a, b mention) int { return a.pos - b.pos })
+	return out
+}
+
+// sameSet compares words in any order: "late return" and returnedLate.
+func sameSet(qs, cs []string) bool {
+	left := slices.Clone(cs)
+	for _, q := range qs {
+		i := slices.IndexFunc(left, func(c string) bool { return sameWord(q, c) })
+		if i < 0 {
+			return false
+		}
+		left = slices.Delete(left, i, i+1)
+	}
+	return len(left) == 0
+}
+
+// measuredAs reports whether w names what a column with words full
+// measures by its unit: "demand" of peak_kw.
+func measuredAs(w string, full []string) bool {
+	for _, alt := range synonyms[w] {
+		if slices.Contains(full, singular(alt)) {
+			return true // "star rating" of stars
+		}
+	}
+	for _, uc := range unitConcepts {
+		if slices.Contains(uc.words, w) && slices.ContainsFunc(full, func(f string) bool { return uc.units[f] }) {
+			return true
+		}
+	}
+	return false
+}
+
+// measureWords say that a column is a measure ("satisfaction score").
+var measureWords = wordSet("score", "value", "amount", "level", "figure", "reading", "total")
+
+// timeUnits are the units of a duration.
+var timeUnits = wordSet("minute", "second", "hour", "day", "ms", "h", "s")
+
+// datasetEntity is what a dataset's rows are, by its file name:
+// "flights.csv" → flight; "" when the name has several words.
+func datasetEntity(p profile) string {
+	name := strings.TrimSuffix(p.Name, p.Name[strings.LastIndex(p.Name, "."):])
+	if !strings.Contains(p.Name, ".") {
+		name = p.Name
+	}
+	ws := words(name)
+	if len(ws) == 0 {
+		return ""
+	}
+	return ws[len(ws)-1]
+}
+
+// isFlag reports whether a column holds yes/no values, and which of its
+// values mean yes.
+func isFlag(c colProfile) (yes []string, ok bool) {
+	truthy := wordSet("yes", "y", "true", "t", "1", "1.0")
+	falsy := wordSet("no", "n", "false", "f", "0", "0.0")
+	if c.Kind == kindNumeric {
+		lo, hi := asFloat(c.Min), asFloat(c.Max)
+		return nil, c.Unique <= 2 && lo == 0 && hi == 1
+	}
+	if c.Kind != kindCategorical || c.Unique > 2 || len(c.Values) == 0 {
+		return nil, false
+	}
+	for _, v := range c.Values {
+		lv := strings.ToLower(strings.TrimSpace(v))
+		switch {
+		case truthy[lv]:
+			yes = append(yes, v)
+		case !falsy[lv]:
+			return nil, false
+		}
+	}
+	return yes, len(yes) > 0 || c.Unique == 1
+}
+
+// clauseReading is what taskFor reads from a clause before it decides.
+type clauseReading struct {
+	numeric, categorical, times []colProfile
+	filters                     []filter
+	covered                     map[int]bool // word positions accounted for
+	synonymNotes                []string
+	ambiguous                   string // a value the question names is in several columns
+	sameGrain                   bool   // "daily" of rows that are days: no grouping
+}
+
+// oneColumnPerValue keeps one filter for a value found in several columns
+// ("LHR" in origin and dest): the column the question names, else the one
+// its preposition points to ("from LHR": origin); otherwise the value is
+// ambiguous.
+func oneColumnPerValue(c clause, fs []filter, ms []mention) ([]filter, string) {
+	fromWords := wordSet("origin", "source", "from", "departure", "sender", "start", "home")
+	toWords := wordSet("destination", "to", "arrival", "target", "end", "recipient", "away")
+	for i := 0; i < len(fs); i++ {
+		for j := i + 1; j < len(fs); j++ {
+			shared := -1
+			for _, a := range fs[i].at {
+				if slices.Contains(fs[j].at, a) {
+					shared = a
+				}
+			}
+			if shared < 0 {
+				continue
+			}
+			score := func(f filter) int {
+				ws := words(f.Column)
+				s := 0
+				if slices.ContainsFunc(ms, func(m mention) bool { return m.col.Name == f.Column }) {
+					s += 2
+				}
+				if shared > 0 {
+					prev := c.words[shared-1]
+					if (prev == "from" || prev == "departed" || prev == "leaving") && slices.ContainsFunc(ws, func(w string) bool { return fromWords[w] }) ||
+						(prev == "to" || prev == "into" || prev == "arriving") && slices.ContainsFunc(ws, func(w string) bool { return toWords[w] }) {
+						s++
+					}
+				}
+				return s
+			}
+			si, sj := score(fs[i]), score(fs[j])
+			switch {
+			case si > sj:
+				fs = slices.Delete(fs, j, j+1)
+				j--
+			case sj > si:
+				fs = slices.Delete(fs, i, i+1)
+				i--
+				j = len(fs)
+			default:
+				return fs, fmt.Sprintf("%q is a value of both %s and %s (name the column)", c.words[shared], fs[i].Column, fs[j].Column)
+			}
+		}
+	}
+	return fs, ""
+}
+
+// taskFor maps one clause; prev is the previous clause's task, whose
+// measure a clause without one inherits ("… and how did it trend?"). It
+// returns a refusal, saying why, when the clause asks what these columns
+// cannot answer; ok is false when the clause asks nothing it knows.
+func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string, ok bool) {
+	if w := firstWord(c.words, scopeWords); w != "" {
+		return task{}, fmt.Sprintf("it asks for a cause, a prediction or advice (%q), and I only compute figures from the rows as they are", w), false
+	}
+	rd := readClause(c, p, pl)
+	if rd.ambiguous != "" {
+		return task{}, rd.ambiguous, false
+	}
+	var soft []string
+	unknown := unknownWords(c, rd.covered, p, &soft)
+	notes := len(pl.Notes)
+	t, refusal, ok = mapClause(c, p, prev, pl, rd)
+	if len(soft) > 0 && slices.ContainsFunc(pl.Notes[notes:], func(n string) bool { return strings.HasPrefix(n, "The question names no") }) {
+		// "The average yield" of crop_yields.csv where no column reads as
+		// yield: the guessed measure would answer another question.
+		unknown = append(unknown, soft...)
+	}
+	switch {
+	case refusal != "":
+		return t, refusal, false
+	case len(unknown) > 0:
+		// Answering without the words it does not know would answer
+		// another question.
+		pl.Notes = pl.Notes[:notes]
+		if !ok {
+			pl.Unmatched = append(pl.Unmatched, noColumnFor(unknown, p))
+			return task{}, "", false
+		}
+		return task{}, noColumnFor(unknown, p), false
+	case ok:
+		pl.Notes = append(pl.Notes, rd.synonymNotes...)
+	}
+	return t, "", ok
+}
+
+// mapClause maps a clause whose words taskFor read into rd.
+func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t task, refusal string, ok bool) {
+	notes := &pl.Notes
+	numeric, categorical, times, filters, covered := rd.numeric, rd.categorical, rd.times, rd.filters, rd.covered
+	if !c.has(distinctWords) {
+		// "What percentage of employees are remote": emp_id, one value per
+		// row, names the rows, not groups of them.
+		categorical = slices.DeleteFunc(slices.Clone(categorical), func(col colProfile) bool { return p.Rows > 0 && col.Unique >= p.Rows })
+	}
+
+	agg := aggregateOf(c, covered)
+	if agg == "" && containsSeq(c.words, "how", "much") {
+		agg = "sum" // "how much did the campaign raise"
+	}
+	// Two or more values of one column compare them: a group over those values.
+	compare := ""
+	for _, f := range filters {
+		if len(f.Values) > 1 && f.Part == "" && compare == "" {
+			compare = f.Column
+		}
+	}
+	desc, asc := uncoveredWord(c, covered, descWords) != "", uncoveredWord(c, covered, ascWords) != "" // "maximum temperature" of max_temp_c ranks nothing
+	adjDesc := false
+	for _, w := range c.words {
+		if a, ok := adjectiveMeasures[w]; ok && w != "paid" { // "highest paid" ranks by "highest"
+			desc, asc, adjDesc = desc || a.desc, asc || !a.desc, a.desc
+		}
+	}
+	if compare != "" {
+		desc, asc = desc || c.has(compDescWords), asc || c.has(compAscWords)
+	}
+	ranked := desc || asc || c.has(commonWords) || c.has(wordSet("busiest"))
+	howMany := containsSeq(c.words, "how", "many") || containsSeq(c.words, "number", "of") || slices.Contains(c.words, "count")
+	distinct := c.has(distinctWords)
+	share := uncoveredWord(c, covered, shareWords, rateWords) != "" || containsSeq(c.words, "how", "often")
+	if (ranked || howMany) && agg == "" {
+		// "the most orders" counts rows even when an order id column is named.
+		numeric = slices.DeleteFunc(numeric, func(col colProfile) bool {
+			ws := words(col.Name)
+			return len(ws) == 1 && rowWords[ws[0]]
+		})
+	}
+	for i, w := range c.words {
+		if agg == "" && !ranked && covered[i] && aggWords[w] != "" {
+			agg = aggWords[w] // "what is the total?" of a column named total
+		}
+	}
+	trend := (uncoveredWord(c, covered, trendWords) != "" || containsSeq(c.words, "over", "time") || containsSeq(c.words, "change", "over")) && !rd.sameGrain
+	n := topN(c.words)
+	if n > 0 {
+		ranked = true
+	}
+	t = task{Desc: !asc || desc && firstIndex(c.words, descWords) < firstIndex(c.words, ascWords), Filters: filters, N: n}
+	if adjDesc || c.has(wordSet("busiest")) {
+		t.Desc = true
+	}
+	if compare != "" && desc && asc {
+		t.Desc = firstIndex(c.words, compDescWords) < firstIndex(c.words, compAscWords)
+	}
+	// "The fastest finish time" is the lowest duration.
+	if w := firstWord(c.words, wordSet("fastest", "quickest", "slowest")); w != "" && len(numeric) > 0 &&
+		slices.ContainsFunc(colWords(numeric[0].Name), func(u string) bool { return timeUnits[u] }) {
+		t.Desc, desc, asc = w == "slowest", w == "slowest", w != "slowest"
+	}
+	// An adjective that implies a measure ("the longest") ranks by it.
+	if len(numeric) == 0 {
+		for _, w := range c.words {
+			if a, ok := adjectiveMeasures[w]; ok {
+				col := hintedColumn(p, a.hints)
+				for _, u := range c.words {
+					if unitWords[u] && unitColumn(p, u) != nil {
+						col = unitColumn(p, u) // "the longest ride in kilometres"
+					}
+				}
+				if col == nil && w == "paid" {
+					continue // "paid in cash" is a verb
+				}
+				if col == nil {
+					return task{}, fmt.Sprintf("%q needs a column of %s, and it has none", w, strings.Join(a.hints[:min(2, len(a.hints))], " or ")), false
+				}
+				numeric = append(numeric, *col)
+			}
+		}
+	}
+
+	// Money asked of a table without money ("the total revenue" of clinic
+	// visits) is not the likeliest numeric column.
+	if len(numeric) == 0 && prev == nil {
+		if w := uncoveredWord(c, covered, moneyWords, derivedWords); w != "" && w != "value" && w != "amount" {
+			if m := plausibleMeasure(p); m == "" || !moneyName.MatchString(strings.ToLower(m)) {
+				return task{}, fmt.Sprintf("none of its columns holds %q, and it has no quantity and price columns to compute it from", w), false
+			}
+		}
+	}
+	// Revenue asked where a column other than revenue is named ("total
+	// revenue including delivery fees") is not that column.
+	if w := uncoveredWord(c, covered, wordSet("revenue", "sale", "turnover", "income", "earning", "profit")); w != "" && len(numeric) > 0 {
+		i := slices.Index(c.words, w)
+		// "fee revenue": the word qualifies the money column beside it.
+		beside := i > 0 && covered[i-1] && moneyName.MatchString(strings.ToLower(numeric[0].Name))
+		if !beside {
+			return task{}, fmt.Sprintf("none of its columns holds %q", w), false
+		}
+		covered[i] = true
+	}
+	// "Who …" of a table with no column of people.
+	if len(c.words) > 0 && c.words[0] == "who" && !slices.ContainsFunc(p.Columns, isPeople) {
+		return task{}, "it asks who, and none of its columns names people", false
+	}
+	// "Which customer …" where no column names customers.
+	for i, w := range c.words {
+		if (w == "which" || w == "each" || w == "per") && i+1 < len(c.words) && !covered[i+1] && entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] &&
+			c.words[i+1] != datasetEntity(p) && !perRow(c) && !(len(times) > 0 && freqWords[c.words[i+1]] != "") {
+			return task{}, fmt.Sprintf("none of its columns names each %s", c.words[i+1]), false
+		}
+	}
+	fellBack := false
+	measure := func() (string, bool) {
+		if len(numeric) > 0 {
+			return numeric[0].Name, true
+		}
+		if prev != nil && prev.Measure != "" {
+			return prev.Measure, true
+		}
+		if m := plausibleMeasure(p); m != "" {
+			fellBack = true
+			*notes = append(*notes, fmt.Sprintf("The question names no numeric column; I took %s.", m))
+			return m, true
+		}
+		return "", false
+	}
+	aggFor := func(col string) string {
+		if agg != "" {
+			return agg
+		}
+		if intensiveWord.MatchString(strings.ToLower(col)) {
+			return "mean"
+		}
+		return "sum"
+	}
+	// An aggregate of a column of text is no figure ("the average customer").
+	if agg != "" && agg != "count" && len(numeric) == 0 && len(categorical) > 0 && !c.has(groupWords) && !ranked && !distinct {
+		return task{}, fmt.Sprintf("%s holds text, not numbers, so it has no %s", categorical[0].Name, aggName(agg)), false
+	}
+
+	switch {
+	// A correlation: two numeric columns and a word that asks how they relate.
+	case c.has(corrWords) && (len(numeric) >= 2 || slices.Contains(c.words, "correlation") || slices.Contains(c.words, "correlate") || slices.Contains(c.words, "correlated")):
+		cols := append([]colProfile(nil), numeric...)
+		if len(cols) < 2 && len(numeric) < 2 && slices.Contains(c.words, "correlation") && len(numeric) == 1 {
+			return task{}, fmt.Sprintf("a correlation needs two numeric columns and the question names only %s", numeric[0].Name), false
+		}
+		for _, col := range p.Columns {
+			if len(cols) >= 2 {
+				break
+			}
+			if col.Kind == kindNumeric && !isID(col) && !isTime(col) && !slices.ContainsFunc(cols, func(x colProfile) bool { return x.Name == col.Name }) {
+				cols = append(cols, col)
+			}
+		}
+		if len(cols) < 2 {
+			return task{}, "a correlation needs two numeric columns; this dataset has fewer", false
+		}
+		return task{Op: opCorr, X: cols[0].Name, Y: cols[1].Name, Filters: filters}, "", true
+
+	// How many different values a column has, overall or per group.
+	case distinct && len(numeric)+len(categorical) > 0:
+		col := firstMentioned(numeric, categorical)
+		if by := otherCategory(categorical, col); by != "" && c.has(groupWords) {
+			return task{Op: opGroup, Agg: "nunique", Measure: col, By: by, Filters: filters, Ranked: ranked, Desc: t.Desc, N: n}, "", true
+		}
+		return task{Op: opDistinct, By: col, Filters: filters}, "", true
+
+	// A share of rows per group: "the return rate by category".
+	case share && len(filters) > 0 && (len(categorical) > 0 || len(times) > 0 && ranked) && compare == "":
+		cond, rest := splitCondition(filters)
+		t.Op, t.Agg, t.Cond, t.Filters, t.Ranked = opGroup, "share", &cond, rest, ranked
+		if len(categorical) > 0 {
+			t.By = categorical[0].Name
+		} else {
+			t.By, t.ByFreq = times[0].Name, timeFreq(c, times[0], covered)
+		}
+		return t, "", true
+
+	// A time series: a time column, and a word for change over time or a
+	// "by month" without a ranking ("which month had the most" is a ranking).
+	// A category named too splits the series ("monthly revenue by region").
+	case len(times) > 0 && !ranked || trend && timeColumn(p) != nil && !ranked:
+		tc := timeColumn(p)
+		if len(times) > 0 {
+			tc = &times[0]
+		}
+		t.Op, t.Time, t.Ranked, t.N = opSeries, tc.Name, false, 0
+		if len(categorical) > 0 {
+			t.By = categorical[0].Name
+		}
+		t.TimeKind = tc.Kind
+		if tc.Kind == kindDate {
+			t.Freq = timeFreq(c, *tc, covered)
+			if t.Freq == "" {
+				t.Freq = defaultFreq(*tc)
+			}
+		}
+		m, ok := measure()
+		if !ok || howMany && len(numeric) == 0 {
+			t.Agg, t.Measure = "count", ""
+			return t, "", true
+		}
+		t.Measure, t.Agg = m, aggFor(m)
+		return t, "", true
+
+	case trend && timeColumn(p) == nil && !ranked && agg == "":
+		return task{}, "it asks about a trend, but no column holds dates, months or years", false
+
+	// A distribution of one column.
+	case c.has(summaryWords) && len(numeric) > 0 && agg == "":
+		return task{Op: opSummary, Measure: numeric[0].Name, Filters: filters}, "", true
+
+	// A part of a whole: "what share of revenue comes from the West".
+	case share && len(filters) > 0 && compare == "":
+		t := task{Op: opShare, Filters: filters}
+		if len(numeric) > 0 {
+			t.Measure = numeric[0].Name
+		}
+		if slices.ContainsFunc(filters, func(f filter) bool { return f.Flag }) {
+			// "What percentage of Toys orders were returned": of the Toys orders.
+			cond, rest := splitCondition(filters)
+			t.Cond, t.Filters = &cond, rest
+		}
+		return t, "", true
+
+	case share && len(filters) == 0 && compare == "" && agg == "" && len(categorical) == 0:
+		return task{}, "it asks for a share, and names no value or condition of a column that picks the rows", false
+
+	// How many rows.
+	case howMany && len(numeric) == 0 && len(categorical) == 0 && len(times) == 0 || howMany && c.has(rowWords) && len(categorical) == 0 && len(numeric) == 0:
+		return task{Op: opCountRows, Filters: filters}, "", true
+
+	// A group: a categorical column named (or a time column in a ranking),
+	// or "per …", "across …" with an aggregate and a plausible group.
+	case len(categorical) > 0 || compare != "" || len(times) > 0 && ranked || (ranked || agg != "") && groupsByUnnamed(c, covered) && plausibleGroup(p, filters) != "" && !perRow(c):
+		var by string
+		switch {
+		case len(categorical) > 0:
+			by = categorical[0].Name
+		case compare != "":
+			by = compare
+		case len(times) > 0:
+			by = times[0].Name
+			if times[0].Kind == kindDate {
+				t.ByFreq = timeFreq(c, times[0], covered)
+			}
+		default:
+			by = plausibleGroup(p, filters)
+			*notes = append(*notes, fmt.Sprintf("The question names no column to group by; I grouped by %s.", by))
+		}
+		t.Op, t.By, t.Ranked = opGroup, by, ranked
+		if c.has(commonWords) && agg == "" {
+			t.Agg = "count" // "borrowed most often" counts, whatever column "borrowed" names
+			return t, "", true
+		}
+		if len(numeric) == 0 && agg == "" {
+			switch {
+			case c.has(commonWords) || c.has(wordSet("busiest")) || howMany && c.has(groupWords) || ranked && c.has(rowWords) || ranked && c.has(entityWords) ||
+				ranked && !c.has(moneyWords) && (c.has(wordSet("most", "fewest", "least")) || plausibleMeasure(p) == ""):
+				t.Agg = "count" // "most common product", "how many rows per region", "the most orders"
+				return t, "", true
+			case ranked:
+				// "Which region sells most?": a ranking of the likeliest measure (measure() says which).
+			case !c.has(groupWords) || howMany:
+				return task{Op: opDistinct, By: by, Filters: filters}, "", true // "how many regions are there"
+			}
+		}
+		m, ok := measure()
+		if !ok {
+			t.Agg = "count"
+			return t, "", true
+		}
+		t.Measure, t.Agg = m, aggFor(m)
+		// "Which sensor recorded the highest temperature": the question
+		// says no aggregate, so the answer gives the highest average and
+		// the single highest value.
+		t.Implied = ranked && agg == "" && t.Agg == "mean"
+		return t, "", true
+
+	// One figure of a numeric column.
+	case agg != "" || ranked || howMany && len(numeric) > 0:
+		m, ok := measure()
+		if !ok {
+			return task{Op: opCountRows, Filters: filters}, "", true
+		}
+		if fellBack && agg != "" && agg != "sum" && agg != "mean" {
+			return task{}, fmt.Sprintf("it asks for the %s of a column it does not name", aggName(agg)), false
+		}
+		t.Measure = m
+		switch {
+		case agg != "":
+			t.Op, t.Agg = opScalar, agg
+		case howMany:
+			t.Op, t.Agg = opScalar, "sum" // "how many units were sold"
+		default:
+			t.Op, t.Ranked = opExtreme, true
+			t.Agg = map[bool]string{true: "max", false: "min"}[t.Desc]
+		}
+		if t.Op == opScalar {
+			t.Ranked, t.N = false, 0
+		}
+		return t, "", true
+
+	case c.has(overviewWords):
+		return task{Op: opOverview}, "", true
+
+	case len(numeric) > 0 && len(filters) > 0:
+		return task{}, fmt.Sprintf("it names %s but no figure of it to compute (a total, an average, a median, a count)", numeric[0].Name), false
+	}
+	return task{}, "", false
+}
+
+// splitCondition takes a share's condition from filters: the yes/no
+// column's, else the last one.
+func splitCondition(filters []filter) (filter, []filter) {
+	i := slices.IndexFunc(filters, func(f filter) bool { return f.Flag })
+	if i < 0 {
+		i = len(filters) - 1
+	}
+	return filters[i], append(slices.Clone(filters[:i]), filters[i+1:]...)
+}
+
+// readClause finds the columns, values and conditions a clause names.
+func readClause(c clause, p profile, pl *plan) clauseReading {
+	rd := clauseReading{covered: make(map[int]bool)}
+	ms := mentions(c, p)
+	all := slices.Clone(ms)
+	rd.filters, rd.ambiguous = oneColumnPerValue(c, filtersFor(c, p, rd.covered), ms)
+	// "in the West region" names a value of region: a filter, not a group.
+	ms = slices.DeleteFunc(ms, func(m mention) bool {
+		if !slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Column == m.col.Name && f.Part == "" }) {
+			return false
+		}
+		for j := m.pos; j < m.pos+m.len; j++ {
+			rd.covered[j] = true
+		}
+		return true
+	})
+	// A yes/no column named outside a grouping picks its rows: "were
+	// returned" keeps returned = yes, "not returned" the others.
+	ms = slices.DeleteFunc(ms, func(m mention) bool {
+		yes, ok := isFlag(m.col)
+		if !ok || groupedAt(c.words, m.pos) && !passiveBy(c.words, m.pos) {
+			return false
+		}
+		neg := false
+		for j := max(0, m.pos-3); j < m.pos; j++ {
+			neg = neg || negations[c.words[j]]
+		}
+		f := filter{Column: m.col.Name, Values: yes, Flag: true}
+		if m.col.Kind == kindNumeric {
+			f = filter{Column: m.col.Name, Op: "==", Num: 1, Flag: true}
+			if neg {
+				f.Num = 0
+			}
+		} else if neg {
+			f.Values = slices.DeleteFunc(slices.Clone(m.col.Values), func(v string) bool { return slices.Contains(yes, v) })
+		}
+		if len(f.Values) == 0 && f.Op == "" {
+			return false
+		}
+		rd.filters = append(rd.filters, f)
+		for j := m.pos; j < m.pos+m.len; j++ {
+			rd.covered[j] = true
+		}
+		return true
+	})
+	// A number beside a numeric column sets a condition: "delay of more
+	// than 15", "more than 3 bedrooms", "with 2 bedrooms".
+	ms = slices.DeleteFunc(ms, func(m mention) bool {
+		if m.col.Kind != kindNumeric {
+			return false
+		}
+		f, from, to, ok := conditionAfter(c.words, m.pos+m.len)
+		if !ok {
+			f, from, to, ok = conditionBefore(c.words, m.pos)
+		}
+		if !ok {
+			return false
+		}
+		f.Column = m.col.Name
+		rd.filters = append(rd.filters, f)
+		for j := m.pos; j < m.pos+m.len; j++ {
+			rd.covered[j] = true
+		}
+		for j := from; j < to; j++ {
+			rd.covered[j] = true
+		}
+		return true
+	})
+	// A condition in a column's unit: "longer than 10 miles".
+	for i := range c.words {
+		f, _, to, ok := conditionAfter(c.words, i)
+		if _, err := strconv.ParseFloat(c.words[i], 64); !ok && err == nil && i > 0 && !rd.covered[i] && !wordSet("top", "bottom", "first", "last", "than")[c.words[i-1]] {
+			v, _ := strconv.ParseFloat(c.words[i], 64)
+			f, to, ok = filter{Op: "==", Num: v}, i+1, true // "lasted 60 minutes"
+		}
+		if !ok || to >= len(c.words) || !unitWords[c.words[to]] || rd.covered[to] {
+			continue
+		}
+		if col := unitColumn(p, c.words[to]); col != nil && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == col.Name }) {
+			f.Column = col.Name
+			rd.filters = append(rd.filters, f)
+			for j := i; j <= to; j++ {
+				rd.covered[j] = true
+			}
+		}
+	}
+	// A speed no column holds: the distance column over the duration's hours.
+	if i := slices.Index(c.words, "speed"); i >= 0 && !slices.ContainsFunc(ms, func(m mention) bool { return m.pos == i }) {
+		if d, ok := speedMeasure(p); ok {
+			if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
+				pl.Derived = append(pl.Derived, d)
+			}
+			ms = append(ms, mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: i, len: 1})
+			rd.covered[i] = true
+		}
+	}
+	// "On days with downtime": with or without a numeric column that is
+	// not the measure keeps rows where it is above zero, or zero.
+	if nums := slices.DeleteFunc(slices.Clone(ms), func(m mention) bool { return m.col.Kind != kindNumeric }); len(nums) >= 2 {
+		for _, m := range nums {
+			if m.pos > 0 && (c.words[m.pos-1] == "with" || c.words[m.pos-1] == "without") && m.pos+m.len == len(c.words) {
+				op := map[string]string{"with": ">", "without": "=="}[c.words[m.pos-1]]
+				rd.filters = append(rd.filters, filter{Column: m.col.Name, Op: op, Num: 0})
+				ms = slices.DeleteFunc(ms, func(x mention) bool { return x.col.Name == m.col.Name })
+				for j := m.pos - 1; j < m.pos+m.len; j++ {
+					rd.covered[j] = true
+				}
+			}
+		}
+	}
+	// A row's value ("order value", "sales") that no column holds:
+	// quantity × price, less the discount.
+	{
+		if d, at, ok := derivedMeasure(c, p, ms); ok {
+			if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
+				pl.Derived = append(pl.Derived, d)
+			}
+			ms = slices.DeleteFunc(ms, func(m mention) bool { return m.col.Kind == kindNumeric && strings.Contains(d.Expr, py(m.col.Name)) })
+			ms = append(ms, mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: at[0], len: 1})
+			for _, j := range at {
+				rd.covered[j] = true
+			}
+			slices.SortStableFunc(ms, func(a, b mention) int { return a.pos - b.pos })
+		}
+	}
+	var groupBy []colProfile                   // numeric columns with few values after "by"
+	for _, pass := range []bool{false, true} { // strong mentions, then weak ones of a kind none named
+		strong := [3]int{len(rd.times), len(rd.numeric), len(rd.categorical)}
+		for _, m := range ms {
+			if m.weak != pass {
+				continue
+			}
+			if pass && (isTime(m.col) && strong[0] > 0 || !isTime(m.col) && m.col.Kind == kindNumeric && strong[1] > 0 ||
+				!isTime(m.col) && m.col.Kind != kindNumeric && strong[2] > 0) {
+				continue
+			}
+			for j := m.pos; j < m.pos+m.len; j++ {
+				rd.covered[j] = true
+			}
+			if m.via != "" {
+				rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as the column %s.", m.via, m.col.Name))
+			}
+			switch {
+			case isTime(m.col):
+				rd.times = append(rd.times, m.col)
+			case m.col.Kind == kindNumeric && groupedAt(c.words, m.pos) && m.col.Unique > 0 && m.col.Unique <= 30:
+				groupBy = append(groupBy, m.col)
+				rd.numeric = append(rd.numeric, m.col)
+			case m.col.Kind == kindNumeric && len(rd.numeric) > 0 && m.pos > 0 && c.words[m.pos-1] == "per":
+				// "price per square foot": one column over the other, per row.
+				d := ratio(rd.numeric[0].Name, m.col.Name)
+				if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
+					pl.Derived = append(pl.Derived, d)
+				}
+				rd.numeric[0] = colProfile{Name: d.Name, Kind: kindNumeric}
+			case m.col.Kind == kindNumeric:
+				rd.numeric = append(rd.numeric, m.col)
+			case m.col.Kind == kindCategorical || m.col.Kind == kindText:
+				rd.categorical = append(rd.categorical, m.col)
+			}
+		}
+	}
+	// A unit said anywhere of a column named ("duration in days") is that column's.
+	for i, w := range c.words {
+		if unitWords[w] && slices.ContainsFunc(all, func(m mention) bool {
+			return slices.ContainsFunc(colWords(m.col.Name), func(u string) bool { return sameUnit(w, u) })
+		}) {
+			rd.covered[i] = true
+		}
+	}
+	// "Average price by number of bedrooms": a numeric column with few
+	// values groups when the clause names no category and has another
+	// measure, or counts.
+	if len(groupBy) > 0 && len(rd.categorical) == 0 && (len(rd.numeric) > 1 || containsSeq(c.words, "how", "many") || containsSeq(c.words, "number", "of", "row")) {
+		g := groupBy[len(groupBy)-1]
+		rd.categorical = append(rd.categorical, g)
+		rd.numeric = slices.DeleteFunc(rd.numeric, func(x colProfile) bool { return x.Name == g.Name })
+	}
+	// "Fare per mile": one column over the one measured in miles.
+	for i, w := range c.words {
+		if w != "per" || i+1 >= len(c.words) || len(rd.numeric) == 0 || rd.covered[i+1] || !unitWords[c.words[i+1]] {
+			continue
+		}
+		if col := unitColumn(p, c.words[i+1]); col != nil && col.Name != rd.numeric[0].Name {
+			d := ratio(rd.numeric[0].Name, col.Name)
+			if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
+				pl.Derived = append(pl.Derived, d)
+			}
+			rd.numeric[0] = colProfile{Name: d.Name, Kind: kindNumeric}
+			rd.covered[i], rd.covered[i+1] = true, true
+		}
+	}
+	// A period named with a date column and no column of that name:
+	// "which month", "per week" group the date column by it; but "the
+	// median daily rain" of daily rows is the median of the rows.
+	if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) == "D" && dateOnly(*dc) && aggregateOf(c, maps.Clone(rd.covered)) != "" && !c.has(groupWords) &&
+		!c.has(wordSet("which")) && !c.has(descWords) && !c.has(ascWords) {
+		rd.sameGrain = true
+		for i, w := range c.words {
+			if w == "daily" || w == "day" {
+				rd.covered[i] = true
+			}
+		}
+	}
+	if len(rd.times) == 0 {
+		if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) != "" {
+			rd.times = append(rd.times, *dc)
+		}
+	}
+	return rd
+}
+
+// speedMeasure is distance per hour from the one distance column and the
+// one duration column.
+func speedMeasure(p profile) (derived, bool) {
+	var dist, dur *colProfile
+	var durUnit string
+	for _, u := range []string{"km", "mile"} {
+		if col := unitColumn(p, u); col != nil {
+			dist = col
+		}
+	}
+	for _, u := range []string{"minute", "hour", "second"} {
+		if col := unitColumn(p, u); col != nil {
+			dur, durUnit = col, u
+		}
+	}
+	if dist == nil || dur == nil {
+		return derived{}, false
+	}
+	div := map[string]string{"minute": " / 60", "hour": "", "second": " / 3600"}[durUnit]
+	return derived{Name: "speed",
+		Expr:    fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\") / (pd.to_numeric(data[%s], errors=\"coerce\")%s)", py(dist.Name), py(dur.Name), div),
+		Formula: fmt.Sprintf("speed = %s / (%s%s)", dist.Name, dur.Name, div)}, true
+}
+
+// isPeople reports whether a column names people: an employee, a driver,
+// a prescriber.
+func isPeople(col colProfile) bool {
+	if col.Kind != kindCategorical && col.Kind != kindText {
+		return false
+	}
+	return slices.ContainsFunc(colWords(col.Name), func(w string) bool {
+		return wordSet("name", "employee", "person", "customer", "member", "user", "patient", "student", "doctor", "agent", "staff", "guest",
+			"client", "instructor", "author", "reviewer", "driver", "rider", "runner", "donor", "prescriber", "applicant", "owner", "manager")[w] ||
+			len(w) > 4 && (strings.HasSuffix(w, "er") || strings.HasSuffix(w, "or") || strings.HasSuffix(w, "ist"))
+	})
+}
+
+// ratio is one column over another, per row.
+func ratio(num, den string) derived {
+	return derived{Name: num + " per " + den,
+		Expr:    fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\") / pd.to_numeric(data[%s], errors=\"coerce\")", py(num), py(den)),
+		Formula: fmt.Sprintf("%s per %s = %s / %s", num, den, num, den)}
+}
+
+// sameUnit compares units written differently: minute and min, km and kilometre.
+func sameUnit(a, b string) bool {
+	alias := map[string]string{"hectare": "ha", "min": "minute", "kilometre": "km", "kilometer": "km", "sec": "second", "hr": "hour", "h": "hour", "mi": "mile"}
+	norm := func(u string) string {
+		if x, ok := alias[u]; ok {
+			return x
+		}
+		return u
+	}
+	return norm(a) == norm(b)
+}
+
+// unitColumn is the one numeric column measured in unit, nil if none or several.
+func unitColumn(p profile, unit string) *colProfile {
+	var found *colProfile
+	for i, col := range p.Columns {
+		if col.Kind == kindNumeric && slices.ContainsFunc(colWords(col.Name), func(u string) bool { return unitWords[u] && sameUnit(u, unit) }) {
+			if found != nil {
+				return nil
+			}
+			found = &p.Columns[i]
+		}
+	}
+	return found
+}
+
+// firstMentioned is the first column of a distinct count: a categorical
+// one before a numeric one.
+func firstMentioned(numeric, categorical []colProfile) string {
+	if len(categorical) > 0 {
+		return categorical[0].Name
+	}
+	return numeric[0].Name
+}
+
+// otherCategory is a categorical column other than col, "" if none.
+func otherCategory(cats []colProfile, col string) string {
+	for _, c := range cats {
+		if c.Name != col {
+			return c.Name
+		}
+	}
+	return ""
+}
+
+// groupsByUnnamed reports a grouping word followed by no column's name:
+// "per category" where no column is called category.
+func groupsByUnnamed(c clause, covered map[int]bool) bool {
+	for i, w := range c.words {
+		if !groupWords[w] {
+			continue
+		}
+		j := i + 1
+		for j < len(c.words) && wordSet("the", "each", "every", "a")[c.words[j]] {
+			j++
+		}
+		if j == len(c.words) || !covered[j] {
+			return true
+		}
+	}
+	return false
+}
+
+// passiveBy reports "were by insured patients": a "by" after a form of
+// "to be" names who did it, not a grouping.
+func passiveBy(ws []string, pos int) bool {
+	i := slices.Index(ws[:pos], "by")
+	return i > 0 && wordSet("was", "were", "is", "are", "been", "be")[ws[i-1]]
+}
+
+// groupedAt reports whether the column named at word pos follows a
+// grouping word: "by bedrooms", "for each number of bedrooms".
+func groupedAt(ws []string, pos int) bool {
+	for j := pos - 1; j >= 0 && j >= pos-4; j-- {
+		switch {
+		case groupWords[ws[j]] && !wordSet("between", "among", "compare")[ws[j]]:
+			return true
+		case !wordSet("the", "number", "of", "count", "their", "its", "a")[ws[j]]:
+			return false
+		}
+	}
+	return false
+}
+
+// perRow reports "per order" and the like: per row, not per group.
+func perRow(c clause) bool {
+	for i, w := range c.words {
+		if (w == "per" || w == "each" || w == "every") && i+1 < len(c.words) && (rowWords[c.words[i+1]] || entityWords[c.words[i+1]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// timeFreq is the period a clause groups a date column by ("month",
+// "weekly", "day of the week"), "" if it names none.
+func timeFreq(c clause, dc colProfile, covered map[int]bool) string {
+	if dc.Kind != kindDate {
+		return ""
+	}
+	colWords := words(dc.Name)
+	for i, w := range c.words {
+		if covered[i] {
+			continue // "days on market" is a column, not a period
+		}
+		if i > 0 && (c.words[i-1] == "many" || c.words[i-1] == "of") && freqWords[w] != "" {
+			continue // "how many days", "the share of days": the rows
+		}
+		switch {
+		case w == "weekday" || w == "day" && containsSeq(c.words[i:], "day", "of", "the", "week"):
+			return "weekday"
+		case w == "hour" && !slices.Contains(colWords, "hour"):
+			return "H"
+		}
+		if f := freqWords[w]; f != "" && !slices.Contains(colWords, w) {
+			return f
+		}
+	}
+	return ""
+}
+
+// dateOnly reports whether a date column holds days without times.
+func dateOnly(c colProfile) bool {
+	lo, _ := c.Min.(string)
+	hi, _ := c.Max.(string)
+	return len(lo) == 10 && len(hi) == 10
+}
+
+// dateColumn is the first column of parsed dates, nil if none.
+func dateColumn(p profile) *colProfile {
+	for i, c := range p.Columns {
+		if c.Kind == kindDate {
+			return &p.Columns[i]
+		}
+	}
+	return nil
+}
+
+// hintedColumn is the first numeric column whose name holds one of hints.
+func hintedColumn(p profile, hints []string) *colProfile {
+	for _, h := range hints {
+		for i, c := range p.Columns {
+			if c.Kind == kindNumeric && !isID(c) && slices.Contains(words(c.Name), h) {
+				return &p.Columns[i]
+			}
+		}
+	}
+	return nil
+}
+
+// aggregateOf reads the aggregate a clause asks for: average, total,
+// median, a percentile, a quartile, the spread.
+func aggregateOf(c clause, covered map[int]bool) string {
+	ws := c.words
+	for i, w := range ws {
+		if covered[i] {
+			continue
+		}
+		switch {
+		case aggWords[w] != "":
+			return aggWords[w]
+		case w == "percentile":
+			for _, j := range []int{i - 1, i + 1} {
+				if j >= 0 && j < len(ws) {
+					n := ordinal(ws[j])
+					if v, err := strconv.Atoi(ws[j]); err == nil {
+						n = v
+					}
+					if n > 0 && n < 100 {
+						covered[j] = true
+						return "p" + strconv.Itoa(n)
+					}
+				}
+			}
+		case len(w) > 1 && w[0] == 'p' && isDigits(w[1:]) && len(w) <= 3:
+			return w
+		case w == "quartile" && i > 0 && (ws[i-1] == "first" || ws[i-1] == "lower" || ws[i-1] == "1st"):
+			return "p25"
+		case w == "quartile" && i > 0 && (ws[i-1] == "third" || ws[i-1] == "upper" || ws[i-1] == "3rd"):
+			return "p75"
+		case w == "interquartile" || w == "iqr":
+			return "iqr"
+		case w == "stdev" || w == "deviation":
+			return "std"
+		case w == "variance":
+			return "var"
+		case w == "range" && !slices.Contains(ws, "distribution"):
+			return "range"
+		}
+	}
+	return ""
+}
+
+// uncoveredWord is the first word of the clause in one of sets that names no column.
+func uncoveredWord(c clause, covered map[int]bool, sets ...map[string]bool) string {
+	for i, w := range c.words {
+		if covered[i] {
+			continue
+		}
+		for _, set := range sets {
+			if set[w] {
+				return w
+			}
+		}
+	}
+	return ""
+}
+
+// moneyName matches column names that hold money.
+var moneyName = regexp.MustCompile(`revenue|sales|amount|total|profit|income|value|spend|cost|price|fee|fare|salary|pay|wage|charge`)
+
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+// conditionAfter reads "more than 15", "at least 3", "under 20" starting
+// at word from (after a few linking words), as a filter without a column.
+func conditionAfter(ws []string, from int) (filter, int, int, bool) {
+	for start := from; start < len(ws) && start <= from+3; start++ {
+		for _, cmp := range comparators {
+			end := start + len(cmp.words)
+			if end >= len(ws) || !slices.Equal(ws[start:end], cmp.words) {
+				continue
+			}
+			v, err := strconv.ParseFloat(ws[end], 64)
+			if err != nil {
+				continue
+			}
+			return filter{Op: cmp.op, Num: v}, start, end + 1, true
+		}
+		if !wordSet("is", "was", "were", "are", "of", "by", "with", "that", "which", "had", "have", "has", "been", "in")[ws[start]] {
+			break
+		}
+	}
+	return filter{}, 0, 0, false
+}
+
+// conditionBefore reads "more than 3" or a bare "2" just before word at.
+func conditionBefore(ws []string, at int) (filter, int, int, bool) {
+	if at == 0 {
+		return filter{}, 0, 0, false
+	}
+	v, err := strconv.ParseFloat(ws[at-1], 64)
+	if err != nil {
+		return filter{}, 0, 0, false
+	}
+	for _, cmp := range comparators {
+		start := at - 1 - len(cmp.words)
+		if start >= 0 && slices.Equal(ws[start:at-1], cmp.words) {
+			return filter{Op: cmp.op, Num: v}, start, at, true
+		}
+	}
+	if at >= 2 && wordSet("top", "bottom", "first", "last")[ws[at-2]] {
+		return filter{}, 0, 0, false // "top 3 products"
+	}
+	if at >= 2 && wordSet("with", "have", "has", "had", "of", "many")[ws[at-2]] {
+		return filter{Op: "==", Num: v}, at - 1, at, true
+	}
+	return filter{}, 0, 0, false
+}
+
+// derivedMeasure builds a row's value from quantity and price (less the
+// discount) when the clause asks for value, sales or revenue and no
+// column holds it. at lists the word positions it accounts for.
+func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
+	at := -1
+	for i, w := range c.words {
+		covering := slices.IndexFunc(ms, func(m mention) bool { return i >= m.pos && i < m.pos+m.len })
+		if derivedWords[w] && covering < 0 {
+			at = i
+			break
+		}
+		// "The total cost" where the only cost is unit_cost: quantity ×
+		// unit cost, not a sum of unit costs.
+		if (w == "cost" || w == "price") && covering >= 0 && slices.Contains(c.words, "total") && (i == 0 || c.words[i-1] != "unit") &&
+			slices.Contains(words(ms[covering].col.Name), "unit") {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return derived{}, nil, false
+	}
+	find := func(pred func(ws []string) bool) *colProfile {
+		for i, col := range p.Columns {
+			if col.Kind == kindNumeric && !isID(col) && pred(words(col.Name)) {
+				return &p.Columns[i]
+			}
+		}
+		return nil
+	}
+	qty := find(func(ws []string) bool {
+		return slices.Contains(ws, "quantity") || slices.Equal(ws, []string{"unit"}) || slices.Equal(ws, []string{"unit", "sold"})
+	})
+	price := find(func(ws []string) bool {
+		return slices.Contains(ws, "price") || slices.Contains(ws, "unit") && slices.Contains(ws, "cost")
+	})
+	if qty == nil || price == nil {
+		// A rate per unit and a count of those units: RatePerNight ×
+		// nights, daily_rate × rental_days.
+		qty, price = nil, nil
+		periods := map[string]string{"daily": "day", "hourly": "hour", "nightly": "night", "weekly": "week", "monthly": "month"}
+		for i, col := range p.Columns {
+			ws := words(col.Name)
+			unit := ""
+			if k := slices.Index(ws, "per"); col.Kind == kindNumeric && k >= 0 && k+1 < len(ws) {
+				unit = ws[k+1]
+			}
+			for _, w := range ws {
+				if periods[w] != "" && col.Kind == kindNumeric && slices.ContainsFunc(ws, func(x string) bool { return x == "rate" || x == "price" || x == "fee" }) {
+					unit = periods[w]
+				}
+			}
+			if unit == "" {
+				continue
+			}
+			if q := find(func(qs []string) bool {
+				return slices.Equal(qs, []string{unit}) || slices.Contains(qs, unit) && len(qs) == 2
+			}); q != nil && q.Name != col.Name {
+				qty, price = q, &p.Columns[i]
+			}
+		}
+	}
+	if qty == nil || price == nil {
+		return derived{}, nil, false
+	}
+	name := c.words[at]
+	positions := []int{at}
+	switch {
+	case name == "value" && at > 0 && (rowWords[c.words[at-1]] || entityWords[c.words[at-1]]):
+		name = c.words[at-1] + " value"
+		positions = append(positions, at-1)
+	case name == "sale":
+		name = "sales"
+	case name == "spent":
+		name = "spend"
+	case name == "cost" || name == "price":
+		name = "total " + name
+	}
+	expr := fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\") * pd.to_numeric(data[%s], errors=\"coerce\")", py(qty.Name), py(price.Name))
+	formula := fmt.Sprintf("%s = %s × %s", name, qty.Name, price.Name)
+	disc := find(func(ws []string) bool { return slices.Contains(ws, "discount") })
+	gross := c.has(wordSet("gross", "undiscounted", "list")) || containsSeq(c.words, "before", "discount") ||
+		containsSeq(c.words, "without", "discount") || containsSeq(c.words, "excluding", "discount")
+	if disc != nil && !gross {
+		if hi := asFloat(disc.Max); hi <= 1 {
+			expr += fmt.Sprintf(" * (1 - pd.to_numeric(data[%s], errors=\"coerce\").fillna(0))", py(disc.Name))
+			formula += fmt.Sprintf(" × (1 − %s)", disc.Name)
+		} else {
+			expr += fmt.Sprintf(" * (1 - pd.to_numeric(data[%s], errors=\"coerce\").fillna(0) / 100)", py(disc.Name))
+			formula += fmt.Sprintf(" × (1 − %s / 100)", disc.Name)
+		}
+	}
+	// The words that said which discount ("after discount") are accounted for.
+	for i, w := range c.words {
+		if w == "discount" && i > 0 && wordSet("after", "before", "without", "excluding", "net", "less", "including", "of")[c.words[i-1]] {
+			positions = append(positions, i)
+		}
+	}
+	return derived{Name: name, Expr: expr, Formula: formula}, positions, true
+}
+
+// filtersFor finds what picks rows in a clause: values of a categorical
+// column ("in the West"), a year or month of a date column ("in 2024", "in
+// March"). It marks the words it used in covered.
+func filtersFor(c clause, p profile, covered map[int]bool) []filter {
+	var out []filter
+	for _, col := range p.Columns {
+		if col.Kind != kindCategorical && col.Kind != kindDate {
+			continue
+		}
+		for _, v := range col.Values {
+			vw := words(v)
+			if len([]rune(v)) >= 40 {
+				continue // maybe cut short by the profile: it would match no row
+			}
+			if len(vw) == 0 || len(vw) == 1 && (len(vw[0]) < 2 || stopWords[vw[0]] || weakWords[vw[0]]) {
+				continue // "total revenue" filters nothing, even where a row is labelled Total
+			}
+			if _, err := strconv.ParseFloat(v, 64); err == nil {
+				continue // a bare number in a question is a quantity, not a value
+			}
+			i := indexSeq(c.words, vw...)
+			if i > 0 && wordSet("which", "each", "every", "per", "by", "what", "many")[c.words[i-1]] && len(vw) == 1 && slices.Contains(colWords(col.Name), vw[0]) {
+				continue // "which station" of start_station, even where a station is called Station
+			}
+			if i >= 0 && indexSeq(splitWords(c.raw, false), splitWords(v, false)...) >= 0 {
+				if j := i + len(vw); j < len(c.words) && slices.Contains(colWords(col.Name), c.words[j]) {
+					covered[j] = true // "Hoka shoes" of shoe_brand
+				}
+				if len(out) == 0 || out[len(out)-1].Column != col.Name {
+					out = append(out, filter{Column: col.Name})
+				}
+				out[len(out)-1].Values = append(out[len(out)-1].Values, v)
+				out[len(out)-1].at = append(out[len(out)-1].at, i)
+				for j := i; j < i+len(vw); j++ {
+					covered[j] = true
+				}
+			}
+		}
+	}
+	dc := dateColumn(p)
+	if dc == nil {
+		// "In 2023" of a numeric year column.
+		for _, col := range p.Columns {
+			if col.Kind != kindNumeric || !slices.Equal(colWords(col.Name), []string{"year"}) {
+				continue
+			}
+			for i, w := range c.words {
+				if y, err := strconv.Atoi(w); err == nil && y >= 1900 && y <= 2100 && i > 0 && wordSet("in", "during", "for", "of", "since")[c.words[i-1]] {
+					out = append(out, filter{Column: col.Name, Op: "==", Num: float64(y)})
+					covered[i] = true
+				}
+			}
+		}
+		return out
+	}
+	for i, w := range c.words {
+		if i == 0 || !wordSet("in", "during", "for", "of", "since")[c.words[i-1]] {
+			continue
+		}
+		if y, err := strconv.Atoi(w); err == nil && y >= 1900 && y <= 2100 {
+			out = append(out, filter{Column: dc.Name, Part: "year", Values: []string{w}})
+			covered[i] = true
+		} else if m, ok := months[w]; ok && (w != "may" || i+1 == len(c.words) || c.words[i-1] == "in") {
+			out = append(out, filter{Column: dc.Name, Part: "month", Values: []string{strconv.Itoa(m)}})
+			covered[i] = true
+		}
+	}
+	return out
+}
+
+func indexSeq(ws []string, seq ...string) int {
+	for i := 0; i+len(seq) <= len(ws); i++ {
+		if slices.Equal(ws[i:i+len(seq)], seq) {
+			return i
+		}
+	}
+	return -1
+}
+
+func firstWord(ws []string, set map[string]bool) string {
+	for _, w := range ws {
+		if set[w] {
+			return w
+		}
+	}
+	return ""
+}
+
+// unknownWords are the clause's words that name nothing the analyst
+// knows: no column, value, operation or function word. Such a word may
+// be what the question is about, so answering without it would answer
+// another question.
+func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []string {
+	entity := datasetEntity(p)
+	nameWords := words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name)))
+	var out []string
+	for i, w := range c.words {
+		if i > 0 && c.words[i-1] == "column" && !covered[i] {
+			out = append(out, w) // "column b" where no column is called b
+			continue
+		}
+		if covered[i] || known(w) || slices.Contains(out, w) {
+			continue
+		}
+		if w == entity || stem(w) == stem(entity) {
+			if soft != nil && !entityWords[w] && !rowWords[w] {
+				*soft = append(*soft, w) // "yield" of crop_yields.csv: what rows are, or a measure not found
+			}
+			continue
+		}
+		if slices.Contains(nameWords, w) || slices.ContainsFunc(nameWords, func(n string) bool { return len(n) >= 6 && len(w) >= 6 && n[:4] == w[:4] }) {
+			// A word of the file's name ("clinic", "shipping" of
+			// shipments.csv) is no column, but it is what the table is
+			// about: harmless unless the question's measure was guessed.
+			if soft != nil {
+				*soft = append(*soft, w)
+			}
+			continue
+		}
+		// A past tense that is the verb of the question ("fees collected",
+		// "flights departed from"), not a kind of row ("returned orders").
+		if len(w) > 5 && strings.HasSuffix(w, "ed") && (i == 0 || c.words[i-1] != "how") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity) {
+			continue
+		}
+		if dc := dateColumn(p); dc != nil && slices.ContainsFunc(words(dc.Name), func(cw string) bool { return sameWord(w, cw) }) {
+			continue // "listed" of listed_dt: the event the date is of
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// noColumnFor says which words no column matches, and which columns a
+// word could mean when several do.
+func noColumnFor(unknown []string, p profile) string {
+	var amb []string
+	for _, w := range unknown {
+		var cols []string
+		for _, col := range p.Columns {
+			if slices.ContainsFunc(words(col.Name), func(cw string) bool { return sameWord(w, cw) }) {
+				cols = append(cols, col.Name)
+			}
+		}
+		if len(cols) > 1 {
+			amb = append(amb, fmt.Sprintf("%q could be %s (name one)", w, strings.Join(cols, " or ")))
+		}
+	}
+	if len(amb) > 0 {
+		return strings.Join(amb, "; ")
+	}
+	q := make([]string, len(unknown))
+	for i, w := range unknown {
+		q[i] = strconv.Quote(w)
+	}
+	return fmt.Sprintf("none of its columns holds %s", strings.Join(q, ", "))
+}
+
+// capabilitiesFor lists what the analyst can answer from a dataset's columns.
+func capabilitiesFor(p profile, ds []derived) string {
+	var nums, cats, flags []string
+	var date string
+	for _, c := range p.Columns {
+		_, flag := isFlag(c)
+		switch {
+		case flag:
+			flags = append(flags, c.Name)
+		case c.Kind == kindDate:
+			if date == "" {
+				date = c.Name
+			}
+		case c.Kind == kindNumeric && !isID(c) && !isTime(c):
+			nums = append(nums, c.Name)
+		case c.Kind == kindCategorical || c.Kind == kindText:
+			cats = append(cats, c.Name)
+		}
+	}
+	if d, _, ok := derivedMeasure(clause{words: []string{"value"}}, p, nil); ok && len(ds) == 0 {
+		ds = append(ds, d)
+	}
+	var parts []string
+	if len(nums) > 0 || len(ds) > 0 {
+		s := "totals, averages, medians, percentiles, spreads, highest and lowest of " + strings.Join(nums, ", ")
+		for _, d := range ds {
+			s += fmt.Sprintf(" (and of a row's value, `%s`)", d.Formula)
+		}
+		parts = append(parts, s)
+	}
+	if len(cats) > 0 {
+		parts = append(parts, "counts, distinct counts and breakdowns by "+strings.Join(cats, ", "))
+	}
+	if len(flags) > 0 {
+		parts = append(parts, "counts and shares of rows that are or are not "+strings.Join(flags, ", "))
+	}
+	if date != "" {
+		parts = append(parts, "all of these per day, week, month, quarter or year of "+date+", and trends over it")
+	}
+	if len(parts) == 0 {
+		return "What I can answer from them: the number of rows."
+	}
+	return "What I can answer from them: " + strings.Join(parts, "; ") + "."
+}

@@ -1,0 +1,241 @@
+package scriptedmodel
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The analyst's vocabulary beyond the operations: how column names are
+// read for their meaning, and which words of a question carry none.
+
+// abbreviations are read as the word they stand for, in questions and in
+// column names alike, so "qty" matches "quantity" and "discount_pct"
+// matches "discount percentage".
+var abbreviations = map[string]string{
+	"pct": "percent", "percentage": "percent", "perc": "percent", "qty": "quantity", "quant": "quantity",
+	"amt": "amount", "dt": "date", "avg": "average", "temp": "temperature", "dept": "department",
+	"cust": "customer", "yr": "year", "mth": "month", "mo": "month", "wk": "week", "qtr": "quarter",
+	"hr": "hour", "hrs": "hour", "sec": "second", "secs": "second", "mins": "minute", "dur": "duration",
+	"dist": "distance", "num": "number", "nbr": "number", "cnt": "count", "tot": "total", "val": "value",
+	"emp": "employee", "loc": "location", "pax": "passenger", "dep": "departure", "arr": "arrival",
+	"wt": "weight", "ht": "height", "addr": "address", "prod": "product", "cat": "category",
+	"rev": "revenue", "std": "stdev", "stddev": "stdev", "sd": "stdev", "approx": "approximately",
+	"max": "maximum", "min": "minimum", "kilometre": "km", "kilometer": "km", "csat": "customer satisfaction", "nps": "net promoter score", "sqft": "square foot", "sqm": "square meter", "feet": "foot", "ft": "foot", "sq": "square",
+	"v": "volt", "voltage": "volt", "kw": "kilowatt", "w": "watt", "dest": "destination", "orig": "origin", "desc": "description", "lat": "latitude", "lon": "longitude", "lng": "longitude",
+}
+
+// unitWords end column names to give the unit ("weight_kg",
+// "discount_pct"); the rest of the name is what the column is about.
+var unitWords = wordSet("kg", "g", "gram", "lb", "km", "mi", "mile", "m", "meter", "metre", "cm", "mm", "c", "f", "celsius", "fahrenheit",
+	"usd", "eur", "gbp", "dollar", "euro", "pound", "percent", "minute", "min", "second", "s", "ms", "hour", "h", "day",
+	"l", "ml", "litre", "liter", "kwh", "mph", "kmh", "kph", "bpm", "mmhg", "foot", "inch", "yard", "volt", "watt", "kilowatt",
+	"k", "thousand", "million", "mn", "bn", "wm2", "ntu", "mg", "ha", "hectare", "tonne", "ton", "t", "m2", "ppm", "db", "hpa", "psi", "rpm", "hz", "mah", "mb", "gb")
+
+// qualifierWords mark what kind of value a column holds about its subject
+// ("customer_id", "is_returned"); the subject alone names the column.
+var qualifierWords = wordSet("id", "name", "code", "no", "number", "is", "has", "was", "flag", "key", "ref", "amount", "value", "count", "total",
+	"type", "kind", "method", "mode", "status")
+
+// stem strips a past-tense ending, so "returned", "returns" and "return"
+// meet; only long words, so "speed" stays.
+func stem(w string) string {
+	if len(w) > 5 && strings.HasSuffix(w, "ly") {
+		return w[:len(w)-2] // remotely → remote
+	}
+	if len(w) > 4 && strings.HasSuffix(w, "ed") {
+		return w[:len(w)-2]
+	}
+	if len(w) > 5 && strings.HasSuffix(w, "ing") {
+		return undouble(w[:len(w)-3]) // hiring and hired, shipping and shipped
+	}
+	return w
+}
+
+// undouble drops a doubled final consonant: cancell → cancel (so
+// "cancelled" meets "cancel" while "passed" still meets "pass").
+func undouble(w string) string {
+	if n := len(w); n > 3 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiou", rune(w[n-1])) {
+		return w[:n-1]
+	}
+	return w
+}
+
+// unitConcepts are what a column measured in a unit is about: the one
+// column in minutes is "the duration", the one in kWh "the energy used".
+var unitConcepts = []struct {
+	words []string
+	units map[string]bool
+}{
+	{[]string{"duration", "length"}, wordSet("minute", "second", "hour", "day", "ms", "h", "s")},
+	{[]string{"rainfall", "precipitation", "rain"}, wordSet("mm")},
+	{[]string{"distance", "length"}, wordSet("mile", "mi", "km", "meter", "metre")},
+	{[]string{"energy", "electricity", "consumption", "usage"}, wordSet("kwh", "wh", "mwh")},
+	{[]string{"power", "demand", "load"}, wordSet("kilowatt", "watt", "mw")},
+	{[]string{"weight", "mass"}, wordSet("kg", "lb", "gram", "g")},
+	{[]string{"temperature"}, wordSet("c", "f", "celsius", "fahrenheit")},
+	{[]string{"voltage"}, wordSet("volt")},
+	{[]string{"speed", "velocity"}, wordSet("kmh", "mph", "kph")},
+}
+
+// synonyms are words a question may use for a column that names the same
+// thing differently; each maps to the words such a column may use.
+var synonyms = map[string][]string{
+	"revenue": {"sales", "turnover"}, "sale": {"revenue", "turnover"}, "turnover": {"revenue", "sales"},
+	"salary": {"pay", "wage", "compensation", "earning"}, "pay": {"salary", "wage"}, "wage": {"salary", "pay"},
+	"earning": {"salary", "income"}, "income": {"salary", "earning"},
+	"score": {"rating", "grade"}, "rating": {"score", "stars"}, "grade": {"score", "mark"},
+	"fare": {"price", "fee"}, "fee": {"fare", "charge"}, "charge": {"fee"},
+	"length": {"duration"}, "duration": {"length"}, "reading": {"value", "measurement"},
+	"conversion": {"converted", "convert"}, "cancellation": {"cancelled", "canceled", "cancel"}, "return": {"returned"},
+	"temperature": {"temperature"}, "headcount": {"staff"},
+}
+
+// adjectiveMeasures are words that rank by a measure they imply: "the
+// longest" ranks by a duration or distance.
+var adjectiveMeasures = map[string]struct {
+	desc  bool
+	hints []string
+}{
+	"longest":  {true, []string{"duration", "length", "distance", "minute", "hour", "day", "time", "km", "mile"}},
+	"shortest": {false, []string{"duration", "length", "distance", "minute", "hour", "day", "time", "km", "mile"}},
+	"oldest":   {true, []string{"age"}}, "youngest": {false, []string{"age"}},
+	"heaviest": {true, []string{"weight", "mass"}}, "lightest": {false, []string{"weight", "mass"}},
+	"hottest": {true, []string{"temperature"}}, "coldest": {false, []string{"temperature"}}, "warmest": {true, []string{"temperature"}},
+	"expensive": {true, []string{"price", "cost", "fare", "fee"}}, "cheapest": {false, []string{"price", "cost", "fare", "fee"}},
+	"fastest": {true, []string{"speed"}}, "slowest": {false, []string{"speed"}},
+	"wettest": {true, []string{"rain", "rainfall", "precipitation"}}, "driest": {false, []string{"rain", "rainfall", "precipitation"}},
+	"farthest": {true, []string{"distance"}}, "furthest": {true, []string{"distance"}},
+	"paid": {true, []string{"salary", "pay", "wage"}}, "tallest": {true, []string{"height"}},
+}
+
+// moneyWords say a ranking without a measure is about money ("which region
+// sells most"), not about how many rows.
+var moneyWords = wordSet("sell", "sells", "sold", "sale", "sales", "revenue", "earn", "earned", "earns", "spend", "spent", "money", "turnover", "income", "raise", "raised")
+
+// derivedWords ask for a row's value when no column holds one: quantity ×
+// price (× (1 − discount)).
+var derivedWords = wordSet("value", "sales", "sale", "revenue", "turnover", "spend", "spent", "amount")
+
+// scopeWords ask for what no computation on the table gives: causes,
+// predictions, advice.
+var scopeWords = wordSet("why", "predict", "prediction", "forecast", "will", "should", "recommend", "recommendation", "cause", "caused",
+	"future", "next", "expect", "expected", "likely", "probability", "reason", "explain", "would")
+
+// distinctWords ask how many different values a column has.
+var distinctWords = wordSet("distinct", "unique", "different")
+
+// negations flip a yes/no column ("not returned", "weren't delayed").
+var negations = wordSet("not", "no", "never", "t", "non", "without", "un")
+
+// comparators read a numeric condition ("more than 15", "at least 3").
+var comparators = []struct {
+	words []string
+	op    string
+}{
+	{[]string{"more", "than"}, ">"}, {[]string{"greater", "than"}, ">"}, {[]string{"higher", "than"}, ">"}, {[]string{"longer", "than"}, ">"},
+	{[]string{"larger", "than"}, ">"}, {[]string{"over"}, ">"}, {[]string{"above"}, ">"}, {[]string{"exceeding"}, ">"}, {[]string{"exceed"}, ">"},
+	{[]string{"at", "least"}, ">="}, {[]string{"less", "than"}, "<"}, {[]string{"fewer", "than"}, "<"}, {[]string{"lower", "than"}, "<"},
+	{[]string{"shorter", "than"}, "<"}, {[]string{"under"}, "<"}, {[]string{"below"}, "<"}, {[]string{"at", "most"}, "<="},
+}
+
+// months name the months of the year for a date filter ("in March").
+var months = map[string]int{"january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
+	"august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
+	"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12}
+
+// entityWords are what rows of a table commonly are ("how many patients",
+// "flights per airline"): they count rows, and carry no column's meaning.
+var entityWords = wordSet("employee", "staff", "worker", "person", "people", "patient", "visit", "appointment", "loan", "flight", "trip",
+	"ride", "transaction", "purchase", "reading", "measurement", "sample", "student", "member", "user", "ticket", "booking", "shipment",
+	"delivery", "call", "session", "game", "match", "claim", "incident", "sale", "customer", "client", "borrower", "passenger",
+	"package", "parcel", "driver", "rider", "guest", "review", "ride", "reader", "visitor", "buyer", "seller", "vendor", "supplier",
+	"request", "sample", "log", "donation", "candidate", "applicant", "runner", "participant", "athlete", "player", "team", "respondent", "prescription", "rental",
+	"row", "record", "entry", "line", "observation", "item", "order", "case", "event", "time", "one", "thing", "data", "dataset", "table",
+	"property", "house", "home", "apartment", "listing", "product", "account", "device", "unit")
+
+// fillerWords carry no meaning a column could hold: function words, the
+// verbs questions are asked with, and politeness.
+var fillerWords = wordSet("a", "an", "the", "i", "me", "my", "we", "us", "our", "you", "your", "it", "its", "they", "them", "their", "there",
+	"this", "that", "these", "those", "what", "which", "who", "whom", "whose", "where", "when", "how", "is", "are", "was", "were", "be", "been",
+	"being", "am", "do", "does", "did", "done", "has", "have", "had", "having", "get", "got", "gotten", "give", "given", "make", "made", "take",
+	"took", "taken", "see", "show", "list", "find", "compute", "calculate", "tell", "report", "display", "plot", "chart", "draw", "can", "could",
+	"may", "might", "must", "please", "of", "in", "on", "at", "to", "for", "from", "with", "within", "into", "onto", "by", "about", "as", "than",
+	"and", "or", "but", "if", "so", "then", "all", "any", "some", "each", "every", "both", "either", "also", "only", "just", "overall", "altogether",
+	"total", "whole", "entire", "during", "over", "across", "per", "among", "between", "up", "out", "off", "ever", "currently", "typical",
+	"typically", "usually", "generally", "roughly", "approximately", "exactly", "really", "actually", "value", "number", "amount", "count",
+	"figure", "much", "many", "place", "placed", "record", "recorded", "log", "logged", "register", "registered", "happen", "happened",
+	"occur", "occurred", "exist", "come", "came", "go", "went", "spend", "spent", "pay", "paid", "sell", "sold", "buy", "bought", "order",
+	"ordered", "purchase", "purchased", "receive", "received", "issue", "issued", "borrow", "borrowed", "lend", "lent", "visit", "visited",
+	"fly", "flew", "flown", "operate", "operated", "handle", "handled", "serve", "served", "treat", "treated", "see", "seen", "book", "booked",
+	"measure", "measured", "observe", "observed", "earn", "earned", "work", "worked", "cost", "take", "last", "lasted", "there", "here",
+	"column", "field", "variable", "one", "ones", "those", "such", "like", "same", "other", "own", "both", "s", "t", "don", "doesn", "didn",
+	"isn", "aren", "wasn", "weren", "that", "whether", "do", "per", "versus", "vs", "respectively", "based", "according", "grouped",
+	"broken", "down", "split", "sorted", "ranked", "rank", "ranking", "order", "descending", "ascending", "value", "level", "level",
+	"give", "provide", "let", "know", "want", "need", "would", "like", "answer", "question", "overall", "now", "far", "so",
+	"how", "often", "does", "each", "separately", "individually", "category", "type", "kind", "group", "time", "period",
+	"receive", "send", "sent", "use", "used", "hold", "held", "contain", "include", "belong", "generate", "generated", "bring", "brought",
+	"led", "single", "wrote", "took", "gave", "ran", "saw", "set", "reach", "reached", "achieve", "achieved", "hit", "written", "built", "shown", "gone", "run", "begun", "chosen", "driven", "eaten", "grown", "known", "ridden", "sold", "won", "lost",
+	"using", "including", "excluding", "having", "being", "making", "taking", "going", "coming", "getting", "showing", "spending",
+	"after", "before", "since", "until", "through", "throughout", "via", "net", "less", "including", "excluding", "without", "gross",
+	"give", "across", "altogether", "combined", "together", "versus", "is", "are", "get", "got", "highest", "lowest")
+
+// known reports whether a question word is accounted for without naming a
+// column: the analyst's vocabulary, a function word, or a number.
+func known(w string) bool {
+	if _, err := strconv.ParseFloat(w, 64); err == nil {
+		return true
+	}
+	if ordinal(w) > 0 || len(w) <= 1 {
+		return true
+	}
+	for _, set := range []map[string]bool{fillerWords, entityWords, descWords, ascWords, commonWords, trendWords, corrWords, groupWords,
+		rowWords, summaryWords, shareWords, compDescWords, compAscWords, overviewWords, stopWords, weakWords, distinctWords, negations,
+		statWords, rateWords, moneyWords, timeWords, unitWords} {
+		if set[w] {
+			return true
+		}
+	}
+	if _, ok := aggWords[w]; ok {
+		return true
+	}
+	if _, ok := freqWords[w]; ok {
+		return true
+	}
+	if _, ok := numberWords[w]; ok {
+		return true
+	}
+	if _, ok := months[w]; ok {
+		return true
+	}
+	if _, ok := adjectiveMeasures[w]; ok {
+		return true
+	}
+	for _, c := range comparators {
+		if len(c.words) == 1 && c.words[0] == w || c.words[0] == w {
+			return true
+		}
+	}
+	return false
+}
+
+// statWords ask for order statistics and spread.
+var statWords = wordSet("percentile", "quartile", "interquartile", "iqr", "stdev", "standard", "deviation", "variance", "range",
+	"first", "third", "upper", "lower", "minimum", "maximum", "earliest", "latest", "most", "recent")
+
+// rateWords ask for a share of rows ("the return rate", "how often").
+var rateWords = wordSet("rate", "ratio", "often", "frequency", "likelihood")
+
+// timeWords are the parts of time a question may group by or ask about.
+var timeWords = wordSet("weekday", "date", "when", "hour", "day", "week", "month", "quarter", "year")
+
+// ordinal reads "90th", "25th", "1st" as a number; 0 if w is none.
+func ordinal(w string) int {
+	for _, suf := range []string{"th", "st", "nd", "rd"} {
+		if d, ok := strings.CutSuffix(w, suf); ok {
+			if n, err := strconv.Atoi(d); err == nil {
+				return n
+			}
+		}
+	}
+	return 0
+}

@@ -1,0 +1,119 @@
+package analysteval
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"testing"
+)
+
+// python is the interpreter the corpora run in; $SCRIPTEDMODEL_PYTHON
+// overrides /usr/bin/python3. The test is skipped without pandas.
+func python(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs Python")
+	}
+	py := os.Getenv("SCRIPTEDMODEL_PYTHON")
+	if py == "" {
+		py = "/usr/bin/python3"
+	}
+	if out, err := exec.Command(py, "-c", "import pandas, matplotlib").CombinedOutput(); err != nil {
+		t.Skipf("%s cannot import pandas and matplotlib: %v: %s", py, err, out)
+	}
+	return py
+}
+
+// runCorpus runs a corpus and logs every answer that was not correct.
+func runCorpus(t *testing.T, dir string) Score {
+	t.Helper()
+	c, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Run(t.Context(), c, python(t), "../../testdata/scripts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range s.Outcomes {
+		if o.Verdict != Correct || testing.Verbose() {
+			t.Logf("%s: %s [%s]: %s; want %v\n  answer: %s", o.Verdict, o.Question, o.Table, o.Why, o.Want, o.Answer)
+		}
+	}
+	t.Logf("%d questions: %d correct (%.1f%%), %d a different question answered (%.1f%%), %d refused (%.1f%%)",
+		len(s.Outcomes), s.Correct, 100*s.Rate(s.Correct), s.Different, 100*s.Rate(s.Different), s.Refusals, 100*s.Rate(s.Refusals))
+	return s
+}
+
+// TestCorpora holds the analyst to its goals on every corpus it has met:
+// at least 85% correct, at most 2% answering a different question, the
+// rest honest refusals. dev (orders, web sessions, listings) is what it
+// was built on; round1 to round5 were each written fresh as a
+// held-out corpus, run once (their first-run figures are in
+// BENCHMARKS.md), and then used to fix the general gaps they showed, so
+// a regression on any of them fails here. TestHeldOutCorpus measures the
+// corpus none of the fixes has seen.
+func TestCorpora(t *testing.T) {
+	for _, dir := range []string{"dev", "round1", "round2", "round3", "round4", "round5"} {
+		t.Run(dir, func(t *testing.T) {
+			s := runCorpus(t, "../../testdata/analyst/"+dir)
+			if r := s.Rate(s.Correct); r < 0.85 {
+				t.Errorf("got %.1f%% correct, want at least 85%%", 100*r)
+			}
+			if r := s.Rate(s.Different); r > 0.02 {
+				t.Errorf("got %.1f%% answering a different question, want at most 2%%", 100*r)
+			}
+		})
+	}
+}
+
+// TestHeldOutCorpus measures the analyst on the held-out corpus: tables
+// and questions written after its last change, none of the tables it was
+// developed on. It asks for the size the goals are measured on (at least
+// 60 questions over at least 5 tables) and reports the three figures
+// (cmd/bench's analyst scenario writes them to BENCHMARKS.md).
+func TestHeldOutCorpus(t *testing.T) {
+	c := mustLoad(t, "../../testdata/analyst/heldout")
+	if n, tables := len(c.Items), len(c.Tables()); n < 60 || tables < 5 {
+		t.Errorf("got %d questions over %d tables, want at least 60 over at least 5", n, tables)
+	}
+	runCorpus(t, "../../testdata/analyst/heldout")
+}
+
+func mustLoad(t *testing.T, dir string) Corpus {
+	t.Helper()
+	c, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestClassify checks the verdicts, so the goals above can fail.
+func TestClassify(t *testing.T) {
+	answerable := Item{Question: "What is the average price?", Expect: "df.price.mean()"}
+	unanswerable := Item{Question: "What is the profit?", Refuse: "no cost column"}
+	tests := []struct {
+		item    Item
+		answer  string
+		want    []any
+		verdict string
+	}{
+		{answerable, "The average of price is 1,234.57 (over 10 values).", []any{1234.5678}, Correct},
+		{answerable, "The average of price is 1,234.6 (over 10 values).", []any{1234.5678}, Correct},
+		{answerable, "The average of price is 1,235 (over 10 values).", []any{1234.5678}, Correct},
+		{answerable, "The average of cost is 1,240.1 (over 10 values).", []any{1234.5678}, Different},
+		{answerable, "West had the highest price: 12 (then East 10).", []any{"West", 12.0}, Correct},
+		{answerable, "East had the highest price: 12 (then West 10).", []any{"North", 12.0}, Different},
+		{answerable, "I cannot answer that question from the columns of t.csv: none of its columns holds \"price\".", []any{1234.5678}, Refusal},
+		{unanswerable, "I cannot answer that question from the columns of t.csv: none of its columns holds \"profit\".", nil, Correct},
+		{unanswerable, "The total of price is 1,234.", nil, Different},
+	}
+	for i, tc := range tests {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			if got := classify(tc.item, tc.answer, tc.want); got.Verdict != tc.verdict {
+				t.Errorf("classify(%q, want %v) = %s (%s), want %s", tc.answer, tc.want, got.Verdict, got.Why, tc.verdict)
+			}
+		})
+	}
+}
