@@ -29,6 +29,7 @@ var allowed = []struct {
 	{"config", []string{"codec", "internal/"}, "worker and starter configuration"},
 	{"e2b/", []string{"e2b/", "internal/"}, "the E2B client and the local E2B server"},
 	{"e2b", []string{"e2b/", "internal/"}, "the E2B client"},
+	{"scriptedmodel/analysteval", []string{"scriptedmodel", "api", "internal/"}, "the offline analyst's corpus runner"},
 	{"scriptedmodel", []string{"api", "internal/"}, "the local model server: the contract's tool names"},
 	{"activities", []string{"api", "claims", "config", "e2b", "internal/"}, "the side effects"},
 	{"workflows", []string{"activities", "api", "api/validate", "internal/"}, "deterministic workflow code"},
