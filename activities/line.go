@@ -146,17 +146,23 @@ type JoinLineInput struct {
 
 // JoinLineResult names the line the analysis joined; empty when the
 // worker has no line (SANDBOX_CAPACITY=0): the analysis creates at once.
+// Answered: the line answered the join at once (Granted, or Ahead of it
+// in the queue); else its answer comes by signal.
 type JoinLineResult struct {
-	Line string `json:"line,omitempty"`
+	Line     string `json:"line,omitempty"`
+	Answered bool   `json:"answered,omitempty"`
+	Granted  bool   `json:"granted,omitempty"`
+	Ahead    int    `json:"ahead,omitempty"`
 }
 
 // JoinSandboxLineName is the name JoinSandboxLine is registered under.
 const JoinSandboxLineName = "JoinSandboxLine"
 
 // JoinSandboxLine is a local activity: it sends the analysis' join to its
-// pool's line, and starts the line when it does not run. The line answers
-// by signal. Sent from the worker that runs the workflow task, a join
-// costs the Temporal server a signal and no activity task.
+// pool's line as an update, which the line answers at once; when the line
+// does not run, it starts it with a signal, and the line answers by
+// signal. Sent from the worker that runs the workflow task, a join costs
+// the Temporal server an update (or a signal) and no activity task.
 func (a *Activities) JoinSandboxLine(ctx context.Context, in JoinLineInput) (JoinLineResult, error) {
 	if a.Line.Capacity <= 0 || a.Temporal == nil {
 		return JoinLineResult{}, nil
@@ -166,8 +172,26 @@ func (a *Activities) JoinSandboxLine(ctx context.Context, in JoinLineInput) (Joi
 			fmt.Sprintf("join sandbox line: workflow_id and ask >= 1 are required (got %q, %d)", in.WorkflowID, in.Ask), nil, 0)
 	}
 	req := LineRequest{Op: LineJoin, WorkflowID: in.WorkflowID, RunID: in.RunID, Ask: in.Ask, Front: in.Front}
-	id, err := a.signalLine(ctx, activity.GetInfo(ctx).TaskQueue, req)
-	if err != nil {
+	// Asked as an update, the line answers within its workflow task, and
+	// an analysis granted its turn at once creates its sandbox in the same
+	// workflow task, with no signal back.
+	id := LineWorkflowID(a.Line.Pool)
+	h, err := a.Temporal.UpdateWorkflow(ctx, client.UpdateWorkflowOptions{
+		WorkflowID: id, UpdateName: api.UpdateSandboxLineJoin, Args: []any{req}, WaitForStage: client.WorkflowUpdateStageCompleted,
+	})
+	var t SandboxTurn
+	if err == nil {
+		err = h.Get(ctx, &t)
+	}
+	if err == nil {
+		return JoinLineResult{Line: id, Answered: true, Granted: t.Granted, Ahead: t.Ahead}, nil
+	}
+	if ctx.Err() != nil {
+		return JoinLineResult{}, ctx.Err()
+	}
+	// The line does not run yet (or is older than the update): join by
+	// signal, starting it; it answers by signal.
+	if id, err = a.signalLine(ctx, activity.GetInfo(ctx).TaskQueue, req); err != nil {
 		return JoinLineResult{}, err
 	}
 	return JoinLineResult{Line: id}, nil

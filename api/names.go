@@ -111,6 +111,9 @@ const (
 	// SignalSandboxTurn carries the line's answer to an analysis: its turn,
 	// or its place in the queue.
 	SignalSandboxTurn = "sandbox-turn"
+	// UpdateSandboxLineJoin is a join that the line answers at once, as
+	// the update's result: the turn, or the place in the queue.
+	UpdateSandboxLineJoin = "join"
 	// SandboxLineQuery returns the line's capacity, holders and queue.
 	SandboxLineQuery = "line"
 )

@@ -21,6 +21,9 @@ func SandboxLineWorkflow(ctx workflow.Context, st activities.LineState) error {
 	if err := workflow.SetQueryHandler(ctx, api.SandboxLineQuery, l.status); err != nil {
 		return err
 	}
+	if err := workflow.SetUpdateHandler(ctx, api.UpdateSandboxLineJoin, l.joinNow); err != nil {
+		return err
+	}
 	for !l.due(ctx) {
 		l.next(ctx)
 		if err := ctx.Err(); err != nil {
@@ -30,7 +33,7 @@ func SandboxLineWorkflow(ctx workflow.Context, st activities.LineState) error {
 	// Quiet the line before it hands over: no grant in flight, no request
 	// unread. Requests that arrive meanwhile are read by the next run.
 	for {
-		if err := workflow.Await(ctx, func() bool { return l.sending == 0 }); err != nil {
+		if err := workflow.Await(ctx, func() bool { return l.sending == 0 && workflow.AllHandlersFinished(ctx) }); err != nil {
 			return err
 		}
 		if !l.drain(ctx) {
@@ -151,15 +154,37 @@ func (l *line) apply(ctx workflow.Context, r activities.LineRequest) {
 	}
 }
 
+// joinNow is a join asked as an update: it is applied at once, and the
+// answer (the turn, or the place) is the update's result, not a signal.
+func (l *line) joinNow(ctx workflow.Context, r activities.LineRequest) (activities.SandboxTurn, error) {
+	if i := indexOf(l.Holders, r.WorkflowID); i >= 0 {
+		l.Holders[i] = activities.LineEntry{WorkflowID: r.WorkflowID, RunID: r.RunID, Ask: r.Ask}
+		return activities.SandboxTurn{Ask: r.Ask, Granted: true}, nil
+	}
+	l.apply(ctx, r)
+	delete(l.told, r.WorkflowID) // answered here
+	l.grantExcept(ctx, r.WorkflowID)
+	if indexOf(l.Holders, r.WorkflowID) >= 0 {
+		return activities.SandboxTurn{Ask: r.Ask, Granted: true}, nil
+	}
+	return activities.SandboxTurn{Ask: r.Ask, Ahead: max(0, indexOf(l.Waiting, r.WorkflowID))}, nil
+}
+
 // grant gives the free turns to the first waiters.
-func (l *line) grant(ctx workflow.Context) {
+func (l *line) grant(ctx workflow.Context) { l.grantExcept(ctx, "") }
+
+// grantExcept gives the free turns to the first waiters; the one with the
+// workflow id quiet is not signalled (its update answers it).
+func (l *line) grantExcept(ctx workflow.Context, quiet string) {
 	for len(l.Holders) < l.Capacity && len(l.Waiting) > 0 {
 		e := l.Waiting[0]
 		l.Waiting = l.Waiting[1:]
 		l.Holders = append(l.Holders, e)
 		l.Granted++
 		delete(l.told, e.WorkflowID)
-		l.send(ctx, e, activities.SandboxTurn{Ask: e.Ask, Granted: true})
+		if e.WorkflowID != quiet {
+			l.send(ctx, e, activities.SandboxTurn{Ask: e.Ask, Granted: true})
+		}
 	}
 }
 

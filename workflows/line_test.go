@@ -24,11 +24,16 @@ const testLine = "sandbox-line-test"
 // inLine makes the analysis' joins reach a line (JoinSandboxLine, a local
 // activity) and records them and its leaves.
 func (h *harness) inLine() (joins *[]time.Time, leaves *[]activities.LineRequest) {
+	return h.inLineAnswered(activities.JoinLineResult{Line: testLine})
+}
+
+// inLineAnswered is inLine with the line's answer to each join.
+func (h *harness) inLineAnswered(answer activities.JoinLineResult) (joins *[]time.Time, leaves *[]activities.LineRequest) {
 	joins, leaves = &[]time.Time{}, &[]activities.LineRequest{}
 	h.env.OnActivity(a.JoinSandboxLine, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, in activities.JoinLineInput) (activities.JoinLineResult, error) {
 			*joins = append(*joins, h.env.Now())
-			return activities.JoinLineResult{Line: testLine}, nil
+			return answer, nil
 		})
 	h.env.OnSignalExternalWorkflow(mock.Anything, testLine, "", api.SignalSandboxLine, mock.Anything).Return(
 		func(_, _, _, _ string, arg any) error {
@@ -285,4 +290,72 @@ func TestLineContinuesAsNewWithItsState(t *testing.T) {
 		Holders: []activities.LineEntry{{WorkflowID: "a", RunID: "run-a", Ask: 1}},
 		Waiting: []activities.LineEntry{{WorkflowID: "b", RunID: "run-b", Ask: 1}, {WorkflowID: "c", RunID: "run-c", Ask: 1}}}, next)
 	assert.Equal(t, []activities.SandboxTurn{{Ask: 1, Ahead: 1}}, h.turns["c"], "told before the line handed over")
+}
+
+// TestJoinAnsweredAtOnce: a join the line answers as an update needs no
+// signal back: granted, the analysis creates at once; queued, it shows
+// its place and waits for the turn's signal.
+func TestJoinAnsweredAtOnce(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		answer  activities.JoinLineResult
+		turnAt  time.Duration // 0: no signal
+		wantAt  time.Duration
+		wantPos string
+	}{
+		{"granted", activities.JoinLineResult{Line: testLine, Answered: true, Granted: true}, 0, 0, ""},
+		{"queued", activities.JoinLineResult{Line: testLine, Answered: true, Ahead: 5}, 40 * time.Second, 40 * time.Second, "waiting for a sandbox (5 ahead)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			_, leaves := h.inLineAnswered(tc.answer)
+			var asked []time.Time
+			h.onCreate = func() { asked = append(asked, h.env.Now()) }
+			h.script(activities.CallModelResult{Answer: "a"})
+			start := h.env.Now()
+			if tc.turnAt > 0 {
+				h.turnAt(tc.turnAt, activities.SandboxTurn{Ask: 1, Granted: true})
+			}
+			phase := ""
+			h.env.RegisterDelayedCallback(func() { phase = h.phase(t) }, 10*time.Second)
+			_, err := h.run(t, api.AnalysisInput{Question: "q"})
+			require.NoError(t, err)
+			require.Len(t, asked, 1)
+			assert.Equal(t, tc.wantAt, asked[0].Sub(start).Round(time.Second))
+			if tc.wantPos != "" {
+				assert.Equal(t, tc.wantPos, phase)
+			}
+			assert.Len(t, *leaves, 1)
+		})
+	}
+}
+
+// TestLineAnswersJoinsAsUpdates: the line answers a join asked as an
+// update with the turn or the place, and signals nothing to that analysis
+// then; its later turn still comes by signal.
+func TestLineAnswersJoinsAsUpdates(t *testing.T) {
+	h := newLineHarness()
+	answers := map[string]activities.SandboxTurn{}
+	update := func(d time.Duration, r activities.LineRequest) {
+		h.env.RegisterDelayedCallback(func() {
+			h.env.UpdateWorkflow(api.UpdateSandboxLineJoin, r.WorkflowID, &testsuite.TestUpdateCallback{
+				OnAccept: func() {}, OnReject: func(err error) { t.Errorf("join %s rejected: %v", r.WorkflowID, err) },
+				OnComplete: func(v any, err error) {
+					require.NoError(t, err)
+					answers[r.WorkflowID] = v.(activities.SandboxTurn)
+				},
+			}, r)
+		}, d)
+	}
+	update(time.Second, join("a", 1))
+	update(2*time.Second, join("b", 1))
+	update(3*time.Second, join("a", 1)) // again: still its turn
+	h.at(4*time.Second, leave("a", 1))  // b's turn, by signal
+	h.env.RegisterDelayedCallback(h.env.CancelWorkflow, time.Minute)
+	h.env.ExecuteWorkflow(workflows.SandboxLineWorkflow, activities.LineState{Pool: "test", Capacity: 1})
+
+	assert.Equal(t, activities.SandboxTurn{Ask: 1, Granted: true}, answers["a"])
+	assert.Equal(t, activities.SandboxTurn{Ask: 1, Ahead: 0}, answers["b"])
+	assert.Empty(t, h.turns["a"], "a was answered by its update")
+	assert.Equal(t, []activities.SandboxTurn{{Ask: 1, Granted: true}}, h.turns["b"])
 }

@@ -105,6 +105,15 @@ func (sb *sandbox) takeTurn(ctx workflow.Context, front bool) error {
 			return nil
 		}
 		sb.line, sb.joined = j.Line, true
+		switch {
+		case j.Answered && j.Granted:
+			sb.leased = true
+			return nil
+		case j.Answered:
+			workflow.GetMetricsHandler(ctx).Counter(activities.MetricSandboxLineWaits).Inc(1)
+			ahead := j.Ahead
+			sb.waiting(ctx, &ahead)
+		}
 		granted, err := sb.awaitTurn(ctx, turns, spread(sb.workflowID, joins, lineSafetyNet))
 		if err != nil || granted {
 			return err
