@@ -66,6 +66,9 @@ type line struct {
 	sending int
 	// reclaim is the pending check of closed holders, if any.
 	reclaim workflow.Future
+	// updated is set by a join asked as an update, so that the loop
+	// wakes (it checks its history's length and its holders then).
+	updated bool
 }
 
 // due reports whether the line should continue as new.
@@ -74,26 +77,22 @@ func (l *line) due(ctx workflow.Context) bool {
 	return info.GetContinueAsNewSuggested() || info.GetCurrentHistoryLength() >= lineMaxEvents
 }
 
-// next waits for requests (or the reclaim timer), applies every request
-// that has arrived, grants what it can and tells the new waiters where
-// they stand.
+// next waits for requests (signals, or joins asked as updates) or the
+// reclaim timer, applies every request that has arrived, grants what it
+// can and tells the new waiters where they stand.
 func (l *line) next(ctx workflow.Context) {
-	sel := workflow.NewSelector(ctx)
-	sel.AddReceive(l.requests, func(c workflow.ReceiveChannel, _ bool) {
-		var r activities.LineRequest
-		c.Receive(ctx, &r)
-		l.apply(ctx, r)
-	})
 	if l.reclaim == nil && len(l.Waiting) > 0 && len(l.Holders) >= l.Capacity && len(l.Holders) > 0 {
 		l.reclaim = workflow.NewTimer(ctx, lineReclaimEvery)
 	}
-	if l.reclaim != nil {
-		sel.AddFuture(l.reclaim, func(workflow.Future) {
-			l.reclaim = nil
-			l.reclaimClosed(ctx)
-		})
+	reclaimDue := func() bool { return l.reclaim != nil && l.reclaim.IsReady() }
+	if err := workflow.Await(ctx, func() bool { return l.requests.Len() > 0 || l.updated || reclaimDue() }); err != nil {
+		return // cancelled: the caller ends the line
 	}
-	sel.Select(ctx)
+	l.updated = false
+	if reclaimDue() {
+		l.reclaim = nil
+		l.reclaimClosed(ctx)
+	}
 	l.drain(ctx)
 	l.grant(ctx)
 	l.answerWaiters(ctx)
@@ -157,6 +156,7 @@ func (l *line) apply(ctx workflow.Context, r activities.LineRequest) {
 // joinNow is a join asked as an update: it is applied at once, and the
 // answer (the turn, or the place) is the update's result, not a signal.
 func (l *line) joinNow(ctx workflow.Context, r activities.LineRequest) (activities.SandboxTurn, error) {
+	l.updated = true
 	if i := indexOf(l.Holders, r.WorkflowID); i >= 0 {
 		l.Holders[i] = activities.LineEntry{WorkflowID: r.WorkflowID, RunID: r.RunID, Ask: r.Ask}
 		return activities.SandboxTurn{Ask: r.Ask, Granted: true}, nil

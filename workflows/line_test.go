@@ -359,3 +359,22 @@ func TestLineAnswersJoinsAsUpdates(t *testing.T) {
 	assert.Empty(t, h.turns["a"], "a was answered by its update")
 	assert.Equal(t, []activities.SandboxTurn{{Ask: 1, Granted: true}}, h.turns["b"])
 }
+
+// TestLineWakesOnUpdates: joins asked as updates alone wake the line's
+// loop, so it continues as new when due even when no signal comes.
+func TestLineWakesOnUpdates(t *testing.T) {
+	h := newLineHarness()
+	h.env.RegisterDelayedCallback(func() { h.env.SetContinueAsNewSuggested(true) }, time.Second)
+	h.env.RegisterDelayedCallback(func() {
+		h.env.UpdateWorkflow(api.UpdateSandboxLineJoin, "a", &testsuite.TestUpdateCallback{
+			OnAccept: func() {}, OnReject: func(err error) { t.Errorf("rejected: %v", err) }, OnComplete: func(any, error) {},
+		}, join("a", 1))
+	}, 2*time.Second)
+	h.env.RegisterDelayedCallback(h.env.CancelWorkflow, time.Hour)
+	h.env.ExecuteWorkflow(workflows.SandboxLineWorkflow, activities.LineState{Pool: "test", Capacity: 1})
+	var can *workflow.ContinueAsNewError
+	require.ErrorAs(t, h.env.GetWorkflowError(), &can, "the update did not wake the line")
+	var next activities.LineState
+	require.NoError(t, converter.GetDefaultDataConverter().FromPayloads(can.Input, &next))
+	assert.Equal(t, []activities.LineEntry{{WorkflowID: "a", RunID: "run-a", Ask: 1}}, next.Holders)
+}
