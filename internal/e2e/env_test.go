@@ -198,6 +198,8 @@ func newEnv(t *testing.T, options ...func(*config.Worker)) *env {
 	lw, err := workflows.StartLineWorker(e.Temporal, acts, worker.Options{})
 	require.NoError(t, err)
 	t.Cleanup(lw.Stop)
+	// As the worker's main does: the line runs, with this capacity.
+	require.NoError(t, activities.EnsureSandboxLine(ctx, acts, e.TaskQueue, logger))
 	return e
 }
 

@@ -45,6 +45,7 @@ func (e *env) replaceWorker(mutate func(*config.Worker)) {
 	lw, err := workflows.StartLineWorker(e.Temporal, acts, worker.Options{})
 	require.NoError(e.t, err)
 	e.t.Cleanup(lw.Stop)
+	require.NoError(e.t, activities.EnsureSandboxLine(context.Background(), acts, e.TaskQueue, e.testLogger()))
 	e.Config = cfg
 }
 
