@@ -186,10 +186,7 @@ func (sb *sandbox) waiting(ctx workflow.Context, ahead *int) {
 
 // isCapacityRefusal reports whether CreateSandbox found no room (E2B's
 // 429, or on older versions the worker's own bound).
-func isCapacityRefusal(err error) bool {
-	var appErr *temporal.ApplicationError
-	return errors.As(err, &appErr) && appErr.Type() == api.ErrTypeSandboxCapacity
-}
+func isCapacityRefusal(err error) bool { return hasErrType(err, api.ErrTypeSandboxCapacity) }
 
 // stage writes an ask's datasets into the sandbox; a rebuild stages them
 // again.
@@ -309,9 +306,13 @@ func (sb *sandbox) killing(ctx workflow.Context, in activities.KillSandboxInput)
 }
 
 // isSandboxLost reports whether an activity found the sandbox gone.
-func isSandboxLost(err error) bool {
+func isSandboxLost(err error) bool { return hasErrType(err, api.ErrTypeSandboxLost) }
+
+// hasErrType reports whether err is an activity's ApplicationError of the
+// type typ.
+func hasErrType(err error, typ string) bool {
 	var appErr *temporal.ApplicationError
-	return errors.As(err, &appErr) && appErr.Type() == api.ErrTypeSandboxLost
+	return errors.As(err, &appErr) && appErr.Type() == typ
 }
 
 // maxCapacityWait is the longest wait between two asks for a sandbox
