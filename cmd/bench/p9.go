@@ -444,15 +444,15 @@ func (e *env) p9AwaitClosed(ctx context.Context, start time.Time, n int) (time.D
 // its sandbox time, and how soon a wake brought it a sandbox.
 func (e *env) p9History(ctx context.Context, id string, run *p9Run, start time.Time) error {
 	types := map[int64]string{} // scheduled event id -> activity type
-	started := map[int64]time.Time{}
 	var created, turned time.Time
-	w := linestats.Wait{ID: id}
+	wr := linestats.NewWaitReader(id)
 	it := e.client.GetWorkflowHistory(ctx, id, "", false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
 	for it.HasNext() {
 		ev, err := it.Next()
 		if err != nil {
 			return fmt.Errorf("history of %s: %w", id, err)
 		}
+		wr.Add(ev)
 		timeout := func(t enumspb.TimeoutType, scheduled int64) {
 			if t == enumspb.TIMEOUT_TYPE_HEARTBEAT {
 				run.HeartbeatTimeouts++
@@ -464,15 +464,8 @@ func (e *env) p9History(ctx context.Context, id string, run *p9Run, start time.T
 		switch ev.GetEventType() {
 		case enumspb.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
 			types[ev.GetEventId()] = ev.GetActivityTaskScheduledEventAttributes().GetActivityType().GetName()
-		case enumspb.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED:
-			w.Begin = ev.GetEventTime().AsTime()
-		case enumspb.EVENT_TYPE_MARKER_RECORDED:
-			if w.Joined.IsZero() && strings.Contains(ev.GetMarkerRecordedEventAttributes().String(), "JoinSandboxLine") {
-				w.Joined = ev.GetEventTime().AsTime()
-			}
 		case enumspb.EVENT_TYPE_ACTIVITY_TASK_STARTED:
 			a := ev.GetActivityTaskStartedEventAttributes()
-			started[a.GetScheduledEventId()] = ev.GetEventTime().AsTime()
 			if f := a.GetLastFailure(); f != nil {
 				run.RetriedAttempts++
 				if ti := f.GetTimeoutFailureInfo(); ti != nil {
@@ -490,13 +483,9 @@ func (e *env) p9History(ctx context.Context, id string, run *p9Run, start time.T
 			}
 		case enumspb.EVENT_TYPE_ACTIVITY_TASK_COMPLETED:
 			at := ev.GetEventTime().AsTime()
-			scheduled := ev.GetActivityTaskCompletedEventAttributes().GetScheduledEventId()
-			switch types[scheduled] {
+			switch types[ev.GetActivityTaskCompletedEventAttributes().GetScheduledEventId()] {
 			case "CreateSandbox":
 				created = at
-				if w.Created.IsZero() {
-					w.CreateStart, w.Created = started[scheduled], at
-				}
 				if !turned.IsZero() {
 					run.turnToSandbox = append(run.turnToSandbox, at.Sub(turned))
 					turned = time.Time{}
@@ -526,10 +515,7 @@ func (e *env) p9History(ctx context.Context, id string, run *p9Run, start time.T
 			run.trouble(start, ev.GetEventTime().AsTime(), "", "timed out ("+strings.TrimPrefix(t, "TIMEOUT_TYPE_")+")")
 		}
 	}
-	if !w.Created.IsZero() {
-		if w.Joined.IsZero() || w.Joined.After(w.CreateStart) {
-			w.Joined = w.Begin
-		}
+	if w, ok := wr.Wait(); ok {
 		run.waits = append(run.waits, w)
 	}
 	return nil

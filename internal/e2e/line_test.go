@@ -5,7 +5,6 @@ import (
 	"context"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -66,11 +65,7 @@ func (o *occupancy) samples() []linestats.Sample {
 // lineRun is what one analysis' history says of its wait: when it began,
 // and when its sandbox's create began and ended (the create that got it).
 type lineRun struct {
-	id                          string
-	begin, createStart, created time.Time
-	// joined is when it joined the line (its JoinSandboxLine marker; its
-	// begin when it has none).
-	joined   time.Time
+	linestats.Wait
 	turns    int // sandbox-turn signals
 	refusals int // creates refused all the same (E2B's 429)
 	timeouts int
@@ -78,30 +73,17 @@ type lineRun struct {
 
 func readLineRun(t *testing.T, e *env, id string) lineRun {
 	t.Helper()
-	r := lineRun{id: id}
+	var r lineRun
+	wr := linestats.NewWaitReader(id)
 	scheduled := map[int64]string{}
-	started := map[int64]time.Time{}
 	it := e.Temporal.GetWorkflowHistory(context.Background(), id, "", false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
 	for it.HasNext() {
 		ev, err := it.Next()
 		require.NoError(t, err)
-		at := ev.GetEventTime().AsTime()
+		wr.Add(ev)
 		switch ev.GetEventType() {
-		case enumspb.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED:
-			r.begin = at
-		case enumspb.EVENT_TYPE_MARKER_RECORDED:
-			if r.joined.IsZero() && strings.Contains(ev.GetMarkerRecordedEventAttributes().String(), "JoinSandboxLine") {
-				r.joined = at
-			}
 		case enumspb.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
 			scheduled[ev.GetEventId()] = ev.GetActivityTaskScheduledEventAttributes().GetActivityType().GetName()
-		case enumspb.EVENT_TYPE_ACTIVITY_TASK_STARTED:
-			started[ev.GetActivityTaskStartedEventAttributes().GetScheduledEventId()] = at
-		case enumspb.EVENT_TYPE_ACTIVITY_TASK_COMPLETED:
-			s := ev.GetActivityTaskCompletedEventAttributes().GetScheduledEventId()
-			if scheduled[s] == "CreateSandbox" && r.created.IsZero() {
-				r.createStart, r.created = started[s], at
-			}
 		case enumspb.EVENT_TYPE_ACTIVITY_TASK_FAILED:
 			s := ev.GetActivityTaskFailedEventAttributes().GetScheduledEventId()
 			if scheduled[s] == "CreateSandbox" {
@@ -115,10 +97,9 @@ func readLineRun(t *testing.T, e *env, id string) lineRun {
 			}
 		}
 	}
-	require.False(t, r.created.IsZero(), "analysis %s: no create completed", id)
-	if r.joined.IsZero() || r.joined.After(r.createStart) {
-		r.joined = r.begin
-	}
+	var ok bool
+	r.Wait, ok = wr.Wait()
+	require.True(t, ok, "analysis %s: no create completed", id)
 	return r
 }
 
@@ -163,7 +144,7 @@ func lineLoad(t *testing.T, prefix string, n, capacity, workers int, kill func([
 	require.Zero(t, failed, "failed analyses")
 	waits := make([]linestats.Wait, len(runs))
 	for i, r := range runs {
-		waits[i] = linestats.Wait{ID: r.id, Begin: r.begin, Joined: r.joined, CreateStart: r.createStart, Created: r.created}
+		waits[i] = r.Wait
 	}
 	idle := linestats.Idle(o.samples(), waits, capacity, false)
 	idleBegin := linestats.Idle(o.samples(), waits, capacity, true)
@@ -171,9 +152,9 @@ func lineLoad(t *testing.T, prefix string, n, capacity, workers int, kill func([
 	var dsBegin []time.Duration
 	waited := 0
 	for _, r := range runs {
-		ds = append(ds, idle[r.id])
-		dsBegin = append(dsBegin, idleBegin[r.id])
-		if r.createStart.Sub(r.begin) > time.Second {
+		ds = append(ds, idle[r.ID])
+		dsBegin = append(dsBegin, idleBegin[r.ID])
+		if r.CreateStart.Sub(r.Begin) > time.Second {
 			waited++
 		}
 	}
@@ -182,10 +163,10 @@ func lineLoad(t *testing.T, prefix string, n, capacity, workers int, kill func([
 		linestats.Quantile(ds, 0.5).Round(time.Millisecond), linestats.Quantile(ds, 0.99).Round(time.Millisecond), slices.Max(ds).Round(time.Millisecond),
 		linestats.Quantile(dsBegin, 0.5).Round(time.Millisecond), linestats.Quantile(dsBegin, 0.99).Round(time.Millisecond))
 	worst := slices.Clone(runs)
-	slices.SortFunc(worst, func(a, b lineRun) int { return cmp.Compare(idle[b.id], idle[a.id]) })
+	slices.SortFunc(worst, func(a, b lineRun) int { return cmp.Compare(idle[b.ID], idle[a.ID]) })
 	for _, r := range worst[:min(3, len(worst))] {
-		t.Logf("idle %s: %s, began at +%s, joined at +%s, create at +%s..+%s, %d turn signals", r.id, idle[r.id].Round(time.Millisecond),
-			r.begin.Sub(start).Round(time.Millisecond), r.joined.Sub(start).Round(time.Millisecond), r.createStart.Sub(start).Round(time.Millisecond), r.created.Sub(start).Round(time.Millisecond), r.turns)
+		t.Logf("idle %s: %s, began at +%s, joined at +%s, create at +%s..+%s, %d turn signals", r.ID, idle[r.ID].Round(time.Millisecond),
+			r.Begin.Sub(start).Round(time.Millisecond), r.Joined.Sub(start).Round(time.Millisecond), r.CreateStart.Sub(start).Round(time.Millisecond), r.Created.Sub(start).Round(time.Millisecond), r.turns)
 	}
 	assert.LessOrEqual(t, o.peak(), capacity, "running sandboxes at peak")
 	assert.Greater(t, waited, n/2, "most analyses waited: else the test proves nothing")

@@ -6,7 +6,11 @@ package linestats
 import (
 	"cmp"
 	"slices"
+	"strings"
 	"time"
+
+	enumspb "go.temporal.io/api/enums/v1"
+	historypb "go.temporal.io/api/history/v1"
 )
 
 // Sample is the local server's running sandboxes at one moment.
@@ -71,4 +75,54 @@ func Quantile(ds []time.Duration, q float64) time.Duration {
 	s := slices.Clone(ds)
 	slices.Sort(s)
 	return s[min(len(s)-1, int(q*float64(len(s))))]
+}
+
+// WaitReader reads an analysis' Wait from its history, event by event: its
+// start, its join of the line (the JoinSandboxLine marker) and the
+// CreateSandbox that got its sandbox.
+type WaitReader struct {
+	w       Wait
+	types   map[int64]string // scheduled event id -> activity type
+	started map[int64]time.Time
+}
+
+// NewWaitReader reads the wait of the analysis id.
+func NewWaitReader(id string) *WaitReader {
+	return &WaitReader{w: Wait{ID: id}, types: map[int64]string{}, started: map[int64]time.Time{}}
+}
+
+// Add reads one event.
+func (r *WaitReader) Add(ev *historypb.HistoryEvent) {
+	at := ev.GetEventTime().AsTime()
+	switch ev.GetEventType() {
+	case enumspb.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED:
+		r.w.Begin = at
+	case enumspb.EVENT_TYPE_MARKER_RECORDED:
+		if r.w.Joined.IsZero() && strings.Contains(ev.GetMarkerRecordedEventAttributes().String(), "JoinSandboxLine") {
+			r.w.Joined = at
+		}
+	case enumspb.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
+		r.types[ev.GetEventId()] = ev.GetActivityTaskScheduledEventAttributes().GetActivityType().GetName()
+	case enumspb.EVENT_TYPE_ACTIVITY_TASK_STARTED:
+		r.started[ev.GetActivityTaskStartedEventAttributes().GetScheduledEventId()] = at
+	case enumspb.EVENT_TYPE_ACTIVITY_TASK_COMPLETED:
+		s := ev.GetActivityTaskCompletedEventAttributes().GetScheduledEventId()
+		if r.types[s] == "CreateSandbox" && r.w.Created.IsZero() {
+			r.w.CreateStart, r.w.Created = r.started[s], at
+		}
+	}
+}
+
+// Wait is the wait read so far; ok is false while no create has completed.
+// An analysis that did not join (or joined after its create) waited from
+// its start.
+func (r *WaitReader) Wait() (w Wait, ok bool) {
+	w = r.w
+	if w.Created.IsZero() {
+		return w, false
+	}
+	if w.Joined.IsZero() || w.Joined.After(w.CreateStart) {
+		w.Joined = w.Begin
+	}
+	return w, true
 }
