@@ -158,11 +158,31 @@ func dieWithParent(bin string) (exe string, cleanup func(), err error) {
 	script := fmt.Sprintf("#!/bin/sh\nexec %s %s --pdeathsig KILL -- %s \"$@\"\n",
 		shellQuote(setsid), shellQuote(setpriv), shellQuote(bin))
 	exe = filepath.Join(dir, "temporal")
-	if err := os.WriteFile(exe, []byte(script), 0o755); err != nil {
+	if err := writeExecutable(exe, []byte(script)); err != nil {
 		os.RemoveAll(dir)
 		return "", nil, err
 	}
 	return exe, func() { os.RemoveAll(dir) }, nil
+}
+
+// writeExecutable writes an executable file while no other goroutine of this
+// process can fork. A child forked while the file is open for writing holds
+// that descriptor until it execs, and exec of the file fails with "text file
+// busy" (ETXTBSY) in the meantime; tests start several servers at once, so
+// this happened. os/exec forks under syscall.ForkLock's read lock, so holding
+// the write lock from open to close keeps every fork out of that window.
+func writeExecutable(path string, data []byte) error {
+	syscall.ForkLock.Lock()
+	defer syscall.ForkLock.Unlock()
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o755)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // shellQuote quotes s for a POSIX shell.
