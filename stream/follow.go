@@ -15,10 +15,11 @@ import (
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
-// Event is an event as a follower reads it, with its offset.
+// Event is an event as a follower reads it, with its offset in the
+// stream (At; StreamEvent.Offset is an output's offset within its cell).
 type Event struct {
 	api.StreamEvent
-	Offset int64
+	At int64
 }
 
 // FollowOptions say where to start and how long a poll waits.
@@ -68,7 +69,7 @@ func Follow(ctx context.Context, c client.Client, workflowID string, opts Follow
 			if err != nil {
 				return fmt.Errorf("stream of %s, offset %d: %w", workflowID, it.Offset, err)
 			}
-			if err := fn(Event{StreamEvent: ev, Offset: it.Offset}); err != nil {
+			if err := fn(Event{StreamEvent: ev, At: it.Offset}); err != nil {
 				return err
 			}
 			if ev.Kind == api.EventEnded {
