@@ -208,3 +208,41 @@ func TestFollowAcrossAWorkerKill(t *testing.T) {
 	assert.Contains(t, worker.Logs.String(), "retried cell: reconnecting")
 	assert.Equal(t, api.EventEnded, evs[len(evs)-1].Kind)
 }
+
+// A conversation that continues as new after every turn keeps one stream:
+// a follower reads both turns and the end, offsets growing across runs.
+func TestFollowAConversationAcrossContinueAsNew(t *testing.T) {
+	e := newEnv(t)
+	id := "e2e-stream-can-" + time.Now().Format("150405.000")
+	e.start(id, api.AnalysisInput{
+		Question:     "What are total sales?",
+		Model:        "script:conversation",
+		Datasets:     []api.Dataset{{Name: "sales.csv", Content: salesCSV}},
+		Conversation: &api.Conversation{IdleTimeout: "5m", PauseAfter: "0s", TurnsPerRun: 1},
+	})
+	f := follow(e, id)
+	e.waitProgress(id, func(p api.Progress) bool { return p.Turn == 1 && p.Status == "waiting" })
+	_, err := e.ask(id, api.AskInput{Question: "And doubled?"})
+	require.NoError(t, err)
+	e.waitProgress(id, func(p api.Progress) bool { return p.Turn == 2 && p.Status == "waiting" })
+	require.NoError(t, e.Temporal.SignalWorkflow(context.Background(), id, "", api.EndSignal, nil))
+
+	evs, _ := f.wait(t)
+	checkStream(t, e, id, evs)
+	var turns, answers []string
+	for _, ev := range evs {
+		switch ev.Kind {
+		case api.EventStarted:
+			turns = append(turns, fmt.Sprintf("%d: %s", ev.Turn, ev.Question))
+		case api.EventAnswer:
+			answers = append(answers, ev.Text)
+		}
+	}
+	assert.Equal(t, []string{"1: What are total sales?", "2: And doubled?"}, turns)
+	assert.Equal(t, []string{"Total sales are 60.", "Doubled, that is 120."}, answers)
+	last := evs[len(evs)-1]
+	assert.Equal(t, api.EventEnded, last.Kind)
+	var res api.AnalysisResult
+	require.NoError(t, e.Temporal.GetWorkflow(context.Background(), id, "").Get(context.Background(), &res))
+	assert.Equal(t, 3, res.Conversation.Runs, "the stream went through two continue-as-news")
+}
