@@ -194,6 +194,8 @@ func TestPlanForMeaning(t *testing.T) {
 		{"How many orders had a quantity of more than 4?", "count_rows where qty>4", ""},
 		{"How many orders were placed in March?", "count_rows where monthoforder_date=3", ""},
 		{"What is the return rate by category?", "group share(returned = yes) by category", ""},
+		{"How many orders had no discount?", "count_rows where discount_pct==0", ""},
+		{"How many orders had a discount?", "count_rows where discount_pct>0", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.question, func(t *testing.T) {
@@ -279,6 +281,8 @@ func TestPlanForWordForms(t *testing.T) {
 		{"How many vehicles were washed in Stall 2?", carWashProfile, "count_rows where stall=Stall 2"},
 		{"How long did the average wash take?", carWashProfile, "scalar mean(washing_hrs)"},
 		{"How many nights were recorded in March?", sleepProfile, "count_rows where monthofnight=3"},
+		// A yes/no column's last word in another form is no condition.
+		{"Which participant has the lowest resting heart rate on average?", sleepProfile, "overview"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.question, func(t *testing.T) {

@@ -132,6 +132,20 @@ func mentions(c clause, p profile) []mention {
 			}
 		}
 	}
+	// The one numeric column in a unit is named by the unit: "the most
+	// kilometres" of dist_km.
+	for _, col := range p.Columns {
+		if col.Kind != kindNumeric || isTime(col) {
+			continue
+		}
+		for _, u := range words(col.Name) {
+			// Not a period ("which hour of the day") nor a unit that is a common word.
+			if unitWords[u] && !timeWords[u] && !wordSet("percent", "k", "thousand", "million", "mn", "bn", "s", "h", "m", "t", "c", "f", "l", "g")[u] &&
+				unitColumn(p, u) != nil && unitColumn(p, u).Name == col.Name {
+				cands = append(cands, cand{col: col, ws: []string{u}, level: 3, exact: true})
+			}
+		}
+	}
 	for _, col := range p.Columns {
 		ws := colWords(col.Name)
 		if len(ws) == 0 {
@@ -143,6 +157,8 @@ func mentions(c clause, p profile) []mention {
 		cands = append(cands, cand{col: col, ws: ws})
 		core := coreWords(col.Name)
 		switch {
+		case core != nil && len(core) == 1 && core[0] == "unit":
+			// unit_amt is a price per unit: "units" is no name of it.
 		case core != nil && !(len(core) == 1 && core[0] == entity):
 			cands = append(cands, cand{col: col, ws: core, level: 1})
 		case core != nil && col.Kind == kindNumeric:
@@ -164,7 +180,13 @@ func mentions(c clause, p profile) []mention {
 			core = ws
 		}
 		if head := core[len(core)-1]; len(core) > 1 && heads[head] == 1 && !stopWords[head] && !weakWords[head] && !(head == "rate" && core[len(core)-2] == "heart") {
-			cands = append(cands, cand{col: col, ws: []string{head}, level: 2})
+			_, flag := isFlag(col)
+			// A yes/no column's last word picks rows only as written: "rested"
+			// of woke_rested, but not "resting heart rate".
+			cands = append(cands, cand{col: col, ws: []string{head}, level: 2, exact: flag})
+		}
+		if n := len(core); n > 2 && core[n-2] == "heart" && core[n-1] == "rate" {
+			cands = append(cands, cand{col: col, ws: []string{"heart", "rate"}, level: 2}) // "heart rate" of avg_hr_bpm
 		}
 		// Its first word, when no other column starts so and the word is
 		// a subject ("calories" of calories_burned).
@@ -911,6 +933,33 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 		return true
 	})
+	// "How many orders had no discount", "the share of trips with a
+	// delay": a numeric column after no/without is zero, after with/had a
+	// above zero, when rows are counted or shared.
+	if containsSeq(c.words, "how", "many") || c.has(shareWords) || c.has(rateWords) {
+		ms = slices.DeleteFunc(ms, func(m mention) bool {
+			if m.col.Kind != kindNumeric || isTime(m.col) || m.pos == 0 {
+				return false
+			}
+			from, op := m.pos-1, ""
+			switch prev := c.words[m.pos-1]; {
+			case prev == "no" || prev == "without" || prev == "zero":
+				op = "=="
+			case prev == "with" || prev == "a" && m.pos >= 2 && wordSet("with", "had", "has", "have", "got")[c.words[m.pos-2]]:
+				op = ">"
+				if prev == "a" {
+					from--
+				}
+			default:
+				return false
+			}
+			rd.filters = append(rd.filters, filter{Column: m.col.Name, Op: op, Num: 0})
+			for j := from; j < m.pos+m.len; j++ {
+				rd.covered[j] = true
+			}
+			return true
+		})
+	}
 	// A condition in a column's unit: "longer than 10 miles".
 	for i := range c.words {
 		f, _, to, ok := conditionAfter(c.words, i)
@@ -1466,7 +1515,7 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 		return slices.Contains(ws, "quantity") || slices.Equal(ws, []string{"unit"}) || slices.Equal(ws, []string{"unit", "sold"})
 	})
 	price := find(func(ws []string) bool {
-		return slices.Contains(ws, "price") || slices.Contains(ws, "unit") && slices.Contains(ws, "cost")
+		return slices.Contains(ws, "price") || slices.Contains(ws, "unit") && (slices.Contains(ws, "cost") || slices.Contains(ws, "amount") || slices.Contains(ws, "value"))
 	})
 	if qty == nil || price == nil {
 		// A rate per unit and a count of those units: RatePerNight ×

@@ -12,7 +12,7 @@ import (
 // column names alike, so "qty" matches "quantity" and "discount_pct"
 // matches "discount percentage".
 var abbreviations = map[string]string{
-	"pct": "percent", "percentage": "percent", "perc": "percent", "qty": "quantity", "quant": "quantity",
+	"pct": "percent", "percentage": "percent", "disc": "discount", "perc": "percent", "qty": "quantity", "quant": "quantity",
 	"amt": "amount", "dt": "date", "avg": "average", "temp": "temperature", "dept": "department",
 	"cust": "customer", "yr": "year", "mth": "month", "mo": "month", "wk": "week", "qtr": "quarter",
 	"hr": "hour", "hrs": "hour", "sec": "second", "secs": "second", "mins": "minute", "dur": "duration",
@@ -121,7 +121,7 @@ var synonyms = map[string][]string{
 	"fare": {"price", "fee"}, "fee": {"fare", "charge"}, "charge": {"fee"},
 	"length": {"duration"}, "duration": {"length"}, "reading": {"value", "measurement"},
 	"conversion": {"converted", "convert"}, "cancellation": {"cancelled", "canceled", "cancel"}, "return": {"returned"},
-	"temperature": {"temperature"}, "headcount": {"staff"},
+	"temperature": {"temperature"}, "headcount": {"staff"}, "unit": {"quantity"},
 }
 
 // adjectiveMeasures are words that rank by a measure they imply: "the
