@@ -10,6 +10,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/testsuite"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -40,7 +41,7 @@ func TestCreateOverCapacity(t *testing.T) {
 	assert.True(t, e.NonRetryable())
 	assert.Equal(t, temporal.ApplicationErrorCategoryBenign, e.Category(), "a wait for a sandbox is logged at DEBUG, not as an activity error")
 	assert.Contains(t, e.Message(), "maximum number of concurrent E2B sandboxes (1)")
-	assert.Contains(t, NonRetryableTypes(), api.ErrTypeSandboxCapacity)
+	assert.Contains(t, fault.NonRetryableTypes(), api.ErrTypeSandboxCapacity)
 
 	var refusal CapacityRefusal
 	require.NoError(t, e.Details(&refusal))

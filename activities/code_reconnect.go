@@ -7,6 +7,7 @@ import (
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
 
@@ -61,7 +62,7 @@ func (a *Activities) journalState(ctx context.Context, sb *e2b.Sandbox, id strin
 	}{{".done.json", cellDone}, {".started", cellRunning}} {
 		ok, err := sb.Files().Exists(ctx, cellPath(id, c.suffix))
 		if err != nil {
-			return cellNotStarted, classify(ServiceSandbox, "read journal of cell "+id, err)
+			return cellNotStarted, fault.Classify(fault.ServiceSandbox, "read journal of cell "+id, err)
 		}
 		if ok {
 			return c.state, nil

@@ -10,6 +10,7 @@ import (
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -116,7 +117,7 @@ func countModelUsage(ctx context.Context, model string, u *api.Usage, err error)
 	if err != nil {
 		errType = "other"
 		var appErr *temporal.ApplicationError
-		if errors.As(classify(ServiceModel, "model call", err), &appErr) {
+		if errors.As(fault.Classify(fault.ServiceModel, "model call", err), &appErr) {
 			errType = appErr.Type()
 		}
 	}

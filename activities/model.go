@@ -12,6 +12,7 @@ import (
 	"github.com/openai/openai-go/v3/responses"
 	"go.temporal.io/sdk/activity"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 )
@@ -66,7 +67,7 @@ const CallModelName = "CallModel"
 // tool calls or the answer return to the workflow.
 func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallModelResult, error) {
 	if in.Step < 1 {
-		return CallModelResult{}, newError(api.ErrTypeBadRequest, fmt.Sprintf("step: %d, must be at least 1", in.Step), nil, 0)
+		return CallModelResult{}, fault.New(api.ErrTypeBadRequest, fmt.Sprintf("step: %d, must be at least 1", in.Step), nil, 0)
 	}
 	var tr transcript
 	if in.Step == 1 {
@@ -84,7 +85,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		tr.Items = append(tr.Items, userMessage(first))
 	} else {
 		if err := a.getJSON(ctx, a.transcriptKey(in.WorkflowID, in.Step-1), &tr); err != nil {
-			return CallModelResult{}, classify(ServiceStorage, fmt.Sprintf("read transcript of step %d", in.Step-1), err)
+			return CallModelResult{}, fault.Classify(fault.ServiceStorage, fmt.Sprintf("read transcript of step %d", in.Step-1), err)
 		}
 		if in.Question != "" {
 			// A conversation's follow-up question opens its turn.
@@ -131,7 +132,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 	}
 	res.TranscriptKey = a.transcriptKey(in.WorkflowID, in.Step)
 	if err := a.putJSON(ctx, res.TranscriptKey, tr); err != nil {
-		return CallModelResult{}, classify(ServiceStorage, "write transcript", err)
+		return CallModelResult{}, fault.Classify(fault.ServiceStorage, "write transcript", err)
 	}
 	activity.GetLogger(ctx).Info("model answered", "step", in.Step, "tool_calls", len(res.ToolCalls),
 		"input_tokens", res.Usage.InputTokens, "output_tokens", res.Usage.OutputTokens)
@@ -177,7 +178,7 @@ func (a *Activities) responsesTurn(ctx context.Context, tr transcript, step int,
 	}
 	countModelCall(ctx, tr.Model, resp, err)
 	if err != nil {
-		return modelTurn{}, classify(ServiceModel, fmt.Sprintf("create response with model %q", tr.Model), err)
+		return modelTurn{}, fault.Classify(fault.ServiceModel, fmt.Sprintf("create response with model %q", tr.Model), err)
 	}
 	turn := modelTurn{
 		id:    resp.ID,

@@ -10,6 +10,7 @@ import (
 	"github.com/openai/openai-go/v3/responses"
 	"github.com/openai/openai-go/v3/shared"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -44,7 +45,7 @@ func chatTools(tr transcript) []openai.ChatCompletionToolUnionParam {
 func (a *Activities) chatTurn(ctx context.Context, tr transcript, step int, final bool) (modelTurn, error) {
 	msgs, err := chatMessages(tr)
 	if err != nil {
-		return modelTurn{}, newError(api.ErrTypeBadRequest,
+		return modelTurn{}, fault.New(api.ErrTypeBadRequest,
 			fmt.Sprintf("model: transcript of step %d: %v", step-1, err), nil, 0)
 	}
 	params := openai.ChatCompletionNewParams{
@@ -61,7 +62,7 @@ func (a *Activities) chatTurn(ctx context.Context, tr transcript, step int, fina
 	resp, err := a.Model.Chat.Completions.New(ctx, params)
 	if err != nil {
 		countModelUsage(ctx, tr.Model, nil, err)
-		return modelTurn{}, classify(ServiceModel, fmt.Sprintf("create chat completion with model %q", tr.Model), err)
+		return modelTurn{}, fault.Classify(fault.ServiceModel, fmt.Sprintf("create chat completion with model %q", tr.Model), err)
 	}
 	turn := chatAnswer(resp, step)
 	countModelUsage(ctx, tr.Model, &turn.usage, nil)

@@ -212,7 +212,7 @@ func TestChatTurnRequest(t *testing.T) {
 }
 
 // TestChatTurnErrors: the errors of a Chat Completions server map like the
-// Responses API's, through classify.
+// Responses API's, through fault.Classify.
 func TestChatTurnErrors(t *testing.T) {
 	tests := []struct {
 		name      string

@@ -13,6 +13,7 @@ import (
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/e2b"
 	"github.com/durable-analyst/durable-analyst/internal/tracing"
@@ -22,7 +23,7 @@ import (
 // New builds the activities' clients from the worker configuration.
 func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activities, error) {
 	// Whatever a server echoes back, these never reach a message.
-	RedactSecrets(cfg.OpenAIAPIKey.Reveal(), cfg.E2BAPIKey.Reveal(), cfg.TemporalAPIKey.Reveal(),
+	fault.RedactSecrets(cfg.OpenAIAPIKey.Reveal(), cfg.E2BAPIKey.Reveal(), cfg.TemporalAPIKey.Reveal(),
 		os.Getenv("AWS_SECRET_ACCESS_KEY"), os.Getenv("AWS_SESSION_TOKEN"))
 	e2bOpts := []e2b.Option{e2b.WithAPIKey(cfg.E2BAPIKey.Reveal()), e2b.WithDomain(cfg.E2BDomain),
 		e2b.WithHTTPClient(&http.Client{Transport: tracing.Transport("e2b", cfg.Tuning.Transport())})}

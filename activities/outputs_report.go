@@ -10,6 +10,7 @@ import (
 
 	"go.temporal.io/sdk/activity"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -88,7 +89,7 @@ func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (api.
 		var rec cellRecord
 		key := a.outputKey(in.WorkflowID, ref.Step, ref.Cell)
 		if err := a.getJSON(ctx, key, &rec); err != nil {
-			return rep, classify(ServiceStorage, "read cell record "+key, err)
+			return rep, fault.Classify(fault.ServiceStorage, "read cell record "+key, err)
 		}
 		s := reportStep{Step: ref.Step, Cell: ref.Cell, Code: rec.Code}
 		if rec.Error != nil {
@@ -99,7 +100,7 @@ func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (api.
 	}
 
 	if err := a.putObject(ctx, rep.MarkdownKey, "text/markdown; charset=utf-8", []byte(reportMarkdown(in, steps))); err != nil {
-		return rep, classify(ServiceStorage, "upload "+rep.MarkdownKey, err)
+		return rep, fault.Classify(fault.ServiceStorage, "upload "+rep.MarkdownKey, err)
 	}
 	charts := make([]reportChart, len(in.Charts))
 	embedded := 0
@@ -110,7 +111,7 @@ func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (api.
 		}
 		img, err := a.getObject(ctx, a.Bucket, ch.Key, maxEmbedBytes)
 		if err != nil {
-			return rep, classify(ServiceStorage, "read chart "+ch.Key, err)
+			return rep, fault.Classify(fault.ServiceStorage, "read chart "+ch.Key, err)
 		}
 		embedded += len(img)
 		charts[i].Src = template.URL("data:image/png;base64," + base64.StdEncoding.EncodeToString(img))
@@ -121,7 +122,7 @@ func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (api.
 		return rep, fmt.Errorf("render the html report: %w", err)
 	}
 	if err := a.putObject(ctx, rep.HTMLKey, "text/html; charset=utf-8", page.Bytes()); err != nil {
-		return rep, classify(ServiceStorage, "upload "+rep.HTMLKey, err)
+		return rep, fault.Classify(fault.ServiceStorage, "upload "+rep.HTMLKey, err)
 	}
 	if err := a.presignInto(ctx, rep.MarkdownKey, &rep.MarkdownURL); err != nil {
 		return rep, err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 )
 
 // putObject stores bytes under key. Keys are deterministic, so a retry
@@ -40,14 +41,14 @@ func (a *Activities) getObject(ctx context.Context, bucket, key string, limit in
 	}
 	defer out.Body.Close()
 	if out.ContentLength != nil && *out.ContentLength > limit {
-		return nil, &TooLargeError{Size: *out.ContentLength, Limit: limit}
+		return nil, &fault.TooLargeError{Size: *out.ContentLength, Limit: limit}
 	}
 	b, err := io.ReadAll(io.LimitReader(out.Body, limit+1))
 	if err != nil {
 		return nil, err
 	}
 	if int64(len(b)) > limit {
-		return nil, &TooLargeError{Size: -1, Limit: limit}
+		return nil, &fault.TooLargeError{Size: -1, Limit: limit}
 	}
 	return b, nil
 }
@@ -80,7 +81,7 @@ func (a *Activities) presign(ctx context.Context, key string) (string, error) {
 func (a *Activities) presignInto(ctx context.Context, key string, url *string) error {
 	u, err := a.presign(ctx, key)
 	if err != nil {
-		return classify(ServiceStorage, "presign "+key, err)
+		return fault.Classify(fault.ServiceStorage, "presign "+key, err)
 	}
 	*url = u
 	return nil

@@ -357,3 +357,15 @@ func TestWriteReport(t *testing.T) {
 		"analyses/wf-rep/step-1/0-output.json", "analyses/wf-rep/step-1/files/cleaned.csv",
 	}, keys(t, a, "wf-rep"))
 }
+
+func TestChartSummary(t *testing.T) {
+	for _, tt := range []struct{ raw, want string }{
+		{`{"type":"bar","title":"Revenue by region","elements":[{},{},{},{}]}`, `: bar chart "Revenue by region", 4 elements`},
+		{`{"type":"line","title":null,"elements":[{}]}`, `: line chart, 1 elements`},
+		{`{}`, ""},
+		{``, ""},
+		{`not json`, ""},
+	} {
+		assert.Equal(t, tt.want, chartSummary([]byte(tt.raw)), "chart %s", tt.raw)
+	}
+}

@@ -3,6 +3,7 @@ package activities
 import (
 	"context"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
 
@@ -38,7 +39,7 @@ func (a *Activities) PauseSandbox(ctx context.Context, in PauseSandboxInput) (Pa
 		if e2b.IsNotFound(err) {
 			return PauseSandboxResult{Gone: true}, nil
 		}
-		return PauseSandboxResult{}, classify(ServiceE2B, "pause sandbox "+in.SandboxID, err)
+		return PauseSandboxResult{}, fault.Classify(fault.ServiceE2B, "pause sandbox "+in.SandboxID, err)
 	}
 	if ok {
 		// A paused sandbox no longer counts against E2B's limit.

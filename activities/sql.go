@@ -19,6 +19,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -48,7 +49,7 @@ import (
 // replaced.
 
 // ServiceSQL names a SQL source in error messages.
-const ServiceSQL Service = "sql"
+const ServiceSQL fault.Service = "sql"
 
 // SQLLimits bound every query.
 type SQLLimits struct {
@@ -113,7 +114,7 @@ func NewSQLSources(urls map[string]string, limits SQLLimits) (*SQLSources, error
 		// A second line of defence behind BEGIN READ ONLY.
 		cfg.RuntimeParams["default_transaction_read_only"] = "on"
 		cfg.RuntimeParams["application_name"] = "durable-analyst"
-		RedactSecrets(u, cfg.Password)
+		fault.RedactSecrets(u, cfg.Password)
 		s.byName[name] = cfg
 	}
 	return s, nil
@@ -252,7 +253,7 @@ func (s *SQLSources) query(ctx context.Context, source, q string) (*sqlResult, e
 func (s *SQLSources) runReadOnly(ctx context.Context, source, q string) (*sqlResult, error) {
 	cfg, ok := s.byName[source]
 	if !ok {
-		return nil, newError(api.ErrTypeNotFound, fmt.Sprintf("sql source %q is not configured on this worker (configured: %s)", source, namesOrNone(s.Names())), nil, 0)
+		return nil, fault.New(api.ErrTypeNotFound, fmt.Sprintf("sql source %q is not configured on this worker (configured: %s)", source, namesOrNone(s.Names())), nil, 0)
 	}
 	// The server's timeout stops the statement; this one, a little
 	// longer, stops a worker waiting on a server that does not answer.
@@ -388,14 +389,14 @@ func sqlError(source string, cfg *pgx.ConnConfig, op string, err error) error {
 		// Connection-class and shutdown errors are the server's, not the
 		// query's.
 		if strings.HasPrefix(pg.Code, "08") || pg.Code == "57P01" || pg.Code == "57P02" || pg.Code == "57P03" || strings.HasPrefix(pg.Code, "53") {
-			return newError(api.ErrTypeUnavailable, fmt.Sprintf("sql source %q: %s: %s (SQLSTATE %s)", source, op, msg, pg.Code), nil, 0)
+			return fault.New(api.ErrTypeUnavailable, fmt.Sprintf("sql source %q: %s: %s (SQLSTATE %s)", source, op, msg, pg.Code), nil, 0)
 		}
 		return &QueryRefused{Msg: fmt.Sprintf("%s (SQLSTATE %s)", msg, pg.Code), Code: pg.Code}
 	}
 	if errors.Is(err, context.Canceled) {
 		return err
 	}
-	return newError(api.ErrTypeUnavailable, fmt.Sprintf("sql source %q: %s: %s", source, op, netMessage(err, cfg)), nil, 0)
+	return fault.New(api.ErrTypeUnavailable, fmt.Sprintf("sql source %q: %s: %s", source, op, netMessage(err, cfg)), nil, 0)
 }
 
 // connectError maps a failed connect: refused credentials are AuthError,
@@ -411,9 +412,9 @@ func connectError(source string, cfg *pgx.ConnConfig, err error) error {
 		case pg.Code == "3D000":
 			typ = api.ErrTypeNotFound
 		}
-		return newError(typ, fmt.Sprintf("sql source %q: connect: %s (SQLSTATE %s)", source, scrubSQL(pg.Message, cfg), pg.Code), nil, 0)
+		return fault.New(typ, fmt.Sprintf("sql source %q: connect: %s (SQLSTATE %s)", source, scrubSQL(pg.Message, cfg), pg.Code), nil, 0)
 	}
-	return newError(api.ErrTypeUnavailable, fmt.Sprintf("sql source %q: connect: %s", source, netMessage(err, cfg)), nil, 0)
+	return fault.New(api.ErrTypeUnavailable, fmt.Sprintf("sql source %q: connect: %s", source, netMessage(err, cfg)), nil, 0)
 }
 
 // netMessage is a network error's explanation without addresses.
@@ -445,7 +446,7 @@ func scrubSQL(s string, cfg *pgx.ConnConfig) string {
 			s = strings.ReplaceAll(s, ":"+strconv.Itoa(int(cfg.Port)), ":***")
 		}
 	}
-	return boundMessage(s)
+	return fault.Bound(s)
 }
 
 func namesOrNone(names []string) string {
@@ -533,7 +534,7 @@ type stagedQuery struct {
 // *QueryRefused is the query's own failure.
 func (a *Activities) stageQuery(ctx context.Context, write func(context.Context, []byte) error, workflowID, id, source, path, query string) (*stagedQuery, error) {
 	if a.SQL == nil || len(a.SQL.byName) == 0 {
-		return nil, newError(api.ErrTypeNotFound, fmt.Sprintf("sql source %q: this worker has no SQL sources (set SQL_SOURCE_<NAME>)", source), nil, 0)
+		return nil, fault.New(api.ErrTypeNotFound, fmt.Sprintf("sql source %q: this worker has no SQL sources (set SQL_SOURCE_<NAME>)", source), nil, 0)
 	}
 	recKey := a.sqlKey(workflowID, id, ".json")
 	var rec sqlRecord
@@ -542,10 +543,10 @@ func (a *Activities) stageQuery(ctx context.Context, write func(context.Context,
 	case err == nil && rec.QuerySHA256 == sha256Hex([]byte(query)):
 		b, err := a.getObject(ctx, a.Bucket, rec.CSVKey, rec.Bytes)
 		if err != nil {
-			return nil, classify(ServiceStorage, "read journaled result "+rec.CSVKey, err)
+			return nil, fault.Classify(fault.ServiceStorage, "read journaled result "+rec.CSVKey, err)
 		}
 		if sha256Hex(b) != rec.SHA256 {
-			return nil, newError(api.ErrTypeStorage, fmt.Sprintf("journaled result %s does not match its record's sha256", rec.CSVKey), nil, 0)
+			return nil, fault.New(api.ErrTypeStorage, fmt.Sprintf("journaled result %s does not match its record's sha256", rec.CSVKey), nil, 0)
 		}
 		if err := write(ctx, b); err != nil {
 			return nil, err
@@ -554,7 +555,7 @@ func (a *Activities) stageQuery(ctx context.Context, write func(context.Context,
 		a.logger().Info("query already ran; staged its journaled result", "source", source, "path", path, "rows", rec.Rows)
 		return &stagedQuery{rec: rec, csv: b, fromJournal: true}, nil
 	case err != nil && !isNoSuchKey(err):
-		return nil, classify(ServiceStorage, "read query journal "+recKey, err)
+		return nil, fault.Classify(fault.ServiceStorage, "read query journal "+recKey, err)
 	}
 	res, err := a.SQL.query(ctx, source, query)
 	if err != nil {
@@ -567,10 +568,10 @@ func (a *Activities) stageQuery(ctx context.Context, write func(context.Context,
 		CSVKey: a.sqlKey(workflowID, id, ".csv"),
 	}
 	if err := a.putObject(ctx, rec.CSVKey, "text/csv", res.CSV); err != nil {
-		return nil, classify(ServiceStorage, "store query result", err)
+		return nil, fault.Classify(fault.ServiceStorage, "store query result", err)
 	}
 	if err := a.putJSON(ctx, recKey, rec); err != nil {
-		return nil, classify(ServiceStorage, "store query journal", err)
+		return nil, fault.Classify(fault.ServiceStorage, "store query journal", err)
 	}
 	if err := write(ctx, res.CSV); err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -113,7 +114,7 @@ func (s *SQLSources) checkReach(ctx context.Context, source string, cfg *pgx.Con
 		if errors.As(err, &refused) {
 			// Not the query's failure: a source whose reach cannot be
 			// known is refused (a lost connection is retried).
-			return newError(api.ErrTypeSourceRefused, fmt.Sprintf("sql source %q is refused: the check of its role's privileges failed: %s; "+
+			return fault.New(api.ErrTypeSourceRefused, fmt.Sprintf("sql source %q is refused: the check of its role's privileges failed: %s; "+
 				"the check needs PostgreSQL 10 or newer (pg_roles, pg_init_privs, pg_has_role)", source, refused.Msg), nil, 0)
 		}
 		return err
@@ -145,7 +146,7 @@ func (s *SQLSources) checkReach(ctx context.Context, source string, cfg *pgx.Con
 	if len(refused) == 0 {
 		return nil
 	}
-	return newError(api.ErrTypeSourceRefused, reachMessage(source, cfg.User, refused, allowed), nil, 0)
+	return fault.New(api.ErrTypeSourceRefused, reachMessage(source, cfg.User, refused, allowed), nil, 0)
 }
 
 // reachMessage says what the role can reach, with the SQL that takes each

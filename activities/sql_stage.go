@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"go.temporal.io/sdk/activity"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
 	"github.com/durable-analyst/durable-analyst/internal/errtext"
@@ -42,7 +43,7 @@ func (a *Activities) stageSQLDataset(ctx context.Context, sb *e2b.Sandbox, d api
 		workflowID = activity.GetInfo(ctx).WorkflowExecution.ID
 	}
 	if _, ok := a.SQL.config(d.SQL.Source); !ok {
-		return StagedDataset{}, newError(api.ErrTypeDataset, fmt.Sprintf("dataset %q: sql source %q is not configured on this worker (configured: %s)",
+		return StagedDataset{}, fault.New(api.ErrTypeDataset, fmt.Sprintf("dataset %q: sql source %q is not configured on this worker (configured: %s)",
 			d.Name, d.SQL.Source, namesOrNone(a.SQL.Names())), nil, 0)
 	}
 	id := sqlID(workflowID, "dataset", d.Name, d.SQL.Source, d.SQL.Query)
@@ -50,7 +51,7 @@ func (a *Activities) stageSQLDataset(ctx context.Context, sb *e2b.Sandbox, d api
 	if err != nil {
 		var refused *QueryRefused
 		if errors.As(err, &refused) {
-			return StagedDataset{}, newError(api.ErrTypeDataset, fmt.Sprintf("dataset %q: query on sql source %q: %s", d.Name, d.SQL.Source, refused.Msg), nil, 0)
+			return StagedDataset{}, fault.New(api.ErrTypeDataset, fmt.Sprintf("dataset %q: query on sql source %q: %s", d.Name, d.SQL.Source, refused.Msg), nil, 0)
 		}
 		return StagedDataset{}, datasetError(d, err)
 	}
@@ -62,7 +63,7 @@ func (a *Activities) stageSQLDataset(ctx context.Context, sb *e2b.Sandbox, d api
 func (a *Activities) sandboxWriter(sb *e2b.Sandbox, p string) func(context.Context, []byte) error {
 	return func(ctx context.Context, b []byte) error {
 		if _, err := sb.Files().Write(ctx, p, b); err != nil {
-			return classify(ServiceSandbox, "write "+p, err)
+			return fault.Classify(fault.ServiceSandbox, "write "+p, err)
 		}
 		return nil
 	}
@@ -79,7 +80,7 @@ const RunSQLName = "RunSQL"
 // history holds only its key.
 func (a *Activities) RunSQL(ctx context.Context, in RunSQLInput) (RunSQLResult, error) {
 	if in.WorkflowID == "" || in.Step < 1 {
-		return RunSQLResult{}, newError(api.ErrTypeBadRequest, "run sql: workflow_id and step >= 1 are required", nil, 0)
+		return RunSQLResult{}, fault.New(api.ErrTypeBadRequest, "run sql: workflow_id and step >= 1 are required", nil, 0)
 	}
 	name := strings.TrimSuffix(in.Name, ".csv")
 	var text string
@@ -119,7 +120,7 @@ func (a *Activities) RunSQL(ctx context.Context, in RunSQLInput) (RunSQLResult, 
 		rec.Error = &CodeError{Name: "QueryRefused", Value: text}
 	}
 	if err := a.putJSON(ctx, res.OutputKey, rec); err != nil {
-		return RunSQLResult{}, classify(ServiceStorage, "store run_sql output", err)
+		return RunSQLResult{}, fault.Classify(fault.ServiceStorage, "store run_sql output", err)
 	}
 	if !in.OutputByRef {
 		res.Output = text
@@ -168,7 +169,7 @@ func (a *Activities) restageQueries(ctx context.Context, sb *e2b.Sandbox, workfl
 	for pages.HasMorePages() {
 		page, err := pages.NextPage(ctx)
 		if err != nil {
-			return classify(ServiceStorage, "list query journal "+prefix, err)
+			return fault.Classify(fault.ServiceStorage, "list query journal "+prefix, err)
 		}
 		for _, o := range page.Contents {
 			key := aws.ToString(o.Key)
@@ -177,11 +178,11 @@ func (a *Activities) restageQueries(ctx context.Context, sb *e2b.Sandbox, workfl
 			}
 			var rec sqlRecord
 			if err := a.getJSON(ctx, key, &rec); err != nil {
-				return classify(ServiceStorage, "read query journal "+key, err)
+				return fault.Classify(fault.ServiceStorage, "read query journal "+key, err)
 			}
 			b, err := a.getObject(ctx, a.Bucket, rec.CSVKey, rec.Bytes)
 			if err != nil {
-				return classify(ServiceStorage, "read journaled result "+rec.CSVKey, err)
+				return fault.Classify(fault.ServiceStorage, "read journaled result "+rec.CSVKey, err)
 			}
 			if err := a.sandboxWriter(sb, rec.Path)(ctx, b); err != nil {
 				return err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/claims"
 )
@@ -23,7 +24,7 @@ func (a *Activities) VerifyAnswer(ctx context.Context, in VerifyAnswerInput) (Ve
 		var rec cellRecord
 		key := a.outputKey(in.WorkflowID, ref.Step, ref.Cell)
 		if err := a.getJSON(ctx, key, &rec); err != nil {
-			return VerifyAnswerResult{}, classify(ServiceStorage, "read cell record "+key, err)
+			return VerifyAnswerResult{}, fault.Classify(fault.ServiceStorage, "read cell record "+key, err)
 		}
 		srcs = append(srcs, claims.Source{Step: ref.Step, Cell: ref.Cell, Text: printedText(rec)})
 	}

@@ -8,6 +8,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 )
 
 // acts is the nil receiver through which workflows name activity methods.
@@ -104,10 +105,10 @@ func batchStep() workflow.ActivityOptions {
 			BackoffCoefficient: 2,
 			MaximumInterval:    time.Minute,
 			MaximumAttempts:    20,
-			// One table decides what a retry can cure (activities/errors.go).
+			// One table decides what a retry can cure (activities/fault/errors.go).
 			// Retry policies are not part of a workflow's commands' identity,
 			// so kept histories replay whatever this list holds.
-			NonRetryableErrorTypes: activities.NonRetryableTypes(),
+			NonRetryableErrorTypes: fault.NonRetryableTypes(),
 		},
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
@@ -303,7 +304,7 @@ func TestFaultsReadableErrors(t *testing.T) {
 				assert.Contains(t, msg, w, "the message run.Get returns")
 			}
 			assert.NotContains(t, msg, "retryable:", "the upstream's text once, not the SDK's Error() chain")
-			assert.LessOrEqual(t, len(msg), 2*activities.MaxErrorMessageBytes, "bounded")
+			assert.LessOrEqual(t, len(msg), 2*fault.MaxErrorMessageBytes, "bounded")
 
 			evs := e.events(run.GetID(), run.GetRunID())
 			closing := evs[len(evs)-1].GetWorkflowExecutionFailedEventAttributes()

@@ -31,8 +31,9 @@ var allowed = []struct {
 	{"e2b", []string{"e2b/", "internal/"}, "the E2B client"},
 	{"scriptedmodel/analysteval", []string{"scriptedmodel", "api", "internal/"}, "the offline analyst's corpus runner"},
 	{"scriptedmodel", []string{"api", "internal/"}, "the local model server: the contract's tool names"},
-	{"activities", []string{"api", "claims", "config", "e2b", "internal/"}, "the side effects"},
-	{"workflows", []string{"activities", "api", "api/validate", "internal/"}, "deterministic workflow code"},
+	{"activities/fault", []string{"api", "e2b", "internal/"}, "the one classification of the activities' failures"},
+	{"activities", []string{"api", "claims", "config", "e2b", "internal/", "activities/fault"}, "the side effects"},
+	{"workflows", []string{"activities", "activities/", "api", "api/validate", "internal/"}, "deterministic workflow code"},
 	{"nexus", []string{"api", "workflows"}, "the Nexus service"},
 	{"starter", []string{"api", "api/validate", "config", "codec", "internal/"}, "the CLI: never the worker's side"},
 	// Mains wire everything together.
