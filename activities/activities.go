@@ -20,6 +20,7 @@ import (
 	"github.com/openai/openai-go/v3"
 	"go.temporal.io/sdk/client"
 
+	"github.com/durable-analyst/durable-analyst/activities/sqlsource"
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
 
@@ -86,7 +87,7 @@ type Activities struct {
 
 	// SQL are the SQL sources queries may name (nil: none; run_sql is
 	// then not offered).
-	SQL *SQLSources
+	SQL *sqlsource.Sources
 	// Sandboxes bounds the live sandboxes this worker creates
 	// (MAX_SANDBOXES); nil: no bound of its own.
 	Sandboxes *SandboxLeases

@@ -207,7 +207,7 @@ func (a *Activities) responsesTurn(ctx context.Context, tr transcript, step int,
 // offered at this call: when the workflow can run them and this worker has
 // sources.
 func (a *Activities) sqlTool(in CallModelInput) bool {
-	return in.SQLTool && a.SQL != nil && len(a.SQL.byName) > 0
+	return in.SQLTool && a.SQL != nil && len(a.SQL.Names()) > 0
 }
 
 func userMessage(text string) json.RawMessage {

@@ -14,6 +14,7 @@ import (
 	"github.com/openai/openai-go/v3/option"
 
 	"github.com/durable-analyst/durable-analyst/activities/fault"
+	"github.com/durable-analyst/durable-analyst/activities/sqlsource"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/e2b"
 	"github.com/durable-analyst/durable-analyst/internal/tracing"
@@ -55,13 +56,13 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		return nil, fmt.Errorf("%s: %w", urlguard.EnvVar, err)
 	}
 
-	var sqlSources *SQLSources
+	var sqlSources *sqlsource.Sources
 	if len(cfg.SQLSources) > 0 {
 		urls := map[string]string{}
 		for n, u := range cfg.SQLSources {
 			urls[n] = u.Reveal()
 		}
-		if sqlSources, err = NewSQLSources(urls, SQLLimits{
+		if sqlSources, err = sqlsource.New(urls, sqlsource.Limits{
 			StatementTimeout: cfg.SQLStatementTimeout, MaxRows: cfg.SQLMaxRows,
 			MaxBytes: cfg.SQLMaxBytes, SchemaBytes: cfg.SQLSchemaBytes,
 		}); err != nil {
