@@ -52,6 +52,9 @@ type Activities struct {
 	ChartURLTTL          time.Duration
 	// MaxOutputBytes caps the text of one cell handed to the model.
 	MaxOutputBytes int
+	// StreamCellBytes is how much of each output stream of a cell the
+	// event stream holds (0: stream.DefaultCellBytes).
+	StreamCellBytes int
 	// MaxDatasetBytes caps one staged dataset.
 	MaxDatasetBytes int64
 	// FetchTimeout bounds one dataset URL fetch, from the request to the

@@ -80,6 +80,13 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 	}
 	defer heartbeatWhile(ctx, hb)()
 
+	pub := a.cellPublisher(ctx, in)
+	defer pub.Close()
+	var out func(stream, text string)
+	if pub != nil {
+		pub.Start(ctx)
+		out = pub.Write
+	}
 	var exec *e2b.Execution
 	start := time.Now()
 	switch state {
@@ -91,9 +98,9 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 		// The same journaled cell waits in the kernel behind the running
 		// one, then gets the journal's DurableCellDone.
 		count(ctx, MetricCellsReconnected, 1)
-		exec, err = a.runJournaled(ctx, sb, id, in.Code, a.codeTimeout())
+		exec, err = a.runJournaledTo(ctx, sb, id, in.Code, a.codeTimeout(), out)
 	default:
-		exec, err = a.runJournaled(ctx, sb, id, in.Code, a.codeTimeout())
+		exec, err = a.runJournaledTo(ctx, sb, id, in.Code, a.codeTimeout(), out)
 		since(ctx, MetricCodeRunLatency, start)
 	}
 	if err != nil {
@@ -113,6 +120,7 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 		rec.Error = &CodeError{Name: exec.Error.Name, Value: exec.Error.Value}
 		rec.Traceback = exec.Error.Traceback
 	}
+	streamCut := a.finishStream(ctx, pub, rec)
 	pngs, svgs, htmls := 0, 0, 0
 	for _, r := range exec.Results {
 		shown, err := a.storeDisplay(ctx, in, r, &svgs, &htmls)
@@ -158,7 +166,7 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 	if err := a.putJSON(ctx, key, rec); err != nil {
 		return RunCodeResult{}, fault.Classify(fault.ServiceStorage, "store cell output", err)
 	}
-	res := RunCodeResult{Output: rec.ModelOutput, Charts: rec.Charts, Files: rec.Files, Error: rec.Error, OutputKey: key, Truncated: rec.Truncated}
+	res := RunCodeResult{Output: rec.ModelOutput, Charts: rec.Charts, Files: rec.Files, Error: rec.Error, OutputKey: key, Truncated: rec.Truncated, StreamCut: streamCut}
 	if in.OutputByRef {
 		res.Output = ""
 	}

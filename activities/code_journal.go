@@ -124,15 +124,27 @@ type doneRecord struct {
 // the stream when it runs now, from the journal when an earlier attempt
 // already ran it.
 func (a *Activities) runJournaled(ctx context.Context, sb *e2b.Sandbox, id, code string, timeout time.Duration) (*e2b.Execution, error) {
+	return a.runJournaledTo(ctx, sb, id, code, timeout, nil)
+}
+
+// runJournaledTo is runJournaled that also hands each piece of output to
+// out ("stdout" or "stderr", the text) as the cell prints it.
+func (a *Activities) runJournaledTo(ctx context.Context, sb *e2b.Sandbox, id, code string, timeout time.Duration, out func(stream, text string)) (*e2b.Execution, error) {
 	runCtx, stop := a.interruptOnCancel(ctx, sb, id)
 	defer stop()
+	opts := e2b.RunCodeOptions{
+		// The kernel stops the cell at timeout; the client waits a
+		// little longer for the TimeoutError to arrive.
+		Timeout:        timeout + time.Minute,
+		MaxOutputBytes: 4 << 20,
+	}
+	if out != nil {
+		opts.OnStdout = func(m e2b.OutputMessage) { out("stdout", m.Line) }
+		opts.OnStderr = func(m e2b.OutputMessage) { out("stderr", m.Line) }
+	}
 	run := func(src string) (*e2b.Execution, error) {
-		exec, err := sb.RunCode(runCtx, src, &e2b.RunCodeOptions{
-			// The kernel stops the cell at timeout; the client waits a
-			// little longer for the TimeoutError to arrive.
-			Timeout:        timeout + time.Minute,
-			MaxOutputBytes: 4 << 20,
-		})
+		o := opts
+		exec, err := sb.RunCode(runCtx, src, &o)
 		if err != nil {
 			return nil, fault.Classify(fault.ServiceSandbox, "run code", err)
 		}

@@ -102,6 +102,7 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		SandboxTimeout:       cfg.SandboxTimeout,
 		ChartURLTTL:          cfg.ChartURLTTL,
 		MaxOutputBytes:       cfg.MaxOutputBytes,
+		StreamCellBytes:      cfg.StreamCellBytes,
 		MaxDatasetBytes:      cfg.MaxDatasetBytes,
 		CodeTimeout:          10 * time.Minute,
 		ModelAPI:             cfg.OpenAIAPI,

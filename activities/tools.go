@@ -72,6 +72,9 @@ type ToolCallAt struct {
 	// OutputByRef: the activity leaves the text for the model in its
 	// record at OutputKey (workflows.ChangeToolOutputRefs).
 	OutputByRef bool
+	// Stream: the activity publishes what the call prints to the
+	// workflow's event stream as it runs (workflows.ChangeEventStream).
+	Stream bool
 }
 
 // ToolResult is what a workflow reads of a tool activity's result, whose
@@ -84,6 +87,7 @@ type ToolResult struct {
 	Charts    []api.Chart      `json:"charts,omitempty"`
 	Files     []api.OutputFile `json:"files,omitempty"`
 	Error     *CodeError       `json:"error,omitempty"`
+	StreamCut bool             `json:"stream_cut,omitempty"`
 }
 
 // Tools is the table of tools, in the order the model is offered them.

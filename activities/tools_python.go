@@ -44,7 +44,7 @@ type pythonArgs struct{ code string }
 func (p pythonArgs) Input(c ToolCallAt) any {
 	return RunCodeInput{
 		WorkflowID: c.WorkflowID, RunID: c.RunID, SandboxID: c.SandboxID,
-		Step: c.Step, Cell: c.Cell, CallID: c.CallID, Code: p.code, OutputByRef: c.OutputByRef,
+		Step: c.Step, Cell: c.Cell, CallID: c.CallID, Code: p.code, OutputByRef: c.OutputByRef, Stream: c.Stream,
 	}
 }
 

@@ -148,6 +148,9 @@ type RunCodeInput struct {
 	// stays in the cell record at OutputKey, which the workflow hands to
 	// CallModel (ToolOutput.OutputKey), so the history holds it nowhere.
 	OutputByRef bool `json:"output_by_ref,omitempty"`
+	// Stream publishes the cell's output to the workflow's event stream
+	// as it prints (stream.Publisher).
+	Stream bool `json:"stream,omitempty"`
 }
 
 // CodeError is an exception raised by the model's code.
@@ -169,6 +172,9 @@ type RunCodeResult struct {
 	Error     *CodeError       `json:"error,omitempty"`
 	OutputKey string           `json:"output_key,omitempty"`
 	Truncated bool             `json:"truncated,omitempty"`
+	// StreamCut: the event stream holds only the start of the cell's
+	// output (RunCodeInput.Stream); the rest is in the record at OutputKey.
+	StreamCut bool `json:"stream_cut,omitempty"`
 }
 
 // KillSandboxInput names the sandbox to kill.

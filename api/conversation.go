@@ -95,6 +95,9 @@ type ConversationState struct {
 	SandboxLine string `json:"sandbox_line,omitempty"`
 	LineAsks    int    `json:"line_asks,omitempty"`
 	Leased      bool   `json:"leased,omitempty"`
+	// Stream is the conversation's event stream, its newest events, which
+	// the next run continues (offsets go on growing).
+	Stream *StreamState `json:"stream,omitempty"`
 }
 
 // CellRef names a cell that ran, for rebuilding a lost sandbox.

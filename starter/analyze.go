@@ -46,6 +46,7 @@ question is its first turn (with --wait, that turn's answer is printed),
 
 Examples:
   starter analyze --question "Which region sells most?" --file sales.csv --wait
+  starter analyze --question "Which region sells most?" --file sales.csv --follow
   starter analyze --conversation --question "Total sales?" --file sales.csv --wait
   starter analyze --question "..." --s3-key data/2024.csv --name sales.csv
   starter analyze --question "..." --url https://example.com/d.csv --name d.csv
@@ -62,7 +63,10 @@ type analyzeOptions struct {
 	verify           string
 	id               string
 	wait             bool
-	json             bool
+	// follow prints the analysis' events as they happen (starter follow),
+	// then its result.
+	follow bool
+	json   bool
 	// conversation keeps the analysis open for follow-ups (the input's
 	// "conversation"); idleTimeout and maxTurns set it.
 	conversation bool
@@ -106,6 +110,7 @@ func parseAnalyzeFlags(args []string, stderr io.Writer) (analyzeOptions, error) 
 	fs.StringVar(&o.verify, "verify", "", "figures of the answer that no cell printed: correct (ask the model once more; the default), flag or off")
 	fs.StringVar(&o.id, "id", "", "workflow `id` (default: analysis-<timestamp>-<random>)")
 	fs.BoolVar(&o.wait, "wait", false, "watch the progress and print the result")
+	fs.BoolVar(&o.follow, "follow", false, "print the analysis as it runs (its cells' code and output, charts, the answer), then its result")
 	fs.BoolVar(&o.json, "json", false, "print JSON (with --wait: the result; progress goes to stderr)")
 	fs.BoolVar(&o.conversation, "conversation", false, "keep the analysis open for follow-up questions (starter ask, starter end)")
 	fs.StringVar(&o.idleTimeout, "idle-timeout", "", fmt.Sprintf("with --conversation: end it after this `duration` without a question (default %s)", api.DefaultIdleTimeout))
@@ -113,6 +118,9 @@ func parseAnalyzeFlags(args []string, stderr io.Writer) (analyzeOptions, error) 
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return o, err
+	}
+	if o.follow && (o.conversation || o.json) {
+		return o, errors.New("analyze: --follow goes without --conversation and --json (follow a conversation with starter follow <workflow-id>)")
 	}
 	if !o.conversation && (o.idleTimeout != "" || o.maxTurns != 0) {
 		return o, errors.New("analyze: --idle-timeout and --max-turns need --conversation")
@@ -287,7 +295,7 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	defer c.Close()
 
-	l := newLaunch("analysis", id, o.id != "", o.json, o.wait, stdout, stderr)
+	l := newLaunch("analysis", id, o.id != "", o.json, o.wait || o.follow, stdout, stderr)
 	if in.Conversation != nil {
 		return launchConversation(ctx, c, cfg, l, s, ups, in, stdout, stderr)
 	}
@@ -299,6 +307,11 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	})
 	if !wait || err != nil {
 		return err
+	}
+	if o.follow {
+		if err := follow(ctx, c, id, 0, false, stdout); err != nil {
+			return err
+		}
 	}
 	res, err := waitResult(ctx, c, id, l.info)
 	if err != nil {

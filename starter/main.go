@@ -5,6 +5,7 @@
 //	starter schedule create|list|trigger|delete ...
 //	starter result <workflow-id> [--json]
 //	starter progress <workflow-id>
+//	starter follow <workflow-id> [--from N] [--json]
 //	starter ask <workflow-id> "question" [--file data.csv]... [--json]
 //	starter end <workflow-id> [--json]
 //
@@ -46,6 +47,7 @@ Usage:
   starter schedule create|list|trigger|delete  run analyses or batches on a schedule (see starter schedule -h)
   starter result <workflow-id> [--json]      print the result of an analysis
   starter progress <workflow-id>             print the progress of an analysis
+  starter follow <workflow-id>               print an analysis as it runs (see starter follow -h)
   starter ask <workflow-id> "question"       ask a conversation a follow-up (see starter ask -h)
   starter end <workflow-id>                  end a conversation and print its result
 
@@ -82,6 +84,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runResult(ctx, rest, stdout, stderr)
 	case "progress":
 		return runProgress(ctx, rest, stdout, stderr)
+	case "follow":
+		return runFollow(ctx, rest, stdout, stderr)
 	case "ask":
 		return runAsk(ctx, rest, stdout, stderr)
 	case "end":

@@ -38,9 +38,18 @@ func AnalysisWorkflow(ctx workflow.Context, input api.AnalysisInput) (*api.Analy
 	if err != nil {
 		return nil, err
 	}
-	if input.Conversation != nil {
+	res, err := a.run(ctx)
+	a.events.end(ctx, res, err)
+	return res, err
+}
+
+// run is the analysis from its start to its result: one question, or a
+// conversation.
+func (a *analysis) run(ctx workflow.Context) (*api.AnalysisResult, error) {
+	if a.input.Conversation != nil {
 		return converse(ctx, a)
 	}
+	a.events.add(api.StreamEvent{Kind: api.EventStarted, Question: a.in.Question})
 	if err := a.start(ctx); err != nil {
 		return nil, err
 	}
@@ -78,6 +87,9 @@ type analysis struct {
 	// the line and the analyses ahead of it when it last heard.
 	line  string
 	ahead *int
+	// events is the analysis' event stream (nil in runs begun before
+	// ChangeEventStream).
+	events *events
 }
 
 // newAnalysis registers the progress query; nothing blocks yet.
@@ -91,6 +103,15 @@ func newAnalysis(ctx workflow.Context, input api.AnalysisInput) (*analysis, erro
 	if err := workflow.SetQueryHandler(ctx, api.ProgressQuery, func() (api.Progress, error) { return a.progress(), nil }); err != nil {
 		return nil, err
 	}
+	var prior *api.StreamState
+	if input.Continued != nil {
+		prior = input.Continued.Stream
+	}
+	ev, err := newEvents(ctx, prior)
+	if err != nil {
+		return nil, err
+	}
+	a.events = ev
 	return a, nil
 }
 
@@ -160,7 +181,11 @@ func (a *analysis) loop(ctx workflow.Context, question string, staged []activiti
 		if check.correction != "" {
 			call.Question, check.correction = check.correction, ""
 		}
+		a.events.add(api.StreamEvent{Kind: api.EventStep, Step: call.Step})
 		reply, final, err := a.askModel(ctx, call)
+		if err == nil && !reply.Empty {
+			a.events.add(modelReplied(call.Step, reply))
+		}
 		switch {
 		case err != nil:
 			return err
@@ -173,6 +198,7 @@ func (a *analysis) loop(ctx workflow.Context, question string, staged []activiti
 				outputs = nil
 				continue
 			}
+			a.events.add(api.StreamEvent{Kind: api.EventAnswer, Step: call.Step, Turn: a.turn, Text: reply.Answer})
 			a.show(ctx, api.StatusAnswered, "done")
 			return nil
 		case final:

@@ -71,6 +71,8 @@ type conversation struct {
 	// totals: progress and result count across turns
 	// (ChangeConversationTotals).
 	totals bool
+	// stream is the event stream handed to the next run.
+	stream *api.StreamState
 }
 
 // newConversation registers the conversation's handlers. It must run
@@ -191,6 +193,7 @@ func (c *conversation) serve(ctx workflow.Context) (continueAsNew bool, err erro
 		}
 		if workflow.GetInfo(ctx).GetContinueAsNewSuggested() || (c.turnsPerRun > 0 && c.turnsThisRun >= c.turnsPerRun) {
 			c.canDue = true
+			c.stream = c.a.events.handOver()
 			if err := workflow.Await(ctx, func() bool { return workflow.AllHandlersFinished(ctx) }); err != nil {
 				return false, err
 			}
@@ -227,8 +230,14 @@ func (c *conversation) serve(ctx workflow.Context) (continueAsNew bool, err erro
 			c.close(api.EndedByIdleTimeout)
 		}
 	}
-	// The turn under way finishes; waiting asks wake and are refused.
-	if err := workflow.Await(ctx, func() bool { return workflow.AllHandlersFinished(ctx) }); err != nil {
+	// The turn under way finishes; waiting asks wake and are refused. With
+	// an event stream, the polls' handlers finish when the stream ends
+	// (events.end), after the result is known.
+	done := func() bool { return workflow.AllHandlersFinished(ctx) }
+	if c.a.events.on() {
+		done = func() bool { return !c.busy && c.pending() == 0 }
+	}
+	if err := workflow.Await(ctx, done); err != nil {
 		return false, err
 	}
 	return false, c.err
@@ -244,6 +253,7 @@ func (c *conversation) turn(ctx workflow.Context, q api.AskInput, first bool) (*
 	c.state.Turns++
 	c.turnsThisRun++
 	a.turn = c.state.Turns
+	a.events.add(api.StreamEvent{Kind: api.EventStarted, Turn: a.turn, Question: q.Question})
 	if err := sb.wake(ctx); err != nil {
 		return nil, failure(fmt.Sprintf("turn %d: resume sandbox", c.state.Turns), err)
 	}
@@ -304,6 +314,7 @@ func (c *conversation) next(ctx workflow.Context) api.AnalysisInput {
 		Steps: res.StepsUsed, CodeRuns: res.CodeRuns, Usage: res.Usage,
 		SandboxSeconds: sb.seconds(ctx), TranscriptKey: res.TranscriptKey,
 		SandboxLine: sb.line, LineAsks: sb.asks, Leased: sb.leased,
+		Stream: c.stream,
 	}
 	if c.totals {
 		input.Continued.Charts = withoutURLs(res.Charts, func(c *api.Chart) { c.URL = "" })

@@ -41,8 +41,12 @@ func (a *analysis) runTool(ctx workflow.Context, tools []activities.Tool, n, cel
 		return activities.ToolOutput{CallID: tc.CallID, Output: problem}, nil
 	}
 	a.show(ctx, a.status, fmt.Sprintf("%s (cell %d)", t.Phase, cell))
-	at := activities.ToolCallAt{WorkflowID: a.id, RunID: a.sb.runID, Step: n, Cell: cell, CallID: tc.CallID, OutputByRef: byRef}
+	a.events.add(cellStarted(n, cell, t.Name, tc.Arguments))
+	at := activities.ToolCallAt{WorkflowID: a.id, RunID: a.sb.runID, Step: n, Cell: cell, CallID: tc.CallID, OutputByRef: byRef, Stream: a.events.on()}
 	res, err := a.callTool(ctx, t, args, at)
+	if err == nil {
+		a.events.cellFinished(n, cell, res)
+	}
 	if err != nil {
 		where := fmt.Sprintf("step %d cell %d", n, cell)
 		if t.Where != "" {

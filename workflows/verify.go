@@ -28,6 +28,7 @@ func (a *analysis) verify(ctx workflow.Context, check *answerCheck, final bool) 
 		return false
 	}
 	a.show(ctx, api.StatusRunning, "verifying")
+	a.events.add(api.StreamEvent{Kind: api.EventVerifying, Step: a.stepBase + a.step})
 	vctx := withActivity(ctx, activities.VerifyAnswerName, "verify the answer's figures")
 	var vr activities.VerifyAnswerResult
 	if err := workflow.ExecuteActivity(vctx, acts.VerifyAnswer, activities.VerifyAnswerInput{

@@ -74,6 +74,15 @@ const (
 	// it continues as new) and the kept histories of versions 1 to 3
 	// (testdata/histories/2026112[5-7]-*) are retired with them.
 	ChangeWaitForSandbox = "wait-for-sandbox"
+	// ChangeEventStream: an analysis keeps an event stream that callers
+	// follow (stream.go, docs/stream.md): the stream's Signal, Update and
+	// Queries are registered, RunCode publishes a running cell's output
+	// (RunCodeInput.Stream), the run closes its stream before it returns
+	// (answering waiting polls) and a conversation carries it to its next
+	// run. Runs begun before it have no stream. Delete the guard (keep the
+	// stream) once no analysis begun before it runs and the histories
+	// kept before 2026-11-28 are retired.
+	ChangeEventStream = "event-stream"
 )
 
 // strictInput reports whether this run validates inputs with the

@@ -1,0 +1,163 @@
+package stream
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"go.temporal.io/api/enums/v1"
+	"go.temporal.io/api/serviceerror"
+	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/temporal"
+
+	"github.com/durable-analyst/durable-analyst/api"
+)
+
+// Event is an event as a follower reads it, with its offset in the
+// stream (At; StreamEvent.Offset is an output's offset within its cell).
+type Event struct {
+	api.StreamEvent
+	At int64
+}
+
+// FollowOptions say where to start and how long a poll waits.
+type FollowOptions struct {
+	// From is the offset to read from; 0 is the start.
+	From int64
+	// Wait bounds each poll (default 30 s).
+	Wait time.Duration
+}
+
+// Follow reads the stream of the analysis workflowID and calls fn with
+// each event in order, once, until the analysis ends (its EventEnded, or
+// the workflow closed and every event was read) or fn returns an error. It
+// long-polls the stream's Update while the workflow runs (across its
+// continue-as-new runs) and reads the rest with the stream's Query once it
+// has closed. A poll from an offset the stream dropped continues from the
+// offset it now starts at, and fn sees the gap in the offsets.
+func Follow(ctx context.Context, c client.Client, workflowID string, opts FollowOptions, fn func(Event) error) error {
+	wait := opts.Wait
+	if wait <= 0 {
+		wait = 30 * time.Second
+	}
+	from := opts.From
+	live := true
+	for {
+		in := api.StreamPollInput{FromOffset: from, WaitSeconds: int(wait / time.Second)}
+		var res api.StreamPollResult
+		var err error
+		if live {
+			res, err = poll(ctx, c, workflowID, in, wait)
+			if closedOrClosing(err) {
+				live = false
+				continue
+			}
+		} else {
+			res, err = read(ctx, c, workflowID, in)
+		}
+		if base, ok := truncatedAt(err); ok {
+			from = base
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		for _, it := range res.Items {
+			ev, err := Decode(it.Data)
+			if err != nil {
+				return fmt.Errorf("stream of %s, offset %d: %w", workflowID, it.Offset, err)
+			}
+			if err := fn(Event{StreamEvent: ev, At: it.Offset}); err != nil {
+				return err
+			}
+			if ev.Kind == api.EventEnded {
+				return nil
+			}
+		}
+		caughtUp := res.NextOffset == from && !res.MoreReady
+		from = res.NextOffset
+		if !live && caughtUp {
+			// Every event read: done if the workflow has closed; a run
+			// that refused the poll while it continued as new has a
+			// successor to poll.
+			running, err := isRunning(ctx, c, workflowID)
+			if err != nil || !running {
+				return err
+			}
+			live = true
+		}
+	}
+}
+
+// isRunning says whether the workflow's latest run is still running.
+func isRunning(ctx context.Context, c client.Client, id string) (bool, error) {
+	d, err := c.DescribeWorkflowExecution(ctx, id, "")
+	if err != nil {
+		return false, fmt.Errorf("describe %s: %w", id, err)
+	}
+	return d.GetWorkflowExecutionInfo().GetStatus() == enums.WORKFLOW_EXECUTION_STATUS_RUNNING, nil
+}
+
+// poll long-polls the stream's Update once.
+func poll(ctx context.Context, c client.Client, id string, in api.StreamPollInput, wait time.Duration) (api.StreamPollResult, error) {
+	var res api.StreamPollResult
+	pctx, cancel := context.WithTimeout(ctx, wait+30*time.Second)
+	defer cancel()
+	h, err := c.UpdateWorkflow(pctx, client.UpdateWorkflowOptions{
+		WorkflowID: id, UpdateName: api.StreamPollUpdate, Args: []any{in},
+		WaitForStage: client.WorkflowUpdateStageCompleted,
+	})
+	if err == nil {
+		err = h.Get(pctx, &res)
+	}
+	if err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+		return api.StreamPollResult{NextOffset: in.FromOffset}, nil // an idle poll: ask again
+	}
+	return res, err
+}
+
+// read reads the stream with its Query, which also answers once the
+// workflow has closed.
+func read(ctx context.Context, c client.Client, id string, in api.StreamPollInput) (api.StreamPollResult, error) {
+	var res api.StreamPollResult
+	v, err := c.QueryWorkflow(ctx, id, "", api.StreamReadQuery, in)
+	if err != nil {
+		return res, fmt.Errorf("read the stream of %s: %w", id, err)
+	}
+	return res, v.Get(&res)
+}
+
+// closedOrClosing says whether a poll failed because the workflow has
+// closed or is closing (it refuses new polls then): the rest is read with
+// the Query.
+func closedOrClosing(err error) bool {
+	if err == nil {
+		return false
+	}
+	var notFound *serviceerror.NotFound
+	if errors.As(err, &notFound) {
+		return true
+	}
+	msg := err.Error()
+	return strings.Contains(msg, "workflow execution already completed") || strings.Contains(msg, StreamClosing)
+}
+
+// StreamClosing is the reason a closing workflow gives for refusing a
+// poll.
+const StreamClosing = "the analysis is closing its stream"
+
+// truncatedAt reads the offset the stream now starts at from a
+// TruncatedOffset failure.
+func truncatedAt(err error) (int64, bool) {
+	var appErr *temporal.ApplicationError
+	if !errors.As(err, &appErr) || appErr.Type() != api.ErrTypeTruncatedOffset {
+		return 0, false
+	}
+	var base int64
+	if appErr.Details(&base) != nil {
+		return 0, false
+	}
+	return base, true
+}
