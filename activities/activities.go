@@ -119,7 +119,7 @@ var unsafeKeyChars = regexp.MustCompile(`[^A-Za-z0-9._=-]`)
 // keySegment turns a workflow id into one S3 key segment. Ids made only of
 // safe characters are kept as they are; others get a hash suffix so two ids
 // never share a segment.
-func keySegment(id string) string {
+func KeySegment(id string) string {
 	safe := unsafeKeyChars.ReplaceAllString(id, "_")
 	if safe == id && id != "" && id != "." && id != ".." {
 		return id
@@ -135,9 +135,9 @@ func keySegment(id string) string {
 func (a *Activities) workflowPrefix(workflowID string) string {
 	p := strings.Trim(a.Prefix, "/")
 	if p == "" {
-		return keySegment(workflowID)
+		return KeySegment(workflowID)
 	}
-	return p + "/" + keySegment(workflowID)
+	return p + "/" + KeySegment(workflowID)
 }
 
 // chartKey is the deterministic key of the i-th PNG of a cell:

@@ -107,7 +107,7 @@ func previousResponse(ctx context.Context, step int) string {
 // wait costs one request and the answer is seen when it is ready; against
 // a server that cannot stream a stored response, it polls.
 func (a *Activities) awaitResponse(ctx context.Context, id string, step int) (*responses.Response, error) {
-	defer heartbeatWhile(ctx, modelHeartbeat{Step: step, ResponseID: id})()
+	defer HeartbeatWhile(ctx, modelHeartbeat{Step: step, ResponseID: id})()
 	start := time.Now()
 	for {
 		resp, err := a.watchResponse(ctx, id)

@@ -19,7 +19,7 @@ func createErr(t *testing.T, a *Activities, in CreateSandboxInput) *temporal.App
 	t.Helper()
 	var s testsuite.WorkflowTestSuite
 	env := s.NewTestActivityEnvironment()
-	env.RegisterActivity(a)
+	a.Register(env)
 	_, err := env.ExecuteActivity(a.CreateSandbox, in)
 	require.Error(t, err)
 	var appErr *temporal.ApplicationError
@@ -67,7 +67,7 @@ func TestWorkerMaxSandboxes(t *testing.T) {
 	a := &Activities{E2B: c, Template: "code-interpreter-v1", SandboxTimeout: time.Minute, Sandboxes: NewSandboxLeases(1)}
 	var s testsuite.WorkflowTestSuite
 	env := s.NewTestActivityEnvironment()
-	env.RegisterActivity(a)
+	a.Register(env)
 	create := func(wf string) (SandboxRef, error) {
 		v, err := env.ExecuteActivity(a.CreateSandbox, CreateSandboxInput{WorkflowID: wf, RunID: "r", Generation: 1, ReportCapacity: true})
 		if err != nil {

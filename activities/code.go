@@ -78,7 +78,7 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 	if activity.IsActivity(ctx) {
 		activity.RecordHeartbeat(ctx, hb) // at once: the UI shows the reconnect before the first tick
 	}
-	defer heartbeatWhile(ctx, hb)()
+	defer HeartbeatWhile(ctx, hb)()
 
 	pub := a.cellPublisher(ctx, in)
 	defer pub.Close()
@@ -139,7 +139,7 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 			}
 			ch := api.Chart{Key: a.chartKey(in.WorkflowID, in.Step, in.Cell, pngs), Step: in.Step, Cell: in.Cell, Index: pngs, Bytes: len(img)}
 			pngs++
-			if err := a.putObject(ctx, ch.Key, "image/png", img); err != nil {
+			if err := a.PutObject(ctx, ch.Key, "image/png", img); err != nil {
 				return RunCodeResult{}, fault.Classify(fault.ServiceStorage, "upload chart "+ch.Key, err)
 			}
 			if err := a.presignInto(ctx, ch.Key, &ch.URL); err != nil {
@@ -163,7 +163,7 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 	rec.FileNotes = append(fileNotes(written), skipped...)
 	rec.ModelOutput, rec.Truncated = modelOutput(rec, a.MaxOutputBytes)
 	key := a.outputKey(in.WorkflowID, in.Step, in.Cell)
-	if err := a.putJSON(ctx, key, rec); err != nil {
+	if err := a.PutJSON(ctx, key, rec); err != nil {
 		return RunCodeResult{}, fault.Classify(fault.ServiceStorage, "store cell output", err)
 	}
 	res := RunCodeResult{Output: rec.ModelOutput, Charts: rec.Charts, Files: rec.Files, Error: rec.Error, OutputKey: key, Truncated: rec.Truncated, StreamCut: streamCut}

@@ -263,7 +263,7 @@ func (a *Activities) cellNames(ctx context.Context, sb *e2b.Sandbox, id string) 
 // timeout until the returned func is called, so a dead worker is noticed
 // within the heartbeat timeout rather than the activity's whole timeout,
 // and a live one survives two late heartbeats.
-func heartbeatWhile(ctx context.Context, details any) func() {
+func HeartbeatWhile(ctx context.Context, details any) func() {
 	hctx, cancel := context.WithCancel(ctx)
 	every := heartbeatInterval(activity.GetInfo(ctx).HeartbeatTimeout)
 	go func() {

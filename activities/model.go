@@ -112,7 +112,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 	var turn modelTurn
 	var err error
 	if a.ModelAPI == config.OpenAIAPIChat {
-		stopHB := heartbeatWhile(ctx, fmt.Sprintf("step %d", in.Step))
+		stopHB := HeartbeatWhile(ctx, fmt.Sprintf("step %d", in.Step))
 		turn, err = a.chatTurn(ctx, sent, in.Step, in.Final)
 		stopHB()
 	} else {
@@ -131,7 +131,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		tr.Items = append(tr.Items, userMessage("Your last reply was empty. Call "+api.ToolExecutePython+" or answer the question."))
 	}
 	res.TranscriptKey = a.transcriptKey(in.WorkflowID, in.Step)
-	if err := a.putJSON(ctx, res.TranscriptKey, tr); err != nil {
+	if err := a.PutJSON(ctx, res.TranscriptKey, tr); err != nil {
 		return CallModelResult{}, fault.Classify(fault.ServiceStorage, "write transcript", err)
 	}
 	activity.GetLogger(ctx).Info("model answered", "step", in.Step, "tool_calls", len(res.ToolCalls),
@@ -169,7 +169,7 @@ func (a *Activities) responsesTurn(ctx context.Context, tr transcript, step int,
 		resp, err = a.backgroundResponse(ctx, params, tr.Items, step)
 	}
 	if errors.Is(err, errNoBackground) {
-		stopHB := heartbeatWhile(ctx, fmt.Sprintf("step %d", step))
+		stopHB := HeartbeatWhile(ctx, fmt.Sprintf("step %d", step))
 		resp, err = a.Model.Responses.New(ctx, params, option.WithJSONSet("input", tr.Items))
 		stopHB()
 	}

@@ -167,7 +167,7 @@ func (a *Activities) readOutputFile(ctx context.Context, sb *e2b.Sandbox, name s
 
 // storeFile uploads body under f.Key and presigns its URL.
 func (a *Activities) storeFile(ctx context.Context, f *api.OutputFile, body []byte) error {
-	if err := a.putObject(ctx, f.Key, f.ContentType, body); err != nil {
+	if err := a.PutObject(ctx, f.Key, f.ContentType, body); err != nil {
 		return fault.Classify(fault.ServiceStorage, "upload "+f.Key, err)
 	}
 	if err := a.presignInto(ctx, f.Key, &f.URL); err != nil {

@@ -70,7 +70,7 @@ const WriteReportName = "WriteReport"
 // inlined: they can be large, and HTML a cell produced is not ours to run
 // in a reader's browser.
 func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (api.Report, error) {
-	defer heartbeatWhile(ctx, "writing the report")()
+	defer HeartbeatWhile(ctx, "writing the report")()
 	rep := a.reportKeys(in.WorkflowID)
 	// The workflow sends no URLs (they would only fill its history); the
 	// report's links are presigned now, valid for CHART_URL_TTL from here.
@@ -99,7 +99,7 @@ func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (api.
 		activity.RecordHeartbeat(ctx, len(steps))
 	}
 
-	if err := a.putObject(ctx, rep.MarkdownKey, "text/markdown; charset=utf-8", []byte(reportMarkdown(in, steps))); err != nil {
+	if err := a.PutObject(ctx, rep.MarkdownKey, "text/markdown; charset=utf-8", []byte(reportMarkdown(in, steps))); err != nil {
 		return rep, fault.Classify(fault.ServiceStorage, "upload "+rep.MarkdownKey, err)
 	}
 	charts := make([]reportChart, len(in.Charts))
@@ -109,7 +109,7 @@ func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (api.
 		if embedded+ch.Bytes > maxEmbedBytes {
 			continue
 		}
-		img, err := a.getObject(ctx, a.Bucket, ch.Key, maxEmbedBytes)
+		img, err := a.GetObject(ctx, a.Bucket, ch.Key, maxEmbedBytes)
 		if err != nil {
 			return rep, fault.Classify(fault.ServiceStorage, "read chart "+ch.Key, err)
 		}
@@ -121,7 +121,7 @@ func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (api.
 		"Answer": markedAnswerHTML(in), "Unsupported": unsupportedClaims(in.Claims)}); err != nil {
 		return rep, fmt.Errorf("render the html report: %w", err)
 	}
-	if err := a.putObject(ctx, rep.HTMLKey, "text/html; charset=utf-8", page.Bytes()); err != nil {
+	if err := a.PutObject(ctx, rep.HTMLKey, "text/html; charset=utf-8", page.Bytes()); err != nil {
 		return rep, fault.Classify(fault.ServiceStorage, "upload "+rep.HTMLKey, err)
 	}
 	if err := a.presignInto(ctx, rep.MarkdownKey, &rep.MarkdownURL); err != nil {

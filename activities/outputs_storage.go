@@ -14,7 +14,7 @@ import (
 
 // putObject stores bytes under key. Keys are deterministic, so a retry
 // overwrites the same object instead of adding one.
-func (a *Activities) putObject(ctx context.Context, key, contentType string, body []byte) error {
+func (a *Activities) PutObject(ctx context.Context, key, contentType string, body []byte) error {
 	_, err := a.S3.PutObject(ctx, &s3.PutObjectInput{
 		Bucket:        aws.String(a.Bucket),
 		Key:           aws.String(key),
@@ -25,16 +25,16 @@ func (a *Activities) putObject(ctx context.Context, key, contentType string, bod
 	return err
 }
 
-func (a *Activities) putJSON(ctx context.Context, key string, v any) error {
+func (a *Activities) PutJSON(ctx context.Context, key string, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", key, err)
 	}
-	return a.putObject(ctx, key, "application/json", b)
+	return a.PutObject(ctx, key, "application/json", b)
 }
 
 // getObject reads an object, refusing one larger than limit bytes.
-func (a *Activities) getObject(ctx context.Context, bucket, key string, limit int64) ([]byte, error) {
+func (a *Activities) GetObject(ctx context.Context, bucket, key string, limit int64) ([]byte, error) {
 	out, err := a.S3.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(bucket), Key: aws.String(key)})
 	if err != nil {
 		return nil, err
@@ -54,7 +54,7 @@ func (a *Activities) getObject(ctx context.Context, bucket, key string, limit in
 }
 
 func (a *Activities) getJSON(ctx context.Context, key string, v any) error {
-	b, err := a.getObject(ctx, a.Bucket, key, 64<<20)
+	b, err := a.GetObject(ctx, a.Bucket, key, 64<<20)
 	if err != nil {
 		return err
 	}
@@ -64,8 +64,8 @@ func (a *Activities) getJSON(ctx context.Context, key string, v any) error {
 	return nil
 }
 
-// presign returns a time-limited GET URL for key.
-func (a *Activities) presign(ctx context.Context, key string) (string, error) {
+// presignGet returns a time-limited GET URL for key.
+func (a *Activities) PresignGet(ctx context.Context, key string) (string, error) {
 	if a.Presign == nil {
 		return "", nil
 	}
@@ -79,7 +79,7 @@ func (a *Activities) presign(ctx context.Context, key string) (string, error) {
 
 // presignInto sets *url to a fresh presigned URL of key.
 func (a *Activities) presignInto(ctx context.Context, key string, url *string) error {
-	u, err := a.presign(ctx, key)
+	u, err := a.PresignGet(ctx, key)
 	if err != nil {
 		return fault.Classify(fault.ServiceStorage, "presign "+key, err)
 	}

@@ -37,7 +37,7 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 		return SandboxRef{}, fault.New(api.ErrTypeBadRequest,
 			fmt.Sprintf("create sandbox: workflow_id, run_id and generation >= 1 are required (got %q, %q, %d)", in.WorkflowID, in.RunID, in.Generation), nil, 0)
 	}
-	defer heartbeatWhile(ctx, "creating")()
+	defer HeartbeatWhile(ctx, "creating")()
 	meta := map[string]string{
 		MetaWorkflowID: in.WorkflowID,
 		MetaRunID:      in.RunID,
@@ -136,7 +136,7 @@ func (a *Activities) KillSandbox(ctx context.Context, in KillSandboxInput) error
 	if in.SandboxID == "" {
 		return nil
 	}
-	defer heartbeatWhile(ctx, "killing")()
+	defer HeartbeatWhile(ctx, "killing")()
 	gone, err := a.E2B.Kill(ctx, in.SandboxID)
 	if err != nil {
 		return fault.Classify(fault.ServiceE2B, "kill sandbox "+in.SandboxID, err)
@@ -187,7 +187,7 @@ func (a *Activities) StageDatasets(ctx context.Context, in StageDatasetsInput) (
 	if err != nil {
 		return nil, err
 	}
-	defer heartbeatWhile(ctx, "staging")()
+	defer HeartbeatWhile(ctx, "staging")()
 	out := make([]StagedDataset, 0, len(in.Datasets))
 	for _, d := range in.Datasets {
 		if d.SQL != nil {
@@ -217,7 +217,7 @@ func (a *Activities) fetchDataset(ctx context.Context, d api.Dataset) ([]byte, e
 	case d.Content != "":
 		return []byte(d.Content), nil
 	case d.S3Key != "":
-		b, err := a.getObject(ctx, a.Bucket, d.S3Key, limit)
+		b, err := a.GetObject(ctx, a.Bucket, d.S3Key, limit)
 		if err != nil {
 			return nil, datasetError(d, fault.Classify(fault.ServiceDatasets, fmt.Sprintf("get s3://%s/%s", a.Bucket, d.S3Key), err))
 		}

@@ -27,7 +27,7 @@ func (a *Activities) RestoreSandbox(ctx context.Context, in RestoreSandboxInput)
 	if err != nil {
 		return RestoreSandboxResult{}, err
 	}
-	defer heartbeatWhile(ctx, "restoring")()
+	defer HeartbeatWhile(ctx, "restoring")()
 	// Results of run_sql that earlier cells may read come back from the
 	// query journal first, without querying again.
 	if err := a.restageQueries(ctx, sb, in.WorkflowID); err != nil {

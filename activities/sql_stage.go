@@ -96,7 +96,7 @@ func (a *Activities) RunSQL(ctx context.Context, in RunSQLInput) (RunSQLResult, 
 		if err != nil {
 			return RunSQLResult{}, err
 		}
-		defer heartbeatWhile(ctx, fmt.Sprintf("step %d cell %d: sql", in.Step, in.Cell))()
+		defer HeartbeatWhile(ctx, fmt.Sprintf("step %d cell %d: sql", in.Step, in.Cell))()
 		p := path.Join(HomeDir, name+".csv")
 		id := sqlID(in.WorkflowID, in.RunID, fmt.Sprint(in.Step), fmt.Sprint(in.Cell), in.CallID)
 		st, err := a.stageQuery(ctx, a.sandboxWriter(sb, p), in.WorkflowID, id, in.Source, p, in.Query)
@@ -123,7 +123,7 @@ func (a *Activities) RunSQL(ctx context.Context, in RunSQLInput) (RunSQLResult, 
 	if res.Refused {
 		rec.Error = &CodeError{Name: "QueryRefused", Value: text}
 	}
-	if err := a.putJSON(ctx, res.OutputKey, rec); err != nil {
+	if err := a.PutJSON(ctx, res.OutputKey, rec); err != nil {
 		return RunSQLResult{}, fault.Classify(fault.ServiceStorage, "store run_sql output", err)
 	}
 	if !in.OutputByRef {
@@ -184,7 +184,7 @@ func (a *Activities) restageQueries(ctx context.Context, sb *e2b.Sandbox, workfl
 			if err := a.getJSON(ctx, key, &rec); err != nil {
 				return fault.Classify(fault.ServiceStorage, "read query journal "+key, err)
 			}
-			b, err := a.getObject(ctx, a.Bucket, rec.CSVKey, rec.Bytes)
+			b, err := a.GetObject(ctx, a.Bucket, rec.CSVKey, rec.Bytes)
 			if err != nil {
 				return fault.Classify(fault.ServiceStorage, "read journaled result "+rec.CSVKey, err)
 			}
@@ -247,7 +247,7 @@ func (a *Activities) stageQuery(ctx context.Context, write func(context.Context,
 	err := a.getJSON(ctx, recKey, &rec)
 	switch {
 	case err == nil && rec.QuerySHA256 == sha256Hex([]byte(query)):
-		b, err := a.getObject(ctx, a.Bucket, rec.CSVKey, rec.Bytes)
+		b, err := a.GetObject(ctx, a.Bucket, rec.CSVKey, rec.Bytes)
 		if err != nil {
 			return nil, fault.Classify(fault.ServiceStorage, "read journaled result "+rec.CSVKey, err)
 		}
@@ -273,10 +273,10 @@ func (a *Activities) stageQuery(ctx context.Context, write func(context.Context,
 		Bytes: int64(len(res.CSV)), SHA256: sha256Hex(res.CSV), Columns: res.Columns,
 		CSVKey: a.sqlKey(workflowID, id, ".csv"),
 	}
-	if err := a.putObject(ctx, rec.CSVKey, "text/csv", res.CSV); err != nil {
+	if err := a.PutObject(ctx, rec.CSVKey, "text/csv", res.CSV); err != nil {
 		return nil, fault.Classify(fault.ServiceStorage, "store query result", err)
 	}
-	if err := a.putJSON(ctx, recKey, rec); err != nil {
+	if err := a.PutJSON(ctx, recKey, rec); err != nil {
 		return nil, fault.Classify(fault.ServiceStorage, "store query journal", err)
 	}
 	if err := write(ctx, res.CSV); err != nil {

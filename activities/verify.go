@@ -18,7 +18,7 @@ const VerifyAnswerName = "VerifyAnswer"
 // their records in S3 — the same text the model was shown — and never
 // runs code again or calls the model.
 func (a *Activities) VerifyAnswer(ctx context.Context, in VerifyAnswerInput) (VerifyAnswerResult, error) {
-	defer heartbeatWhile(ctx, "verifying the answer")()
+	defer HeartbeatWhile(ctx, "verifying the answer")()
 	srcs := make([]claims.Source, 0, len(in.Cells))
 	for _, ref := range in.Cells {
 		var rec cellRecord

@@ -20,13 +20,17 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/batches"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/claims"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
-var a *activities.Activities
+var (
+	a         *activities.Activities
+	batchActs *batches.Activities
+)
 
 // harness mocks every activity and records what the workflow sent.
 type harness struct {
@@ -57,7 +61,7 @@ type harness struct {
 func newHarness(t *testing.T, register ...func(*harness)) *harness {
 	var s testsuite.WorkflowTestSuite
 	h := &harness{env: s.NewTestWorkflowEnvironment(), stored: map[string]string{}}
-	h.env.RegisterActivity(&activities.Activities{})
+	workflows.RegisterActivities(h.env, &activities.Activities{})
 	for _, r := range register {
 		r(h)
 	}

@@ -168,7 +168,7 @@ type lineHarness struct {
 func newLineHarness() *lineHarness {
 	var s testsuite.WorkflowTestSuite
 	h := &lineHarness{env: s.NewTestWorkflowEnvironment(), turns: map[string][]activities.SandboxTurn{}, gone: map[string]bool{}}
-	h.env.RegisterActivity(&activities.Activities{})
+	workflows.RegisterActivities(h.env, &activities.Activities{})
 	h.env.OnSignalExternalWorkflow(mock.Anything, mock.Anything, mock.Anything, api.SignalSandboxTurn, mock.Anything).Return(
 		func(_, id, _, _ string, arg any) error {
 			if h.gone[id] {

@@ -24,7 +24,7 @@ func TestSandboxRebuildIsCounted(t *testing.T) {
 	var s testsuite.WorkflowTestSuite
 	s.SetMetricsHandler(sdktally.NewMetricsHandler(scope))
 	env := s.NewTestWorkflowEnvironment()
-	env.RegisterActivity(&activities.Activities{})
+	workflows.RegisterActivities(env, &activities.Activities{})
 	env.OnActivity(a.CreateSandbox, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, in activities.CreateSandboxInput) (activities.SandboxRef, error) {
 			return activities.SandboxRef{SandboxID: fmt.Sprintf("isandbox%d", in.Generation)}, nil

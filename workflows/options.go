@@ -8,11 +8,16 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/batches"
 	"github.com/durable-analyst/durable-analyst/activities/fault"
 )
 
-// acts is the nil receiver through which workflows name activity methods.
-var acts *activities.Activities
+// The nil receivers through which workflows name activity methods, one
+// for each subsystem of the activities.
+var (
+	acts      *activities.Activities
+	batchActs *batches.Activities
+)
 
 // HeartbeatTimeout is how soon a dead worker's activity is retried
 // elsewhere: the server times the attempt out this long after its last
@@ -46,13 +51,13 @@ var activityOptionsByName = map[string]workflow.ActivityOptions{
 	activities.VerifyAnswerName:   heartbeating(2*time.Minute, 10),
 
 	// A batch.
-	activities.PlanBatchName:          batchStep(),
-	activities.ReadBatchItemsName:     batchStep(),
-	activities.AppendBatchResultsName: batchStep(),
-	activities.WriteBatchReportName:   batchStep(),
+	batches.PlanBatchName:          batchStep(),
+	batches.ReadBatchItemsName:     batchStep(),
+	batches.AppendBatchResultsName: batchStep(),
+	batches.WriteBatchReportName:   batchStep(),
 	// AnalysisOutcome waits for an item an earlier run of the batch
 	// started: as long as an analysis may take.
-	activities.AnalysisOutcomeName: {
+	batches.AnalysisOutcomeName: {
 		StartToCloseTimeout: 24 * time.Hour,
 		HeartbeatTimeout:    time.Minute,
 		RetryPolicy:         &temporal.RetryPolicy{MaximumInterval: time.Minute},

@@ -1,4 +1,4 @@
-package activities
+package batches
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/internal/errtext"
@@ -30,7 +31,7 @@ func (a *Activities) AnalysisOutcome(ctx context.Context, in AnalysisOutcomeInpu
 	if a.Temporal == nil {
 		return nil, fault.New(api.ErrTypeBadRequest, "analysis outcome: this worker has no Temporal client", nil, 0)
 	}
-	defer heartbeatWhile(ctx, "waiting for "+in.WorkflowID)()
+	defer activities.HeartbeatWhile(ctx, "waiting for "+in.WorkflowID)()
 	var res json.RawMessage
 	err := a.Temporal.GetWorkflow(ctx, in.WorkflowID, "").Get(ctx, &res)
 	if err == nil {

@@ -1,4 +1,4 @@
-package activities
+package batches
 
 import (
 	"bufio"
@@ -17,6 +17,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/smithy-go"
 
+	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 )
@@ -123,7 +124,7 @@ func (a *Activities) batchPrefix(batchID string) string {
 	if p != "" {
 		p += "/"
 	}
-	return p + "batches/" + keySegment(batchID)
+	return p + "batches/" + activities.KeySegment(batchID)
 }
 
 // batchChunkKey is where the n-th chunk of a batch's results is stored.
@@ -278,7 +279,7 @@ const AppendBatchResultsName = "AppendBatchResults"
 // from the batch id and the chunk number, so a retry overwrites it.
 func (a *Activities) AppendBatchResults(ctx context.Context, in AppendBatchResultsInput) (string, error) {
 	key := a.batchChunkKey(in.BatchID, in.Chunk)
-	if err := a.putJSON(ctx, key, in.Results); err != nil {
+	if err := a.PutJSON(ctx, key, in.Results); err != nil {
 		return "", fault.Classify(fault.ServiceStorage, "store batch results "+key, err)
 	}
 	return key, nil
@@ -293,7 +294,7 @@ func (a *Activities) WriteBatchReport(ctx context.Context, in WriteBatchReportIn
 	byIndex := map[int]api.BatchItemResult{}
 	for n := 1; n <= in.Chunks; n++ {
 		key := a.batchChunkKey(in.BatchID, n)
-		b, err := a.getObject(ctx, a.Bucket, key, maxBatchChunkBytes)
+		b, err := a.GetObject(ctx, a.Bucket, key, maxBatchChunkBytes)
 		if err != nil {
 			return WriteBatchReportResult{}, fault.Classify(fault.ServiceStorage, "read batch results "+key, err)
 		}
@@ -311,18 +312,18 @@ func (a *Activities) WriteBatchReport(ctx context.Context, in WriteBatchReportIn
 	}
 	sort.Slice(rep.Items, func(i, j int) bool { return rep.Items[i].Index < rep.Items[j].Index })
 
-	if err := a.putJSON(ctx, in.ReportKey, rep); err != nil {
+	if err := a.PutJSON(ctx, in.ReportKey, rep); err != nil {
 		return WriteBatchReportResult{}, fault.Classify(fault.ServiceStorage, "store batch report "+in.ReportKey, err)
 	}
 	csvBytes, err := reportCSV(rep.Items)
 	if err != nil {
 		return WriteBatchReportResult{}, err
 	}
-	if err := a.putObject(ctx, in.CSVKey, "text/csv", csvBytes); err != nil {
+	if err := a.PutObject(ctx, in.CSVKey, "text/csv", csvBytes); err != nil {
 		return WriteBatchReportResult{}, fault.Classify(fault.ServiceStorage, "store batch report "+in.CSVKey, err)
 	}
 	res := WriteBatchReportResult{ReportKey: in.ReportKey, CSVKey: in.CSVKey, Items: len(rep.Items)}
-	if res.ReportURL, err = a.presign(ctx, in.ReportKey); err != nil {
+	if res.ReportURL, err = a.PresignGet(ctx, in.ReportKey); err != nil {
 		return res, fault.Classify(fault.ServiceStorage, "presign "+in.ReportKey, err)
 	}
 	return res, nil
