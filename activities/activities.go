@@ -156,7 +156,7 @@ func (a *Activities) transcriptKey(workflowID string, step int) string {
 	return fmt.Sprintf("%s/transcript/step-%03d.json", a.workflowPrefix(workflowID), step)
 }
 
-func (a *Activities) logger() *slog.Logger {
+func (a *Activities) Log() *slog.Logger {
 	if a.Logger != nil {
 		return a.Logger
 	}

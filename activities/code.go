@@ -71,7 +71,7 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 		if state, err = a.journalState(ctx, sb, id); err != nil {
 			return RunCodeResult{}, err
 		}
-		a.logger().Info("retried cell: reconnecting", "cell_id", id, "sandbox_id", sb.ID,
+		a.Log().Info("retried cell: reconnecting", "cell_id", id, "sandbox_id", sb.ID,
 			"attempt", hb.Attempt, "journal", state.String())
 		hb.Reconnected = state == cellRunning
 	}

@@ -193,7 +193,7 @@ func (a *Activities) runJournaledTo(ctx context.Context, sb *e2b.Sandbox, id, co
 			fmt.Sprintf("sandbox %s: the kernel failed mid-cell: %s: %s", sb.ID, exec.Error.Name, exec.Error.Value), nil, 0)
 	case errCellDone:
 		count(ctx, MetricCellsFromJournal, 1)
-		a.logger().Info("cell already ran; returning its journaled outputs", "cell_id", id, "sandbox_id", sb.ID)
+		a.Log().Info("cell already ran; returning its journaled outputs", "cell_id", id, "sandbox_id", sb.ID)
 		return a.readJournal(ctx, sb, id)
 	case errCellLost, errKernelLost:
 		return nil, fault.New(api.ErrTypeSandboxLost,

@@ -105,9 +105,9 @@ func (a *Activities) interruptOnCancel(ctx context.Context, sb *e2b.Sandbox, id 
 		if temporal.IsCanceledError(context.Cause(ctx)) {
 			wctx, wcancel := context.WithTimeout(run, cancelGrace)
 			if _, err := sb.Files().Write(wctx, cellPath(id, ".cancel"), []byte("cancelled")); err != nil {
-				a.logger().Warn("could not mark the cell cancelled; it runs on to its timeout", "cell_id", id, "sandbox_id", sb.ID, "error", err)
+				a.Log().Warn("could not mark the cell cancelled; it runs on to its timeout", "cell_id", id, "sandbox_id", sb.ID, "error", err)
 			} else {
-				a.logger().Info("activity cancelled: interrupting the cell", "cell_id", id, "sandbox_id", sb.ID)
+				a.Log().Info("activity cancelled: interrupting the cell", "cell_id", id, "sandbox_id", sb.ID)
 			}
 			wcancel()
 		}

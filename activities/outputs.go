@@ -124,7 +124,7 @@ func (a *Activities) storeOutputFiles(ctx context.Context, sb *e2b.Sandbox, in R
 		if sum := sha256.Sum256(body); hex.EncodeToString(sum[:]) != f.SHA256 {
 			// Something (a thread the cell started) kept writing after the
 			// cell ended: the bytes read now are the ones kept.
-			a.logger().Warn("output file changed after its cell ended", "file", f.Name, "step", in.Step, "cell", in.Cell)
+			a.Log().Warn("output file changed after its cell ended", "file", f.Name, "step", in.Step, "cell", in.Cell)
 		}
 		of := api.OutputFile{
 			Key: a.fileKey(in.WorkflowID, in.Step, f.Name), Name: f.Name, Step: in.Step, Cell: in.Cell,

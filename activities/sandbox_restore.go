@@ -69,7 +69,7 @@ func (a *Activities) RestoreSandbox(ctx context.Context, in RestoreSandboxInput)
 			fmt.Sprintf("rebuild: the new kernel lacks names the lost one had: %s", strings.Join(missing, ", ")), nil, 0)
 	}
 	res.Names = len(lastNames)
-	a.logger().Info("sandbox rebuilt from the cell journal", "sandbox_id", in.SandboxID, "cells", res.Replayed, "names", res.Names)
+	a.Log().Info("sandbox rebuilt from the cell journal", "sandbox_id", in.SandboxID, "cells", res.Replayed, "names", res.Names)
 	return res, nil
 }
 

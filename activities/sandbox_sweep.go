@@ -34,7 +34,7 @@ func (a *Activities) SweepSandboxes(ctx context.Context, in SweepInput) (SweepRe
 		return SweepResult{}, fault.New(api.ErrTypeBadRequest, "sweep: the worker has no Temporal or E2B client", nil, 0)
 	}
 	s := &Sweeper{E2B: a.E2B, Temporal: a.Temporal, Namespace: activity.GetInfo(ctx).WorkflowNamespace,
-		Grace: in.Grace, Logger: a.logger(), Metrics: activity.GetMetricsHandler(ctx)}
+		Grace: in.Grace, Logger: a.Log(), Metrics: activity.GetMetricsHandler(ctx)}
 	// On an error, what was killed stays killed; the retry sweeps the rest.
 	killed, err := s.SweepOnce(ctx)
 	return SweepResult{Killed: killed}, err

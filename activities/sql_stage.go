@@ -258,7 +258,7 @@ func (a *Activities) stageQuery(ctx context.Context, write func(context.Context,
 			return nil, err
 		}
 		count(ctx, MetricSQLFromJournal, 1)
-		a.logger().Info("query already ran; staged its journaled result", "source", source, "path", path, "rows", rec.Rows)
+		a.Log().Info("query already ran; staged its journaled result", "source", source, "path", path, "rows", rec.Rows)
 		return &stagedQuery{rec: rec, csv: b, fromJournal: true}, nil
 	case err != nil && !isNoSuchKey(err):
 		return nil, fault.Classify(fault.ServiceStorage, "read query journal "+recKey, err)
@@ -282,7 +282,7 @@ func (a *Activities) stageQuery(ctx context.Context, write func(context.Context,
 	if err := write(ctx, res.CSV); err != nil {
 		return nil, err
 	}
-	a.logger().Info("query staged", "source", source, "path", path, "rows", rec.Rows, "bytes", rec.Bytes)
+	a.Log().Info("query staged", "source", source, "path", path, "rows", rec.Rows, "bytes", rec.Bytes)
 	return &stagedQuery{rec: rec, csv: res.CSV}, nil
 }
 

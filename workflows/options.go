@@ -23,7 +23,7 @@ var (
 // elsewhere: the server times the attempt out this long after its last
 // heartbeat and starts the next one after the retry policy's first
 // interval, and the retried attempt clears the workflow's sticky queue
-// (activities/takeover.go), so the analysis' next workflow task reaches a
+// (worker/setup/takeover.go), so the analysis' next workflow task reaches a
 // live worker at once. Activities heartbeat every third of it
 // (activities.heartbeatWhile; the worker caps the SDK's heartbeat batching
 // at the same interval, HEARTBEAT_THROTTLE in config.Tuning), so two

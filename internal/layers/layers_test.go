@@ -42,6 +42,7 @@ var allowed = []struct {
 	{"starter", []string{"api", "api/validate", "config", "codec", "internal/", "stream"}, "the CLI: never the worker's side"},
 	// Mains wire everything together.
 	{"worker", []string{""}, "the worker's main"},
+	{"worker/setup", []string{"activities", "api", "internal/"}, "what a worker sets up beside its activities"},
 	{"cmd/", []string{""}, "tools' mains"},
 }
 
