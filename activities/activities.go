@@ -13,7 +13,6 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/s3"
@@ -74,10 +73,6 @@ type Activities struct {
 	// ModelBackground is OPENAI_BACKGROUND: config.BackgroundAuto (also
 	// ""), BackgroundOn or BackgroundOff (background.go).
 	ModelBackground string
-	// noBackground is set once a server refused background mode under auto.
-	noBackground atomic.Bool
-	// noStreamWait is set once a server could not stream a stored response.
-	noStreamWait atomic.Bool
 
 	// MaxOutputFiles and MaxOutputFilesBytes bound the files one cell may
 	// hand back under outputs/ (0: DefaultMaxOutputFiles,
@@ -152,7 +147,7 @@ func (a *Activities) outputKey(workflowID string, step, cell int) string {
 }
 
 // transcriptKey is where the conversation after a step is kept.
-func (a *Activities) transcriptKey(workflowID string, step int) string {
+func (a *Activities) TranscriptKey(workflowID string, step int) string {
 	return fmt.Sprintf("%s/transcript/step-%03d.json", a.workflowPrefix(workflowID), step)
 }
 

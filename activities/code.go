@@ -177,7 +177,7 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 // read from the cell record RunCode stored under OutputKey. The key must
 // lie under the workflow's own prefix, so a caller cannot feed the model
 // another analysis's objects.
-func (a *Activities) toolOutputText(ctx context.Context, workflowID string, o ToolOutput) (string, error) {
+func (a *Activities) ToolOutputText(ctx context.Context, workflowID string, o ToolOutput) (string, error) {
 	if o.OutputKey == "" {
 		return o.Output, nil
 	}
@@ -186,7 +186,7 @@ func (a *Activities) toolOutputText(ctx context.Context, workflowID string, o To
 			fmt.Sprintf("tool output of call %s: key %q is not under this analysis's prefix %q", o.CallID, o.OutputKey, prefix), nil, 0)
 	}
 	var rec cellRecord
-	if err := a.getJSON(ctx, o.OutputKey, &rec); err != nil {
+	if err := a.GetJSON(ctx, o.OutputKey, &rec); err != nil {
 		return "", fault.Classify(fault.ServiceStorage, fmt.Sprintf("read the output of call %s", o.CallID), err)
 	}
 	if rec.ModelOutput == "" {

@@ -123,7 +123,7 @@ func TestModelCallMetrics(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			env, scope := metricsEnv()
 			env.RegisterActivityWithOptions(func(ctx context.Context) error {
-				countModelCall(ctx, "gpt-4.1-mini", tt.resp, tt.err)
+				CountModelCall(ctx, "gpt-4.1-mini", tt.resp, tt.err)
 				return nil
 			}, activity.RegisterOptions{Name: "Model"})
 			_, err := env.ExecuteActivity("Model")

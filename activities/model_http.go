@@ -18,7 +18,7 @@ const maxErrorBody = 64 << 10
 // {"error": {"message": …}}: openai-go cannot decode that and returns a
 // JSON error without the status, which fault.Classify would retry as a network
 // fault. The body is rewritten to OpenAI's shape, keeping the server's text.
-func normalizeErrorBody(req *http.Request, next option.MiddlewareNext) (*http.Response, error) {
+func NormalizeErrorBody(req *http.Request, next option.MiddlewareNext) (*http.Response, error) {
 	resp, err := next(req)
 	if err != nil || resp.StatusCode < 400 || resp.Body == nil {
 		return resp, err

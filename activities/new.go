@@ -43,7 +43,7 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		option.WithAPIKey(cfg.OpenAIAPIKey.Reveal()),
 		option.WithMaxRetries(cfg.OpenAIMaxRetries),
 		option.WithRequestTimeout(3 * time.Minute),
-		option.WithMiddleware(normalizeErrorBody),
+		option.WithMiddleware(NormalizeErrorBody),
 		option.WithHTTPClient(&http.Client{Transport: tracing.Transport("model", cfg.Tuning.Transport())}),
 	}
 	if cfg.OpenAIBaseURL != "" {

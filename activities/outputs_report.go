@@ -88,7 +88,7 @@ func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (api.
 	for _, ref := range in.Cells {
 		var rec cellRecord
 		key := a.outputKey(in.WorkflowID, ref.Step, ref.Cell)
-		if err := a.getJSON(ctx, key, &rec); err != nil {
+		if err := a.GetJSON(ctx, key, &rec); err != nil {
 			return rep, fault.Classify(fault.ServiceStorage, "read cell record "+key, err)
 		}
 		s := reportStep{Step: ref.Step, Cell: ref.Cell, Code: rec.Code}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
+
 	"github.com/durable-analyst/durable-analyst/activities/fault"
 )
 
@@ -53,7 +54,7 @@ func (a *Activities) GetObject(ctx context.Context, bucket, key string, limit in
 	return b, nil
 }
 
-func (a *Activities) getJSON(ctx context.Context, key string, v any) error {
+func (a *Activities) GetJSON(ctx context.Context, key string, v any) error {
 	b, err := a.GetObject(ctx, a.Bucket, key, 64<<20)
 	if err != nil {
 		return err

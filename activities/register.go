@@ -25,7 +25,6 @@ func (a *Activities) Register(r Registry) {
 		RunCodeName:               a.RunCode,
 		JoinSandboxLineName:       a.JoinSandboxLine,
 		LineHoldersClosedName:     a.LineHoldersClosed,
-		CallModelName:             a.CallModel,
 		WriteReportName:           a.WriteReport,
 		CreateSandboxName:         a.CreateSandbox,
 		KillSandboxName:           a.KillSandbox,

@@ -38,7 +38,7 @@ func (a *Activities) RestoreSandbox(ctx context.Context, in RestoreSandboxInput)
 	for i, ref := range in.Cells {
 		var rec cellRecord
 		key := a.outputKey(in.WorkflowID, ref.Step, ref.Cell)
-		if err := a.getJSON(ctx, key, &rec); err != nil {
+		if err := a.GetJSON(ctx, key, &rec); err != nil {
 			return res, fault.Classify(fault.ServiceStorage, "read cell record "+key, err)
 		}
 		id := cellID(RunCodeInput{WorkflowID: in.WorkflowID, RunID: in.RunID, Step: ref.Step, Cell: ref.Cell, CallID: ref.CallID})

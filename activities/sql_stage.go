@@ -145,7 +145,7 @@ func sqlToolText(st *stagedQuery) string {
 
 // describeSources is the schema of every source for the model's first
 // message; a source that cannot be described says why instead.
-func (a *Activities) describeSources(ctx context.Context) string {
+func (a *Activities) DescribeSources(ctx context.Context) string {
 	if a.SQL == nil || len(a.SQL.Names()) == 0 {
 		return ""
 	}
@@ -181,7 +181,7 @@ func (a *Activities) restageQueries(ctx context.Context, sb *e2b.Sandbox, workfl
 				continue
 			}
 			var rec sqlRecord
-			if err := a.getJSON(ctx, key, &rec); err != nil {
+			if err := a.GetJSON(ctx, key, &rec); err != nil {
 				return fault.Classify(fault.ServiceStorage, "read query journal "+key, err)
 			}
 			b, err := a.GetObject(ctx, a.Bucket, rec.CSVKey, rec.Bytes)
@@ -244,7 +244,7 @@ func (a *Activities) stageQuery(ctx context.Context, write func(context.Context,
 	}
 	recKey := a.sqlKey(workflowID, id, ".json")
 	var rec sqlRecord
-	err := a.getJSON(ctx, recKey, &rec)
+	err := a.GetJSON(ctx, recKey, &rec)
 	switch {
 	case err == nil && rec.QuerySHA256 == sha256Hex([]byte(query)):
 		b, err := a.GetObject(ctx, a.Bucket, rec.CSVKey, rec.Bytes)

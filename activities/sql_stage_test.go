@@ -17,17 +17,6 @@ import (
 	"github.com/durable-analyst/durable-analyst/internal/sqltest"
 )
 
-func TestRunSQLOfferedOnlyWithSources(t *testing.T) {
-	in := CallModelInput{SQLTool: true}
-	assert.False(t, (&Activities{}).sqlTool(in), "no sources")
-	s, err := sqlsource.New(map[string]string{"shop": "postgres://u:p@127.0.0.1:1/db"}, sqlsource.Limits{})
-	require.NoError(t, err)
-	assert.True(t, (&Activities{SQL: s}).sqlTool(in))
-	assert.False(t, (&Activities{SQL: s}).sqlTool(CallModelInput{}), "a workflow that cannot run it")
-	assert.Len(t, transcript{SQLTool: true}.tools(), 2)
-	assert.Len(t, transcript{}.tools(), 1)
-}
-
 func TestStageSQLDatasetOnce(t *testing.T) {
 	a, db, r, sb := sqlEnv(t, sqlsource.Limits{})
 	ds := api.Dataset{Name: "regions.csv", SQL: &api.SQLQuery{Source: "shop", Query: "select region, count(*) as n, sum(amount) as total from orders group by region order by region"}}
@@ -91,7 +80,7 @@ func TestRunSQLTool(t *testing.T) {
 	assert.Equal(t, 40, res.Rows)
 	assert.Equal(t, "/home/user/north.csv", res.Path)
 	assert.Empty(t, res.Output, "by reference")
-	text, err := a.toolOutputText(context.Background(), "wf-sql", ToolOutput{CallID: "c0", OutputKey: res.OutputKey})
+	text, err := a.ToolOutputText(context.Background(), "wf-sql", ToolOutput{CallID: "c0", OutputKey: res.OutputKey})
 	require.NoError(t, err)
 	t.Log(text)
 	assert.Contains(t, text, "40 rows")

@@ -23,7 +23,7 @@ func (a *Activities) VerifyAnswer(ctx context.Context, in VerifyAnswerInput) (Ve
 	for _, ref := range in.Cells {
 		var rec cellRecord
 		key := a.outputKey(in.WorkflowID, ref.Step, ref.Cell)
-		if err := a.getJSON(ctx, key, &rec); err != nil {
+		if err := a.GetJSON(ctx, key, &rec); err != nil {
 			return VerifyAnswerResult{}, fault.Classify(fault.ServiceStorage, "read cell record "+key, err)
 		}
 		srcs = append(srcs, claims.Source{Step: ref.Step, Cell: ref.Cell, Text: printedText(rec)})

@@ -10,6 +10,7 @@ import (
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/batches"
 	"github.com/durable-analyst/durable-analyst/activities/fault"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 )
 
 // The nil receivers through which workflows name activity methods, one
@@ -17,6 +18,7 @@ import (
 var (
 	acts      *activities.Activities
 	batchActs *batches.Activities
+	modelActs *modelcall.Activities
 )
 
 // HeartbeatTimeout is how soon a dead worker's activity is retried
@@ -41,7 +43,7 @@ var activityOptionsByName = map[string]workflow.ActivityOptions{
 	activities.CreateSandboxName:  heartbeating(2*time.Minute, 10),
 	activities.ResumeSandboxName:  heartbeating(2*time.Minute, 10),
 	activities.StageDatasetsName:  heartbeating(10*time.Minute, 10),
-	activities.CallModelName:      heartbeating(5*time.Minute, 20),
+	modelcall.CallModelName:       heartbeating(5*time.Minute, 20),
 	activities.RunCodeName:        toolCall(),
 	activities.RunSQLName:         toolCall(),
 	activities.RestoreSandboxName: heartbeating(60*time.Minute, 5),

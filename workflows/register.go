@@ -10,6 +10,7 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/batches"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -30,6 +31,7 @@ func RegisterWithOptions(w worker.Registry, acts *activities.Activities, o Optio
 func RegisterActivities(r activities.Registry, acts *activities.Activities) {
 	acts.Register(r)
 	batches.New(acts).Register(r)
+	modelcall.New(acts).Register(r)
 }
 
 // StartLineWorker starts the worker of the line of acts' sandbox pool

@@ -35,6 +35,7 @@ var allowed = []struct {
 	{"stream", []string{"api"}, "an analysis' event stream: data for workflows, I/O for activities and callers"},
 	{"activities/fault", []string{"api", "e2b", "internal/"}, "the one classification of the activities' failures"},
 	{"activities/sqlsource", []string{"api", "activities/fault"}, "the SQL sources: a library"},
+	{"activities/modelcall", []string{"activities", "activities/fault", "api", "config", "internal/"}, "the model's activity"},
 	{"activities/batches", []string{"activities", "activities/fault", "api", "internal/"}, "the batch's activities"},
 	{"activities", []string{"api", "claims", "config", "e2b", "internal/", "activities/fault", "activities/sqlsource", "stream"}, "the side effects"},
 	{"workflows", []string{"activities", "activities/", "api", "api/validate", "internal/", "stream"}, "deterministic workflow code"},

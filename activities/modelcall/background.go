@@ -1,4 +1,4 @@
-package activities
+package modelcall
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/openai/openai-go/v3/responses"
 	"go.temporal.io/sdk/activity"
 
+	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
@@ -107,7 +108,7 @@ func previousResponse(ctx context.Context, step int) string {
 // wait costs one request and the answer is seen when it is ready; against
 // a server that cannot stream a stored response, it polls.
 func (a *Activities) awaitResponse(ctx context.Context, id string, step int) (*responses.Response, error) {
-	defer HeartbeatWhile(ctx, modelHeartbeat{Step: step, ResponseID: id})()
+	defer activities.HeartbeatWhile(ctx, modelHeartbeat{Step: step, ResponseID: id})()
 	start := time.Now()
 	for {
 		resp, err := a.watchResponse(ctx, id)
