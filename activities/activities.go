@@ -13,13 +13,13 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/openai/openai-go/v3"
 	"go.temporal.io/sdk/client"
 
+	"github.com/durable-analyst/durable-analyst/activities/sqlsource"
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
 
@@ -73,10 +73,6 @@ type Activities struct {
 	// ModelBackground is OPENAI_BACKGROUND: config.BackgroundAuto (also
 	// ""), BackgroundOn or BackgroundOff (background.go).
 	ModelBackground string
-	// noBackground is set once a server refused background mode under auto.
-	noBackground atomic.Bool
-	// noStreamWait is set once a server could not stream a stored response.
-	noStreamWait atomic.Bool
 
 	// MaxOutputFiles and MaxOutputFilesBytes bound the files one cell may
 	// hand back under outputs/ (0: DefaultMaxOutputFiles,
@@ -89,7 +85,7 @@ type Activities struct {
 
 	// SQL are the SQL sources queries may name (nil: none; run_sql is
 	// then not offered).
-	SQL *SQLSources
+	SQL *sqlsource.Sources
 	// Sandboxes bounds the live sandboxes this worker creates
 	// (MAX_SANDBOXES); nil: no bound of its own.
 	Sandboxes *SandboxLeases
@@ -118,7 +114,7 @@ var unsafeKeyChars = regexp.MustCompile(`[^A-Za-z0-9._=-]`)
 // keySegment turns a workflow id into one S3 key segment. Ids made only of
 // safe characters are kept as they are; others get a hash suffix so two ids
 // never share a segment.
-func keySegment(id string) string {
+func KeySegment(id string) string {
 	safe := unsafeKeyChars.ReplaceAllString(id, "_")
 	if safe == id && id != "" && id != "." && id != ".." {
 		return id
@@ -134,9 +130,9 @@ func keySegment(id string) string {
 func (a *Activities) workflowPrefix(workflowID string) string {
 	p := strings.Trim(a.Prefix, "/")
 	if p == "" {
-		return keySegment(workflowID)
+		return KeySegment(workflowID)
 	}
-	return p + "/" + keySegment(workflowID)
+	return p + "/" + KeySegment(workflowID)
 }
 
 // chartKey is the deterministic key of the i-th PNG of a cell:
@@ -151,11 +147,11 @@ func (a *Activities) outputKey(workflowID string, step, cell int) string {
 }
 
 // transcriptKey is where the conversation after a step is kept.
-func (a *Activities) transcriptKey(workflowID string, step int) string {
+func (a *Activities) TranscriptKey(workflowID string, step int) string {
 	return fmt.Sprintf("%s/transcript/step-%03d.json", a.workflowPrefix(workflowID), step)
 }
 
-func (a *Activities) logger() *slog.Logger {
+func (a *Activities) Log() *slog.Logger {
 	if a.Logger != nil {
 		return a.Logger
 	}

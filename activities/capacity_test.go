@@ -10,6 +10,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/testsuite"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -18,7 +19,7 @@ func createErr(t *testing.T, a *Activities, in CreateSandboxInput) *temporal.App
 	t.Helper()
 	var s testsuite.WorkflowTestSuite
 	env := s.NewTestActivityEnvironment()
-	env.RegisterActivity(a)
+	a.Register(env)
 	_, err := env.ExecuteActivity(a.CreateSandbox, in)
 	require.Error(t, err)
 	var appErr *temporal.ApplicationError
@@ -40,7 +41,7 @@ func TestCreateOverCapacity(t *testing.T) {
 	assert.True(t, e.NonRetryable())
 	assert.Equal(t, temporal.ApplicationErrorCategoryBenign, e.Category(), "a wait for a sandbox is logged at DEBUG, not as an activity error")
 	assert.Contains(t, e.Message(), "maximum number of concurrent E2B sandboxes (1)")
-	assert.Contains(t, NonRetryableTypes(), api.ErrTypeSandboxCapacity)
+	assert.Contains(t, fault.NonRetryableTypes(), api.ErrTypeSandboxCapacity)
 
 	var refusal CapacityRefusal
 	require.NoError(t, e.Details(&refusal))
@@ -66,7 +67,7 @@ func TestWorkerMaxSandboxes(t *testing.T) {
 	a := &Activities{E2B: c, Template: "code-interpreter-v1", SandboxTimeout: time.Minute, Sandboxes: NewSandboxLeases(1)}
 	var s testsuite.WorkflowTestSuite
 	env := s.NewTestActivityEnvironment()
-	env.RegisterActivity(a)
+	a.Register(env)
 	create := func(wf string) (SandboxRef, error) {
 		v, err := env.ExecuteActivity(a.CreateSandbox, CreateSandboxInput{WorkflowID: wf, RunID: "r", Generation: 1, ReportCapacity: true})
 		if err != nil {

@@ -96,7 +96,7 @@ func TestCreateRespectsHold(t *testing.T) {
 
 	var s testsuite.WorkflowTestSuite
 	env := s.NewTestActivityEnvironment()
-	env.RegisterActivity(a)
+	a.Register(env)
 	_, err := env.ExecuteActivity(a.CreateSandbox, CreateSandboxInput{WorkflowID: "wf-rebuild", RunID: "r", Generation: 2, ReportCapacity: true, WakeOnFree: true})
 	require.NoError(t, err, "a rebuild is not held back")
 	_, err = env.ExecuteActivity(a.CreateSandbox, CreateSandboxInput{WorkflowID: "wf-first", RunID: "r", Generation: 1, ReportCapacity: true, WakeOnFree: true})
@@ -203,7 +203,7 @@ func TestAdmitSandbox(t *testing.T) {
 	a := &Activities{Waiters: NewSandboxWaiters(0), Sandboxes: NewSandboxLeases(1)}
 	a.Sandboxes.live["sb-1"] = true // the worker holds its bound
 	env := s.NewTestActivityEnvironment()
-	env.RegisterActivity(a)
+	a.Register(env)
 
 	v, err := env.ExecuteLocalActivity(a.AdmitSandbox, AdmitSandboxInput{WorkflowID: "wf", RunID: "run", Generation: 1})
 	require.NoError(t, err)

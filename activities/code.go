@@ -10,6 +10,7 @@ import (
 
 	"go.temporal.io/sdk/activity"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
@@ -54,7 +55,7 @@ const RunCodeName = "RunCode"
 // exception in the code is a result for the model, not an activity failure.
 func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResult, error) {
 	if strings.TrimSpace(in.Code) == "" {
-		return RunCodeResult{}, newError(api.ErrTypeBadRequest, "run code: code is empty", nil, 0)
+		return RunCodeResult{}, fault.New(api.ErrTypeBadRequest, "run code: code is empty", nil, 0)
 	}
 	sb, err := a.connect(ctx, in.SandboxID)
 	if err != nil {
@@ -70,14 +71,14 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 		if state, err = a.journalState(ctx, sb, id); err != nil {
 			return RunCodeResult{}, err
 		}
-		a.logger().Info("retried cell: reconnecting", "cell_id", id, "sandbox_id", sb.ID,
+		a.Log().Info("retried cell: reconnecting", "cell_id", id, "sandbox_id", sb.ID,
 			"attempt", hb.Attempt, "journal", state.String())
 		hb.Reconnected = state == cellRunning
 	}
 	if activity.IsActivity(ctx) {
 		activity.RecordHeartbeat(ctx, hb) // at once: the UI shows the reconnect before the first tick
 	}
-	defer heartbeatWhile(ctx, hb)()
+	defer HeartbeatWhile(ctx, hb)()
 
 	pub := a.cellPublisher(ctx, in)
 	defer pub.Close()
@@ -138,8 +139,8 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 			}
 			ch := api.Chart{Key: a.chartKey(in.WorkflowID, in.Step, in.Cell, pngs), Step: in.Step, Cell: in.Cell, Index: pngs, Bytes: len(img)}
 			pngs++
-			if err := a.putObject(ctx, ch.Key, "image/png", img); err != nil {
-				return RunCodeResult{}, classify(ServiceStorage, "upload chart "+ch.Key, err)
+			if err := a.PutObject(ctx, ch.Key, "image/png", img); err != nil {
+				return RunCodeResult{}, fault.Classify(fault.ServiceStorage, "upload chart "+ch.Key, err)
 			}
 			if err := a.presignInto(ctx, ch.Key, &ch.URL); err != nil {
 				return RunCodeResult{}, err
@@ -162,8 +163,8 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 	rec.FileNotes = append(fileNotes(written), skipped...)
 	rec.ModelOutput, rec.Truncated = modelOutput(rec, a.MaxOutputBytes)
 	key := a.outputKey(in.WorkflowID, in.Step, in.Cell)
-	if err := a.putJSON(ctx, key, rec); err != nil {
-		return RunCodeResult{}, classify(ServiceStorage, "store cell output", err)
+	if err := a.PutJSON(ctx, key, rec); err != nil {
+		return RunCodeResult{}, fault.Classify(fault.ServiceStorage, "store cell output", err)
 	}
 	res := RunCodeResult{Output: rec.ModelOutput, Charts: rec.Charts, Files: rec.Files, Error: rec.Error, OutputKey: key, Truncated: rec.Truncated, StreamCut: streamCut}
 	if in.OutputByRef {
@@ -176,17 +177,17 @@ func (a *Activities) RunCode(ctx context.Context, in RunCodeInput) (RunCodeResul
 // read from the cell record RunCode stored under OutputKey. The key must
 // lie under the workflow's own prefix, so a caller cannot feed the model
 // another analysis's objects.
-func (a *Activities) toolOutputText(ctx context.Context, workflowID string, o ToolOutput) (string, error) {
+func (a *Activities) ToolOutputText(ctx context.Context, workflowID string, o ToolOutput) (string, error) {
 	if o.OutputKey == "" {
 		return o.Output, nil
 	}
 	if prefix := a.workflowPrefix(workflowID) + "/"; !strings.HasPrefix(o.OutputKey, prefix) {
-		return "", newError(api.ErrTypeBadRequest,
+		return "", fault.New(api.ErrTypeBadRequest,
 			fmt.Sprintf("tool output of call %s: key %q is not under this analysis's prefix %q", o.CallID, o.OutputKey, prefix), nil, 0)
 	}
 	var rec cellRecord
-	if err := a.getJSON(ctx, o.OutputKey, &rec); err != nil {
-		return "", classify(ServiceStorage, fmt.Sprintf("read the output of call %s", o.CallID), err)
+	if err := a.GetJSON(ctx, o.OutputKey, &rec); err != nil {
+		return "", fault.Classify(fault.ServiceStorage, fmt.Sprintf("read the output of call %s", o.CallID), err)
 	}
 	if rec.ModelOutput == "" {
 		// Every record RunCode writes has the text; render it for one

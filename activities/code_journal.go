@@ -15,6 +15,7 @@ import (
 
 	"go.temporal.io/sdk/activity"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
@@ -145,7 +146,7 @@ func (a *Activities) runJournaledTo(ctx context.Context, sb *e2b.Sandbox, id, co
 		o := opts
 		exec, err := sb.RunCode(runCtx, src, &o)
 		if err != nil {
-			return nil, classify(ServiceSandbox, "run code", err)
+			return nil, fault.Classify(fault.ServiceSandbox, "run code", err)
 		}
 		return exec, nil
 	}
@@ -164,10 +165,10 @@ func (a *Activities) runJournaledTo(ctx context.Context, sb *e2b.Sandbox, id, co
 		}
 		if boot.Error != nil {
 			if boot.Error.Name == errKernelLost {
-				return nil, newError(api.ErrTypeSandboxLost,
+				return nil, fault.New(api.ErrTypeSandboxLost,
 					fmt.Sprintf("sandbox %s: %s: %s", sb.ID, boot.Error.Name, boot.Error.Value), nil, 0)
 			}
-			return nil, newError(api.ErrTypeUnavailable,
+			return nil, fault.New(api.ErrTypeUnavailable,
 				fmt.Sprintf("sandbox %s: installing the cell journal failed: %s: %s", sb.ID, boot.Error.Name, boot.Error.Value), nil, 0)
 		}
 		if exec, err = run(cell); err != nil {
@@ -188,14 +189,14 @@ func (a *Activities) runJournaledTo(ctx context.Context, sb *e2b.Sandbox, id, co
 		// finished is for the journal to tell, so retry: the next attempt
 		// gets the journaled outputs, or finds the kernel restarted and
 		// reports the sandbox lost.
-		return nil, newError(api.ErrTypeUnavailable,
+		return nil, fault.New(api.ErrTypeUnavailable,
 			fmt.Sprintf("sandbox %s: the kernel failed mid-cell: %s: %s", sb.ID, exec.Error.Name, exec.Error.Value), nil, 0)
 	case errCellDone:
 		count(ctx, MetricCellsFromJournal, 1)
-		a.logger().Info("cell already ran; returning its journaled outputs", "cell_id", id, "sandbox_id", sb.ID)
+		a.Log().Info("cell already ran; returning its journaled outputs", "cell_id", id, "sandbox_id", sb.ID)
 		return a.readJournal(ctx, sb, id)
 	case errCellLost, errKernelLost:
-		return nil, newError(api.ErrTypeSandboxLost,
+		return nil, fault.New(api.ErrTypeSandboxLost,
 			fmt.Sprintf("sandbox %s: %s: %s", sb.ID, exec.Error.Name, exec.Error.Value), nil, 0)
 	}
 	count(ctx, MetricCellsRun, 1)
@@ -206,11 +207,11 @@ func (a *Activities) runJournaledTo(ctx context.Context, sb *e2b.Sandbox, id, co
 func (a *Activities) readJournal(ctx context.Context, sb *e2b.Sandbox, id string) (*e2b.Execution, error) {
 	b, err := sb.Files().Read(ctx, cellPath(id, ".done.json"))
 	if err != nil {
-		return nil, classify(ServiceSandbox, "read journal of cell "+id, err)
+		return nil, fault.Classify(fault.ServiceSandbox, "read journal of cell "+id, err)
 	}
 	var rec doneRecord
 	if err := json.Unmarshal(b, &rec); err != nil {
-		return nil, newError(api.ErrTypeSandboxLost, fmt.Sprintf("journal of cell %s is corrupt: %v", id, err), err, 0)
+		return nil, fault.New(api.ErrTypeSandboxLost, fmt.Sprintf("journal of cell %s is corrupt: %v", id, err), err, 0)
 	}
 	exec := &e2b.Execution{}
 	if rec.Stdout != "" {
@@ -262,7 +263,7 @@ func (a *Activities) cellNames(ctx context.Context, sb *e2b.Sandbox, id string) 
 // timeout until the returned func is called, so a dead worker is noticed
 // within the heartbeat timeout rather than the activity's whole timeout,
 // and a live one survives two late heartbeats.
-func heartbeatWhile(ctx context.Context, details any) func() {
+func HeartbeatWhile(ctx context.Context, details any) func() {
 	hctx, cancel := context.WithCancel(ctx)
 	every := heartbeatInterval(activity.GetInfo(ctx).HeartbeatTimeout)
 	go func() {

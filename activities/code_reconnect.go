@@ -7,6 +7,7 @@ import (
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
 
@@ -61,7 +62,7 @@ func (a *Activities) journalState(ctx context.Context, sb *e2b.Sandbox, id strin
 	}{{".done.json", cellDone}, {".started", cellRunning}} {
 		ok, err := sb.Files().Exists(ctx, cellPath(id, c.suffix))
 		if err != nil {
-			return cellNotStarted, classify(ServiceSandbox, "read journal of cell "+id, err)
+			return cellNotStarted, fault.Classify(fault.ServiceSandbox, "read journal of cell "+id, err)
 		}
 		if ok {
 			return c.state, nil
@@ -104,9 +105,9 @@ func (a *Activities) interruptOnCancel(ctx context.Context, sb *e2b.Sandbox, id 
 		if temporal.IsCanceledError(context.Cause(ctx)) {
 			wctx, wcancel := context.WithTimeout(run, cancelGrace)
 			if _, err := sb.Files().Write(wctx, cellPath(id, ".cancel"), []byte("cancelled")); err != nil {
-				a.logger().Warn("could not mark the cell cancelled; it runs on to its timeout", "cell_id", id, "sandbox_id", sb.ID, "error", err)
+				a.Log().Warn("could not mark the cell cancelled; it runs on to its timeout", "cell_id", id, "sandbox_id", sb.ID, "error", err)
 			} else {
-				a.logger().Info("activity cancelled: interrupting the cell", "cell_id", id, "sandbox_id", sb.ID)
+				a.Log().Info("activity cancelled: interrupting the cell", "cell_id", id, "sandbox_id", sb.ID)
 			}
 			wcancel()
 		}

@@ -155,7 +155,7 @@ func TestRunCodeRetryReconnects(t *testing.T) {
 			// The retry, which carries the first attempt's heartbeat.
 			execs := srv.ExecCount(sb.ID)
 			env, scope := metricsEnv()
-			env.RegisterActivity(a)
+			a.Register(env)
 			env.SetHeartbeatDetails(CellHeartbeat{Step: tc.step, CellID: id, Attempt: 1})
 			res, err := (&activityRunner{env: env, a: a}).run(in)
 			require.NoError(t, err)
@@ -183,7 +183,7 @@ func TestRunCodeRetryReconnects(t *testing.T) {
 	var appErr *temporal.ApplicationError
 	for range 2 {
 		env, _ := metricsEnv()
-		env.RegisterActivity(a)
+		a.Register(env)
 		env.SetHeartbeatDetails(CellHeartbeat{Step: 3, CellID: cellID(in), Attempt: 1})
 		_, err = (&activityRunner{env: env, a: a}).run(in)
 		require.ErrorAs(t, err, &appErr)

@@ -35,7 +35,7 @@ func (a *Activities) finishStream(ctx context.Context, pub *stream.Publisher, re
 	}
 	cut, err := pub.Finish(ctx, rec.Stdout, rec.Stderr)
 	if err != nil {
-		a.logger().Warn("the event stream missed some of a cell's output; its record has it all",
+		a.Log().Warn("the event stream missed some of a cell's output; its record has it all",
 			"step", rec.Step, "cell", rec.Cell, "error", err)
 	}
 	return cut

@@ -3,24 +3,20 @@ package activities
 import (
 	"context"
 	"errors"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/openai/openai-go/v3"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
@@ -53,6 +49,9 @@ func TestSameFailureSameType(t *testing.T) {
 		}
 	}))
 	t.Cleanup(web.Close)
+	modelErr := func(status int, code, retryAfter string) error {
+		return &openai.Error{StatusCode: status, Code: code, Response: &http.Response{StatusCode: status, Header: http.Header{"Retry-After": {retryAfter}}}}
+	}
 	dataset := func(d api.Dataset) error {
 		_, err := a.fetchDataset(ctx, d)
 		return err
@@ -70,11 +69,11 @@ func TestSameFailureSameType(t *testing.T) {
 		{"missing", "s3", dataset(api.Dataset{Name: "gone.csv", S3Key: "gone.csv"}), api.ErrTypeDataset, false, 0},
 		{"missing", "url", dataset(api.Dataset{Name: "gone.csv", URL: web.URL + "/missing.csv"}), api.ErrTypeDataset, false, 0},
 		{"rate limited", "url", dataset(api.Dataset{Name: "d.csv", URL: web.URL + "/busy.csv"}), api.ErrTypeRateLimited, true, 2 * time.Second},
-		{"rate limited", "model", classify(ServiceModel, "op", openaiErr(429, "rate_limit_exceeded", "2")), api.ErrTypeRateLimited, true, 2 * time.Second},
-		{"rate limited", "e2b", classify(ServiceE2B, "op", &e2b.APIError{StatusCode: 429, Kind: e2b.KindRateLimited, RetryAfter: 2 * time.Second}), api.ErrTypeRateLimited, true, 2 * time.Second},
+		{"rate limited", "model", fault.Classify(fault.ServiceModel, "op", modelErr(429, "rate_limit_exceeded", "2")), api.ErrTypeRateLimited, true, 2 * time.Second},
+		{"rate limited", "e2b", fault.Classify(fault.ServiceE2B, "op", &e2b.APIError{StatusCode: 429, Kind: e2b.KindRateLimited, RetryAfter: 2 * time.Second}), api.ErrTypeRateLimited, true, 2 * time.Second},
 		{"unavailable", "url", dataset(api.Dataset{Name: "d.csv", URL: web.URL + "/down.csv"}), api.ErrTypeUnavailable, true, 3 * time.Second},
-		{"unavailable", "model", classify(ServiceModel, "op", openaiErr(503, "", "3")), api.ErrTypeUnavailable, true, 3 * time.Second},
-		{"unavailable", "e2b", classify(ServiceE2B, "op", &e2b.APIError{StatusCode: 503, Kind: e2b.KindUnavailable, RetryAfter: 3 * time.Second}), api.ErrTypeUnavailable, true, 3 * time.Second},
+		{"unavailable", "model", fault.Classify(fault.ServiceModel, "op", modelErr(503, "", "3")), api.ErrTypeUnavailable, true, 3 * time.Second},
+		{"unavailable", "e2b", fault.Classify(fault.ServiceE2B, "op", &e2b.APIError{StatusCode: 503, Kind: e2b.KindUnavailable, RetryAfter: 3 * time.Second}), api.ErrTypeUnavailable, true, 3 * time.Second},
 	}
 	for _, tt := range tests {
 		t.Run(tt.kind+"/"+tt.source, func(t *testing.T) {
@@ -87,83 +86,6 @@ func TestSameFailureSameType(t *testing.T) {
 				assert.Regexp(t, `^dataset "[a-z]+\.csv": `, appErr.Message(), "the message names the dataset")
 				t.Log(appErr.Message())
 			}
-		})
-	}
-}
-
-// TestRetryTable: every error type the activities declare has a retry
-// decision, and the list workflows use holds exactly the others.
-func TestRetryTable(t *testing.T) {
-	// The declared types are read from api/names.go, so a type added
-	// there without a retry decision fails this test.
-	declared := declaredErrTypes(t)
-	require.NotEmpty(t, declared)
-	nonRetryable := NonRetryableTypes()
-	for _, typ := range declared {
-		_, known := retryableTypes[typ]
-		assert.True(t, known, "%s has no entry in retryableTypes", typ)
-		assert.Equal(t, !Retryable(typ), slices.Contains(nonRetryable, typ), "%s: Retryable and NonRetryableTypes disagree", typ)
-		err := newError(typ, "m", nil, time.Second)
-		var appErr *temporal.ApplicationError
-		require.True(t, errors.As(err, &appErr))
-		assert.Equal(t, !Retryable(typ), appErr.NonRetryable(), "%s: newError", typ)
-	}
-	assert.Len(t, retryableTypes, len(declared), "retryableTypes has a type not declared in api/names.go")
-	assert.False(t, Retryable("SomeChildType"), "an unknown type is not retryable")
-}
-
-// declaredErrTypes reads the activity error types the contract declares:
-// the ErrType* string constants of api/names.go but the workflow's own
-// ErrTypeInvalidInput.
-func declaredErrTypes(t *testing.T) []string {
-	t.Helper()
-	file, err := parser.ParseFile(token.NewFileSet(), filepath.Join("..", "api", "names.go"), nil, 0)
-	require.NoError(t, err)
-	var out []string
-	for _, decl := range file.Decls {
-		gen, ok := decl.(*ast.GenDecl)
-		if !ok || gen.Tok != token.CONST {
-			continue
-		}
-		for _, spec := range gen.Specs {
-			vs := spec.(*ast.ValueSpec)
-			for i, name := range vs.Names {
-				if !strings.HasPrefix(name.Name, "ErrType") || name.Name == "ErrTypeInvalidInput" || i >= len(vs.Values) {
-					continue
-				}
-				lit, ok := vs.Values[i].(*ast.BasicLit)
-				require.True(t, ok, "api.%s is not a string literal", name.Name)
-				typ, err := strconv.Unquote(lit.Value)
-				require.NoError(t, err)
-				out = append(out, typ)
-			}
-		}
-	}
-	return out
-}
-
-// TestOnePlaceDecidesRetry: no activity code outside errors.go builds a
-// Temporal ApplicationError itself, so the retry decision cannot drift
-// from the table.
-func TestOnePlaceDecidesRetry(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	require.NoError(t, err)
-	fset := token.NewFileSet()
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") || f == "errors.go" {
-			continue
-		}
-		file, err := parser.ParseFile(fset, f, nil, 0)
-		require.NoError(t, err)
-		ast.Inspect(file, func(n ast.Node) bool {
-			sel, ok := n.(*ast.SelectorExpr)
-			if !ok {
-				return true
-			}
-			if id, ok := sel.X.(*ast.Ident); ok && id.Name == "temporal" && strings.HasPrefix(sel.Sel.Name, "New") && strings.HasSuffix(sel.Sel.Name, "Error") {
-				t.Errorf("%s: temporal.%s: build activity errors with newError/classify in errors.go", fset.Position(sel.Pos()), sel.Sel.Name)
-			}
-			return true
 		})
 	}
 }

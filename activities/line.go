@@ -14,6 +14,7 @@ import (
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/client"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -168,7 +169,7 @@ func (a *Activities) JoinSandboxLine(ctx context.Context, in JoinLineInput) (Joi
 		return JoinLineResult{}, nil
 	}
 	if in.WorkflowID == "" || in.Ask < 1 {
-		return JoinLineResult{}, newError(api.ErrTypeBadRequest,
+		return JoinLineResult{}, fault.New(api.ErrTypeBadRequest,
 			fmt.Sprintf("join sandbox line: workflow_id and ask >= 1 are required (got %q, %d)", in.WorkflowID, in.Ask), nil, 0)
 	}
 	req := LineRequest{Op: LineJoin, WorkflowID: in.WorkflowID, RunID: in.RunID, Ask: in.Ask, Front: in.Front}
@@ -210,7 +211,7 @@ func (a *Activities) signalLine(ctx context.Context, taskQueue string, req LineR
 		StaticSummary:         "the line of sandbox pool " + a.Line.Pool,
 	}, api.SandboxLineWorkflowName, LineState{Pool: a.Line.Pool, Capacity: a.Line.Capacity})
 	if err != nil {
-		return "", classify(ServiceTemporal, "signal the sandbox line "+id, err)
+		return "", fault.Classify(fault.ServiceTemporal, "signal the sandbox line "+id, err)
 	}
 	return id, nil
 }
@@ -251,7 +252,7 @@ func (a *Activities) LineHoldersClosed(ctx context.Context, workflowIDs []string
 		case errors.As(err, &nf):
 			closed = append(closed, id)
 		case err != nil:
-			return nil, classify(ServiceTemporal, "describe line holder "+id, err)
+			return nil, fault.Classify(fault.ServiceTemporal, "describe line holder "+id, err)
 		case d.GetWorkflowExecutionInfo().GetStatus() != enumspb.WORKFLOW_EXECUTION_STATUS_RUNNING:
 			closed = append(closed, id)
 		}

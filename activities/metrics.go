@@ -10,6 +10,7 @@ import (
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -101,22 +102,22 @@ func since(ctx context.Context, name string, start time.Time) {
 
 // countModelCall counts one model call and its tokens, tagged with the
 // model and the type err classifies as ("none" on success). resp may be nil.
-func countModelCall(ctx context.Context, model string, resp *responses.Response, err error) {
+func CountModelCall(ctx context.Context, model string, resp *responses.Response, err error) {
 	var u *api.Usage
 	if resp != nil {
 		u = &api.Usage{InputTokens: resp.Usage.InputTokens, OutputTokens: resp.Usage.OutputTokens}
 	}
-	countModelUsage(ctx, model, u, err)
+	CountModelUsage(ctx, model, u, err)
 }
 
 // countModelUsage is countModelCall for any API; u is nil when the call
 // failed.
-func countModelUsage(ctx context.Context, model string, u *api.Usage, err error) {
+func CountModelUsage(ctx context.Context, model string, u *api.Usage, err error) {
 	errType := "none"
 	if err != nil {
 		errType = "other"
 		var appErr *temporal.ApplicationError
-		if errors.As(classify(ServiceModel, "model call", err), &appErr) {
+		if errors.As(fault.Classify(fault.ServiceModel, "model call", err), &appErr) {
 			errType = appErr.Type()
 		}
 	}

@@ -63,7 +63,7 @@ func TestSandboxMetrics(t *testing.T) {
 	_, c, _ := localSandbox(t)
 	a := &Activities{E2B: c, Template: "code-interpreter-v1", SandboxTimeout: time.Minute}
 	env, scope := metricsEnv()
-	env.RegisterActivity(a)
+	a.Register(env)
 	in := CreateSandboxInput{WorkflowID: "wf-metrics", RunID: "run-1", Generation: 1}
 	var ref SandboxRef
 	for range 2 { // the second finds the first's sandbox
@@ -123,7 +123,7 @@ func TestModelCallMetrics(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			env, scope := metricsEnv()
 			env.RegisterActivityWithOptions(func(ctx context.Context) error {
-				countModelCall(ctx, "gpt-4.1-mini", tt.resp, tt.err)
+				CountModelCall(ctx, "gpt-4.1-mini", tt.resp, tt.err)
 				return nil
 			}, activity.RegisterOptions{Name: "Model"})
 			_, err := env.ExecuteActivity("Model")

@@ -16,9 +16,9 @@ const maxErrorBody = 64 << 10
 // normalizeErrorBody is a model client middleware for OpenAI-compatible
 // servers that answer an error with {"error": "text"} instead of OpenAI's
 // {"error": {"message": …}}: openai-go cannot decode that and returns a
-// JSON error without the status, which classify would retry as a network
+// JSON error without the status, which fault.Classify would retry as a network
 // fault. The body is rewritten to OpenAI's shape, keeping the server's text.
-func normalizeErrorBody(req *http.Request, next option.MiddlewareNext) (*http.Response, error) {
+func NormalizeErrorBody(req *http.Request, next option.MiddlewareNext) (*http.Response, error) {
 	resp, err := next(req)
 	if err != nil || resp.StatusCode < 400 || resp.Body == nil {
 		return resp, err

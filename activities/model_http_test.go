@@ -25,7 +25,7 @@ func TestNormalizeErrorBody(t *testing.T) {
 			next := func(*http.Request) (*http.Response, error) {
 				return &http.Response{StatusCode: tt.status, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(tt.body))}, nil
 			}
-			resp, err := normalizeErrorBody(&http.Request{}, next)
+			resp, err := NormalizeErrorBody(&http.Request{}, next)
 			if err != nil {
 				t.Fatalf("got error %v", err)
 			}

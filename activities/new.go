@@ -13,6 +13,8 @@ import (
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
+	"github.com/durable-analyst/durable-analyst/activities/sqlsource"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/e2b"
 	"github.com/durable-analyst/durable-analyst/internal/tracing"
@@ -22,7 +24,7 @@ import (
 // New builds the activities' clients from the worker configuration.
 func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activities, error) {
 	// Whatever a server echoes back, these never reach a message.
-	RedactSecrets(cfg.OpenAIAPIKey.Reveal(), cfg.E2BAPIKey.Reveal(), cfg.TemporalAPIKey.Reveal(),
+	fault.RedactSecrets(cfg.OpenAIAPIKey.Reveal(), cfg.E2BAPIKey.Reveal(), cfg.TemporalAPIKey.Reveal(),
 		os.Getenv("AWS_SECRET_ACCESS_KEY"), os.Getenv("AWS_SESSION_TOKEN"))
 	e2bOpts := []e2b.Option{e2b.WithAPIKey(cfg.E2BAPIKey.Reveal()), e2b.WithDomain(cfg.E2BDomain),
 		e2b.WithHTTPClient(&http.Client{Transport: tracing.Transport("e2b", cfg.Tuning.Transport())})}
@@ -41,7 +43,7 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		option.WithAPIKey(cfg.OpenAIAPIKey.Reveal()),
 		option.WithMaxRetries(cfg.OpenAIMaxRetries),
 		option.WithRequestTimeout(3 * time.Minute),
-		option.WithMiddleware(normalizeErrorBody),
+		option.WithMiddleware(NormalizeErrorBody),
 		option.WithHTTPClient(&http.Client{Transport: tracing.Transport("model", cfg.Tuning.Transport())}),
 	}
 	if cfg.OpenAIBaseURL != "" {
@@ -54,13 +56,13 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		return nil, fmt.Errorf("%s: %w", urlguard.EnvVar, err)
 	}
 
-	var sqlSources *SQLSources
+	var sqlSources *sqlsource.Sources
 	if len(cfg.SQLSources) > 0 {
 		urls := map[string]string{}
 		for n, u := range cfg.SQLSources {
 			urls[n] = u.Reveal()
 		}
-		if sqlSources, err = NewSQLSources(urls, SQLLimits{
+		if sqlSources, err = sqlsource.New(urls, sqlsource.Limits{
 			StatementTimeout: cfg.SQLStatementTimeout, MaxRows: cfg.SQLMaxRows,
 			MaxBytes: cfg.SQLMaxBytes, SchemaBytes: cfg.SQLSchemaBytes,
 		}); err != nil {

@@ -12,6 +12,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
@@ -67,7 +68,7 @@ func (a *Activities) readCellMeta(ctx context.Context, sb *e2b.Sandbox, id strin
 		return meta, nil
 	}
 	if err != nil {
-		return meta, classify(ServiceSandbox, "read the journal of cell "+id, err)
+		return meta, fault.Classify(fault.ServiceSandbox, "read the journal of cell "+id, err)
 	}
 	if err := json.Unmarshal(b, &meta); err != nil {
 		return meta, fmt.Errorf("journal of cell %s: %w", id, err)
@@ -123,7 +124,7 @@ func (a *Activities) storeOutputFiles(ctx context.Context, sb *e2b.Sandbox, in R
 		if sum := sha256.Sum256(body); hex.EncodeToString(sum[:]) != f.SHA256 {
 			// Something (a thread the cell started) kept writing after the
 			// cell ended: the bytes read now are the ones kept.
-			a.logger().Warn("output file changed after its cell ended", "file", f.Name, "step", in.Step, "cell", in.Cell)
+			a.Log().Warn("output file changed after its cell ended", "file", f.Name, "step", in.Step, "cell", in.Cell)
 		}
 		of := api.OutputFile{
 			Key: a.fileKey(in.WorkflowID, in.Step, f.Name), Name: f.Name, Step: in.Step, Cell: in.Cell,
@@ -151,12 +152,12 @@ func (a *Activities) readOutputFile(ctx context.Context, sb *e2b.Sandbox, name s
 		return nil, err
 	}
 	if err != nil {
-		return nil, classify(ServiceSandbox, "read "+p, err)
+		return nil, fault.Classify(fault.ServiceSandbox, "read "+p, err)
 	}
 	defer rc.Close()
 	b, err := io.ReadAll(io.LimitReader(rc, limit+1))
 	if err != nil {
-		return nil, classify(ServiceSandbox, "read "+p, err)
+		return nil, fault.Classify(fault.ServiceSandbox, "read "+p, err)
 	}
 	if int64(len(b)) > limit {
 		return nil, errGrew
@@ -166,8 +167,8 @@ func (a *Activities) readOutputFile(ctx context.Context, sb *e2b.Sandbox, name s
 
 // storeFile uploads body under f.Key and presigns its URL.
 func (a *Activities) storeFile(ctx context.Context, f *api.OutputFile, body []byte) error {
-	if err := a.putObject(ctx, f.Key, f.ContentType, body); err != nil {
-		return classify(ServiceStorage, "upload "+f.Key, err)
+	if err := a.PutObject(ctx, f.Key, f.ContentType, body); err != nil {
+		return fault.Classify(fault.ServiceStorage, "upload "+f.Key, err)
 	}
 	if err := a.presignInto(ctx, f.Key, &f.URL); err != nil {
 		return err

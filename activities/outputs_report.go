@@ -10,6 +10,7 @@ import (
 
 	"go.temporal.io/sdk/activity"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -69,7 +70,7 @@ const WriteReportName = "WriteReport"
 // inlined: they can be large, and HTML a cell produced is not ours to run
 // in a reader's browser.
 func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (api.Report, error) {
-	defer heartbeatWhile(ctx, "writing the report")()
+	defer HeartbeatWhile(ctx, "writing the report")()
 	rep := a.reportKeys(in.WorkflowID)
 	// The workflow sends no URLs (they would only fill its history); the
 	// report's links are presigned now, valid for CHART_URL_TTL from here.
@@ -87,8 +88,8 @@ func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (api.
 	for _, ref := range in.Cells {
 		var rec cellRecord
 		key := a.outputKey(in.WorkflowID, ref.Step, ref.Cell)
-		if err := a.getJSON(ctx, key, &rec); err != nil {
-			return rep, classify(ServiceStorage, "read cell record "+key, err)
+		if err := a.GetJSON(ctx, key, &rec); err != nil {
+			return rep, fault.Classify(fault.ServiceStorage, "read cell record "+key, err)
 		}
 		s := reportStep{Step: ref.Step, Cell: ref.Cell, Code: rec.Code}
 		if rec.Error != nil {
@@ -98,8 +99,8 @@ func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (api.
 		activity.RecordHeartbeat(ctx, len(steps))
 	}
 
-	if err := a.putObject(ctx, rep.MarkdownKey, "text/markdown; charset=utf-8", []byte(reportMarkdown(in, steps))); err != nil {
-		return rep, classify(ServiceStorage, "upload "+rep.MarkdownKey, err)
+	if err := a.PutObject(ctx, rep.MarkdownKey, "text/markdown; charset=utf-8", []byte(reportMarkdown(in, steps))); err != nil {
+		return rep, fault.Classify(fault.ServiceStorage, "upload "+rep.MarkdownKey, err)
 	}
 	charts := make([]reportChart, len(in.Charts))
 	embedded := 0
@@ -108,9 +109,9 @@ func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (api.
 		if embedded+ch.Bytes > maxEmbedBytes {
 			continue
 		}
-		img, err := a.getObject(ctx, a.Bucket, ch.Key, maxEmbedBytes)
+		img, err := a.GetObject(ctx, a.Bucket, ch.Key, maxEmbedBytes)
 		if err != nil {
-			return rep, classify(ServiceStorage, "read chart "+ch.Key, err)
+			return rep, fault.Classify(fault.ServiceStorage, "read chart "+ch.Key, err)
 		}
 		embedded += len(img)
 		charts[i].Src = template.URL("data:image/png;base64," + base64.StdEncoding.EncodeToString(img))
@@ -120,8 +121,8 @@ func (a *Activities) WriteReport(ctx context.Context, in WriteReportInput) (api.
 		"Answer": markedAnswerHTML(in), "Unsupported": unsupportedClaims(in.Claims)}); err != nil {
 		return rep, fmt.Errorf("render the html report: %w", err)
 	}
-	if err := a.putObject(ctx, rep.HTMLKey, "text/html; charset=utf-8", page.Bytes()); err != nil {
-		return rep, classify(ServiceStorage, "upload "+rep.HTMLKey, err)
+	if err := a.PutObject(ctx, rep.HTMLKey, "text/html; charset=utf-8", page.Bytes()); err != nil {
+		return rep, fault.Classify(fault.ServiceStorage, "upload "+rep.HTMLKey, err)
 	}
 	if err := a.presignInto(ctx, rep.MarkdownKey, &rep.MarkdownURL); err != nil {
 		return rep, err

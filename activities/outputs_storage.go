@@ -9,11 +9,13 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
+
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 )
 
 // putObject stores bytes under key. Keys are deterministic, so a retry
 // overwrites the same object instead of adding one.
-func (a *Activities) putObject(ctx context.Context, key, contentType string, body []byte) error {
+func (a *Activities) PutObject(ctx context.Context, key, contentType string, body []byte) error {
 	_, err := a.S3.PutObject(ctx, &s3.PutObjectInput{
 		Bucket:        aws.String(a.Bucket),
 		Key:           aws.String(key),
@@ -24,36 +26,36 @@ func (a *Activities) putObject(ctx context.Context, key, contentType string, bod
 	return err
 }
 
-func (a *Activities) putJSON(ctx context.Context, key string, v any) error {
+func (a *Activities) PutJSON(ctx context.Context, key string, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", key, err)
 	}
-	return a.putObject(ctx, key, "application/json", b)
+	return a.PutObject(ctx, key, "application/json", b)
 }
 
 // getObject reads an object, refusing one larger than limit bytes.
-func (a *Activities) getObject(ctx context.Context, bucket, key string, limit int64) ([]byte, error) {
+func (a *Activities) GetObject(ctx context.Context, bucket, key string, limit int64) ([]byte, error) {
 	out, err := a.S3.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(bucket), Key: aws.String(key)})
 	if err != nil {
 		return nil, err
 	}
 	defer out.Body.Close()
 	if out.ContentLength != nil && *out.ContentLength > limit {
-		return nil, &TooLargeError{Size: *out.ContentLength, Limit: limit}
+		return nil, &fault.TooLargeError{Size: *out.ContentLength, Limit: limit}
 	}
 	b, err := io.ReadAll(io.LimitReader(out.Body, limit+1))
 	if err != nil {
 		return nil, err
 	}
 	if int64(len(b)) > limit {
-		return nil, &TooLargeError{Size: -1, Limit: limit}
+		return nil, &fault.TooLargeError{Size: -1, Limit: limit}
 	}
 	return b, nil
 }
 
-func (a *Activities) getJSON(ctx context.Context, key string, v any) error {
-	b, err := a.getObject(ctx, a.Bucket, key, 64<<20)
+func (a *Activities) GetJSON(ctx context.Context, key string, v any) error {
+	b, err := a.GetObject(ctx, a.Bucket, key, 64<<20)
 	if err != nil {
 		return err
 	}
@@ -63,8 +65,8 @@ func (a *Activities) getJSON(ctx context.Context, key string, v any) error {
 	return nil
 }
 
-// presign returns a time-limited GET URL for key.
-func (a *Activities) presign(ctx context.Context, key string) (string, error) {
+// presignGet returns a time-limited GET URL for key.
+func (a *Activities) PresignGet(ctx context.Context, key string) (string, error) {
 	if a.Presign == nil {
 		return "", nil
 	}
@@ -78,9 +80,9 @@ func (a *Activities) presign(ctx context.Context, key string) (string, error) {
 
 // presignInto sets *url to a fresh presigned URL of key.
 func (a *Activities) presignInto(ctx context.Context, key string, url *string) error {
-	u, err := a.presign(ctx, key)
+	u, err := a.PresignGet(ctx, key)
 	if err != nil {
-		return classify(ServiceStorage, "presign "+key, err)
+		return fault.Classify(fault.ServiceStorage, "presign "+key, err)
 	}
 	*url = u
 	return nil

@@ -21,7 +21,7 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
-	"github.com/durable-analyst/durable-analyst/internal/devstack"
+	"github.com/durable-analyst/durable-analyst/internal/s3test"
 )
 
 // outputsEnv is activities on a local E2B server running Python and a real
@@ -37,21 +37,11 @@ func outputsEnv(t *testing.T) (*Activities, *e2b.Client, *e2b.Sandbox) {
 	return a, c, sb
 }
 
-// S3Activities starts versitygw on 127.0.0.1 for the test and returns
-// activities that use it (exported for the package's black-box tests).
+// S3Activities are activities on a real S3 server (s3test).
 func S3Activities(t *testing.T) *Activities {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("starts an S3 server")
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-	defer cancel()
-	srv, stop, err := devstack.StartS3(ctx, devstack.Options{})
-	require.NoError(t, err, "start versitygw")
-	t.Cleanup(func() { _ = stop() })
-	s3c, err := srv.Client(ctx)
-	require.NoError(t, err)
-	return &Activities{S3: s3c, Presign: s3.NewPresignClient(s3c), Bucket: srv.Bucket, Prefix: "analyses",
+	s3c, bucket := s3test.Start(t)
+	return &Activities{S3: s3c, Presign: s3.NewPresignClient(s3c), Bucket: bucket, Prefix: "analyses",
 		ChartURLTTL: time.Hour, Logger: slog.New(slog.NewTextHandler(t.Output(), nil))}
 }
 
@@ -66,7 +56,7 @@ type activityRunner struct {
 
 func newRunner(a *Activities) (*activityRunner, tally.TestScope) {
 	env, scope := metricsEnv()
-	env.RegisterActivity(a)
+	a.Register(env)
 	return &activityRunner{env: env, a: a}, scope
 }
 
@@ -356,4 +346,16 @@ func TestWriteReport(t *testing.T) {
 		"analyses/wf-rep/report.html", "analyses/wf-rep/report.md", "analyses/wf-rep/step-1/0-0.png",
 		"analyses/wf-rep/step-1/0-output.json", "analyses/wf-rep/step-1/files/cleaned.csv",
 	}, keys(t, a, "wf-rep"))
+}
+
+func TestChartSummary(t *testing.T) {
+	for _, tt := range []struct{ raw, want string }{
+		{`{"type":"bar","title":"Revenue by region","elements":[{},{},{},{}]}`, `: bar chart "Revenue by region", 4 elements`},
+		{`{"type":"line","title":null,"elements":[{}]}`, `: line chart, 1 elements`},
+		{`{}`, ""},
+		{``, ""},
+		{`not json`, ""},
+	} {
+		assert.Equal(t, tt.want, chartSummary([]byte(tt.raw)), "chart %s", tt.raw)
+	}
 }

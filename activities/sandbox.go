@@ -19,6 +19,7 @@ import (
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
 	"github.com/durable-analyst/durable-analyst/internal/urlguard"
@@ -33,10 +34,10 @@ const CreateSandboxName = "CreateSandbox"
 // leaks a second sandbox.
 func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (SandboxRef, error) {
 	if in.WorkflowID == "" || in.RunID == "" || in.Generation < 1 {
-		return SandboxRef{}, newError(api.ErrTypeBadRequest,
+		return SandboxRef{}, fault.New(api.ErrTypeBadRequest,
 			fmt.Sprintf("create sandbox: workflow_id, run_id and generation >= 1 are required (got %q, %q, %d)", in.WorkflowID, in.RunID, in.Generation), nil, 0)
 	}
-	defer heartbeatWhile(ctx, "creating")()
+	defer HeartbeatWhile(ctx, "creating")()
 	meta := map[string]string{
 		MetaWorkflowID: in.WorkflowID,
 		MetaRunID:      in.RunID,
@@ -47,7 +48,7 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 	// resumes it.
 	for info, err := range a.E2B.List(ctx, e2b.ListParams{Metadata: meta, State: []e2b.SandboxState{e2b.StateRunning, e2b.StatePaused}}) {
 		if err != nil {
-			return SandboxRef{}, classify(ServiceE2B, "list sandboxes", err)
+			return SandboxRef{}, fault.Classify(fault.ServiceE2B, "list sandboxes", err)
 		}
 		// Found the sandbox of a lost response: make sure it is alive and
 		// renew its lifetime.
@@ -55,7 +56,7 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 			if e2b.IsNotFound(err) {
 				continue
 			}
-			return SandboxRef{}, classify(ServiceE2B, "connect to sandbox "+info.ID, err)
+			return SandboxRef{}, fault.Classify(fault.ServiceE2B, "connect to sandbox "+info.ID, err)
 		}
 		activity.GetLogger(ctx).Info("reusing sandbox made by an earlier attempt", "sandbox_id", info.ID)
 		count(ctx, MetricSandboxesReused, 1)
@@ -90,9 +91,9 @@ func (a *Activities) CreateSandbox(ctx context.Context, in CreateSandboxInput) (
 	if err != nil {
 		done("")
 		if e2b.IsRateLimited(err) {
-			return SandboxRef{}, a.capacityError(ctx, in, held, err.Error(), classify(ServiceE2B, "create sandbox", err))
+			return SandboxRef{}, a.capacityError(ctx, in, held, err.Error(), fault.Classify(fault.ServiceE2B, "create sandbox", err))
 		}
-		return SandboxRef{}, classify(ServiceE2B, "create sandbox", err)
+		return SandboxRef{}, fault.Classify(fault.ServiceE2B, "create sandbox", err)
 	}
 	done(sb.ID)
 	a.Waiters.admitted(in.WorkflowID)
@@ -124,7 +125,7 @@ func (a *Activities) capacityError(ctx context.Context, in CreateSandboxInput, f
 	if classified != nil {
 		return classified
 	}
-	return newError(api.ErrTypeRateLimited, msg, nil, 5*time.Second)
+	return fault.New(api.ErrTypeRateLimited, msg, nil, 5*time.Second)
 }
 
 // KillSandboxName is the name KillSandbox is registered under.
@@ -135,10 +136,10 @@ func (a *Activities) KillSandbox(ctx context.Context, in KillSandboxInput) error
 	if in.SandboxID == "" {
 		return nil
 	}
-	defer heartbeatWhile(ctx, "killing")()
+	defer HeartbeatWhile(ctx, "killing")()
 	gone, err := a.E2B.Kill(ctx, in.SandboxID)
 	if err != nil {
-		return classify(ServiceE2B, "kill sandbox "+in.SandboxID, err)
+		return fault.Classify(fault.ServiceE2B, "kill sandbox "+in.SandboxID, err)
 	}
 	a.Sandboxes.forget(in.SandboxID)
 	if gone {
@@ -168,9 +169,9 @@ func (a *Activities) connect(ctx context.Context, id string) (*e2b.Sandbox, erro
 	sb, err := a.E2B.Connect(ctx, id, a.SandboxTimeout)
 	if err != nil {
 		if e2b.IsNotFound(err) {
-			return nil, classify(ServiceSandbox, "connect to sandbox "+id, err)
+			return nil, fault.Classify(fault.ServiceSandbox, "connect to sandbox "+id, err)
 		}
-		return nil, classify(ServiceE2B, "connect to sandbox "+id, err)
+		return nil, fault.Classify(fault.ServiceE2B, "connect to sandbox "+id, err)
 	}
 	return sb, nil
 }
@@ -186,7 +187,7 @@ func (a *Activities) StageDatasets(ctx context.Context, in StageDatasetsInput) (
 	if err != nil {
 		return nil, err
 	}
-	defer heartbeatWhile(ctx, "staging")()
+	defer HeartbeatWhile(ctx, "staging")()
 	out := make([]StagedDataset, 0, len(in.Datasets))
 	for _, d := range in.Datasets {
 		if d.SQL != nil {
@@ -203,7 +204,7 @@ func (a *Activities) StageDatasets(ctx context.Context, in StageDatasetsInput) (
 		}
 		p := path.Join(HomeDir, d.Name)
 		if _, err := sb.Files().Write(ctx, p, data); err != nil {
-			return nil, classify(ServiceSandbox, "write "+p, err)
+			return nil, fault.Classify(fault.ServiceSandbox, "write "+p, err)
 		}
 		out = append(out, StagedDataset{Name: d.Name, Path: p, Bytes: int64(len(data)), Preview: preview(data)})
 	}
@@ -216,15 +217,15 @@ func (a *Activities) fetchDataset(ctx context.Context, d api.Dataset) ([]byte, e
 	case d.Content != "":
 		return []byte(d.Content), nil
 	case d.S3Key != "":
-		b, err := a.getObject(ctx, a.Bucket, d.S3Key, limit)
+		b, err := a.GetObject(ctx, a.Bucket, d.S3Key, limit)
 		if err != nil {
-			return nil, datasetError(d, classify(ServiceDatasets, fmt.Sprintf("get s3://%s/%s", a.Bucket, d.S3Key), err))
+			return nil, datasetError(d, fault.Classify(fault.ServiceDatasets, fmt.Sprintf("get s3://%s/%s", a.Bucket, d.S3Key), err))
 		}
 		return b, nil
 	case d.URL != "":
 		return a.fetchURL(ctx, d)
 	}
-	return nil, newError(api.ErrTypeDataset, fmt.Sprintf("dataset %q: no s3_key, url or content", d.Name), nil, 0)
+	return nil, fault.New(api.ErrTypeDataset, fmt.Sprintf("dataset %q: no s3_key, url or content", d.Name), nil, 0)
 }
 
 // maxURLInMessage bounds a URL quoted in an error or a log line.
@@ -284,14 +285,14 @@ func (a *Activities) fetchURL(ctx context.Context, d api.Dataset) ([]byte, error
 		var late *fetchTimedOut
 		switch cause := context.Cause(ctx); {
 		case errors.As(cause, &slow), errors.As(cause, &late):
-			return newError(api.ErrTypeDataset, fmt.Sprintf("dataset %q: GET %s: %v (%d bytes received)", d.Name, where, cause, n), nil, 0)
+			return fault.New(api.ErrTypeDataset, fmt.Sprintf("dataset %q: GET %s: %v (%d bytes received)", d.Name, where, cause, n), nil, 0)
 		}
 		return nil
 	}
 
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, d.URL, nil)
 	if err != nil {
-		return nil, newError(api.ErrTypeDataset, fmt.Sprintf("dataset %q: bad url %s: %v", d.Name, where, withoutURL(err)), nil, 0)
+		return nil, fault.New(api.ErrTypeDataset, fmt.Sprintf("dataset %q: bad url %s: %v", d.Name, where, withoutURL(err)), nil, 0)
 	}
 	resp, err := hc.Do(req)
 	if err != nil {
@@ -302,7 +303,7 @@ func (a *Activities) fetchURL(ctx context.Context, d api.Dataset) ([]byte, error
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return nil, datasetError(d, classify(ServiceDatasets, "GET "+where, newStatusError(resp)))
+		return nil, datasetError(d, fault.Classify(fault.ServiceDatasets, "GET "+where, fault.NewStatusError(resp)))
 	}
 	body := &countingReader{r: resp.Body}
 	if a.FetchMinRate > 0 {
@@ -314,10 +315,10 @@ func (a *Activities) fetchURL(ctx context.Context, d api.Dataset) ([]byte, error
 		if bo := bounded(body.n.Load()); bo != nil {
 			return nil, bo
 		}
-		return nil, datasetError(d, classify(ServiceDatasets, "read "+where, err))
+		return nil, datasetError(d, fault.Classify(fault.ServiceDatasets, "read "+where, err))
 	}
 	if int64(len(b)) > a.MaxDatasetBytes {
-		return nil, datasetError(d, classify(ServiceDatasets, "GET "+where, &TooLargeError{Size: -1, Limit: a.MaxDatasetBytes}))
+		return nil, datasetError(d, fault.Classify(fault.ServiceDatasets, "GET "+where, &fault.TooLargeError{Size: -1, Limit: a.MaxDatasetBytes}))
 	}
 	return b, nil
 }
@@ -374,17 +375,17 @@ func fetchError(ctx context.Context, d api.Dataset, where string, err error) err
 	err = withoutURL(err)
 	var refused *urlguard.RefusedError
 	if errors.As(err, &refused) {
-		return newError(api.ErrTypeDataset, fmt.Sprintf("dataset %q: %s: %s%s", d.Name, where, hop, refused), nil, 0)
+		return fault.New(api.ErrTypeDataset, fmt.Sprintf("dataset %q: %s: %s%s", d.Name, where, hop, refused), nil, 0)
 	}
 	var dnsErr *net.DNSError
 	if errors.As(err, &dnsErr) && dnsErr.IsNotFound {
 		msg := fmt.Sprintf("dataset %q: %s: %sno such host %q", d.Name, where, hop, dnsErr.Name)
 		if attempt(ctx) >= 2 {
-			return newError(api.ErrTypeDataset, msg+" (also on a retry)", nil, 0)
+			return fault.New(api.ErrTypeDataset, msg+" (also on a retry)", nil, 0)
 		}
-		return newError(api.ErrTypeUnavailable, msg+" (tried once more before giving up)", nil, 0)
+		return fault.New(api.ErrTypeUnavailable, msg+" (tried once more before giving up)", nil, 0)
 	}
-	return datasetError(d, classify(ServiceDatasets, "get "+where, err))
+	return datasetError(d, fault.Classify(fault.ServiceDatasets, "get "+where, err))
 }
 
 // withoutURL drops the *url.Error layer, whose message repeats the whole,
@@ -402,8 +403,8 @@ func datasetError(d api.Dataset, err error) error {
 	if errors.As(err, &appErr) {
 		// The upstream's explanation is in the message; its cause is the
 		// classified error's own, so the history does not hold it twice.
-		msg := fmt.Sprintf("dataset %q: %s", d.Name, strings.TrimPrefix(appErr.Message(), string(ServiceDatasets)+": "))
-		return newError(appErr.Type(), msg, appErr.Unwrap(), appErr.NextRetryDelay())
+		msg := fmt.Sprintf("dataset %q: %s", d.Name, strings.TrimPrefix(appErr.Message(), string(fault.ServiceDatasets)+": "))
+		return fault.New(appErr.Type(), msg, appErr.Unwrap(), appErr.NextRetryDelay())
 	}
 	return err
 }

@@ -3,6 +3,7 @@ package activities
 import (
 	"context"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
 
@@ -32,13 +33,13 @@ const PauseSandboxName = "PauseSandbox"
 // /sandboxes/{id}/pause): memory and files are kept, nothing runs, and
 // E2B does not bill it until it is resumed.
 func (a *Activities) PauseSandbox(ctx context.Context, in PauseSandboxInput) (PauseSandboxResult, error) {
-	defer heartbeatWhile(ctx, "pausing")()
+	defer HeartbeatWhile(ctx, "pausing")()
 	ok, err := a.E2B.Pause(ctx, in.SandboxID)
 	if err != nil {
 		if e2b.IsNotFound(err) {
 			return PauseSandboxResult{Gone: true}, nil
 		}
-		return PauseSandboxResult{}, classify(ServiceE2B, "pause sandbox "+in.SandboxID, err)
+		return PauseSandboxResult{}, fault.Classify(fault.ServiceE2B, "pause sandbox "+in.SandboxID, err)
 	}
 	if ok {
 		// A paused sandbox no longer counts against E2B's limit.
@@ -53,7 +54,7 @@ const ResumeSandboxName = "ResumeSandbox"
 // ResumeSandbox resumes a paused sandbox by connecting to it. A sandbox
 // that is gone is ErrTypeSandboxLost, and the workflow rebuilds it.
 func (a *Activities) ResumeSandbox(ctx context.Context, in ResumeSandboxInput) error {
-	defer heartbeatWhile(ctx, "resuming")()
+	defer HeartbeatWhile(ctx, "resuming")()
 	_, err := a.connect(ctx, in.SandboxID)
 	return err
 }

@@ -9,6 +9,7 @@ import (
 
 	"go.temporal.io/sdk/activity"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -26,7 +27,7 @@ func (a *Activities) RestoreSandbox(ctx context.Context, in RestoreSandboxInput)
 	if err != nil {
 		return RestoreSandboxResult{}, err
 	}
-	defer heartbeatWhile(ctx, "restoring")()
+	defer HeartbeatWhile(ctx, "restoring")()
 	// Results of run_sql that earlier cells may read come back from the
 	// query journal first, without querying again.
 	if err := a.restageQueries(ctx, sb, in.WorkflowID); err != nil {
@@ -37,8 +38,8 @@ func (a *Activities) RestoreSandbox(ctx context.Context, in RestoreSandboxInput)
 	for i, ref := range in.Cells {
 		var rec cellRecord
 		key := a.outputKey(in.WorkflowID, ref.Step, ref.Cell)
-		if err := a.getJSON(ctx, key, &rec); err != nil {
-			return res, classify(ServiceStorage, "read cell record "+key, err)
+		if err := a.GetJSON(ctx, key, &rec); err != nil {
+			return res, fault.Classify(fault.ServiceStorage, "read cell record "+key, err)
 		}
 		id := cellID(RunCodeInput{WorkflowID: in.WorkflowID, RunID: in.RunID, Step: ref.Step, Cell: ref.Cell, CallID: ref.CallID})
 		exec, err := a.runJournaled(ctx, sb, id, rec.Code, a.codeTimeout())
@@ -46,7 +47,7 @@ func (a *Activities) RestoreSandbox(ctx context.Context, in RestoreSandboxInput)
 			return res, err
 		}
 		if exec.Error != nil && rec.Error == nil {
-			return res, newError(api.ErrTypeRebuild,
+			return res, fault.New(api.ErrTypeRebuild,
 				fmt.Sprintf("rebuild: step %d cell %d ran before but fails on replay: %s: %s", ref.Step, ref.Cell, exec.Error.Name, exec.Error.Value), nil, 0)
 		}
 		res.Replayed = i + 1
@@ -61,14 +62,14 @@ func (a *Activities) RestoreSandbox(ctx context.Context, in RestoreSandboxInput)
 	last := in.Cells[len(in.Cells)-1]
 	have, err := a.cellNames(ctx, sb, cellID(RunCodeInput{WorkflowID: in.WorkflowID, RunID: in.RunID, Step: last.Step, Cell: last.Cell, CallID: last.CallID}))
 	if err != nil {
-		return res, classify(ServiceSandbox, "read kernel names", err)
+		return res, fault.Classify(fault.ServiceSandbox, "read kernel names", err)
 	}
 	if missing := missingNames(lastNames, have); len(missing) > 0 {
-		return res, newError(api.ErrTypeRebuild,
+		return res, fault.New(api.ErrTypeRebuild,
 			fmt.Sprintf("rebuild: the new kernel lacks names the lost one had: %s", strings.Join(missing, ", ")), nil, 0)
 	}
 	res.Names = len(lastNames)
-	a.logger().Info("sandbox rebuilt from the cell journal", "sandbox_id", in.SandboxID, "cells", res.Replayed, "names", res.Names)
+	a.Log().Info("sandbox rebuilt from the cell journal", "sandbox_id", in.SandboxID, "cells", res.Replayed, "names", res.Names)
 	return res, nil
 }
 

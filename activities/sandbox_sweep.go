@@ -6,6 +6,7 @@ import (
 
 	"go.temporal.io/sdk/activity"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -30,10 +31,10 @@ const SweepSandboxesName = "SweepSandboxes"
 // is idempotent: killing a sandbox that is already gone is not an error.
 func (a *Activities) SweepSandboxes(ctx context.Context, in SweepInput) (SweepResult, error) {
 	if a.Temporal == nil || a.E2B == nil {
-		return SweepResult{}, newError(api.ErrTypeBadRequest, "sweep: the worker has no Temporal or E2B client", nil, 0)
+		return SweepResult{}, fault.New(api.ErrTypeBadRequest, "sweep: the worker has no Temporal or E2B client", nil, 0)
 	}
 	s := &Sweeper{E2B: a.E2B, Temporal: a.Temporal, Namespace: activity.GetInfo(ctx).WorkflowNamespace,
-		Grace: in.Grace, Logger: a.logger(), Metrics: activity.GetMetricsHandler(ctx)}
+		Grace: in.Grace, Logger: a.Log(), Metrics: activity.GetMetricsHandler(ctx)}
 	// On an error, what was killed stays killed; the retry sweeps the rest.
 	killed, err := s.SweepOnce(ctx)
 	return SweepResult{Killed: killed}, err

@@ -21,7 +21,7 @@ func TestCreateSandboxReusesTheSandboxOfALostResponse(t *testing.T) {
 	a := &Activities{E2B: c, Template: "code-interpreter-v1", SandboxTimeout: time.Minute}
 	var s testsuite.WorkflowTestSuite
 	env := s.NewTestActivityEnvironment()
-	env.RegisterActivity(a)
+	a.Register(env)
 	in := CreateSandboxInput{WorkflowID: "wf-reuse", RunID: "run-1", Generation: 1}
 
 	v, err := env.ExecuteActivity(a.CreateSandbox, in)

@@ -95,7 +95,7 @@ func SearchAttributesReady(ctx context.Context, a *Activities, ns string, want m
 		res.Reason = missingSearchAttributes(want, have)
 	}
 	res.Enabled = res.Reason == ""
-	a.searchAttrs.logOnce(a.logger(), ns, want, res)
+	a.searchAttrs.logOnce(a.Log(), ns, want, res)
 	return res
 }
 

@@ -2,6 +2,8 @@ package activities
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"path"
@@ -10,8 +12,11 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/smithy-go"
 	"go.temporal.io/sdk/activity"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
+	"github.com/durable-analyst/durable-analyst/activities/sqlsource"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
 	"github.com/durable-analyst/durable-analyst/internal/errtext"
@@ -41,16 +46,16 @@ func (a *Activities) stageSQLDataset(ctx context.Context, sb *e2b.Sandbox, d api
 	if activity.IsActivity(ctx) {
 		workflowID = activity.GetInfo(ctx).WorkflowExecution.ID
 	}
-	if _, ok := a.SQL.config(d.SQL.Source); !ok {
-		return StagedDataset{}, newError(api.ErrTypeDataset, fmt.Sprintf("dataset %q: sql source %q is not configured on this worker (configured: %s)",
-			d.Name, d.SQL.Source, namesOrNone(a.SQL.Names())), nil, 0)
+	if !a.SQL.Has(d.SQL.Source) {
+		return StagedDataset{}, fault.New(api.ErrTypeDataset, fmt.Sprintf("dataset %q: sql source %q is not configured on this worker (configured: %s)",
+			d.Name, d.SQL.Source, sqlsource.NamesOrNone(a.SQL.Names())), nil, 0)
 	}
 	id := sqlID(workflowID, "dataset", d.Name, d.SQL.Source, d.SQL.Query)
 	st, err := a.stageQuery(ctx, a.sandboxWriter(sb, p), workflowID, id, d.SQL.Source, p, d.SQL.Query)
 	if err != nil {
-		var refused *QueryRefused
+		var refused *sqlsource.QueryRefused
 		if errors.As(err, &refused) {
-			return StagedDataset{}, newError(api.ErrTypeDataset, fmt.Sprintf("dataset %q: query on sql source %q: %s", d.Name, d.SQL.Source, refused.Msg), nil, 0)
+			return StagedDataset{}, fault.New(api.ErrTypeDataset, fmt.Sprintf("dataset %q: query on sql source %q: %s", d.Name, d.SQL.Source, refused.Msg), nil, 0)
 		}
 		return StagedDataset{}, datasetError(d, err)
 	}
@@ -62,7 +67,7 @@ func (a *Activities) stageSQLDataset(ctx context.Context, sb *e2b.Sandbox, d api
 func (a *Activities) sandboxWriter(sb *e2b.Sandbox, p string) func(context.Context, []byte) error {
 	return func(ctx context.Context, b []byte) error {
 		if _, err := sb.Files().Write(ctx, p, b); err != nil {
-			return classify(ServiceSandbox, "write "+p, err)
+			return fault.Classify(fault.ServiceSandbox, "write "+p, err)
 		}
 		return nil
 	}
@@ -79,7 +84,7 @@ const RunSQLName = "RunSQL"
 // history holds only its key.
 func (a *Activities) RunSQL(ctx context.Context, in RunSQLInput) (RunSQLResult, error) {
 	if in.WorkflowID == "" || in.Step < 1 {
-		return RunSQLResult{}, newError(api.ErrTypeBadRequest, "run sql: workflow_id and step >= 1 are required", nil, 0)
+		return RunSQLResult{}, fault.New(api.ErrTypeBadRequest, "run sql: workflow_id and step >= 1 are required", nil, 0)
 	}
 	name := strings.TrimSuffix(in.Name, ".csv")
 	var text string
@@ -91,11 +96,11 @@ func (a *Activities) RunSQL(ctx context.Context, in RunSQLInput) (RunSQLResult, 
 		if err != nil {
 			return RunSQLResult{}, err
 		}
-		defer heartbeatWhile(ctx, fmt.Sprintf("step %d cell %d: sql", in.Step, in.Cell))()
+		defer HeartbeatWhile(ctx, fmt.Sprintf("step %d cell %d: sql", in.Step, in.Cell))()
 		p := path.Join(HomeDir, name+".csv")
 		id := sqlID(in.WorkflowID, in.RunID, fmt.Sprint(in.Step), fmt.Sprint(in.Cell), in.CallID)
 		st, err := a.stageQuery(ctx, a.sandboxWriter(sb, p), in.WorkflowID, id, in.Source, p, in.Query)
-		var refused *QueryRefused
+		var refused *sqlsource.QueryRefused
 		var appErr interface{ Type() string }
 		switch {
 		case errors.As(err, &refused):
@@ -118,8 +123,8 @@ func (a *Activities) RunSQL(ctx context.Context, in RunSQLInput) (RunSQLResult, 
 	if res.Refused {
 		rec.Error = &CodeError{Name: "QueryRefused", Value: text}
 	}
-	if err := a.putJSON(ctx, res.OutputKey, rec); err != nil {
-		return RunSQLResult{}, classify(ServiceStorage, "store run_sql output", err)
+	if err := a.PutJSON(ctx, res.OutputKey, rec); err != nil {
+		return RunSQLResult{}, fault.Classify(fault.ServiceStorage, "store run_sql output", err)
 	}
 	if !in.OutputByRef {
 		res.Output = text
@@ -140,8 +145,8 @@ func sqlToolText(st *stagedQuery) string {
 
 // describeSources is the schema of every source for the model's first
 // message; a source that cannot be described says why instead.
-func (a *Activities) describeSources(ctx context.Context) string {
-	if a.SQL == nil || len(a.SQL.byName) == 0 {
+func (a *Activities) DescribeSources(ctx context.Context) string {
+	if a.SQL == nil || len(a.SQL.Names()) == 0 {
 		return ""
 	}
 	var b strings.Builder
@@ -168,7 +173,7 @@ func (a *Activities) restageQueries(ctx context.Context, sb *e2b.Sandbox, workfl
 	for pages.HasMorePages() {
 		page, err := pages.NextPage(ctx)
 		if err != nil {
-			return classify(ServiceStorage, "list query journal "+prefix, err)
+			return fault.Classify(fault.ServiceStorage, "list query journal "+prefix, err)
 		}
 		for _, o := range page.Contents {
 			key := aws.ToString(o.Key)
@@ -176,12 +181,12 @@ func (a *Activities) restageQueries(ctx context.Context, sb *e2b.Sandbox, workfl
 				continue
 			}
 			var rec sqlRecord
-			if err := a.getJSON(ctx, key, &rec); err != nil {
-				return classify(ServiceStorage, "read query journal "+key, err)
+			if err := a.GetJSON(ctx, key, &rec); err != nil {
+				return fault.Classify(fault.ServiceStorage, "read query journal "+key, err)
 			}
-			b, err := a.getObject(ctx, a.Bucket, rec.CSVKey, rec.Bytes)
+			b, err := a.GetObject(ctx, a.Bucket, rec.CSVKey, rec.Bytes)
 			if err != nil {
-				return classify(ServiceStorage, "read journaled result "+rec.CSVKey, err)
+				return fault.Classify(fault.ServiceStorage, "read journaled result "+rec.CSVKey, err)
 			}
 			if err := a.sandboxWriter(sb, rec.Path)(ctx, b); err != nil {
 				return err
@@ -189,4 +194,121 @@ func (a *Activities) restageQueries(ctx context.Context, sb *e2b.Sandbox, workfl
 		}
 	}
 	return nil
+}
+
+// sqlRecord is the journal entry of a query whose result was staged: with
+// the result itself in S3 beside it, a retry after a crash (or a rebuilt
+// sandbox) stages that result again instead of running the query again.
+type sqlRecord struct {
+	Source      string             `json:"source"`
+	Path        string             `json:"path"`
+	QuerySHA256 string             `json:"query_sha256"`
+	Rows        int                `json:"rows"`
+	Bytes       int64              `json:"bytes"`
+	SHA256      string             `json:"sha256"`
+	Columns     []sqlsource.Column `json:"columns"`
+	CSVKey      string             `json:"csv_key"`
+}
+
+// sqlKey is where the journal keeps query id's record (.json) or result
+// (.csv).
+func (a *Activities) sqlKey(workflowID, id, ext string) string {
+	return fmt.Sprintf("%s/sql/%s%s", a.workflowPrefix(workflowID), id, ext)
+}
+
+// sqlID names a staged query: the same inputs always name the same entry.
+func sqlID(parts ...string) string {
+	sum := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
+	return "q" + hex.EncodeToString(sum[:12])
+}
+
+func sha256Hex(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// stagedQuery is a query's result as staged into a sandbox.
+type stagedQuery struct {
+	rec         sqlRecord
+	csv         []byte
+	fromJournal bool
+}
+
+// stageQuery runs a query once per id and writes its result into the
+// sandbox at path: a journal entry in S3 (the result and its record)
+// means it already ran, and its result is staged again from S3. A
+// *QueryRefused is the query's own failure.
+func (a *Activities) stageQuery(ctx context.Context, write func(context.Context, []byte) error, workflowID, id, source, path, query string) (*stagedQuery, error) {
+	if a.SQL == nil || len(a.SQL.Names()) == 0 {
+		return nil, fault.New(api.ErrTypeNotFound, fmt.Sprintf("sql source %q: this worker has no SQL sources (set SQL_SOURCE_<NAME>)", source), nil, 0)
+	}
+	recKey := a.sqlKey(workflowID, id, ".json")
+	var rec sqlRecord
+	err := a.GetJSON(ctx, recKey, &rec)
+	switch {
+	case err == nil && rec.QuerySHA256 == sha256Hex([]byte(query)):
+		b, err := a.GetObject(ctx, a.Bucket, rec.CSVKey, rec.Bytes)
+		if err != nil {
+			return nil, fault.Classify(fault.ServiceStorage, "read journaled result "+rec.CSVKey, err)
+		}
+		if sha256Hex(b) != rec.SHA256 {
+			return nil, fault.New(api.ErrTypeStorage, fmt.Sprintf("journaled result %s does not match its record's sha256", rec.CSVKey), nil, 0)
+		}
+		if err := write(ctx, b); err != nil {
+			return nil, err
+		}
+		count(ctx, MetricSQLFromJournal, 1)
+		a.Log().Info("query already ran; staged its journaled result", "source", source, "path", path, "rows", rec.Rows)
+		return &stagedQuery{rec: rec, csv: b, fromJournal: true}, nil
+	case err != nil && !isNoSuchKey(err):
+		return nil, fault.Classify(fault.ServiceStorage, "read query journal "+recKey, err)
+	}
+	res, err := a.SQL.Query(ctx, source, query)
+	if err != nil {
+		return nil, err
+	}
+	count(ctx, MetricSQLQueries, 1)
+	rec = sqlRecord{
+		Source: source, Path: path, QuerySHA256: sha256Hex([]byte(query)), Rows: res.Rows,
+		Bytes: int64(len(res.CSV)), SHA256: sha256Hex(res.CSV), Columns: res.Columns,
+		CSVKey: a.sqlKey(workflowID, id, ".csv"),
+	}
+	if err := a.PutObject(ctx, rec.CSVKey, "text/csv", res.CSV); err != nil {
+		return nil, fault.Classify(fault.ServiceStorage, "store query result", err)
+	}
+	if err := a.PutJSON(ctx, recKey, rec); err != nil {
+		return nil, fault.Classify(fault.ServiceStorage, "store query journal", err)
+	}
+	if err := write(ctx, res.CSV); err != nil {
+		return nil, err
+	}
+	a.Log().Info("query staged", "source", source, "path", path, "rows", rec.Rows, "bytes", rec.Bytes)
+	return &stagedQuery{rec: rec, csv: res.CSV}, nil
+}
+
+// isNoSuchKey tells an S3 error that says the key does not exist.
+func isNoSuchKey(err error) bool {
+	var ae smithy.APIError
+	if errors.As(err, &ae) {
+		switch ae.ErrorCode() {
+		case "NoSuchKey", "NotFound":
+			return true
+		}
+	}
+	return false
+}
+
+// csvHead is the first n lines of a CSV (the header and n-1 rows), each
+// clipped, for the model.
+func csvHead(b []byte, n int) string {
+	lines := strings.SplitN(string(b), "\n", n+1)
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	for i, l := range lines {
+		if len(l) > 300 {
+			lines[i] = l[:300] + "…"
+		}
+	}
+	return strings.TrimRight(strings.Join(lines, "\n"), "\n")
 }

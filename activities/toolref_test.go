@@ -25,7 +25,7 @@ func TestToolOutputByReference(t *testing.T) {
 	const code = "print('x' * 5000)\nimport matplotlib.pyplot as plt\nplt.plot([1, 2]); plt.show()\n1/0"
 	rendered := func(key string) string {
 		var rec cellRecord
-		require.NoError(t, a.getJSON(ctx, key, &rec))
+		require.NoError(t, a.GetJSON(ctx, key, &rec))
 		rec.ModelOutput = ""
 		text, _ := modelOutput(rec, a.MaxOutputBytes)
 		return text
@@ -49,24 +49,24 @@ func TestToolOutputByReference(t *testing.T) {
 	require.Len(t, byRef.Charts, 1, "charts still come back by key")
 	require.True(t, byRef.Truncated)
 
-	got, err := a.toolOutputText(ctx, "wf-ref", ToolOutput{CallID: "c2", OutputKey: byRef.OutputKey})
+	got, err := a.ToolOutputText(ctx, "wf-ref", ToolOutput{CallID: "c2", OutputKey: byRef.OutputKey})
 	require.NoError(t, err)
 	require.Contains(t, got, "ZeroDivisionError")
 	if want := rendered(byRef.OutputKey); got != want {
 		t.Errorf("text read by key:\ngot  %q\nwant %q", got, want)
 	}
-	text, err := a.toolOutputText(ctx, "wf-ref", ToolOutput{CallID: "c3", Output: "inline"})
+	text, err := a.ToolOutputText(ctx, "wf-ref", ToolOutput{CallID: "c3", Output: "inline"})
 	require.NoError(t, err)
 	require.Equal(t, "inline", text)
 
 	for _, key := range []string{"analyses/other-wf/step-1/0-output.json", "analyses/wf-ref-2/step-1/0-output.json", "secret.json"} {
-		_, err := a.toolOutputText(ctx, "wf-ref", ToolOutput{CallID: "c4", OutputKey: key})
+		_, err := a.ToolOutputText(ctx, "wf-ref", ToolOutput{CallID: "c4", OutputKey: key})
 		var appErr *temporal.ApplicationError
 		if !errors.As(err, &appErr) || appErr.Type() != api.ErrTypeBadRequest || !appErr.NonRetryable() {
 			t.Errorf("key %q of another analysis: got %v, want a non-retryable %s", key, err, api.ErrTypeBadRequest)
 		}
 	}
-	_, err = a.toolOutputText(ctx, "wf-ref", ToolOutput{CallID: "c5", OutputKey: "analyses/wf-ref/step-9/0-output.json"})
+	_, err = a.ToolOutputText(ctx, "wf-ref", ToolOutput{CallID: "c5", OutputKey: "analyses/wf-ref/step-9/0-output.json"})
 	var appErr *temporal.ApplicationError
 	if !errors.As(err, &appErr) || appErr.Type() != api.ErrTypeNotFound {
 		t.Errorf("a missing cell record: got %v, want a %s error", err, api.ErrTypeNotFound)

@@ -80,29 +80,6 @@ type StagedDataset struct {
 	Preview string `json:"preview,omitempty"`
 }
 
-// CallModelInput is one model turn. The conversation so far is not in it:
-// the activity keeps it in S3 under the workflow's prefix, so the history
-// holds only what is new at this step.
-type CallModelInput struct {
-	WorkflowID string `json:"workflow_id"`
-	RunID      string `json:"run_id"`
-	Step       int    `json:"step"`
-	Model      string `json:"model,omitempty"`
-	// Instructions and Question are used at step 1 to open the transcript;
-	// a Question at a later step is a conversation's follow-up.
-	Instructions string          `json:"instructions,omitempty"`
-	Question     string          `json:"question,omitempty"`
-	Datasets     []StagedDataset `json:"datasets,omitempty"`
-	// ToolOutputs answer the previous step's tool calls.
-	ToolOutputs []ToolOutput `json:"tool_outputs,omitempty"`
-	// Final, when set, tells the model it has no steps left and must answer.
-	Final bool `json:"final,omitempty"`
-	// SQLTool offers the run_sql tool (and, at step 1, the schema of the
-	// worker's SQL sources) when the worker has SQL sources: set by
-	// workflows that can run it (workflows.ChangeRunSQL).
-	SQLTool bool `json:"sql_tool,omitempty"`
-}
-
 // ToolCall is a function call the model asked for.
 type ToolCall struct {
 	CallID    string `json:"call_id"`
@@ -120,18 +97,6 @@ type ToolOutput struct {
 	// OutputKey is a cell record RunCode stored (RunCodeResult.OutputKey);
 	// when set, the text handed to the model is that record's.
 	OutputKey string `json:"output_key,omitempty"`
-}
-
-// CallModelResult is the model's answer or its tool calls.
-type CallModelResult struct {
-	ToolCalls []ToolCall `json:"tool_calls,omitempty"`
-	Answer    string     `json:"answer,omitempty"`
-	// Empty is set when the model said nothing: the workflow counts the
-	// step and asks again (the transcript tells the model why).
-	Empty         bool      `json:"empty,omitempty"`
-	Usage         api.Usage `json:"usage"`
-	ResponseID    string    `json:"response_id,omitempty"`
-	TranscriptKey string    `json:"transcript_key"`
 }
 
 // RunCodeInput runs one cell of Python in the sandbox.

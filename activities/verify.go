@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/claims"
 )
@@ -17,13 +18,13 @@ const VerifyAnswerName = "VerifyAnswer"
 // their records in S3 — the same text the model was shown — and never
 // runs code again or calls the model.
 func (a *Activities) VerifyAnswer(ctx context.Context, in VerifyAnswerInput) (VerifyAnswerResult, error) {
-	defer heartbeatWhile(ctx, "verifying the answer")()
+	defer HeartbeatWhile(ctx, "verifying the answer")()
 	srcs := make([]claims.Source, 0, len(in.Cells))
 	for _, ref := range in.Cells {
 		var rec cellRecord
 		key := a.outputKey(in.WorkflowID, ref.Step, ref.Cell)
-		if err := a.getJSON(ctx, key, &rec); err != nil {
-			return VerifyAnswerResult{}, classify(ServiceStorage, "read cell record "+key, err)
+		if err := a.GetJSON(ctx, key, &rec); err != nil {
+			return VerifyAnswerResult{}, fault.Classify(fault.ServiceStorage, "read cell record "+key, err)
 		}
 		srcs = append(srcs, claims.Source{Step: ref.Step, Cell: ref.Cell, Text: printedText(rec)})
 	}

@@ -15,6 +15,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/batches"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -78,7 +79,7 @@ func startBatchWorker(t *testing.T, st *testStack, queue string) string {
 	w := worker.New(st.client, queue, worker.Options{})
 	w.RegisterWorkflowWithOptions(workflows.BatchAnalysisWorkflow, workflow.RegisterOptions{Name: api.BatchAnalysisWorkflowName})
 	w.RegisterWorkflowWithOptions(fakeAnalysis, workflow.RegisterOptions{Name: api.AnalysisWorkflowName})
-	w.RegisterActivity(acts)
+	workflows.RegisterActivities(w, acts)
 	if err := w.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +118,7 @@ func TestBatchAgainstRealServers(t *testing.T) {
 		}
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	var rep activities.BatchReport
+	var rep batches.BatchReport
 	if err := json.Unmarshal([]byte(httpGet(t, strings.TrimSpace(lines[len(lines)-1]))), &rep); err != nil {
 		t.Fatalf("the report URL does not serve the report: %v", err)
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/nexus"
+	"github.com/durable-analyst/durable-analyst/worker/setup"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -82,8 +83,8 @@ func run() error {
 
 	wo := workerOptions(cfg)
 	// A retried activity clears its workflow's sticky queue, so a dead
-	// worker's workflow moves on at once (activities/takeover.go).
-	wo.Interceptors = append(wo.Interceptors, activities.TakeoverInterceptor(acts))
+	// worker's workflow moves on at once (worker/setup/takeover.go).
+	wo.Interceptors = append(wo.Interceptors, setup.TakeoverInterceptor(acts))
 	w := worker.New(c, cfg.TaskQueue, wo)
 	workflows.Register(w, acts)
 	if err := nexus.Register(w); err != nil { // analyses for callers in other namespaces
@@ -120,7 +121,7 @@ func run() error {
 	// Sandbox sweeper: kills sandboxes of workflows that closed without
 	// their cleanup (terminated). One Temporal Schedule runs it for all
 	// workers of the task queue; each worker makes sure it exists.
-	if err := activities.EnsureSweepSchedule(ctx, c.ScheduleClient(), cfg.TaskQueue, cfg.SweepInterval, activities.DefaultSweepGrace, logger); err != nil {
+	if err := setup.EnsureSweepSchedule(ctx, c.ScheduleClient(), cfg.TaskQueue, cfg.SweepInterval, activities.DefaultSweepGrace, logger); err != nil {
 		w.Stop()
 		return fmt.Errorf("%w (SWEEP_INTERVAL=0 runs the worker without the sandbox sweeper)", err)
 	}

@@ -17,6 +17,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/internal/errtext"
@@ -171,7 +172,7 @@ func (a *analysis) loop(ctx workflow.Context, question string, staged []activiti
 	a.res.Claims, a.res.Unsupported = nil, 0
 	check := answerCheck{question: question}
 	for a.step = 1; a.step <= a.in.MaxSteps; a.step++ {
-		call := activities.CallModelInput{WorkflowID: a.id, RunID: a.runID, Step: base + a.step, Model: a.in.Model, ToolOutputs: outputs, SQLTool: sqlTool}
+		call := modelcall.CallModelInput{WorkflowID: a.id, RunID: a.runID, Step: base + a.step, Model: a.in.Model, ToolOutputs: outputs, SQLTool: sqlTool}
 		if a.step == 1 {
 			call.Question, call.Datasets = question, staged
 			if call.Step == 1 {
@@ -214,13 +215,13 @@ func (a *analysis) loop(ctx workflow.Context, question string, staged []activiti
 // askModel is the first half of a step: it asks the model what to do
 // next. The step is final when it is the last one or the budget is used
 // up: the model is told to answer.
-func (a *analysis) askModel(ctx workflow.Context, call activities.CallModelInput) (activities.CallModelResult, bool, error) {
+func (a *analysis) askModel(ctx workflow.Context, call modelcall.CallModelInput) (modelcall.CallModelResult, bool, error) {
 	a.res.BudgetExhausted = a.spent(ctx)
 	call.Final = a.step == a.in.MaxSteps || a.res.BudgetExhausted
 	a.show(ctx, api.StatusRunning, "model")
-	mctx := withActivity(ctx, activities.CallModelName, fmt.Sprintf("step %d: ask the model", call.Step))
-	var mr activities.CallModelResult
-	if err := workflow.ExecuteActivity(mctx, acts.CallModel, call).Get(ctx, &mr); err != nil {
+	mctx := withActivity(ctx, modelcall.CallModelName, fmt.Sprintf("step %d: ask the model", call.Step))
+	var mr modelcall.CallModelResult
+	if err := workflow.ExecuteActivity(mctx, modelActs.CallModel, call).Get(ctx, &mr); err != nil {
 		return mr, false, a.fail(ctx, fmt.Sprintf("step %d: model call", call.Step), err)
 	}
 	a.res.StepsUsed = call.Step

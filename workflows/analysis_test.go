@@ -20,18 +20,24 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/batches"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/claims"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
-var a *activities.Activities
+var (
+	a         *activities.Activities
+	batchActs *batches.Activities
+	modelActs *modelcall.Activities
+)
 
 // harness mocks every activity and records what the workflow sent.
 type harness struct {
 	env        *testsuite.TestWorkflowEnvironment
-	modelCalls []activities.CallModelInput
+	modelCalls []modelcall.CallModelInput
 	codeRuns   []activities.RunCodeInput
 	kills      []string
 	killInputs []activities.KillSandboxInput
@@ -57,7 +63,7 @@ type harness struct {
 func newHarness(t *testing.T, register ...func(*harness)) *harness {
 	var s testsuite.WorkflowTestSuite
 	h := &harness{env: s.NewTestWorkflowEnvironment(), stored: map[string]string{}}
-	h.env.RegisterActivity(&activities.Activities{})
+	workflows.RegisterActivities(h.env, &activities.Activities{})
 	for _, r := range register {
 		r(h)
 	}
@@ -124,9 +130,9 @@ func newHarness(t *testing.T, register ...func(*harness)) *harness {
 }
 
 // script makes CallModel answer with the given turns in order.
-func (h *harness) script(turns ...activities.CallModelResult) {
-	h.env.OnActivity(a.CallModel, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.CallModelInput) (activities.CallModelResult, error) {
+func (h *harness) script(turns ...modelcall.CallModelResult) {
+	h.env.OnActivity(modelActs.CallModel, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in modelcall.CallModelInput) (modelcall.CallModelResult, error) {
 			h.modelCalls = append(h.modelCalls, in)
 			i := len(h.modelCalls) - 1
 			if i >= len(turns) {
@@ -210,9 +216,9 @@ func (h *harness) run(t *testing.T, in any) (*api.AnalysisResult, error) {
 func TestStopsOnFinalAnswer(t *testing.T) {
 	h := newHarness(t)
 	h.script(
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(1)")}, Usage: api.Usage{TotalTokens: 10}},
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c2", "plt.show()")}, Usage: api.Usage{TotalTokens: 20}},
-		activities.CallModelResult{Answer: "North wins", Usage: api.Usage{TotalTokens: 5}, TranscriptKey: "t/3"},
+		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(1)")}, Usage: api.Usage{TotalTokens: 10}},
+		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c2", "plt.show()")}, Usage: api.Usage{TotalTokens: 20}},
+		modelcall.CallModelResult{Answer: "North wins", Usage: api.Usage{TotalTokens: 5}, TranscriptKey: "t/3"},
 	)
 	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
 		r, _ := okOutput(in)
@@ -264,8 +270,8 @@ func TestToolOutputsGoByReference(t *testing.T) {
 			h.oldRunCode = tc.oldRunCode
 			h.env.OnGetVersion(workflows.ChangeToolOutputRefs, workflow.DefaultVersion, 1).Return(tc.version)
 			h.script(
-				activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(1)"), {CallID: "bad", Name: "rm_rf"}}},
-				activities.CallModelResult{Answer: "done"},
+				modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(1)"), {CallID: "bad", Name: "rm_rf"}}},
+				modelcall.CallModelResult{Answer: "done"},
 			)
 			h.code(okOutput)
 			_, err := h.run(t, api.AnalysisInput{Question: "q"})
@@ -293,7 +299,7 @@ func TestToolOutputsGoByReference(t *testing.T) {
 
 func TestStopsAtMaxSteps(t *testing.T) {
 	h := newHarness(t)
-	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}})
+	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}})
 	h.code(okOutput)
 	res, err := h.run(t, api.AnalysisInput{Question: "loop forever", MaxSteps: 3})
 	require.NoError(t, err)
@@ -309,7 +315,7 @@ func TestStopsAtMaxSteps(t *testing.T) {
 
 func TestDefaultMaxStepsIsTen(t *testing.T) {
 	h := newHarness(t)
-	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}})
+	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}})
 	h.code(okOutput)
 	res, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.NoError(t, err)
@@ -319,14 +325,14 @@ func TestDefaultMaxStepsIsTen(t *testing.T) {
 func TestBadToolCallsAreFedBack(t *testing.T) {
 	h := newHarness(t)
 	h.script(
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{
+		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{
 			{CallID: "bad-json", Name: "execute_python", Arguments: `{"code": "print(1)`},
 			{CallID: "unknown", Name: "rm_rf", Arguments: `{}`},
 			{CallID: "no-code", Name: "execute_python", Arguments: `{"cmd": "ls"}`},
 			{CallID: "empty", Name: "execute_python", Arguments: `{"code": "  "}`},
 			pyCall("good", "print(2)"),
 		}},
-		activities.CallModelResult{Answer: "done"},
+		modelcall.CallModelResult{Answer: "done"},
 	)
 	h.code(okOutput)
 	res, err := h.run(t, api.AnalysisInput{Question: "q"})
@@ -350,8 +356,8 @@ func TestBadToolCallsAreFedBack(t *testing.T) {
 func TestCodeErrorIsFedBack(t *testing.T) {
 	h := newHarness(t)
 	h.script(
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "undefined_name")}},
-		activities.CallModelResult{Answer: "fixed"},
+		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "undefined_name")}},
+		modelcall.CallModelResult{Answer: "fixed"},
 	)
 	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
 		return activities.RunCodeResult{
@@ -367,7 +373,7 @@ func TestCodeErrorIsFedBack(t *testing.T) {
 
 func TestEmptyModelOutputCountsAsAStep(t *testing.T) {
 	h := newHarness(t)
-	h.script(activities.CallModelResult{Empty: true}, activities.CallModelResult{Answer: "ok"})
+	h.script(modelcall.CallModelResult{Empty: true}, modelcall.CallModelResult{Answer: "ok"})
 	res, err := h.run(t, api.AnalysisInput{Question: "q", MaxSteps: 5})
 	require.NoError(t, err)
 	assert.Equal(t, "ok", res.Answer)
@@ -376,7 +382,7 @@ func TestEmptyModelOutputCountsAsAStep(t *testing.T) {
 
 func TestKillsSandboxWhenAStepFails(t *testing.T) {
 	h := newHarness(t)
-	h.env.OnActivity(a.CallModel, mock.Anything, mock.Anything).Return(activities.CallModelResult{},
+	h.env.OnActivity(modelActs.CallModel, mock.Anything, mock.Anything).Return(modelcall.CallModelResult{},
 		temporal.NewNonRetryableApplicationError("model: 401", api.ErrTypeAuth, nil))
 	_, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.Error(t, err)
@@ -389,7 +395,7 @@ func TestKillsSandboxWhenAStepFails(t *testing.T) {
 
 func TestKillsSandboxOnCancellation(t *testing.T) {
 	h := newHarness(t)
-	h.env.OnActivity(a.CallModel, mock.Anything, mock.Anything).Return(activities.CallModelResult{
+	h.env.OnActivity(modelActs.CallModel, mock.Anything, mock.Anything).Return(modelcall.CallModelResult{
 		ToolCalls: []activities.ToolCall{pyCall("c", "import time; time.sleep(60)")},
 	}, nil)
 	h.env.OnActivity(a.RunCode, mock.Anything, mock.Anything).After(time.Hour).Return(activities.RunCodeResult{Output: "late"}, nil)
@@ -412,7 +418,7 @@ func TestKillsSandboxWhenStagingFails(t *testing.T) {
 
 func TestProgressQuery(t *testing.T) {
 	h := newHarness(t)
-	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, activities.CallModelResult{Answer: "a"})
+	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, modelcall.CallModelResult{Answer: "a"})
 	h.code(okOutput)
 	_, err := h.run(t, api.AnalysisInput{Question: "q", MaxSteps: 4})
 	require.NoError(t, err)
@@ -509,9 +515,9 @@ func TestLostSandboxIsRebuiltFromTheJournal(t *testing.T) {
 	h := newHarness(t)
 	restores := h.restores()
 	h.script(
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "x = 1"), pyCall("c2", "y = oops")}},
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c3", "x + 1")}},
-		activities.CallModelResult{Answer: "2"},
+		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "x = 1"), pyCall("c2", "y = oops")}},
+		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c3", "x + 1")}},
+		modelcall.CallModelResult{Answer: "2"},
 	)
 	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
 		switch {
@@ -541,7 +547,7 @@ func TestLostSandboxIsRebuiltFromTheJournal(t *testing.T) {
 func TestRebuildsAreBounded(t *testing.T) {
 	h := newHarness(t)
 	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(activities.RestoreSandboxResult{}, nil)
-	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "x = 1")}})
+	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "x = 1")}})
 	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
 		return activities.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil)
 	})
@@ -558,8 +564,8 @@ func TestFailedRebuildFailsLoudly(t *testing.T) {
 	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(activities.RestoreSandboxResult{},
 		temporal.NewNonRetryableApplicationError("rebuild: the new kernel lacks names the lost one had: df", api.ErrTypeRebuild, nil))
 	h.script(
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "df = 1")}},
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c2", "df")}},
+		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "df = 1")}},
+		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c2", "df")}},
 	)
 	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
 		if in.CallID == "c2" {
@@ -633,7 +639,7 @@ var inputCases = []struct {
 
 func TestTokenBudgetEndsTheLoopWithAFinalCall(t *testing.T) {
 	h := newHarness(t)
-	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}, Usage: api.Usage{TotalTokens: 400}})
+	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}, Usage: api.Usage{TotalTokens: 400}})
 	h.code(okOutput)
 	res, err := h.run(t, api.AnalysisInput{Question: "q", MaxSteps: 10, Budget: &api.Budget{MaxTokens: 1000}})
 	require.NoError(t, err)
@@ -649,8 +655,8 @@ func TestTokenBudgetEndsTheLoopWithAFinalCall(t *testing.T) {
 func TestTokenBudgetFinalAnswerIsAnAnswer(t *testing.T) {
 	h := newHarness(t)
 	h.script(
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}, Usage: api.Usage{TotalTokens: 900}},
-		activities.CallModelResult{Answer: "best effort", Usage: api.Usage{TotalTokens: 300}},
+		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}, Usage: api.Usage{TotalTokens: 900}},
+		modelcall.CallModelResult{Answer: "best effort", Usage: api.Usage{TotalTokens: 300}},
 	)
 	h.code(okOutput)
 	res, err := h.run(t, api.AnalysisInput{Question: "q", Budget: &api.Budget{MaxTokens: 500}})
@@ -663,7 +669,7 @@ func TestTokenBudgetFinalAnswerIsAnAnswer(t *testing.T) {
 
 func TestSandboxTimeBudget(t *testing.T) {
 	h := newHarness(t)
-	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "slow()")}})
+	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "slow()")}})
 	// Each cell takes 40 s of workflow time.
 	h.env.OnActivity(a.RunCode, mock.Anything, mock.Anything).After(40 * time.Second).Return(
 		func(_ context.Context, in activities.RunCodeInput) (activities.RunCodeResult, error) {
@@ -691,7 +697,7 @@ func (h *harness) onWorkerLine() *harness {
 func TestWaitsForASandbox(t *testing.T) {
 	h := newHarness(t).onWorkerLine()
 	h.refusals = 3
-	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, activities.CallModelResult{Answer: "a"})
+	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, modelcall.CallModelResult{Answer: "a"})
 	h.code(okOutput)
 	var phases []string
 	h.env.SetOnTimerScheduledListener(func(string, time.Duration) { phases = append(phases, h.phase(t)) })
@@ -716,7 +722,7 @@ func TestWokenBySandboxFreed(t *testing.T) {
 	h.refusals = 2
 	var asked []time.Time
 	h.onCreate = func() { asked = append(asked, h.env.Now()) }
-	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, activities.CallModelResult{Answer: "a"})
+	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, modelcall.CallModelResult{Answer: "a"})
 	h.code(okOutput)
 	// Waits: the first of 0.5-1 s, the second of 1-2 s. Wakes at 100 ms
 	// and 200 ms cut both short; the third wake finds the sandbox had.
@@ -744,7 +750,7 @@ func TestWaitsItsTurnInTheLine(t *testing.T) {
 			return activities.Admission{Wait: true, Refusal: activities.CapacityRefusal{Queued: true, Position: 4, ExpectedWaitSeconds: 30}}, nil
 		})
 	h.onCreate = func() { asked = append(asked, h.env.Now()) }
-	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, activities.CallModelResult{Answer: "a"})
+	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, modelcall.CallModelResult{Answer: "a"})
 	h.code(okOutput)
 	// The first wait ends on its timer and asks the line again; a wake
 	// 10 s into the second wait ends it.
@@ -797,7 +803,7 @@ func TestQueuedWaitsLonger(t *testing.T) {
 			h.refusals, h.refusal = 2, tc.refusal
 			var asked []time.Time
 			h.onCreate = func() { asked = append(asked, h.env.Now()) }
-			h.script(activities.CallModelResult{Answer: "a"})
+			h.script(modelcall.CallModelResult{Answer: "a"})
 			_, err := h.run(t, api.AnalysisInput{Question: "q"})
 			require.NoError(t, err)
 			require.Len(t, asked, 3)

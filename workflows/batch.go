@@ -11,7 +11,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/workflow"
 
-	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/batches"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/internal/clip"
@@ -61,8 +61,8 @@ func runBatch(ctx workflow.Context, input api.BatchInput, opts Options) (*api.Ba
 	if in.State != nil {
 		b.st = *in.State
 	} else {
-		var plan activities.PlanBatchResult
-		if err := workflow.ExecuteActivity(withActivity(ctx, activities.PlanBatchName, "plan the batch"), acts.PlanBatch, activities.PlanBatchInput{
+		var plan batches.PlanBatchResult
+		if err := workflow.ExecuteActivity(withActivity(ctx, batches.PlanBatchName, "plan the batch"), batchActs.PlanBatch, batches.PlanBatchInput{
 			BatchID: b.id, ItemsKey: in.ItemsS3Key, ReportKey: in.ReportKey,
 		}).Get(ctx, &plan); err != nil {
 			return nil, failure("plan the batch", err)
@@ -127,7 +127,7 @@ type batch struct {
 	// started counts the items this run took.
 	started int
 	// page holds items read from S3 and not yet started.
-	page []activities.BatchLine
+	page []batches.BatchLine
 	// results are the summaries not yet stored in S3.
 	results []api.BatchItemResult
 }
@@ -180,9 +180,9 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 		b.st.Next++
 	} else {
 		if len(b.page) == 0 {
-			var page activities.ReadBatchItemsResult
+			var page batches.ReadBatchItemsResult
 			limit := min(batchPageItems, b.in.ItemsPerRun-b.started)
-			if err := workflow.ExecuteActivity(withActivity(ctx, activities.ReadBatchItemsName, fmt.Sprintf("read items %d…", index)), acts.ReadBatchItems, activities.ReadBatchItemsInput{
+			if err := workflow.ExecuteActivity(withActivity(ctx, batches.ReadBatchItemsName, fmt.Sprintf("read items %d…", index)), batchActs.ReadBatchItems, batches.ReadBatchItemsInput{
 				Key: b.in.ItemsS3Key, Offset: b.st.NextOffset, Index: index, Limit: limit,
 			}).Get(ctx, &page); err != nil {
 				return failure(fmt.Sprintf("read items from %d", index), err)
@@ -235,8 +235,8 @@ func (b *batch) startNext(ctx workflow.Context, sel workflow.Selector) error {
 		if errors.As(err, &started) {
 			// An earlier run of this batch id started the item: take its
 			// outcome instead of running it twice.
-			actx := withActivity(ctx, activities.AnalysisOutcomeName, "attach to "+sum.WorkflowID)
-			err = workflow.ExecuteActivity(actx, acts.AnalysisOutcome, activities.AnalysisOutcomeInput{WorkflowID: sum.WorkflowID}).Get(ctx, &res)
+			actx := withActivity(ctx, batches.AnalysisOutcomeName, "attach to "+sum.WorkflowID)
+			err = workflow.ExecuteActivity(actx, batchActs.AnalysisOutcome, batches.AnalysisOutcomeInput{WorkflowID: sum.WorkflowID}).Get(ctx, &res)
 			sum.Attached = true
 		}
 		set.Set(summarize(sum, res, err), nil)
@@ -303,7 +303,7 @@ func (b *batch) flush(ctx workflow.Context) error {
 		return nil
 	}
 	n := b.st.Chunks + 1
-	if err := workflow.ExecuteActivity(withActivity(ctx, activities.AppendBatchResultsName, fmt.Sprintf("store results chunk %d", n)), acts.AppendBatchResults, activities.AppendBatchResultsInput{
+	if err := workflow.ExecuteActivity(withActivity(ctx, batches.AppendBatchResultsName, fmt.Sprintf("store results chunk %d", n)), batchActs.AppendBatchResults, batches.AppendBatchResultsInput{
 		BatchID: b.id, Chunk: n, Results: b.results,
 	}).Get(ctx, nil); err != nil {
 		return failure("store batch results", err)
@@ -313,9 +313,9 @@ func (b *batch) flush(ctx workflow.Context) error {
 }
 
 // report merges the stored chunks into the JSON and CSV report.
-func (b *batch) report(ctx workflow.Context) (activities.WriteBatchReportResult, error) {
-	var rep activities.WriteBatchReportResult
-	err := workflow.ExecuteActivity(withActivity(ctx, activities.WriteBatchReportName, "write the report"), acts.WriteBatchReport, activities.WriteBatchReportInput{
+func (b *batch) report(ctx workflow.Context) (batches.WriteBatchReportResult, error) {
+	var rep batches.WriteBatchReportResult
+	err := workflow.ExecuteActivity(withActivity(ctx, batches.WriteBatchReportName, "write the report"), batchActs.WriteBatchReport, batches.WriteBatchReportInput{
 		BatchID: b.id, ReportKey: b.st.ReportKey, CSVKey: b.st.CSVKey, Chunks: b.st.Chunks, Totals: b.st.Totals,
 	}).Get(ctx, &rep)
 	if err != nil {

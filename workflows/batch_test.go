@@ -20,6 +20,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/batches"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/workflows"
@@ -30,12 +31,12 @@ import (
 type batchWorld struct {
 	lines     []string // the JSONL items object, one item per line
 	chunks    map[int][]api.BatchItemResult
-	report    *activities.WriteBatchReportInput
+	report    *batches.WriteBatchReportInput
 	reportRes []api.BatchItemResult
 	starts    map[string]int // child workflow id -> times started
 	inFlight  int
 	maxFlight int
-	reads     []activities.ReadBatchItemsInput
+	reads     []batches.ReadBatchItemsInput
 	progress  []api.BatchProgress
 	runs      int
 	canInputs [][]byte
@@ -75,7 +76,7 @@ func (w *batchWorld) run(t *testing.T, in api.BatchInput) (*api.BatchResult, err
 		env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "batch-1"})
 		env.RegisterWorkflowWithOptions(w.fakeAnalysis, workflow.RegisterOptions{Name: api.AnalysisWorkflowName})
 		env.RegisterWorkflowWithOptions(workflows.BatchAnalysisWorkflow, workflow.RegisterOptions{Name: api.BatchAnalysisWorkflowName})
-		env.RegisterActivity(&activities.Activities{})
+		workflows.RegisterActivities(env, &activities.Activities{})
 		w.mockActivities(env)
 		env.RegisterDelayedCallback(func() {
 			v, err := env.QueryWorkflow(api.ProgressQuery)
@@ -108,22 +109,22 @@ func (w *batchWorld) run(t *testing.T, in api.BatchInput) (*api.BatchResult, err
 }
 
 func (w *batchWorld) mockActivities(env *testsuite.TestWorkflowEnvironment) {
-	env.OnActivity(a.PlanBatch, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.PlanBatchInput) (activities.PlanBatchResult, error) {
-			res := activities.PlanBatchResult{ReportKey: "analyses/batches/" + in.BatchID + "/report.json", CSVKey: "analyses/batches/" + in.BatchID + "/report.csv"}
+	env.OnActivity(batchActs.PlanBatch, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in batches.PlanBatchInput) (batches.PlanBatchResult, error) {
+			res := batches.PlanBatchResult{ReportKey: "analyses/batches/" + in.BatchID + "/report.json", CSVKey: "analyses/batches/" + in.BatchID + "/report.csv"}
 			if in.ItemsKey != "" {
 				res.Total = len(w.lines)
 			}
 			return res, nil
 		})
 	// Offsets here are line numbers: the workflow treats them as opaque.
-	env.OnActivity(a.ReadBatchItems, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.ReadBatchItemsInput) (activities.ReadBatchItemsResult, error) {
+	env.OnActivity(batchActs.ReadBatchItems, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in batches.ReadBatchItemsInput) (batches.ReadBatchItemsResult, error) {
 			w.reads = append(w.reads, in)
-			res := activities.ReadBatchItemsResult{Items: []activities.BatchLine{}}
+			res := batches.ReadBatchItemsResult{Items: []batches.BatchLine{}}
 			i := int(in.Offset)
 			for ; i < len(w.lines) && len(res.Items) < in.Limit; i++ {
-				bl := activities.BatchLine{Index: i, Next: int64(i + 1)}
+				bl := batches.BatchLine{Index: i, Next: int64(i + 1)}
 				if json.Valid([]byte(w.lines[i])) {
 					bl.Item = json.RawMessage(w.lines[i])
 				} else {
@@ -134,20 +135,20 @@ func (w *batchWorld) mockActivities(env *testsuite.TestWorkflowEnvironment) {
 			res.EOF = i >= len(w.lines)
 			return res, nil
 		})
-	env.OnActivity(a.AppendBatchResults, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.AppendBatchResultsInput) (string, error) {
+	env.OnActivity(batchActs.AppendBatchResults, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in batches.AppendBatchResultsInput) (string, error) {
 			w.chunks[in.Chunk] = in.Results
 			return fmt.Sprintf("chunk-%d", in.Chunk), nil
 		})
-	env.OnActivity(a.WriteBatchReport, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.WriteBatchReportInput) (activities.WriteBatchReportResult, error) {
+	env.OnActivity(batchActs.WriteBatchReport, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in batches.WriteBatchReportInput) (batches.WriteBatchReportResult, error) {
 			w.report = &in
 			w.reportRes = nil
 			for n := 1; n <= in.Chunks; n++ {
 				w.reportRes = append(w.reportRes, w.chunks[n]...)
 			}
 			sort.Slice(w.reportRes, func(i, j int) bool { return w.reportRes[i].Index < w.reportRes[j].Index })
-			return activities.WriteBatchReportResult{ReportKey: in.ReportKey, CSVKey: in.CSVKey, Items: len(w.reportRes)}, nil
+			return batches.WriteBatchReportResult{ReportKey: in.ReportKey, CSVKey: in.CSVKey, Items: len(w.reportRes)}, nil
 		})
 }
 
@@ -388,7 +389,7 @@ func TestBatchInputValidation(t *testing.T) {
 func TestBatchInvalidInputFailsBeforeAnyActivity(t *testing.T) {
 	var s testsuite.WorkflowTestSuite
 	env := s.NewTestWorkflowEnvironment()
-	env.RegisterActivity(&activities.Activities{})
+	workflows.RegisterActivities(env, &activities.Activities{})
 	var in api.BatchInput
 	require.NoError(t, json.Unmarshal([]byte(`{"items": [{"question": ""}], "concurrency": 1999}`), &in))
 	env.ExecuteWorkflow(workflows.BatchAnalysisWorkflow, in)
@@ -417,7 +418,7 @@ func TestBatchCancelStoresTheFinishedItemsAndCancelsTheRest(t *testing.T) {
 	env := s.NewTestWorkflowEnvironment()
 	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "batch-1"})
 	env.RegisterWorkflowWithOptions(w.fakeAnalysis, workflow.RegisterOptions{Name: api.AnalysisWorkflowName})
-	env.RegisterActivity(&activities.Activities{})
+	workflows.RegisterActivities(env, &activities.Activities{})
 	w.mockActivities(env)
 	// Questions "question 0".."question 9" take 3 s each; two
 	// run at a time, so at 7 s items 0-3 are done and two more run.

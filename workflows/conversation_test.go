@@ -19,6 +19,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -80,15 +81,15 @@ func (h *harness) pauses(resumeErr error) (paused, resumed *[]string) {
 // a call with a question opens a turn. Each call takes delay of workflow
 // time.
 func (h *harness) answerEach(delay ...time.Duration) {
-	h.env.OnActivity(a.CallModel, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.CallModelInput) (activities.CallModelResult, error) {
+	h.env.OnActivity(modelActs.CallModel, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in modelcall.CallModelInput) (modelcall.CallModelResult, error) {
 			h.modelCalls = append(h.modelCalls, in)
 			tk := fmt.Sprintf("t/%d", in.Step)
 			if in.Question != "" {
-				return activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall(fmt.Sprintf("c%d", in.Step), "x = 1")},
+				return modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall(fmt.Sprintf("c%d", in.Step), "x = 1")},
 					Usage: api.Usage{TotalTokens: 10}, TranscriptKey: tk}, nil
 			}
-			return activities.CallModelResult{Answer: "answer at step " + fmt.Sprint(in.Step), Usage: api.Usage{TotalTokens: 1}, TranscriptKey: tk}, nil
+			return modelcall.CallModelResult{Answer: "answer at step " + fmt.Sprint(in.Step), Usage: api.Usage{TotalTokens: 1}, TranscriptKey: tk}, nil
 		}).After(append(delay, 0)[0])
 	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
 		r, _ := okOutput(in)

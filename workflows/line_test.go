@@ -15,6 +15,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -57,7 +58,7 @@ func TestWaitsInThePoolsLine(t *testing.T) {
 	joins, leaves := h.inLine()
 	var asked []time.Time
 	h.onCreate = func() { asked = append(asked, h.env.Now()) }
-	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, activities.CallModelResult{Answer: "a"})
+	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, modelcall.CallModelResult{Answer: "a"})
 	h.code(okOutput)
 	var start time.Time
 	h.env.RegisterDelayedCallback(func() { start = h.env.Now().Add(-time.Second) }, time.Second)
@@ -100,7 +101,7 @@ func TestWaitsInThePoolsLine(t *testing.T) {
 func TestLineSafetyNet(t *testing.T) {
 	h := newHarness(t)
 	joins, _ := h.inLine()
-	h.script(activities.CallModelResult{Answer: "a"})
+	h.script(modelcall.CallModelResult{Answer: "a"})
 	h.turnAt(25*time.Minute, activities.SandboxTurn{Ask: 1, Granted: true})
 	_, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.NoError(t, err)
@@ -120,9 +121,9 @@ func TestRebuildKeepsItsTurn(t *testing.T) {
 	h.turnAt(time.Second, activities.SandboxTurn{Ask: 1, Granted: true})
 	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(activities.RestoreSandboxResult{Replayed: 1}, nil)
 	h.script(
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "x = 1")}},
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c2", "x + 1")}},
-		activities.CallModelResult{Answer: "2"},
+		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "x = 1")}},
+		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c2", "x + 1")}},
+		modelcall.CallModelResult{Answer: "2"},
 	)
 	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
 		if in.CallID == "c2" && in.SandboxID == "isandbox1" {
@@ -147,7 +148,7 @@ func TestRebuildKeepsItsTurn(t *testing.T) {
 func TestCancelledWhileWaitingLeavesTheLine(t *testing.T) {
 	h := newHarness(t)
 	_, leaves := h.inLine()
-	h.script(activities.CallModelResult{Answer: "a"})
+	h.script(modelcall.CallModelResult{Answer: "a"})
 	h.turnAt(time.Second, activities.SandboxTurn{Ask: 1, Ahead: 40})
 	h.env.RegisterDelayedCallback(h.env.CancelWorkflow, time.Minute)
 	_, err := h.run(t, api.AnalysisInput{Question: "q"})
@@ -168,7 +169,7 @@ type lineHarness struct {
 func newLineHarness() *lineHarness {
 	var s testsuite.WorkflowTestSuite
 	h := &lineHarness{env: s.NewTestWorkflowEnvironment(), turns: map[string][]activities.SandboxTurn{}, gone: map[string]bool{}}
-	h.env.RegisterActivity(&activities.Activities{})
+	workflows.RegisterActivities(h.env, &activities.Activities{})
 	h.env.OnSignalExternalWorkflow(mock.Anything, mock.Anything, mock.Anything, api.SignalSandboxTurn, mock.Anything).Return(
 		func(_, id, _, _ string, arg any) error {
 			if h.gone[id] {
@@ -311,7 +312,7 @@ func TestJoinAnsweredAtOnce(t *testing.T) {
 			_, leaves := h.inLineAnswered(tc.answer)
 			var asked []time.Time
 			h.onCreate = func() { asked = append(asked, h.env.Now()) }
-			h.script(activities.CallModelResult{Answer: "a"})
+			h.script(modelcall.CallModelResult{Answer: "a"})
 			start := h.env.Now()
 			if tc.turnAt > 0 {
 				h.turnAt(tc.turnAt, activities.SandboxTurn{Ask: 1, Granted: true})

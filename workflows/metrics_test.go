@@ -13,6 +13,7 @@ import (
 	"go.temporal.io/sdk/testsuite"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -24,19 +25,19 @@ func TestSandboxRebuildIsCounted(t *testing.T) {
 	var s testsuite.WorkflowTestSuite
 	s.SetMetricsHandler(sdktally.NewMetricsHandler(scope))
 	env := s.NewTestWorkflowEnvironment()
-	env.RegisterActivity(&activities.Activities{})
+	workflows.RegisterActivities(env, &activities.Activities{})
 	env.OnActivity(a.CreateSandbox, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, in activities.CreateSandboxInput) (activities.SandboxRef, error) {
 			return activities.SandboxRef{SandboxID: fmt.Sprintf("isandbox%d", in.Generation)}, nil
 		})
 	env.OnActivity(a.KillSandbox, mock.Anything, mock.Anything).Return(nil)
 	env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(activities.RestoreSandboxResult{}, nil)
-	env.OnActivity(a.CallModel, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.CallModelInput) (activities.CallModelResult, error) {
+	env.OnActivity(modelActs.CallModel, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in modelcall.CallModelInput) (modelcall.CallModelResult, error) {
 			if in.Step == 1 {
-				return activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "x = 1")}}, nil
+				return modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "x = 1")}}, nil
 			}
-			return activities.CallModelResult{Answer: "done"}, nil
+			return modelcall.CallModelResult{Answer: "done"}, nil
 		})
 	env.OnActivity(a.RunCode, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, in activities.RunCodeInput) (activities.RunCodeResult, error) {

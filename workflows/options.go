@@ -8,16 +8,24 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/batches"
+	"github.com/durable-analyst/durable-analyst/activities/fault"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 )
 
-// acts is the nil receiver through which workflows name activity methods.
-var acts *activities.Activities
+// The nil receivers through which workflows name activity methods, one
+// for each subsystem of the activities.
+var (
+	acts      *activities.Activities
+	batchActs *batches.Activities
+	modelActs *modelcall.Activities
+)
 
 // HeartbeatTimeout is how soon a dead worker's activity is retried
 // elsewhere: the server times the attempt out this long after its last
 // heartbeat and starts the next one after the retry policy's first
 // interval, and the retried attempt clears the workflow's sticky queue
-// (activities/takeover.go), so the analysis' next workflow task reaches a
+// (worker/setup/takeover.go), so the analysis' next workflow task reaches a
 // live worker at once. Activities heartbeat every third of it
 // (activities.heartbeatWhile; the worker caps the SDK's heartbeat batching
 // at the same interval, HEARTBEAT_THROTTLE in config.Tuning), so two
@@ -35,7 +43,7 @@ var activityOptionsByName = map[string]workflow.ActivityOptions{
 	activities.CreateSandboxName:  heartbeating(2*time.Minute, 10),
 	activities.ResumeSandboxName:  heartbeating(2*time.Minute, 10),
 	activities.StageDatasetsName:  heartbeating(10*time.Minute, 10),
-	activities.CallModelName:      heartbeating(5*time.Minute, 20),
+	modelcall.CallModelName:       heartbeating(5*time.Minute, 20),
 	activities.RunCodeName:        toolCall(),
 	activities.RunSQLName:         toolCall(),
 	activities.RestoreSandboxName: heartbeating(60*time.Minute, 5),
@@ -45,13 +53,13 @@ var activityOptionsByName = map[string]workflow.ActivityOptions{
 	activities.VerifyAnswerName:   heartbeating(2*time.Minute, 10),
 
 	// A batch.
-	activities.PlanBatchName:          batchStep(),
-	activities.ReadBatchItemsName:     batchStep(),
-	activities.AppendBatchResultsName: batchStep(),
-	activities.WriteBatchReportName:   batchStep(),
+	batches.PlanBatchName:          batchStep(),
+	batches.ReadBatchItemsName:     batchStep(),
+	batches.AppendBatchResultsName: batchStep(),
+	batches.WriteBatchReportName:   batchStep(),
 	// AnalysisOutcome waits for an item an earlier run of the batch
 	// started: as long as an analysis may take.
-	activities.AnalysisOutcomeName: {
+	batches.AnalysisOutcomeName: {
 		StartToCloseTimeout: 24 * time.Hour,
 		HeartbeatTimeout:    time.Minute,
 		RetryPolicy:         &temporal.RetryPolicy{MaximumInterval: time.Minute},
@@ -104,10 +112,10 @@ func batchStep() workflow.ActivityOptions {
 			BackoffCoefficient: 2,
 			MaximumInterval:    time.Minute,
 			MaximumAttempts:    20,
-			// One table decides what a retry can cure (activities/errors.go).
+			// One table decides what a retry can cure (activities/fault/errors.go).
 			// Retry policies are not part of a workflow's commands' identity,
 			// so kept histories replay whatever this list holds.
-			NonRetryableErrorTypes: activities.NonRetryableTypes(),
+			NonRetryableErrorTypes: fault.NonRetryableTypes(),
 		},
 	}
 }

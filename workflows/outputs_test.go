@@ -9,6 +9,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -23,9 +24,9 @@ func outFile(step, cell int, name string) api.OutputFile {
 func TestFilesAndReportInResult(t *testing.T) {
 	h := newHarness(t)
 	h.script(
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "a"), pyCall("c2", "b")}},
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c3", "c")}},
-		activities.CallModelResult{Answer: "West"},
+		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "a"), pyCall("c2", "b")}},
+		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c3", "c")}},
+		modelcall.CallModelResult{Answer: "West"},
 	)
 	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
 		switch in.CallID {
@@ -71,7 +72,7 @@ func TestFilesAndReportInResult(t *testing.T) {
 // An analysis that runs out of steps gets its report too.
 func TestReportOnMaxSteps(t *testing.T) {
 	h := newHarness(t)
-	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}})
+	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}})
 	h.code(okOutput)
 	res, err := h.run(t, api.AnalysisInput{Question: "q", MaxSteps: 2})
 	require.NoError(t, err)
@@ -85,7 +86,7 @@ func TestReportOnMaxSteps(t *testing.T) {
 func TestReportFailureKeepsTheAnswer(t *testing.T) {
 	h := newHarness(t)
 	h.reportErr = temporal.NewNonRetryableApplicationError("s3 says no", api.ErrTypeBadRequest, nil)
-	h.script(activities.CallModelResult{Answer: "42"})
+	h.script(modelcall.CallModelResult{Answer: "42"})
 	res, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.NoError(t, err)
 	assert.Equal(t, "42", res.Answer)

@@ -9,6 +9,8 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/batches"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -21,7 +23,15 @@ func Register(w worker.Registry, acts *activities.Activities) {
 // RegisterWithOptions is Register with a variant of the workflow code.
 func RegisterWithOptions(w worker.Registry, acts *activities.Activities, o Options) {
 	RegisterWorkflows(w, o)
-	w.RegisterActivityWithOptions(acts, activity.RegisterOptions{})
+	RegisterActivities(w, acts)
+}
+
+// RegisterActivities registers every activity of the worker, each
+// subsystem's built on acts, under its name on the wire.
+func RegisterActivities(r activities.Registry, acts *activities.Activities) {
+	acts.Register(r)
+	batches.New(acts).Register(r)
+	modelcall.New(acts).Register(r)
 }
 
 // StartLineWorker starts the worker of the line of acts' sandbox pool

@@ -11,6 +11,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -51,8 +52,8 @@ func TestSearchAttributesFollowTheAnalysis(t *testing.T) {
 	h := newHarness(t)
 	ups := h.searchUpserts(activities.SearchAttributesCheck{Enabled: true, DefaultModel: "gpt-test"})
 	h.script(
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(1)")}},
-		activities.CallModelResult{Answer: "North wins"},
+		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(1)")}},
+		modelcall.CallModelResult{Answer: "North wins"},
 	)
 	h.code(okOutput)
 	res, err := h.run(t, api.AnalysisInput{Question: "who wins?"})
@@ -73,7 +74,7 @@ func TestSearchAttributesFollowTheAnalysis(t *testing.T) {
 func TestSearchAttributesCancelled(t *testing.T) {
 	h := newHarness(t)
 	ups := h.searchUpserts(activities.SearchAttributesCheck{Enabled: true})
-	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(1)")}})
+	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(1)")}})
 	h.env.OnActivity(a.RunCode, mock.Anything, mock.Anything).After(time.Hour).Return(activities.RunCodeResult{Output: "late"}, nil)
 	h.env.RegisterDelayedCallback(func() { h.env.CancelWorkflow() }, time.Minute)
 	_, err := h.run(t, api.AnalysisInput{Question: "q", Model: "m1"})
@@ -87,7 +88,7 @@ func TestSearchAttributesCancelled(t *testing.T) {
 func TestSearchAttributesOffUpsertNothing(t *testing.T) {
 	h := newHarness(t)
 	ups := h.searchUpserts(activities.SearchAttributesCheck{Reason: "AnalysisStatus is not registered"})
-	h.script(activities.CallModelResult{Answer: "done"})
+	h.script(modelcall.CallModelResult{Answer: "done"})
 	res, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.NoError(t, err)
 	assert.Equal(t, api.StatusAnswered, res.Status)

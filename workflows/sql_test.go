@@ -10,6 +10,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -38,13 +39,13 @@ func TestRunSQLCalls(t *testing.T) {
 					return activities.RunSQLResult{OutputKey: key, Rows: 3}, nil
 				})
 			h.script(
-				activities.CallModelResult{ToolCalls: []activities.ToolCall{
+				modelcall.CallModelResult{ToolCalls: []activities.ToolCall{
 					sqlCall("s1", `{"source": "shop", "query": "select 1", "name": "totals"}`),
 					sqlCall("s2", `{"source": "shop", "query": "select 1"}`),
 					sqlCall("s3", `{"source": "shop", "query": "select 1", "name": "../x"}`),
 					sqlCall("s4", `not json`),
 				}},
-				activities.CallModelResult{Answer: "done"},
+				modelcall.CallModelResult{Answer: "done"},
 			)
 			h.code(okOutput)
 			res, err := h.run(t, api.AnalysisInput{Question: "q"})

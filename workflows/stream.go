@@ -9,6 +9,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/internal/errtext"
 	"github.com/durable-analyst/durable-analyst/stream"
@@ -207,7 +208,7 @@ func (e *events) cellFinished(step, cell int, res activities.ToolResult) {
 }
 
 // modelReplied is the event of the model's reply.
-func modelReplied(step int, r activities.CallModelResult) api.StreamEvent {
+func modelReplied(step int, r modelcall.CallModelResult) api.StreamEvent {
 	ev := api.StreamEvent{Kind: api.EventModel, Step: step, Text: r.Answer}
 	for _, tc := range r.ToolCalls {
 		ev.Tools = append(ev.Tools, tc.Name)

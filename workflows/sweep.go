@@ -7,7 +7,7 @@ import (
 )
 
 // SweepWorkflow runs one sandbox sweep. A Temporal Schedule starts it every
-// SWEEP_INTERVAL (activities.EnsureSweepSchedule), so the cluster has one sweeper
+// SWEEP_INTERVAL (setup.EnsureSweepSchedule in worker/setup), so the cluster has one sweeper
 // however many workers poll the task queue.
 func SweepWorkflow(ctx workflow.Context, in activities.SweepInput) (*activities.SweepResult, error) {
 	ctx = withActivity(ctx, activities.SweepSandboxesName, "")

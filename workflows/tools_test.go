@@ -14,6 +14,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -92,12 +93,12 @@ func TestToolAddedThroughTheTable(t *testing.T) {
 		}, activity.RegisterOptions{Name: countRowsTool.Activity})
 	})
 	h.script(
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{
+		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{
 			{CallID: "c1", Name: "count_rows", Arguments: `{"path": "/home/user/d.csv"}`},
 			{CallID: "c2", Name: "count_rows", Arguments: `{}`},
 			{CallID: "c3", Name: "count_cols", Arguments: `{}`},
 		}},
-		activities.CallModelResult{Answer: "d.csv has 3 rows"},
+		modelcall.CallModelResult{Answer: "d.csv has 3 rows"},
 	)
 	h.code(okOutput)
 	res, err := h.run(t, api.AnalysisInput{Question: "how many rows?", Datasets: []api.Dataset{{Name: "d.csv", Content: "a\n1\n2\n3\n"}}})
@@ -136,9 +137,9 @@ func TestToolCallRebuildsALostSandbox(t *testing.T) {
 	})
 	restores := h.restores()
 	h.script(
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("p1", "import pandas")}},
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{{CallID: "c1", Name: "count_rows", Arguments: `{"path": "d.csv"}`}}},
-		activities.CallModelResult{Answer: "3 rows"},
+		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("p1", "import pandas")}},
+		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{{CallID: "c1", Name: "count_rows", Arguments: `{"path": "d.csv"}`}}},
+		modelcall.CallModelResult{Answer: "3 rows"},
 	)
 	h.code(okOutput)
 	res, err := h.run(t, api.AnalysisInput{Question: "q"})
@@ -162,7 +163,7 @@ func TestRunSQLRebuildsAreBounded(t *testing.T) {
 	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(activities.RestoreSandboxResult{}, nil)
 	h.env.OnActivity(a.RunSQL, mock.Anything, mock.Anything).Return(activities.RunSQLResult{},
 		temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil))
-	h.script(activities.CallModelResult{ToolCalls: []activities.ToolCall{
+	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{
 		sqlCall("s1", `{"source": "shop", "query": "select 1", "name": "totals"}`)}})
 	_, err := h.run(t, api.AnalysisInput{Question: "q"})
 	var appErr *temporal.ApplicationError

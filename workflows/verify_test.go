@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -23,9 +24,9 @@ func verifyHarness(t *testing.T) *harness {
 		return activities.RunCodeResult{Output: "[stdout]\ntotal revenue 161765.0\n"}, nil
 	})
 	h.script(
-		activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(df.revenue.sum())")}},
-		activities.CallModelResult{Answer: "Total revenue is $161,765, and West leads by $15,945."},
-		activities.CallModelResult{Answer: "Total revenue is $161,765."},
+		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(df.revenue.sum())")}},
+		modelcall.CallModelResult{Answer: "Total revenue is $161,765, and West leads by $15,945."},
+		modelcall.CallModelResult{Answer: "Total revenue is $161,765."},
 	)
 	return h
 }
@@ -83,16 +84,16 @@ func TestVerifyCorrectNeedsAStepLeft(t *testing.T) {
 // carries its own claims.
 func TestVerifyEveryConversationTurn(t *testing.T) {
 	h := newHarness(t)
-	h.env.OnActivity(a.CallModel, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.CallModelInput) (activities.CallModelResult, error) {
+	h.env.OnActivity(modelActs.CallModel, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in modelcall.CallModelInput) (modelcall.CallModelResult, error) {
 			h.modelCalls = append(h.modelCalls, in)
 			if in.Question != "" {
-				return activities.CallModelResult{ToolCalls: []activities.ToolCall{pyCall(fmt.Sprintf("c%d", in.Step), "print(1234.5)")}}, nil
+				return modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall(fmt.Sprintf("c%d", in.Step), "print(1234.5)")}}, nil
 			}
 			if in.Step == 2 {
-				return activities.CallModelResult{Answer: "The total is 1,234.5."}, nil
+				return modelcall.CallModelResult{Answer: "The total is 1,234.5."}, nil
 			}
-			return activities.CallModelResult{Answer: "Twice that is 2,469."}, nil
+			return modelcall.CallModelResult{Answer: "Twice that is 2,469."}, nil
 		})
 	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
 		return activities.RunCodeResult{Output: "[stdout]\n1234.5\n"}, nil

@@ -8,7 +8,7 @@ import (
 
 	"go.temporal.io/sdk/client"
 
-	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
@@ -45,7 +45,7 @@ func (e *env) p10(ctx context.Context, r *report) error {
 		if err != nil {
 			return fmt.Errorf("start %s: %w", id, err)
 		}
-		pid, err := e.waitRunning(ctx, id, activities.CallModelName)
+		pid, err := e.waitRunning(ctx, id, modelcall.CallModelName)
 		if err != nil {
 			return err
 		}
@@ -60,7 +60,7 @@ func (e *env) p10(ctx context.Context, r *report) error {
 		}
 		gens := e.model.Generations("p10", 1) - before
 		worstGen = max(worstGen, gens)
-		next, by, err := e.nextAttempt(ctx, id, activities.CallModelName)
+		next, by, err := e.nextAttempt(ctx, id, modelcall.CallModelName)
 		if err != nil {
 			return err
 		}

@@ -17,8 +17,10 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/internal/devstack"
+	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
 // scriptSpec is a generated model script: cells code turns, then an answer.
@@ -84,7 +86,8 @@ func (e *env) runLoop(id, model string, steps int) (time.Duration, error) {
 	var ts testsuite.WorkflowTestSuite
 	ts.SetLogger(tlog.NewStructuredLogger(e.log))
 	aenv := ts.NewTestActivityEnvironment()
-	aenv.RegisterActivity(e.acts)
+	workflows.RegisterActivities(aenv, e.acts)
+	models := modelcall.New(e.acts)
 	call := func(fn, in, out any) error {
 		v, err := aenv.ExecuteActivity(fn, in)
 		if err != nil {
@@ -104,12 +107,12 @@ func (e *env) runLoop(id, model string, steps int) (time.Duration, error) {
 	var outputs []activities.ToolOutput
 	answered := false
 	for step := 1; step <= steps && !answered; step++ {
-		in := activities.CallModelInput{WorkflowID: id, RunID: runID, Step: step, Model: model, ToolOutputs: outputs, Final: step == steps}
+		in := modelcall.CallModelInput{WorkflowID: id, RunID: runID, Step: step, Model: model, ToolOutputs: outputs, Final: step == steps}
 		if step == 1 {
 			in.Question = "benchmark " + id
 		}
-		var mr activities.CallModelResult
-		if err := call(e.acts.CallModel, in, &mr); err != nil {
+		var mr modelcall.CallModelResult
+		if err := call(models.CallModel, in, &mr); err != nil {
 			return 0, fmt.Errorf("loop %s: step %d: model: %w", id, step, err)
 		}
 		answered = len(mr.ToolCalls) == 0
@@ -183,7 +186,7 @@ func (e *env) history(ctx context.Context, id, runID string) (historyStats, erro
 		if a := ev.GetActivityTaskScheduledEventAttributes(); a != nil {
 			h.Activities++
 			actName[ev.GetEventId()] = a.GetActivityType().GetName()
-			if a.GetActivityType().GetName() == activities.CallModelName {
+			if a.GetActivityType().GetName() == modelcall.CallModelName {
 				h.StepBytes = append(h.StepBytes, 0)
 				h.StepParts = append(h.StepParts, map[string]int{})
 			}

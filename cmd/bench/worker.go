@@ -27,6 +27,7 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/config"
+	"github.com/durable-analyst/durable-analyst/worker/setup"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -95,7 +96,7 @@ func runWorker() error {
 		MaxConcurrentWorkflowTaskExecutionSize: cfg.MaxConcurrentWorkflowTasks,
 	}
 	cfg.Tuning.Apply(&wo)
-	wo.Interceptors = append(wo.Interceptors, activities.TakeoverInterceptor(acts))
+	wo.Interceptors = append(wo.Interceptors, setup.TakeoverInterceptor(acts))
 	w := worker.New(c, cfg.TaskQueue, wo)
 	workflows.Register(w, acts)
 	w.RegisterWorkflowWithOptions(NoopWorkflow, workflow.RegisterOptions{Name: noopWorkflowName})

@@ -18,7 +18,7 @@ import (
 	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
 
-	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/batches"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -95,7 +95,7 @@ wait:
 	assert.Contains(t, res.ReportURL, "X-Amz-Signature")
 
 	// The report: six rows in item order, the failing one explained.
-	var rep activities.BatchReport
+	var rep batches.BatchReport
 	require.NoError(t, json.Unmarshal(e.getObject(res.ReportKey), &rep))
 	assert.Equal(t, id, rep.BatchID)
 	assert.Equal(t, api.BatchTotals{Total: 6, Succeeded: 5, Failed: 1, Tokens: rep.Totals.Tokens}, rep.Totals)
@@ -231,7 +231,7 @@ func TestBatchRerunAttachesToFinishedItems(t *testing.T) {
 	assert.Equal(t, 0, again.Failed)
 	assert.Equal(t, modelCalls, len(e.Model.Requests()), "no analysis ran again")
 
-	var rep activities.BatchReport
+	var rep batches.BatchReport
 	require.NoError(t, json.Unmarshal(e.getObject(again.ReportKey), &rep))
 	require.Len(t, rep.Items, 2)
 	for _, it := range rep.Items {

@@ -15,7 +15,7 @@ import (
 	historypb "go.temporal.io/api/history/v1"
 	"go.temporal.io/sdk/temporal"
 
-	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 )
@@ -54,7 +54,7 @@ func responseIDs(t *testing.T, evs []*historypb.HistoryEvent) []string {
 			continue
 		}
 		for _, p := range a.GetResult().GetPayloads() {
-			var r activities.CallModelResult
+			var r modelcall.CallModelResult
 			if json.Unmarshal(p.GetData(), &r) == nil && r.ResponseID != "" {
 				ids = append(ids, r.ResponseID)
 			}
@@ -161,7 +161,7 @@ func TestBothAPIsModelFaults(t *testing.T) {
 			}
 			assert.Equal(t, map[int][]int{1: {429, 429, 200}, 2: {500, 200}, 3: {503, 200}}, statuses, "model answers per turn")
 			att := maxAttempts(e.events(run.GetID(), run.GetRunID()))
-			assert.Equal(t, int32(3), att[activities.CallModelName], "highest CallModel attempt, got %v", att)
+			assert.Equal(t, int32(3), att[modelcall.CallModelName], "highest CallModel attempt, got %v", att)
 			assertRetriesWaited(t, e.Model.Requests(), time.Second)
 			checkAPI(t, e, run.GetID(), run.GetRunID(), m.api)
 			t.Logf("%s: attempts %v", m.api, att)
@@ -181,7 +181,7 @@ func TestBothAPIsModelFaults(t *testing.T) {
 			assert.NotContains(t, appErr.Message(), fakeOpenAIKey)
 			// Fails fast: one CallModel attempt, no retry.
 			att := maxAttempts(e.events(run.GetID(), run.GetRunID()))
-			assert.Equal(t, int32(1), att[activities.CallModelName], "CallModel tried once, got %v", att)
+			assert.Equal(t, int32(1), att[modelcall.CallModelName], "CallModel tried once, got %v", att)
 			assert.Contains(t, e.Logs.String(), "path="+m.path)
 			pollUntil(t, 10*time.Second, "no sandbox left", func() bool { return len(e.E2B.Sandboxes()) == 0 })
 			t.Logf("%s: %s", m.api, appErr.Message())

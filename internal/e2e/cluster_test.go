@@ -23,7 +23,7 @@ import (
 	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
 
-	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/batches"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/internal/devstack"
@@ -196,7 +196,7 @@ func TestClusterBatchSurvivesWorkerKillAndServerRestart(t *testing.T) {
 	assert.Equal(t, items, res.Total)
 	assert.Equal(t, items, res.Succeeded, "succeeded items")
 	assert.Zero(t, res.Failed, "failed items")
-	var rep activities.BatchReport
+	var rep batches.BatchReport
 	require.NoError(t, json.Unmarshal(e.getObject(res.ReportKey), &rep))
 	require.Len(t, rep.Items, items, "report rows")
 	for i, it := range rep.Items {

@@ -15,6 +15,8 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/fault"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
@@ -57,7 +59,7 @@ func TestFaultsModelRateLimitAnd5xx(t *testing.T) {
 	// turn 1 succeeded at its third attempt. The 429s waited for their
 	// Retry-After (1 s each), the 5xx for the policy's first interval (1 s).
 	att := maxAttempts(e.events(run.GetID(), run.GetRunID()))
-	assert.Equal(t, int32(3), att[activities.CallModelName], "highest CallModel attempt, got %v", att)
+	assert.Equal(t, int32(3), att[modelcall.CallModelName], "highest CallModel attempt, got %v", att)
 	assertRetriesWaited(t, e.Model.Requests(), time.Second)
 	t.Logf("attempts %v", att)
 	pollUntil(t, 10*time.Second, "no sandbox left", func() bool { return len(e.E2B.Sandboxes()) == 0 })
@@ -99,7 +101,7 @@ func TestFaultsModelAuth(t *testing.T) {
 	assert.NotContains(t, err.Error(), "sk-wrong-key", "the error must not carry the key")
 	// Fails fast: one CallModel attempt, no retry.
 	att := maxAttempts(e.events(run.GetID(), run.GetRunID()))
-	assert.Equal(t, int32(1), att[activities.CallModelName], "CallModel tried once, got %v", att)
+	assert.Equal(t, int32(1), att[modelcall.CallModelName], "CallModel tried once, got %v", att)
 	assert.Equal(t, int32(1), att[activities.KillSandboxName], "the sandbox was killed, got %v", att)
 	pollUntil(t, 10*time.Second, "no sandbox left", func() bool { return len(e.E2B.Sandboxes()) == 0 })
 	t.Logf("auth failure: %v", appErr)
@@ -186,7 +188,7 @@ func TestSweepTerminatedWorkflow(t *testing.T) {
 		desc, err := e.Temporal.DescribeWorkflowExecution(ctx, run.GetID(), run.GetRunID())
 		require.NoError(t, err)
 		for _, pa := range desc.GetPendingActivities() {
-			if pa.GetActivityType().GetName() == activities.CallModelName && pa.GetState() == enumspb.PENDING_ACTIVITY_STATE_STARTED {
+			if pa.GetActivityType().GetName() == modelcall.CallModelName && pa.GetState() == enumspb.PENDING_ACTIVITY_STATE_STARTED {
 				return true
 			}
 		}
@@ -303,7 +305,7 @@ func TestFaultsReadableErrors(t *testing.T) {
 				assert.Contains(t, msg, w, "the message run.Get returns")
 			}
 			assert.NotContains(t, msg, "retryable:", "the upstream's text once, not the SDK's Error() chain")
-			assert.LessOrEqual(t, len(msg), 2*activities.MaxErrorMessageBytes, "bounded")
+			assert.LessOrEqual(t, len(msg), 2*fault.MaxErrorMessageBytes, "bounded")
 
 			evs := e.events(run.GetID(), run.GetRunID())
 			closing := evs[len(evs)-1].GetWorkflowExecutionFailedEventAttributes()

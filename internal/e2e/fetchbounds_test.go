@@ -11,6 +11,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 )
@@ -74,7 +75,7 @@ func TestDatasetFetchBounds(t *testing.T) {
 			}
 			att := maxAttempts(e.events(run.GetID(), run.GetRunID()))
 			assert.Equal(t, tc.stageAttempt, att[activities.StageDatasetsName], "staging attempts, got %v", att)
-			assert.Equal(t, int32(0), att[activities.CallModelName], "the model is never called, got %v", att)
+			assert.Equal(t, int32(0), att[modelcall.CallModelName], "the model is never called, got %v", att)
 			pollUntil(t, 10*time.Second, "no sandbox left", func() bool { return len(e.E2B.Sandboxes()) == 0 })
 		})
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/api"
+	"github.com/durable-analyst/durable-analyst/worker/setup"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -41,9 +42,9 @@ func TestSweepScheduleTwoWorkers(t *testing.T) {
 	// The second call (another worker, another interval) updates the
 	// schedule the first one created.
 	for _, every := range []time.Duration{2 * time.Hour, time.Hour} {
-		require.NoError(t, activities.EnsureSweepSchedule(ctx, sc, e.TaskQueue, every, 0, logger))
+		require.NoError(t, setup.EnsureSweepSchedule(ctx, sc, e.TaskQueue, every, 0, logger))
 	}
-	id := activities.SweepScheduleID(e.TaskQueue)
+	id := setup.SweepScheduleID(e.TaskQueue)
 	t.Cleanup(func() { _ = sc.GetHandle(context.Background(), id).Delete(context.Background()) })
 	h := sc.GetHandle(ctx, id)
 	d, err := h.Describe(ctx)
@@ -83,7 +84,7 @@ func TestSweepScheduleTwoWorkers(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(e.Logs.String(), "sweeper killed sandbox"), "kill log lines across both workers")
 
 	// SWEEP_INTERVAL=0 removes the schedule.
-	require.NoError(t, activities.EnsureSweepSchedule(ctx, sc, e.TaskQueue, 0, 0, logger))
+	require.NoError(t, setup.EnsureSweepSchedule(ctx, sc, e.TaskQueue, 0, 0, logger))
 	_, err = h.Describe(ctx)
 	assert.Error(t, err, "describe after SWEEP_INTERVAL=0")
 	desc, err := e.Temporal.DescribeWorkflowExecution(ctx, run.GetID(), run.GetRunID())

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 )
 
 // checkToolOutputsByReference checks a finished analysis of the
@@ -37,8 +38,8 @@ func checkToolOutputsByReference(t *testing.T, e *env, id, runID string) {
 				require.NoError(t, json.Unmarshal(data, &in))
 				assert.True(t, in.OutputByRef, "RunCode of call %s asks for the text by reference", in.CallID)
 				sched[ev.GetEventId()] = in
-			case activities.CallModelName:
-				var in activities.CallModelInput
+			case modelcall.CallModelName:
+				var in modelcall.CallModelInput
 				require.NoError(t, json.Unmarshal(data, &in))
 				for _, o := range in.ToolOutputs {
 					assert.Empty(t, o.Output, "step %d: tool output %s carries text", in.Step, o.CallID)

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/client"
 
-	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/batches"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -72,7 +72,7 @@ func TestVerifyAnswerFigures(t *testing.T) {
 		require.NoError(t, err)
 		var res api.BatchResult
 		require.NoError(t, run.Get(runCtx(t, 5*time.Minute), &res))
-		var rep activities.BatchReport
+		var rep batches.BatchReport
 		require.NoError(t, json.Unmarshal(e.getObject(res.ReportKey), &rep))
 		require.Len(t, rep.Items, 1)
 		it := rep.Items[0]

@@ -1,4 +1,8 @@
-package activities
+// Package fault is the one classification of the activities' failures: an
+// error type and a retry decision for each (retryableTypes), the
+// upstream's own message, bounded and with secrets redacted. Every
+// ApplicationError an activity returns is made by New, Final or Classify.
+package fault
 
 import (
 	"context"
@@ -33,7 +37,7 @@ const (
 )
 
 // retryableTypes is the one table that says which error types a retry can
-// cure. Every ApplicationError the activities return is made by newError,
+// cure. Every ApplicationError the activities return is made by New,
 // which looks its type up here, so the same kind of failure is retryable or
 // not the same way wherever it happens; workflows take their activities'
 // NonRetryableErrorTypes from it too (NonRetryableTypes).
@@ -76,9 +80,9 @@ var nonRetryableTypes = func() []string {
 	return out
 }()
 
-// newError makes the ApplicationError of a failure of type typ: retryable
+// New makes the ApplicationError of a failure of type typ: retryable
 // (after the server's Retry-After, if any) or not as retryableTypes says.
-func newError(typ, msg string, cause error, after time.Duration) error {
+func New(typ, msg string, cause error, after time.Duration) error {
 	if !Retryable(typ) {
 		return temporal.NewNonRetryableApplicationError(msg, typ, cause)
 	}
@@ -87,10 +91,10 @@ func newError(typ, msg string, cause error, after time.Duration) error {
 	})
 }
 
-// finalError passes on the failure of something that has ended (an awaited
+// Final passes on the failure of something that has ended (an awaited
 // analysis) under its own type: whatever the type, retrying cannot change
 // an outcome that is already decided.
-func finalError(typ, msg string, cause error) error {
+func Final(typ, msg string, cause error) error {
 	return temporal.NewNonRetryableApplicationError(msg, typ, cause)
 }
 
@@ -120,8 +124,8 @@ type StatusError struct {
 func (e *StatusError) Error() string { return e.Detail }
 
 // newStatusError reads an error response, keeping its explanation.
-func newStatusError(resp *http.Response) *StatusError {
-	return &StatusError{Status: resp.StatusCode, RetryAfter: retryafter.FromResponse(resp), Detail: responseDetail(resp)}
+func NewStatusError(resp *http.Response) *StatusError {
+	return &StatusError{Status: resp.StatusCode, RetryAfter: retryafter.FromResponse(resp), Detail: ResponseDetail(resp)}
 }
 
 // classify maps an error from any client to a Temporal error with a stable
@@ -129,7 +133,7 @@ func newStatusError(resp *http.Response) *StatusError {
 // boundary: auth, validation and quota errors are non-retryable with a
 // clear message; 429, 5xx, timeouts and network errors are retryable,
 // after Retry-After when the server gave one.
-func classify(svc Service, op string, err error) error {
+func Classify(svc Service, op string, err error) error {
 	if err == nil {
 		return nil
 	}
@@ -137,19 +141,19 @@ func classify(svc Service, op string, err error) error {
 	if errors.As(err, &appErr) {
 		return err
 	}
-	msg := boundMessage(fmt.Sprintf("%s: %s: %s", svc, op, upstreamDetail(err)))
-	cause := &upstreamError{err: err, text: boundText(err.Error(), maxCauseBytes)}
-	typ, after := classifyType(svc, err)
+	msg := Bound(fmt.Sprintf("%s: %s: %s", svc, op, UpstreamDetail(err)))
+	cause := &upstreamError{err: err, text: BoundText(err.Error(), maxCauseBytes)}
+	typ, after := ClassifyType(svc, err)
 	if typ == "" {
 		return err
 	}
-	return newError(typ, msg, cause, after)
+	return New(typ, msg, cause, after)
 }
 
 // classifyType is classify's decision: the error type of err from svc and
 // the delay the server asked for. "" means err is not an upstream failure
 // (a cancelled context) and passes through as it is.
-func classifyType(svc Service, err error) (string, time.Duration) {
+func ClassifyType(svc Service, err error) (string, time.Duration) {
 	// Size limits: the same refusal whether the bytes came from S3 or a URL.
 	var tooLarge *TooLargeError
 	if errors.As(err, &tooLarge) {

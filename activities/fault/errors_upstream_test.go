@@ -1,4 +1,4 @@
-package activities
+package fault
 
 import (
 	"errors"
@@ -66,7 +66,7 @@ func TestClassifyMessage(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var appErr *temporal.ApplicationError
-			require.ErrorAs(t, classify(tt.svc, tt.op, tt.err), &appErr)
+			require.ErrorAs(t, Classify(tt.svc, tt.op, tt.err), &appErr)
 			assert.Equal(t, tt.want, appErr.Message())
 		})
 	}
@@ -76,7 +76,7 @@ func TestClassifyMessage(t *testing.T) {
 // message leaves it whole for whoever reads the response next.
 func TestClassifyKeepsBodyForOtherReaders(t *testing.T) {
 	resp := &http.Response{StatusCode: 502, Body: io.NopCloser(strings.NewReader("bad gateway"))}
-	_ = classify(ServiceModel, "op", &openai.Error{StatusCode: 502, Response: resp})
+	_ = Classify(ServiceModel, "op", &openai.Error{StatusCode: 502, Response: resp})
 	b, err := io.ReadAll(resp.Body)
 	require.NoError(t, err)
 	assert.Equal(t, "bad gateway", string(b))
@@ -100,18 +100,18 @@ func TestScrub(t *testing.T) {
 		{"The model `gpt-x` does not exist", "The model `gpt-x` does not exist"},
 	}
 	for _, tt := range tests {
-		if got := scrub(tt.in); got != tt.want {
+		if got := Scrub(tt.in); got != tt.want {
 			t.Errorf("scrub(%q)\n got %q\nwant %q", tt.in, got, tt.want)
 		}
 	}
 }
 
 func TestBoundText(t *testing.T) {
-	assert.Equal(t, "a b c", boundText("a\n  b\tc ", 100), "folded onto one line")
-	assert.Equal(t, "short", boundText("short", 5))
+	assert.Equal(t, "a b c", BoundText("a\n  b\tc ", 100), "folded onto one line")
+	assert.Equal(t, "short", BoundText("short", 5))
 
 	long := strings.Repeat("é", 400) // 800 bytes, two per character
-	got := boundText(long, MaxErrorMessageBytes)
+	got := BoundText(long, MaxErrorMessageBytes)
 	assert.LessOrEqual(t, len(got), MaxErrorMessageBytes)
 	assert.True(t, strings.HasSuffix(got, clippedMarker), "got %q, want the clipped marker at the end", got[len(got)-20:])
 	assert.True(t, utf8.ValidString(got), "clipped inside a character")
@@ -119,7 +119,7 @@ func TestBoundText(t *testing.T) {
 	// A secret that straddles the bound is scrubbed before clipping, so no
 	// part of it survives.
 	RedactSecrets("straddling-secret-0123456789")
-	got = boundText(strings.Repeat("x", 480)+" straddling-secret-0123456789", MaxErrorMessageBytes)
+	got = BoundText(strings.Repeat("x", 480)+" straddling-secret-0123456789", MaxErrorMessageBytes)
 	assert.NotContains(t, got, "straddl")
 }
 
@@ -136,7 +136,7 @@ func TestClassifiedErrorHistoryIsScrubbed(t *testing.T) {
 		&e2b.APIError{StatusCode: 400, Kind: e2b.KindBadRequest, Message: strings.Repeat("long ", 2000) + "sk-configured-model-key-42"},
 	}
 	for i, err := range cases {
-		got := classify(ServiceDatasets, "get "+signed, err)
+		got := Classify(ServiceDatasets, "get "+signed, err)
 		f := temporal.GetDefaultFailureConverter().ErrorToFailure(got)
 		n := 0
 		for ; f != nil; f = f.GetCause() {
@@ -149,14 +149,14 @@ func TestClassifiedErrorHistoryIsScrubbed(t *testing.T) {
 		assert.ErrorIs(t, got, err, "case %d: errors.Is reaches the client's error", i)
 	}
 	var urlErr *url.Error
-	assert.ErrorAs(t, classify(ServiceDatasets, "op", cases[0]), &urlErr, "errors.As reaches the client's error")
+	assert.ErrorAs(t, Classify(ServiceDatasets, "op", cases[0]), &urlErr, "errors.As reaches the client's error")
 }
 
 // TestErrorMessage: the readable text of an error chain is the first
 // ApplicationError's own message, after the context wrappers above it add.
 func TestErrorMessage(t *testing.T) {
 	fc := temporal.GetDefaultFailureConverter()
-	classified := classify(ServiceModel, "create response", openaiErrMsg(404, "model_not_found", "", "The model `x` does not exist."))
+	classified := Classify(ServiceModel, "create response", openaiErrMsg(404, "model_not_found", "", "The model `x` does not exist."))
 	// An ActivityError as a workflow sees it: rebuilt from its failure.
 	actErr := fc.FailureToError(&failurepb.Failure{
 		Message: "activity error",
@@ -204,7 +204,7 @@ func TestResponseDetail(t *testing.T) {
 	}
 	for _, tt := range tests {
 		resp := &http.Response{Status: tt.status, Header: http.Header{"Content-Type": {tt.ct}}, Body: io.NopCloser(strings.NewReader(tt.body))}
-		if got := responseDetail(resp); got != tt.want {
+		if got := ResponseDetail(resp); got != tt.want {
 			t.Errorf("%s: got %q, want %q", tt.name, got, tt.want)
 		}
 		rest, _ := io.ReadAll(resp.Body)

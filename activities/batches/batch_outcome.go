@@ -1,4 +1,4 @@
-package activities
+package batches
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/internal/errtext"
 )
@@ -27,9 +29,9 @@ const AnalysisOutcomeName = "AnalysisOutcome"
 // it twice.
 func (a *Activities) AnalysisOutcome(ctx context.Context, in AnalysisOutcomeInput) (json.RawMessage, error) {
 	if a.Temporal == nil {
-		return nil, newError(api.ErrTypeBadRequest, "analysis outcome: this worker has no Temporal client", nil, 0)
+		return nil, fault.New(api.ErrTypeBadRequest, "analysis outcome: this worker has no Temporal client", nil, 0)
 	}
-	defer heartbeatWhile(ctx, "waiting for "+in.WorkflowID)()
+	defer activities.HeartbeatWhile(ctx, "waiting for "+in.WorkflowID)()
 	var res json.RawMessage
 	err := a.Temporal.GetWorkflow(ctx, in.WorkflowID, "").Get(ctx, &res)
 	if err == nil {
@@ -37,20 +39,20 @@ func (a *Activities) AnalysisOutcome(ctx context.Context, in AnalysisOutcomeInpu
 	}
 	var appErr *temporal.ApplicationError
 	if errors.As(err, &appErr) {
-		return nil, finalError(appErr.Type(), fmt.Sprintf("analysis %s: %s", in.WorkflowID, errtext.Message(err)), err)
+		return nil, fault.Final(appErr.Type(), fmt.Sprintf("analysis %s: %s", in.WorkflowID, errtext.Message(err)), err)
 	}
 	var canceled *temporal.CanceledError
 	var terminated *temporal.TerminatedError
 	var timeout *temporal.TimeoutError
 	switch {
 	case errors.As(err, &canceled):
-		return nil, newError(api.ErrTypeCanceled, fmt.Sprintf("analysis %s was canceled", in.WorkflowID), err, 0)
+		return nil, fault.New(api.ErrTypeCanceled, fmt.Sprintf("analysis %s was canceled", in.WorkflowID), err, 0)
 	case errors.As(err, &terminated):
-		return nil, newError(api.ErrTypeTerminated, fmt.Sprintf("analysis %s was terminated", in.WorkflowID), err, 0)
+		return nil, fault.New(api.ErrTypeTerminated, fmt.Sprintf("analysis %s was terminated", in.WorkflowID), err, 0)
 	case errors.As(err, &timeout):
-		return nil, newError(api.ErrTypeTimeout, fmt.Sprintf("analysis %s timed out", in.WorkflowID), err, 0)
+		return nil, fault.New(api.ErrTypeTimeout, fmt.Sprintf("analysis %s timed out", in.WorkflowID), err, 0)
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	}
-	return nil, newError(api.ErrTypeUnavailable, fmt.Sprintf("analysis %s: %v", in.WorkflowID, err), nil, 0)
+	return nil, fault.New(api.ErrTypeUnavailable, fmt.Sprintf("analysis %s: %v", in.WorkflowID, err), nil, 0)
 }

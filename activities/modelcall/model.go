@@ -1,4 +1,4 @@
-package activities
+package modelcall
 
 import (
 	"context"
@@ -12,6 +12,8 @@ import (
 	"github.com/openai/openai-go/v3/responses"
 	"go.temporal.io/sdk/activity"
 
+	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 )
@@ -41,14 +43,14 @@ type transcript struct {
 // tools are the tools offered with tr: the rows of Tools that are on.
 func (tr transcript) tools() []responses.ToolUnionParam {
 	var out []responses.ToolUnionParam
-	for _, t := range ToolsFor(tr.SQLTool) {
+	for _, t := range activities.ToolsFor(tr.SQLTool) {
 		out = append(out, responsesTool(t))
 	}
 	return out
 }
 
 // responsesTool is a tool as a Responses API function.
-func responsesTool(t Tool) responses.ToolUnionParam {
+func responsesTool(t activities.Tool) responses.ToolUnionParam {
 	return responses.ToolUnionParam{OfFunction: &responses.FunctionToolParam{
 		Name:        t.Name,
 		Description: openai.String(t.Description),
@@ -66,7 +68,7 @@ const CallModelName = "CallModel"
 // tool calls or the answer return to the workflow.
 func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallModelResult, error) {
 	if in.Step < 1 {
-		return CallModelResult{}, newError(api.ErrTypeBadRequest, fmt.Sprintf("step: %d, must be at least 1", in.Step), nil, 0)
+		return CallModelResult{}, fault.New(api.ErrTypeBadRequest, fmt.Sprintf("step: %d, must be at least 1", in.Step), nil, 0)
 	}
 	var tr transcript
 	if in.Step == 1 {
@@ -79,12 +81,12 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		}
 		first := firstMessage(in.Question, in.Datasets)
 		if a.sqlTool(in) {
-			first += a.describeSources(ctx)
+			first += a.DescribeSources(ctx)
 		}
 		tr.Items = append(tr.Items, userMessage(first))
 	} else {
-		if err := a.getJSON(ctx, a.transcriptKey(in.WorkflowID, in.Step-1), &tr); err != nil {
-			return CallModelResult{}, classify(ServiceStorage, fmt.Sprintf("read transcript of step %d", in.Step-1), err)
+		if err := a.GetJSON(ctx, a.TranscriptKey(in.WorkflowID, in.Step-1), &tr); err != nil {
+			return CallModelResult{}, fault.Classify(fault.ServiceStorage, fmt.Sprintf("read transcript of step %d", in.Step-1), err)
 		}
 		if in.Question != "" {
 			// A conversation's follow-up question opens its turn.
@@ -92,7 +94,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		}
 	}
 	for _, o := range in.ToolOutputs {
-		text, err := a.toolOutputText(ctx, in.WorkflowID, o)
+		text, err := a.ToolOutputText(ctx, in.WorkflowID, o)
 		if err != nil {
 			return CallModelResult{}, err
 		}
@@ -111,7 +113,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 	var turn modelTurn
 	var err error
 	if a.ModelAPI == config.OpenAIAPIChat {
-		stopHB := heartbeatWhile(ctx, fmt.Sprintf("step %d", in.Step))
+		stopHB := activities.HeartbeatWhile(ctx, fmt.Sprintf("step %d", in.Step))
 		turn, err = a.chatTurn(ctx, sent, in.Step, in.Final)
 		stopHB()
 	} else {
@@ -129,9 +131,9 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		res.Empty = true
 		tr.Items = append(tr.Items, userMessage("Your last reply was empty. Call "+api.ToolExecutePython+" or answer the question."))
 	}
-	res.TranscriptKey = a.transcriptKey(in.WorkflowID, in.Step)
-	if err := a.putJSON(ctx, res.TranscriptKey, tr); err != nil {
-		return CallModelResult{}, classify(ServiceStorage, "write transcript", err)
+	res.TranscriptKey = a.TranscriptKey(in.WorkflowID, in.Step)
+	if err := a.PutJSON(ctx, res.TranscriptKey, tr); err != nil {
+		return CallModelResult{}, fault.Classify(fault.ServiceStorage, "write transcript", err)
 	}
 	activity.GetLogger(ctx).Info("model answered", "step", in.Step, "tool_calls", len(res.ToolCalls),
 		"input_tokens", res.Usage.InputTokens, "output_tokens", res.Usage.OutputTokens)
@@ -145,7 +147,7 @@ type modelTurn struct {
 	id    string
 	usage api.Usage
 	items []json.RawMessage
-	calls []ToolCall
+	calls []activities.ToolCall
 	text  []string
 }
 
@@ -168,16 +170,16 @@ func (a *Activities) responsesTurn(ctx context.Context, tr transcript, step int,
 		resp, err = a.backgroundResponse(ctx, params, tr.Items, step)
 	}
 	if errors.Is(err, errNoBackground) {
-		stopHB := heartbeatWhile(ctx, fmt.Sprintf("step %d", step))
+		stopHB := activities.HeartbeatWhile(ctx, fmt.Sprintf("step %d", step))
 		resp, err = a.Model.Responses.New(ctx, params, option.WithJSONSet("input", tr.Items))
 		stopHB()
 	}
 	if err == nil {
 		err = responseEnd(resp)
 	}
-	countModelCall(ctx, tr.Model, resp, err)
+	activities.CountModelCall(ctx, tr.Model, resp, err)
 	if err != nil {
-		return modelTurn{}, classify(ServiceModel, fmt.Sprintf("create response with model %q", tr.Model), err)
+		return modelTurn{}, fault.Classify(fault.ServiceModel, fmt.Sprintf("create response with model %q", tr.Model), err)
 	}
 	turn := modelTurn{
 		id:    resp.ID,
@@ -190,7 +192,7 @@ func (a *Activities) responsesTurn(ctx context.Context, tr transcript, step int,
 		switch item.Type {
 		case "function_call":
 			fc := item.AsFunctionCall()
-			turn.calls = append(turn.calls, ToolCall{CallID: fc.CallID, Name: fc.Name, Arguments: fc.Arguments})
+			turn.calls = append(turn.calls, activities.ToolCall{CallID: fc.CallID, Name: fc.Name, Arguments: fc.Arguments})
 		case "message":
 			for _, c := range item.Content {
 				if c.Type == "output_text" {
@@ -206,7 +208,7 @@ func (a *Activities) responsesTurn(ctx context.Context, tr transcript, step int,
 // offered at this call: when the workflow can run them and this worker has
 // sources.
 func (a *Activities) sqlTool(in CallModelInput) bool {
-	return in.SQLTool && a.SQL != nil && len(a.SQL.byName) > 0
+	return in.SQLTool && a.SQL != nil && len(a.SQL.Names()) > 0
 }
 
 func userMessage(text string) json.RawMessage {
@@ -214,7 +216,7 @@ func userMessage(text string) json.RawMessage {
 	return b
 }
 
-func firstMessage(question string, ds []StagedDataset) string {
+func firstMessage(question string, ds []activities.StagedDataset) string {
 	var b strings.Builder
 	b.WriteString(question)
 	if len(ds) > 0 {
@@ -261,4 +263,39 @@ func echoItem(raw string) (json.RawMessage, bool) {
 		return nil, false
 	}
 	return b, true
+}
+
+// CallModelInput is one model turn. The conversation so far is not in it:
+// the activity keeps it in S3 under the workflow's prefix, so the history
+// holds only what is new at this step.
+type CallModelInput struct {
+	WorkflowID string `json:"workflow_id"`
+	RunID      string `json:"run_id"`
+	Step       int    `json:"step"`
+	Model      string `json:"model,omitempty"`
+	// Instructions and Question are used at step 1 to open the transcript;
+	// a Question at a later step is a conversation's follow-up.
+	Instructions string                     `json:"instructions,omitempty"`
+	Question     string                     `json:"question,omitempty"`
+	Datasets     []activities.StagedDataset `json:"datasets,omitempty"`
+	// ToolOutputs answer the previous step's tool calls.
+	ToolOutputs []activities.ToolOutput `json:"tool_outputs,omitempty"`
+	// Final, when set, tells the model it has no steps left and must answer.
+	Final bool `json:"final,omitempty"`
+	// SQLTool offers the run_sql tool (and, at step 1, the schema of the
+	// worker's SQL sources) when the worker has SQL sources: set by
+	// workflows that can run it (workflows.ChangeRunSQL).
+	SQLTool bool `json:"sql_tool,omitempty"`
+}
+
+// CallModelResult is the model's answer or its tool calls.
+type CallModelResult struct {
+	ToolCalls []activities.ToolCall `json:"tool_calls,omitempty"`
+	Answer    string                `json:"answer,omitempty"`
+	// Empty is set when the model said nothing: the workflow counts the
+	// step and asks again (the transcript tells the model why).
+	Empty         bool      `json:"empty,omitempty"`
+	Usage         api.Usage `json:"usage"`
+	ResponseID    string    `json:"response_id,omitempty"`
+	TranscriptKey string    `json:"transcript_key"`
 }

@@ -1,4 +1,4 @@
-package activities
+package modelcall
 
 import (
 	"context"
@@ -13,6 +13,8 @@ import (
 	"github.com/openai/openai-go/v3/responses"
 	"go.temporal.io/sdk/activity"
 
+	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 )
@@ -72,7 +74,7 @@ func (a *Activities) backgroundResponse(ctx context.Context, params responses.Re
 		if a.ModelBackground != config.BackgroundOn && refusesBackground(err) {
 			if !a.noBackground.Swap(true) {
 				a.Logger.Warn("the model server refuses background mode (OPENAI_BACKGROUND=auto): model calls run in the foreground, so a worker that dies mid-call repeats the call",
-					"error", upstreamDetail(err))
+					"error", fault.UpstreamDetail(err))
 			}
 			return nil, errNoBackground
 		}
@@ -106,7 +108,7 @@ func previousResponse(ctx context.Context, step int) string {
 // wait costs one request and the answer is seen when it is ready; against
 // a server that cannot stream a stored response, it polls.
 func (a *Activities) awaitResponse(ctx context.Context, id string, step int) (*responses.Response, error) {
-	defer heartbeatWhile(ctx, modelHeartbeat{Step: step, ResponseID: id})()
+	defer activities.HeartbeatWhile(ctx, modelHeartbeat{Step: step, ResponseID: id})()
 	start := time.Now()
 	for {
 		resp, err := a.watchResponse(ctx, id)
@@ -148,7 +150,7 @@ func (a *Activities) watchResponse(ctx context.Context, id string) (*responses.R
 		var apiErr *openai.Error
 		if err != nil && ctx.Err() == nil && !(errors.As(err, &apiErr) && apiErr.StatusCode == 404) {
 			if !a.noStreamWait.Swap(true) {
-				a.Logger.Info("the model server does not stream stored responses: background calls are polled", "error", upstreamDetail(err))
+				a.Logger.Info("the model server does not stream stored responses: background calls are polled", "error", fault.UpstreamDetail(err))
 			}
 		}
 	}
@@ -182,7 +184,7 @@ func (a *Activities) stopResponse(ctx context.Context, id string) error {
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
 	if _, cerr := a.Model.Responses.Cancel(cctx, id); cerr != nil {
-		activity.GetLogger(ctx).Warn("could not cancel the model response", "response_id", id, "error", upstreamDetail(cerr))
+		activity.GetLogger(ctx).Warn("could not cancel the model response", "response_id", id, "error", fault.UpstreamDetail(cerr))
 	} else {
 		activity.GetLogger(ctx).Info("cancelled the model response", "response_id", id)
 	}
@@ -212,13 +214,13 @@ func responseEnd(resp *responses.Response) error {
 		case responses.ResponseErrorCodeRateLimitExceeded:
 			typ = api.ErrTypeRateLimited
 		}
-		return newError(typ, boundMessage(scrub(fmt.Sprintf("model response %s failed: %s (%s)",
+		return fault.New(typ, fault.Bound(fault.Scrub(fmt.Sprintf("model response %s failed: %s (%s)",
 			resp.ID, resp.Error.Message, resp.Error.Code))), nil, 0)
 	case responses.ResponseStatusIncomplete:
-		return newError(api.ErrTypeBadRequest, boundMessage(scrub(fmt.Sprintf("model response %s is incomplete: %s",
+		return fault.New(api.ErrTypeBadRequest, fault.Bound(fault.Scrub(fmt.Sprintf("model response %s is incomplete: %s",
 			resp.ID, resp.IncompleteDetails.Reason))), nil, 0)
 	case responses.ResponseStatusCancelled:
-		return newError(api.ErrTypeCanceled, fmt.Sprintf("model response %s was cancelled on the model server", resp.ID), nil, 0)
+		return fault.New(api.ErrTypeCanceled, fmt.Sprintf("model response %s was cancelled on the model server", resp.ID), nil, 0)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package activities
+package sqlsource
 
 import (
 	"context"
@@ -97,9 +97,9 @@ func TestSQLReachRefused(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			role, u := db.NewRole(t, c.name, "GRANT SELECT ON ALL TABLES IN SCHEMA public TO {{role}};\n"+c.grants)
-			s, err := NewSQLSources(map[string]string{"shop": u}, SQLLimits{})
+			s, err := New(map[string]string{"shop": u}, Limits{})
 			require.NoError(t, err)
-			_, err = s.query(ctx, "shop", kill)
+			_, err = s.Query(ctx, "shop", kill)
 			msg := sourceRefused(t, err)
 			t.Log(msg)
 			for _, w := range c.want {
@@ -116,7 +116,7 @@ func TestSQLReachRefused(t *testing.T) {
 			fix := fixes(msg, role)
 			t.Logf("fix:\n%s", fix)
 			db.Admin(t, fix)
-			res, err := s.query(ctx, "shop", "select count(*) from orders")
+			res, err := s.Query(ctx, "shop", "select count(*) from orders")
 			require.NoError(t, err, "after the fix")
 			assert.Equal(t, "count\n120\n", string(res.CSV))
 			if c.name == "public_function" {
@@ -135,39 +135,39 @@ func TestSQLReachCheckedOnEachConnection(t *testing.T) {
 	ctx := context.Background()
 	role, u := db.NewRole(t, "later", "GRANT SELECT ON ALL TABLES IN SCHEMA public TO {{role}};")
 	_, su := db.NewRole(t, "super", "ALTER ROLE {{role}} SUPERUSER;")
-	s, err := NewSQLSources(map[string]string{"shop": u, "admin": su}, SQLLimits{})
+	s, err := New(map[string]string{"shop": u, "admin": su}, Limits{})
 	require.NoError(t, err)
 
-	_, err = s.query(ctx, "shop", "select 1")
+	_, err = s.Query(ctx, "shop", "select 1")
 	require.NoError(t, err)
 	db.Admin(t, fmt.Sprintf("GRANT pg_read_server_files, pg_signal_backend TO %s;", role))
-	_, err = s.query(ctx, "shop", "select 1")
+	_, err = s.Query(ctx, "shop", "select 1")
 	msg := sourceRefused(t, err)
 	assert.Contains(t, msg, "SQL_SOURCE_SHOP_ALLOW=pg_read_server_files,pg_signal_backend")
 
 	// One privilege allowed: the other still refuses, and the message
 	// keeps the allowed one in the variable it proposes.
 	require.NoError(t, s.Allow("shop", []string{"pg_read_server_files"}))
-	_, err = s.query(ctx, "shop", "select 1")
+	_, err = s.Query(ctx, "shop", "select 1")
 	msg = sourceRefused(t, err)
 	assert.NotContains(t, msg, "member of pg_read_server_files")
 	assert.Contains(t, msg, "member of pg_signal_backend")
 	assert.Contains(t, msg, "SQL_SOURCE_SHOP_ALLOW=pg_read_server_files,pg_signal_backend")
 	require.NoError(t, s.Allow("shop", []string{"pg_read_server_files", "pg_signal_backend"}))
-	_, err = s.query(ctx, "shop", "select 1")
+	_, err = s.Query(ctx, "shop", "select 1")
 	require.NoError(t, err, "both allowed")
 
 	db.Admin(t, fmt.Sprintf("REVOKE pg_read_server_files, pg_signal_backend FROM %s;", role))
 	require.NoError(t, s.Allow("shop", nil))
-	_, err = s.query(ctx, "shop", "select 1")
+	_, err = s.Query(ctx, "shop", "select 1")
 	require.NoError(t, err, "revoked")
 
 	// docs/sql.md's example of an allowance.
 	db.Admin(t, fmt.Sprintf("GRANT pg_read_all_settings TO %s;", role))
-	_, err = s.query(ctx, "shop", "select 1")
+	_, err = s.Query(ctx, "shop", "select 1")
 	assert.Contains(t, sourceRefused(t, err), "SQL_SOURCE_SHOP_ALLOW=pg_read_all_settings (docs/sql.md)")
 	require.NoError(t, s.Allow("shop", []string{"pg_read_all_settings"}))
-	res, err := s.query(ctx, "shop", "select current_setting('data_directory') <> '' as reads_it")
+	res, err := s.Query(ctx, "shop", "select current_setting('data_directory') <> '' as reads_it")
 	require.NoError(t, err, "allowed")
 	assert.Equal(t, "reads_it\ntrue\n", string(res.CSV), "what the allowance opens")
 	db.Admin(t, fmt.Sprintf("REVOKE pg_read_all_settings FROM %s;", role))
@@ -175,22 +175,22 @@ func TestSQLReachCheckedOnEachConnection(t *testing.T) {
 
 	// The superuser source is refused, the other one still served; the
 	// schema for the model says so too.
-	_, err = s.query(ctx, "admin", "select 1")
+	_, err = s.Query(ctx, "admin", "select 1")
 	assert.Contains(t, sourceRefused(t, err), `sql source "admin" is refused: its role can reach beyond its tables: superuser`)
 	_, err = s.Schema(ctx, "admin")
 	sourceRefused(t, err)
 	_, err = s.Schema(ctx, "shop")
 	require.NoError(t, err)
 	require.NoError(t, s.Allow("admin", []string{"superuser"}))
-	_, err = s.query(ctx, "admin", "select 1")
+	_, err = s.Query(ctx, "admin", "select 1")
 	require.NoError(t, err, "the superuser allowed")
 
 	// A check that cannot run refuses the source with PostgreSQL's reason.
 	db.Admin(t, "REVOKE SELECT ON pg_init_privs FROM PUBLIC;")
-	_, err = s.query(ctx, "shop", "select 1")
+	_, err = s.Query(ctx, "shop", "select 1")
 	assert.Contains(t, sourceRefused(t, err), `sql source "shop" is refused: the check of its role's privileges failed: permission denied for table pg_init_privs (SQLSTATE 42501)`)
 	db.Admin(t, "GRANT SELECT ON pg_init_privs TO PUBLIC;")
-	_, err = s.query(ctx, "shop", "select 1")
+	_, err = s.Query(ctx, "shop", "select 1")
 	require.NoError(t, err)
 
 	for _, bad := range []struct {
@@ -219,9 +219,9 @@ func TestSQLRecommendedRoleReachesNothing(t *testing.T) {
 	setup = regexp.MustCompile(`\bshop\b`).ReplaceAllString(setup, "{{db}}")
 	setup = strings.ReplaceAll(setup, "'secret'", "'{{password}}'")
 	_, u := db.Role(t, "analyst", setup)
-	s, err := NewSQLSources(map[string]string{"shop": u}, SQLLimits{StatementTimeout: 5 * time.Second})
+	s, err := New(map[string]string{"shop": u}, Limits{StatementTimeout: 5 * time.Second})
 	require.NoError(t, err)
-	res, err := s.query(ctx, "shop", "select sum(amount) from orders")
+	res, err := s.Query(ctx, "shop", "select sum(amount) from orders")
 	require.NoError(t, err, "the recommended role passes the check")
 	assert.Equal(t, "sum\n7260.00\n", string(res.CSV))
 
@@ -252,7 +252,7 @@ func TestSQLRecommendedRoleReachesNothing(t *testing.T) {
 		"select current_setting('data_directory')",
 		"select query from pg_stat_activity where application_name = 'victim' and query <> '<insufficient privilege>'",
 	} {
-		res, err := s.query(ctx, "shop", q)
+		res, err := s.Query(ctx, "shop", q)
 		var refused *QueryRefused
 		switch {
 		case err == nil && strings.HasPrefix(q, "select query from pg_stat_activity"):
@@ -278,10 +278,10 @@ func TestSQLRecommendedRoleReachesNothing(t *testing.T) {
 		{"select set_config('app.leak', 'x', false)", "select coalesce(current_setting('app.leak', true), '') as w", "w\n\n"},
 		{"select count(*) from (select pg_advisory_lock(7), pg_advisory_lock_shared(8)) x", "select count(*) from pg_locks where locktype = 'advisory' and pid <> pg_backend_pid()", "count\n0\n"},
 	} {
-		_, err := s.query(ctx, "shop", c.q)
+		_, err := s.Query(ctx, "shop", c.q)
 		require.NoError(t, err, c.q)
 		unchanged(c.q)
-		res, err := s.query(ctx, "shop", c.next)
+		res, err := s.Query(ctx, "shop", c.next)
 		require.NoError(t, err, c.next)
 		assert.Equal(t, c.want, string(res.CSV), "after %q", c.q)
 	}
@@ -294,10 +294,10 @@ func TestSQLRecommendedRoleReachesNothing(t *testing.T) {
 func BenchmarkSQLQuery(b *testing.B) {
 	db := sqltest.Start(b)
 	_, u := db.NewRole(b, "bench", "GRANT SELECT ON ALL TABLES IN SCHEMA public TO {{role}};")
-	s, err := NewSQLSources(map[string]string{"shop": u}, SQLLimits{})
+	s, err := New(map[string]string{"shop": u}, Limits{})
 	require.NoError(b, err)
 	for b.Loop() {
-		if _, err := s.query(context.Background(), "shop", "select 1"); err != nil {
+		if _, err := s.Query(context.Background(), "shop", "select 1"); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -306,7 +306,7 @@ func BenchmarkSQLQuery(b *testing.B) {
 func BenchmarkSQLReachCheck(b *testing.B) {
 	db := sqltest.Start(b)
 	_, u := db.NewRole(b, "bench", "GRANT SELECT ON ALL TABLES IN SCHEMA public TO {{role}};")
-	s, err := NewSQLSources(map[string]string{"shop": u}, SQLLimits{})
+	s, err := New(map[string]string{"shop": u}, Limits{})
 	require.NoError(b, err)
 	ctx := context.Background()
 	cfg, _ := s.config("shop")
@@ -321,25 +321,4 @@ func BenchmarkSQLReachCheck(b *testing.B) {
 		}
 		require.NoError(b, tx.Rollback(ctx))
 	}
-}
-
-// A run_sql call on a refused source fails the activity with SourceRefused
-// (the workflow fails the analysis with it) instead of handing the model
-// a tool output; on the other source of the same worker it runs.
-func TestRunSQLOnRefusedSource(t *testing.T) {
-	a, db, r, sb := sqlEnv(t, SQLLimits{})
-	_, su := db.NewRole(t, "super", "ALTER ROLE {{role}} SUPERUSER;")
-	s, err := NewSQLSources(map[string]string{"shop": db.URL, "admin": su}, SQLLimits{})
-	require.NoError(t, err)
-	a.SQL = s
-	in := RunSQLInput{WorkflowID: "wf-refused", RunID: "run-1", SandboxID: sb.ID, Step: 1, CallID: "c0", Source: "admin", Name: "x", Query: "select 1"}
-	_, err = r.env.ExecuteActivity(a.RunSQL, in)
-	assert.Contains(t, sourceRefused(t, err), `sql source "admin" is refused`)
-	in.Source, in.Cell, in.CallID = "shop", 1, "c1"
-	v, err := r.env.ExecuteActivity(a.RunSQL, in)
-	require.NoError(t, err)
-	var res RunSQLResult
-	require.NoError(t, v.Get(&res))
-	assert.False(t, res.Refused)
-	assert.Equal(t, 1, res.Rows)
 }

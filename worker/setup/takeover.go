@@ -1,4 +1,8 @@
-package activities
+// Package setup is what a worker sets up beside its workflows and
+// activities: the interceptor that moves a retried analysis off a dead
+// worker's sticky queue (takeover.go) and the schedule of the sweep of
+// leaked sandboxes (sandbox_sweep_schedule.go).
+package setup
 
 import (
 	"context"
@@ -8,6 +12,8 @@ import (
 	"go.temporal.io/api/workflowservice/v1"
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/interceptor"
+
+	"github.com/durable-analyst/durable-analyst/activities"
 )
 
 // Takeover after a worker's death, at the analysis rather than at the
@@ -38,13 +44,13 @@ const resetStickyTimeout = 2 * time.Second
 // workflow's sticky queue before a retried activity attempt runs. It needs
 // a.Temporal; without it the interceptor does nothing. (A function, not a
 // method: every method of Activities is registered as an activity.)
-func TakeoverInterceptor(a *Activities) interceptor.WorkerInterceptor {
+func TakeoverInterceptor(a *activities.Activities) interceptor.WorkerInterceptor {
 	return &takeoverInterceptor{a: a}
 }
 
 type takeoverInterceptor struct {
 	interceptor.WorkerInterceptorBase
-	a *Activities
+	a *activities.Activities
 }
 
 func (t *takeoverInterceptor) InterceptActivity(ctx context.Context, next interceptor.ActivityInboundInterceptor) interceptor.ActivityInboundInterceptor {
@@ -55,7 +61,7 @@ func (t *takeoverInterceptor) InterceptActivity(ctx context.Context, next interc
 
 type takeoverActivity struct {
 	interceptor.ActivityInboundInterceptorBase
-	a *Activities
+	a *activities.Activities
 }
 
 func (i *takeoverActivity) ExecuteActivity(ctx context.Context, in *interceptor.ExecuteActivityInput) (any, error) {
@@ -68,10 +74,10 @@ func (i *takeoverActivity) ExecuteActivity(ctx context.Context, in *interceptor.
 		})
 		cancel()
 		if err != nil {
-			i.a.logger().Warn("could not clear the workflow's sticky queue before a retried attempt; its next workflow task may wait for the sticky schedule-to-start timeout",
+			i.a.Log().Warn("could not clear the workflow's sticky queue before a retried attempt; its next workflow task may wait for the sticky schedule-to-start timeout",
 				"workflow_id", info.WorkflowExecution.ID, "activity", info.ActivityType.Name, "attempt", info.Attempt, "error", err)
 		} else {
-			i.a.logger().Debug("cleared the workflow's sticky queue before a retried attempt",
+			i.a.Log().Debug("cleared the workflow's sticky queue before a retried attempt",
 				"workflow_id", info.WorkflowExecution.ID, "activity", info.ActivityType.Name, "attempt", info.Attempt)
 		}
 	}

@@ -1,4 +1,4 @@
-package activities
+package modelcall
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package activities
+package modelcall
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"github.com/openai/openai-go/v3/responses"
 	"github.com/openai/openai-go/v3/shared"
 
+	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -44,7 +46,7 @@ func chatTools(tr transcript) []openai.ChatCompletionToolUnionParam {
 func (a *Activities) chatTurn(ctx context.Context, tr transcript, step int, final bool) (modelTurn, error) {
 	msgs, err := chatMessages(tr)
 	if err != nil {
-		return modelTurn{}, newError(api.ErrTypeBadRequest,
+		return modelTurn{}, fault.New(api.ErrTypeBadRequest,
 			fmt.Sprintf("model: transcript of step %d: %v", step-1, err), nil, 0)
 	}
 	params := openai.ChatCompletionNewParams{
@@ -60,11 +62,11 @@ func (a *Activities) chatTurn(ctx context.Context, tr transcript, step int, fina
 	}
 	resp, err := a.Model.Chat.Completions.New(ctx, params)
 	if err != nil {
-		countModelUsage(ctx, tr.Model, nil, err)
-		return modelTurn{}, classify(ServiceModel, fmt.Sprintf("create chat completion with model %q", tr.Model), err)
+		activities.CountModelUsage(ctx, tr.Model, nil, err)
+		return modelTurn{}, fault.Classify(fault.ServiceModel, fmt.Sprintf("create chat completion with model %q", tr.Model), err)
 	}
 	turn := chatAnswer(resp, step)
-	countModelUsage(ctx, tr.Model, &turn.usage, nil)
+	activities.CountModelUsage(ctx, tr.Model, &turn.usage, nil)
 	return turn, nil
 }
 
@@ -96,7 +98,7 @@ func chatAnswer(resp *openai.ChatCompletion, step int) modelTurn {
 		turn.items = append(turn.items, mustJSON(map[string]string{"type": "message", "role": "assistant", "content": text}))
 	}
 	for i, tc := range msg.ToolCalls {
-		call := ToolCall{CallID: tc.ID, Name: tc.Function.Name, Arguments: tc.Function.Arguments}
+		call := activities.ToolCall{CallID: tc.ID, Name: tc.Function.Name, Arguments: tc.Function.Arguments}
 		if tc.Type == "custom" {
 			call.Name, call.Arguments = tc.Custom.Name, tc.Custom.Input
 		}

@@ -1,4 +1,4 @@
-package activities
+package setup
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -40,7 +41,7 @@ func EnsureSweepSchedule(ctx context.Context, sc client.ScheduleClient, taskQueu
 	}
 	spec := client.ScheduleSpec{Intervals: []client.ScheduleIntervalSpec{{Every: interval}}}
 	action := &client.ScheduleWorkflowAction{
-		ID: id, Workflow: api.SweepWorkflowName, Args: []any{SweepInput{Grace: grace}}, TaskQueue: taskQueue,
+		ID: id, Workflow: api.SweepWorkflowName, Args: []any{activities.SweepInput{Grace: grace}}, TaskQueue: taskQueue,
 		StaticSummary: "sandbox sweep",
 	}
 	window := max(interval, 10*time.Second)

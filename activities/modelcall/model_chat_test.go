@@ -1,4 +1,4 @@
-package activities
+package modelcall
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -91,7 +92,7 @@ func TestChatAnswer(t *testing.T) {
 	tests := []struct {
 		name      string
 		body      string
-		wantCalls []ToolCall
+		wantCalls []activities.ToolCall
 		wantText  []string
 		wantItems []string
 		wantUsage api.Usage
@@ -99,7 +100,7 @@ func TestChatAnswer(t *testing.T) {
 		{"tool calls", `{"id":"chatcmpl-1","object":"chat.completion","created":1,"model":"m","choices":[{"index":0,"finish_reason":"tool_calls","logprobs":null,
 			"message":{"role":"assistant","content":null,"refusal":null,"annotations":[],"tool_calls":[{"id":"call_9","type":"function","function":{"name":"execute_python","arguments":"{\"code\":\"1\"}"}}]}}],
 			"usage":{"prompt_tokens":100,"completion_tokens":20,"total_tokens":120}}`,
-			[]ToolCall{{CallID: "call_9", Name: "execute_python", Arguments: `{"code":"1"}`}}, nil,
+			[]activities.ToolCall{{CallID: "call_9", Name: "execute_python", Arguments: `{"code":"1"}`}}, nil,
 			[]string{`{"type":"function_call","call_id":"call_9","name":"execute_python","arguments":"{\"code\":\"1\"}"}`},
 			api.Usage{InputTokens: 100, OutputTokens: 20, TotalTokens: 120}},
 		{"answer; no total from the server", `{"id":"chatcmpl-2","choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"West."}}],
@@ -108,11 +109,11 @@ func TestChatAnswer(t *testing.T) {
 			api.Usage{InputTokens: 7, OutputTokens: 3, TotalTokens: 10}},
 		{"calls without ids (some local servers)", `{"id":"x","choices":[{"index":0,"finish_reason":"tool_calls","message":{"role":"assistant","content":"",
 			"tool_calls":[{"type":"function","function":{"name":"execute_python","arguments":"{}"}},{"type":"function","function":{"name":"execute_python","arguments":"{}"}}]}}]}`,
-			[]ToolCall{{CallID: "call_step3_1", Name: "execute_python", Arguments: "{}"}, {CallID: "call_step3_2", Name: "execute_python", Arguments: "{}"}}, nil,
+			[]activities.ToolCall{{CallID: "call_step3_1", Name: "execute_python", Arguments: "{}"}, {CallID: "call_step3_2", Name: "execute_python", Arguments: "{}"}}, nil,
 			[]string{`{"type":"function_call","call_id":"call_step3_1","name":"execute_python","arguments":"{}"}`,
 				`{"type":"function_call","call_id":"call_step3_2","name":"execute_python","arguments":"{}"}`}, api.Usage{}},
 		{"custom tool call", `{"id":"x","choices":[{"index":0,"message":{"role":"assistant","tool_calls":[{"id":"c1","type":"custom","custom":{"name":"grep","input":"x"}}]}}]}`,
-			[]ToolCall{{CallID: "c1", Name: "grep", Arguments: "x"}}, nil,
+			[]activities.ToolCall{{CallID: "c1", Name: "grep", Arguments: "x"}}, nil,
 			[]string{`{"type":"function_call","call_id":"c1","name":"grep","arguments":"x"}`}, api.Usage{}},
 		{"refusal is the text", `{"id":"x","choices":[{"index":0,"message":{"role":"assistant","content":null,"refusal":"I can't help with that."}}]}`,
 			nil, []string{"I can't help with that."}, []string{`{"type":"message","role":"assistant","content":"I can't help with that."}`}, api.Usage{}},
@@ -154,8 +155,8 @@ func chatServer(t *testing.T, status int, header http.Header, body string) (*Act
 	}))
 	t.Cleanup(srv.Close)
 	c := openai.NewClient(option.WithAPIKey("sk-test-chat-123456"), option.WithBaseURL(srv.URL+"/v1/"), option.WithMaxRetries(0),
-		option.WithMiddleware(normalizeErrorBody)) // as New builds it
-	return &Activities{Model: &c, ModelAPI: "chat"}, &got, &gotBody
+		option.WithMiddleware(activities.NormalizeErrorBody)) // as activities.New builds it
+	return New(&activities.Activities{Model: &c, ModelAPI: "chat"}), &got, &gotBody
 }
 
 func TestChatTurnRequest(t *testing.T) {
@@ -198,7 +199,7 @@ func TestChatTurnRequest(t *testing.T) {
 		require.NoError(t, json.Unmarshal(sent.Tools[0], &tool))
 		assert.Equal(t, "function", tool.Type)
 		assert.Equal(t, "execute_python", tool.Function.Name)
-		assert.Equal(t, ExecutePythonTool.Description, tool.Function.Description, "the table's description")
+		assert.Equal(t, activities.ExecutePythonTool.Description, tool.Function.Description, "the table's description")
 		assert.Equal(t, []any{"code"}, tool.Function.Parameters["required"])
 		assert.True(t, tool.Function.Strict)
 		require.NotNil(t, sent.ParallelToolCalls)
@@ -212,7 +213,7 @@ func TestChatTurnRequest(t *testing.T) {
 }
 
 // TestChatTurnErrors: the errors of a Chat Completions server map like the
-// Responses API's, through classify.
+// Responses API's, through fault.Classify.
 func TestChatTurnErrors(t *testing.T) {
 	tests := []struct {
 		name      string

@@ -1,4 +1,4 @@
-package activities_test
+package batches_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
@@ -16,20 +17,25 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/batches"
 	"github.com/durable-analyst/durable-analyst/api"
+	"github.com/durable-analyst/durable-analyst/internal/s3test"
 )
 
-// batchS3 starts versitygw on 127.0.0.1 for the test and returns activities
-// that use it.
-func batchS3(t *testing.T) *activities.Activities { return activities.S3Activities(t) }
+// batchS3 starts versitygw on 127.0.0.1 for the test and returns the
+// batch's activities on it.
+func batchS3(t *testing.T) *batches.Activities {
+	s3c, bucket := s3test.Start(t)
+	return batches.New(&activities.Activities{S3: s3c, Presign: s3.NewPresignClient(s3c), Bucket: bucket, Prefix: "analyses", ChartURLTTL: time.Hour})
+}
 
-func put(t *testing.T, acts *activities.Activities, key, body string) {
+func put(t *testing.T, acts *batches.Activities, key, body string) {
 	t.Helper()
 	_, err := acts.S3.PutObject(context.Background(), &s3.PutObjectInput{Bucket: aws.String(acts.Bucket), Key: aws.String(key), Body: strings.NewReader(body)})
 	require.NoError(t, err)
 }
 
-func get(t *testing.T, acts *activities.Activities, key string) string {
+func get(t *testing.T, acts *batches.Activities, key string) string {
 	t.Helper()
 	out, err := acts.S3.GetObject(context.Background(), &s3.GetObjectInput{Bucket: aws.String(acts.Bucket), Key: aws.String(key)})
 	require.NoError(t, err, "get %s", key)
@@ -50,7 +56,7 @@ func TestBatchItemsAreReadInPages(t *testing.T) {
 		case 4:
 			lines = append(lines, "not json")
 		case 9:
-			lines = append(lines, `{"question": "`+strings.Repeat("x", activities.MaxBatchLineBytes)+`"}`)
+			lines = append(lines, `{"question": "`+strings.Repeat("x", batches.MaxBatchLineBytes)+`"}`)
 		default:
 			lines = append(lines, fmt.Sprintf(`{"id": "i%d", "question": "q%d"}`, i, i))
 		}
@@ -62,7 +68,7 @@ func TestBatchItemsAreReadInPages(t *testing.T) {
 	body = strings.Replace(body, "q7\"}\n", "q7\"}\r\n", 1)
 	put(t, acts, "in/items.jsonl", body)
 
-	plan, err := acts.PlanBatch(ctx, activities.PlanBatchInput{BatchID: "b/1", ItemsKey: "in/items.jsonl"})
+	plan, err := acts.PlanBatch(ctx, batches.PlanBatchInput{BatchID: "b/1", ItemsKey: "in/items.jsonl"})
 	require.NoError(t, err)
 	assert.Equal(t, 23, plan.Total, "items counted")
 	assert.True(t, strings.HasPrefix(plan.ReportKey, "analyses/batches/b_1-"), "report key %s", plan.ReportKey)
@@ -70,8 +76,8 @@ func TestBatchItemsAreReadInPages(t *testing.T) {
 
 	for _, limit := range []int{1, 4, 7, 23, 500} {
 		t.Run(fmt.Sprint(limit), func(t *testing.T) {
-			var got []activities.BatchLine
-			in := activities.ReadBatchItemsInput{Key: "in/items.jsonl", Limit: limit}
+			var got []batches.BatchLine
+			in := batches.ReadBatchItemsInput{Key: "in/items.jsonl", Limit: limit}
 			for pages := 0; ; pages++ {
 				require.Less(t, pages, 30, "too many pages")
 				res, err := acts.ReadBatchItems(ctx, in)
@@ -111,7 +117,7 @@ func TestBatchItemsAreReadInPages(t *testing.T) {
 	}
 
 	t.Run("missing object", func(t *testing.T) {
-		_, err := acts.PlanBatch(ctx, activities.PlanBatchInput{BatchID: "b", ItemsKey: "in/nope.jsonl"})
+		_, err := acts.PlanBatch(ctx, batches.PlanBatchInput{BatchID: "b", ItemsKey: "in/nope.jsonl"})
 		var appErr *temporal.ApplicationError
 		require.ErrorAs(t, err, &appErr)
 		assert.Equal(t, api.ErrTypeNotFound, appErr.Type())
@@ -127,17 +133,17 @@ func TestBatchReportMergesChunksInItemOrder(t *testing.T) {
 		{{Index: 0, ID: "a", Status: "failed", ErrorType: "NotFound", Error: "no model"}, {Index: 1, ID: "b", Status: "max_steps", Steps: 5}},
 	}
 	for i, c := range chunks {
-		key, err := acts.AppendBatchResults(ctx, activities.AppendBatchResultsInput{BatchID: "batch-7", Chunk: i + 1, Results: c})
+		key, err := acts.AppendBatchResults(ctx, batches.AppendBatchResultsInput{BatchID: "batch-7", Chunk: i + 1, Results: c})
 		require.NoError(t, err)
 		assert.Equal(t, fmt.Sprintf("analyses/batches/batch-7/results/chunk-%06d.json", i+1), key)
 	}
 	totals := api.BatchTotals{Total: 3, Succeeded: 2, Failed: 1, Tokens: 30}
-	res, err := acts.WriteBatchReport(ctx, activities.WriteBatchReportInput{BatchID: "batch-7", ReportKey: "out/r.json", CSVKey: "out/r.csv", Chunks: 2, Totals: totals})
+	res, err := acts.WriteBatchReport(ctx, batches.WriteBatchReportInput{BatchID: "batch-7", ReportKey: "out/r.json", CSVKey: "out/r.csv", Chunks: 2, Totals: totals})
 	require.NoError(t, err)
 	assert.Equal(t, 3, res.Items)
 	assert.Contains(t, res.ReportURL, "out/r.json")
 
-	var rep activities.BatchReport
+	var rep batches.BatchReport
 	require.NoError(t, json.Unmarshal([]byte(get(t, acts, "out/r.json")), &rep))
 	assert.Equal(t, "batch-7", rep.BatchID)
 	assert.Equal(t, totals, rep.Totals)
@@ -148,12 +154,12 @@ func TestBatchReportMergesChunksInItemOrder(t *testing.T) {
 	rows, err := csv.NewReader(strings.NewReader(get(t, acts, "out/r.csv"))).ReadAll()
 	require.NoError(t, err)
 	require.Len(t, rows, 4)
-	assert.Equal(t, activities.ReportCSVHeader, rows[0])
+	assert.Equal(t, batches.ReportCSVHeader, rows[0])
 	assert.Equal(t, []string{"0", "a", "failed", "", "0", "0", "0", "NotFound", "no model", "", "", "0"}, rows[1])
 	assert.Equal(t, "a, \"quoted\"\nline", rows[3][3], "answer survives CSV quoting")
 
 	t.Run("missing chunk", func(t *testing.T) {
-		_, err := acts.WriteBatchReport(ctx, activities.WriteBatchReportInput{BatchID: "batch-7", ReportKey: "out/r.json", CSVKey: "out/r.csv", Chunks: 3})
+		_, err := acts.WriteBatchReport(ctx, batches.WriteBatchReportInput{BatchID: "batch-7", ReportKey: "out/r.json", CSVKey: "out/r.csv", Chunks: 3})
 		var appErr *temporal.ApplicationError
 		require.ErrorAs(t, err, &appErr)
 		assert.Equal(t, api.ErrTypeNotFound, appErr.Type())

@@ -1,29 +1,10 @@
-package activities
-
-import (
-	"bytes"
-	"context"
-	"crypto/sha256"
-	"encoding/csv"
-	"encoding/hex"
-	"errors"
-	"fmt"
-	"net"
-	"slices"
-	"strconv"
-	"strings"
-	"time"
-	"unicode"
-
-	"github.com/aws/smithy-go"
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
-
-	"github.com/durable-analyst/durable-analyst/api"
-)
-
-// SQL sources. A query the worker runs against a configured database is
-// bounded and read-only by construction, whoever wrote it:
+// Package sqlsource is the SQL sources a worker may query: connections,
+// read-only bounded queries, the least-reach check and the schema the
+// model is told. A library: the run_sql activity and SQL datasets
+// (activities/sql_stage.go) use it.
+//
+// A query the worker runs against a configured database is bounded and
+// read-only by construction, whoever wrote it:
 //   - only a statement that starts with SELECT, WITH, VALUES or TABLE is
 //     sent (comments and parentheses before it are skipped);
 //   - it is sent with the extended query protocol (Parse/Bind/Execute of
@@ -43,15 +24,37 @@ import (
 //   - statement_timeout is set in the transaction, and the worker stops
 //     reading at a row cap and a byte cap: a result over either is
 //     refused with a message that says so, never cut short in silence.
+//
 // Connection URLs stay in the worker: errors are rebuilt from PostgreSQL's
 // own message with the source's user, host, database and password
 // replaced.
+package sqlsource
 
-// ServiceSQL names a SQL source in error messages.
-const ServiceSQL Service = "sql"
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"net"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
 
-// SQLLimits bound every query.
-type SQLLimits struct {
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/durable-analyst/durable-analyst/activities/fault"
+	"github.com/durable-analyst/durable-analyst/api"
+)
+
+// Service names a SQL source in error messages.
+const Service fault.Service = "sql"
+
+// Limits bound every query.
+type Limits struct {
 	// StatementTimeout is PostgreSQL's statement_timeout for each query.
 	StatementTimeout time.Duration
 	// MaxRows and MaxBytes bound one result (rows, and bytes of its CSV).
@@ -69,18 +72,18 @@ const (
 	DefaultSQLSchemaBytes      = 8 << 10
 )
 
-// SQLSources are the databases the worker may query, by name.
-type SQLSources struct {
+// Sources are the databases the worker may query, by name.
+type Sources struct {
 	byName map[string]*pgx.ConnConfig
-	limits SQLLimits
+	limits Limits
 	// allow is the reach beyond its tables that each source's role is
 	// allowed (Allow): keys of the privilege check.
 	allow map[string][]string
 }
 
-// NewSQLSources parses the sources' URLs. An error names the source, not
+// New parses the sources' URLs. An error names the source, not
 // the URL.
-func NewSQLSources(urls map[string]string, limits SQLLimits) (*SQLSources, error) {
+func New(urls map[string]string, limits Limits) (*Sources, error) {
 	if limits.StatementTimeout <= 0 {
 		limits.StatementTimeout = DefaultSQLStatementTimeout
 	}
@@ -93,7 +96,7 @@ func NewSQLSources(urls map[string]string, limits SQLLimits) (*SQLSources, error
 	if limits.SchemaBytes <= 0 {
 		limits.SchemaBytes = DefaultSQLSchemaBytes
 	}
-	s := &SQLSources{byName: map[string]*pgx.ConnConfig{}, limits: limits}
+	s := &Sources{byName: map[string]*pgx.ConnConfig{}, limits: limits}
 	for name, u := range urls {
 		cfg, err := pgx.ParseConfig(u)
 		if err != nil {
@@ -113,14 +116,14 @@ func NewSQLSources(urls map[string]string, limits SQLLimits) (*SQLSources, error
 		// A second line of defence behind BEGIN READ ONLY.
 		cfg.RuntimeParams["default_transaction_read_only"] = "on"
 		cfg.RuntimeParams["application_name"] = "durable-analyst"
-		RedactSecrets(u, cfg.Password)
+		fault.RedactSecrets(u, cfg.Password)
 		s.byName[name] = cfg
 	}
 	return s, nil
 }
 
 // Names lists the sources, sorted.
-func (s *SQLSources) Names() []string {
+func (s *Sources) Names() []string {
 	if s == nil {
 		return nil
 	}
@@ -133,7 +136,7 @@ func (s *SQLSources) Names() []string {
 }
 
 // config is a source's connection settings.
-func (s *SQLSources) config(name string) (*pgx.ConnConfig, bool) {
+func (s *Sources) config(name string) (*pgx.ConnConfig, bool) {
 	if s == nil {
 		return nil, false
 	}
@@ -141,18 +144,24 @@ func (s *SQLSources) config(name string) (*pgx.ConnConfig, bool) {
 	return c, ok
 }
 
-// Limits are the limits every query runs under.
-func (s *SQLSources) Limits() SQLLimits { return s.limits }
+// Has reports whether name is one of the sources.
+func (s *Sources) Has(name string) bool {
+	_, ok := s.byName[name]
+	return ok
+}
 
-// SQLColumn is one column of a result.
-type SQLColumn struct {
+// Limits are the limits every query runs under.
+func (s *Sources) Limits() Limits { return s.limits }
+
+// Column is one column of a result.
+type Column struct {
 	Name string `json:"name"`
 	Type string `json:"type"`
 }
 
-// sqlResult is a query's result as CSV with a header row.
-type sqlResult struct {
-	Columns []SQLColumn
+// Result is a query's result as CSV with a header row.
+type Result struct {
+	Columns []Column
 	Rows    int
 	CSV     []byte
 }
@@ -237,10 +246,10 @@ func checkQuery(q string) error {
 	return nil
 }
 
-// query runs q on source, read-only and bounded, and returns its result as
+// Query runs q on source, read-only and bounded, and returns its result as
 // CSV. A *QueryRefused is the query's own failure; other errors are
 // classified (a connection failure is retryable Unavailable).
-func (s *SQLSources) query(ctx context.Context, source, q string) (*sqlResult, error) {
+func (s *Sources) Query(ctx context.Context, source, q string) (*Result, error) {
 	if err := checkQuery(q); err != nil {
 		return nil, err
 	}
@@ -249,10 +258,10 @@ func (s *SQLSources) query(ctx context.Context, source, q string) (*sqlResult, e
 
 // runReadOnly is query without the first-word check: what the database
 // alone enforces (tests call it directly to prove it).
-func (s *SQLSources) runReadOnly(ctx context.Context, source, q string) (*sqlResult, error) {
+func (s *Sources) runReadOnly(ctx context.Context, source, q string) (*Result, error) {
 	cfg, ok := s.byName[source]
 	if !ok {
-		return nil, newError(api.ErrTypeNotFound, fmt.Sprintf("sql source %q is not configured on this worker (configured: %s)", source, namesOrNone(s.Names())), nil, 0)
+		return nil, fault.New(api.ErrTypeNotFound, fmt.Sprintf("sql source %q is not configured on this worker (configured: %s)", source, NamesOrNone(s.Names())), nil, 0)
 	}
 	// The server's timeout stops the statement; this one, a little
 	// longer, stops a worker waiting on a server that does not answer.
@@ -301,12 +310,12 @@ func (s *SQLSources) runReadOnly(ctx context.Context, source, q string) (*sqlRes
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	fds := rr.FieldDescriptions()
-	res := &sqlResult{}
+	res := &Result{}
 	header := make([]string, len(fds))
 	bools := make([]bool, len(fds))
 	for i, fd := range fds {
 		header[i] = fd.Name
-		res.Columns = append(res.Columns, SQLColumn{Name: fd.Name, Type: typeName(conn, fd.DataTypeOID)})
+		res.Columns = append(res.Columns, Column{Name: fd.Name, Type: typeName(conn, fd.DataTypeOID)})
 		bools[i] = fd.DataTypeOID == 16
 	}
 	if len(fds) > 0 {
@@ -388,14 +397,14 @@ func sqlError(source string, cfg *pgx.ConnConfig, op string, err error) error {
 		// Connection-class and shutdown errors are the server's, not the
 		// query's.
 		if strings.HasPrefix(pg.Code, "08") || pg.Code == "57P01" || pg.Code == "57P02" || pg.Code == "57P03" || strings.HasPrefix(pg.Code, "53") {
-			return newError(api.ErrTypeUnavailable, fmt.Sprintf("sql source %q: %s: %s (SQLSTATE %s)", source, op, msg, pg.Code), nil, 0)
+			return fault.New(api.ErrTypeUnavailable, fmt.Sprintf("sql source %q: %s: %s (SQLSTATE %s)", source, op, msg, pg.Code), nil, 0)
 		}
 		return &QueryRefused{Msg: fmt.Sprintf("%s (SQLSTATE %s)", msg, pg.Code), Code: pg.Code}
 	}
 	if errors.Is(err, context.Canceled) {
 		return err
 	}
-	return newError(api.ErrTypeUnavailable, fmt.Sprintf("sql source %q: %s: %s", source, op, netMessage(err, cfg)), nil, 0)
+	return fault.New(api.ErrTypeUnavailable, fmt.Sprintf("sql source %q: %s: %s", source, op, netMessage(err, cfg)), nil, 0)
 }
 
 // connectError maps a failed connect: refused credentials are AuthError,
@@ -411,9 +420,9 @@ func connectError(source string, cfg *pgx.ConnConfig, err error) error {
 		case pg.Code == "3D000":
 			typ = api.ErrTypeNotFound
 		}
-		return newError(typ, fmt.Sprintf("sql source %q: connect: %s (SQLSTATE %s)", source, scrubSQL(pg.Message, cfg), pg.Code), nil, 0)
+		return fault.New(typ, fmt.Sprintf("sql source %q: connect: %s (SQLSTATE %s)", source, scrubSQL(pg.Message, cfg), pg.Code), nil, 0)
 	}
-	return newError(api.ErrTypeUnavailable, fmt.Sprintf("sql source %q: connect: %s", source, netMessage(err, cfg)), nil, 0)
+	return fault.New(api.ErrTypeUnavailable, fmt.Sprintf("sql source %q: connect: %s", source, netMessage(err, cfg)), nil, 0)
 }
 
 // netMessage is a network error's explanation without addresses.
@@ -445,10 +454,10 @@ func scrubSQL(s string, cfg *pgx.ConnConfig) string {
 			s = strings.ReplaceAll(s, ":"+strconv.Itoa(int(cfg.Port)), ":***")
 		}
 	}
-	return boundMessage(s)
+	return fault.Bound(s)
 }
 
-func namesOrNone(names []string) string {
+func NamesOrNone(names []string) string {
 	if len(names) == 0 {
 		return "none"
 	}
@@ -458,7 +467,7 @@ func namesOrNone(names []string) string {
 // Schema describes source's tables for the model: schema.table(column
 // type, …), one table a line, bounded to SchemaBytes. Only what the
 // source's role may see is listed.
-func (s *SQLSources) Schema(ctx context.Context, source string) (string, error) {
+func (s *Sources) Schema(ctx context.Context, source string) (string, error) {
 	const q = `SELECT c.table_schema || '.' || c.table_name, string_agg(c.column_name || ' ' || c.data_type, ', ' ORDER BY c.ordinal_position)
 FROM information_schema.columns c
 WHERE c.table_schema NOT IN ('pg_catalog', 'information_schema') AND c.table_schema NOT LIKE 'pg_toast%'
@@ -487,121 +496,4 @@ ORDER BY 1`
 		b.WriteString("  (no tables visible to this source's role)\n")
 	}
 	return b.String(), nil
-}
-
-// sqlRecord is the journal entry of a query whose result was staged: with
-// the result itself in S3 beside it, a retry after a crash (or a rebuilt
-// sandbox) stages that result again instead of running the query again.
-type sqlRecord struct {
-	Source      string      `json:"source"`
-	Path        string      `json:"path"`
-	QuerySHA256 string      `json:"query_sha256"`
-	Rows        int         `json:"rows"`
-	Bytes       int64       `json:"bytes"`
-	SHA256      string      `json:"sha256"`
-	Columns     []SQLColumn `json:"columns"`
-	CSVKey      string      `json:"csv_key"`
-}
-
-// sqlKey is where the journal keeps query id's record (.json) or result
-// (.csv).
-func (a *Activities) sqlKey(workflowID, id, ext string) string {
-	return fmt.Sprintf("%s/sql/%s%s", a.workflowPrefix(workflowID), id, ext)
-}
-
-// sqlID names a staged query: the same inputs always name the same entry.
-func sqlID(parts ...string) string {
-	sum := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
-	return "q" + hex.EncodeToString(sum[:12])
-}
-
-func sha256Hex(b []byte) string {
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
-}
-
-// stagedQuery is a query's result as staged into a sandbox.
-type stagedQuery struct {
-	rec         sqlRecord
-	csv         []byte
-	fromJournal bool
-}
-
-// stageQuery runs a query once per id and writes its result into the
-// sandbox at path: a journal entry in S3 (the result and its record)
-// means it already ran, and its result is staged again from S3. A
-// *QueryRefused is the query's own failure.
-func (a *Activities) stageQuery(ctx context.Context, write func(context.Context, []byte) error, workflowID, id, source, path, query string) (*stagedQuery, error) {
-	if a.SQL == nil || len(a.SQL.byName) == 0 {
-		return nil, newError(api.ErrTypeNotFound, fmt.Sprintf("sql source %q: this worker has no SQL sources (set SQL_SOURCE_<NAME>)", source), nil, 0)
-	}
-	recKey := a.sqlKey(workflowID, id, ".json")
-	var rec sqlRecord
-	err := a.getJSON(ctx, recKey, &rec)
-	switch {
-	case err == nil && rec.QuerySHA256 == sha256Hex([]byte(query)):
-		b, err := a.getObject(ctx, a.Bucket, rec.CSVKey, rec.Bytes)
-		if err != nil {
-			return nil, classify(ServiceStorage, "read journaled result "+rec.CSVKey, err)
-		}
-		if sha256Hex(b) != rec.SHA256 {
-			return nil, newError(api.ErrTypeStorage, fmt.Sprintf("journaled result %s does not match its record's sha256", rec.CSVKey), nil, 0)
-		}
-		if err := write(ctx, b); err != nil {
-			return nil, err
-		}
-		count(ctx, MetricSQLFromJournal, 1)
-		a.logger().Info("query already ran; staged its journaled result", "source", source, "path", path, "rows", rec.Rows)
-		return &stagedQuery{rec: rec, csv: b, fromJournal: true}, nil
-	case err != nil && !isNoSuchKey(err):
-		return nil, classify(ServiceStorage, "read query journal "+recKey, err)
-	}
-	res, err := a.SQL.query(ctx, source, query)
-	if err != nil {
-		return nil, err
-	}
-	count(ctx, MetricSQLQueries, 1)
-	rec = sqlRecord{
-		Source: source, Path: path, QuerySHA256: sha256Hex([]byte(query)), Rows: res.Rows,
-		Bytes: int64(len(res.CSV)), SHA256: sha256Hex(res.CSV), Columns: res.Columns,
-		CSVKey: a.sqlKey(workflowID, id, ".csv"),
-	}
-	if err := a.putObject(ctx, rec.CSVKey, "text/csv", res.CSV); err != nil {
-		return nil, classify(ServiceStorage, "store query result", err)
-	}
-	if err := a.putJSON(ctx, recKey, rec); err != nil {
-		return nil, classify(ServiceStorage, "store query journal", err)
-	}
-	if err := write(ctx, res.CSV); err != nil {
-		return nil, err
-	}
-	a.logger().Info("query staged", "source", source, "path", path, "rows", rec.Rows, "bytes", rec.Bytes)
-	return &stagedQuery{rec: rec, csv: res.CSV}, nil
-}
-
-// isNoSuchKey tells an S3 error that says the key does not exist.
-func isNoSuchKey(err error) bool {
-	var ae smithy.APIError
-	if errors.As(err, &ae) {
-		switch ae.ErrorCode() {
-		case "NoSuchKey", "NotFound":
-			return true
-		}
-	}
-	return false
-}
-
-// csvHead is the first n lines of a CSV (the header and n-1 rows), each
-// clipped, for the model.
-func csvHead(b []byte, n int) string {
-	lines := strings.SplitN(string(b), "\n", n+1)
-	if len(lines) > n {
-		lines = lines[:n]
-	}
-	for i, l := range lines {
-		if len(l) > 300 {
-			lines[i] = l[:300] + "…"
-		}
-	}
-	return strings.TrimRight(strings.Join(lines, "\n"), "\n")
 }

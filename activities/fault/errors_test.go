@@ -1,4 +1,4 @@
-package activities
+package fault
 
 import (
 	"context"
@@ -70,7 +70,7 @@ func TestClassify(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := classify(tt.svc, "op", tt.err)
+			got := Classify(tt.svc, "op", tt.err)
 			var appErr *temporal.ApplicationError
 			require.True(t, errors.As(got, &appErr), "got %T %v, want an ApplicationError", got, got)
 			assert.Equal(t, tt.wantType, appErr.Type())
@@ -84,40 +84,7 @@ func TestClassify(t *testing.T) {
 
 func TestClassifyKeepsApplicationErrorsAndCancellation(t *testing.T) {
 	orig := temporal.NewNonRetryableApplicationError("x", api.ErrTypeRebuild, nil)
-	assert.Same(t, orig, classify(ServiceSandbox, "op", orig))
-	assert.ErrorIs(t, classify(ServiceModel, "op", context.Canceled), context.Canceled)
-	assert.Nil(t, classify(ServiceModel, "op", nil))
-}
-
-func TestChartSummary(t *testing.T) {
-	for _, tt := range []struct{ raw, want string }{
-		{`{"type":"bar","title":"Revenue by region","elements":[{},{},{},{}]}`, `: bar chart "Revenue by region", 4 elements`},
-		{`{"type":"line","title":null,"elements":[{}]}`, `: line chart, 1 elements`},
-		{`{}`, ""},
-		{``, ""},
-		{`not json`, ""},
-	} {
-		assert.Equal(t, tt.want, chartSummary([]byte(tt.raw)), "chart %s", tt.raw)
-	}
-}
-
-func TestEchoItem(t *testing.T) {
-	for _, tt := range []struct {
-		raw, want string
-		ok        bool
-	}{
-		{`{"type":"function_call","id":"fc_1","call_id":"call_1","name":"execute_python","arguments":"{}","status":"completed"}`,
-			`{"arguments":"{}","call_id":"call_1","name":"execute_python","status":"completed","type":"function_call"}`, true},
-		{`{"type":"message","id":"msg_1","role":"assistant","content":[{"type":"output_text","text":"hi"}]}`,
-			`{"content":[{"type":"output_text","text":"hi"}],"role":"assistant","type":"message"}`, true},
-		{`{"type":"reasoning","id":"rs_1","summary":[]}`, "", false},
-		{``, "", false},
-		{`not json`, "", false},
-	} {
-		got, ok := echoItem(tt.raw)
-		assert.Equal(t, tt.ok, ok, tt.raw)
-		if tt.ok {
-			assert.JSONEq(t, tt.want, string(got))
-		}
-	}
+	assert.Same(t, orig, Classify(ServiceSandbox, "op", orig))
+	assert.ErrorIs(t, Classify(ServiceModel, "op", context.Canceled), context.Canceled)
+	assert.Nil(t, Classify(ServiceModel, "op", nil))
 }

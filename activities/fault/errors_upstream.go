@@ -1,4 +1,4 @@
-package activities
+package fault
 
 import (
 	"bytes"
@@ -36,7 +36,7 @@ const clippedMarker = redact.ClippedMarker
 // "404 model_not_found: The model `x` does not exist …" for a model server,
 // "404 not_found: Sandbox …" for E2B, "404 NoSuchKey: The specified key does
 // not exist." for S3. Other errors give their own text.
-func upstreamDetail(err error) string {
+func UpstreamDetail(err error) string {
 	var oaiErr *openai.Error
 	if errors.As(err, &oaiErr) {
 		return modelDetail(oaiErr)
@@ -113,7 +113,7 @@ func peekBody(resp *http.Response) string {
 // XML error (<Code>, <Message>: an expired presigned URL says so), a JSON
 // "message"/"error", or a text/plain body. An HTML page says nothing a
 // person would read in a one-line message, so it is left out.
-func responseDetail(resp *http.Response) string {
+func ResponseDetail(resp *http.Response) string {
 	body := peekBody(resp)
 	var xmlErr struct {
 		Code    string `xml:"Code"`
@@ -164,16 +164,16 @@ func (e *upstreamError) Is(target error) bool { return errors.Is(e.err, target) 
 func (e *upstreamError) As(target any) bool   { return errors.As(e.err, target) }
 
 // RedactSecrets adds credentials that error messages must never show; every
-// message built by classify has them replaced by "[redacted]".
+// message built by Classify has them replaced by "[redacted]".
 func RedactSecrets(values ...string) { redact.Add(values...) }
 
 // scrub removes configured secrets and anything shaped like a credential.
-func scrub(s string) string { return redact.String(s) }
+func Scrub(s string) string { return redact.String(s) }
 
 // boundMessage is the message of a classified error: scrubbed, on one line,
 // at most MaxErrorMessageBytes.
-func boundMessage(s string) string { return boundText(s, MaxErrorMessageBytes) }
+func Bound(s string) string { return BoundText(s, MaxErrorMessageBytes) }
 
 // boundText scrubs s, folds it onto one line and clips it to n bytes (with
 // a marker saying so), never cutting a character in two.
-func boundText(s string, n int) string { return redact.Line(s, n) }
+func BoundText(s string, n int) string { return redact.Line(s, n) }

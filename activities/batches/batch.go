@@ -1,4 +1,4 @@
-package activities
+package batches
 
 import (
 	"bufio"
@@ -17,6 +17,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/smithy-go"
 
+	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -122,7 +124,7 @@ func (a *Activities) batchPrefix(batchID string) string {
 	if p != "" {
 		p += "/"
 	}
-	return p + "batches/" + keySegment(batchID)
+	return p + "batches/" + activities.KeySegment(batchID)
 }
 
 // batchChunkKey is where the n-th chunk of a batch's results is stored.
@@ -158,7 +160,7 @@ func (a *Activities) PlanBatch(ctx context.Context, in PlanBatchInput) (PlanBatc
 	defer body.Close()
 	n, err := eachLine(bufio.NewReader(body), 0, func([]byte, bool, int64) bool { return true })
 	if err != nil {
-		return res, classify(ServiceStorage, "count the items of "+in.ItemsKey, err)
+		return res, fault.Classify(fault.ServiceStorage, "count the items of "+in.ItemsKey, err)
 	}
 	res.Total = n
 	return res, nil
@@ -203,7 +205,7 @@ func (a *Activities) ReadBatchItems(ctx context.Context, in ReadBatchItemsInput)
 		return true
 	})
 	if err != nil {
-		return ReadBatchItemsResult{}, classify(ServiceStorage, "read the items of "+in.Key, err)
+		return ReadBatchItemsResult{}, fault.Classify(fault.ServiceStorage, "read the items of "+in.Key, err)
 	}
 	res.EOF = !more
 	return res, nil
@@ -221,7 +223,7 @@ func (a *Activities) openBatchItems(ctx context.Context, key string, offset int6
 		return io.NopCloser(strings.NewReader("")), nil // offset is at the end
 	}
 	if err != nil {
-		return nil, classify(ServiceStorage, fmt.Sprintf("read the items of s3://%s/%s", a.Bucket, key), err)
+		return nil, fault.Classify(fault.ServiceStorage, fmt.Sprintf("read the items of s3://%s/%s", a.Bucket, key), err)
 	}
 	return out.Body, nil
 }
@@ -277,8 +279,8 @@ const AppendBatchResultsName = "AppendBatchResults"
 // from the batch id and the chunk number, so a retry overwrites it.
 func (a *Activities) AppendBatchResults(ctx context.Context, in AppendBatchResultsInput) (string, error) {
 	key := a.batchChunkKey(in.BatchID, in.Chunk)
-	if err := a.putJSON(ctx, key, in.Results); err != nil {
-		return "", classify(ServiceStorage, "store batch results "+key, err)
+	if err := a.PutJSON(ctx, key, in.Results); err != nil {
+		return "", fault.Classify(fault.ServiceStorage, "store batch results "+key, err)
 	}
 	return key, nil
 }
@@ -292,13 +294,13 @@ func (a *Activities) WriteBatchReport(ctx context.Context, in WriteBatchReportIn
 	byIndex := map[int]api.BatchItemResult{}
 	for n := 1; n <= in.Chunks; n++ {
 		key := a.batchChunkKey(in.BatchID, n)
-		b, err := a.getObject(ctx, a.Bucket, key, maxBatchChunkBytes)
+		b, err := a.GetObject(ctx, a.Bucket, key, maxBatchChunkBytes)
 		if err != nil {
-			return WriteBatchReportResult{}, classify(ServiceStorage, "read batch results "+key, err)
+			return WriteBatchReportResult{}, fault.Classify(fault.ServiceStorage, "read batch results "+key, err)
 		}
 		var chunk []api.BatchItemResult
 		if err := json.Unmarshal(b, &chunk); err != nil {
-			return WriteBatchReportResult{}, classify(ServiceStorage, "decode batch results "+key, err)
+			return WriteBatchReportResult{}, fault.Classify(fault.ServiceStorage, "decode batch results "+key, err)
 		}
 		for _, r := range chunk {
 			byIndex[r.Index] = r // a re-stored item keeps its last summary
@@ -310,19 +312,19 @@ func (a *Activities) WriteBatchReport(ctx context.Context, in WriteBatchReportIn
 	}
 	sort.Slice(rep.Items, func(i, j int) bool { return rep.Items[i].Index < rep.Items[j].Index })
 
-	if err := a.putJSON(ctx, in.ReportKey, rep); err != nil {
-		return WriteBatchReportResult{}, classify(ServiceStorage, "store batch report "+in.ReportKey, err)
+	if err := a.PutJSON(ctx, in.ReportKey, rep); err != nil {
+		return WriteBatchReportResult{}, fault.Classify(fault.ServiceStorage, "store batch report "+in.ReportKey, err)
 	}
 	csvBytes, err := reportCSV(rep.Items)
 	if err != nil {
 		return WriteBatchReportResult{}, err
 	}
-	if err := a.putObject(ctx, in.CSVKey, "text/csv", csvBytes); err != nil {
-		return WriteBatchReportResult{}, classify(ServiceStorage, "store batch report "+in.CSVKey, err)
+	if err := a.PutObject(ctx, in.CSVKey, "text/csv", csvBytes); err != nil {
+		return WriteBatchReportResult{}, fault.Classify(fault.ServiceStorage, "store batch report "+in.CSVKey, err)
 	}
 	res := WriteBatchReportResult{ReportKey: in.ReportKey, CSVKey: in.CSVKey, Items: len(rep.Items)}
-	if res.ReportURL, err = a.presign(ctx, in.ReportKey); err != nil {
-		return res, classify(ServiceStorage, "presign "+in.ReportKey, err)
+	if res.ReportURL, err = a.PresignGet(ctx, in.ReportKey); err != nil {
+		return res, fault.Classify(fault.ServiceStorage, "presign "+in.ReportKey, err)
 	}
 	return res, nil
 }

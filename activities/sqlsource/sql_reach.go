@@ -1,4 +1,4 @@
-package activities
+package sqlsource
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -94,7 +95,7 @@ type reachFinding struct {
 // checkReach asks PostgreSQL what the source's role can reach beyond its
 // tables and refuses the source (SourceRefused, not retryable) when any of
 // it is not allowed. It runs in the query's read-only transaction.
-func (s *SQLSources) checkReach(ctx context.Context, source string, cfg *pgx.ConnConfig, tx pgx.Tx) error {
+func (s *Sources) checkReach(ctx context.Context, source string, cfg *pgx.ConnConfig, tx pgx.Tx) error {
 	roles := make([]string, 0, len(reachRoles))
 	for r := range reachRoles {
 		roles = append(roles, r)
@@ -113,7 +114,7 @@ func (s *SQLSources) checkReach(ctx context.Context, source string, cfg *pgx.Con
 		if errors.As(err, &refused) {
 			// Not the query's failure: a source whose reach cannot be
 			// known is refused (a lost connection is retried).
-			return newError(api.ErrTypeSourceRefused, fmt.Sprintf("sql source %q is refused: the check of its role's privileges failed: %s; "+
+			return fault.New(api.ErrTypeSourceRefused, fmt.Sprintf("sql source %q is refused: the check of its role's privileges failed: %s; "+
 				"the check needs PostgreSQL 10 or newer (pg_roles, pg_init_privs, pg_has_role)", source, refused.Msg), nil, 0)
 		}
 		return err
@@ -145,7 +146,7 @@ func (s *SQLSources) checkReach(ctx context.Context, source string, cfg *pgx.Con
 	if len(refused) == 0 {
 		return nil
 	}
-	return newError(api.ErrTypeSourceRefused, reachMessage(source, cfg.User, refused, allowed), nil, 0)
+	return fault.New(api.ErrTypeSourceRefused, reachMessage(source, cfg.User, refused, allowed), nil, 0)
 }
 
 // reachMessage says what the role can reach, with the SQL that takes each
@@ -227,28 +228,28 @@ func reachMessage(source, user string, refused []reachFinding, allowed []string)
 		}
 		parts = append(parts, fmt.Sprintf("%s; fix: %s", strings.Join(g.whats, "; "), g.fix))
 	}
-	v := SQLSourceVar(source)
+	v := SourceVar(source)
 	return fmt.Sprintf("sql source %q is refused: its role can reach beyond its tables: %s (<role> is the user in %s). "+
 		"To accept this reach, set %s_ALLOW=%s (docs/sql.md)",
 		source, strings.Join(parts, "; "), v, v, strings.Join(keys, ","))
 }
 
-// SQLSourceVar is the variable that configures source.
-func SQLSourceVar(source string) string { return "SQL_SOURCE_" + strings.ToUpper(source) }
+// SourceVar is the variable that configures source.
+func SourceVar(source string) string { return "SQL_SOURCE_" + strings.ToUpper(source) }
 
 // Allow accepts what source's role may reach beyond its tables, by the
 // keys a refusal names (SQL_SOURCE_<NAME>_ALLOW): a role attribute
 // (superuser, replication, createrole), a predefined role
 // (pg_read_server_files, …), a function's name, or other_login_roles. A key
 // that names nothing the role has opens nothing.
-func (s *SQLSources) Allow(source string, keys []string) error {
+func (s *Sources) Allow(source string, keys []string) error {
 	if _, ok := s.config(source); !ok {
-		return fmt.Errorf("%s_ALLOW: there is no sql source %q (configured: %s)", SQLSourceVar(source), source, namesOrNone(s.Names()))
+		return fmt.Errorf("%s_ALLOW: there is no sql source %q (configured: %s)", SourceVar(source), source, NamesOrNone(s.Names()))
 	}
 	for _, k := range keys {
 		if !reachKeyRE.MatchString(k) {
 			return fmt.Errorf("%s_ALLOW: %q is not a privilege's name: give role attributes (superuser, replication, createrole), "+
-				"predefined roles (pg_read_server_files, …), function names or %s, separated by commas", SQLSourceVar(source), k, otherLoginRoles)
+				"predefined roles (pg_read_server_files, …), function names or %s, separated by commas", SourceVar(source), k, otherLoginRoles)
 		}
 	}
 	if s.allow == nil {

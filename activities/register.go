@@ -1,0 +1,40 @@
+package activities
+
+import "go.temporal.io/sdk/activity"
+
+// Registry is where activities are registered: a worker, or a test's
+// environment.
+type Registry interface {
+	RegisterActivityWithOptions(a any, options activity.RegisterOptions)
+}
+
+// RegisterNamed registers each activity of byName under its name, the name
+// on the wire (a constant beside the activity). A subsystem's activities
+// are registered by name, never as a struct, so that no exported method of
+// the shared dependencies becomes an activity by accident.
+func RegisterNamed(r Registry, byName map[string]any) {
+	for name, fn := range byName {
+		r.RegisterActivityWithOptions(fn, activity.RegisterOptions{Name: name})
+	}
+}
+
+// Register registers the activities that still live in this package.
+func (a *Activities) Register(r Registry) {
+	RegisterNamed(r, map[string]any{
+		AdmitSandboxName:          a.AdmitSandbox,
+		RunCodeName:               a.RunCode,
+		JoinSandboxLineName:       a.JoinSandboxLine,
+		LineHoldersClosedName:     a.LineHoldersClosed,
+		WriteReportName:           a.WriteReport,
+		CreateSandboxName:         a.CreateSandbox,
+		KillSandboxName:           a.KillSandbox,
+		StageDatasetsName:         a.StageDatasets,
+		PauseSandboxName:          a.PauseSandbox,
+		ResumeSandboxName:         a.ResumeSandbox,
+		RestoreSandboxName:        a.RestoreSandbox,
+		SweepSandboxesName:        a.SweepSandboxes,
+		CheckSearchAttributesName: a.CheckSearchAttributes,
+		RunSQLName:                a.RunSQL,
+		VerifyAnswerName:          a.VerifyAnswer,
+	})
+}
