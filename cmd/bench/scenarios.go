@@ -357,7 +357,7 @@ func (e *env) p2(ctx context.Context, r *report) error {
 	}
 	mean := float64(sum) / float64(len(steady)) / 1024
 	first, last := float64(steady[0])/1024, float64(steady[len(steady)-1])/1024
-	r.add(figure{Scenario: "P2", Name: fmt.Sprintf("history per step, %d steps, each cell %s stdout + %d charts", o.p2Steps, sizeStr(o.p2Stdout), o.p2PNGs),
+	r.add(figure{Scenario: "P2", Name: fmt.Sprintf("history per step with the event stream on, %d steps, each cell %s stdout + %d charts", o.p2Steps, sizeStr(o.p2Stdout), o.p2PNGs),
 		Goal: "≤ 8 KB, flat", Value: mean, Unit: "KB", Met: ptr(mean <= 8 && last <= first*1.1),
 		Measured: fmt.Sprintf("%.1f KB mean (first steady step %.1f KB, last %.1f KB); whole history %.0f KB, %d events", mean, first, last, float64(h.Bytes)/1024, h.Events)})
 	mid := len(h.StepParts) / 2
