@@ -62,7 +62,7 @@ func (o options) scripts() map[string]scriptSpec {
 		"p11": {cells: 2, directive: code(0, 200, 0), modelLatency: 5 * time.Second},
 		// Ends while the killed worker's cell waits for its next attempt.
 		"p7short": {cells: 1, directive: code(o.p7Kill+2*time.Second, 200, 0)},
-		"p12": {code: p12Code(o.p12Lines, o.p12Every)},
+		"p12":     {code: p12Code(o.p12Lines, o.p12Every)},
 	}
 }
 
