@@ -157,7 +157,7 @@ func mentions(c clause, p profile) []mention {
 		cands = append(cands, cand{col: col, ws: ws})
 		core := coreWords(col.Name)
 		switch {
-		case core != nil && len(core) == 1 && core[0] == "unit":
+		case core != nil && len(core) == 1 && core[0] == "unit" && col.Kind == kindNumeric:
 			// unit_amt is a price per unit: "units" is no name of it.
 		case core != nil && !(len(core) == 1 && core[0] == entity):
 			cands = append(cands, cand{col: col, ws: core, level: 1})
@@ -463,6 +463,13 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	if rd.ambiguous != "" {
 		return task{}, rd.ambiguous, false
 	}
+	// A condition ("deeper than 100", "more than 3") that no column took
+	// would be dropped: answering without it answers another question.
+	for i := range c.words {
+		if f, start, end, ok := conditionAfter(c.words, i); ok && start == i && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Op == f.Op && x.Num == f.Num }) {
+			return task{}, fmt.Sprintf("it sets a condition (%s) that I cannot tie to one of its columns", strings.Join(c.words[start:end], " ")), false
+		}
+	}
 	var soft []string
 	unknown := unknownWords(c, rd.covered, p, &soft)
 	notes := len(pl.Notes)
@@ -590,7 +597,8 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		i := slices.Index(c.words, w)
 		// "fee revenue": the word qualifies the money column beside it.
 		beside := i > 0 && covered[i-1] && moneyName.MatchString(strings.ToLower(numeric[0].Name))
-		if !beside {
+		perRowWord := i > 0 && c.words[i-1] == "per" // "the average quantity per sale"
+		if !beside && !perRowWord {
 			return task{}, fmt.Sprintf("none of its columns holds %q", w), false
 		}
 		covered[i] = true
@@ -1096,6 +1104,17 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			}
 		}
 	}
+	// "The highest monthly gas reading" of rows that are months (and
+	// "the lowest daily rainfall" of rows that are days): the extreme row.
+	if dc := dateColumn(p); dc != nil && !rd.sameGrain && !c.has(wordSet("which")) && !c.has(groupWords) && (c.has(descWords) || c.has(ascWords)) {
+		adj := map[string]string{"daily": "D", "monthly": "M"}
+		for i, w := range c.words {
+			if f := adj[w]; f != "" && !rd.covered[i] && (f == "D" && dateOnly(*dc) || f == "M" && monthGrain(*dc)) && timeFreq(c, *dc, rd.covered) == f {
+				rd.sameGrain = true
+				rd.covered[i] = true
+			}
+		}
+	}
 	if len(rd.times) == 0 {
 		if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) != "" {
 			rd.times = append(rd.times, *dc)
@@ -1143,16 +1162,35 @@ func rowMentions(c clause, p profile, ms []mention, covered map[int]bool) []ment
 		}
 	}
 	kindWords := wordSet("type", "kind", "category", "class", "status", "method", "mode")
-	return slices.DeleteFunc(ms, func(m mention) bool {
+	var qty *colProfile
+	if !slices.ContainsFunc(ms, func(m mention) bool { return m.col.Kind == kindNumeric && !isTime(m.col) && !nameOnly(m) }) {
+		for i, col := range p.Columns {
+			if col.Kind == kindNumeric && slices.Contains(words(col.Name), "quantity") {
+				qty = &p.Columns[i]
+			}
+		}
+	}
+	var extra []mention // the quantity, for the things sold
+	kept := slices.DeleteFunc(ms, func(m mention) bool {
 		prev := ""
 		if m.pos > 0 {
 			prev = c.words[m.pos-1]
 		}
 		switch {
-		case nameOnly(m) && (qualifies(m) || howMany && agg == "" || prev == "of" && m.pos >= 2 && c.words[m.pos-2] == "number"):
+		case nameOnly(m) && (qualifies(m) || prev == "per" || howMany && agg == "" || prev == "of" && m.pos >= 2 && c.words[m.pos-2] == "number"):
 		case m.col.Kind != kindNumeric && !isTime(m.col) && prev == "many" && howMany && m.len == 1 &&
 			slices.ContainsFunc(colWords(m.col.Name), func(w string) bool { return kindWords[w] }) && !c.has(distinctWords):
 		case m.col.Kind == kindDate && dateOnly(m.col) && m.len == 1 && (prev == "many" || prev == "of"):
+		case m.col.Kind == kindDate && m.len == 1 && (c.words[m.pos] == "monthly" && monthGrain(m.col) || c.words[m.pos] == "daily" && dateOnly(m.col)) &&
+			(c.has(descWords) || c.has(ascWords)) && !c.has(wordSet("which")) && !c.has(groupWords):
+			// "The highest monthly reading" of billing_month, rows that are months: the extreme row.
+		case m.col.Kind != kindNumeric && !isTime(m.col) && qty != nil && (prev == "many" && howMany || wordSet("most", "fewest", "least")[prev]) && c.has(soldWords) && !c.has(distinctWords):
+			// "How many drinks were sold", "the store that sold the most
+			// drinks": the quantity column's total, not rows or drinks.
+			qm := m
+			qm.col, qm.via = *qty, m.col.Name
+			cover(m)
+			extra = append(extra, qm)
 		case m.col.Kind == kindDate && dateOnly(m.col) && m.len == 1 && prev == "per" && panel(p, m.col) && agg != "" &&
 			!c.has(wordSet("which")) && !c.has(descWords) && !c.has(ascWords):
 		default:
@@ -1161,7 +1199,13 @@ func rowMentions(c clause, p profile, ms []mention, covered map[int]bool) []ment
 		cover(m)
 		return true
 	})
+	kept = append(kept, extra...)
+	slices.SortStableFunc(kept, func(a, b mention) int { return a.pos - b.pos })
+	return kept
 }
+
+// soldWords say that rows are sales of a quantity.
+var soldWords = wordSet("sold", "sell", "sells", "bought", "buy", "ordered", "purchased")
 
 // panel reports whether a table has a row per day of its date column, or
 // per day and per value of another column (a user's day): then "per day"
@@ -1222,7 +1266,8 @@ func ratio(num, den string) derived {
 
 // sameUnit compares units written differently: minute and min, km and kilometre.
 func sameUnit(a, b string) bool {
-	alias := map[string]string{"hectare": "ha", "min": "minute", "kilometre": "km", "kilometer": "km", "sec": "second", "hr": "hour", "h": "hour", "mi": "mile"}
+	alias := map[string]string{"hectare": "ha", "min": "minute", "kilometre": "km", "kilometer": "km", "sec": "second", "hr": "hour", "h": "hour", "mi": "mile",
+		"m": "meter", "metre": "meter", "cm": "centimeter", "kg": "kilogram", "g": "gram", "l": "liter", "litre": "liter"}
 	norm := func(u string) string {
 		if x, ok := alias[u]; ok {
 			return x
@@ -1340,6 +1385,14 @@ func timeFreq(c clause, dc colProfile, covered map[int]bool) string {
 	}
 	return ""
 }
+
+// monthGrain reports whether a date column holds months ("2024-01").
+func monthGrain(c colProfile) bool {
+	m, ok := c.Min.(string)
+	return ok && monthRE.MatchString(m)
+}
+
+var monthRE = regexp.MustCompile(`^\d{4}-\d{2}$`)
 
 // dateOnly reports whether a date column holds days without times.
 func dateOnly(c colProfile) bool {
@@ -1488,7 +1541,9 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 	at := -1
 	for i, w := range c.words {
 		covering := slices.IndexFunc(ms, func(m mention) bool { return i >= m.pos && i < m.pos+m.len })
-		if derivedWords[w] && covering < 0 {
+		// "per sale" is per row, "the number of sales" counts rows.
+		counted := i > 0 && (c.words[i-1] == "per" || c.words[i-1] == "many" || i > 1 && c.words[i-2] == "number" && c.words[i-1] == "of")
+		if derivedWords[w] && covering < 0 && !counted {
 			at = i
 			break
 		}
@@ -1692,7 +1747,7 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 			}
 			continue
 		}
-		if slices.Contains(nameWords, w) || slices.ContainsFunc(nameWords, func(n string) bool { return len(n) >= 6 && len(w) >= 6 && n[:4] == w[:4] }) {
+		if slices.Contains(nameWords, w) || slices.ContainsFunc(nameWords, func(n string) bool { return len(w) >= 4 && stem(n) == w }) || slices.ContainsFunc(nameWords, func(n string) bool { return len(n) >= 6 && len(w) >= 6 && n[:4] == w[:4] }) {
 			// A word of the file's name ("clinic", "shipping" of
 			// shipments.csv) is no column, but it is what the table is
 			// about: harmless unless the question's measure was guessed.

@@ -169,7 +169,9 @@ var comparators = []struct {
 	{[]string{"more", "than"}, ">"}, {[]string{"greater", "than"}, ">"}, {[]string{"higher", "than"}, ">"}, {[]string{"longer", "than"}, ">"},
 	{[]string{"larger", "than"}, ">"}, {[]string{"over"}, ">"}, {[]string{"above"}, ">"}, {[]string{"exceeding"}, ">"}, {[]string{"exceed"}, ">"},
 	{[]string{"at", "least"}, ">="}, {[]string{"less", "than"}, "<"}, {[]string{"fewer", "than"}, "<"}, {[]string{"lower", "than"}, "<"},
-	{[]string{"shorter", "than"}, "<"}, {[]string{"under"}, "<"}, {[]string{"below"}, "<"}, {[]string{"at", "most"}, "<="},
+	{[]string{"shorter", "than"}, "<"}, {[]string{"deeper", "than"}, ">"}, {[]string{"heavier", "than"}, ">"}, {[]string{"taller", "than"}, ">"},
+	{[]string{"hotter", "than"}, ">"}, {[]string{"warmer", "than"}, ">"}, {[]string{"shallower", "than"}, "<"}, {[]string{"lighter", "than"}, "<"},
+	{[]string{"colder", "than"}, "<"}, {[]string{"cooler", "than"}, "<"}, {[]string{"under"}, "<"}, {[]string{"below"}, "<"}, {[]string{"at", "most"}, "<="},
 }
 
 // months name the months of the year for a date filter ("in March").
@@ -190,7 +192,7 @@ var entityWords = wordSet("employee", "staff", "worker", "person", "people", "pa
 // fillerWords carry no meaning a column could hold: function words, the
 // verbs questions are asked with, and politeness.
 var fillerWords = wordSet("a", "an", "the", "i", "me", "my", "he", "him", "his", "she", "her", "hers", "himself", "herself", "themselves",
-	"file", "filed", "submit", "submitted", "consume", "consumed", "create", "created", "we", "us", "our", "you", "your", "it", "its", "they", "them", "their", "there",
+	"file", "filed", "submit", "submitted", "something", "anything", "anyone", "someone", "consume", "consumed", "create", "created", "we", "us", "our", "you", "your", "it", "its", "they", "them", "their", "there",
 	"this", "that", "these", "those", "what", "which", "who", "whom", "whose", "where", "when", "how", "is", "are", "was", "were", "be", "been",
 	"being", "am", "do", "does", "did", "done", "has", "have", "had", "having", "get", "got", "gotten", "give", "given", "make", "made", "take",
 	"took", "taken", "see", "show", "list", "find", "compute", "calculate", "tell", "report", "display", "plot", "chart", "draw", "can", "could",

@@ -1,5 +1,5 @@
 # Tables of the eighth corpus (seeded), written before any fix on the
-# seventh corpus' (fresh) failures and before any run on it.
+# seventh corpus' (round7, then fresh/) failures and before any run on it.
 import random, csv, datetime as dt
 random.seed(88017)
 def w(name, header, rows):
