@@ -170,6 +170,11 @@ type Worker struct {
 	// of a cell an analysis' event stream holds; the rest is in the cell's
 	// record in S3. What the stream holds is in the workflow's history.
 	StreamCellBytes int `envconfig:"STREAM_CELL_BYTES" default:"1024"`
+	// StreamMaxEvents and StreamMaxBytes are the window of an analysis'
+	// event stream: beyond either, its oldest events are dropped and a
+	// follower asking for them is told where the stream now starts.
+	StreamMaxEvents int `envconfig:"STREAM_MAX_EVENTS" default:"20000"`
+	StreamMaxBytes  int `envconfig:"STREAM_MAX_BYTES" default:"8388608"`
 	// MaxDatasetBytes caps one staged dataset.
 	MaxDatasetBytes int64 `envconfig:"MAX_DATASET_BYTES" default:"104857600"`
 
@@ -299,6 +304,12 @@ func (c Worker) Validate() error {
 	}
 	if c.SandboxPool != "" && !poolName.MatchString(c.SandboxPool) {
 		errs = append(errs, fmt.Errorf("SANDBOX_POOL: %q is not 1-64 letters, digits, '-', '_' or '.'", c.SandboxPool))
+	}
+	if c.StreamMaxEvents != 0 && (c.StreamMaxEvents < 10 || c.StreamMaxEvents > 1_000_000) {
+		errs = append(errs, fmt.Errorf("STREAM_MAX_EVENTS: %d is outside 10..1000000 (0: the default, 20000)", c.StreamMaxEvents))
+	}
+	if c.StreamMaxBytes != 0 && (c.StreamMaxBytes < 64<<10 || c.StreamMaxBytes > 256<<20) {
+		errs = append(errs, fmt.Errorf("STREAM_MAX_BYTES: %d is outside 65536..268435456 (0: the default, 8388608)", c.StreamMaxBytes))
 	}
 	if c.StreamCellBytes < 0 || c.StreamCellBytes > 1<<20 {
 		errs = append(errs, fmt.Errorf("STREAM_CELL_BYTES: %d is outside 0..1048576 (0: the default, 1024)", c.StreamCellBytes))

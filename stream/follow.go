@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -168,12 +170,21 @@ const StreamClosing = "the analysis is closing its stream"
 // TruncatedOffset failure.
 func truncatedAt(err error) (int64, bool) {
 	var appErr *temporal.ApplicationError
-	if !errors.As(err, &appErr) || appErr.Type() != api.ErrTypeTruncatedOffset {
-		return 0, false
+	if errors.As(err, &appErr) && appErr.Type() == api.ErrTypeTruncatedOffset {
+		var base int64
+		if appErr.Details(&base) == nil {
+			return base, true
+		}
 	}
-	var base int64
-	if appErr.Details(&base) != nil {
-		return 0, false
+	// A Query's failure arrives as its message only.
+	if err != nil {
+		if m := truncatedRE.FindStringSubmatch(err.Error()); m != nil {
+			base, perr := strconv.ParseInt(m[1], 10, 64)
+			return base, perr == nil
+		}
 	}
-	return base, true
+	return 0, false
 }
+
+// truncatedRE finds the offset a TruncatedError's message gives.
+var truncatedRE = regexp.MustCompile(`no longer in the stream: it now starts at offset (\d+)`)

@@ -23,8 +23,22 @@ type Limits struct {
 	CarryBytes int
 }
 
-// DefaultLimits are the workflows' limits.
+// DefaultLimits are the workflows' limits unless the worker sets others
+// (STREAM_MAX_EVENTS, STREAM_MAX_BYTES).
 var DefaultLimits = Limits{MaxItems: 20_000, MaxBytes: 8 << 20, MaxPollBytes: 1 << 20, CarryBytes: 256 << 10}
+
+// WithWindow is the default limits with another window: at most maxItems
+// events and maxBytes bytes held (0 keeps the default).
+func WithWindow(maxItems, maxBytes int) Limits {
+	l := DefaultLimits
+	if maxItems > 0 {
+		l.MaxItems = maxItems
+	}
+	if maxBytes > 0 {
+		l.MaxBytes = maxBytes
+	}
+	return l
+}
 
 // Log is a workflow's stream: the items it holds, the offset of the first,
 // the last batch taken from each publisher, and how much output of each

@@ -20,6 +20,7 @@ import (
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/nexus"
+	"github.com/durable-analyst/durable-analyst/stream"
 	"github.com/durable-analyst/durable-analyst/worker/setup"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -86,7 +87,7 @@ func run() error {
 	// worker's workflow moves on at once (worker/setup/takeover.go).
 	wo.Interceptors = append(wo.Interceptors, setup.TakeoverInterceptor(acts))
 	w := worker.New(c, cfg.TaskQueue, wo)
-	workflows.Register(w, acts)
+	workflows.RegisterWithOptions(w, acts, workflows.Options{Stream: stream.WithWindow(cfg.StreamMaxEvents, cfg.StreamMaxBytes)})
 	if err := nexus.Register(w); err != nil { // analyses for callers in other namespaces
 		return err
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/internal/errtext"
+	"github.com/durable-analyst/durable-analyst/stream"
 )
 
 // AnalysisWorkflow answers a question about data: it asks the model what to
@@ -28,6 +29,11 @@ import (
 // answers or max_steps is reached. The sandbox is killed on every exit. A
 // conversation (input.Conversation) runs the same loop once per question.
 func AnalysisWorkflow(ctx workflow.Context, input api.AnalysisInput) (*api.AnalysisResult, error) {
+	return analyze(ctx, input, stream.DefaultLimits)
+}
+
+// analyze is AnalysisWorkflow whose event stream keeps to limits.
+func analyze(ctx workflow.Context, input api.AnalysisInput, limits stream.Limits) (*api.AnalysisResult, error) {
 	check := validate.LenientAnalysisInput
 	if strictInput(ctx) {
 		check = validate.AnalysisInput
@@ -35,7 +41,7 @@ func AnalysisWorkflow(ctx workflow.Context, input api.AnalysisInput) (*api.Analy
 	if err := check(input); err != nil {
 		return nil, temporal.NewNonRetryableApplicationError(err.Error(), api.ErrTypeInvalidInput, nil)
 	}
-	a, err := newAnalysis(ctx, input)
+	a, err := newAnalysis(ctx, input, limits)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +100,7 @@ type analysis struct {
 }
 
 // newAnalysis registers the progress query; nothing blocks yet.
-func newAnalysis(ctx workflow.Context, input api.AnalysisInput) (*analysis, error) {
+func newAnalysis(ctx workflow.Context, input api.AnalysisInput, limits stream.Limits) (*analysis, error) {
 	info := workflow.GetInfo(ctx)
 	a := &analysis{
 		input: input, in: input.WithDefaults(), id: info.WorkflowExecution.ID, runID: info.WorkflowExecution.RunID,
@@ -108,7 +114,7 @@ func newAnalysis(ctx workflow.Context, input api.AnalysisInput) (*analysis, erro
 	if input.Continued != nil {
 		prior = input.Continued.Stream
 	}
-	ev, err := newEvents(ctx, prior)
+	ev, err := newEvents(ctx, prior, limits)
 	if err != nil {
 		return nil, err
 	}

@@ -67,7 +67,7 @@ type WorkflowRegistry interface {
 // each new current version, which is why every change to its code is
 // guarded with workflow.GetVersion.
 func RegisterWorkflows(r WorkflowRegistry, o Options) {
-	r.RegisterWorkflowWithOptions(AnalysisWorkflow, workflow.RegisterOptions{
+	r.RegisterWorkflowWithOptions(o.analysisWorkflow(), workflow.RegisterOptions{
 		Name: api.AnalysisWorkflowName, VersioningBehavior: workflow.VersioningBehaviorPinned,
 	})
 	r.RegisterWorkflowWithOptions(o.batchWorkflow(), workflow.RegisterOptions{

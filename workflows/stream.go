@@ -41,11 +41,11 @@ type events struct {
 // newEvents registers the stream's handlers; it must run before the
 // workflow's first blocking call so that no publish or poll finds none.
 // prior is the stream the run it continues carried.
-func newEvents(ctx workflow.Context, prior *api.StreamState) (*events, error) {
+func newEvents(ctx workflow.Context, prior *api.StreamState, limits stream.Limits) (*events, error) {
 	if workflow.GetVersion(ctx, ChangeEventStream, workflow.DefaultVersion, 1) < 1 {
 		return nil, nil
 	}
-	e := &events{log: stream.NewLog(prior, stream.DefaultLimits), publish: workflow.GetSignalChannel(ctx, api.StreamPublishSignal)}
+	e := &events{log: stream.NewLog(prior, limits), publish: workflow.GetSignalChannel(ctx, api.StreamPublishSignal)}
 	workflow.Go(ctx, func(ctx workflow.Context) {
 		for {
 			var in api.StreamPublishInput

@@ -4,6 +4,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/api"
+	"github.com/durable-analyst/durable-analyst/stream"
 )
 
 // Change ids of workflow.GetVersion guards. BatchAnalysisWorkflow is
@@ -99,15 +100,29 @@ func strictInput(ctx workflow.Context) bool {
 type Options struct {
 	// FlushEachItem turns on ChangeFlushEachItem.
 	FlushEachItem bool
+	// Stream bounds what an analysis' event stream holds (zero: the
+	// defaults, stream.DefaultLimits). It decides no command, only what the
+	// workflow keeps in memory and answers, so workers may differ in it.
+	Stream stream.Limits
 	// unguarded drops the GetVersion guards of the changes turned on: the
 	// code a careless change would ship. Only tests set it (export_test.go),
 	// to prove that such code fails on kept histories.
 	unguarded bool
 }
 
+// analysisWorkflow is AnalysisWorkflow with these options.
+func (o Options) analysisWorkflow() func(workflow.Context, api.AnalysisInput) (*api.AnalysisResult, error) {
+	if o.Stream == (stream.Limits{}) {
+		return AnalysisWorkflow
+	}
+	return func(ctx workflow.Context, input api.AnalysisInput) (*api.AnalysisResult, error) {
+		return analyze(ctx, input, o.Stream)
+	}
+}
+
 // batchWorkflow is BatchAnalysisWorkflow with these options.
 func (o Options) batchWorkflow() func(workflow.Context, api.BatchInput) (*api.BatchResult, error) {
-	if o == (Options{}) {
+	if !o.FlushEachItem && !o.unguarded {
 		return BatchAnalysisWorkflow
 	}
 	return func(ctx workflow.Context, input api.BatchInput) (*api.BatchResult, error) {

@@ -250,3 +250,37 @@ func TestFollowAConversationAcrossContinueAsNew(t *testing.T) {
 	saveHistory(t, e, id, first.GetRunID(), "conversation-streamed-first-run.json")
 	saveHistory(t, e, id, e.Temporal.GetWorkflow(context.Background(), id, "").GetRunID(), "conversation-streamed-last-run.json")
 }
+
+// A worker whose stream window is 10 events (STREAM_MAX_EVENTS) drops the
+// older ones: a follower from offset 0 starts at the first event held, and
+// one from an offset no longer held is told where the stream now starts
+// and goes on from there.
+func TestFollowAWindowedStream(t *testing.T) {
+	e := newEnv(t)
+	cfg := e.Config
+	cfg.TaskQueue = "stream-window-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	startWorkerProcess(t, append(workerEnv(cfg), "STREAM_MAX_EVENTS=10"))
+	id := "e2e-stream-window-" + time.Now().Format("150405.000")
+	run, err := e.Temporal.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
+		ID: id, TaskQueue: cfg.TaskQueue, WorkflowExecutionTimeout: 5 * time.Minute,
+	}, api.AnalysisWorkflowName, api.AnalysisInput{Question: "tick, then chart", Model: "script:streamed-cell"})
+	require.NoError(t, err)
+	require.NoError(t, run.Get(context.Background(), nil))
+
+	var read []stream.Event
+	collect := func(ev stream.Event) error { read = append(read, ev); return nil }
+	require.NoError(t, stream.Follow(context.Background(), e.Temporal, id, stream.FollowOptions{}, collect))
+	require.Len(t, read, 10, "the window holds 10 events")
+	base := read[0].At
+	assert.Greater(t, base, int64(10))
+	assert.Equal(t, api.EventEnded, read[9].Kind)
+
+	_, err = e.Temporal.QueryWorkflow(context.Background(), id, "", api.StreamReadQuery, api.StreamPollInput{FromOffset: 1})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), fmt.Sprintf("now starts at offset %d", base))
+
+	read = nil
+	require.NoError(t, stream.Follow(context.Background(), e.Temporal, id, stream.FollowOptions{From: 1}, collect))
+	require.NotEmpty(t, read)
+	assert.Equal(t, base, read[0].At, "a follower from a dropped offset goes on from where the stream starts")
+}
