@@ -14,7 +14,9 @@
 #        bench/coldstart.sh demo  [rev]   the whole `make demo`, as a user runs it
 #
 # rev defaults to HEAD. Output: the TSV path is printed at the end; the
-# scratch directory (a few GB of caches) is removed unless KEEP=1.
+# scratch directory (a few GB of caches) is removed unless KEEP=1. With
+# TRACE=1 every compile and link is logged (bench/compile-trace.sh) next to
+# the TSV and summarised at the end: CPU per go build and per package.
 set -euo pipefail
 
 mode="${1:?usage: coldstart.sh steps|demo [rev]}"
@@ -33,6 +35,11 @@ cd "$scratch/repo"
 
 out="${OUT:-$repo/bench/coldstart-$mode-$(git rev-parse --short=12 HEAD).tsv}"
 printf 'step\twall_s\tuser_s\tsys_s\tcpu_s\tmax_rss_kb\n' >"$out"
+if [ "${TRACE:-0}" = 1 ]; then
+  export COMPILE_TRACE="${out%.tsv}.trace"
+  : >"$COMPILE_TRACE"
+  export GOFLAGS="$GOFLAGS -toolexec=$repo/bench/compile-trace.sh"
+fi
 # step <name> <command...>: runs the command, appends its times to the TSV.
 step() {
   local name="$1"
@@ -69,4 +76,5 @@ demo)
   ;;
 esac
 load
+if [ "${TRACE:-0}" = 1 ]; then "$repo/bench/compile-trace-summary.sh" "$COMPILE_TRACE" >&2; fi
 echo "$out"

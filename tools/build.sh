@@ -70,6 +70,8 @@ for t in "${tools[@]}"; do
   group[$dir]+="$t "
 done
 [ ${#group[@]} -gt 0 ] || exit 0
+# shellcheck source=tools/gogc.sh
+. "$here/gogc.sh"
 
 for dir in "${!group[@]}"; do
   read -r -a stale <<<"${group[$dir]}"

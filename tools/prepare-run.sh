@@ -19,6 +19,9 @@ set -euo pipefail
 bin="${1:?usage: prepare-run.sh <bindir>}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+# GOGC=400 for the compiles when the memory allows (tools/gogc.sh).
+# shellcheck source=tools/gogc.sh
+. tools/gogc.sh
 
 # Each job runs in its own process group (set -m), so that when one fails —
 # typically the Debian packages, which fail in a second when they cannot be
