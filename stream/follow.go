@@ -43,7 +43,12 @@ func Follow(ctx context.Context, c client.Client, workflowID string, opts Follow
 		wait = 30 * time.Second
 	}
 	from := opts.From
-	live := true
+	// A closed analysis is read with the Query from the start: an Update
+	// cannot reach it.
+	live, err := isRunning(ctx, c, workflowID)
+	if err != nil {
+		return err
+	}
 	for {
 		in := api.StreamPollInput{FromOffset: from, WaitSeconds: int(wait / time.Second)}
 		var res api.StreamPollResult
@@ -122,11 +127,22 @@ func poll(ctx context.Context, c client.Client, id string, in api.StreamPollInpu
 // workflow has closed.
 func read(ctx context.Context, c client.Client, id string, in api.StreamPollInput) (api.StreamPollResult, error) {
 	var res api.StreamPollResult
-	v, err := c.QueryWorkflow(ctx, id, "", api.StreamReadQuery, in)
-	if err != nil {
-		return res, fmt.Errorf("read the stream of %s: %w", id, err)
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	for tries := 1; ; tries++ {
+		v, err := c.QueryWorkflow(ctx, id, "", api.StreamReadQuery, in)
+		// A query goes to any poller of the task queue; one that does not
+		// run this workflow type (a worker of another service on the same
+		// queue, an older build) says so, and another may answer.
+		if err != nil && tries < 10 && strings.Contains(err.Error(), "unable to find workflow type") && ctx.Err() == nil {
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		if err != nil {
+			return res, fmt.Errorf("read the stream of %s: %w", id, err)
+		}
+		return res, v.Get(&res)
 	}
-	return res, v.Get(&res)
 }
 
 // closedOrClosing says whether a poll failed because the workflow has

@@ -651,6 +651,7 @@ import (
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/e2b"
+	"github.com/durable-analyst/durable-analyst/stream"
 )
 
 var (
@@ -665,6 +666,7 @@ var (
 	_ = log.Fatal
 	_ = worker.New
 	_ = workflow.NewNexusClient
+	_ = stream.Follow
 )
 
 func main() {

@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -112,4 +113,38 @@ func TestTypeScriptAnalyze(t *testing.T) {
 	require.Error(t, err, "%s", out)
 	assert.Contains(t, errOut, `PAYLOAD_KEYS: key "k1": 5 bytes, want 32`)
 	assert.False(t, strings.Contains(errOut, "c2hvcnQ="), "the key material is printed")
+}
+
+// The TypeScript follower on the encrypted default path: it reads the
+// stream of a running analysis (the Update's result decrypted by the codec,
+// each item a Payload of plain JSON) and prints each line of the cell once,
+// the chart, the answer and the end; the stored history holds the streamed
+// output only encrypted.
+func TestTypeScriptFollow(t *testing.T) {
+	dir := npmInstall(t)
+	key := newKey(t, "e2e-typescript-follow")
+	keyFile := filepath.Join(t.TempDir(), "payload-keys")
+	require.NoError(t, os.WriteFile(keyFile, []byte(key.Format()+"\n"), 0o600))
+	e := newEnv(t, withPayloadKeys(key.Format()))
+	id := "e2e-ts-follow-" + time.Now().Format("150405.000")
+	run := e.start(id, api.AnalysisInput{Question: "tick, then chart", Model: "script:streamed-cell"})
+
+	vars := []string{"PAYLOAD_KEY_FILE=" + keyFile, "TEMPORAL_ADDRESS=" + shared.temporal.Address, "TEMPORAL_NAMESPACE=" + shared.temporal.Namespace}
+	out, errOut, err := runNode(t, dir, vars, "follow.mjs", id)
+	require.NoError(t, err, "node follow.mjs:\n%s\n%s", out, errOut)
+	t.Logf("follow.mjs printed:\n%s", out)
+	var res api.AnalysisResult
+	require.NoError(t, run.Get(context.Background(), &res))
+	for i := 0; i < 15; i++ {
+		assert.Equal(t, 1, strings.Count(out, fmt.Sprintf("tick %d at ", i)), "tick %d", i)
+	}
+	assert.Contains(t, out, "[step 1 cell 0] execute_python:\n  | import time\n")
+	require.NotEmpty(t, res.Charts)
+	assert.Contains(t, out, "chart: "+res.Charts[0].Key+"\n")
+	assert.Contains(t, out, "answer: done\n")
+	assert.True(t, strings.HasSuffix(out, "ended: answered\n"), "the last line is the end")
+
+	raw := bytes.Join(rawHistory(t, dialWith(t, ""), id, ""), nil)
+	assert.False(t, bytes.Contains(raw, []byte("tick 3 at")), "the streamed output is in the stored history in plaintext")
+	assert.True(t, bytes.Contains(raw, []byte(api.StreamPublishSignal)), "no output was published")
 }
