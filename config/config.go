@@ -169,7 +169,7 @@ type Worker struct {
 	// StreamCellBytes is how much of each output stream (stdout, stderr)
 	// of a cell an analysis' event stream holds; the rest is in the cell's
 	// record in S3. What the stream holds is in the workflow's history.
-	StreamCellBytes int `envconfig:"STREAM_CELL_BYTES" default:"2048"`
+	StreamCellBytes int `envconfig:"STREAM_CELL_BYTES" default:"1024"`
 	// MaxDatasetBytes caps one staged dataset.
 	MaxDatasetBytes int64 `envconfig:"MAX_DATASET_BYTES" default:"104857600"`
 
@@ -301,7 +301,7 @@ func (c Worker) Validate() error {
 		errs = append(errs, fmt.Errorf("SANDBOX_POOL: %q is not 1-64 letters, digits, '-', '_' or '.'", c.SandboxPool))
 	}
 	if c.StreamCellBytes < 0 || c.StreamCellBytes > 1<<20 {
-		errs = append(errs, fmt.Errorf("STREAM_CELL_BYTES: %d is outside 0..1048576 (0: the default, 2048)", c.StreamCellBytes))
+		errs = append(errs, fmt.Errorf("STREAM_CELL_BYTES: %d is outside 0..1048576 (0: the default, 1024)", c.StreamCellBytes))
 	}
 	if c.MaxOutputBytes < 256 {
 		errs = append(errs, fmt.Errorf("MAX_OUTPUT_BYTES: %d is below 256", c.MaxOutputBytes))

@@ -48,6 +48,7 @@ type result struct {
 	// cent of the first, as the code printed it (the answer quotes it).
 	ChangePct *float64            `json:"change_pct"`
 	Mean      *float64            `json:"mean"`
+	PerPeriod bool                `json:"per_period"` // the mean over the periods is the answer
 	R         *float64            `json:"r"`
 	Stats     map[string]*float64 `json:"stats"`
 	Skew      *float64            `json:"skew"`
@@ -326,6 +327,15 @@ func seriesSentence(r result, where string) string {
 		where = fmt.Sprintf(" for %s %s", r.By, *r.Group) + where
 	}
 	s := fmt.Sprintf("%s per %s%s went from %s in %s to %s in %s", what, r.Time, where, value(r.First[1]), label(r.First), value(r.Last[1]), label(r.Last))
+	if r.PerPeriod && r.Mean != nil {
+		// "The average number of washes per day": the mean of the periods' figures leads.
+		period := strings.TrimSuffix(periods(r.Freq, r.Time), "s")
+		lead := fmt.Sprintf("On average there are %s rows per %s%s (over %d %s of %s). ", num(*r.Mean), period, where, r.N, periods(r.Freq, r.Time), r.Time)
+		if r.Agg != "count" {
+			lead = fmt.Sprintf("On average, the %s per %s%s is %s (over %d %s of %s). ", strings.ToLower(what[:1])+what[1:], period, where, num(*r.Mean), r.N, periods(r.Freq, r.Time), r.Time)
+		}
+		s = lead + s
+	}
 	switch {
 	case r.ChangePct != nil:
 		s += fmt.Sprintf(" (%+.1f%%)", *r.ChangePct)

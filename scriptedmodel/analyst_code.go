@@ -387,7 +387,7 @@ for group, part in parts:
     show(("%%s %%s\n" %% (by, group) if group else "") + s.to_string(max_rows=40))
     slope = float(np.polyfit(range(len(s)), s.values.astype(float), 1)[0]) if len(s) > 1 else 0.0
     points = [[short(k), clean(v)] for k, v in s.items()]
-    emit(MARKER, %[1]s, "agg": %[2]s, "column": %[3]s, "time": %[4]s, "freq": %[6]s, "by": by, "group": group, "n": len(s), "points": points if group is None and len(points) <= 60 else [], "first": points[0] if points else None, "last": points[-1] if points else None, "max": [str(s.idxmax()), clean(s.max())] if len(s) else None, "min": [str(s.idxmin()), clean(s.min())] if len(s) else None, "slope": clean(slope), "mean": clean(s.mean()), "change_pct": clean(round((points[-1][1] - points[0][1]) / abs(points[0][1]) * 100, 1)) if points and points[0][1] else None})
+    emit(MARKER, %[1]s, "agg": %[2]s, "column": %[3]s, "time": %[4]s, "freq": %[6]s, "by": by, "group": group, "n": len(s), "points": points if group is None and len(points) <= 60 else [], "first": points[0] if points else None, "last": points[-1] if points else None, "max": [str(s.idxmax()), clean(s.max())] if len(s) else None, "min": [str(s.idxmin()), clean(s.min())] if len(s) else None, "slope": clean(slope), "mean": clean(s.mean()), "per_period": %[8]s, "change_pct": clean(round((points[-1][1] - points[0][1]) / abs(points[0][1]) * 100, 1)) if points and points[0][1] else None})
     ax.plot(list(s.index), s.values, marker="o", label=group)
 if by is not None:
     ax.legend(title=by)
@@ -396,7 +396,7 @@ ax.set_ylabel(%[5]s)
 if len(ax.get_xticks()) > 12:
     ax.set_xticks(ax.get_xticks()[:: max(1, len(ax.get_xticks()) // 12)])
 plt.setp(ax.get_xticklabels(), rotation=45, ha="right")
-`, res, py(t.Agg), py(t.Measure), py(t.Time), py(t.measureLabel()), py(t.Freq), by)
+`, res, py(t.Agg), py(t.Measure), py(t.Time), py(t.measureLabel()), py(t.Freq), by, pyBool(t.PerPeriod))
 	case opCorr:
 		fmt.Fprintf(&b, `xy = df[[%[1]s, %[2]s]].apply(pd.to_numeric, errors="coerce").dropna()
 r = xy[%[1]s].corr(xy[%[2]s])

@@ -68,11 +68,14 @@ type task struct {
 	Time     string  // time column (opSeries)
 	TimeKind string  // kind of the time column: date, numeric or categorical
 	Freq     string  // resampling for a date column: D, W, M, Q, Y or "" (as is)
-	X, Y     string  // opCorr
-	Desc     bool    // rank highest first
-	Ranked   bool    // the question asks for the highest/lowest
-	N        int     // top N (0: all, within a bound)
-	Filters  []filter
+	// PerPeriod: the question asks for the average over the periods
+	// ("the average number of washes per day"): the series' mean leads.
+	PerPeriod bool
+	X, Y      string // opCorr
+	Desc      bool   // rank highest first
+	Ranked    bool   // the question asks for the highest/lowest
+	N         int    // top N (0: all, within a bound)
+	Filters   []filter
 }
 
 // filter keeps rows whose column equals one of the values the question
@@ -382,7 +385,7 @@ func planFor(question string, profiles []profile) plan {
 	var refusals []string
 	// "E. coli" is no end of a sentence.
 	for _, part := range clauseSep.Split(initialDot.ReplaceAllString(question, "$1 "), -1) {
-		c := clause{raw: part, words: words(part)}
+		c := clause{raw: part, words: howLong(words(part))}
 		if len(c.words) == 0 {
 			continue
 		}
@@ -406,6 +409,18 @@ func planFor(question string, profiles []profile) plan {
 		pl.Notes = append(pl.Notes, fmt.Sprintf("I cannot answer the rest of the question from the columns of %s: %s. %s", best.Name, strings.Join(refusals, "; "), capabilitiesFor(best, pl.Derived)))
 	}
 	return pl
+}
+
+// howLong reads "how long" as asking for a length: of time or of
+// distance, whichever column the table has ("how long did the average
+// wash take" of washing_hrs).
+func howLong(ws []string) []string {
+	for i := 1; i < len(ws); i++ {
+		if ws[i] == "long" && ws[i-1] == "how" {
+			ws[i] = "length"
+		}
+	}
+	return ws
 }
 
 // plausibleMeasure is the numeric column a question most likely means when it

@@ -194,6 +194,8 @@ func TestPlanForMeaning(t *testing.T) {
 		{"How many orders had a quantity of more than 4?", "count_rows where qty>4", ""},
 		{"How many orders were placed in March?", "count_rows where monthoforder_date=3", ""},
 		{"What is the return rate by category?", "group share(returned = yes) by category", ""},
+		{"How many orders had no discount?", "count_rows where discount_pct==0", ""},
+		{"How many orders had a discount?", "count_rows where discount_pct>0", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.question, func(t *testing.T) {
@@ -226,5 +228,77 @@ func TestPlanForRefuses(t *testing.T) {
 		if !pl.Unmapped || pl.Refusal == "" && len(pl.Unmatched) == 0 {
 			t.Errorf("planFor(%q) = %q (refusal %q, unmatched %v), want a refusal that says why", q, pl, pl.Refusal, pl.Unmatched)
 		}
+	}
+}
+
+// Profiles of testdata/analyst/dev2's sleep study (a row per night and
+// participant) and car wash (a row per wash, several a day).
+var (
+	sleepProfile = profile{Path: "/home/user/sleep_study.csv", Name: "sleep_study.csv", Rows: 180, Cols: 8, Columns: []colProfile{
+		{Name: "night", Dtype: "object", Kind: kindDate, Unique: 36, Min: "2025-02-10", Max: "2025-03-17"},
+		{Name: "participant", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"Dana", "Eli", "Farah", "Gus", "Hana"}},
+		{Name: "sleep_hrs", Dtype: "float64", Kind: kindNumeric, Unique: 41, Min: 5.0, Max: 9.0},
+		{Name: "deep_sleep_min", Dtype: "int64", Kind: kindNumeric, Unique: 80, Min: 40.0, Max: 130.0},
+		{Name: "avg_hr_bpm", Dtype: "int64", Kind: kindNumeric, Unique: 31, Min: 48.0, Max: 78.0},
+		{Name: "caffeine_mg", Dtype: "int64", Kind: kindNumeric, Unique: 5, Min: 0.0, Max: 200.0},
+		{Name: "woke_rested", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"no", "yes"}},
+		{Name: "nap_taken", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"False", "True"}},
+	}}
+	carWashProfile = profile{Path: "/home/user/car_wash.csv", Name: "car_wash.csv", Rows: 160, Cols: 6, Columns: []colProfile{
+		{Name: "wash_time", Dtype: "object", Kind: kindDate, Unique: 160, Min: "2025-04-01 07:12", Max: "2025-05-31 20:00"},
+		{Name: "stall", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Stall 1", "Stall 2", "Stall 3", "Stall 4"}},
+		{Name: "vehicle_type", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"sedan", "suv", "van"}},
+		{Name: "washing_hrs", Dtype: "float64", Kind: kindNumeric, Unique: 140, Min: 0.2, Max: 2.5},
+		{Name: "price_usd", Dtype: "int64", Kind: kindNumeric, Unique: 3, Min: 15.0, Max: 40.0},
+		{Name: "paid_by_card", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"False", "True"}},
+	}}
+)
+
+// TestPlanForWordForms maps questions that name columns by another form
+// of their words, by the table's subject, or ask per period.
+func TestPlanForWordForms(t *testing.T) {
+	tests := []struct {
+		question string
+		p        profile
+		want     string
+	}{
+		// Irregular verbs, nouns made from verbs, and words between a name's words.
+		{"Who slept the most on average?", sleepProfile, "group mean(sleep_hrs) by participant desc"},
+		{"What percentage of nights did participants wake rested?", sleepProfile, "share of rows"},
+		{"How many nights did Gus take a nap?", sleepProfile, "count_rows where participant=Gus where nap_taken=True"},
+		{"What is the nap rate by participant?", sleepProfile, "group share(nap_taken = True) by participant"},
+		{"What percentage of payments were made by card?", carWashProfile, "share of rows"},
+		// hr beside bpm is the heart rate.
+		{"What is the average heart rate?", sleepProfile, "scalar mean(avg_hr_bpm)"},
+		// "the maximum number of" a measure is its highest value.
+		{"What is the maximum number of deep sleep minutes?", sleepProfile, "extreme max(deep_sleep_min) desc"},
+		// Per night of a row per night: over the rows; per day of many rows a day: the days' mean.
+		{"What is the average amount of sleep per night?", sleepProfile, "scalar mean(sleep_hrs)"},
+		{"What is the average number of washes per day?", carWashProfile, "series count() over wash_time/D"},
+		{"What is the average revenue per day?", carWashProfile, "series sum(price_usd) over wash_time/D"},
+		// The file's subject qualifies a column or names the rows.
+		{"What is the average wash price?", carWashProfile, "scalar mean(price_usd)"},
+		{"How many vehicles were washed in Stall 2?", carWashProfile, "count_rows where stall=Stall 2"},
+		{"How long did the average wash take?", carWashProfile, "scalar mean(washing_hrs)"},
+		{"How many nights were recorded in March?", sleepProfile, "count_rows where monthofnight=3"},
+		// A yes/no column's last word in another form is no condition.
+		{"Which participant has the lowest resting heart rate on average?", sleepProfile, "overview"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.question, func(t *testing.T) {
+			pl := planFor(tc.question, []profile{tc.p})
+			if got := pl.String(); got != tc.want {
+				t.Errorf("planFor(%q) = %q, want %q (refusal %q, notes %v)", tc.question, got, tc.want, pl.Refusal, pl.Notes)
+			}
+		})
+	}
+	for _, q := range []string{"Which participant dreamed the most?", "Which employee washed the most cars?"} {
+		if pl := planFor(q, []profile{sleepProfile, carWashProfile}); !pl.Unmapped {
+			t.Errorf("planFor(%q) = %q, want a refusal", q, pl)
+		}
+	}
+	tasks := planFor("What is the average number of washes per day?", []profile{carWashProfile}).Tasks
+	if len(tasks) != 1 || !tasks[0].PerPeriod {
+		t.Errorf("the average number of washes per day: tasks %+v, want one per period", tasks)
 	}
 }

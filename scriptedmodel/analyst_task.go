@@ -44,6 +44,12 @@ func colWords(name string) []string {
 			ws[i] = "minute" // pace_min_per_km
 		}
 	}
+	// "hr" beside beats per minute is the heart rate, not hours (resting_hr_bpm).
+	if slices.Contains(ws, "bpm") {
+		if i := slices.Index(ws, "hour"); i >= 0 {
+			ws = slices.Insert(slices.Delete(slices.Clone(ws), i, i+1), i, "heart", "rate")
+		}
+	}
 	return ws
 }
 
@@ -51,6 +57,11 @@ func colWords(name string) []string {
 // without a past-tense ending ("returned" and "return").
 func sameWord(q, c string) bool {
 	if q == c || stem(q) == stem(c) || undouble(stem(q)) == undouble(stem(c)) {
+		return true
+	}
+	// "slept" and sleep, "met" and meet; "approval" and approved,
+	// "payment" and paid.
+	if bq, bc := baseForm(q), baseForm(c); bq != "" && (bq == bc || bq == stem(c) || bq == c) || bc != "" && (bc == stem(q) || bc == q) {
 		return true
 	}
 	// "scored" and score; "escalation" and escalated.
@@ -121,6 +132,20 @@ func mentions(c clause, p profile) []mention {
 			}
 		}
 	}
+	// The one numeric column in a unit is named by the unit: "the most
+	// kilometres" of dist_km.
+	for _, col := range p.Columns {
+		if col.Kind != kindNumeric || isTime(col) {
+			continue
+		}
+		for _, u := range words(col.Name) {
+			// Not a period ("which hour of the day") nor a unit that is a common word.
+			if unitWords[u] && !timeWords[u] && !wordSet("percent", "k", "thousand", "million", "mn", "bn", "s", "h", "m", "t", "c", "f", "l", "g")[u] &&
+				unitColumn(p, u) != nil && unitColumn(p, u).Name == col.Name {
+				cands = append(cands, cand{col: col, ws: []string{u}, level: 3, exact: true})
+			}
+		}
+	}
 	for _, col := range p.Columns {
 		ws := colWords(col.Name)
 		if len(ws) == 0 {
@@ -132,6 +157,8 @@ func mentions(c clause, p profile) []mention {
 		cands = append(cands, cand{col: col, ws: ws})
 		core := coreWords(col.Name)
 		switch {
+		case core != nil && len(core) == 1 && core[0] == "unit":
+			// unit_amt is a price per unit: "units" is no name of it.
 		case core != nil && !(len(core) == 1 && core[0] == entity):
 			cands = append(cands, cand{col: col, ws: core, level: 1})
 		case core != nil && col.Kind == kindNumeric:
@@ -152,14 +179,26 @@ func mentions(c clause, p profile) []mention {
 		if core == nil {
 			core = ws
 		}
-		if head := core[len(core)-1]; len(core) > 1 && heads[head] == 1 && !stopWords[head] && !weakWords[head] {
-			cands = append(cands, cand{col: col, ws: []string{head}, level: 2})
+		if head := core[len(core)-1]; len(core) > 1 && heads[head] == 1 && !stopWords[head] && !weakWords[head] && !(head == "rate" && core[len(core)-2] == "heart") {
+			_, flag := isFlag(col)
+			// A yes/no column's last word picks rows only as written: "rested"
+			// of woke_rested, but not "resting heart rate".
+			cands = append(cands, cand{col: col, ws: []string{head}, level: 2, exact: flag})
+		}
+		if n := len(core); n > 2 && core[n-2] == "heart" && core[n-1] == "rate" {
+			cands = append(cands, cand{col: col, ws: []string{"heart", "rate"}, level: 2}) // "heart rate" of avg_hr_bpm
 		}
 		// Its first word, when no other column starts so and the word is
 		// a subject ("calories" of calories_burned).
 		if first := ws[0]; len(ws) > 1 && col.Kind == kindNumeric && !isTime(col) && firsts[first] == 1 && !stopWords[first] && !weakWords[first] && !qualifierWords[first] &&
 			!unitWords[first] && !rowWords[first] && !entityWords[first] && !statWords[first] && freqWords[first] == "" && first != "unit" && first != entity {
 			cands = append(cands, cand{col: col, ws: []string{first}, level: 2, exact: true})
+		}
+		// A yes/no column's subject, when its name is the subject and a
+		// participle ("nap" of nap_taken, "goal" of goal_met).
+		if _, flag := isFlag(col); flag && len(ws) == 2 && firsts[ws[0]] == 1 && isParticiple(ws[1]) && !isParticiple(ws[0]) &&
+			!stopWords[ws[0]] && !weakWords[ws[0]] && !qualifierWords[ws[0]] && !rowWords[ws[0]] && !entityWords[ws[0]] && ws[0] != entity {
+			cands = append(cands, cand{col: col, ws: []string{ws[0]}, level: 2})
 		}
 		for q, alts := range synonyms {
 			for _, a := range alts {
@@ -187,6 +226,14 @@ func mentions(c clause, p profile) []mention {
 			ok := sameWords(c.words[i:i+span], cd.ws) && (!cd.exact || slices.Equal(c.words[i:i+span], cd.ws)) || cd.anyOrder && sameSet(c.words[i:i+span], cd.ws)
 			if !ok && span == 1 && i+1 < len(c.words) && c.words[i]+c.words[i+1] == cd.ws[0] {
 				ok, span = true, 2 // "check in" of checkin
+			}
+			if !ok && span >= 2 && cd.level <= 1 {
+				// "payments were made by card" of paid_by_card, "meet her
+				// goal" of goal_met: the name's words in any order, with
+				// only auxiliaries, articles and pronouns between them.
+				if n := gappedSpan(c.words[i:], cd.ws); n > 0 {
+					ok, span = true, n
+				}
 			}
 			if !ok && span >= 2 && i+span < len(c.words) && cd.level == 0 {
 				// "years of experience" of years_experience
@@ -232,6 +279,43 @@ func mentions(c clause, p profile) []mention {
 	}
 	slices.SortStableFunc(out, func(a, b mention) int { return a.pos - b.pos })
 	return out
+}
+
+// gapWords may stand between the words of a column's name in a question.
+var gapWords = wordSet("a", "an", "the", "was", "were", "is", "are", "be", "been", "did", "do", "does", "has", "have", "had", "her", "his",
+	"their", "its", "my", "our", "made")
+
+// gappedSpan is the length of the span at the start of qs that holds the
+// words of cs in any order, with gap words between them (at most two);
+// 0 if none. The span starts and ends with a word of cs.
+func gappedSpan(qs, cs []string) int {
+	left := slices.Clone(cs)
+	gaps := 0
+	for j, q := range qs {
+		if k := slices.IndexFunc(left, func(c string) bool { return sameWord(q, c) }); k >= 0 {
+			left = slices.Delete(left, k, k+1)
+			if len(left) == 0 {
+				if gaps == 0 {
+					return 0 // contiguous: the other rules' match
+				}
+				return j + 1
+			}
+			continue
+		}
+		if j == 0 || !gapWords[q] || gaps == 2 {
+			return 0
+		}
+		gaps++
+	}
+	return 0
+}
+
+// isParticiple reports whether w is a verb's past form: "returned", "met", "taken".
+func isParticiple(w string) bool {
+	if _, ok := irregularVerbs[w]; ok {
+		return true
+	}
+	return len(w) > 4 && strings.HasSuffix(w, "ed")
 }
 
 // sameSet compares words in any order: "late return" and returnedLate.
@@ -515,6 +599,13 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	if len(c.words) > 0 && c.words[0] == "who" && !slices.ContainsFunc(p.Columns, isPeople) {
 		return task{}, "it asks who, and none of its columns names people", false
 	}
+	// "Who slept the most": a ranking of the people the column names.
+	if len(c.words) > 0 && c.words[0] == "who" && len(categorical) == 0 && ranked {
+		// Not a column with a person per row: then the extreme row names them.
+		if i := slices.IndexFunc(p.Columns, isPeople); i >= 0 && p.Columns[i].Unique < p.Rows {
+			categorical = append(categorical, p.Columns[i])
+		}
+	}
 	// "Which customer …" where no column names customers.
 	for i, w := range c.words {
 		if (w == "which" || w == "each" || w == "per") && i+1 < len(c.words) && !covered[i+1] && entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] &&
@@ -580,7 +671,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		return task{Op: opDistinct, By: col, Filters: filters}, "", true
 
 	// A share of rows per group: "the return rate by category".
-	case share && len(filters) > 0 && (len(categorical) > 0 || len(times) > 0 && ranked) && compare == "":
+	case share && len(filters) > 0 && (len(categorical) > 0 && (c.has(groupWords) || c.has(wordSet("which"))) || len(times) > 0 && ranked) && compare == "":
 		cond, rest := splitCondition(filters)
 		t.Op, t.Agg, t.Cond, t.Filters, t.Ranked = opGroup, "share", &cond, rest, ranked
 		if len(categorical) > 0 {
@@ -609,12 +700,28 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 				t.Freq = defaultFreq(*tc)
 			}
 		}
+		// "The average number of washes per day": the mean over the days
+		// of each day's count (or total).
+		t.PerPeriod = agg == "mean" && t.Freq != "" && t.By == "" && perPeriod(c)
+		if t.PerPeriod && len(numeric) == 0 && !howMany && uncoveredWord(c, covered, moneyWords, derivedWords) == "" {
+			return task{}, "it asks for an average per period, and names neither a count of rows nor a numeric column", false
+		}
+		if howMany && len(numeric) == 0 {
+			t.Agg, t.Measure = "count", ""
+			return t, "", true
+		}
 		m, ok := measure()
-		if !ok || howMany && len(numeric) == 0 {
+		if !ok {
 			t.Agg, t.Measure = "count", ""
 			return t, "", true
 		}
 		t.Measure, t.Agg = m, aggFor(m)
+		if t.PerPeriod {
+			t.Agg = "sum" // the average of daily totals
+			if intensiveWord.MatchString(strings.ToLower(m)) && uncoveredWord(c, covered, moneyWords, derivedWords) == "" {
+				t.Agg = "mean" // the average of daily averages, but revenue is a total
+			}
+		}
 		return t, "", true
 
 	case trend && timeColumn(p) == nil && !ranked && agg == "":
@@ -627,7 +734,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	// A part of a whole: "what share of revenue comes from the West".
 	case share && len(filters) > 0 && compare == "":
 		t := task{Op: opShare, Filters: filters}
-		if len(numeric) > 0 {
+		if len(numeric) > 0 && !shareOfRows(c, p) {
 			t.Measure = numeric[0].Name
 		}
 		if slices.ContainsFunc(filters, func(f filter) bool { return f.Flag }) {
@@ -704,8 +811,8 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		switch {
 		case agg != "":
 			t.Op, t.Agg = opScalar, agg
-		case howMany:
-			t.Op, t.Agg = opScalar, "sum" // "how many units were sold"
+		case howMany && !(ranked && containsSeq(c.words, "number", "of")):
+			t.Op, t.Agg = opScalar, "sum" // "how many units were sold"; but "the maximum number of steps" is the highest
 		default:
 			t.Op, t.Ranked = opExtreme, true
 			t.Agg = map[bool]string{true: "max", false: "min"}[t.Desc]
@@ -724,6 +831,29 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	return task{}, "", false
 }
 
+// perPeriod reports "per day", "a week", "each month": a period the
+// figure is per.
+func perPeriod(c clause) bool {
+	for i, w := range c.words {
+		if i > 0 && freqWords[w] != "" && wordSet("per", "a", "each", "every")[c.words[i-1]] {
+			return true
+		}
+	}
+	return false
+}
+
+// shareOfRows reports "the percentage of days", "the share of orders":
+// a share of the rows, whatever measure the clause names besides.
+func shareOfRows(c clause, p profile) bool {
+	for i, w := range c.words {
+		if (shareWords[w] || rateWords[w]) && i+2 < len(c.words) && c.words[i+1] == "of" {
+			n := c.words[i+2]
+			return rowWords[n] || entityWords[n] || freqWords[n] != "" || n == "night" || n == datasetEntity(p)
+		}
+	}
+	return false
+}
+
 // splitCondition takes a share's condition from filters: the yes/no
 // column's, else the last one.
 func splitCondition(filters []filter) (filter, []filter) {
@@ -738,6 +868,7 @@ func splitCondition(filters []filter) (filter, []filter) {
 func readClause(c clause, p profile, pl *plan) clauseReading {
 	rd := clauseReading{covered: make(map[int]bool)}
 	ms := mentions(c, p)
+	ms = rowMentions(c, p, ms, rd.covered)
 	all := slices.Clone(ms)
 	rd.filters, rd.ambiguous = oneColumnPerValue(c, filtersFor(c, p, rd.covered), ms)
 	// "in the West region" names a value of region: a filter, not a group.
@@ -802,6 +933,33 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 		return true
 	})
+	// "How many orders had no discount", "the share of trips with a
+	// delay": a numeric column after no/without is zero, after with/had a
+	// above zero, when rows are counted or shared.
+	if containsSeq(c.words, "how", "many") || c.has(shareWords) || c.has(rateWords) {
+		ms = slices.DeleteFunc(ms, func(m mention) bool {
+			if m.col.Kind != kindNumeric || isTime(m.col) || m.pos == 0 {
+				return false
+			}
+			from, op := m.pos-1, ""
+			switch prev := c.words[m.pos-1]; {
+			case prev == "no" || prev == "without" || prev == "zero":
+				op = "=="
+			case prev == "with" || prev == "a" && m.pos >= 2 && wordSet("with", "had", "has", "have", "got")[c.words[m.pos-2]]:
+				op = ">"
+				if prev == "a" {
+					from--
+				}
+			default:
+				return false
+			}
+			rd.filters = append(rd.filters, filter{Column: m.col.Name, Op: op, Num: 0})
+			for j := from; j < m.pos+m.len; j++ {
+				rd.covered[j] = true
+			}
+			return true
+		})
+	}
 	// A condition in a column's unit: "longer than 10 miles".
 	for i := range c.words {
 		f, _, to, ok := conditionAfter(c.words, i)
@@ -929,8 +1087,8 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// A period named with a date column and no column of that name:
 	// "which month", "per week" group the date column by it; but "the
 	// median daily rain" of daily rows is the median of the rows.
-	if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) == "D" && dateOnly(*dc) && aggregateOf(c, maps.Clone(rd.covered)) != "" && !c.has(groupWords) &&
-		!c.has(wordSet("which")) && !c.has(descWords) && !c.has(ascWords) {
+	if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) == "D" && dateOnly(*dc) && aggregateOf(c, maps.Clone(rd.covered)) != "" &&
+		(!c.has(groupWords) || containsSeq(c.words, "per", "day") && panel(p, *dc)) && !c.has(wordSet("which")) && !c.has(descWords) && !c.has(ascWords) {
 		rd.sameGrain = true
 		for i, w := range c.words {
 			if w == "daily" || w == "day" {
@@ -944,6 +1102,77 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 	}
 	return rd
+}
+
+// rowMentions drops mentions that name the rows rather than a column's
+// values, and marks their words as accounted for:
+//   - a numeric column named only by words of the file's name ("parking"
+//     of hours_parked in parking.csv, "washed" of washing_hrs in
+//     car_wash.csv) when it qualifies the numeric column named after it
+//     ("the average parking fee") or rows are counted ("how many vehicles
+//     parked", "the number of washes");
+//   - "how many vehicles" of vehicle_type: the kind of a thing counted is
+//     not a grouping;
+//   - "how many nights", "the percentage of days" of a date column
+//     holding days: the rows; and "the average sleep per night" of a
+//     table with a row per night (and per person): no grouping.
+func rowMentions(c clause, p profile, ms []mention, covered map[int]bool) []mention {
+	nameWords := words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name)))
+	agg := aggregateOf(c, map[int]bool{})
+	howMany := containsSeq(c.words, "how", "many")
+	nameOnly := func(m mention) bool {
+		if m.col.Kind != kindNumeric || isTime(m.col) {
+			return false
+		}
+		for j := m.pos; j < m.pos+m.len; j++ {
+			if !slices.ContainsFunc(nameWords, func(n string) bool { return sameWord(c.words[j], n) }) {
+				return false
+			}
+		}
+		return true
+	}
+	// "parking fee": the name's word qualifies the numeric column right after it.
+	qualifies := func(m mention) bool {
+		return slices.ContainsFunc(ms, func(o mention) bool {
+			return o.pos == m.pos+m.len && o.col.Kind == kindNumeric && !isTime(o.col) && !nameOnly(o)
+		})
+	}
+	cover := func(m mention) {
+		for j := m.pos; j < m.pos+m.len; j++ {
+			covered[j] = true
+		}
+	}
+	kindWords := wordSet("type", "kind", "category", "class", "status", "method", "mode")
+	return slices.DeleteFunc(ms, func(m mention) bool {
+		prev := ""
+		if m.pos > 0 {
+			prev = c.words[m.pos-1]
+		}
+		switch {
+		case nameOnly(m) && (qualifies(m) || howMany && agg == "" || prev == "of" && m.pos >= 2 && c.words[m.pos-2] == "number"):
+		case m.col.Kind != kindNumeric && !isTime(m.col) && prev == "many" && howMany && m.len == 1 &&
+			slices.ContainsFunc(colWords(m.col.Name), func(w string) bool { return kindWords[w] }) && !c.has(distinctWords):
+		case m.col.Kind == kindDate && dateOnly(m.col) && m.len == 1 && (prev == "many" || prev == "of"):
+		case m.col.Kind == kindDate && dateOnly(m.col) && m.len == 1 && prev == "per" && panel(p, m.col) && agg != "" &&
+			!c.has(wordSet("which")) && !c.has(descWords) && !c.has(ascWords):
+		default:
+			return false
+		}
+		cover(m)
+		return true
+	})
+}
+
+// panel reports whether a table has a row per day of its date column, or
+// per day and per value of another column (a user's day): then "per day"
+// is per row.
+func panel(p profile, dc colProfile) bool {
+	if dc.Unique == p.Rows {
+		return true
+	}
+	return slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+		return col.Kind != kindNumeric && col.Name != dc.Name && col.Unique > 1 && dc.Unique*col.Unique == p.Rows
+	})
 }
 
 // speedMeasure is distance per hour from the one distance column and the
@@ -978,7 +1207,8 @@ func isPeople(col colProfile) bool {
 	}
 	return slices.ContainsFunc(colWords(col.Name), func(w string) bool {
 		return wordSet("name", "employee", "person", "customer", "member", "user", "patient", "student", "doctor", "agent", "staff", "guest",
-			"client", "instructor", "author", "reviewer", "driver", "rider", "runner", "donor", "prescriber", "applicant", "owner", "manager")[w] ||
+			"client", "instructor", "author", "reviewer", "driver", "rider", "runner", "donor", "prescriber", "applicant", "owner", "manager",
+			"participant", "volunteer", "tenant", "resident", "passenger", "candidate", "athlete", "player", "attendee", "subject")[w] ||
 			len(w) > 4 && (strings.HasSuffix(w, "er") || strings.HasSuffix(w, "or") || strings.HasSuffix(w, "ist"))
 	})
 }
@@ -1285,7 +1515,7 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 		return slices.Contains(ws, "quantity") || slices.Equal(ws, []string{"unit"}) || slices.Equal(ws, []string{"unit", "sold"})
 	})
 	price := find(func(ws []string) bool {
-		return slices.Contains(ws, "price") || slices.Contains(ws, "unit") && slices.Contains(ws, "cost")
+		return slices.Contains(ws, "price") || slices.Contains(ws, "unit") && (slices.Contains(ws, "cost") || slices.Contains(ws, "amount") || slices.Contains(ws, "value"))
 	})
 	if qty == nil || price == nil {
 		// A rate per unit and a count of those units: RatePerNight ×
@@ -1473,15 +1703,68 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		}
 		// A past tense that is the verb of the question ("fees collected",
 		// "flights departed from"), not a kind of row ("returned orders").
-		if len(w) > 5 && strings.HasSuffix(w, "ed") && (i == 0 || c.words[i-1] != "how") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity) {
+		// But "which participant dreamed the most" asks for what the verb
+		// says, and no column holds it.
+		if len(w) > 5 && strings.HasSuffix(w, "ed") && (i == 0 || c.words[i-1] != "how") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity) &&
+			!rankedVerb(c.words[i+1:]) {
+			continue
+		}
+		// "Which user walks the most steps": the verb of the measure named after it.
+		if i+3 < len(c.words) && c.words[i+1] == "the" && (descWords[c.words[i+2]] || ascWords[c.words[i+2]]) && covered[i+3] && i > 0 && covered[i-1] {
 			continue
 		}
 		if dc := dateColumn(p); dc != nil && slices.ContainsFunc(words(dc.Name), func(cw string) bool { return sameWord(w, cw) }) {
 			continue // "listed" of listed_dt: the event the date is of
 		}
+		if conceptOfNamed(w, c, covered, p) {
+			continue // "how long did the average wash take" of washing_hrs, named by "wash"
+		}
 		out = append(out, w)
 	}
 	return out
+}
+
+// conceptOfNamed reports whether w is what the one column in a unit
+// measures ("length" of the one column in hours) and the clause names
+// that column by another word.
+func conceptOfNamed(w string, c clause, covered map[int]bool, p profile) bool {
+	for _, uc := range unitConcepts {
+		if !slices.Contains(uc.words, w) {
+			continue
+		}
+		var hit []colProfile
+		for _, col := range p.Columns {
+			if col.Kind == kindNumeric && slices.ContainsFunc(words(col.Name), func(u string) bool { return uc.units[u] }) {
+				hit = append(hit, col)
+			}
+		}
+		if len(hit) != 1 {
+			continue
+		}
+		for i, q := range c.words {
+			if covered[i] && slices.ContainsFunc(colWords(hit[0].Name), func(cw string) bool { return !uc.units[cw] && sameWord(q, cw) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rankedVerb reports whether the words after a verb rank by it alone:
+// "(the) most", "the least often", to the end of the clause.
+func rankedVerb(rest []string) bool {
+	if len(rest) > 0 && rest[0] == "the" {
+		rest = rest[1:]
+	}
+	if len(rest) == 0 || !wordSet("most", "least", "more", "less", "longest", "shortest")[rest[0]] {
+		return false
+	}
+	for _, w := range rest[1:] {
+		if !wordSet("often", "time", "overall", "in", "total", "on", "average")[w] {
+			return false
+		}
+	}
+	return true
 }
 
 // noColumnFor says which words no column matches, and which columns a

@@ -12,7 +12,7 @@ import (
 // column names alike, so "qty" matches "quantity" and "discount_pct"
 // matches "discount percentage".
 var abbreviations = map[string]string{
-	"pct": "percent", "percentage": "percent", "perc": "percent", "qty": "quantity", "quant": "quantity",
+	"pct": "percent", "percentage": "percent", "disc": "discount", "perc": "percent", "qty": "quantity", "quant": "quantity",
 	"amt": "amount", "dt": "date", "avg": "average", "temp": "temperature", "dept": "department",
 	"cust": "customer", "yr": "year", "mth": "month", "mo": "month", "wk": "week", "qtr": "quarter",
 	"hr": "hour", "hrs": "hour", "sec": "second", "secs": "second", "mins": "minute", "dur": "duration",
@@ -60,6 +60,40 @@ func undouble(w string) string {
 	return w
 }
 
+// irregularVerbs are past forms that no ending rule takes back to the
+// verb: "slept" is sleep, "met" is meet, "paid" is pay.
+var irregularVerbs = map[string]string{
+	"slept": "sleep", "woke": "wake", "woken": "wake", "met": "meet", "paid": "pay", "made": "make", "took": "take", "taken": "take",
+	"ran": "run", "drove": "drive", "driven": "drive", "spent": "spend", "sold": "sell", "bought": "buy", "wrote": "write",
+	"written": "write", "ate": "eat", "eaten": "eat", "flew": "fly", "flown": "fly", "rode": "ride", "ridden": "ride", "swam": "swim",
+	"swum": "swim", "won": "win", "lost": "lose", "gave": "give", "given": "give", "held": "hold", "kept": "keep", "sent": "send",
+	"grew": "grow", "grown": "grow", "seen": "see", "went": "go", "gone": "go", "came": "come", "chose": "choose", "chosen": "choose",
+	"broke": "break", "broken": "break", "felt": "feel", "found": "find", "got": "get", "gotten": "get", "built": "build",
+	"caught": "catch", "taught": "teach", "brought": "bring", "began": "begin", "begun": "begin", "spoke": "speak", "spoken": "speak",
+	"drank": "drink", "drunk": "drink", "stood": "stand", "sat": "sit", "threw": "throw", "thrown": "throw", "wore": "wear",
+	"worn": "wear", "sang": "sing", "sung": "sing", "lent": "lend", "fed": "feed", "fought": "fight", "heard": "hear", "told": "tell",
+	"hid": "hide", "hidden": "hide", "shot": "shoot", "dove": "dive", "froze": "freeze", "frozen": "freeze", "stole": "steal", "stolen": "steal",
+}
+
+// baseForm is the verb a word is a form of when no ending rule finds it:
+// an irregular past ("slept" → sleep) or a noun made from the verb
+// ("approval" → approv, as stem("approved"); "payment" → pay,
+// "inspection" → inspect); "" when it is none.
+func baseForm(w string) string {
+	if b, ok := irregularVerbs[w]; ok {
+		return b
+	}
+	switch {
+	case len(w) > 6 && strings.HasSuffix(w, "ment"):
+		return w[:len(w)-4] // payment → pay, shipment → ship
+	case len(w) > 6 && strings.HasSuffix(w, "al") && !strings.HasSuffix(w, "ial"):
+		return w[:len(w)-2] // approval → approv, arrival → arriv, renewal → renew
+	case len(w) > 7 && strings.HasSuffix(w, "ion") && !strings.HasSuffix(w, "ation"):
+		return w[:len(w)-3] // inspection → inspect, completion → complet
+	}
+	return ""
+}
+
 // unitConcepts are what a column measured in a unit is about: the one
 // column in minutes is "the duration", the one in kWh "the energy used".
 var unitConcepts = []struct {
@@ -87,7 +121,7 @@ var synonyms = map[string][]string{
 	"fare": {"price", "fee"}, "fee": {"fare", "charge"}, "charge": {"fee"},
 	"length": {"duration"}, "duration": {"length"}, "reading": {"value", "measurement"},
 	"conversion": {"converted", "convert"}, "cancellation": {"cancelled", "canceled", "cancel"}, "return": {"returned"},
-	"temperature": {"temperature"}, "headcount": {"staff"},
+	"temperature": {"temperature"}, "headcount": {"staff"}, "unit": {"quantity"},
 }
 
 // adjectiveMeasures are words that rank by a measure they imply: "the
@@ -155,7 +189,8 @@ var entityWords = wordSet("employee", "staff", "worker", "person", "people", "pa
 
 // fillerWords carry no meaning a column could hold: function words, the
 // verbs questions are asked with, and politeness.
-var fillerWords = wordSet("a", "an", "the", "i", "me", "my", "we", "us", "our", "you", "your", "it", "its", "they", "them", "their", "there",
+var fillerWords = wordSet("a", "an", "the", "i", "me", "my", "he", "him", "his", "she", "her", "hers", "himself", "herself", "themselves",
+	"file", "filed", "submit", "submitted", "consume", "consumed", "create", "created", "we", "us", "our", "you", "your", "it", "its", "they", "them", "their", "there",
 	"this", "that", "these", "those", "what", "which", "who", "whom", "whose", "where", "when", "how", "is", "are", "was", "were", "be", "been",
 	"being", "am", "do", "does", "did", "done", "has", "have", "had", "having", "get", "got", "gotten", "give", "given", "make", "made", "take",
 	"took", "taken", "see", "show", "list", "find", "compute", "calculate", "tell", "report", "display", "plot", "chart", "draw", "can", "could",

@@ -21,7 +21,7 @@ stored (with links), and the answer; it exits when the analysis ends. A
 closed analysis is printed whole, for as long as Temporal keeps its history.
 A conversation is followed turn by turn until it ends.
 
-The stream holds the first STREAM_CELL_BYTES (2048) bytes of each cell's
+The stream holds the first STREAM_CELL_BYTES (1024) bytes of each cell's
 stdout and stderr; when a cell printed more, the line after its output names
 the S3 key of its whole output.
 

@@ -17,7 +17,7 @@ type SendFunc func(ctx context.Context, in api.StreamPublishInput) error
 // stderr) the stream holds by default; the rest is in the cell's record in
 // S3. Every byte published lands in the workflow's history, so the bound
 // keeps a step's history small whatever a cell prints (BENCHMARKS.md, P2).
-const DefaultCellBytes = 2048
+const DefaultCellBytes = 1024
 
 // MinInterval spaces a publisher's batches: output printed while a batch
 // is on its way goes in the next one, at most one batch per interval.
