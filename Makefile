@@ -65,7 +65,7 @@ chaos: deps tools ## the long crash/fault-injection suite against real servers
 	$(GO) test ./internal/e2e -run 'Chaos|S3OutageMid' -chaos.full -count=1 -timeout 30m -v
 
 # The e2e tests whose histories the replay gate keeps.
-HISTORY_TESTS := TestAnalysisEndToEnd|TestVerifyAnswerFigures|TestSandboxLossIsRebuilt|TestBatchEndToEnd|TestOutputsAndReports|TestConversationFollowUpsOnOneKernel|TestConversationRebuildsLostPausedSandbox|TestSweepScheduleTwoWorkers|TestSearchAttributesOffWithoutRegistration|TestCapacityWaitsForASandbox|TestLineHoldsThePool
+HISTORY_TESTS := TestAnalysisEndToEnd|TestVerifyAnswerFigures|TestSandboxLossIsRebuilt|TestBatchEndToEnd|TestOutputsAndReports|TestConversationFollowUpsOnOneKernel|TestConversationRebuildsLostPausedSandbox|TestSweepScheduleTwoWorkers|TestSearchAttributesOffWithoutRegistration|TestCapacityWaitsForASandbox|TestLineHoldsThePool|TestFollowAnAnalysisAsItRuns|TestFollowAcrossAWorkerKill|TestFollowAConversationAcrossContinueAsNew
 
 histories: deps tools ## record new replay-gate histories into workflows/testdata/histories/<date>-<revision>/ (or HISTORIES_DIR=name; never overwrites kept ones)
 	@dir="$${HISTORIES_DIR:-$$(date -u +%Y%m%d)-$$(git rev-parse --short=12 HEAD)$$(git diff --quiet HEAD -- workflows activities || echo -dirty)}"; \

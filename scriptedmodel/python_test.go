@@ -114,6 +114,7 @@ func TestScriptsRunInPython(t *testing.T) {
 			"outputs/revenue_by_region.html": "<table border=\"1\" class=\"dataframe\">\n  <thead>\n    <tr style=\"text-align: right;\">\n      <th>region</th>\n      <th>revenue</th>\n    </tr>\n  </thead>\n  <tbody>\n    <tr>\n      <td>West</td>\n      <td>48630.0</td>\n    </tr>\n    <tr>\n      <td>North</td>\n      <td>43175.0</td>\n    </tr>\n    <tr>\n      <td>East</td>\n      <td>37275.0</td>\n    </tr>\n    <tr>\n      <td>South</td>\n      <td>32685.0</td>\n    </tr>\n  </tbody>\n</table>",
 		}},
 		{script: "long-cell", wantText: "done", wantFiles: map[string]string{"runs.log": "run\n"}},
+		{script: "streamed-cell", wantText: "done", wantCharts: 1},
 		{script: "chaos-counter", wantText: "done", wantCharts: 2, wantFiles: map[string]string{
 			"counter.txt":       "4",
 			"cells.log":         "step 1\nstep 2\nstep 3\nstep 4\n",

@@ -43,6 +43,7 @@ type Publisher struct {
 	seq      int64
 	err      error
 	wake     chan struct{}
+	quit     chan struct{} // closed by Finish: stop after the batch on its way
 	stopped  chan struct{}
 	stop     context.CancelFunc
 	stopOnce sync.Once
@@ -56,7 +57,7 @@ func NewPublisher(send SendFunc, id string, step, cell, budget int) *Publisher {
 		budget = DefaultCellBytes
 	}
 	return &Publisher{send: send, id: id, step: step, cell: cell, budget: budget,
-		queued: map[string]int{}, wake: make(chan struct{}, 1), stopped: make(chan struct{})}
+		queued: map[string]int{}, wake: make(chan struct{}, 1), quit: make(chan struct{}), stopped: make(chan struct{})}
 }
 
 // CellPublisherID is the publisher id of a cell's attempt.
@@ -73,6 +74,8 @@ func (p *Publisher) Start(ctx context.Context) {
 			select {
 			case <-ctx.Done():
 				return
+			case <-p.quit:
+				return
 			case <-p.wake:
 			}
 			start := time.Now()
@@ -80,14 +83,16 @@ func (p *Publisher) Start(ctx context.Context) {
 			select {
 			case <-ctx.Done():
 				return
+			case <-p.quit:
+				return
 			case <-time.After(MinInterval - time.Since(start)):
 			}
 		}
 	}()
 }
 
-// Close stops the sender without sending what is pending. A nil
-// Publisher does nothing.
+// Close stops the sender at once, without sending what is pending (the
+// cell failed). A nil Publisher does nothing.
 func (p *Publisher) Close() {
 	if p == nil {
 		return
@@ -96,6 +101,17 @@ func (p *Publisher) Close() {
 		if p.stop != nil {
 			p.stop()
 			<-p.stopped
+		}
+	})
+}
+
+// drain stops the sender after the batch it is sending, if any.
+func (p *Publisher) drain() {
+	p.stopOnce.Do(func() {
+		if p.stop != nil {
+			close(p.quit)
+			<-p.stopped
+			p.stop()
 		}
 	})
 }
@@ -158,6 +174,11 @@ func (p *Publisher) flush(ctx context.Context) {
 	in.Sequence = p.seq
 	p.mu.Unlock()
 	if err := p.send(ctx, in); err != nil {
+		// Put them back: the next batch (Finish's at the latest) tries
+		// again, under a new sequence.
+		p.mu.Lock()
+		p.pending = append(evs, p.pending...)
+		p.mu.Unlock()
 		p.fail(err)
 	}
 }
@@ -176,7 +197,10 @@ func (p *Publisher) fail(err error) {
 // of a send: the stream then misses output, which the cell's record still
 // has.
 func (p *Publisher) Finish(ctx context.Context, stdout, stderr string) (cut bool, err error) {
-	p.Close()
+	p.drain()
+	p.mu.Lock()
+	p.err = nil // a batch that failed is pending again and is sent now
+	p.mu.Unlock()
 	p.mu.Lock()
 	for _, s := range []struct{ name, text string }{{"stdout", stdout}, {"stderr", stderr}} {
 		if at := p.queued[s.name]; len(s.text) > at {

@@ -2,6 +2,7 @@ package stream_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"sync"
 	"testing"
@@ -106,4 +107,45 @@ func TestPublisherBatches(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, all.String(), s.stdout(t))
 	assert.Less(t, s.batches, 30, "300 lines in ~0.3 s")
+}
+
+// A cell that ends while its first batch is on its way: Finish waits for
+// that batch instead of cancelling it, so nothing printed is lost.
+func TestPublisherFinishWaitsForTheBatchOnItsWay(t *testing.T) {
+	s := &sink{log: stream.NewLog(nil, stream.DefaultLimits)}
+	slow := func(ctx context.Context, in api.StreamPublishInput) error {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+		return s.send(ctx, in)
+	}
+	p := stream.NewPublisher(slow, "cell/r/1/0/1", 1, 0, 0)
+	p.Start(context.Background())
+	p.Write("stdout", "all at once\n")
+	time.Sleep(10 * time.Millisecond) // the batch is on its way
+	_, err := p.Finish(context.Background(), "all at once\n", "")
+	require.NoError(t, err)
+	assert.Equal(t, "all at once\n", s.stdout(t))
+}
+
+// A batch that failed is sent again by Finish.
+func TestPublisherResendsAFailedBatch(t *testing.T) {
+	s := &sink{log: stream.NewLog(nil, stream.DefaultLimits)}
+	fails := 1
+	flaky := func(ctx context.Context, in api.StreamPublishInput) error {
+		if fails > 0 {
+			fails--
+			return errors.New("unavailable")
+		}
+		return s.send(ctx, in)
+	}
+	p := stream.NewPublisher(flaky, "cell/r/1/0/1", 1, 0, 0)
+	p.Start(context.Background())
+	p.Write("stdout", "one\n")
+	time.Sleep(50 * time.Millisecond)
+	_, err := p.Finish(context.Background(), "one\ntwo\n", "")
+	require.NoError(t, err)
+	assert.Equal(t, "one\ntwo\n", s.stdout(t))
 }

@@ -90,6 +90,10 @@ type options struct {
 	p9Workers         []int
 	p9KillN           int
 	p9KillAfter       time.Duration
+	p12Lines          int
+	p12Every          time.Duration
+	p12Followers      int
+	p12Analyses       int
 	logf              func(format string, args ...any)
 }
 
@@ -97,7 +101,7 @@ func parseOptions(args []string) (options, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	o := options{logf: func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }}
 	fs.BoolVar(&o.smoke, "smoke", false, "run every scenario at a size of seconds (what make test runs)")
-	only := fs.String("only", "p1,p2,p3,p4,scale,p7,p9,p10,p11,micro,claims,analyst", "comma-separated scenarios to run")
+	only := fs.String("only", "p1,p2,p3,p4,scale,p7,p9,p10,p11,p12,micro,claims,analyst", "comma-separated scenarios to run")
 	fs.StringVar(&o.out, "out", "BENCHMARKS.md", "Markdown report to write (empty: none)")
 	fs.StringVar(&o.jsonOut, "json", defaultJSON, "JSON results to write (empty: none; a run of -only p9 writes "+p9JSON+" instead of the default)")
 	fs.IntVar(&o.p1Reps, "p1-reps", 2, "P1: measured runs of the workflow and of the loop")
@@ -139,6 +143,10 @@ func parseOptions(args []string) (options, error) {
 	p9Sizes := fs.String("p9-sizes", "120,300,1000", "P9: real analyses (offline analyst, real Python) submitted at once, one run per size and worker count")
 	p9Workers := fs.String("p9-workers", "1,2", "P9: worker processes sharing the pool, one run each per size (1: the baseline)")
 	fs.IntVar(&o.p9KillN, "p9-kill", 300, "P9: analyses of the run on 2 workers with one killed mid-way (0: no such run)")
+	fs.IntVar(&o.p12Lines, "p12-lines", 20, "P12: lines the streamed cell prints")
+	fs.DurationVar(&o.p12Every, "p12-every", 250*time.Millisecond, "P12: time between the streamed cell's lines")
+	fs.IntVar(&o.p12Followers, "p12-followers", 50, "P12: followers of one analysis")
+	fs.IntVar(&o.p12Analyses, "p12-analyses", 200, "P12: analyses at once, one follower each")
 	fs.DurationVar(&o.p9KillAfter, "p9-kill-after", 30*time.Second, "P9: how long into the kill run one worker is killed (it starts again 10 s later)")
 	fs.BoolVar(&o.keepLogs, "keep-logs", false, "keep the servers' and worker's logs (the path is printed)")
 	if err := fs.Parse(args); err != nil {
@@ -166,6 +174,7 @@ func parseOptions(args []string) (options, error) {
 			"scale-workers": func() { *scaleWorkers = "1,2" },
 			"p9-sizes":      func() { *p9Sizes = "4" }, "p9-workers": func() { *p9Workers = "2" },
 			"p9-kill": func() { o.p9KillN = 4 }, "p9-kill-after": func() { o.p9KillAfter = 2 * time.Second },
+			"p12-lines": func() { o.p12Lines = 4 }, "p12-followers": func() { o.p12Followers = 3 }, "p12-analyses": func() { o.p12Analyses = 3 },
 		}
 		for name, apply := range smoke {
 			if !set[name] {
@@ -177,11 +186,11 @@ func parseOptions(args []string) (options, error) {
 	for _, s := range strings.Split(*only, ",") {
 		s = strings.ToLower(strings.TrimSpace(s))
 		switch s {
-		case "p1", "p2", "p3", "p4", "scale", "p7", "p9", "p10", "p11", "micro", "claims", "analyst":
+		case "p1", "p2", "p3", "p4", "scale", "p7", "p9", "p10", "p11", "p12", "micro", "claims", "analyst":
 			o.only[s] = true
 		case "":
 		default:
-			return o, fmt.Errorf("-only: unknown scenario %q (want p1, p2, p3, p4, scale, p7, p9, p10, p11, micro, claims, analyst)", s)
+			return o, fmt.Errorf("-only: unknown scenario %q (want p1, p2, p3, p4, scale, p7, p9, p10, p11, p12, micro, claims, analyst)", s)
 		}
 	}
 	for _, s := range strings.Split(*scaleWorkers, ",") {
@@ -209,6 +218,10 @@ func parseOptions(args []string) (options, error) {
 	}
 	if len(o.p9Sizes) == 0 && o.p9KillN == 0 {
 		return o, fmt.Errorf("-p9-sizes: empty and -p9-kill 0: P9 would run nothing")
+	}
+	if o.p12Lines < 1 || o.p12Every <= 0 || o.p12Followers < 1 || o.p12Analyses < 1 {
+		return o, fmt.Errorf("-p12-lines %d, -p12-every %s, -p12-followers %d, -p12-analyses %d: want each 1 or more (every: a positive duration)",
+			o.p12Lines, o.p12Every, o.p12Followers, o.p12Analyses)
 	}
 	if o.p9KillN < 0 || o.p9KillAfter <= 0 {
 		return o, fmt.Errorf("-p9-kill: %d and -p9-kill-after: %s, want 0 or more and a positive duration", o.p9KillN, o.p9KillAfter)
@@ -269,7 +282,7 @@ func run(ctx context.Context, args []string) error {
 	}
 	r := newReport(o)
 	var failed []error
-	if o.only["p1"] || o.only["p2"] || o.only["p3"] || o.only["p4"] || o.only["scale"] || o.only["p7"] || o.only["p9"] || o.only["p10"] || o.only["p11"] {
+	if o.only["p1"] || o.only["p2"] || o.only["p3"] || o.only["p4"] || o.only["scale"] || o.only["p7"] || o.only["p9"] || o.only["p10"] || o.only["p11"] || o.only["p12"] {
 		o.logf("bench: starting Temporal, versitygw and the stand-ins")
 		e, err := startEnv(ctx, o, o.scripts())
 		if err != nil {
@@ -282,7 +295,7 @@ func run(ctx context.Context, args []string) error {
 		for _, sc := range []struct {
 			name string
 			run  func(context.Context, *report) error
-		}{{"p1", e.p1}, {"p2", e.p2}, {"p3", e.p3}, {"p4", e.p4}, {"scale", e.scaleOut}, {"p7", e.p7}, {"p9", e.p9}, {"p10", e.p10}, {"p11", e.p11}} {
+		}{{"p1", e.p1}, {"p2", e.p2}, {"p3", e.p3}, {"p4", e.p4}, {"scale", e.scaleOut}, {"p7", e.p7}, {"p9", e.p9}, {"p10", e.p10}, {"p11", e.p11}, {"p12", e.p12}} {
 			if !o.only[sc.name] {
 				continue
 			}

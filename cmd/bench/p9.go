@@ -147,26 +147,12 @@ func counts(m map[string]int) string {
 // killed mid-way.
 func (e *env) p9(ctx context.Context, r *report) error {
 	o := e.opts
-	root, err := os.MkdirTemp("/var/tmp", "bench-p9-")
+	srv, url, done, err := e.realSandboxes("p9")
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(root)
-	// The sandboxes' own unprivileged users must reach their dirs under it.
-	if err := os.Chmod(root, 0o711); err != nil {
-		return err
-	}
-	srv, err := e2blocal.New(e2blocal.Config{APIKey: benchE2BKey, Logger: e.log, Root: filepath.Join(root, "sandboxes"),
-		DefaultTimeout: 10 * time.Minute})
-	if err != nil {
-		return fmt.Errorf("real local sandbox server: %w", err)
-	}
-	defer srv.Close()
+	defer done()
 	capacity, _ := srv.Capacity()
-	url, err := e.serve(srv.Handler())
-	if err != nil {
-		return err
-	}
 
 	type point struct{ workers, n int }
 	var points []point
@@ -259,6 +245,34 @@ func (e *env) p9(ctx context.Context, r *report) error {
 		Goal:  "2 workers ≥ 0.95 × 1 worker's throughput at each N; 0 failed; idle while waiting p99 ≤ 2 s; one of 2 workers killed: 0 failed, throughput within 10% of the run without the kill, idle p99 ≤ 10 s",
 		Value: head.PerSecond, Unit: "analyses/s", Met: ptr(met), Measured: strings.Join(rows, "; ")})
 	return nil
+}
+
+// realSandboxes starts a local E2B server that runs real Python (under
+// bubblewrap), with its sandboxes under /var/tmp, and returns it, its URL
+// and what stops it.
+func (e *env) realSandboxes(name string) (*e2blocal.Server, string, func(), error) {
+	root, err := os.MkdirTemp("/var/tmp", "bench-"+name+"-")
+	if err != nil {
+		return nil, "", nil, err
+	}
+	// The sandboxes' own unprivileged users must reach their dirs under it.
+	if err := os.Chmod(root, 0o711); err != nil {
+		os.RemoveAll(root)
+		return nil, "", nil, err
+	}
+	srv, err := e2blocal.New(e2blocal.Config{APIKey: benchE2BKey, Logger: e.log, Root: filepath.Join(root, "sandboxes"),
+		DefaultTimeout: 10 * time.Minute})
+	if err != nil {
+		os.RemoveAll(root)
+		return nil, "", nil, fmt.Errorf("real local sandbox server: %w", err)
+	}
+	done := func() { srv.Close(); os.RemoveAll(root) }
+	url, err := e.serve(srv.Handler())
+	if err != nil {
+		done()
+		return nil, "", nil, err
+	}
+	return srv, url, done, nil
 }
 
 // stopAll stops worker processes.

@@ -117,6 +117,7 @@ func TestFollowAnAnalysisAsItRuns(t *testing.T) {
 	require.NoError(t, run.Get(context.Background(), &res))
 	assert.Equal(t, api.StatusAnswered, res.Status)
 	evs, at := f.wait(t)
+	saveHistory(t, e, id, run.GetRunID(), "analysis-streamed.json")
 
 	out := checkStream(t, e, id, evs)
 	assert.Equal(t, 15, strings.Count(out, "tick "))
@@ -201,6 +202,7 @@ func TestFollowAcrossAWorkerKill(t *testing.T) {
 	require.NoError(t, run.Get(context.Background(), &res), "worker logs:\n%s", worker.Logs.String())
 	assert.Equal(t, api.StatusAnswered, res.Status)
 	evs, _ := f.wait(t)
+	saveHistory(t, e, id, run.GetRunID(), "analysis-streamed-worker-kill.json")
 	out := checkStream(t, e, id, evs)
 	for i := 0; i < 15; i++ {
 		assert.Equal(t, 1, strings.Count(out, fmt.Sprintf("tick %d at", i)), "tick %d", i)
@@ -214,7 +216,7 @@ func TestFollowAcrossAWorkerKill(t *testing.T) {
 func TestFollowAConversationAcrossContinueAsNew(t *testing.T) {
 	e := newEnv(t)
 	id := "e2e-stream-can-" + time.Now().Format("150405.000")
-	e.start(id, api.AnalysisInput{
+	first := e.start(id, api.AnalysisInput{
 		Question:     "What are total sales?",
 		Model:        "script:conversation",
 		Datasets:     []api.Dataset{{Name: "sales.csv", Content: salesCSV}},
@@ -245,4 +247,6 @@ func TestFollowAConversationAcrossContinueAsNew(t *testing.T) {
 	var res api.AnalysisResult
 	require.NoError(t, e.Temporal.GetWorkflow(context.Background(), id, "").Get(context.Background(), &res))
 	assert.Equal(t, 3, res.Conversation.Runs, "the stream went through two continue-as-news")
+	saveHistory(t, e, id, first.GetRunID(), "conversation-streamed-first-run.json")
+	saveHistory(t, e, id, e.Temporal.GetWorkflow(context.Background(), id, "").GetRunID(), "conversation-streamed-last-run.json")
 }
