@@ -1,8 +1,12 @@
-// Package activities holds every side effect of an analysis: the sandbox's
-// lifecycle, code runs, model calls and S3, and the table of tools the
-// model may call (tools.go). Each activity is a method on Activities, which
-// holds the clients; workflows name them through a nil *Activities. Files
-// are named for what they hold; their map is in docs/architecture.md.
+// Package activities holds the dependencies every subsystem of the
+// activities shares (Activities: the clients and limits), their
+// registration by name (register.go), the table of tools the model may
+// call (tools.go), and the subsystems not yet in a package of their own
+// (sandboxes, code runs, outputs and reports). The others are packages
+// below it: batches, modelcall, the SQL library sqlsource and the failure
+// classification fault. Workflows name each activity through a nil
+// receiver of its subsystem. Files are named for what they hold; their
+// map is in docs/architecture.md.
 package activities
 
 import (
@@ -23,8 +27,9 @@ import (
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
 
-// Activities holds the clients and limits the activities use. Build it once
-// and register it with the worker.
+// Activities holds the clients and limits the activities use: the one
+// value every subsystem is built on. Build it once (New) and register every
+// subsystem with workflows.RegisterActivities.
 type Activities struct {
 	E2B     *e2b.Client
 	Model   *openai.Client

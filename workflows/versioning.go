@@ -11,31 +11,45 @@ import (
 // AUTO_UPGRADE: a running batch replays its history on whatever code is
 // current, so each change to it (or to code it calls) gets a new id here
 // and a GetVersion branch, and the old branch stays until no history that
-// took it can be replayed any more. Never reuse or rename an id.
+// took it can be replayed any more. Never reuse or rename an id. Each id
+// says when it can be removed: its guard, the old branch and the kept
+// histories that took it go together (go test ./workflows -run Replay).
 const (
 	// ChangeFlushEachItem: the batch stores each finished item's summary
 	// at once instead of every batchChunkItems items.
+	// Remove when: it is released (FlushEachItem the default), no batch
+	// begun on older code runs, and the kept histories recorded before it
+	// are retired.
 	ChangeFlushEachItem = "batch-flush-each-item"
 	// ChangeAnalysisReport: an analysis writes its Markdown and HTML report
 	// (WriteReport) before it returns. AnalysisWorkflow is pinned, but the
 	// guard keeps the histories recorded before it replaying.
+	// Remove when: the kept histories recorded before it are retired (no
+	// running analysis predates it: analyses are pinned, hours long).
 	ChangeAnalysisReport = "analysis-report"
 	// ChangeToolOutputRefs: a cell's text for the model goes from RunCode
 	// to CallModel as the key of the cell record RunCode stored in S3
 	// (ToolOutput.OutputKey), not as the text, so the history no longer
 	// holds it twice (BENCHMARKS.md, P2). Histories recorded before it pass the
 	// text inline and must still replay.
+	// Remove when: the kept histories recorded before it are retired (no
+	// running analysis predates it).
 	ChangeToolOutputRefs = "tool-output-refs"
 	// ChangeSearchAttributes: analyses and batches ask the worker (the
 	// local activity CheckSearchAttributes) whether the namespace has the
 	// search attributes of SearchAttributes, and only then upsert them as
 	// they progress (a batch also starts its items with BatchId). The
 	// answer is in the history, so a replay takes the same branch.
+	// Remove when: no batch begun before it runs (batches are AUTO_UPGRADE
+	// and last hours) and the kept histories recorded before it are
+	// retired.
 	ChangeSearchAttributes = "search-attributes"
 	// ChangeStrictInput: inputs (and batch items) are validated with the
 	// input-encoding rules too (valid UTF-8, no repeated JSON key, plain
 	// host names in dataset URLs). Runs begun before keep the lenient
 	// validation, so their verdicts, and histories, stay as they were.
+	// Remove when: no batch begun before it runs and the kept histories
+	// recorded before it are retired.
 	ChangeStrictInput = "strict-input"
 	// ChangeConversationTotals: a conversation's progress, UI details and
 	// result count steps and charts across its turns and runs (the step
@@ -43,17 +57,25 @@ const (
 	// turn's charts and files, and continue-as-new carries them. Before it
 	// progress counted step and charts per turn and the result listed the
 	// last turn's charts only; a run that began so keeps doing so.
+	// Remove when: no conversation run begun before it runs (a
+	// conversation takes the current version when it continues as new)
+	// and the kept histories recorded before it are retired.
 	ChangeConversationTotals = "conversation-totals"
 	// ChangeVerifyAnswer: an answer is checked (VerifyAnswer) before it is
 	// returned: each figure traced to the cell output that printed it; with
 	// verify "correct" an unsupported figure gives the model one more step.
 	// Histories recorded before it return the answer unchecked.
+	// Remove when: the kept histories recorded before it are retired (no
+	// running analysis predates it).
 	ChangeVerifyAnswer = "verify-answer"
 	// ChangeRunSQL: the model is offered run_sql next to execute_python
 	// (CallModelInput.SQLTool; the worker offers it only when it has SQL
 	// sources) and the workflow runs its calls (RunSQL), each its own
 	// activity, its output passed by reference. Histories recorded
 	// before it report run_sql as an unknown tool.
+	// Remove when: the kept histories recorded before it are retired (no
+	// running analysis predates it); the table's gate of SQL rows
+	// (Tool.SQL: a worker without sources) stays.
 	ChangeRunSQL = "run-sql"
 	// ChangeWaitForSandbox: CreateSandbox reports a create refused for
 	// capacity (ReportCapacity) and the workflow waits on a timer and asks
@@ -74,6 +96,8 @@ const (
 	// pinned and lasts hours at most; a conversation takes version 4 when
 	// it continues as new) and the kept histories of versions 1 to 3
 	// (testdata/histories/2026112[5-7]-*) are retired with them.
+	// Remove when: as just said for versions 0 to 3; version 4 itself
+	// needs its guard until every line and analysis predating it is gone.
 	ChangeWaitForSandbox = "wait-for-sandbox"
 	// ChangeEventStream: an analysis keeps an event stream that callers
 	// follow (stream.go, docs/stream.md): the stream's Signal, Update and
@@ -83,6 +107,7 @@ const (
 	// run. Runs begun before it have no stream. Delete the guard (keep the
 	// stream) once no analysis begun before it runs and the histories
 	// kept before 2026-11-28 are retired.
+	// Remove when: as just said.
 	ChangeEventStream = "event-stream"
 )
 

@@ -32,7 +32,7 @@ var allowed = []struct {
 	{"e2b", []string{"e2b/", "internal/"}, "the E2B client"},
 	{"scriptedmodel/analysteval", []string{"scriptedmodel", "api", "internal/"}, "the offline analyst's corpus runner"},
 	{"scriptedmodel", []string{"api", "internal/"}, "the local model server: the contract's tool names"},
-	{"stream", []string{"api"}, "an analysis' event stream: data for workflows, I/O for activities and callers"},
+	{"stream", []string{"api"}, "the event stream: the workflow's log, the cell's publisher, the caller's follower"},
 	{"activities/fault", []string{"api", "e2b", "internal/"}, "the one classification of the activities' failures"},
 	{"activities/sqlsource", []string{"api", "activities/fault"}, "the SQL sources: a library"},
 	{"activities/modelcall", []string{"activities", "activities/fault", "api", "config", "internal/"}, "the model's activity"},
