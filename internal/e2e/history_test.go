@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -64,17 +65,30 @@ func checkBytesPerStep(t *testing.T, e *env) {
 	require.Len(t, perStep, 25)
 	// Steps 3..24 do the same work (step 2 still carries step 1's small
 	// output): the last must cost what the third did.
-	first, last := perStep[2], perStep[len(perStep)-2]
-	t.Logf("history: %d bytes in all; bytes per step: %v", total, perStep)
+	// The event stream's batches are one to three a step, as the cell's
+	// output meets the batching: compare the medians of steps 3-8 and
+	// 19-24, not two single steps.
+	first, last := median(perStep[2:8]), median(perStep[18:24])
+	t.Logf("history: %d bytes in all; bytes per step: %v; of them the event stream's (with ~600 bytes a batch): %v", total, perStep, streamed)
 	assert.InDelta(t, float64(first), float64(last), float64(first)*0.1,
-		"bytes per step grew from %d (step 3) to %d (step 24)", first, last)
+		"bytes per step grew from %d (median of steps 3-8) to %d (median of steps 19-24)", first, last)
+	last = perStep[len(perStep)-2]
 	// Each cell prints 3 KB: a step holds less than one copy of it, as
 	// the text for the model goes by key (workflows.ChangeToolOutputRefs);
 	// the event stream holds its first KB, once.
 	lastStreamed := streamed[len(streamed)-2]
 	assert.Positive(t, lastStreamed, "the step published no output to the event stream")
-	assert.Less(t, lastStreamed, 2500, "step 24's event stream batches hold %d bytes: more than STREAM_CELL_BYTES", lastStreamed)
+	// STREAM_CELL_BYTES (1 KB, ~1.4 KB as base64) of output, in one to
+	// three batches, each with its workflow task.
+	assert.Less(t, lastStreamed, 5000, "step 24's event stream batches hold %d bytes: more than STREAM_CELL_BYTES and a few batches", lastStreamed)
 	assert.Less(t, last-lastStreamed, 3000, "step 24 holds %d bytes besides its event stream: its 3 KB output is in the history", last-lastStreamed)
 	assert.Less(t, total, 1<<20, "a 25-step analysis stays far below Temporal's 50 MB history limit")
 	checkHistory(t, e, id, run.GetRunID())
+}
+
+// median is the middle of ns (the upper one of an even count).
+func median(ns []int) int {
+	s := slices.Clone(ns)
+	slices.Sort(s)
+	return s[len(s)/2]
 }
