@@ -181,16 +181,7 @@ func TestFollowAnAnalysisAsItRuns(t *testing.T) {
 // cell's output once, whole, in order: nothing repeated, nothing missing.
 func TestFollowAcrossAWorkerKill(t *testing.T) {
 	e := newEnv(t)
-	cfg := e.Config
-	cfg.TaskQueue = "stream-kill-" + strconv.FormatInt(time.Now().UnixNano(), 36)
-	cfg.OpenAIModel = "script:streamed-cell"
-	worker := startWorkerProcess(t, workerEnv(cfg))
-
-	id := "e2e-stream-kill-" + time.Now().Format("150405.000")
-	run, err := e.Temporal.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
-		ID: id, TaskQueue: cfg.TaskQueue, WorkflowExecutionTimeout: 5 * time.Minute,
-	}, api.AnalysisWorkflowName, api.AnalysisInput{Question: "tick, then chart", Model: "script:streamed-cell"})
-	require.NoError(t, err)
+	id, run, worker := startStreamedCell(t, e, "stream-kill")
 	f := follow(e, id)
 	require.Eventually(t, func() bool {
 		return f.seen(func(ev stream.Event) bool { return ev.Kind == api.EventOutput && strings.Contains(ev.Text, "tick 3 ") })
@@ -257,14 +248,7 @@ func TestFollowAConversationAcrossContinueAsNew(t *testing.T) {
 // and goes on from there.
 func TestFollowAWindowedStream(t *testing.T) {
 	e := newEnv(t)
-	cfg := e.Config
-	cfg.TaskQueue = "stream-window-" + strconv.FormatInt(time.Now().UnixNano(), 36)
-	startWorkerProcess(t, append(workerEnv(cfg), "STREAM_MAX_EVENTS=10"))
-	id := "e2e-stream-window-" + time.Now().Format("150405.000")
-	run, err := e.Temporal.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
-		ID: id, TaskQueue: cfg.TaskQueue, WorkflowExecutionTimeout: 5 * time.Minute,
-	}, api.AnalysisWorkflowName, api.AnalysisInput{Question: "tick, then chart", Model: "script:streamed-cell"})
-	require.NoError(t, err)
+	id, run, _ := startStreamedCell(t, e, "stream-window", "STREAM_MAX_EVENTS=10")
 	require.NoError(t, run.Get(context.Background(), nil))
 
 	var read []stream.Event
@@ -275,7 +259,7 @@ func TestFollowAWindowedStream(t *testing.T) {
 	assert.Greater(t, base, int64(10))
 	assert.Equal(t, api.EventEnded, read[9].Kind)
 
-	_, err = e.Temporal.QueryWorkflow(context.Background(), id, "", api.StreamReadQuery, api.StreamPollInput{FromOffset: 1})
+	_, err := e.Temporal.QueryWorkflow(context.Background(), id, "", api.StreamReadQuery, api.StreamPollInput{FromOffset: 1})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), fmt.Sprintf("now starts at offset %d", base))
 
@@ -283,4 +267,21 @@ func TestFollowAWindowedStream(t *testing.T) {
 	require.NoError(t, stream.Follow(context.Background(), e.Temporal, id, stream.FollowOptions{From: 1}, collect))
 	require.NotEmpty(t, read)
 	assert.Equal(t, base, read[0].At, "a follower from a dropped offset goes on from where the stream starts")
+}
+
+// startStreamedCell starts a worker process of its own (with env's
+// configuration and extra variables) on a task queue named from prefix,
+// and the streamed-cell analysis on it.
+func startStreamedCell(t *testing.T, e *env, prefix string, extra ...string) (string, client.WorkflowRun, *workerProcess) {
+	t.Helper()
+	cfg := e.Config
+	cfg.TaskQueue = prefix + "-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	cfg.OpenAIModel = "script:streamed-cell"
+	worker := startWorkerProcess(t, append(workerEnv(cfg), extra...))
+	id := "e2e-" + prefix + "-" + time.Now().Format("150405.000")
+	run, err := e.Temporal.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
+		ID: id, TaskQueue: cfg.TaskQueue, WorkflowExecutionTimeout: 5 * time.Minute,
+	}, api.AnalysisWorkflowName, api.AnalysisInput{Question: "tick, then chart", Model: "script:streamed-cell"})
+	require.NoError(t, err)
+	return id, run, worker
 }
