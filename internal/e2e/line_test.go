@@ -5,6 +5,7 @@ import (
 	"context"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -180,7 +181,14 @@ func lineLoad(t *testing.T, prefix string, n, capacity, workers int, kill func([
 		return err == nil && v.Get(&line) == nil && line.Holding == 0 && line.Waiting == 0
 	}, 30*time.Second, 100*time.Millisecond, "the line at the end: %+v", line)
 	assert.Equal(t, capacity, line.Capacity)
-	assert.Equal(t, int64(n), line.Granted, "turns granted")
+	if !assert.Equal(t, int64(n), line.Granted, "turns granted") {
+		trace, grants := lineTrace(t, e, lineID)
+		for id, g := range grants {
+			if g > 1 {
+				t.Logf("%s was granted %d turns:\n\t%s", id, g, strings.Join(trace[id], "\n\t"))
+			}
+		}
+	}
 	return ds
 }
 
