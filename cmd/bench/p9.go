@@ -14,9 +14,11 @@ import (
 	"time"
 
 	enumspb "go.temporal.io/api/enums/v1"
+	historypb "go.temporal.io/api/history/v1"
 	"go.temporal.io/api/workflowservice/v1"
 	"go.temporal.io/sdk/client"
 
+	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
 	"github.com/durable-analyst/durable-analyst/internal/linestats"
@@ -71,6 +73,11 @@ type p9Run struct {
 	// first workflow task too).
 	IdleMS          [3]int64 `json:"idle_while_waiting_ms_p50_p99_max"`
 	IdleFromStartMS [3]int64 `json:"idle_from_start_ms_p50_p99_max"`
+	// IdleByPhase sums IdleMS over the analyses by where each one's turn
+	// was (linestats.Phases): the release on its way to the line, the
+	// line's workflow task, the turn's signal, the analysis' workflow
+	// task, the create's pickup.
+	IdleByPhase linestats.PhaseTimes `json:"idle_by_phase_ns"`
 	sandboxSeconds  float64
 	turnToSandbox   []time.Duration
 	waits           []linestats.Wait
@@ -112,8 +119,8 @@ func (r *p9Run) trouble(start, at time.Time, activityType, cause string) {
 // analysis had its sandbox after its turn, and where the machine's CPU
 // went.
 func (r *p9Run) whereTimeWent() string {
-	return fmt.Sprintf("held %.0f%%; turn to sandbox p50 %d ms, p95 %d ms; %s",
-		100*r.SlotOccupancy, r.TurnToSandboxMS[0], r.TurnToSandboxMS[1], r.CPU)
+	return fmt.Sprintf("held %.0f%%; turn to sandbox p50 %d ms, p95 %d ms; idle while waiting, summed by where the turn was: %s; %s",
+		100*r.SlotOccupancy, r.TurnToSandboxMS[0], r.TurnToSandboxMS[1], r.IdleByPhase, r.CPU)
 }
 
 // label names the run's topology: "2 workers, 300", "2 workers, 300, one killed".
@@ -408,6 +415,14 @@ func (e *env) p9Once(ctx context.Context, srv *e2blocal.Server, ws []*workerProc
 			return run, err
 		}
 	}
+	lr := linestats.NewLineReader()
+	if err := linestats.EachLineEvent(ctx, e.client, activities.LineWorkflowID(vars["SANDBOX_POOL"]), func(_ int, ev *historypb.HistoryEvent) { lr.Add(ev) }); err != nil {
+		return run, err
+	}
+	for i := range run.waits {
+		lr.Fill(&run.waits[i])
+	}
+	run.IdleByPhase = linestats.Phases(samples, run.waits, c)
 	if run.PeakSandboxes > 0 {
 		run.SlotOccupancy = run.sandboxSeconds / (float64(run.PeakSandboxes) * wall.Seconds())
 	}

@@ -511,11 +511,24 @@ func (s *Server) handleKill(w http.ResponseWriter, r *http.Request) {
 		notFound(w, id)
 		return
 	}
-	if err := sb.kill(); err != nil {
-		s.log.Warn("kill sandbox", "sandbox_id", id, "error", err)
-	}
-	s.log.Info("sandbox killed", "sandbox_id", id)
+	start := time.Now()
+	sb.stop()
+	s.log.Info("sandbox killed", "sandbox_id", id, "took", time.Since(start).Round(time.Millisecond))
 	w.WriteHeader(http.StatusNoContent)
+	// Its processes are gone and it no longer counts against the capacity:
+	// the answer goes now, and its disk and dirs after it. Unmounting and
+	// removing them took seconds on a busy machine, and a caller that
+	// waited for them held back the next analysis' sandbox for nothing
+	// (E2B too answers a kill before it has cleaned up).
+	s.teardown.Add(1)
+	go func() {
+		defer s.teardown.Done()
+		start := time.Now()
+		if err := sb.release(); err != nil {
+			s.log.Warn("kill sandbox: clean up", "sandbox_id", id, "error", err)
+		}
+		s.log.Debug("sandbox cleaned up", "sandbox_id", id, "took", time.Since(start).Round(time.Millisecond))
+	}()
 }
 
 func (s *Server) handleSetTimeout(w http.ResponseWriter, r *http.Request) {

@@ -2,8 +2,12 @@ package e2blocal_test
 
 import (
 	"encoding/json"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -231,5 +235,53 @@ func TestAPIKey(t *testing.T) {
 	}
 	if resp, _ := do(t, "GET", base+"/v2/sandboxes", nil, map[string]string{"X-API-KEY": "secret-key"}); resp.StatusCode != http.StatusOK {
 		t.Errorf("with key: got %d, want 200", resp.StatusCode)
+	}
+}
+
+// A kill answers once the sandbox's processes are gone; its disk and dirs
+// go after the answer, and are gone when the server has closed.
+func TestKillCleansUpAfterItsAnswer(t *testing.T) {
+	root := t.TempDir()
+	// The sandboxes' own users must reach their dirs under it.
+	for _, dir := range []string{filepath.Dir(root), root} {
+		if err := os.Chmod(dir, 0o711); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv, err := e2blocal.New(e2blocal.Config{Python: python, Root: root, Logger: slog.New(slog.NewTextHandler(t.Output(), nil))})
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	if err := pythonCheck(); err != nil {
+		t.Skipf("%s lacks the code interpreter's packages: %v", python, err)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	for range 3 {
+		sb := create(t, hs.URL, map[string]any{})
+		sb.run(t, "open('/home/user/f.txt', 'w').write('x' * 100000)")
+		if resp, b := do(t, "DELETE", hs.URL+"/sandboxes/"+sb.id, nil, nil); resp.StatusCode != http.StatusNoContent {
+			t.Fatalf("kill: got %d %s, want 204", resp.StatusCode, b)
+		}
+		if pids := sandboxPIDs(t, sb.id); len(pids) != 0 {
+			t.Errorf("processes of the killed sandbox %s still alive after the kill's answer: %v", sb.id, pids)
+		}
+		if _, running := srv.Capacity(); running != 0 {
+			t.Errorf("running after the kill: %d, want 0", running)
+		}
+	}
+	if err := srv.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	left, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range left {
+		names = append(names, e.Name())
+	}
+	if len(names) != 0 {
+		t.Errorf("left under the server's root after Close: %v", names)
 	}
 }

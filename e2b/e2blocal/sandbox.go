@@ -325,6 +325,12 @@ func (sb *sandbox) signalTrees(sig syscall.Signal) {
 
 // kill kills every process tree, waits for them to go and removes the dir.
 func (sb *sandbox) kill() error {
+	sb.stop()
+	return sb.release()
+}
+
+// stop kills every process tree and waits (at most 5 s) for them to go.
+func (sb *sandbox) stop() {
 	sb.mu.Lock()
 	sb.dead = true
 	if sb.state == statePaused {
@@ -342,7 +348,6 @@ func (sb *sandbox) kill() error {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	return sb.release()
 }
 
 // pause freezes every process tree (memory survives, like E2B's snapshot).

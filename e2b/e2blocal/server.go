@@ -123,6 +123,9 @@ type Server struct {
 	closed   bool
 	stopReap chan struct{}
 	reapDone chan struct{}
+	// teardown counts killed sandboxes whose disk and dirs are still
+	// being removed; Close waits for them.
+	teardown sync.WaitGroup
 }
 
 // New validates cfg, picks the isolation mode and starts the expiry reaper.
@@ -336,6 +339,7 @@ func (s *Server) Close() error {
 	s.mu.Unlock()
 	close(s.stopReap)
 	<-s.reapDone
+	s.teardown.Wait()
 	var errs []error
 	for _, sb := range boxes {
 		errs = append(errs, sb.kill())

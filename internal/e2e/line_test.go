@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	enumspb "go.temporal.io/api/enums/v1"
+	historypb "go.temporal.io/api/history/v1"
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/api"
@@ -143,9 +144,13 @@ func lineLoad(t *testing.T, prefix string, n, capacity, workers int, kill func([
 		turns += r.turns
 	}
 	require.Zero(t, failed, "failed analyses")
+	lineID := activities.LineWorkflowID(activities.PoolID(cfg.E2BAPIURL, cfg.E2BDomain, cfg.E2BAPIKey.Reveal()))
+	lr := linestats.NewLineReader()
+	require.NoError(t, linestats.EachLineEvent(context.Background(), e.Temporal, lineID, func(_ int, ev *historypb.HistoryEvent) { lr.Add(ev) }))
 	waits := make([]linestats.Wait, len(runs))
 	for i, r := range runs {
 		waits[i] = r.Wait
+		lr.Fill(&waits[i])
 	}
 	idle := linestats.Idle(o.samples(), waits, capacity, false)
 	idleBegin := linestats.Idle(o.samples(), waits, capacity, true)
@@ -163,6 +168,7 @@ func lineLoad(t *testing.T, prefix string, n, capacity, workers int, kill func([
 		n, workers, capacity, wall.Round(time.Second), float64(n)/wall.Seconds(), waited, turns, refusals, timeouts, o.peak(),
 		linestats.Quantile(ds, 0.5).Round(time.Millisecond), linestats.Quantile(ds, 0.99).Round(time.Millisecond), slices.Max(ds).Round(time.Millisecond),
 		linestats.Quantile(dsBegin, 0.5).Round(time.Millisecond), linestats.Quantile(dsBegin, 0.99).Round(time.Millisecond))
+	t.Logf("idle while waiting, summed by where the turn was: %s", linestats.Phases(o.samples(), waits, capacity))
 	worst := slices.Clone(runs)
 	slices.SortFunc(worst, func(a, b lineRun) int { return cmp.Compare(idle[b.ID], idle[a.ID]) })
 	for _, r := range worst[:min(3, len(worst))] {
@@ -174,7 +180,6 @@ func lineLoad(t *testing.T, prefix string, n, capacity, workers int, kill func([
 	assert.Zero(t, refusals, "creates the line let through but the server refused")
 	// Every turn is given back (the last leaves may still be on their
 	// way when the analyses close).
-	lineID := activities.LineWorkflowID(activities.PoolID(cfg.E2BAPIURL, cfg.E2BDomain, cfg.E2BAPIKey.Reveal()))
 	var line activities.LineStatus
 	assert.Eventually(t, func() bool {
 		v, err := e.Temporal.QueryWorkflow(context.Background(), lineID, "", api.SandboxLineQuery)

@@ -5,12 +5,17 @@ package linestats
 
 import (
 	"cmp"
+	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
 
 	enumspb "go.temporal.io/api/enums/v1"
 	historypb "go.temporal.io/api/history/v1"
+	"go.temporal.io/sdk/client"
+
+	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // Sample is the local server's running sandboxes at one moment.
@@ -27,6 +32,13 @@ type Wait struct {
 	Begin, Joined time.Time
 	// CreateStart and Created bound the create that got its sandbox.
 	CreateStart, Created time.Time
+	// Where the turn was on its way, for Phases: TurnReceived is when the
+	// turn reached the analysis (the line's signal, or its join's answer);
+	// CreateScheduled when it scheduled the create. From the line's
+	// history (LineReader): TurnSent is when the line sent the turn and
+	// ReleaseHeard when the line heard of the release that freed it (zero
+	// when the turn was the join's answer).
+	TurnReceived, CreateScheduled, TurnSent, ReleaseHeard time.Time
 }
 
 // Idle is, per analysis, the time a sandbox slot was free for it while it
@@ -37,6 +49,90 @@ type Wait struct {
 // task counts too), and each of those waits idly through the time to the
 // next sample.
 func Idle(samples []Sample, waits []Wait, capacity int, fromBegin bool) map[string]time.Duration {
+	idle := map[string]time.Duration{}
+	accrue(samples, waits, capacity, fromBegin, func(w *Wait, _ time.Time, dt time.Duration) { idle[w.ID] += dt })
+	return idle
+}
+
+// Phase is where an analysis' turn was while a slot was free for it.
+type Phase int
+
+const (
+	// PhaseRelease: the slot was free, and the line had not heard yet
+	// (the kill's leave on its way).
+	PhaseRelease Phase = iota
+	// PhaseLine: the line had heard and not yet sent the turn (its
+	// workflow task).
+	PhaseLine
+	// PhaseDelivery: the turn sent and not yet in the analysis' history
+	// (the server's signal).
+	PhaseDelivery
+	// PhaseWorkflowTask: the turn received, the create not yet scheduled
+	// (the analysis' workflow task).
+	PhaseWorkflowTask
+	// PhasePickup: the create scheduled, not yet started (a worker's poll
+	// of the activity).
+	PhasePickup
+	phases
+)
+
+var phaseNames = [phases]string{"release reaching the line", "the line's workflow task", "signal delivery", "the analysis' workflow task", "the create's pickup"}
+
+func (p Phase) String() string { return phaseNames[p] }
+
+// PhaseTimes is idle time by phase.
+type PhaseTimes [phases]time.Duration
+
+// String lists the phases with their time and share: "release reaching
+// the line 1.2 s (40%), …".
+func (p PhaseTimes) String() string {
+	var total time.Duration
+	for _, d := range p {
+		total += d
+	}
+	parts := make([]string, len(p))
+	for i, d := range p {
+		share := 0.0
+		if total > 0 {
+			share = 100 * float64(d) / float64(total)
+		}
+		parts[i] = fmt.Sprintf("%s %.1f s (%.0f%%)", Phase(i), d.Seconds(), share)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Phases is Idle (from the join) summed over all analyses by the phase
+// each analysis' turn was in while it idled. An analysis without the
+// line's times puts what precedes its turn's arrival under PhaseLine.
+func Phases(samples []Sample, waits []Wait, capacity int) PhaseTimes {
+	var sum PhaseTimes
+	accrue(samples, waits, capacity, false, func(w *Wait, t time.Time, dt time.Duration) {
+		sum[w.phase(t)] += dt
+	})
+	return sum
+}
+
+// phase is where w's turn was at t.
+func (w *Wait) phase(t time.Time) Phase {
+	before := func(at time.Time) bool { return !at.IsZero() && t.Before(at) }
+	switch {
+	case before(w.ReleaseHeard):
+		return PhaseRelease
+	case before(w.TurnSent):
+		return PhaseLine
+	case !w.TurnSent.IsZero() && before(w.TurnReceived):
+		return PhaseDelivery
+	case before(w.TurnReceived):
+		return PhaseLine
+	case before(w.CreateScheduled):
+		return PhaseWorkflowTask
+	}
+	return PhasePickup
+}
+
+// accrue calls f for each analysis and sample at which a free slot was
+// the analysis' while it waited, with the time to the sample before.
+func accrue(samples []Sample, waits []Wait, capacity int, fromBegin bool, f func(w *Wait, t time.Time, dt time.Duration)) {
 	since := func(w Wait) time.Time {
 		if fromBegin {
 			return w.Begin
@@ -45,7 +141,6 @@ func Idle(samples []Sample, waits []Wait, capacity int, fromBegin bool) map[stri
 	}
 	order := slices.Clone(waits)
 	slices.SortStableFunc(order, func(a, b Wait) int { return cmp.Or(since(a).Compare(since(b)), cmp.Compare(a.ID, b.ID)) })
-	idle := map[string]time.Duration{}
 	for i := 1; i < len(samples); i++ {
 		t, dt := samples[i].At, samples[i].At.Sub(samples[i-1].At)
 		free := capacity - samples[i].Running
@@ -54,17 +149,16 @@ func Idle(samples []Sample, waits []Wait, capacity int, fromBegin bool) map[stri
 				free--
 			}
 		}
-		for _, w := range order {
+		for j := range order {
 			if free <= 0 {
 				break
 			}
-			if !t.Before(since(w)) && t.Before(w.CreateStart) {
-				idle[w.ID] += dt
+			if w := &order[j]; !t.Before(since(*w)) && t.Before(w.CreateStart) {
+				f(w, t, dt)
 				free--
 			}
 		}
 	}
-	return idle
 }
 
 // Quantile is the q-quantile of ds (nearest rank); 0 for none.
@@ -81,14 +175,14 @@ func Quantile(ds []time.Duration, q float64) time.Duration {
 // start, its join of the line (the JoinSandboxLine marker) and the
 // CreateSandbox that got its sandbox.
 type WaitReader struct {
-	w       Wait
-	types   map[int64]string // scheduled event id -> activity type
-	started map[int64]time.Time
+	w                  Wait
+	types              map[int64]string // scheduled event id -> activity type
+	scheduled, started map[int64]time.Time
 }
 
 // NewWaitReader reads the wait of the analysis id.
 func NewWaitReader(id string) *WaitReader {
-	return &WaitReader{w: Wait{ID: id}, types: map[int64]string{}, started: map[int64]time.Time{}}
+	return &WaitReader{w: Wait{ID: id}, types: map[int64]string{}, scheduled: map[int64]time.Time{}, started: map[int64]time.Time{}}
 }
 
 // Add reads one event.
@@ -103,12 +197,18 @@ func (r *WaitReader) Add(ev *historypb.HistoryEvent) {
 		}
 	case enumspb.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
 		r.types[ev.GetEventId()] = ev.GetActivityTaskScheduledEventAttributes().GetActivityType().GetName()
+		r.scheduled[ev.GetEventId()] = at
 	case enumspb.EVENT_TYPE_ACTIVITY_TASK_STARTED:
 		r.started[ev.GetActivityTaskStartedEventAttributes().GetScheduledEventId()] = at
 	case enumspb.EVENT_TYPE_ACTIVITY_TASK_COMPLETED:
 		s := ev.GetActivityTaskCompletedEventAttributes().GetScheduledEventId()
 		if r.types[s] == "CreateSandbox" && r.w.Created.IsZero() {
-			r.w.CreateStart, r.w.Created = r.started[s], at
+			r.w.CreateStart, r.w.Created, r.w.CreateScheduled = r.started[s], at, r.scheduled[s]
+		}
+	case enumspb.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED:
+		// The last turn before the create is the one that got it.
+		if ev.GetWorkflowExecutionSignaledEventAttributes().GetSignalName() == api.SignalSandboxTurn && r.w.Created.IsZero() {
+			r.w.TurnReceived = at
 		}
 	}
 }
@@ -124,5 +224,94 @@ func (r *WaitReader) Wait() (w Wait, ok bool) {
 	if w.Joined.IsZero() || w.Joined.After(w.CreateStart) {
 		w.Joined = w.Begin
 	}
+	if w.TurnReceived.IsZero() || w.TurnReceived.After(w.CreateScheduled) {
+		// Its join's answer was its turn.
+		w.TurnReceived = w.Joined
+	}
 	return w, true
+}
+
+// LineReader reads, from the history of a pool's line (every run, oldest
+// first), when it sent each analysis a turn and when it had heard of the
+// release that let it: the first signal the workflow task that sent the
+// turn read.
+type LineReader struct {
+	// sent lists, per analysis, when the line sent it turns, and heard
+	// when the line had heard what led to each.
+	sent, heard map[string][]time.Time
+	// arrived is the time of the first signal since the line's last
+	// workflow task started; read, that of the signals that task read.
+	arrived, read time.Time
+}
+
+// NewLineReader reads a line's history.
+func NewLineReader() *LineReader {
+	return &LineReader{sent: map[string][]time.Time{}, heard: map[string][]time.Time{}}
+}
+
+// Add reads one event of the line's history.
+func (r *LineReader) Add(ev *historypb.HistoryEvent) {
+	at := ev.GetEventTime().AsTime()
+	switch ev.GetEventType() {
+	case enumspb.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED:
+		if r.arrived.IsZero() {
+			r.arrived = at
+		}
+	case enumspb.EVENT_TYPE_WORKFLOW_TASK_STARTED:
+		// Signals written after this are read by the next task.
+		r.read, r.arrived = r.arrived, time.Time{}
+	case enumspb.EVENT_TYPE_SIGNAL_EXTERNAL_WORKFLOW_EXECUTION_INITIATED:
+		a := ev.GetSignalExternalWorkflowExecutionInitiatedEventAttributes()
+		if a.GetSignalName() == api.SignalSandboxTurn {
+			id := a.GetWorkflowExecution().GetWorkflowId()
+			r.sent[id], r.heard[id] = append(r.sent[id], at), append(r.heard[id], r.read)
+		}
+	}
+}
+
+// Fill sets w's TurnSent and ReleaseHeard: the line's last turn sent to
+// it before its turn reached it.
+func (r *LineReader) Fill(w *Wait) {
+	sent := r.sent[w.ID]
+	for i := len(sent) - 1; i >= 0; i-- {
+		if !sent[i].After(w.TurnReceived) && w.TurnReceived.After(w.Joined) {
+			w.TurnSent, w.ReleaseHeard = sent[i], r.heard[w.ID][i]
+			return
+		}
+	}
+}
+
+// EachLineEvent calls f with every event of every run of the line
+// lineID, oldest run first (a line continues as new).
+func EachLineEvent(ctx context.Context, c client.Client, lineID string, f func(run int, ev *historypb.HistoryEvent)) error {
+	// The runs, newest first: each run's first event names the run it
+	// continues.
+	d, err := c.DescribeWorkflowExecution(ctx, lineID, "")
+	if err != nil {
+		return fmt.Errorf("describe the line %s: %w", lineID, err)
+	}
+	runs := []string{d.GetWorkflowExecutionInfo().GetExecution().GetRunId()}
+	for {
+		it := c.GetWorkflowHistory(ctx, lineID, runs[0], false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
+		ev, err := it.Next()
+		if err != nil {
+			return fmt.Errorf("history of the line %s, run %s: %w", lineID, runs[0], err)
+		}
+		prev := ev.GetWorkflowExecutionStartedEventAttributes().GetContinuedExecutionRunId()
+		if prev == "" {
+			break
+		}
+		runs = append([]string{prev}, runs...)
+	}
+	for n, run := range runs {
+		it := c.GetWorkflowHistory(ctx, lineID, run, false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
+		for it.HasNext() {
+			ev, err := it.Next()
+			if err != nil {
+				return fmt.Errorf("history of the line %s, run %s: %w", lineID, run, err)
+			}
+			f(n+1, ev)
+		}
+	}
+	return nil
 }

@@ -10,6 +10,7 @@ import (
 	historypb "go.temporal.io/api/history/v1"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/internal/linestats"
 )
 
@@ -87,5 +88,57 @@ func TestWaitReader(t *testing.T) {
 	}
 	w, ok := r.Wait()
 	assert.True(t, ok)
-	assert.Equal(t, linestats.Wait{ID: "a", Begin: t0, Joined: t0.Add(time.Second), CreateStart: t0.Add(6 * time.Second), Created: t0.Add(7 * time.Second)}, w)
+	assert.Equal(t, linestats.Wait{ID: "a", Begin: t0, Joined: t0.Add(time.Second), CreateStart: t0.Add(6 * time.Second), Created: t0.Add(7 * time.Second),
+		TurnReceived: t0.Add(time.Second), CreateScheduled: t0.Add(5 * time.Second)}, w, "granted at its join: the turn arrived with the join's answer")
+}
+
+// The line's history says when it sent a turn, and when it heard the
+// release its workflow task read (not a signal written after that task
+// started); the phases split the idle time by where the turn was.
+func TestLinePhases(t *testing.T) {
+	t0 := time.Unix(1000, 0).UTC()
+	at := func(s float64) time.Time { return t0.Add(time.Duration(s * float64(time.Second))) }
+	ev := func(s float64, typ enumspb.EventType, set func(*historypb.HistoryEvent)) *historypb.HistoryEvent {
+		e := &historypb.HistoryEvent{EventType: typ, EventTime: timestamppb.New(at(s))}
+		if set != nil {
+			set(e)
+		}
+		return e
+	}
+	signaled := func(s float64) *historypb.HistoryEvent {
+		return ev(s, enumspb.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED, nil)
+	}
+	sent := func(s float64, id string) *historypb.HistoryEvent {
+		return ev(s, enumspb.EVENT_TYPE_SIGNAL_EXTERNAL_WORKFLOW_EXECUTION_INITIATED, func(e *historypb.HistoryEvent) {
+			e.Attributes = &historypb.HistoryEvent_SignalExternalWorkflowExecutionInitiatedEventAttributes{SignalExternalWorkflowExecutionInitiatedEventAttributes: &historypb.SignalExternalWorkflowExecutionInitiatedEventAttributes{
+				SignalName: api.SignalSandboxTurn, WorkflowExecution: &commonpb.WorkflowExecution{WorkflowId: id}}}
+		})
+	}
+	r := linestats.NewLineReader()
+	for _, e := range []*historypb.HistoryEvent{
+		signaled(2.0), // b's leave
+		ev(2.1, enumspb.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED, nil),
+		ev(2.5, enumspb.EVENT_TYPE_WORKFLOW_TASK_STARTED, nil),
+		signaled(2.6), // arrived while the task ran: read by the next
+		ev(3.0, enumspb.EVENT_TYPE_WORKFLOW_TASK_COMPLETED, nil),
+		sent(3.0, "a"),
+	} {
+		r.Add(e)
+	}
+	a := linestats.Wait{ID: "a", Begin: at(0), Joined: at(0.5), TurnReceived: at(3.5), CreateScheduled: at(4), CreateStart: at(4.5), Created: at(5)}
+	r.Fill(&a)
+	assert.Equal(t, at(3), a.TurnSent)
+	assert.Equal(t, at(2), a.ReleaseHeard)
+
+	// A pool of one: b runs until 1.5 s; its leave reaches the line at
+	// 2 s. a idles 0.5 s in each phase but the line's (1 s).
+	var samples []linestats.Sample
+	for s := 0.0; s <= 6; s += 0.25 {
+		samples = append(samples, linestats.Sample{At: at(s), Running: map[bool]int{true: 1}[s < 1.5 || s >= 5]})
+	}
+	b := linestats.Wait{ID: "b", Begin: at(0), Joined: at(0), CreateStart: at(0), Created: at(0), TurnReceived: at(0), CreateScheduled: at(0)}
+	p := linestats.Phases(samples, []linestats.Wait{a, b}, 1)
+	assert.Equal(t, linestats.PhaseTimes{500 * time.Millisecond, time.Second, 500 * time.Millisecond, 500 * time.Millisecond, 500 * time.Millisecond}, p)
+	assert.Equal(t, 3*time.Second, linestats.Idle(samples, []linestats.Wait{a, b}, 1, false)["a"], "the phases add up to the idle time")
+	assert.Equal(t, "the line's workflow task", linestats.PhaseLine.String())
 }
