@@ -77,11 +77,11 @@ type p9Run struct {
 	// was (linestats.Phases): the release on its way to the line, the
 	// line's workflow task, the turn's signal, the analysis' workflow
 	// task, the create's pickup.
-	IdleByPhase linestats.PhaseTimes `json:"idle_by_phase_ns"`
-	sandboxSeconds  float64
-	turnToSandbox   []time.Duration
-	waits           []linestats.Wait
-	FirstError      string `json:"first_error,omitempty"`
+	IdleByPhase    linestats.PhaseTimes `json:"idle_by_phase_ns"`
+	sandboxSeconds float64
+	turnToSandbox  []time.Duration
+	waits          []linestats.Wait
+	FirstError     string `json:"first_error,omitempty"`
 	// Troubles says when, after the run's start, timed-out attempts and
 	// failed workflow tasks happened, and of which activity types.
 	Troubles *p9Troubles `json:"troubles,omitempty"`
