@@ -205,7 +205,7 @@ func (s *Server) admit(reserve bool) bool {
 		}
 		return true
 	}
-	n := s.creating
+	n := s.creating + s.stopping
 	for _, sb := range s.boxes {
 		if sb.currentState() == stateRunning {
 			n++
@@ -239,10 +239,12 @@ func (s *Server) overCapacity(w http.ResponseWriter) {
 }
 
 // Capacity reports the server's sandbox capacity (< 0: unbounded) and the
-// sandboxes running now.
+// sandboxes running now (with those being killed whose processes are not
+// gone yet: they hold their slot).
 func (s *Server) Capacity() (max, running int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	running = s.stopping
 	for _, sb := range s.boxes {
 		if sb.currentState() == stateRunning {
 			running++

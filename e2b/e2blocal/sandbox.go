@@ -30,6 +30,7 @@ const homeDir = "/home/user"
 // execution contexts and its envd processes.
 type sandbox struct {
 	srv        *Server
+	holdsSlot  bool // removed to be killed, it still holds a slot (guarded by srv.mu)
 	id         string
 	templateID string
 	token      string // envd access token; empty when not secured
@@ -329,12 +330,20 @@ func (sb *sandbox) kill() error {
 	return sb.release()
 }
 
-// stop kills every process tree and waits (at most 5 s) for them to go.
+// stop kills every process tree, waits (at most 5 s) for them to go and
+// gives back the sandbox's slot.
 func (sb *sandbox) stop() {
+	defer sb.srv.slotFreed(sb)
 	sb.mu.Lock()
 	sb.dead = true
 	if sb.state == statePaused {
 		sb.signalTrees(syscall.SIGCONT)
+	}
+	// A killed process exits at its own priority: at the sandbox's nice
+	// 10, on cores busy with other sandboxes, that took up to a second.
+	// Back at the host's priority (root may raise it) it exits at once.
+	for pid := range sb.trees {
+		_ = syscall.Setpriority(syscall.PRIO_PGRP, pid, 0)
 	}
 	sb.signalTrees(syscall.SIGKILL)
 	sb.mu.Unlock()

@@ -119,6 +119,7 @@ type Server struct {
 	boxes    map[string]*sandbox
 	uids     map[int]bool // host uids of live sandboxes
 	creating int          // creates past the capacity check, not yet in boxes
+	stopping int          // sandboxes removed to be killed whose processes are not gone yet
 	enf      enforcement
 	closed   bool
 	stopReap chan struct{}
@@ -404,12 +405,34 @@ func (s *Server) lookup(id string) *sandbox {
 	return s.boxes[id]
 }
 
+// remove takes a sandbox out of the server, to kill it. A running one
+// keeps its slot until its processes are gone (sandbox.stop): a new
+// sandbox admitted meanwhile would share the cores and memory with a
+// dying one, which on a busy machine took a second to exit.
 func (s *Server) remove(id string) *sandbox {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	sb := s.boxes[id]
 	delete(s.boxes, id)
+	if sb != nil && sb.currentState() == stateRunning {
+		sb.holdsSlot = true
+		s.stopping++
+	}
 	return sb
+}
+
+// slotFreed gives back the slot of a removed sandbox whose processes are
+// gone.
+func (s *Server) slotFreed(sb *sandbox) {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sb.holdsSlot {
+		sb.holdsSlot = false
+		s.stopping--
+	}
 }
 
 // reap kills (or pauses, with autoPause) running sandboxes past their end.
