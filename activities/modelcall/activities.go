@@ -1,5 +1,5 @@
 // Package modelcall holds CallModel, the model's turn: the Responses API
-// and Chat Completions, the tools offered from activities.Tools, trimming
+// and Chat Completions, the tools offered from tools.Table, trimming
 // the conversation to fit, and model calls in background mode.
 package modelcall
 

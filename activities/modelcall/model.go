@@ -14,6 +14,8 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/fault"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 )
@@ -43,14 +45,14 @@ type transcript struct {
 // tools are the tools offered with tr: the rows of Tools that are on.
 func (tr transcript) tools() []responses.ToolUnionParam {
 	var out []responses.ToolUnionParam
-	for _, t := range activities.ToolsFor(tr.SQLTool) {
+	for _, t := range tools.On(tr.SQLTool) {
 		out = append(out, responsesTool(t))
 	}
 	return out
 }
 
 // responsesTool is a tool as a Responses API function.
-func responsesTool(t activities.Tool) responses.ToolUnionParam {
+func responsesTool(t tools.Tool) responses.ToolUnionParam {
 	return responses.ToolUnionParam{OfFunction: &responses.FunctionToolParam{
 		Name:        t.Name,
 		Description: openai.String(t.Description),
@@ -81,7 +83,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		}
 		first := firstMessage(in.Question, in.Datasets)
 		if a.sqlTool(in) {
-			first += a.DescribeSources(ctx)
+			first += a.describeSources(ctx)
 		}
 		tr.Items = append(tr.Items, userMessage(first))
 	} else {
@@ -94,7 +96,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		}
 	}
 	for _, o := range in.ToolOutputs {
-		text, err := a.ToolOutputText(ctx, in.WorkflowID, o)
+		text, err := tools.OutputText(ctx, a.Activities, in.WorkflowID, o)
 		if err != nil {
 			return CallModelResult{}, err
 		}
@@ -147,7 +149,7 @@ type modelTurn struct {
 	id    string
 	usage api.Usage
 	items []json.RawMessage
-	calls []activities.ToolCall
+	calls []tools.Call
 	text  []string
 }
 
@@ -192,7 +194,7 @@ func (a *Activities) responsesTurn(ctx context.Context, tr transcript, step int,
 		switch item.Type {
 		case "function_call":
 			fc := item.AsFunctionCall()
-			turn.calls = append(turn.calls, activities.ToolCall{CallID: fc.CallID, Name: fc.Name, Arguments: fc.Arguments})
+			turn.calls = append(turn.calls, tools.Call{CallID: fc.CallID, Name: fc.Name, Arguments: fc.Arguments})
 		case "message":
 			for _, c := range item.Content {
 				if c.Type == "output_text" {
@@ -216,7 +218,7 @@ func userMessage(text string) json.RawMessage {
 	return b
 }
 
-func firstMessage(question string, ds []activities.StagedDataset) string {
+func firstMessage(question string, ds []sandboxes.StagedDataset) string {
 	var b strings.Builder
 	b.WriteString(question)
 	if len(ds) > 0 {
@@ -275,11 +277,11 @@ type CallModelInput struct {
 	Model      string `json:"model,omitempty"`
 	// Instructions and Question are used at step 1 to open the transcript;
 	// a Question at a later step is a conversation's follow-up.
-	Instructions string                     `json:"instructions,omitempty"`
-	Question     string                     `json:"question,omitempty"`
-	Datasets     []activities.StagedDataset `json:"datasets,omitempty"`
+	Instructions string                    `json:"instructions,omitempty"`
+	Question     string                    `json:"question,omitempty"`
+	Datasets     []sandboxes.StagedDataset `json:"datasets,omitempty"`
 	// ToolOutputs answer the previous step's tool calls.
-	ToolOutputs []activities.ToolOutput `json:"tool_outputs,omitempty"`
+	ToolOutputs []tools.Output `json:"tool_outputs,omitempty"`
 	// Final, when set, tells the model it has no steps left and must answer.
 	Final bool `json:"final,omitempty"`
 	// SQLTool offers the run_sql tool (and, at step 1, the schema of the
@@ -290,8 +292,8 @@ type CallModelInput struct {
 
 // CallModelResult is the model's answer or its tool calls.
 type CallModelResult struct {
-	ToolCalls []activities.ToolCall `json:"tool_calls,omitempty"`
-	Answer    string                `json:"answer,omitempty"`
+	ToolCalls []tools.Call `json:"tool_calls,omitempty"`
+	Answer    string       `json:"answer,omitempty"`
 	// Empty is set when the model said nothing: the workflow counts the
 	// step and asks again (the transcript tells the model why).
 	Empty         bool      `json:"empty,omitempty"`
