@@ -99,6 +99,9 @@ type analysis struct {
 	// events is the analysis' event stream (nil in runs begun before
 	// ChangeEventStream).
 	events *events
+	// calls is how this run offers, runs and answers tool calls, read
+	// once at the top of each turn's loop (readToolCalls).
+	calls toolCalls
 }
 
 // newAnalysis registers the progress query; nothing blocks yet.
@@ -174,13 +177,12 @@ func (a *analysis) finish(ctx workflow.Context) {
 // outputs and transcripts never collide.
 func (a *analysis) loop(ctx workflow.Context, question string, staged []sandboxes.StagedDataset) error {
 	base := a.res.StepsUsed
-	byRef := workflow.GetVersion(ctx, ChangeToolOutputRefs, workflow.DefaultVersion, 1) >= 1
-	sqlTool := workflow.GetVersion(ctx, ChangeRunSQL, workflow.DefaultVersion, 1) >= 1
+	a.calls = readToolCalls(ctx)
 	var outputs []tools.Output
 	a.res.Claims, a.res.Unsupported = nil, 0
 	check := answerCheck{question: question}
 	for a.step = 1; a.step <= a.in.MaxSteps; a.step++ {
-		call := modelcall.CallModelInput{WorkflowID: a.id, RunID: a.runID, Step: base + a.step, Model: a.in.Model, ToolOutputs: outputs, SQLTool: sqlTool}
+		call := modelcall.CallModelInput{WorkflowID: a.id, RunID: a.runID, Step: base + a.step, Model: a.in.Model, ToolOutputs: outputs, SQLTool: a.calls.sql}
 		if a.step == 1 {
 			call.Question, call.Datasets = question, staged
 			if call.Step == 1 {
@@ -213,7 +215,7 @@ func (a *analysis) loop(ctx workflow.Context, question string, staged []sandboxe
 		case final:
 			return a.stopped(ctx, base)
 		}
-		if outputs, err = a.runTools(ctx, call.Step, reply.ToolCalls, byRef, sqlTool); err != nil {
+		if outputs, err = a.runTools(ctx, call.Step, reply.ToolCalls); err != nil {
 			return err
 		}
 	}
