@@ -76,7 +76,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 	if in.Step == 1 {
 		tr = transcript{Model: in.Model, Instructions: in.Instructions}
 		if tr.Model == "" {
-			tr.Model = a.DefaultModel
+			tr.Model = a.d.DefaultModel
 		}
 		if tr.Instructions == "" {
 			tr.Instructions = DefaultInstructions
@@ -87,7 +87,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		}
 		tr.Items = append(tr.Items, userMessage(first))
 	} else {
-		if err := a.GetJSON(ctx, a.TranscriptKey(in.WorkflowID, in.Step-1), &tr); err != nil {
+		if err := a.d.GetJSON(ctx, a.d.TranscriptKey(in.WorkflowID, in.Step-1), &tr); err != nil {
 			return CallModelResult{}, fault.Classify(fault.ServiceStorage, fmt.Sprintf("read transcript of step %d", in.Step-1), err)
 		}
 		if in.Question != "" {
@@ -96,7 +96,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		}
 	}
 	for _, o := range in.ToolOutputs {
-		text, err := tools.OutputText(ctx, a.Activities, in.WorkflowID, o)
+		text, err := tools.OutputText(ctx, a.d, in.WorkflowID, o)
 		if err != nil {
 			return CallModelResult{}, err
 		}
@@ -114,7 +114,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 	sent.Items = fitContext(tr.Items, a.maxContextBytes())
 	var turn modelTurn
 	var err error
-	if a.ModelAPI == config.OpenAIAPIChat {
+	if a.d.ModelAPI == config.OpenAIAPIChat {
 		stopHB := activities.HeartbeatWhile(ctx, fmt.Sprintf("step %d", in.Step))
 		turn, err = a.chatTurn(ctx, sent, in.Step, in.Final)
 		stopHB()
@@ -133,8 +133,8 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		res.Empty = true
 		tr.Items = append(tr.Items, userMessage("Your last reply was empty. Call "+api.ToolExecutePython+" or answer the question."))
 	}
-	res.TranscriptKey = a.TranscriptKey(in.WorkflowID, in.Step)
-	if err := a.PutJSON(ctx, res.TranscriptKey, tr); err != nil {
+	res.TranscriptKey = a.d.TranscriptKey(in.WorkflowID, in.Step)
+	if err := a.d.PutJSON(ctx, res.TranscriptKey, tr); err != nil {
 		return CallModelResult{}, fault.Classify(fault.ServiceStorage, "write transcript", err)
 	}
 	activity.GetLogger(ctx).Info("model answered", "step", in.Step, "tool_calls", len(res.ToolCalls),
@@ -173,7 +173,7 @@ func (a *Activities) responsesTurn(ctx context.Context, tr transcript, step int,
 	}
 	if errors.Is(err, errNoBackground) {
 		stopHB := activities.HeartbeatWhile(ctx, fmt.Sprintf("step %d", step))
-		resp, err = a.Model.Responses.New(ctx, params, option.WithJSONSet("input", tr.Items))
+		resp, err = a.d.Model.Responses.New(ctx, params, option.WithJSONSet("input", tr.Items))
 		stopHB()
 	}
 	if err == nil {
@@ -210,7 +210,7 @@ func (a *Activities) responsesTurn(ctx context.Context, tr transcript, step int,
 // offered at this call: when the workflow can run them and this worker has
 // sources.
 func (a *Activities) sqlTool(in CallModelInput) bool {
-	return in.SQLTool && a.SQL != nil && len(a.SQL.Names()) > 0
+	return in.SQLTool && a.d.SQL != nil && len(a.d.SQL.Names()) > 0
 }
 
 func userMessage(text string) json.RawMessage {

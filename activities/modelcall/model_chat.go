@@ -61,7 +61,7 @@ func (a *Activities) chatTurn(ctx context.Context, tr transcript, step int, fina
 			OfAuto: openai.String(string(openai.ChatCompletionToolChoiceOptionAutoNone)),
 		}
 	}
-	resp, err := a.Model.Chat.Completions.New(ctx, params)
+	resp, err := a.d.Model.Chat.Completions.New(ctx, params)
 	if err != nil {
 		activities.CountModelUsage(ctx, tr.Model, nil, err)
 		return modelTurn{}, fault.Classify(fault.ServiceModel, fmt.Sprintf("create chat completion with model %q", tr.Model), err)
