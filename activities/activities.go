@@ -1,12 +1,14 @@
 // Package activities holds the dependencies every subsystem of the
-// activities shares (Activities: the clients and limits), their
-// registration by name (register.go), the table of tools the model may
-// call (tools.go), and the subsystems not yet in a package of their own
-// (sandboxes, code runs, outputs and reports). The others are packages
-// below it: batches, modelcall, the SQL library sqlsource and the failure
-// classification fault. Workflows name each activity through a nil
-// receiver of its subsystem. Files are named for what they hold; their
-// map is in docs/architecture.md.
+// activities shares (Activities: the clients and limits), the S3 key
+// layout and storage helpers, their registration by name (register.go),
+// and admission to sandboxes: the pool's line, the worker's leases and
+// CreateSandbox, which waits on them. Each subsystem is a package above
+// it, with a receiver of its own over the shared Activities: journal (what
+// the others share of a sandbox and its cells), tools (the table of tools
+// and the activities that run them), outputs, sandboxes, modelcall and
+// batches. The SQL library sqlsource and the failure classification fault
+// lie below it. Workflows name each activity through a nil receiver of its
+// subsystem. The file map is in docs/architecture.md.
 package activities
 
 import (
@@ -15,6 +17,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"path"
 	"regexp"
 	"strings"
 	"time"
@@ -76,12 +79,12 @@ type Activities struct {
 	// Completions, else the Responses API.
 	ModelAPI string
 	// ModelBackground is OPENAI_BACKGROUND: config.BackgroundAuto (also
-	// ""), BackgroundOn or BackgroundOff (background.go).
+	// ""), BackgroundOn or BackgroundOff (modelcall/background.go).
 	ModelBackground string
 
 	// MaxOutputFiles and MaxOutputFilesBytes bound the files one cell may
-	// hand back under outputs/ (0: DefaultMaxOutputFiles,
-	// DefaultMaxOutputFilesBytes).
+	// hand back under outputs/ (0: outputs.DefaultMaxOutputFiles,
+	// outputs.DefaultMaxOutputFilesBytes).
 	MaxOutputFiles      int
 	MaxOutputFilesBytes int64
 	// MaxContextBytes bounds the conversation sent to the model (default
@@ -109,6 +112,17 @@ const (
 	MetaWorkflowID = "durable_analyst_workflow_id"
 	MetaRunID      = "durable_analyst_run_id"
 	MetaGeneration = "durable_analyst_generation"
+	// MetaNamespace names the Temporal namespace of the workflow that owns
+	// the sandbox: a sweeper leaves alone the sandboxes of another one.
+	MetaNamespace = "durable_analyst_namespace"
+)
+
+// Defaults of the dataset URL fetch bounds (FetchTimeout, FetchMinRate,
+// FetchRateWindow).
+const (
+	DefaultFetchTimeout    = 2 * time.Minute
+	DefaultFetchMinRate    = 1024
+	DefaultFetchRateWindow = 20 * time.Second
 )
 
 // HomeDir is where datasets are placed in the sandbox, as on E2B.
@@ -116,7 +130,7 @@ const HomeDir = "/home/user"
 
 var unsafeKeyChars = regexp.MustCompile(`[^A-Za-z0-9._=-]`)
 
-// keySegment turns a workflow id into one S3 key segment. Ids made only of
+// KeySegment turns a workflow id into one S3 key segment. Ids made only of
 // safe characters are kept as they are; others get a hash suffix so two ids
 // never share a segment.
 func KeySegment(id string) string {
@@ -131,8 +145,8 @@ func KeySegment(id string) string {
 	return safe + "-" + hex.EncodeToString(sum[:6])
 }
 
-// workflowPrefix is the S3 prefix of everything one workflow stores.
-func (a *Activities) workflowPrefix(workflowID string) string {
+// WorkflowPrefix is the S3 prefix of everything one workflow stores.
+func (a *Activities) WorkflowPrefix(workflowID string) string {
 	p := strings.Trim(a.Prefix, "/")
 	if p == "" {
 		return KeySegment(workflowID)
@@ -140,22 +154,72 @@ func (a *Activities) workflowPrefix(workflowID string) string {
 	return p + "/" + KeySegment(workflowID)
 }
 
-// chartKey is the deterministic key of the i-th PNG of a cell:
+// ChartKey is the deterministic key of the i-th PNG of a cell:
 // <prefix>/<workflowID>/step-<n>/<cell>-<i>.png.
-func (a *Activities) chartKey(workflowID string, step, cell, i int) string {
-	return fmt.Sprintf("%s/step-%d/%d-%d.png", a.workflowPrefix(workflowID), step, cell, i)
+func (a *Activities) ChartKey(workflowID string, step, cell, i int) string {
+	return fmt.Sprintf("%s/step-%d/%d-%d.png", a.WorkflowPrefix(workflowID), step, cell, i)
 }
 
-// outputKey is where the whole output of a cell is kept.
-func (a *Activities) outputKey(workflowID string, step, cell int) string {
-	return fmt.Sprintf("%s/step-%d/%d-output.json", a.workflowPrefix(workflowID), step, cell)
+// OutputKey is where the whole output of a cell is kept (its record).
+func (a *Activities) OutputKey(workflowID string, step, cell int) string {
+	return fmt.Sprintf("%s/step-%d/%d-output.json", a.WorkflowPrefix(workflowID), step, cell)
 }
 
-// transcriptKey is where the conversation after a step is kept.
+// TranscriptKey is where the conversation after a step is kept.
 func (a *Activities) TranscriptKey(workflowID string, step int) string {
-	return fmt.Sprintf("%s/transcript/step-%03d.json", a.workflowPrefix(workflowID), step)
+	return fmt.Sprintf("%s/transcript/step-%03d.json", a.WorkflowPrefix(workflowID), step)
 }
 
+// FileKey is the deterministic key of a file a cell wrote:
+// <prefix>/<workflowID>/step-<n>/files/<name>.
+func (a *Activities) FileKey(workflowID string, step int, name string) string {
+	return fmt.Sprintf("%s/step-%d/files/%s", a.WorkflowPrefix(workflowID), step, fileKeyName(name))
+}
+
+// DisplayKey is the key of a display result a cell showed (an SVG or an
+// HTML table), named <cell>-<i>.<ext>.
+func (a *Activities) DisplayKey(workflowID string, step int, name string) string {
+	return fmt.Sprintf("%s/step-%d/%s", a.WorkflowPrefix(workflowID), step, name)
+}
+
+// ReportKeys are the deterministic keys of a workflow's report.
+func (a *Activities) ReportKeys(workflowID string) (markdown, html string) {
+	p := a.WorkflowPrefix(workflowID)
+	return p + "/report.md", p + "/report.html"
+}
+
+// SQLKey is where the query journal keeps query id's record (.json) or
+// result (.csv).
+func (a *Activities) SQLKey(workflowID, id, ext string) string {
+	return fmt.Sprintf("%s/sql/%s%s", a.WorkflowPrefix(workflowID), id, ext)
+}
+
+// fileKeyName makes a relative path safe as the tail of a key: each
+// segment keeps letters, digits and ._=- ; a segment that had to change
+// gets a short hash of the original before its extension, so two names
+// never share a key.
+func fileKeyName(name string) string {
+	segs := strings.Split(name, "/")
+	for i, s := range segs {
+		safe := unsafeKeyChars.ReplaceAllString(s, "_")
+		if safe == s && s != "." && s != ".." && s != "" {
+			continue
+		}
+		sum := sha256.Sum256([]byte(s))
+		ext := path.Ext(safe)
+		if len(ext) > 10 || ext == safe {
+			ext = ""
+		}
+		base := strings.TrimSuffix(safe, ext)
+		if len(base) > 64 {
+			base = base[:64]
+		}
+		segs[i] = base + "-" + hex.EncodeToString(sum[:4]) + ext
+	}
+	return strings.Join(segs, "/")
+}
+
+// Log is the worker's logger (slog's default when none was given).
 func (a *Activities) Log() *slog.Logger {
 	if a.Logger != nil {
 		return a.Logger

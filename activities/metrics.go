@@ -90,17 +90,19 @@ func metrics(ctx context.Context) client.MetricsHandler {
 	return client.MetricsNopHandler
 }
 
-// count adds n to the named counter of the activity in ctx.
+// Count adds n to the named counter of the activity in ctx.
+func Count(ctx context.Context, name string, n int64) { count(ctx, name, n) }
+
 func count(ctx context.Context, name string, n int64) {
 	metrics(ctx).Counter(name).Inc(n)
 }
 
-// since records the time elapsed from start on the named timer.
-func since(ctx context.Context, name string, start time.Time) {
+// Since records the time elapsed from start on the named timer.
+func Since(ctx context.Context, name string, start time.Time) {
 	metrics(ctx).Timer(name).Record(time.Since(start))
 }
 
-// countModelCall counts one model call and its tokens, tagged with the
+// CountModelCall counts one model call and its tokens, tagged with the
 // model and the type err classifies as ("none" on success). resp may be nil.
 func CountModelCall(ctx context.Context, model string, resp *responses.Response, err error) {
 	var u *api.Usage
@@ -110,7 +112,7 @@ func CountModelCall(ctx context.Context, model string, resp *responses.Response,
 	CountModelUsage(ctx, model, u, err)
 }
 
-// countModelUsage is countModelCall for any API; u is nil when the call
+// CountModelUsage is CountModelCall for any API; u is nil when the call
 // failed.
 func CountModelUsage(ctx context.Context, model string, u *api.Usage, err error) {
 	errType := "none"
@@ -129,8 +131,8 @@ func CountModelUsage(ctx context.Context, model string, u *api.Usage, err error)
 	}
 }
 
-// countOn adds n to the named counter of h; a nil h counts nothing.
-func countOn(h client.MetricsHandler, name string, n int64) {
+// CountOn adds n to the named counter of h; a nil h counts nothing.
+func CountOn(h client.MetricsHandler, name string, n int64) {
 	if h != nil {
 		h.Counter(name).Inc(n)
 	}

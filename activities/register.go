@@ -18,23 +18,15 @@ func RegisterNamed(r Registry, byName map[string]any) {
 	}
 }
 
-// Register registers the activities that still live in this package.
+// Register registers the activities of admission (CreateSandbox and
+// KillSandbox, which take part in it, included) and CheckSearchAttributes.
 func (a *Activities) Register(r Registry) {
 	RegisterNamed(r, map[string]any{
 		AdmitSandboxName:          a.AdmitSandbox,
-		RunCodeName:               a.RunCode,
 		JoinSandboxLineName:       a.JoinSandboxLine,
 		LineHoldersClosedName:     a.LineHoldersClosed,
-		WriteReportName:           a.WriteReport,
 		CreateSandboxName:         a.CreateSandbox,
 		KillSandboxName:           a.KillSandbox,
-		StageDatasetsName:         a.StageDatasets,
-		PauseSandboxName:          a.PauseSandbox,
-		ResumeSandboxName:         a.ResumeSandbox,
-		RestoreSandboxName:        a.RestoreSandbox,
-		SweepSandboxesName:        a.SweepSandboxes,
 		CheckSearchAttributesName: a.CheckSearchAttributes,
-		RunSQLName:                a.RunSQL,
-		VerifyAnswerName:          a.VerifyAnswer,
 	})
 }

@@ -9,7 +9,9 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/testsuite"
 
+	"github.com/durable-analyst/durable-analyst/activities/acttest"
 	"github.com/durable-analyst/durable-analyst/e2b"
+	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
 )
 
 // A CreateSandbox whose response was lost (the worker died after E2B made
@@ -50,23 +52,7 @@ func TestCreateSandboxReusesTheSandboxOfALostResponse(t *testing.T) {
 	assert.Equal(t, map[string]string{MetaWorkflowID: "wf-reuse", MetaRunID: "run-1", MetaGeneration: "1", MetaNamespace: "default-test-namespace"}, info.Metadata)
 }
 
-// Each step reconnects with the sandbox timeout, which renews its lifetime:
-// a sandbox in use never expires, an idle one does.
-func TestStepsRenewTheSandboxLifetime(t *testing.T) {
-	_, c, _ := localSandbox(t)
-	ctx := context.Background()
-	a := &Activities{E2B: c, SandboxTimeout: 3 * time.Second}
-	used, err := c.Create(ctx, e2b.CreateParams{Template: "code-interpreter-v1", Timeout: 3 * time.Second})
-	require.NoError(t, err)
-	idle, err := c.Create(ctx, e2b.CreateParams{Template: "code-interpreter-v1", Timeout: 3 * time.Second})
-	require.NoError(t, err)
-	for i := 0; i < 7; i++ {
-		time.Sleep(time.Second)
-		_, err := a.connect(ctx, used.ID)
-		require.NoError(t, err, "renewal %d", i)
-	}
-	_, err = c.GetInfo(ctx, used.ID)
-	assert.NoError(t, err, "the sandbox in use is alive after 7 s with a 3 s timeout")
-	_, err = c.GetInfo(ctx, idle.ID)
-	assert.True(t, e2b.IsNotFound(err), "the idle sandbox expired: got %v", err)
+// localSandbox starts a local E2B server and one sandbox on it.
+func localSandbox(t *testing.T) (*e2blocal.Server, *e2b.Client, *e2b.Sandbox) {
+	return acttest.LocalSandbox(t)
 }

@@ -1,6 +1,8 @@
 package activities
 
-import "github.com/durable-analyst/durable-analyst/api"
+// The inputs and results of CreateSandbox, KillSandbox and AdmitSandbox,
+// which stay with admission, and CodeError, which the cell record and every tool's
+// result share. Each other activity keeps its types beside it.
 
 // SandboxRef names a sandbox made for one workflow.
 type SandboxRef struct {
@@ -64,82 +66,10 @@ type CapacityRefusal struct {
 	ExpectedWaitSeconds float64 `json:"expected_wait_seconds,omitempty"`
 }
 
-// StageDatasetsInput lists the datasets to write into a sandbox.
-type StageDatasetsInput struct {
-	SandboxID string        `json:"sandbox_id"`
-	Datasets  []api.Dataset `json:"datasets"`
-}
-
-// StagedDataset describes a dataset as it now lies in the sandbox.
-type StagedDataset struct {
-	Name  string `json:"name"`
-	Path  string `json:"path"`
-	Bytes int64  `json:"bytes"`
-	// Preview is the first lines of a text file (bounded), so the model
-	// knows the columns without spending a step.
-	Preview string `json:"preview,omitempty"`
-}
-
-// ToolCall is a function call the model asked for.
-type ToolCall struct {
-	CallID    string `json:"call_id"`
-	Name      string `json:"name"`
-	Arguments string `json:"arguments"`
-}
-
-// ToolOutput answers one ToolCall, with its text either inline (Output)
-// or by reference (OutputKey): a cell's text is already in S3, so the
-// workflow passes the key and CallModel reads the text itself, and the
-// history never holds it twice (workflows.ChangeToolOutputRefs).
-type ToolOutput struct {
-	CallID string `json:"call_id"`
-	Output string `json:"output,omitempty"`
-	// OutputKey is a cell record RunCode stored (RunCodeResult.OutputKey);
-	// when set, the text handed to the model is that record's.
-	OutputKey string `json:"output_key,omitempty"`
-}
-
-// RunCodeInput runs one cell of Python in the sandbox.
-type RunCodeInput struct {
-	WorkflowID string `json:"workflow_id"`
-	RunID      string `json:"run_id"`
-	SandboxID  string `json:"sandbox_id"`
-	Step       int    `json:"step"`
-	// Cell numbers the tool calls within a step, from 0.
-	Cell   int    `json:"cell"`
-	CallID string `json:"call_id"`
-	Code   string `json:"code"`
-	// OutputByRef leaves the text for the model out of the result: it
-	// stays in the cell record at OutputKey, which the workflow hands to
-	// CallModel (ToolOutput.OutputKey), so the history holds it nowhere.
-	OutputByRef bool `json:"output_by_ref,omitempty"`
-	// Stream publishes the cell's output to the workflow's event stream
-	// as it prints (stream.Publisher).
-	Stream bool `json:"stream,omitempty"`
-}
-
 // CodeError is an exception raised by the model's code.
 type CodeError struct {
 	Name  string `json:"name"`
 	Value string `json:"value"`
-}
-
-// RunCodeResult is what one cell produced, in bounded form: Output is the
-// text handed to the model (capped; empty when the input asked for
-// OutputByRef), charts are S3 keys, and the whole output, with that text,
-// lies at OutputKey.
-type RunCodeResult struct {
-	Output string      `json:"output"`
-	Charts []api.Chart `json:"charts,omitempty"`
-	// Files are the files the cell wrote under outputs/ and its SVG and
-	// HTML results, stored in S3.
-	Files     []api.OutputFile `json:"files,omitempty"`
-	Error     *CodeError       `json:"error,omitempty"`
-	OutputKey string           `json:"output_key,omitempty"`
-	Truncated bool             `json:"truncated,omitempty"`
-	// StreamCut: the event stream holds only the start of the cell's
-	// output (RunCodeInput.Stream); the rest is in the record at OutputKey.
-	StreamCut bool `json:"stream_cut,omitempty"`
 }
 
 // KillSandboxInput names the sandbox to kill.
@@ -151,65 +81,4 @@ type KillSandboxInput struct {
 	// workflow task (which gives it back too; a second leave is a no-op).
 	Line  string       `json:"line,omitempty"`
 	Leave *LineRequest `json:"leave,omitempty"`
-}
-
-// RestoreSandboxInput replays the journal of cells into a new sandbox.
-type RestoreSandboxInput struct {
-	WorkflowID string        `json:"workflow_id"`
-	RunID      string        `json:"run_id"`
-	SandboxID  string        `json:"sandbox_id"`
-	Cells      []api.CellRef `json:"cells"`
-}
-
-// RestoreSandboxResult says what the replay rebuilt.
-type RestoreSandboxResult struct {
-	Replayed int `json:"replayed"`
-	// Names is how many global names of the lost kernel were checked to
-	// exist again.
-	Names int `json:"names"`
-}
-
-// VerifyAnswerInput names the answer to check and the cells whose outputs
-// may support it; the outputs are read from the cell records in S3.
-type VerifyAnswerInput struct {
-	WorkflowID string        `json:"workflow_id"`
-	Question   string        `json:"question,omitempty"`
-	Answer     string        `json:"answer"`
-	Cells      []api.CellRef `json:"cells,omitempty"`
-}
-
-// VerifyAnswerResult is the check of an answer.
-type VerifyAnswerResult struct {
-	Claims      []api.Claim `json:"claims"`
-	Unsupported int         `json:"unsupported"`
-}
-
-// RunSQLInput is one run_sql call of the model: a query against a source,
-// whose result is staged at /home/user/<name>.csv.
-type RunSQLInput struct {
-	WorkflowID string `json:"workflow_id"`
-	RunID      string `json:"run_id"`
-	SandboxID  string `json:"sandbox_id"`
-	Step       int    `json:"step"`
-	Cell       int    `json:"cell"`
-	CallID     string `json:"call_id"`
-	Source     string `json:"source"`
-	Query      string `json:"query"`
-	Name       string `json:"name"`
-	// OutputByRef leaves the text for the model out of the result, as
-	// RunCodeInput.OutputByRef.
-	OutputByRef bool `json:"output_by_ref,omitempty"`
-}
-
-// RunSQLResult is what a run_sql call did. The text for the model is in
-// the record at OutputKey (and in Output unless asked by reference).
-type RunSQLResult struct {
-	Output    string `json:"output,omitempty"`
-	OutputKey string `json:"output_key"`
-	Path      string `json:"path,omitempty"`
-	Rows      int    `json:"rows"`
-	Bytes     int64  `json:"bytes"`
-	// Refused is set when the query did not run to the end (its message
-	// is the tool output).
-	Refused bool `json:"refused,omitempty"`
 }

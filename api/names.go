@@ -22,7 +22,7 @@ const ProgressQuery = "progress"
 
 // Names of the tools the model may call. What each does, its arguments
 // and when it is offered are in the worker's table of tools
-// (activities.Tools).
+// (tools.Table in activities/tools).
 const (
 	// ToolExecutePython runs Python in the analysis' sandbox.
 	ToolExecutePython = "execute_python"

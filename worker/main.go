@@ -18,6 +18,7 @@ import (
 	"go.temporal.io/sdk/worker"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/nexus"
 	"github.com/durable-analyst/durable-analyst/stream"
@@ -122,7 +123,7 @@ func run() error {
 	// Sandbox sweeper: kills sandboxes of workflows that closed without
 	// their cleanup (terminated). One Temporal Schedule runs it for all
 	// workers of the task queue; each worker makes sure it exists.
-	if err := setup.EnsureSweepSchedule(ctx, c.ScheduleClient(), cfg.TaskQueue, cfg.SweepInterval, activities.DefaultSweepGrace, logger); err != nil {
+	if err := setup.EnsureSweepSchedule(ctx, c.ScheduleClient(), cfg.TaskQueue, cfg.SweepInterval, sandboxes.DefaultSweepGrace, logger); err != nil {
 		w.Stop()
 		return fmt.Errorf("%w (SWEEP_INTERVAL=0 runs the worker without the sandbox sweeper)", err)
 	}

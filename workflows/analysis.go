@@ -16,8 +16,10 @@ import (
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/workflow"
 
-	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
+	"github.com/durable-analyst/durable-analyst/activities/outputs"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/internal/errtext"
@@ -97,6 +99,9 @@ type analysis struct {
 	// events is the analysis' event stream (nil in runs begun before
 	// ChangeEventStream).
 	events *events
+	// calls is how this run offers, runs and answers tool calls, read
+	// once at the top of each turn's loop (readToolCalls).
+	calls toolCalls
 }
 
 // newAnalysis registers the progress query; nothing blocks yet.
@@ -170,15 +175,14 @@ func (a *analysis) finish(ctx workflow.Context) {
 // analysis, one turn of a conversation. Steps are numbered across turns
 // (base is the steps earlier turns used), so the S3 keys of charts,
 // outputs and transcripts never collide.
-func (a *analysis) loop(ctx workflow.Context, question string, staged []activities.StagedDataset) error {
+func (a *analysis) loop(ctx workflow.Context, question string, staged []sandboxes.StagedDataset) error {
 	base := a.res.StepsUsed
-	byRef := workflow.GetVersion(ctx, ChangeToolOutputRefs, workflow.DefaultVersion, 1) >= 1
-	sqlTool := workflow.GetVersion(ctx, ChangeRunSQL, workflow.DefaultVersion, 1) >= 1
-	var outputs []activities.ToolOutput
+	a.calls = readToolCalls(ctx)
+	var outputs []tools.Output
 	a.res.Claims, a.res.Unsupported = nil, 0
 	check := answerCheck{question: question}
 	for a.step = 1; a.step <= a.in.MaxSteps; a.step++ {
-		call := modelcall.CallModelInput{WorkflowID: a.id, RunID: a.runID, Step: base + a.step, Model: a.in.Model, ToolOutputs: outputs, SQLTool: sqlTool}
+		call := modelcall.CallModelInput{WorkflowID: a.id, RunID: a.runID, Step: base + a.step, Model: a.in.Model, ToolOutputs: outputs, SQLTool: a.calls.sql}
 		if a.step == 1 {
 			call.Question, call.Datasets = question, staged
 			if call.Step == 1 {
@@ -211,7 +215,7 @@ func (a *analysis) loop(ctx workflow.Context, question string, staged []activiti
 		case final:
 			return a.stopped(ctx, base)
 		}
-		if outputs, err = a.runTools(ctx, call.Step, reply.ToolCalls, byRef, sqlTool); err != nil {
+		if outputs, err = a.runTools(ctx, call.Step, reply.ToolCalls); err != nil {
 			return err
 		}
 	}
@@ -304,9 +308,9 @@ func (a *analysis) writeReport(ctx workflow.Context) {
 	}
 	res := a.res
 	a.show(ctx, res.Status, "write the report")
-	rctx := withActivity(ctx, activities.WriteReportName, "write the report")
+	rctx := withActivity(ctx, outputs.WriteReportName, "write the report")
 	var rep api.Report
-	err := workflow.ExecuteActivity(rctx, acts.WriteReport, activities.WriteReportInput{
+	err := workflow.ExecuteActivity(rctx, outActs.WriteReport, outputs.WriteReportInput{
 		WorkflowID: a.id, Question: a.in.Question, Status: res.Status, Answer: res.Answer,
 		Charts: withoutURLs(res.Charts, func(c *api.Chart) { c.URL = "" }),
 		Files:  withoutURLs(res.Files, func(f *api.OutputFile) { f.URL = "" }),

@@ -22,23 +22,30 @@ import (
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/batches"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
+	"github.com/durable-analyst/durable-analyst/activities/outputs"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/api/validate"
 	"github.com/durable-analyst/durable-analyst/claims"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
+// The nil receivers through which the tests name activities.
 var (
-	a         *activities.Activities
-	batchActs *batches.Activities
-	modelActs *modelcall.Activities
+	a           *activities.Activities
+	sandboxActs *sandboxes.Activities
+	toolActs    *tools.Activities
+	outActs     *outputs.Activities
+	batchActs   *batches.Activities
+	modelActs   *modelcall.Activities
 )
 
 // harness mocks every activity and records what the workflow sent.
 type harness struct {
 	env        *testsuite.TestWorkflowEnvironment
 	modelCalls []modelcall.CallModelInput
-	codeRuns   []activities.RunCodeInput
+	codeRuns   []tools.RunCodeInput
 	kills      []string
 	killInputs []activities.KillSandboxInput
 	stageErr   error
@@ -47,9 +54,9 @@ type harness struct {
 	refusals  int
 	refusal   activities.CapacityRefusal // the details of each refusal
 	onCreate  func()
-	reports   []activities.WriteReportInput
+	reports   []outputs.WriteReportInput
 	reportErr error
-	verifies  []activities.VerifyAnswerInput
+	verifies  []outputs.VerifyAnswerInput
 	// stored is the text for the model of each cell by its OutputKey, as
 	// RunCode keeps it in S3.
 	stored map[string]string
@@ -85,14 +92,14 @@ func newHarness(t *testing.T, register ...func(*harness)) *harness {
 			}
 			return activities.SandboxRef{SandboxID: fmt.Sprintf("isandbox%d", in.Generation)}, nil
 		})
-	h.env.OnActivity(a.StageDatasets, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.StageDatasetsInput) ([]activities.StagedDataset, error) {
+	h.env.OnActivity(sandboxActs.StageDatasets, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in sandboxes.StageDatasetsInput) ([]sandboxes.StagedDataset, error) {
 			if h.stageErr != nil {
 				return nil, h.stageErr
 			}
-			var out []activities.StagedDataset
+			var out []sandboxes.StagedDataset
 			for _, d := range in.Datasets {
-				out = append(out, activities.StagedDataset{Name: d.Name, Path: "/home/user/" + d.Name, Bytes: 10})
+				out = append(out, sandboxes.StagedDataset{Name: d.Name, Path: "/home/user/" + d.Name, Bytes: 10})
 			}
 			return out, nil
 		})
@@ -102,8 +109,8 @@ func newHarness(t *testing.T, register ...func(*harness)) *harness {
 			h.killInputs = append(h.killInputs, in)
 			return nil
 		})
-	h.env.OnActivity(a.WriteReport, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.WriteReportInput) (api.Report, error) {
+	h.env.OnActivity(outActs.WriteReport, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in outputs.WriteReportInput) (api.Report, error) {
 			h.reports = append(h.reports, in)
 			if h.reportErr != nil {
 				return api.Report{}, h.reportErr
@@ -112,15 +119,15 @@ func newHarness(t *testing.T, register ...func(*harness)) *harness {
 		})
 	// VerifyAnswer checks the answer for real, against every text the
 	// cells stored.
-	h.env.OnActivity(a.VerifyAnswer, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.VerifyAnswerInput) (activities.VerifyAnswerResult, error) {
+	h.env.OnActivity(outActs.VerifyAnswer, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in outputs.VerifyAnswerInput) (outputs.VerifyAnswerResult, error) {
 			h.verifies = append(h.verifies, in)
 			var srcs []claims.Source
 			for _, k := range slices.Sorted(maps.Keys(h.stored)) {
 				srcs = append(srcs, claims.Source{Step: 1, Cell: 0, Text: h.stored[k]})
 			}
 			r := claims.Check(in.Answer, in.Question, srcs)
-			out := activities.VerifyAnswerResult{Unsupported: r.Unsupported}
+			out := outputs.VerifyAnswerResult{Unsupported: r.Unsupported}
 			for _, c := range r.Claims {
 				out.Claims = append(out.Claims, api.Claim{Text: c.Text, Value: c.Value, Supported: c.Supported, At: c.Start})
 			}
@@ -145,9 +152,9 @@ func (h *harness) script(turns ...modelcall.CallModelResult) {
 // code makes RunCode answer with f, keeping the text like RunCode does:
 // in the cell record at OutputKey, and out of the result when the input
 // asks for OutputByRef.
-func (h *harness) code(f func(activities.RunCodeInput) (activities.RunCodeResult, error)) {
-	h.env.OnActivity(a.RunCode, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.RunCodeInput) (activities.RunCodeResult, error) {
+func (h *harness) code(f func(tools.RunCodeInput) (tools.RunCodeResult, error)) {
+	h.env.OnActivity(toolActs.RunCode, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in tools.RunCodeInput) (tools.RunCodeResult, error) {
 			h.codeRuns = append(h.codeRuns, in)
 			r, err := f(in)
 			if err != nil {
@@ -167,28 +174,28 @@ func (h *harness) code(f func(activities.RunCodeInput) (activities.RunCodeResult
 // outputs is what the model read at model call i: each tool output's
 // text, inline or from the cell record its key names, as CallModel reads
 // them.
-func (h *harness) outputs(t *testing.T, i int) []activities.ToolOutput {
+func (h *harness) outputs(t *testing.T, i int) []tools.Output {
 	t.Helper()
-	var out []activities.ToolOutput
+	var out []tools.Output
 	for _, o := range h.modelCalls[i].ToolOutputs {
 		if o.OutputKey != "" {
 			text, ok := h.stored[o.OutputKey]
 			require.True(t, ok, "call %d: output key %q names no cell record", i, o.OutputKey)
 			require.Empty(t, o.Output, "call %d: output %s has a key and inline text", i, o.CallID)
-			o = activities.ToolOutput{CallID: o.CallID, Output: text}
+			o = tools.Output{CallID: o.CallID, Output: text}
 		}
 		out = append(out, o)
 	}
 	return out
 }
 
-func pyCall(id, code string) activities.ToolCall {
+func pyCall(id, code string) tools.Call {
 	args, _ := json.Marshal(map[string]string{"code": code})
-	return activities.ToolCall{CallID: id, Name: "execute_python", Arguments: string(args)}
+	return tools.Call{CallID: id, Name: "execute_python", Arguments: string(args)}
 }
 
-func okOutput(in activities.RunCodeInput) (activities.RunCodeResult, error) {
-	return activities.RunCodeResult{Output: "[stdout]\nran " + in.CallID}, nil
+func okOutput(in tools.RunCodeInput) (tools.RunCodeResult, error) {
+	return tools.RunCodeResult{Output: "[stdout]\nran " + in.CallID}, nil
 }
 
 // phase is the analysis' progress phase now, as its query tells it.
@@ -216,11 +223,11 @@ func (h *harness) run(t *testing.T, in any) (*api.AnalysisResult, error) {
 func TestStopsOnFinalAnswer(t *testing.T) {
 	h := newHarness(t)
 	h.script(
-		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(1)")}, Usage: api.Usage{TotalTokens: 10}},
-		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c2", "plt.show()")}, Usage: api.Usage{TotalTokens: 20}},
+		modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c1", "print(1)")}, Usage: api.Usage{TotalTokens: 10}},
+		modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c2", "plt.show()")}, Usage: api.Usage{TotalTokens: 20}},
 		modelcall.CallModelResult{Answer: "North wins", Usage: api.Usage{TotalTokens: 5}, TranscriptKey: "t/3"},
 	)
-	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
+	h.code(func(in tools.RunCodeInput) (tools.RunCodeResult, error) {
 		r, _ := okOutput(in)
 		if in.Step == 2 {
 			r.Charts = []api.Chart{{Key: "k/step-2/0-0.png", Step: 2}}
@@ -245,8 +252,8 @@ func TestStopsOnFinalAnswer(t *testing.T) {
 	require.Len(t, h.modelCalls[0].Datasets, 1)
 	assert.Equal(t, "/home/user/d.csv", h.modelCalls[0].Datasets[0].Path)
 	assert.Empty(t, h.modelCalls[1].Question)
-	assert.Equal(t, []activities.ToolOutput{{CallID: "c1", Output: "[stdout]\nran c1"}}, h.outputs(t, 1))
-	assert.Equal(t, []activities.ToolOutput{{CallID: "c2", Output: "[stdout]\nran c2"}}, h.outputs(t, 2))
+	assert.Equal(t, []tools.Output{{CallID: "c1", Output: "[stdout]\nran c1"}}, h.outputs(t, 1))
+	assert.Equal(t, []tools.Output{{CallID: "c2", Output: "[stdout]\nran c2"}}, h.outputs(t, 2))
 }
 
 // TestToolOutputsGoByReference: a cell's text reaches the model as the key
@@ -270,7 +277,7 @@ func TestToolOutputsGoByReference(t *testing.T) {
 			h.oldRunCode = tc.oldRunCode
 			h.env.OnGetVersion(workflows.ChangeToolOutputRefs, workflow.DefaultVersion, 1).Return(tc.version)
 			h.script(
-				modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(1)"), {CallID: "bad", Name: "rm_rf"}}},
+				modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c1", "print(1)"), {CallID: "bad", Name: "rm_rf"}}},
 				modelcall.CallModelResult{Answer: "done"},
 			)
 			h.code(okOutput)
@@ -282,9 +289,9 @@ func TestToolOutputsGoByReference(t *testing.T) {
 			}
 			got := h.modelCalls[1].ToolOutputs
 			require.Len(t, got, 2)
-			want := activities.ToolOutput{CallID: "c1", Output: "[stdout]\nran c1"}
+			want := tools.Output{CallID: "c1", Output: "[stdout]\nran c1"}
 			if tc.keyed {
-				want = activities.ToolOutput{CallID: "c1", OutputKey: "analyses/default-test-workflow-id/step-1/0-output.json"}
+				want = tools.Output{CallID: "c1", OutputKey: "analyses/default-test-workflow-id/step-1/0-output.json"}
 			}
 			if got[0] != want {
 				t.Errorf("tool output of c1: got %+v, want %+v", got[0], want)
@@ -299,7 +306,7 @@ func TestToolOutputsGoByReference(t *testing.T) {
 
 func TestStopsAtMaxSteps(t *testing.T) {
 	h := newHarness(t)
-	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}})
+	h.script(modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c", "x = 1")}})
 	h.code(okOutput)
 	res, err := h.run(t, api.AnalysisInput{Question: "loop forever", MaxSteps: 3})
 	require.NoError(t, err)
@@ -315,7 +322,7 @@ func TestStopsAtMaxSteps(t *testing.T) {
 
 func TestDefaultMaxStepsIsTen(t *testing.T) {
 	h := newHarness(t)
-	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}})
+	h.script(modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c", "x = 1")}})
 	h.code(okOutput)
 	res, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.NoError(t, err)
@@ -325,7 +332,7 @@ func TestDefaultMaxStepsIsTen(t *testing.T) {
 func TestBadToolCallsAreFedBack(t *testing.T) {
 	h := newHarness(t)
 	h.script(
-		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{
+		modelcall.CallModelResult{ToolCalls: []tools.Call{
 			{CallID: "bad-json", Name: "execute_python", Arguments: `{"code": "print(1)`},
 			{CallID: "unknown", Name: "rm_rf", Arguments: `{}`},
 			{CallID: "no-code", Name: "execute_python", Arguments: `{"cmd": "ls"}`},
@@ -356,11 +363,11 @@ func TestBadToolCallsAreFedBack(t *testing.T) {
 func TestCodeErrorIsFedBack(t *testing.T) {
 	h := newHarness(t)
 	h.script(
-		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "undefined_name")}},
+		modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c1", "undefined_name")}},
 		modelcall.CallModelResult{Answer: "fixed"},
 	)
-	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
-		return activities.RunCodeResult{
+	h.code(func(in tools.RunCodeInput) (tools.RunCodeResult, error) {
+		return tools.RunCodeResult{
 			Output: "[error]\nNameError: name 'undefined_name' is not defined",
 			Error:  &activities.CodeError{Name: "NameError", Value: "name 'undefined_name' is not defined"},
 		}, nil
@@ -396,9 +403,9 @@ func TestKillsSandboxWhenAStepFails(t *testing.T) {
 func TestKillsSandboxOnCancellation(t *testing.T) {
 	h := newHarness(t)
 	h.env.OnActivity(modelActs.CallModel, mock.Anything, mock.Anything).Return(modelcall.CallModelResult{
-		ToolCalls: []activities.ToolCall{pyCall("c", "import time; time.sleep(60)")},
+		ToolCalls: []tools.Call{pyCall("c", "import time; time.sleep(60)")},
 	}, nil)
-	h.env.OnActivity(a.RunCode, mock.Anything, mock.Anything).After(time.Hour).Return(activities.RunCodeResult{Output: "late"}, nil)
+	h.env.OnActivity(toolActs.RunCode, mock.Anything, mock.Anything).After(time.Hour).Return(tools.RunCodeResult{Output: "late"}, nil)
 	h.env.RegisterDelayedCallback(func() { h.env.CancelWorkflow() }, time.Minute)
 	_, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.Error(t, err)
@@ -418,7 +425,7 @@ func TestKillsSandboxWhenStagingFails(t *testing.T) {
 
 func TestProgressQuery(t *testing.T) {
 	h := newHarness(t)
-	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, modelcall.CallModelResult{Answer: "a"})
+	h.script(modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c", "x")}}, modelcall.CallModelResult{Answer: "a"})
 	h.code(okOutput)
 	_, err := h.run(t, api.AnalysisInput{Question: "q", MaxSteps: 4})
 	require.NoError(t, err)
@@ -501,12 +508,12 @@ func TestBadJSONInputSurvivesTheDataConverter(t *testing.T) {
 }
 
 // restores makes RestoreSandbox replay every cell, and records its inputs.
-func (h *harness) restores() *[]activities.RestoreSandboxInput {
-	var restored []activities.RestoreSandboxInput
-	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.RestoreSandboxInput) (activities.RestoreSandboxResult, error) {
+func (h *harness) restores() *[]sandboxes.RestoreSandboxInput {
+	var restored []sandboxes.RestoreSandboxInput
+	h.env.OnActivity(sandboxActs.RestoreSandbox, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in sandboxes.RestoreSandboxInput) (sandboxes.RestoreSandboxResult, error) {
 			restored = append(restored, in)
-			return activities.RestoreSandboxResult{Replayed: len(in.Cells)}, nil
+			return sandboxes.RestoreSandboxResult{Replayed: len(in.Cells)}, nil
 		})
 	return &restored
 }
@@ -515,16 +522,16 @@ func TestLostSandboxIsRebuiltFromTheJournal(t *testing.T) {
 	h := newHarness(t)
 	restores := h.restores()
 	h.script(
-		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "x = 1"), pyCall("c2", "y = oops")}},
-		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c3", "x + 1")}},
+		modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c1", "x = 1"), pyCall("c2", "y = oops")}},
+		modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c3", "x + 1")}},
 		modelcall.CallModelResult{Answer: "2"},
 	)
-	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
+	h.code(func(in tools.RunCodeInput) (tools.RunCodeResult, error) {
 		switch {
 		case in.CallID == "c2":
-			return activities.RunCodeResult{Output: "NameError", Error: &activities.CodeError{Name: "NameError"}}, nil
+			return tools.RunCodeResult{Output: "NameError", Error: &activities.CodeError{Name: "NameError"}}, nil
 		case in.CallID == "c3" && in.SandboxID == "isandbox1":
-			return activities.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil)
+			return tools.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil)
 		}
 		return okOutput(in)
 	})
@@ -546,10 +553,10 @@ func TestLostSandboxIsRebuiltFromTheJournal(t *testing.T) {
 
 func TestRebuildsAreBounded(t *testing.T) {
 	h := newHarness(t)
-	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(activities.RestoreSandboxResult{}, nil)
-	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "x = 1")}})
-	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
-		return activities.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil)
+	h.env.OnActivity(sandboxActs.RestoreSandbox, mock.Anything, mock.Anything).Return(sandboxes.RestoreSandboxResult{}, nil)
+	h.script(modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c1", "x = 1")}})
+	h.code(func(in tools.RunCodeInput) (tools.RunCodeResult, error) {
+		return tools.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil)
 	})
 	_, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.Error(t, err)
@@ -561,15 +568,15 @@ func TestRebuildsAreBounded(t *testing.T) {
 
 func TestFailedRebuildFailsLoudly(t *testing.T) {
 	h := newHarness(t)
-	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(activities.RestoreSandboxResult{},
+	h.env.OnActivity(sandboxActs.RestoreSandbox, mock.Anything, mock.Anything).Return(sandboxes.RestoreSandboxResult{},
 		temporal.NewNonRetryableApplicationError("rebuild: the new kernel lacks names the lost one had: df", api.ErrTypeRebuild, nil))
 	h.script(
-		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "df = 1")}},
-		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c2", "df")}},
+		modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c1", "df = 1")}},
+		modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c2", "df")}},
 	)
-	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
+	h.code(func(in tools.RunCodeInput) (tools.RunCodeResult, error) {
 		if in.CallID == "c2" {
-			return activities.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil)
+			return tools.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil)
 		}
 		return okOutput(in)
 	})
@@ -639,7 +646,7 @@ var inputCases = []struct {
 
 func TestTokenBudgetEndsTheLoopWithAFinalCall(t *testing.T) {
 	h := newHarness(t)
-	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}, Usage: api.Usage{TotalTokens: 400}})
+	h.script(modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c", "x = 1")}, Usage: api.Usage{TotalTokens: 400}})
 	h.code(okOutput)
 	res, err := h.run(t, api.AnalysisInput{Question: "q", MaxSteps: 10, Budget: &api.Budget{MaxTokens: 1000}})
 	require.NoError(t, err)
@@ -655,7 +662,7 @@ func TestTokenBudgetEndsTheLoopWithAFinalCall(t *testing.T) {
 func TestTokenBudgetFinalAnswerIsAnAnswer(t *testing.T) {
 	h := newHarness(t)
 	h.script(
-		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x = 1")}, Usage: api.Usage{TotalTokens: 900}},
+		modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c", "x = 1")}, Usage: api.Usage{TotalTokens: 900}},
 		modelcall.CallModelResult{Answer: "best effort", Usage: api.Usage{TotalTokens: 300}},
 	)
 	h.code(okOutput)
@@ -669,10 +676,10 @@ func TestTokenBudgetFinalAnswerIsAnAnswer(t *testing.T) {
 
 func TestSandboxTimeBudget(t *testing.T) {
 	h := newHarness(t)
-	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "slow()")}})
+	h.script(modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c", "slow()")}})
 	// Each cell takes 40 s of workflow time.
-	h.env.OnActivity(a.RunCode, mock.Anything, mock.Anything).After(40 * time.Second).Return(
-		func(_ context.Context, in activities.RunCodeInput) (activities.RunCodeResult, error) {
+	h.env.OnActivity(toolActs.RunCode, mock.Anything, mock.Anything).After(40 * time.Second).Return(
+		func(_ context.Context, in tools.RunCodeInput) (tools.RunCodeResult, error) {
 			h.codeRuns = append(h.codeRuns, in)
 			return okOutput(in)
 		})
@@ -697,7 +704,7 @@ func (h *harness) onWorkerLine() *harness {
 func TestWaitsForASandbox(t *testing.T) {
 	h := newHarness(t).onWorkerLine()
 	h.refusals = 3
-	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, modelcall.CallModelResult{Answer: "a"})
+	h.script(modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c", "x")}}, modelcall.CallModelResult{Answer: "a"})
 	h.code(okOutput)
 	var phases []string
 	h.env.SetOnTimerScheduledListener(func(string, time.Duration) { phases = append(phases, h.phase(t)) })
@@ -722,7 +729,7 @@ func TestWokenBySandboxFreed(t *testing.T) {
 	h.refusals = 2
 	var asked []time.Time
 	h.onCreate = func() { asked = append(asked, h.env.Now()) }
-	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, modelcall.CallModelResult{Answer: "a"})
+	h.script(modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c", "x")}}, modelcall.CallModelResult{Answer: "a"})
 	h.code(okOutput)
 	// Waits: the first of 0.5-1 s, the second of 1-2 s. Wakes at 100 ms
 	// and 200 ms cut both short; the third wake finds the sandbox had.
@@ -750,7 +757,7 @@ func TestWaitsItsTurnInTheLine(t *testing.T) {
 			return activities.Admission{Wait: true, Refusal: activities.CapacityRefusal{Queued: true, Position: 4, ExpectedWaitSeconds: 30}}, nil
 		})
 	h.onCreate = func() { asked = append(asked, h.env.Now()) }
-	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, modelcall.CallModelResult{Answer: "a"})
+	h.script(modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c", "x")}}, modelcall.CallModelResult{Answer: "a"})
 	h.code(okOutput)
 	// The first wait ends on its timer and asks the line again; a wake
 	// 10 s into the second wait ends it.

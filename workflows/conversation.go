@@ -21,13 +21,12 @@ func converse(ctx workflow.Context, a *analysis) (*api.AnalysisResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.totals = workflow.GetVersion(ctx, ChangeConversationTotals, workflow.DefaultVersion, 1) >= 1
+	c.tally = readTally(ctx)
 	if err := a.start(ctx); err != nil {
 		return nil, err
 	}
-	if st := a.in.Continued; st != nil && c.totals {
-		a.res.Charts = append(a.res.Charts, st.Charts...)
-		a.res.Files = append(a.res.Files, st.Files...)
+	if st := a.in.Continued; st != nil {
+		c.tally.resume(a.res, st)
 	}
 	defer a.finish(ctx)
 	if a.in.Question != "" {
@@ -68,9 +67,9 @@ type conversation struct {
 	canDue           bool  // continue-as-new is due: new asks are rejected
 	datasetNames     map[string]bool
 	datasetCount     int
-	// totals: progress and result count across turns
+	// tally counts steps, charts and files across turns or per turn
 	// (ChangeConversationTotals).
-	totals bool
+	tally turnTally
 	// stream is the event stream handed to the next run.
 	stream *api.StreamState
 }
@@ -266,20 +265,12 @@ func (c *conversation) turn(ctx workflow.Context, q api.AskInput, first bool) (*
 	}
 	before := *res
 	res.Status, res.Answer = "", ""
-	if c.totals {
-		a.stepBase, a.step = res.StepsUsed, 0
-	} else {
-		res.Charts = []api.Chart{}
-	}
+	c.tally.begin(a)
 	if err := a.loop(ctx, q.Question, staged); err != nil {
 		return nil, err
 	}
-	charts := res.Charts
-	if c.totals {
-		charts = res.Charts[len(before.Charts):]
-	}
 	return &api.TurnResult{
-		Turn: c.state.Turns, Status: res.Status, Answer: res.Answer, Charts: charts,
+		Turn: c.state.Turns, Status: res.Status, Answer: res.Answer, Charts: c.tally.turnCharts(res, &before),
 		StepsUsed: res.StepsUsed - before.StepsUsed, CodeRuns: res.CodeRuns - before.CodeRuns,
 		Usage: api.Usage{
 			InputTokens:  res.Usage.InputTokens - before.Usage.InputTokens,
@@ -316,13 +307,65 @@ func (c *conversation) next(ctx workflow.Context) api.AnalysisInput {
 		SandboxLine: sb.line, LineAsks: sb.asks, Leased: sb.leased,
 		Stream: c.stream,
 	}
-	if c.totals {
-		input.Continued.Charts = withoutURLs(res.Charts, func(c *api.Chart) { c.URL = "" })
-		input.Continued.Files = withoutURLs(res.Files, func(f *api.OutputFile) { f.URL = "" })
-	}
+	c.tally.handOn(res, input.Continued)
 	if sb.lost {
 		// Let the next run's first turn find it gone and rebuild.
 		input.Continued.Paused = true
 	}
 	return input
 }
+
+// turnTally is how a conversation counts across its turns. Its two live
+// versions are whole types, chosen once per run (readTally).
+type turnTally interface {
+	// resume takes what the previous run carried over.
+	resume(res *api.AnalysisResult, st *api.ConversationState)
+	// begin readies the analysis for a turn.
+	begin(a *analysis)
+	// turnCharts are the charts of the turn that just ran.
+	turnCharts(res, before *api.AnalysisResult) []api.Chart
+	// handOn puts into the next run's state what it carries over.
+	handOn(res *api.AnalysisResult, st *api.ConversationState)
+}
+
+// readTally is the tally of this run: across turns from
+// ChangeConversationTotals on, per turn in runs begun before it.
+func readTally(ctx workflow.Context) turnTally {
+	if workflow.GetVersion(ctx, ChangeConversationTotals, workflow.DefaultVersion, 1) < 1 {
+		return perTurn{}
+	}
+	return acrossTurns{}
+}
+
+// acrossTurns counts steps from the conversation's first turn and keeps
+// every turn's charts and files, also across runs.
+type acrossTurns struct{}
+
+func (acrossTurns) resume(res *api.AnalysisResult, st *api.ConversationState) {
+	res.Charts = append(res.Charts, st.Charts...)
+	res.Files = append(res.Files, st.Files...)
+}
+
+func (acrossTurns) begin(a *analysis) { a.stepBase, a.step = a.res.StepsUsed, 0 }
+
+func (acrossTurns) turnCharts(res, before *api.AnalysisResult) []api.Chart {
+	return res.Charts[len(before.Charts):]
+}
+
+func (acrossTurns) handOn(res *api.AnalysisResult, st *api.ConversationState) {
+	st.Charts = withoutURLs(res.Charts, func(c *api.Chart) { c.URL = "" })
+	st.Files = withoutURLs(res.Files, func(f *api.OutputFile) { f.URL = "" })
+}
+
+// perTurn is the tally of runs begun before ChangeConversationTotals:
+// progress counts steps per turn and the result lists the last turn's
+// charts. Delete it with the change id.
+type perTurn struct{}
+
+func (perTurn) resume(*api.AnalysisResult, *api.ConversationState) {}
+
+func (perTurn) begin(a *analysis) { a.res.Charts = []api.Chart{} }
+
+func (perTurn) turnCharts(res, _ *api.AnalysisResult) []api.Chart { return res.Charts }
+
+func (perTurn) handOn(*api.AnalysisResult, *api.ConversationState) {}

@@ -18,8 +18,9 @@ import (
 	"go.temporal.io/sdk/testsuite"
 	"go.temporal.io/sdk/workflow"
 
-	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -64,13 +65,13 @@ func (h *harness) end(at time.Duration) {
 // pauses records the pause and resume activities.
 func (h *harness) pauses(resumeErr error) (paused, resumed *[]string) {
 	paused, resumed = &[]string{}, &[]string{}
-	h.env.OnActivity(a.PauseSandbox, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.PauseSandboxInput) (activities.PauseSandboxResult, error) {
+	h.env.OnActivity(sandboxActs.PauseSandbox, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in sandboxes.PauseSandboxInput) (sandboxes.PauseSandboxResult, error) {
 			*paused = append(*paused, in.SandboxID)
-			return activities.PauseSandboxResult{Paused: true}, nil
+			return sandboxes.PauseSandboxResult{Paused: true}, nil
 		})
-	h.env.OnActivity(a.ResumeSandbox, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.ResumeSandboxInput) error {
+	h.env.OnActivity(sandboxActs.ResumeSandbox, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in sandboxes.ResumeSandboxInput) error {
 			*resumed = append(*resumed, in.SandboxID)
 			return resumeErr
 		})
@@ -86,12 +87,12 @@ func (h *harness) answerEach(delay ...time.Duration) {
 			h.modelCalls = append(h.modelCalls, in)
 			tk := fmt.Sprintf("t/%d", in.Step)
 			if in.Question != "" {
-				return modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall(fmt.Sprintf("c%d", in.Step), "x = 1")},
+				return modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall(fmt.Sprintf("c%d", in.Step), "x = 1")},
 					Usage: api.Usage{TotalTokens: 10}, TranscriptKey: tk}, nil
 			}
 			return modelcall.CallModelResult{Answer: "answer at step " + fmt.Sprint(in.Step), Usage: api.Usage{TotalTokens: 1}, TranscriptKey: tk}, nil
 		}).After(append(delay, 0)[0])
-	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
+	h.code(func(in tools.RunCodeInput) (tools.RunCodeResult, error) {
 		r, _ := okOutput(in)
 		r.Charts = []api.Chart{{Key: fmt.Sprintf("k/step-%d/0-0.png", in.Step), Step: in.Step}}
 		return r, nil
@@ -292,11 +293,11 @@ func TestPausedSandboxLostIsRebuilt(t *testing.T) {
 	h.answerEach()
 	lost := temporal.NewNonRetryableApplicationError("sandbox isandbox1 is gone", api.ErrTypeSandboxLost, nil)
 	_, resumed := h.pauses(lost)
-	var restored []activities.RestoreSandboxInput
-	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.RestoreSandboxInput) (activities.RestoreSandboxResult, error) {
+	var restored []sandboxes.RestoreSandboxInput
+	h.env.OnActivity(sandboxActs.RestoreSandbox, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in sandboxes.RestoreSandboxInput) (sandboxes.RestoreSandboxResult, error) {
 			restored = append(restored, in)
-			return activities.RestoreSandboxResult{Replayed: len(in.Cells)}, nil
+			return sandboxes.RestoreSandboxResult{Replayed: len(in.Cells)}, nil
 		})
 	second := h.ask(time.Hour, "2", api.AskInput{Question: "q2"})
 	h.end(2 * time.Hour)

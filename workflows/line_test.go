@@ -16,6 +16,8 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -58,7 +60,7 @@ func TestWaitsInThePoolsLine(t *testing.T) {
 	joins, leaves := h.inLine()
 	var asked []time.Time
 	h.onCreate = func() { asked = append(asked, h.env.Now()) }
-	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}}, modelcall.CallModelResult{Answer: "a"})
+	h.script(modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c", "x")}}, modelcall.CallModelResult{Answer: "a"})
 	h.code(okOutput)
 	var start time.Time
 	h.env.RegisterDelayedCallback(func() { start = h.env.Now().Add(-time.Second) }, time.Second)
@@ -119,15 +121,15 @@ func TestRebuildKeepsItsTurn(t *testing.T) {
 	h := newHarness(t)
 	joins, leaves := h.inLine()
 	h.turnAt(time.Second, activities.SandboxTurn{Ask: 1, Granted: true})
-	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(activities.RestoreSandboxResult{Replayed: 1}, nil)
+	h.env.OnActivity(sandboxActs.RestoreSandbox, mock.Anything, mock.Anything).Return(sandboxes.RestoreSandboxResult{Replayed: 1}, nil)
 	h.script(
-		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "x = 1")}},
-		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c2", "x + 1")}},
+		modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c1", "x = 1")}},
+		modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c2", "x + 1")}},
 		modelcall.CallModelResult{Answer: "2"},
 	)
-	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
+	h.code(func(in tools.RunCodeInput) (tools.RunCodeResult, error) {
 		if in.CallID == "c2" && in.SandboxID == "isandbox1" {
-			return activities.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil)
+			return tools.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil)
 		}
 		return okOutput(in)
 	})

@@ -14,6 +14,8 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -31,18 +33,18 @@ func TestSandboxRebuildIsCounted(t *testing.T) {
 			return activities.SandboxRef{SandboxID: fmt.Sprintf("isandbox%d", in.Generation)}, nil
 		})
 	env.OnActivity(a.KillSandbox, mock.Anything, mock.Anything).Return(nil)
-	env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(activities.RestoreSandboxResult{}, nil)
+	env.OnActivity(sandboxActs.RestoreSandbox, mock.Anything, mock.Anything).Return(sandboxes.RestoreSandboxResult{}, nil)
 	env.OnActivity(modelActs.CallModel, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, in modelcall.CallModelInput) (modelcall.CallModelResult, error) {
 			if in.Step == 1 {
-				return modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "x = 1")}}, nil
+				return modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c1", "x = 1")}}, nil
 			}
 			return modelcall.CallModelResult{Answer: "done"}, nil
 		})
-	env.OnActivity(a.RunCode, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.RunCodeInput) (activities.RunCodeResult, error) {
+	env.OnActivity(toolActs.RunCode, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in tools.RunCodeInput) (tools.RunCodeResult, error) {
 			if in.SandboxID == "isandbox1" {
-				return activities.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil)
+				return tools.RunCodeResult{}, temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil)
 			}
 			return okOutput(in)
 		})

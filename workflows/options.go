@@ -11,14 +11,20 @@ import (
 	"github.com/durable-analyst/durable-analyst/activities/batches"
 	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
+	"github.com/durable-analyst/durable-analyst/activities/outputs"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 )
 
 // The nil receivers through which workflows name activity methods, one
 // for each subsystem of the activities.
 var (
-	acts      *activities.Activities
-	batchActs *batches.Activities
-	modelActs *modelcall.Activities
+	acts        *activities.Activities // admission: the line, CreateSandbox
+	sandboxActs *sandboxes.Activities
+	toolActs    *tools.Activities
+	outActs     *outputs.Activities
+	batchActs   *batches.Activities
+	modelActs   *modelcall.Activities
 )
 
 // HeartbeatTimeout is how soon a dead worker's activity is retried
@@ -27,7 +33,7 @@ var (
 // interval, and the retried attempt clears the workflow's sticky queue
 // (worker/setup/takeover.go), so the analysis' next workflow task reaches a
 // live worker at once. Activities heartbeat every third of it
-// (activities.heartbeatWhile; the worker caps the SDK's heartbeat batching
+// (activities.HeartbeatWhile; the worker caps the SDK's heartbeat batching
 // at the same interval, HEARTBEAT_THROTTLE in config.Tuning), so two
 // heartbeats in a row may be late or lost before a live attempt is timed
 // out. What it buys, what it costs in heartbeat RPCs, and the shorter
@@ -40,17 +46,17 @@ const HeartbeatTimeout = 4 * time.Second
 // start-to-close timeout; the batch's are short and do not.
 var activityOptionsByName = map[string]workflow.ActivityOptions{
 	// An analysis and its sandbox.
-	activities.CreateSandboxName:  heartbeating(2*time.Minute, 10),
-	activities.ResumeSandboxName:  heartbeating(2*time.Minute, 10),
-	activities.StageDatasetsName:  heartbeating(10*time.Minute, 10),
-	modelcall.CallModelName:       heartbeating(5*time.Minute, 20),
-	activities.RunCodeName:        toolCall(),
-	activities.RunSQLName:         toolCall(),
-	activities.RestoreSandboxName: heartbeating(60*time.Minute, 5),
-	activities.KillSandboxName:    heartbeating(time.Minute, 5),
-	activities.PauseSandboxName:   heartbeating(time.Minute, 5),
-	activities.WriteReportName:    heartbeating(5*time.Minute, 10),
-	activities.VerifyAnswerName:   heartbeating(2*time.Minute, 10),
+	activities.CreateSandboxName: heartbeating(2*time.Minute, 10),
+	sandboxes.ResumeSandboxName:  heartbeating(2*time.Minute, 10),
+	sandboxes.StageDatasetsName:  heartbeating(10*time.Minute, 10),
+	modelcall.CallModelName:      heartbeating(5*time.Minute, 20),
+	tools.RunCodeName:            toolCall(),
+	tools.RunSQLName:             toolCall(),
+	sandboxes.RestoreSandboxName: heartbeating(60*time.Minute, 5),
+	activities.KillSandboxName:   heartbeating(time.Minute, 5),
+	sandboxes.PauseSandboxName:   heartbeating(time.Minute, 5),
+	outputs.WriteReportName:      heartbeating(5*time.Minute, 10),
+	outputs.VerifyAnswerName:     heartbeating(2*time.Minute, 10),
 
 	// A batch.
 	batches.PlanBatchName:          batchStep(),
@@ -72,7 +78,7 @@ var activityOptionsByName = map[string]workflow.ActivityOptions{
 	},
 
 	// The sandbox sweep.
-	activities.SweepSandboxesName: {
+	sandboxes.SweepSandboxesName: {
 		StartToCloseTimeout: 10 * time.Minute,
 		RetryPolicy:         &temporal.RetryPolicy{InitialInterval: 5 * time.Second, MaximumAttempts: 3},
 	},
@@ -92,7 +98,7 @@ var admitOptions = workflow.LocalActivityOptions{
 }
 
 // toolCall are the options of the activity that runs a tool call
-// (activities.Tool.Activity): those of a cell. A tool whose activity has
+// (tools.Tool.Activity): those of a cell. A tool whose activity has
 // no row of its own runs with them.
 func toolCall() workflow.ActivityOptions { return heartbeating(15*time.Minute, 20) }
 
@@ -121,7 +127,7 @@ func batchStep() workflow.ActivityOptions {
 }
 
 // withToolActivity is withActivity for the activity of a tool
-// (activities.Tool.Activity): one without a row of its own runs with the
+// (tools.Tool.Activity): one without a row of its own runs with the
 // options of a cell, toolCall.
 func withToolActivity(ctx workflow.Context, name, summary string) workflow.Context {
 	o, ok := activityOptionsByName[name]

@@ -6,6 +6,7 @@ import (
 	"go.temporal.io/sdk/activity"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
@@ -21,7 +22,7 @@ func TestEveryActivityHasOptions(t *testing.T) {
 	delete(acts, "CheckSearchAttributes")
 	delete(acts, "AdmitSandbox")
 	delete(acts, "JoinSandboxLine")
-	for _, tool := range activities.Tools {
+	for _, tool := range tools.Table {
 		if _, ok := workflows.ActivityOptionsByName[tool.Activity]; !ok {
 			delete(acts, tool.Activity)
 		}

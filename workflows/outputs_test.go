@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/temporal"
 
-	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -24,21 +24,21 @@ func outFile(step, cell int, name string) api.OutputFile {
 func TestFilesAndReportInResult(t *testing.T) {
 	h := newHarness(t)
 	h.script(
-		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "a"), pyCall("c2", "b")}},
-		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c3", "c")}},
+		modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c1", "a"), pyCall("c2", "b")}},
+		modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c3", "c")}},
 		modelcall.CallModelResult{Answer: "West"},
 	)
-	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
+	h.code(func(in tools.RunCodeInput) (tools.RunCodeResult, error) {
 		switch in.CallID {
 		case "c1":
-			return activities.RunCodeResult{Output: "ok", Files: []api.OutputFile{outFile(1, 0, "cleaned.csv")},
+			return tools.RunCodeResult{Output: "ok", Files: []api.OutputFile{outFile(1, 0, "cleaned.csv")},
 				Charts: []api.Chart{{Key: "analyses/w/step-1/0-0.png", URL: "http://presigned", Step: 1}}}, nil
 		case "c2":
 			f := outFile(1, 1, "cleaned.csv")
 			f.Bytes = 20
-			return activities.RunCodeResult{Output: "ok", Files: []api.OutputFile{f}}, nil
+			return tools.RunCodeResult{Output: "ok", Files: []api.OutputFile{f}}, nil
 		}
-		return activities.RunCodeResult{Output: "ok", Files: []api.OutputFile{outFile(2, 0, "cleaned.csv"), outFile(2, 0, "t.html")}}, nil
+		return tools.RunCodeResult{Output: "ok", Files: []api.OutputFile{outFile(2, 0, "cleaned.csv"), outFile(2, 0, "t.html")}}, nil
 	})
 	res, err := h.run(t, api.AnalysisInput{Question: "Which region?"})
 	require.NoError(t, err)
@@ -72,7 +72,7 @@ func TestFilesAndReportInResult(t *testing.T) {
 // An analysis that runs out of steps gets its report too.
 func TestReportOnMaxSteps(t *testing.T) {
 	h := newHarness(t)
-	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c", "x")}})
+	h.script(modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c", "x")}})
 	h.code(okOutput)
 	res, err := h.run(t, api.AnalysisInput{Question: "q", MaxSteps: 2})
 	require.NoError(t, err)

@@ -11,6 +11,9 @@ import (
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/batches"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
+	"github.com/durable-analyst/durable-analyst/activities/outputs"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -30,6 +33,9 @@ func RegisterWithOptions(w worker.Registry, acts *activities.Activities, o Optio
 // subsystem's built on acts, under its name on the wire.
 func RegisterActivities(r activities.Registry, acts *activities.Activities) {
 	acts.Register(r)
+	sandboxes.New(acts).Register(r)
+	tools.New(acts).Register(r)
+	outputs.New(acts).Register(r)
 	batches.New(acts).Register(r)
 	modelcall.New(acts).Register(r)
 }

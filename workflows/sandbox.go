@@ -10,6 +10,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -20,7 +21,7 @@ const MaxRebuilds = 2
 // ran in it, and how to replace it when it is lost.
 type sandbox struct {
 	ref        activities.SandboxRef
-	staged     []activities.StagedDataset
+	staged     []sandboxes.StagedDataset
 	datasets   []api.Dataset
 	workflowID string
 	runID      string
@@ -101,8 +102,8 @@ func (sb *sandbox) create(ctx workflow.Context) error {
 	if len(sb.datasets) == 0 {
 		return nil
 	}
-	sctx := withActivity(ctx, activities.StageDatasetsName, fmt.Sprintf("stage %d datasets", len(sb.datasets)))
-	if err := workflow.ExecuteActivity(sctx, acts.StageDatasets, activities.StageDatasetsInput{
+	sctx := withActivity(ctx, sandboxes.StageDatasetsName, fmt.Sprintf("stage %d datasets", len(sb.datasets)))
+	if err := workflow.ExecuteActivity(sctx, sandboxActs.StageDatasets, sandboxes.StageDatasetsInput{
 		SandboxID: sb.ref.SandboxID, Datasets: sb.datasets,
 	}).Get(ctx, &sb.staged); err != nil {
 		// The sandbox exists: kill it before failing.
@@ -190,13 +191,13 @@ func isCapacityRefusal(err error) bool { return hasErrType(err, api.ErrTypeSandb
 
 // stage writes an ask's datasets into the sandbox; a rebuild stages them
 // again.
-func (sb *sandbox) stage(ctx workflow.Context, ds []api.Dataset) ([]activities.StagedDataset, error) {
+func (sb *sandbox) stage(ctx workflow.Context, ds []api.Dataset) ([]sandboxes.StagedDataset, error) {
 	if len(ds) == 0 {
 		return nil, nil
 	}
-	sctx := withActivity(ctx, activities.StageDatasetsName, fmt.Sprintf("stage %d datasets", len(ds)))
-	var staged []activities.StagedDataset
-	if err := workflow.ExecuteActivity(sctx, acts.StageDatasets, activities.StageDatasetsInput{
+	sctx := withActivity(ctx, sandboxes.StageDatasetsName, fmt.Sprintf("stage %d datasets", len(ds)))
+	var staged []sandboxes.StagedDataset
+	if err := workflow.ExecuteActivity(sctx, sandboxActs.StageDatasets, sandboxes.StageDatasetsInput{
 		SandboxID: sb.ref.SandboxID, Datasets: ds,
 	}).Get(ctx, &staged); err != nil {
 		return nil, fmt.Errorf("stage datasets: %w", err)
@@ -219,9 +220,9 @@ func (sb *sandbox) rebuild(ctx workflow.Context) error {
 	if len(sb.cells) == 0 {
 		return nil
 	}
-	rctx := withActivity(ctx, activities.RestoreSandboxName, fmt.Sprintf("restore %d cells into a new sandbox", len(sb.cells)))
-	var res activities.RestoreSandboxResult
-	if err := workflow.ExecuteActivity(rctx, acts.RestoreSandbox, activities.RestoreSandboxInput{
+	rctx := withActivity(ctx, sandboxes.RestoreSandboxName, fmt.Sprintf("restore %d cells into a new sandbox", len(sb.cells)))
+	var res sandboxes.RestoreSandboxResult
+	if err := workflow.ExecuteActivity(rctx, sandboxActs.RestoreSandbox, sandboxes.RestoreSandboxInput{
 		WorkflowID: sb.workflowID, RunID: sb.runID, SandboxID: sb.ref.SandboxID, Cells: sb.cells,
 	}).Get(ctx, &res); err != nil {
 		return fmt.Errorf("rebuild after losing sandbox %s: %w", lost, err)
@@ -235,9 +236,9 @@ func (sb *sandbox) pause(ctx workflow.Context) bool {
 	if sb.paused {
 		return false
 	}
-	pctx := withActivity(ctx, activities.PauseSandboxName, "pause idle sandbox")
-	var r activities.PauseSandboxResult
-	if err := workflow.ExecuteActivity(pctx, acts.PauseSandbox, activities.PauseSandboxInput{SandboxID: sb.ref.SandboxID}).Get(ctx, &r); err != nil {
+	pctx := withActivity(ctx, sandboxes.PauseSandboxName, "pause idle sandbox")
+	var r sandboxes.PauseSandboxResult
+	if err := workflow.ExecuteActivity(pctx, sandboxActs.PauseSandbox, sandboxes.PauseSandboxInput{SandboxID: sb.ref.SandboxID}).Get(ctx, &r); err != nil {
 		workflow.GetLogger(ctx).Warn("pausing the idle sandbox failed; it stays running", "sandbox_id", sb.ref.SandboxID, "error", err)
 		return false
 	}
@@ -264,8 +265,8 @@ func (sb *sandbox) wake(ctx workflow.Context) error {
 		}
 	}
 	if !sb.lost {
-		rctx := withActivity(ctx, activities.ResumeSandboxName, "resume sandbox")
-		err := workflow.ExecuteActivity(rctx, acts.ResumeSandbox, activities.ResumeSandboxInput{SandboxID: sb.ref.SandboxID}).Get(ctx, nil)
+		rctx := withActivity(ctx, sandboxes.ResumeSandboxName, "resume sandbox")
+		err := workflow.ExecuteActivity(rctx, sandboxActs.ResumeSandbox, sandboxes.ResumeSandboxInput{SandboxID: sb.ref.SandboxID}).Get(ctx, nil)
 		switch {
 		case err == nil:
 			sb.paused, sb.since = false, workflow.Now(ctx)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -52,7 +53,7 @@ func TestSearchAttributesFollowTheAnalysis(t *testing.T) {
 	h := newHarness(t)
 	ups := h.searchUpserts(activities.SearchAttributesCheck{Enabled: true, DefaultModel: "gpt-test"})
 	h.script(
-		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(1)")}},
+		modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c1", "print(1)")}},
 		modelcall.CallModelResult{Answer: "North wins"},
 	)
 	h.code(okOutput)
@@ -74,8 +75,8 @@ func TestSearchAttributesFollowTheAnalysis(t *testing.T) {
 func TestSearchAttributesCancelled(t *testing.T) {
 	h := newHarness(t)
 	ups := h.searchUpserts(activities.SearchAttributesCheck{Enabled: true})
-	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(1)")}})
-	h.env.OnActivity(a.RunCode, mock.Anything, mock.Anything).After(time.Hour).Return(activities.RunCodeResult{Output: "late"}, nil)
+	h.script(modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c1", "print(1)")}})
+	h.env.OnActivity(toolActs.RunCode, mock.Anything, mock.Anything).After(time.Hour).Return(tools.RunCodeResult{Output: "late"}, nil)
 	h.env.RegisterDelayedCallback(func() { h.env.CancelWorkflow() }, time.Minute)
 	_, err := h.run(t, api.AnalysisInput{Question: "q", Model: "m1"})
 	require.Error(t, err)

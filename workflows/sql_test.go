@@ -9,14 +9,14 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/workflow"
 
-	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
 
-func sqlCall(id, args string) activities.ToolCall {
-	return activities.ToolCall{CallID: id, Name: api.ToolRunSQL, Arguments: args}
+func sqlCall(id, args string) tools.Call {
+	return tools.Call{CallID: id, Name: api.ToolRunSQL, Arguments: args}
 }
 
 // run_sql calls run as RunSQL activities (ChangeRunSQL) whose output goes
@@ -30,16 +30,16 @@ func TestRunSQLCalls(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t)
 			h.env.OnGetVersion(workflows.ChangeRunSQL, workflow.DefaultVersion, 1).Return(tc.version)
-			var sqlRuns []activities.RunSQLInput
-			h.env.OnActivity(a.RunSQL, mock.Anything, mock.Anything).Return(
-				func(_ context.Context, in activities.RunSQLInput) (activities.RunSQLResult, error) {
+			var sqlRuns []tools.RunSQLInput
+			h.env.OnActivity(toolActs.RunSQL, mock.Anything, mock.Anything).Return(
+				func(_ context.Context, in tools.RunSQLInput) (tools.RunSQLResult, error) {
 					sqlRuns = append(sqlRuns, in)
 					key := "analyses/" + in.WorkflowID + "/step-1/0-output.json"
 					h.stored[key] = "staged /home/user/" + in.Name + ".csv: 3 rows"
-					return activities.RunSQLResult{OutputKey: key, Rows: 3}, nil
+					return tools.RunSQLResult{OutputKey: key, Rows: 3}, nil
 				})
 			h.script(
-				modelcall.CallModelResult{ToolCalls: []activities.ToolCall{
+				modelcall.CallModelResult{ToolCalls: []tools.Call{
 					sqlCall("s1", `{"source": "shop", "query": "select 1", "name": "totals"}`),
 					sqlCall("s2", `{"source": "shop", "query": "select 1"}`),
 					sqlCall("s3", `{"source": "shop", "query": "select 1", "name": "../x"}`),
@@ -63,7 +63,7 @@ func TestRunSQLCalls(t *testing.T) {
 			}
 			require.Len(t, sqlRuns, 1, "only the good call runs")
 			got := sqlRuns[0]
-			assert.Equal(t, activities.RunSQLInput{WorkflowID: "default-test-workflow-id", RunID: got.RunID, SandboxID: "isandbox1",
+			assert.Equal(t, tools.RunSQLInput{WorkflowID: "default-test-workflow-id", RunID: got.RunID, SandboxID: "isandbox1",
 				Step: 1, Cell: 0, CallID: "s1", Source: "shop", Query: "select 1", Name: "totals", OutputByRef: true}, got)
 			assert.NotEmpty(t, h.modelCalls[1].ToolOutputs[0].OutputKey, "by reference")
 			assert.Equal(t, "staged /home/user/totals.csv: 3 rows", outs[0].Output)

@@ -8,8 +8,8 @@ import (
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/workflow"
 
-	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/internal/errtext"
 	"github.com/durable-analyst/durable-analyst/stream"
@@ -190,7 +190,7 @@ func cellStarted(step, cell int, tool, arguments string) api.StreamEvent {
 
 // cellFinished adds the events of a tool call that ended: its end, then
 // each chart and file it stored.
-func (e *events) cellFinished(step, cell int, res activities.ToolResult) {
+func (e *events) cellFinished(step, cell int, res tools.Result) {
 	if e == nil {
 		return
 	}

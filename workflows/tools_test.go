@@ -13,8 +13,9 @@ import (
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/temporal"
 
-	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -34,7 +35,7 @@ type countRowsInput struct {
 // countRowsArgs is a count_rows call's arguments.
 type countRowsArgs struct{ path string }
 
-func (c countRowsArgs) Input(at activities.ToolCallAt) any {
+func (c countRowsArgs) Input(at tools.CallAt) any {
 	return countRowsInput{WorkflowID: at.WorkflowID, RunID: at.RunID, SandboxID: at.SandboxID, Step: at.Step, Cell: at.Cell,
 		CallID: at.CallID, Path: c.path, OutputByRef: at.OutputByRef}
 }
@@ -42,7 +43,7 @@ func (c countRowsArgs) Input(at activities.ToolCallAt) any {
 func (c countRowsArgs) Summary() string { return "count rows of " + c.path }
 
 // countRowsTool is a tool that exists only in this test: one row.
-var countRowsTool = activities.Tool{
+var countRowsTool = tools.Tool{
 	Name:        "count_rows",
 	Description: "Count the rows of a CSV file in the sandbox.",
 	Parameters: map[string]any{
@@ -52,7 +53,7 @@ var countRowsTool = activities.Tool{
 		"additionalProperties": false,
 	},
 	Signature: "path: string",
-	Parse: func(arguments string) (activities.ToolArgs, string) {
+	Parse: func(arguments string) (tools.Args, string) {
 		var args struct {
 			Path string `json:"path"`
 		}
@@ -68,32 +69,32 @@ var countRowsTool = activities.Tool{
 }
 
 // addTool adds t to the table of tools for the test.
-func addTool(t *testing.T, tool activities.Tool) {
-	before := activities.Tools
-	activities.Tools = append(slices.Clip(before), tool)
-	t.Cleanup(func() { activities.Tools = before })
+func addTool(t *testing.T, tool tools.Tool) {
+	before := tools.Table
+	tools.Table = append(slices.Clip(before), tool)
+	t.Cleanup(func() { tools.Table = before })
 }
 
-// A tool is added through the table alone (its row in activities.Tools and
+// A tool is added through the table alone (its row in tools.Table and
 // its activity; no line of the workflows): the workflow knows it among the
 // tools it offers, runs its call through its activity in the sandbox,
 // journals the call as a cell (a rebuild would replay it), keeps its
 // charts, and feeds its output back to the model by reference.
 func TestToolAddedThroughTheTable(t *testing.T) {
 	addTool(t, countRowsTool)
-	_, offered := activities.LookupTool(activities.ToolsFor(false), countRowsTool.Name)
+	_, offered := tools.Lookup(tools.On(false), countRowsTool.Name)
 	require.True(t, offered, "offered to the model")
 	var runs []countRowsInput
 	h := newHarness(t, func(h *harness) {
-		h.env.RegisterActivityWithOptions(func(_ context.Context, in countRowsInput) (activities.ToolResult, error) {
+		h.env.RegisterActivityWithOptions(func(_ context.Context, in countRowsInput) (tools.Result, error) {
 			runs = append(runs, in)
 			key := fmt.Sprintf("analyses/%s/step-%d/%d-output.json", in.WorkflowID, in.Step, in.Cell)
 			h.stored[key] = in.Path + " has 3 rows"
-			return activities.ToolResult{OutputKey: key, Charts: []api.Chart{{Key: "rows.png", Step: in.Step, Cell: in.Cell}}}, nil
+			return tools.Result{OutputKey: key, Charts: []api.Chart{{Key: "rows.png", Step: in.Step, Cell: in.Cell}}}, nil
 		}, activity.RegisterOptions{Name: countRowsTool.Activity})
 	})
 	h.script(
-		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{
+		modelcall.CallModelResult{ToolCalls: []tools.Call{
 			{CallID: "c1", Name: "count_rows", Arguments: `{"path": "/home/user/d.csv"}`},
 			{CallID: "c2", Name: "count_rows", Arguments: `{}`},
 			{CallID: "c3", Name: "count_cols", Arguments: `{}`},
@@ -127,18 +128,18 @@ func TestToolCallRebuildsALostSandbox(t *testing.T) {
 	addTool(t, countRowsTool)
 	var runs []countRowsInput
 	h := newHarness(t, func(h *harness) {
-		h.env.RegisterActivityWithOptions(func(_ context.Context, in countRowsInput) (activities.ToolResult, error) {
+		h.env.RegisterActivityWithOptions(func(_ context.Context, in countRowsInput) (tools.Result, error) {
 			runs = append(runs, in)
 			if in.SandboxID == "isandbox1" {
-				return activities.ToolResult{}, temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil)
+				return tools.Result{}, temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil)
 			}
-			return activities.ToolResult{Output: "3 rows"}, nil
+			return tools.Result{Output: "3 rows"}, nil
 		}, activity.RegisterOptions{Name: countRowsTool.Activity})
 	})
 	restores := h.restores()
 	h.script(
-		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("p1", "import pandas")}},
-		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{{CallID: "c1", Name: "count_rows", Arguments: `{"path": "d.csv"}`}}},
+		modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("p1", "import pandas")}},
+		modelcall.CallModelResult{ToolCalls: []tools.Call{{CallID: "c1", Name: "count_rows", Arguments: `{"path": "d.csv"}`}}},
 		modelcall.CallModelResult{Answer: "3 rows"},
 	)
 	h.code(okOutput)
@@ -160,10 +161,10 @@ func TestToolCallRebuildsALostSandbox(t *testing.T) {
 // call.
 func TestRunSQLRebuildsAreBounded(t *testing.T) {
 	h := newHarness(t)
-	h.env.OnActivity(a.RestoreSandbox, mock.Anything, mock.Anything).Return(activities.RestoreSandboxResult{}, nil)
-	h.env.OnActivity(a.RunSQL, mock.Anything, mock.Anything).Return(activities.RunSQLResult{},
+	h.env.OnActivity(sandboxActs.RestoreSandbox, mock.Anything, mock.Anything).Return(sandboxes.RestoreSandboxResult{}, nil)
+	h.env.OnActivity(toolActs.RunSQL, mock.Anything, mock.Anything).Return(tools.RunSQLResult{},
 		temporal.NewNonRetryableApplicationError("gone", api.ErrTypeSandboxLost, nil))
-	h.script(modelcall.CallModelResult{ToolCalls: []activities.ToolCall{
+	h.script(modelcall.CallModelResult{ToolCalls: []tools.Call{
 		sqlCall("s1", `{"source": "shop", "query": "select 1", "name": "totals"}`)}})
 	_, err := h.run(t, api.AnalysisInput{Question: "q"})
 	var appErr *temporal.ApplicationError

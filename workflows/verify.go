@@ -3,7 +3,7 @@ package workflows
 import (
 	"go.temporal.io/sdk/workflow"
 
-	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/outputs"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -29,9 +29,9 @@ func (a *analysis) verify(ctx workflow.Context, check *answerCheck, final bool) 
 	}
 	a.show(ctx, api.StatusRunning, "verifying")
 	a.events.add(api.StreamEvent{Kind: api.EventVerifying, Step: a.stepBase + a.step})
-	vctx := withActivity(ctx, activities.VerifyAnswerName, "verify the answer's figures")
-	var vr activities.VerifyAnswerResult
-	if err := workflow.ExecuteActivity(vctx, acts.VerifyAnswer, activities.VerifyAnswerInput{
+	vctx := withActivity(ctx, outputs.VerifyAnswerName, "verify the answer's figures")
+	var vr outputs.VerifyAnswerResult
+	if err := workflow.ExecuteActivity(vctx, outActs.VerifyAnswer, outputs.VerifyAnswerInput{
 		WorkflowID: a.id, Question: check.question, Answer: a.res.Answer, Cells: a.sb.cells,
 	}).Get(ctx, &vr); err != nil {
 		workflow.GetLogger(ctx).Error("the answer could not be verified; it is returned unchecked", "error", err)
@@ -43,6 +43,6 @@ func (a *analysis) verify(ctx workflow.Context, check *answerCheck, final bool) 
 		return false
 	}
 	check.asked = true
-	check.correction = activities.CorrectionMessage(vr.Claims)
+	check.correction = outputs.CorrectionMessage(vr.Claims)
 	return true
 }

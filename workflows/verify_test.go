@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/mock"
 	"github.com/stretchr/testify/require"
 
-	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -20,11 +20,11 @@ import (
 // figure no cell printed, then (when asked) with the printed one.
 func verifyHarness(t *testing.T) *harness {
 	h := newHarness(t)
-	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
-		return activities.RunCodeResult{Output: "[stdout]\ntotal revenue 161765.0\n"}, nil
+	h.code(func(in tools.RunCodeInput) (tools.RunCodeResult, error) {
+		return tools.RunCodeResult{Output: "[stdout]\ntotal revenue 161765.0\n"}, nil
 	})
 	h.script(
-		modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall("c1", "print(df.revenue.sum())")}},
+		modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c1", "print(df.revenue.sum())")}},
 		modelcall.CallModelResult{Answer: "Total revenue is $161,765, and West leads by $15,945."},
 		modelcall.CallModelResult{Answer: "Total revenue is $161,765."},
 	)
@@ -88,15 +88,15 @@ func TestVerifyEveryConversationTurn(t *testing.T) {
 		func(_ context.Context, in modelcall.CallModelInput) (modelcall.CallModelResult, error) {
 			h.modelCalls = append(h.modelCalls, in)
 			if in.Question != "" {
-				return modelcall.CallModelResult{ToolCalls: []activities.ToolCall{pyCall(fmt.Sprintf("c%d", in.Step), "print(1234.5)")}}, nil
+				return modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall(fmt.Sprintf("c%d", in.Step), "print(1234.5)")}}, nil
 			}
 			if in.Step == 2 {
 				return modelcall.CallModelResult{Answer: "The total is 1,234.5."}, nil
 			}
 			return modelcall.CallModelResult{Answer: "Twice that is 2,469."}, nil
 		})
-	h.code(func(in activities.RunCodeInput) (activities.RunCodeResult, error) {
-		return activities.RunCodeResult{Output: "[stdout]\n1234.5\n"}, nil
+	h.code(func(in tools.RunCodeInput) (tools.RunCodeResult, error) {
+		return tools.RunCodeResult{Output: "[stdout]\n1234.5\n"}, nil
 	})
 	h.pauses(nil)
 	first := h.ask(0, "1", api.AskInput{Question: "total?"})

@@ -8,11 +8,11 @@ import "github.com/durable-analyst/durable-analyst/activities"
 // Activities are the batch's activities, over the worker's shared
 // dependencies (S3 and the Temporal client).
 type Activities struct {
-	*activities.Activities
+	d *activities.Activities
 }
 
 // New builds the batch's activities on d.
-func New(d *activities.Activities) *Activities { return &Activities{d} }
+func New(d *activities.Activities) *Activities { return &Activities{d: d} }
 
 // Register registers the batch's activities on r under their names.
 func (a *Activities) Register(r activities.Registry) {

@@ -120,7 +120,7 @@ type WriteBatchReportResult struct {
 
 // batchPrefix is the S3 prefix of everything a batch stores.
 func (a *Activities) batchPrefix(batchID string) string {
-	p := strings.Trim(a.Prefix, "/")
+	p := strings.Trim(a.d.Prefix, "/")
 	if p != "" {
 		p += "/"
 	}
@@ -213,17 +213,17 @@ func (a *Activities) ReadBatchItems(ctx context.Context, in ReadBatchItemsInput)
 
 // openBatchItems opens the items object from byte offset on.
 func (a *Activities) openBatchItems(ctx context.Context, key string, offset int64) (io.ReadCloser, error) {
-	get := &s3.GetObjectInput{Bucket: aws.String(a.Bucket), Key: aws.String(key)}
+	get := &s3.GetObjectInput{Bucket: aws.String(a.d.Bucket), Key: aws.String(key)}
 	if offset > 0 {
 		get.Range = aws.String(fmt.Sprintf("bytes=%d-", offset))
 	}
-	out, err := a.S3.GetObject(ctx, get)
+	out, err := a.d.S3.GetObject(ctx, get)
 	var apiErr smithy.APIError
 	if offset > 0 && errors.As(err, &apiErr) && apiErr.ErrorCode() == "InvalidRange" {
 		return io.NopCloser(strings.NewReader("")), nil // offset is at the end
 	}
 	if err != nil {
-		return nil, fault.Classify(fault.ServiceStorage, fmt.Sprintf("read the items of s3://%s/%s", a.Bucket, key), err)
+		return nil, fault.Classify(fault.ServiceStorage, fmt.Sprintf("read the items of s3://%s/%s", a.d.Bucket, key), err)
 	}
 	return out.Body, nil
 }
@@ -279,7 +279,7 @@ const AppendBatchResultsName = "AppendBatchResults"
 // from the batch id and the chunk number, so a retry overwrites it.
 func (a *Activities) AppendBatchResults(ctx context.Context, in AppendBatchResultsInput) (string, error) {
 	key := a.batchChunkKey(in.BatchID, in.Chunk)
-	if err := a.PutJSON(ctx, key, in.Results); err != nil {
+	if err := a.d.PutJSON(ctx, key, in.Results); err != nil {
 		return "", fault.Classify(fault.ServiceStorage, "store batch results "+key, err)
 	}
 	return key, nil
@@ -294,7 +294,7 @@ func (a *Activities) WriteBatchReport(ctx context.Context, in WriteBatchReportIn
 	byIndex := map[int]api.BatchItemResult{}
 	for n := 1; n <= in.Chunks; n++ {
 		key := a.batchChunkKey(in.BatchID, n)
-		b, err := a.GetObject(ctx, a.Bucket, key, maxBatchChunkBytes)
+		b, err := a.d.GetObject(ctx, a.d.Bucket, key, maxBatchChunkBytes)
 		if err != nil {
 			return WriteBatchReportResult{}, fault.Classify(fault.ServiceStorage, "read batch results "+key, err)
 		}
@@ -312,18 +312,18 @@ func (a *Activities) WriteBatchReport(ctx context.Context, in WriteBatchReportIn
 	}
 	sort.Slice(rep.Items, func(i, j int) bool { return rep.Items[i].Index < rep.Items[j].Index })
 
-	if err := a.PutJSON(ctx, in.ReportKey, rep); err != nil {
+	if err := a.d.PutJSON(ctx, in.ReportKey, rep); err != nil {
 		return WriteBatchReportResult{}, fault.Classify(fault.ServiceStorage, "store batch report "+in.ReportKey, err)
 	}
 	csvBytes, err := reportCSV(rep.Items)
 	if err != nil {
 		return WriteBatchReportResult{}, err
 	}
-	if err := a.PutObject(ctx, in.CSVKey, "text/csv", csvBytes); err != nil {
+	if err := a.d.PutObject(ctx, in.CSVKey, "text/csv", csvBytes); err != nil {
 		return WriteBatchReportResult{}, fault.Classify(fault.ServiceStorage, "store batch report "+in.CSVKey, err)
 	}
 	res := WriteBatchReportResult{ReportKey: in.ReportKey, CSVKey: in.CSVKey, Items: len(rep.Items)}
-	if res.ReportURL, err = a.PresignGet(ctx, in.ReportKey); err != nil {
+	if res.ReportURL, err = a.d.PresignGet(ctx, in.ReportKey); err != nil {
 		return res, fault.Classify(fault.ServiceStorage, "presign "+in.ReportKey, err)
 	}
 	return res, nil

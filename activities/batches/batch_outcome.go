@@ -28,12 +28,12 @@ const AnalysisOutcomeName = "AnalysisOutcome"
 // an earlier run of the same batch id already started, instead of running
 // it twice.
 func (a *Activities) AnalysisOutcome(ctx context.Context, in AnalysisOutcomeInput) (json.RawMessage, error) {
-	if a.Temporal == nil {
+	if a.d.Temporal == nil {
 		return nil, fault.New(api.ErrTypeBadRequest, "analysis outcome: this worker has no Temporal client", nil, 0)
 	}
 	defer activities.HeartbeatWhile(ctx, "waiting for "+in.WorkflowID)()
 	var res json.RawMessage
-	err := a.Temporal.GetWorkflow(ctx, in.WorkflowID, "").Get(ctx, &res)
+	err := a.d.Temporal.GetWorkflow(ctx, in.WorkflowID, "").Get(ctx, &res)
 	if err == nil {
 		return res, nil
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 	"time"
@@ -17,36 +16,31 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/acttest"
 	"github.com/durable-analyst/durable-analyst/activities/batches"
 	"github.com/durable-analyst/durable-analyst/api"
-	"github.com/durable-analyst/durable-analyst/internal/s3test"
 )
 
 // batchS3 starts versitygw on 127.0.0.1 for the test and returns the
-// batch's activities on it.
-func batchS3(t *testing.T) *batches.Activities {
-	s3c, bucket := s3test.Start(t)
-	return batches.New(&activities.Activities{S3: s3c, Presign: s3.NewPresignClient(s3c), Bucket: bucket, Prefix: "analyses", ChartURLTTL: time.Hour})
+// batch's activities on it, and its bucket.
+func batchS3(t *testing.T) (*batches.Activities, acttest.Store) {
+	st := acttest.S3(t)
+	return batches.New(&activities.Activities{S3: st.Client, Presign: st.Presign, Bucket: st.Bucket, Prefix: "analyses", ChartURLTTL: time.Hour}), st
 }
 
-func put(t *testing.T, acts *batches.Activities, key, body string) {
+func put(t *testing.T, st acttest.Store, key, body string) {
 	t.Helper()
-	_, err := acts.S3.PutObject(context.Background(), &s3.PutObjectInput{Bucket: aws.String(acts.Bucket), Key: aws.String(key), Body: strings.NewReader(body)})
+	_, err := st.Client.PutObject(context.Background(), &s3.PutObjectInput{Bucket: aws.String(st.Bucket), Key: aws.String(key), Body: strings.NewReader(body)})
 	require.NoError(t, err)
 }
 
-func get(t *testing.T, acts *batches.Activities, key string) string {
-	t.Helper()
-	out, err := acts.S3.GetObject(context.Background(), &s3.GetObjectInput{Bucket: aws.String(acts.Bucket), Key: aws.String(key)})
-	require.NoError(t, err, "get %s", key)
-	defer out.Body.Close()
-	b, err := io.ReadAll(out.Body)
-	require.NoError(t, err)
-	return string(b)
+func get(t *testing.T, st acttest.Store, key string) string {
+	body, _ := st.Object(t, key)
+	return body
 }
 
 func TestBatchItemsAreReadInPages(t *testing.T) {
-	acts := batchS3(t)
+	acts, st := batchS3(t)
 	ctx := context.Background()
 	// 23 items, with blank lines, CRLF, a bad line, an over-long line and
 	// no newline at the end.
@@ -66,7 +60,7 @@ func TestBatchItemsAreReadInPages(t *testing.T) {
 	}
 	body := strings.Join(lines, "\n")
 	body = strings.Replace(body, "q7\"}\n", "q7\"}\r\n", 1)
-	put(t, acts, "in/items.jsonl", body)
+	put(t, st, "in/items.jsonl", body)
 
 	plan, err := acts.PlanBatch(ctx, batches.PlanBatchInput{BatchID: "b/1", ItemsKey: "in/items.jsonl"})
 	require.NoError(t, err)
@@ -126,7 +120,7 @@ func TestBatchItemsAreReadInPages(t *testing.T) {
 }
 
 func TestBatchReportMergesChunksInItemOrder(t *testing.T) {
-	acts := batchS3(t)
+	acts, st := batchS3(t)
 	ctx := context.Background()
 	chunks := [][]api.BatchItemResult{
 		{{Index: 2, ID: "c", Status: "answered", Answer: "a, \"quoted\"\nline", Charts: 1, Steps: 2, Tokens: 30}},
@@ -144,14 +138,14 @@ func TestBatchReportMergesChunksInItemOrder(t *testing.T) {
 	assert.Contains(t, res.ReportURL, "out/r.json")
 
 	var rep batches.BatchReport
-	require.NoError(t, json.Unmarshal([]byte(get(t, acts, "out/r.json")), &rep))
+	require.NoError(t, json.Unmarshal([]byte(get(t, st, "out/r.json")), &rep))
 	assert.Equal(t, "batch-7", rep.BatchID)
 	assert.Equal(t, totals, rep.Totals)
 	require.Len(t, rep.Items, 3)
 	for i, it := range rep.Items {
 		assert.Equal(t, i, it.Index)
 	}
-	rows, err := csv.NewReader(strings.NewReader(get(t, acts, "out/r.csv"))).ReadAll()
+	rows, err := csv.NewReader(strings.NewReader(get(t, st, "out/r.csv"))).ReadAll()
 	require.NoError(t, err)
 	require.Len(t, rows, 4)
 	assert.Equal(t, batches.ReportCSVHeader, rows[0])

@@ -1,5 +1,5 @@
 // Package modelcall holds CallModel, the model's turn: the Responses API
-// and Chat Completions, the tools offered from activities.Tools, trimming
+// and Chat Completions, the tools offered from tools.Table, trimming
 // the conversation to fit, and model calls in background mode.
 package modelcall
 
@@ -13,7 +13,7 @@ import (
 // dependencies (the model client, S3 for transcripts, the SQL sources
 // whose schemas the model is told).
 type Activities struct {
-	*activities.Activities
+	d *activities.Activities
 	// noBackground is set once a server refused background mode under auto.
 	noBackground atomic.Bool
 	// noStreamWait is set once a server could not stream a stored response.
@@ -21,7 +21,7 @@ type Activities struct {
 }
 
 // New builds the model's activities on d.
-func New(d *activities.Activities) *Activities { return &Activities{Activities: d} }
+func New(d *activities.Activities) *Activities { return &Activities{d: d} }
 
 // Register registers the model's activities on r under their names.
 func (a *Activities) Register(r activities.Registry) {

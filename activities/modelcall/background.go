@@ -40,7 +40,7 @@ var errNoBackground = errors.New("the model server refused background mode")
 
 // backgroundMode reports whether Responses API calls run in background mode.
 func (a *Activities) backgroundMode() bool {
-	switch a.ModelBackground {
+	switch a.d.ModelBackground {
 	case config.BackgroundOff:
 		return false
 	case config.BackgroundOn:
@@ -69,11 +69,11 @@ func (a *Activities) backgroundResponse(ctx context.Context, params responses.Re
 		}
 	}
 	params.Background, params.Store = openai.Bool(true), openai.Bool(true)
-	resp, err := a.Model.Responses.New(ctx, params, option.WithJSONSet("input", items))
+	resp, err := a.d.Model.Responses.New(ctx, params, option.WithJSONSet("input", items))
 	if err != nil {
-		if a.ModelBackground != config.BackgroundOn && refusesBackground(err) {
+		if a.d.ModelBackground != config.BackgroundOn && refusesBackground(err) {
 			if !a.noBackground.Swap(true) {
-				a.Logger.Warn("the model server refuses background mode (OPENAI_BACKGROUND=auto): model calls run in the foreground, so a worker that dies mid-call repeats the call",
+				a.d.Logger.Warn("the model server refuses background mode (OPENAI_BACKGROUND=auto): model calls run in the foreground, so a worker that dies mid-call repeats the call",
 					"error", fault.UpstreamDetail(err))
 			}
 			return nil, errNoBackground
@@ -136,7 +136,7 @@ func (a *Activities) awaitResponse(ctx context.Context, id string, step int) (*r
 // reads the response when there is no stream to follow.
 func (a *Activities) watchResponse(ctx context.Context, id string) (*responses.Response, error) {
 	if !a.noStreamWait.Load() {
-		stream := a.Model.Responses.GetStreaming(ctx, id, responses.ResponseGetParams{}, option.WithQuery("stream", "true"))
+		stream := a.d.Model.Responses.GetStreaming(ctx, id, responses.ResponseGetParams{}, option.WithQuery("stream", "true"))
 		for stream.Next() {
 			switch ev := stream.Current(); ev.Type {
 			case "response.completed", "response.failed", "response.incomplete":
@@ -150,11 +150,11 @@ func (a *Activities) watchResponse(ctx context.Context, id string) (*responses.R
 		var apiErr *openai.Error
 		if err != nil && ctx.Err() == nil && !(errors.As(err, &apiErr) && apiErr.StatusCode == 404) {
 			if !a.noStreamWait.Swap(true) {
-				a.Logger.Info("the model server does not stream stored responses: background calls are polled", "error", fault.UpstreamDetail(err))
+				a.d.Logger.Info("the model server does not stream stored responses: background calls are polled", "error", fault.UpstreamDetail(err))
 			}
 		}
 	}
-	return a.Model.Responses.Get(ctx, id, responses.ResponseGetParams{})
+	return a.d.Model.Responses.Get(ctx, id, responses.ResponseGetParams{})
 }
 
 // pollInterval is the wait before looking at a response again: a
@@ -183,7 +183,7 @@ func (a *Activities) stopResponse(ctx context.Context, id string) error {
 	}
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
-	if _, cerr := a.Model.Responses.Cancel(cctx, id); cerr != nil {
+	if _, cerr := a.d.Model.Responses.Cancel(cctx, id); cerr != nil {
 		activity.GetLogger(ctx).Warn("could not cancel the model response", "response_id", id, "error", fault.UpstreamDetail(cerr))
 	} else {
 		activity.GetLogger(ctx).Info("cancelled the model response", "response_id", id)

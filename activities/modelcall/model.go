@@ -14,6 +14,8 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/fault"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 )
@@ -43,14 +45,14 @@ type transcript struct {
 // tools are the tools offered with tr: the rows of Tools that are on.
 func (tr transcript) tools() []responses.ToolUnionParam {
 	var out []responses.ToolUnionParam
-	for _, t := range activities.ToolsFor(tr.SQLTool) {
+	for _, t := range tools.On(tr.SQLTool) {
 		out = append(out, responsesTool(t))
 	}
 	return out
 }
 
 // responsesTool is a tool as a Responses API function.
-func responsesTool(t activities.Tool) responses.ToolUnionParam {
+func responsesTool(t tools.Tool) responses.ToolUnionParam {
 	return responses.ToolUnionParam{OfFunction: &responses.FunctionToolParam{
 		Name:        t.Name,
 		Description: openai.String(t.Description),
@@ -74,18 +76,18 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 	if in.Step == 1 {
 		tr = transcript{Model: in.Model, Instructions: in.Instructions}
 		if tr.Model == "" {
-			tr.Model = a.DefaultModel
+			tr.Model = a.d.DefaultModel
 		}
 		if tr.Instructions == "" {
 			tr.Instructions = DefaultInstructions
 		}
 		first := firstMessage(in.Question, in.Datasets)
 		if a.sqlTool(in) {
-			first += a.DescribeSources(ctx)
+			first += a.describeSources(ctx)
 		}
 		tr.Items = append(tr.Items, userMessage(first))
 	} else {
-		if err := a.GetJSON(ctx, a.TranscriptKey(in.WorkflowID, in.Step-1), &tr); err != nil {
+		if err := a.d.GetJSON(ctx, a.d.TranscriptKey(in.WorkflowID, in.Step-1), &tr); err != nil {
 			return CallModelResult{}, fault.Classify(fault.ServiceStorage, fmt.Sprintf("read transcript of step %d", in.Step-1), err)
 		}
 		if in.Question != "" {
@@ -94,7 +96,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		}
 	}
 	for _, o := range in.ToolOutputs {
-		text, err := a.ToolOutputText(ctx, in.WorkflowID, o)
+		text, err := tools.OutputText(ctx, a.d, in.WorkflowID, o)
 		if err != nil {
 			return CallModelResult{}, err
 		}
@@ -112,7 +114,7 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 	sent.Items = fitContext(tr.Items, a.maxContextBytes())
 	var turn modelTurn
 	var err error
-	if a.ModelAPI == config.OpenAIAPIChat {
+	if a.d.ModelAPI == config.OpenAIAPIChat {
 		stopHB := activities.HeartbeatWhile(ctx, fmt.Sprintf("step %d", in.Step))
 		turn, err = a.chatTurn(ctx, sent, in.Step, in.Final)
 		stopHB()
@@ -131,8 +133,8 @@ func (a *Activities) CallModel(ctx context.Context, in CallModelInput) (CallMode
 		res.Empty = true
 		tr.Items = append(tr.Items, userMessage("Your last reply was empty. Call "+api.ToolExecutePython+" or answer the question."))
 	}
-	res.TranscriptKey = a.TranscriptKey(in.WorkflowID, in.Step)
-	if err := a.PutJSON(ctx, res.TranscriptKey, tr); err != nil {
+	res.TranscriptKey = a.d.TranscriptKey(in.WorkflowID, in.Step)
+	if err := a.d.PutJSON(ctx, res.TranscriptKey, tr); err != nil {
 		return CallModelResult{}, fault.Classify(fault.ServiceStorage, "write transcript", err)
 	}
 	activity.GetLogger(ctx).Info("model answered", "step", in.Step, "tool_calls", len(res.ToolCalls),
@@ -147,7 +149,7 @@ type modelTurn struct {
 	id    string
 	usage api.Usage
 	items []json.RawMessage
-	calls []activities.ToolCall
+	calls []tools.Call
 	text  []string
 }
 
@@ -171,7 +173,7 @@ func (a *Activities) responsesTurn(ctx context.Context, tr transcript, step int,
 	}
 	if errors.Is(err, errNoBackground) {
 		stopHB := activities.HeartbeatWhile(ctx, fmt.Sprintf("step %d", step))
-		resp, err = a.Model.Responses.New(ctx, params, option.WithJSONSet("input", tr.Items))
+		resp, err = a.d.Model.Responses.New(ctx, params, option.WithJSONSet("input", tr.Items))
 		stopHB()
 	}
 	if err == nil {
@@ -192,7 +194,7 @@ func (a *Activities) responsesTurn(ctx context.Context, tr transcript, step int,
 		switch item.Type {
 		case "function_call":
 			fc := item.AsFunctionCall()
-			turn.calls = append(turn.calls, activities.ToolCall{CallID: fc.CallID, Name: fc.Name, Arguments: fc.Arguments})
+			turn.calls = append(turn.calls, tools.Call{CallID: fc.CallID, Name: fc.Name, Arguments: fc.Arguments})
 		case "message":
 			for _, c := range item.Content {
 				if c.Type == "output_text" {
@@ -208,7 +210,7 @@ func (a *Activities) responsesTurn(ctx context.Context, tr transcript, step int,
 // offered at this call: when the workflow can run them and this worker has
 // sources.
 func (a *Activities) sqlTool(in CallModelInput) bool {
-	return in.SQLTool && a.SQL != nil && len(a.SQL.Names()) > 0
+	return in.SQLTool && a.d.SQL != nil && len(a.d.SQL.Names()) > 0
 }
 
 func userMessage(text string) json.RawMessage {
@@ -216,7 +218,7 @@ func userMessage(text string) json.RawMessage {
 	return b
 }
 
-func firstMessage(question string, ds []activities.StagedDataset) string {
+func firstMessage(question string, ds []sandboxes.StagedDataset) string {
 	var b strings.Builder
 	b.WriteString(question)
 	if len(ds) > 0 {
@@ -275,11 +277,11 @@ type CallModelInput struct {
 	Model      string `json:"model,omitempty"`
 	// Instructions and Question are used at step 1 to open the transcript;
 	// a Question at a later step is a conversation's follow-up.
-	Instructions string                     `json:"instructions,omitempty"`
-	Question     string                     `json:"question,omitempty"`
-	Datasets     []activities.StagedDataset `json:"datasets,omitempty"`
+	Instructions string                    `json:"instructions,omitempty"`
+	Question     string                    `json:"question,omitempty"`
+	Datasets     []sandboxes.StagedDataset `json:"datasets,omitempty"`
 	// ToolOutputs answer the previous step's tool calls.
-	ToolOutputs []activities.ToolOutput `json:"tool_outputs,omitempty"`
+	ToolOutputs []tools.Output `json:"tool_outputs,omitempty"`
 	// Final, when set, tells the model it has no steps left and must answer.
 	Final bool `json:"final,omitempty"`
 	// SQLTool offers the run_sql tool (and, at step 1, the schema of the
@@ -290,8 +292,8 @@ type CallModelInput struct {
 
 // CallModelResult is the model's answer or its tool calls.
 type CallModelResult struct {
-	ToolCalls []activities.ToolCall `json:"tool_calls,omitempty"`
-	Answer    string                `json:"answer,omitempty"`
+	ToolCalls []tools.Call `json:"tool_calls,omitempty"`
+	Answer    string       `json:"answer,omitempty"`
 	// Empty is set when the model said nothing: the workflow counts the
 	// step and asks again (the transcript tells the model why).
 	Empty         bool      `json:"empty,omitempty"`

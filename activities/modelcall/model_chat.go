@@ -12,6 +12,7 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/fault"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -60,7 +61,7 @@ func (a *Activities) chatTurn(ctx context.Context, tr transcript, step int, fina
 			OfAuto: openai.String(string(openai.ChatCompletionToolChoiceOptionAutoNone)),
 		}
 	}
-	resp, err := a.Model.Chat.Completions.New(ctx, params)
+	resp, err := a.d.Model.Chat.Completions.New(ctx, params)
 	if err != nil {
 		activities.CountModelUsage(ctx, tr.Model, nil, err)
 		return modelTurn{}, fault.Classify(fault.ServiceModel, fmt.Sprintf("create chat completion with model %q", tr.Model), err)
@@ -98,7 +99,7 @@ func chatAnswer(resp *openai.ChatCompletion, step int) modelTurn {
 		turn.items = append(turn.items, mustJSON(map[string]string{"type": "message", "role": "assistant", "content": text}))
 	}
 	for i, tc := range msg.ToolCalls {
-		call := activities.ToolCall{CallID: tc.ID, Name: tc.Function.Name, Arguments: tc.Function.Arguments}
+		call := tools.Call{CallID: tc.ID, Name: tc.Function.Name, Arguments: tc.Function.Arguments}
 		if tc.Type == "custom" {
 			call.Name, call.Arguments = tc.Custom.Name, tc.Custom.Input
 		}

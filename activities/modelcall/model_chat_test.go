@@ -18,6 +18,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -92,7 +93,7 @@ func TestChatAnswer(t *testing.T) {
 	tests := []struct {
 		name      string
 		body      string
-		wantCalls []activities.ToolCall
+		wantCalls []tools.Call
 		wantText  []string
 		wantItems []string
 		wantUsage api.Usage
@@ -100,7 +101,7 @@ func TestChatAnswer(t *testing.T) {
 		{"tool calls", `{"id":"chatcmpl-1","object":"chat.completion","created":1,"model":"m","choices":[{"index":0,"finish_reason":"tool_calls","logprobs":null,
 			"message":{"role":"assistant","content":null,"refusal":null,"annotations":[],"tool_calls":[{"id":"call_9","type":"function","function":{"name":"execute_python","arguments":"{\"code\":\"1\"}"}}]}}],
 			"usage":{"prompt_tokens":100,"completion_tokens":20,"total_tokens":120}}`,
-			[]activities.ToolCall{{CallID: "call_9", Name: "execute_python", Arguments: `{"code":"1"}`}}, nil,
+			[]tools.Call{{CallID: "call_9", Name: "execute_python", Arguments: `{"code":"1"}`}}, nil,
 			[]string{`{"type":"function_call","call_id":"call_9","name":"execute_python","arguments":"{\"code\":\"1\"}"}`},
 			api.Usage{InputTokens: 100, OutputTokens: 20, TotalTokens: 120}},
 		{"answer; no total from the server", `{"id":"chatcmpl-2","choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"West."}}],
@@ -109,11 +110,11 @@ func TestChatAnswer(t *testing.T) {
 			api.Usage{InputTokens: 7, OutputTokens: 3, TotalTokens: 10}},
 		{"calls without ids (some local servers)", `{"id":"x","choices":[{"index":0,"finish_reason":"tool_calls","message":{"role":"assistant","content":"",
 			"tool_calls":[{"type":"function","function":{"name":"execute_python","arguments":"{}"}},{"type":"function","function":{"name":"execute_python","arguments":"{}"}}]}}]}`,
-			[]activities.ToolCall{{CallID: "call_step3_1", Name: "execute_python", Arguments: "{}"}, {CallID: "call_step3_2", Name: "execute_python", Arguments: "{}"}}, nil,
+			[]tools.Call{{CallID: "call_step3_1", Name: "execute_python", Arguments: "{}"}, {CallID: "call_step3_2", Name: "execute_python", Arguments: "{}"}}, nil,
 			[]string{`{"type":"function_call","call_id":"call_step3_1","name":"execute_python","arguments":"{}"}`,
 				`{"type":"function_call","call_id":"call_step3_2","name":"execute_python","arguments":"{}"}`}, api.Usage{}},
 		{"custom tool call", `{"id":"x","choices":[{"index":0,"message":{"role":"assistant","tool_calls":[{"id":"c1","type":"custom","custom":{"name":"grep","input":"x"}}]}}]}`,
-			[]activities.ToolCall{{CallID: "c1", Name: "grep", Arguments: "x"}}, nil,
+			[]tools.Call{{CallID: "c1", Name: "grep", Arguments: "x"}}, nil,
 			[]string{`{"type":"function_call","call_id":"c1","name":"grep","arguments":"x"}`}, api.Usage{}},
 		{"refusal is the text", `{"id":"x","choices":[{"index":0,"message":{"role":"assistant","content":null,"refusal":"I can't help with that."}}]}`,
 			nil, []string{"I can't help with that."}, []string{`{"type":"message","role":"assistant","content":"I can't help with that."}`}, api.Usage{}},
@@ -199,7 +200,7 @@ func TestChatTurnRequest(t *testing.T) {
 		require.NoError(t, json.Unmarshal(sent.Tools[0], &tool))
 		assert.Equal(t, "function", tool.Type)
 		assert.Equal(t, "execute_python", tool.Function.Name)
-		assert.Equal(t, activities.ExecutePythonTool.Description, tool.Function.Description, "the table's description")
+		assert.Equal(t, tools.ExecutePythonTool.Description, tool.Function.Description, "the table's description")
 		assert.Equal(t, []any{"code"}, tool.Function.Parameters["required"])
 		assert.True(t, tool.Function.Strict)
 		require.NotNil(t, sent.ParallelToolCalls)

@@ -65,8 +65,8 @@ func turnStarts(items []json.RawMessage) []int {
 }
 
 func (a *Activities) maxContextBytes() int {
-	if a.MaxContextBytes > 0 {
-		return a.MaxContextBytes
+	if a.d.MaxContextBytes > 0 {
+		return a.d.MaxContextBytes
 	}
 	return DefaultMaxContextBytes
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/sqlsource"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 )
 
 func TestEchoItem(t *testing.T) {
@@ -53,9 +54,9 @@ func TestRunSQLOfferedOnlyWithSources(t *testing.T) {
 func TestToolsOfferedAsBefore(t *testing.T) {
 	want, err := os.ReadFile("../testdata/tools-offered.json")
 	require.NoError(t, err)
-	before := activities.Tools
-	t.Cleanup(func() { activities.Tools = before })
-	activities.Tools = []activities.Tool{activities.ExecutePythonTool, activities.RunSQLTool}
+	before := tools.Table
+	t.Cleanup(func() { tools.Table = before })
+	tools.Table = []tools.Tool{tools.ExecutePythonTool, tools.RunSQLTool}
 	var got []byte
 	for _, sql := range []bool{false, true} {
 		tr := transcript{SQLTool: sql}
@@ -72,12 +73,12 @@ func TestToolsOfferedAsBefore(t *testing.T) {
 // name, description and schema, after the tools before it; a row that
 // needs a SQL source only when the SQL tools are on.
 func TestToolAddedIsOffered(t *testing.T) {
-	before := activities.Tools
-	t.Cleanup(func() { activities.Tools = before })
-	row := activities.Tool{Name: "count_rows", Description: "Count rows.", Signature: "path: string",
+	before := tools.Table
+	t.Cleanup(func() { tools.Table = before })
+	row := tools.Tool{Name: "count_rows", Description: "Count rows.", Signature: "path: string",
 		Parameters: map[string]any{"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}}}
-	sqlRow := activities.Tool{Name: "explain_sql", Description: "Explain a query.", SQL: true, Parameters: map[string]any{"type": "object"}}
-	activities.Tools = append(slices.Clip(before), row, sqlRow)
+	sqlRow := tools.Tool{Name: "explain_sql", Description: "Explain a query.", SQL: true, Parameters: map[string]any{"type": "object"}}
+	tools.Table = append(slices.Clip(before), row, sqlRow)
 
 	names := func(sql bool) (responses, chat []string) {
 		tr := transcript{SQLTool: sql}

@@ -1,7 +1,7 @@
 // Package sqlsource is the SQL sources a worker may query: connections,
 // read-only bounded queries, the least-reach check and the schema the
 // model is told. A library: the run_sql activity and SQL datasets
-// (activities/sql_stage.go) use it.
+// (activities/journal/query.go) use it.
 //
 // A query the worker runs against a configured database is bounded and
 // read-only by construction, whoever wrote it:

@@ -18,6 +18,7 @@ import (
 
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/internal/devstack"
 	"github.com/durable-analyst/durable-analyst/workflows"
@@ -111,7 +112,7 @@ func (e *env) runLoop(id, model string, steps int) (time.Duration, error) {
 	if err := call(e.acts.CreateSandbox, activities.CreateSandboxInput{WorkflowID: id, RunID: runID, Generation: 1}, &ref); err != nil {
 		return 0, fmt.Errorf("loop %s: create sandbox: %w", id, err)
 	}
-	var outputs []activities.ToolOutput
+	var outputs []tools.Output
 	answered := false
 	for step := 1; step <= steps && !answered; step++ {
 		in := modelcall.CallModelInput{WorkflowID: id, RunID: runID, Step: step, Model: model, ToolOutputs: outputs, Final: step == steps}
@@ -131,12 +132,12 @@ func (e *env) runLoop(id, model string, steps int) (time.Duration, error) {
 			if err := json.Unmarshal([]byte(tc.Arguments), &args); err != nil {
 				return 0, fmt.Errorf("loop %s: step %d: arguments: %w", id, step, err)
 			}
-			var rr activities.RunCodeResult
-			if err := call(e.acts.RunCode, activities.RunCodeInput{WorkflowID: id, RunID: runID, SandboxID: ref.SandboxID,
+			var rr tools.RunCodeResult
+			if err := call(tools.New(e.acts).RunCode, tools.RunCodeInput{WorkflowID: id, RunID: runID, SandboxID: ref.SandboxID,
 				Step: step, Cell: cell, CallID: tc.CallID, Code: args.Code}, &rr); err != nil {
 				return 0, fmt.Errorf("loop %s: step %d: run code: %w", id, step, err)
 			}
-			outputs = append(outputs, activities.ToolOutput{CallID: tc.CallID, Output: rr.Output})
+			outputs = append(outputs, tools.Output{CallID: tc.CallID, Output: rr.Output})
 		}
 	}
 	if err := call(e.acts.KillSandbox, activities.KillSandboxInput{SandboxID: ref.SandboxID}, nil); err != nil {

@@ -20,7 +20,7 @@ import (
 	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
 
-	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -107,7 +107,7 @@ func (e *env) p7(ctx context.Context, r *report) error {
 		if err != nil {
 			return fmt.Errorf("start %s: %w", id, err)
 		}
-		pid, err := e.waitRunning(ctx, id, activities.RunCodeName)
+		pid, err := e.waitRunning(ctx, id, tools.RunCodeName)
 		if err != nil {
 			return err
 		}
@@ -122,7 +122,7 @@ func (e *env) p7(ctx context.Context, r *report) error {
 		if err := run.Get(ctx, &res); err != nil {
 			return fmt.Errorf("%s after the kill: %w", id, err)
 		}
-		next, by, err := e.nextAttempt(ctx, id, activities.RunCodeName)
+		next, by, err := e.nextAttempt(ctx, id, tools.RunCodeName)
 		if err != nil {
 			return err
 		}
@@ -200,7 +200,7 @@ func (e *env) p7Analysis(ctx context.Context, r *report, details map[string]any)
 		if err != nil {
 			return fmt.Errorf("start %s: %w", id, err)
 		}
-		pid, err := e.waitRunning(ctx, id, activities.RunCodeName)
+		pid, err := e.waitRunning(ctx, id, tools.RunCodeName)
 		if err != nil {
 			return err
 		}
@@ -246,7 +246,7 @@ func (e *env) p7Analysis(ctx context.Context, r *report, details map[string]any)
 		if err != nil {
 			return err
 		}
-		attempt2, _, err := e.nextAttempt(ctx, id, activities.RunCodeName)
+		attempt2, _, err := e.nextAttempt(ctx, id, tools.RunCodeName)
 		if err != nil {
 			return err
 		}
@@ -284,11 +284,11 @@ func (e *env) cellStarted(ctx context.Context, id string) (time.Time, error) {
 		return time.Time{}, err
 	}
 	for _, p := range d.GetPendingActivities() {
-		if p.GetActivityType().GetName() == activities.RunCodeName && p.GetLastStartedTime() != nil {
+		if p.GetActivityType().GetName() == tools.RunCodeName && p.GetLastStartedTime() != nil {
 			return p.GetLastStartedTime().AsTime(), nil
 		}
 	}
-	return time.Time{}, fmt.Errorf("%s: no running %s", id, activities.RunCodeName)
+	return time.Time{}, fmt.Errorf("%s: no running %s", id, tools.RunCodeName)
 }
 
 // waitPolling waits until the worker with pid polls the task queue for
@@ -462,7 +462,7 @@ func (e *env) p7Load(ctx context.Context, r *report, details map[string]any) err
 	// histories means a heartbeat came too late.
 	retried, checked := 0, 0
 	for i := 0; i < o.p7LoadN; i += max(1, o.p7LoadN/100) {
-		_, _, err := e.nextAttempt(ctx, fmt.Sprintf("p7-load-%d", i), activities.RunCodeName)
+		_, _, err := e.nextAttempt(ctx, fmt.Sprintf("p7-load-%d", i), tools.RunCodeName)
 		switch {
 		case err == nil:
 			retried++

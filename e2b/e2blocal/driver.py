@@ -401,7 +401,7 @@ def _chart(fig):
 
 # emit_figures plays E2B's inline backend: open figures become display
 # results with E2B's chart data. The worker's cell journal (code_journal.py in
-# package activities) has its own short loop: it runs in any E2B sandbox,
+# package activities/journal) has its own short loop: it runs in any E2B sandbox,
 # the real service's included, where this driver does not exist.
 def emit_figures():
     plt = sys.modules.get("matplotlib.pyplot")

@@ -30,7 +30,7 @@ import (
 //
 //	# e2blocal-fake: latency=1s stdout=1048576 pngs=5
 //
-// It emulates what the worker's cell journal (activities/code_journal.py) does
+// It emulates what the worker's cell journal (activities/journal/code_journal.py) does
 // in a real kernel, as seen from outside:
 //   - a kernel starts without the journal: a cell beginning with
 //     __da_begin("<id>", <timeout>) fails with NameError until the

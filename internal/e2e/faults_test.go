@@ -17,6 +17,7 @@ import (
 	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
@@ -132,12 +133,12 @@ func TestFaultsS3Outage(t *testing.T) {
 	var pending []string
 	for _, pa := range desc.GetPendingActivities() {
 		pending = append(pending, pa.GetActivityType().GetName())
-		if pa.GetActivityType().GetName() == activities.StageDatasetsName {
+		if pa.GetActivityType().GetName() == sandboxes.StageDatasetsName {
 			assert.Greater(t, pa.GetAttempt(), int32(1), "staging is being retried")
 			assert.Contains(t, pa.GetLastFailure().GetMessage(), "sales.csv", "the failure names the dataset")
 		}
 	}
-	assert.Contains(t, pending, activities.StageDatasetsName, "staging waits for S3")
+	assert.Contains(t, pending, sandboxes.StageDatasetsName, "staging waits for S3")
 	require.NoError(t, shared.s3.Restart(context.Background()))
 	restarted := time.Now()
 
@@ -148,7 +149,7 @@ func TestFaultsS3Outage(t *testing.T) {
 	require.Len(t, res.Charts, 1)
 	assert.NotEmpty(t, e.getObject(res.Charts[0].Key), "the chart is in S3")
 	att := maxAttempts(e.events(run.GetID(), run.GetRunID()))
-	assert.Greater(t, att[activities.StageDatasetsName], int32(1), "staging was retried, got %v", att)
+	assert.Greater(t, att[sandboxes.StageDatasetsName], int32(1), "staging was retried, got %v", att)
 	t.Logf("completed %s after S3 came back; attempts %v", time.Since(restarted).Round(time.Millisecond), att)
 }
 
@@ -197,7 +198,7 @@ func TestSweepTerminatedWorkflow(t *testing.T) {
 	require.Len(t, e.E2B.Sandboxes(), 1)
 	sandboxID := e.E2B.Sandboxes()[0]
 
-	sweeper := &activities.Sweeper{E2B: e.e2bClient(), Temporal: e.Temporal, Namespace: e.Config.TemporalNamespace, Logger: e.testLogger()}
+	sweeper := &sandboxes.Sweeper{E2B: e.e2bClient(), Temporal: e.Temporal, Namespace: e.Config.TemporalNamespace, Logger: e.testLogger()}
 	// A sweep while the workflow runs keeps the sandbox.
 	killed, err := sweeper.SweepOnce(ctx)
 	require.NoError(t, err)

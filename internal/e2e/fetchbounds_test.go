@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/temporal"
 
-	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 )
@@ -74,7 +74,7 @@ func TestDatasetFetchBounds(t *testing.T) {
 				assert.Contains(t, appErr.Error(), w)
 			}
 			att := maxAttempts(e.events(run.GetID(), run.GetRunID()))
-			assert.Equal(t, tc.stageAttempt, att[activities.StageDatasetsName], "staging attempts, got %v", att)
+			assert.Equal(t, tc.stageAttempt, att[sandboxes.StageDatasetsName], "staging attempts, got %v", att)
 			assert.Equal(t, int32(0), att[modelcall.CallModelName], "the model is never called, got %v", att)
 			pollUntil(t, 10*time.Second, "no sandbox left", func() bool { return len(e.E2B.Sandboxes()) == 0 })
 		})

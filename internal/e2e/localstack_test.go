@@ -23,7 +23,7 @@ import (
 	"go.temporal.io/sdk/client"
 	tlog "go.temporal.io/sdk/log"
 
-	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 )
@@ -204,7 +204,7 @@ func startLongCell(t *testing.T, c client.Client, id string) (client.WorkflowRun
 			return false
 		}
 		for _, p := range d.GetPendingActivities() {
-			if p.GetActivityType().GetName() == activities.RunCodeName && p.GetState() == enumspb.PENDING_ACTIVITY_STATE_STARTED {
+			if p.GetActivityType().GetName() == tools.RunCodeName && p.GetState() == enumspb.PENDING_ACTIVITY_STATE_STARTED {
 				pid, err = strconv.Atoi(strings.SplitN(p.GetLastWorkerIdentity(), "@", 2)[0])
 				return err == nil
 			}

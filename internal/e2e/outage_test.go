@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/client"
 
-	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
@@ -77,7 +77,7 @@ func TestSweepPausedLeftover(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, paused)
 
-	sweeper := &activities.Sweeper{E2B: c, Temporal: e.Temporal, Namespace: e.Config.TemporalNamespace, Logger: e.testLogger()}
+	sweeper := &sandboxes.Sweeper{E2B: c, Temporal: e.Temporal, Namespace: e.Config.TemporalNamespace, Logger: e.testLogger()}
 	killed, err := sweeper.SweepOnce(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, []string{sandboxID}, killed)

@@ -13,7 +13,7 @@ import (
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/converter"
 
-	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
@@ -56,7 +56,7 @@ func TestWorkerKillMidLongCellReconnects(t *testing.T) {
 	// Watch the retry's heartbeat details, as the Temporal UI shows them.
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	seen := make(chan activities.CellHeartbeat, 1)
+	seen := make(chan tools.CellHeartbeat, 1)
 	go watchRetryHeartbeat(ctx, e, id, seen)
 	var res api.AnalysisResult
 	require.NoError(t, run.Get(ctx, &res), "worker logs:\n%s", worker.Logs.String())
@@ -96,7 +96,7 @@ func TestWorkerKillMidLongCellReconnects(t *testing.T) {
 
 // watchRetryHeartbeat sends the first heartbeat details of a RunCode retry
 // (attempt 2 or later) that the server shows for the workflow, then closes seen.
-func watchRetryHeartbeat(ctx context.Context, e *env, id string, seen chan<- activities.CellHeartbeat) {
+func watchRetryHeartbeat(ctx context.Context, e *env, id string, seen chan<- tools.CellHeartbeat) {
 	defer close(seen)
 	for ctx.Err() == nil {
 		d, err := e.Temporal.DescribeWorkflowExecution(ctx, id, "")
@@ -105,7 +105,7 @@ func watchRetryHeartbeat(ctx context.Context, e *env, id string, seen chan<- act
 				if pa.GetActivityType().GetName() != "RunCode" || pa.GetAttempt() < 2 || pa.GetHeartbeatDetails() == nil {
 					continue
 				}
-				var hb activities.CellHeartbeat
+				var hb tools.CellHeartbeat
 				if converter.GetDefaultDataConverter().FromPayloads(pa.GetHeartbeatDetails(), &hb) == nil && hb.Attempt >= 2 {
 					seen <- hb
 					return

@@ -13,6 +13,7 @@ import (
 	"go.temporal.io/sdk/worker"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/worker/setup"
 	"github.com/durable-analyst/durable-analyst/workflows"
@@ -71,7 +72,7 @@ func TestSweepScheduleTwoWorkers(t *testing.T) {
 			wfID, runID = d.Info.RecentActions[i].StartWorkflowResult.WorkflowID, d.Info.RecentActions[i].StartWorkflowResult.FirstExecutionRunID
 			return true
 		})
-		var res activities.SweepResult
+		var res sandboxes.SweepResult
 		require.NoError(t, e.Temporal.GetWorkflow(ctx, wfID, runID).Get(ctx, &res))
 		killed = append(killed, res.Killed)
 		if i == 0 {

@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
+	"github.com/durable-analyst/durable-analyst/activities/tools"
 )
 
 // checkToolOutputsByReference checks a finished analysis of the
@@ -25,7 +25,7 @@ func checkToolOutputsByReference(t *testing.T, e *env, id, runID string) {
 	evs := e.events(id, runID)
 	var history []byte
 	keys := map[string]string{} // call id -> cell record key
-	sched := map[int64]activities.RunCodeInput{}
+	sched := map[int64]tools.RunCodeInput{}
 	for _, ev := range evs {
 		for _, p := range payloadsOf(ev) {
 			history = append(history, p...)
@@ -33,8 +33,8 @@ func checkToolOutputsByReference(t *testing.T, e *env, id, runID string) {
 		if at := ev.GetActivityTaskScheduledEventAttributes(); at != nil {
 			data := at.GetInput().GetPayloads()[0].GetData()
 			switch at.GetActivityType().GetName() {
-			case activities.RunCodeName:
-				var in activities.RunCodeInput
+			case tools.RunCodeName:
+				var in tools.RunCodeInput
 				require.NoError(t, json.Unmarshal(data, &in))
 				assert.True(t, in.OutputByRef, "RunCode of call %s asks for the text by reference", in.CallID)
 				sched[ev.GetEventId()] = in
@@ -52,7 +52,7 @@ func checkToolOutputsByReference(t *testing.T, e *env, id, runID string) {
 			if !ok {
 				continue
 			}
-			var rr activities.RunCodeResult
+			var rr tools.RunCodeResult
 			require.NoError(t, json.Unmarshal(at.GetResult().GetPayloads()[0].GetData(), &rr))
 			assert.Empty(t, rr.Output, "RunCode of call %s returned text", in.CallID)
 			require.NotEmpty(t, rr.OutputKey)

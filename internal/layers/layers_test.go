@@ -35,15 +35,20 @@ var allowed = []struct {
 	{"stream", []string{"api"}, "the event stream: the workflow's log, the cell's publisher, the caller's follower"},
 	{"activities/fault", []string{"api", "e2b", "internal/"}, "the one classification of the activities' failures"},
 	{"activities/sqlsource", []string{"api", "activities/fault"}, "the SQL sources: a library"},
-	{"activities/modelcall", []string{"activities", "activities/fault", "api", "config", "internal/"}, "the model's activity"},
+	{"activities/acttest", []string{"e2b", "e2b/", "internal/"}, "what the activities' tests share: a local sandbox, a real S3, metrics read back"},
+	{"activities/journal", []string{"activities", "activities/fault", "activities/sqlsource", "api", "e2b"}, "what sandboxes, code runs and outputs share: the connection, the cell journal and record, the query journal"},
+	{"activities/outputs", []string{"activities", "activities/fault", "activities/journal", "api", "claims", "e2b"}, "a cell's stored outputs, the report and the answer check"},
+	{"activities/sandboxes", []string{"activities", "activities/fault", "activities/journal", "activities/sqlsource", "api", "e2b", "internal/"}, "a sandbox's life between create and kill, and the sweep"},
+	{"activities/tools", []string{"activities", "activities/fault", "activities/journal", "activities/outputs", "activities/sqlsource", "api", "e2b", "internal/", "stream"}, "the table of tools and the activities that run the calls"},
+	{"activities/modelcall", []string{"activities", "activities/fault", "activities/sandboxes", "activities/tools", "api", "config", "internal/"}, "the model's activity"},
 	{"activities/batches", []string{"activities", "activities/fault", "api", "internal/"}, "the batch's activities"},
-	{"activities", []string{"api", "claims", "config", "e2b", "internal/", "activities/fault", "activities/sqlsource", "stream"}, "the side effects"},
+	{"activities", []string{"api", "config", "e2b", "internal/", "activities/fault", "activities/sqlsource"}, "the shared dependencies, storage, admission to sandboxes"},
 	{"workflows", []string{"activities", "activities/", "api", "api/validate", "internal/", "stream"}, "deterministic workflow code"},
 	{"nexus", []string{"api", "workflows"}, "the Nexus service"},
 	{"starter", []string{"api", "api/validate", "config", "codec", "internal/", "stream"}, "the CLI: never the worker's side"},
 	// Mains wire everything together.
 	{"worker", []string{""}, "the worker's main"},
-	{"worker/setup", []string{"activities", "api", "internal/"}, "what a worker sets up beside its activities"},
+	{"worker/setup", []string{"activities", "activities/sandboxes", "api", "internal/"}, "what a worker sets up beside its activities"},
 	{"cmd/", []string{""}, "tools' mains"},
 }
 
@@ -103,6 +108,9 @@ func TestRulesRefuse(t *testing.T) {
 		{"workflows", "e2b"},
 		{"starter", "activities"},
 		{"activities", "workflows"},
+		{"activities", "activities/journal"},
+		{"activities/journal", "activities/tools"},
+		{"activities/outputs", "activities/tools"},
 		{"internal/tracing", "config"},
 		{"internal/urlguard", "activities"},
 	} {

@@ -12,7 +12,7 @@ import (
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/temporal"
 
-	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -41,7 +41,7 @@ func EnsureSweepSchedule(ctx context.Context, sc client.ScheduleClient, taskQueu
 	}
 	spec := client.ScheduleSpec{Intervals: []client.ScheduleIntervalSpec{{Every: interval}}}
 	action := &client.ScheduleWorkflowAction{
-		ID: id, Workflow: api.SweepWorkflowName, Args: []any{activities.SweepInput{Grace: grace}}, TaskQueue: taskQueue,
+		ID: id, Workflow: api.SweepWorkflowName, Args: []any{sandboxes.SweepInput{Grace: grace}}, TaskQueue: taskQueue,
 		StaticSummary: "sandbox sweep",
 	}
 	window := max(interval, 10*time.Second)
