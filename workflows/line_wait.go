@@ -23,8 +23,15 @@ import (
 const waitInLine = 4
 
 // inLine reports whether this run waits in its pool's line.
-func (sb *sandbox) inLine(ctx workflow.Context) bool {
-	return workflow.GetVersion(ctx, ChangeWaitForSandbox, workflow.DefaultVersion, waitInLine) >= waitInLine
+func (sb *sandbox) inLine(ctx workflow.Context) bool { return sb.waitVersion(ctx) >= waitInLine }
+
+// waitVersion is this run's version of ChangeWaitForSandbox, read once,
+// where the run first needs it (its first create or wake).
+func (sb *sandbox) waitVersion(ctx workflow.Context) workflow.Version {
+	if !sb.waitRead {
+		sb.wait, sb.waitRead = workflow.GetVersion(ctx, ChangeWaitForSandbox, workflow.DefaultVersion, waitInLine), true
+	}
+	return sb.wait
 }
 
 // joinOptions are the options of the local activity JoinSandboxLine: a
@@ -56,11 +63,18 @@ func (sb *sandbox) createInLine(ctx workflow.Context) error {
 	if err := sb.takeTurn(ctx, false); err != nil {
 		return fmt.Errorf("create sandbox: waiting for a sandbox: %w", err)
 	}
+	return sb.createUntilRoom(ctx, activities.CreateSandboxInput{
+		WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation, ReportCapacity: true, Leased: true,
+	})
+}
+
+// createUntilRoom asks CreateSandbox until it is not refused for capacity,
+// after 1 s, doubling to 20 s (a new activity each time, so no attempt of
+// the retry policy is spent and no activity runs while it waits).
+func (sb *sandbox) createUntilRoom(ctx workflow.Context, in activities.CreateSandboxInput) error {
 	cctx := withActivity(ctx, activities.CreateSandboxName, fmt.Sprintf("create sandbox (generation %d)", sb.generation))
 	for waits := 0; ; waits++ {
-		err := workflow.ExecuteActivity(cctx, acts.CreateSandbox, activities.CreateSandboxInput{
-			WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation, ReportCapacity: true, Leased: true,
-		}).Get(ctx, &sb.ref)
+		err := workflow.ExecuteActivity(cctx, acts.CreateSandbox, in).Get(ctx, &sb.ref)
 		switch {
 		case err == nil:
 			return nil

@@ -47,6 +47,9 @@ type sandbox struct {
 	line           string
 	asks           int
 	joined, leased bool
+	// wait is this run's version of ChangeWaitForSandbox, once waitRead.
+	wait     workflow.Version
+	waitRead bool
 }
 
 // newSandbox creates (or, after a lost response, finds) a sandbox and stages
@@ -114,40 +117,65 @@ func (sb *sandbox) create(ctx workflow.Context) error {
 }
 
 // createOnWorker is how analyses begun before the pool's line wait for
-// a sandbox (wait-for-sandbox versions 0 to 3; delete it with them, see
-// versioning.go). A create refused for capacity (E2B's concurrency limit,
-// the worker's MAX_SANDBOXES) waits here and asks again: a new activity
-// each time, so no attempt of the retry policy is spent and no activity
-// runs (or heartbeats) while it waits. Version 1 waits on a timer only;
-// version 2 is queued by the worker that refused it and asks again as
-// soon as that worker frees a sandbox and signals it
-// (activities.SignalSandboxFreed), its timer, now longer, being only the
-// fallback for a wake that does not come. Version 3 first asks its own
-// worker's line (the local activity AdmitSandbox) and, when it would only
-// be refused, waits its turn without an activity; after a wake it asks
-// CreateSandbox at once.
+// a sandbox (wait-for-sandbox versions 0 to 3; delete it and the three
+// functions below with them, see versioning.go). Each version is a whole
+// function.
 func (sb *sandbox) createOnWorker(ctx workflow.Context) error {
-	cctx := withActivity(ctx, activities.CreateSandboxName, fmt.Sprintf("create sandbox (generation %d)", sb.generation))
-	v := workflow.GetVersion(ctx, ChangeWaitForSandbox, workflow.DefaultVersion, waitInLine)
-	var freed workflow.ReceiveChannel
-	if v >= 2 {
-		freed = workflow.GetSignalChannel(ctx, activities.SignalSandboxFreed)
+	switch v := sb.waitVersion(ctx); {
+	case v == workflow.DefaultVersion:
+		return sb.createOnce(ctx)
+	case v == 1:
+		return sb.createOnTimers(ctx)
+	default:
+		return sb.createWhenFreed(ctx, v >= 3)
 	}
+}
+
+// createOnce (version 0) asks once: a refusal fails the analysis.
+func (sb *sandbox) createOnce(ctx workflow.Context) error {
+	cctx := withActivity(ctx, activities.CreateSandboxName, fmt.Sprintf("create sandbox (generation %d)", sb.generation))
+	if err := workflow.ExecuteActivity(cctx, acts.CreateSandbox, activities.CreateSandboxInput{
+		WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation,
+	}).Get(ctx, &sb.ref); err != nil {
+		return fmt.Errorf("create sandbox: %w", err)
+	}
+	return nil
+}
+
+// createOnTimers (version 1): a create refused for capacity (E2B's
+// concurrency limit, the worker's MAX_SANDBOXES) waits on a timer and
+// asks again.
+func (sb *sandbox) createOnTimers(ctx workflow.Context) error {
+	return sb.createUntilRoom(ctx, activities.CreateSandboxInput{
+		WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation, ReportCapacity: true,
+	})
+}
+
+// createWhenFreed (versions 2 and 3): a refused create is queued by the
+// worker that refused it and asks again as soon as that worker frees a
+// sandbox and signals it (activities.SignalSandboxFreed), its timer, now
+// longer, being only the fallback for a wake that does not come. With
+// admitFirst (version 3) it first asks its own worker's line (the local
+// activity AdmitSandbox) and, when it would only be refused, waits its
+// turn without an activity; after a wake it asks CreateSandbox at once.
+func (sb *sandbox) createWhenFreed(ctx workflow.Context, admitFirst bool) error {
+	cctx := withActivity(ctx, activities.CreateSandboxName, fmt.Sprintf("create sandbox (generation %d)", sb.generation))
+	freed := workflow.GetSignalChannel(ctx, activities.SignalSandboxFreed)
 	woken := false
 	for waits := 0; ; waits++ {
 		var adm activities.Admission
-		if v >= 3 && !woken && sb.generation == 1 {
+		if admitFirst && !woken && sb.generation == 1 {
 			adm = sb.admit(ctx)
 		}
 		refusal := adm.Refusal
 		if !adm.Wait {
 			err := workflow.ExecuteActivity(cctx, acts.CreateSandbox, activities.CreateSandboxInput{
-				WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation, ReportCapacity: v >= 1, WakeOnFree: v >= 2,
+				WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation, ReportCapacity: true, WakeOnFree: true,
 			}).Get(ctx, &sb.ref)
 			if err == nil {
 				break
 			}
-			if v < 1 || !isCapacityRefusal(err) {
+			if !isCapacityRefusal(err) {
 				return fmt.Errorf("create sandbox: %w", err)
 			}
 			var appErr *temporal.ApplicationError
@@ -160,19 +188,12 @@ func (sb *sandbox) createOnWorker(ctx workflow.Context) error {
 			sb.waiting(ctx, nil)
 		}
 		var err error
-		if v < 2 {
-			err = workflow.Sleep(ctx, capacityBackoff(sb.workflowID, waits, maxCapacityWait))
-		} else {
-			woken, err = waitForFreed(ctx, freed, fallbackWait(sb.workflowID, waits, refusal))
-		}
-		if err != nil {
+		if woken, err = waitForFreed(ctx, freed, fallbackWait(sb.workflowID, waits, refusal)); err != nil {
 			return fmt.Errorf("create sandbox: waiting for a sandbox: %w", err)
 		}
 	}
-	if freed != nil {
-		// A wake that came after the sandbox was had is spent.
-		for freed.ReceiveAsync(nil) {
-		}
+	// A wake that came after the sandbox was had is spent.
+	for freed.ReceiveAsync(nil) {
 	}
 	return nil
 }
@@ -321,8 +342,9 @@ func hasErrType(err error, typ string) bool {
 const maxCapacityWait = 20 * time.Second
 
 // maxCapacityFallback is the longest wait between two asks when the
-// worker wakes the analysis (version 2): a thousand analyses asking every
-// 20 s kept the dev server busier than a core.
+// worker wakes the analysis (version 2): with many analyses waiting,
+// shorter asks cost the Temporal server more than the sandboxes' work
+// (P9 in BENCHMARKS.md, version 1's timers).
 const maxCapacityFallback = 2 * time.Minute
 
 // queuedFirstStep starts a queued analysis' fallback at the backoff's
@@ -338,8 +360,8 @@ const (
 
 // fallbackWait is how long a waiting analysis waits for a wake before it
 // asks again on its own (version 2). Queued, the wake is what it waits
-// for, so its own asks are rare: a thousand analyses asking every minute
-// (some 10 asks a second) held P9 at 0.63/s. With the worker's estimate of
+// for, so its own asks are rare (asks every minute held P9 back, as
+// BENCHMARKS.md tells). With the worker's estimate of
 // its turn, it asks between that and twice that (1 to 10 minutes), when
 // it would have been served had the worker not died; without one, after
 // 32 to 64 s, then every 60 to 120 s. Not queued (an older worker, a full
