@@ -142,6 +142,12 @@ var adjectiveMeasures = map[string]struct {
 	"paid": {true, []string{"salary", "pay", "wage"}}, "tallest": {true, []string{"height"}},
 }
 
+// comparativeMeasures are the comparatives of adjectiveMeasures: "older
+// than 10" is a condition on the age column.
+var comparativeMeasures = map[string]string{"older": "oldest", "younger": "youngest", "heavier": "heaviest", "lighter": "lightest",
+	"longer": "longest", "shorter": "shortest", "hotter": "hottest", "colder": "coldest", "warmer": "warmest", "cheaper": "cheapest",
+	"taller": "tallest"}
+
 // moneyWords say a ranking without a measure is about money ("which region
 // sells most"), not about how many rows.
 var moneyWords = wordSet("sell", "sells", "sold", "sale", "sales", "revenue", "earn", "earned", "earns", "spend", "spent", "money", "turnover", "income", "raise", "raised")
@@ -171,7 +177,7 @@ var comparators = []struct {
 	{[]string{"at", "least"}, ">="}, {[]string{"less", "than"}, "<"}, {[]string{"fewer", "than"}, "<"}, {[]string{"lower", "than"}, "<"},
 	{[]string{"shorter", "than"}, "<"}, {[]string{"deeper", "than"}, ">"}, {[]string{"heavier", "than"}, ">"}, {[]string{"taller", "than"}, ">"},
 	{[]string{"hotter", "than"}, ">"}, {[]string{"warmer", "than"}, ">"}, {[]string{"shallower", "than"}, "<"}, {[]string{"lighter", "than"}, "<"},
-	{[]string{"colder", "than"}, "<"}, {[]string{"cooler", "than"}, "<"}, {[]string{"under"}, "<"}, {[]string{"below"}, "<"}, {[]string{"at", "most"}, "<="},
+	{[]string{"colder", "than"}, "<"}, {[]string{"cooler", "than"}, "<"}, {[]string{"older", "than"}, ">"}, {[]string{"younger", "than"}, "<"}, {[]string{"cheaper", "than"}, "<"}, {[]string{"under"}, "<"}, {[]string{"below"}, "<"}, {[]string{"at", "most"}, "<="},
 }
 
 // months name the months of the year for a date filter ("in March").
