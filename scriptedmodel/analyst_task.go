@@ -1721,7 +1721,7 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 			if len([]rune(v)) >= 40 {
 				continue // maybe cut short by the profile: it would match no row
 			}
-			if len(vw) == 0 || len(vw) == 1 && (len(vw[0]) < 2 || stopWords[vw[0]] || weakWords[vw[0]]) {
+			if len(vw) == 0 || len(vw) == 1 && (len(vw[0]) < 2 || stopWords[vw[0]] || weakWords[vw[0]]) && !signedValue(c.raw, v) {
 				continue // "total revenue" filters nothing, even where a row is labelled Total
 			}
 			if _, err := strconv.ParseFloat(v, 64); err == nil {
@@ -1775,6 +1775,17 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 		}
 	}
 	return out
+}
+
+// signedValue reports whether the question writes v, a short value with
+// a sign ("O-", "A+"), as a word of its own: then it is that value, not
+// the letter.
+func signedValue(raw, v string) bool {
+	if len(v) < 2 || strings.Trim(v, "+-") == v {
+		return false
+	}
+	re := regexp.MustCompile(`(^|[\s"'(])` + regexp.QuoteMeta(v) + `($|[\s"'),.?!])`)
+	return re.MatchString(raw)
 }
 
 func indexSeq(ws []string, seq ...string) int {
