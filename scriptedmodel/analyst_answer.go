@@ -358,6 +358,14 @@ func seriesSentence(r result, where string) string {
 	if len(r.Max) == 2 && len(r.Min) == 2 {
 		s += fmt.Sprintf("; highest %s in %s, lowest %s in %s", value(r.Max[1]), label(r.Max), value(r.Min[1]), label(r.Min))
 	}
+	// A few periods are all stated: "the total weight by month" asks for each.
+	if n := len(r.Points); n > 2 && n <= 12 {
+		parts := make([]string, len(r.Points))
+		for i, kv := range r.Points {
+			parts[i] = label(kv) + " " + value(kv[1])
+		}
+		s += ". Each of the " + periods(r.Freq, r.Time) + ": " + strings.Join(parts, ", ")
+	}
 	return s + "."
 }
 

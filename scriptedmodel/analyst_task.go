@@ -103,6 +103,7 @@ func mentions(c clause, p profile) []mention {
 		exact    bool // the word as written, no other form of it
 	}
 	entity := datasetEntity(p)
+	nameWords := words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name)))
 	heads, firsts := map[string]int{}, map[string]int{}
 	for _, col := range p.Columns {
 		if ws := colWords(col.Name); len(ws) > 0 {
@@ -224,6 +225,9 @@ func mentions(c clause, p profile) []mention {
 		for i := 0; i+len(cd.ws) <= len(c.words); i++ {
 			span := len(cd.ws)
 			ok := sameWords(c.words[i:i+span], cd.ws) && (!cd.exact || slices.Equal(c.words[i:i+span], cd.ws)) || cd.anyOrder && sameSet(c.words[i:i+span], cd.ws)
+			if ok && slices.ContainsFunc(c.words[i:i+span], func(q string) bool { return activityWord(q, nameWords, cd.ws) }) {
+				ok = false // "screenings" of cinema_screenings.csv are its rows, not its screen column
+			}
 			if !ok && span == 1 && i+1 < len(c.words) && c.words[i]+c.words[i+1] == cd.ws[0] {
 				ok, span = true, 2 // "check in" of checkin
 			}
@@ -279,6 +283,15 @@ func mentions(c clause, p profile) []mention {
 	}
 	slices.SortStableFunc(out, func(a, b mention) int { return a.pos - b.pos })
 	return out
+}
+
+// activityWord reports whether q, a word of the file's name in -ing
+// ("screening" of cinema_screenings.csv, "tutoring" of
+// tutoring_sessions.csv), meets a column only through its root: the
+// activity the table records is not the column named by the root
+// (screen, tutor).
+func activityWord(q string, nameWords, colWords []string) bool {
+	return strings.HasSuffix(q, "ing") && slices.Contains(nameWords, q) && !slices.Contains(colWords, q)
 }
 
 // gapWords may stand between the words of a column's name in a question.
@@ -479,8 +492,21 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 		// yield: the guessed measure would answer another question.
 		unknown = append(unknown, soft...)
 	}
+	if refusal == "" && ok {
+		// A measure or a grouping the question does not name is a guess;
+		// answering on a guess answers another question.
+		for _, n := range pl.Notes[notes:] {
+			switch {
+			case strings.HasPrefix(n, "The question names no numeric column") && !moneyGuess(c, rd.covered, p):
+				refusal = "it names no numeric column I can tie to its words, and I would only be guessing which one it means"
+			case strings.HasPrefix(n, "The question names no column to group by"):
+				refusal = "it asks for a breakdown, and names no column to break down by"
+			}
+		}
+	}
 	switch {
 	case refusal != "":
+		pl.Notes = pl.Notes[:notes]
 		return t, refusal, false
 	case len(unknown) > 0:
 		// Answering without the words it does not know would answer
@@ -495,6 +521,24 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 		pl.Notes = append(pl.Notes, rd.synonymNotes...)
 	}
 	return t, "", ok
+}
+
+// moneyGuess reports whether the likeliest measure of a question that
+// names none is what it asks for: a column of money, where the question
+// asks about money ("the total revenue", "how much did it raise", "which
+// campaign raised the most money") or about the rows' amount ("the average
+// donation" of donations.csv, "the largest claim amount").
+func moneyGuess(c clause, covered map[int]bool, p profile) bool {
+	m := plausibleMeasure(p)
+	if m == "" || !moneyName.MatchString(strings.ToLower(m)) {
+		return false
+	}
+	if uncoveredWord(c, covered, moneyWords, derivedWords, wordSet("money", "pay", "paid", "cost", "price", "fee", "charge", "fare")) != "" ||
+		containsSeq(c.words, "how", "much") {
+		return true
+	}
+	entity := datasetEntity(p)
+	return slices.ContainsFunc(c.words, func(w string) bool { return w == entity || w == "amount" })
 }
 
 // mapClause maps a clause whose words taskFor read into rd.
@@ -617,7 +661,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	// "Which customer …" where no column names customers.
 	for i, w := range c.words {
 		if (w == "which" || w == "each" || w == "per") && i+1 < len(c.words) && !covered[i+1] && entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] &&
-			c.words[i+1] != datasetEntity(p) && !perRow(c) && !(len(times) > 0 && freqWords[c.words[i+1]] != "") {
+			c.words[i+1] != datasetEntity(p) && !perRow(c, p) && !(len(times) > 0 && freqWords[c.words[i+1]] != "") {
 			return task{}, fmt.Sprintf("none of its columns names each %s", c.words[i+1]), false
 		}
 	}
@@ -761,7 +805,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 
 	// A group: a categorical column named (or a time column in a ranking),
 	// or "per …", "across …" with an aggregate and a plausible group.
-	case len(categorical) > 0 || compare != "" || len(times) > 0 && ranked || (ranked || agg != "") && groupsByUnnamed(c, covered) && plausibleGroup(p, filters) != "" && !perRow(c):
+	case len(categorical) > 0 || compare != "" || len(times) > 0 && ranked || (ranked || agg != "") && groupsByUnnamed(c, covered) && plausibleGroup(p, filters) != "" && !perRow(c, p):
 		var by string
 		switch {
 		case len(categorical) > 0:
@@ -778,13 +822,16 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			*notes = append(*notes, fmt.Sprintf("The question names no column to group by; I grouped by %s.", by))
 		}
 		t.Op, t.By, t.Ranked = opGroup, by, ranked
+		// "The most orders" ranks by how many; "the best reviews" by
+		// something no column was found for.
+		countRank := c.has(wordSet("most", "fewest", "least", "more", "fewer", "less")) || howMany || n > 0
 		if c.has(commonWords) && agg == "" {
 			t.Agg = "count" // "borrowed most often" counts, whatever column "borrowed" names
 			return t, "", true
 		}
 		if len(numeric) == 0 && agg == "" {
 			switch {
-			case c.has(commonWords) || c.has(wordSet("busiest")) || howMany && c.has(groupWords) || ranked && c.has(rowWords) || ranked && c.has(entityWords) ||
+			case c.has(commonWords) || c.has(wordSet("busiest")) || howMany && c.has(groupWords) || ranked && countRank && (c.has(rowWords) || c.has(entityWords) || slices.Contains(c.words, datasetEntity(p))) ||
 				ranked && !c.has(moneyWords) && (c.has(wordSet("most", "fewest", "least")) || plausibleMeasure(p) == ""):
 				t.Agg = "count" // "most common product", "how many rows per region", "the most orders"
 				return t, "", true
@@ -967,6 +1014,26 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			}
 			return true
 		})
+	}
+	// A comparative of a measure's adjective: "older than 10" of the age
+	// column, "cheaper than 20" of the price.
+	for i := 0; i+2 < len(c.words); i++ {
+		sup, ok := comparativeMeasures[c.words[i]]
+		if !ok || c.words[i+1] != "than" || rd.covered[i] {
+			continue
+		}
+		v, err := strconv.ParseFloat(c.words[i+2], 64)
+		col := hintedColumn(p, adjectiveMeasures[sup].hints)
+		if err != nil || col == nil || slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == col.Name }) ||
+			i+3 < len(c.words) && unitWords[c.words[i+3]] && unitColumn(p, c.words[i+3]) != nil {
+			continue // "longer than 10 miles": the unit says which column
+		}
+		op := map[bool]string{true: ">", false: "<"}[adjectiveMeasures[sup].desc]
+		rd.filters = append(rd.filters, filter{Column: col.Name, Op: op, Num: v})
+		rd.covered[i], rd.covered[i+1], rd.covered[i+2] = true, true, true
+		if i+3 < len(c.words) && timeWords[c.words[i+3]] {
+			rd.covered[i+3] = true // "older than 10 years"
+		}
 	}
 	// A condition in a column's unit: "longer than 10 miles".
 	for i := range c.words {
@@ -1314,7 +1381,7 @@ func otherCategory(cats []colProfile, col string) string {
 // "per category" where no column is called category.
 func groupsByUnnamed(c clause, covered map[int]bool) bool {
 	for i, w := range c.words {
-		if !groupWords[w] {
+		if !groupWords[w] || covered[i] { // "the 50+ age group" names age_group
 			continue
 		}
 		j := i + 1
@@ -1349,10 +1416,12 @@ func groupedAt(ws []string, pos int) bool {
 	return false
 }
 
-// perRow reports "per order" and the like: per row, not per group.
-func perRow(c clause) bool {
+// perRow reports "per order", "per screening" of screenings.csv and the
+// like: per row, not per group.
+func perRow(c clause, p profile) bool {
+	entity := datasetEntity(p)
 	for i, w := range c.words {
-		if (w == "per" || w == "each" || w == "every") && i+1 < len(c.words) && (rowWords[c.words[i+1]] || entityWords[c.words[i+1]]) {
+		if (w == "per" || w == "each" || w == "every") && i+1 < len(c.words) && (rowWords[c.words[i+1]] || entityWords[c.words[i+1]] || c.words[i+1] == entity) {
 			return true
 		}
 	}
@@ -1567,7 +1636,8 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 		return nil
 	}
 	qty := find(func(ws []string) bool {
-		return slices.Contains(ws, "quantity") || slices.Equal(ws, []string{"unit"}) || slices.Equal(ws, []string{"unit", "sold"})
+		// tickets_sold, items_sold: a count of things sold is a quantity.
+		return slices.Contains(ws, "quantity") || slices.Equal(ws, []string{"unit"}) || len(ws) == 2 && ws[1] == "sold"
 	})
 	price := find(func(ws []string) bool {
 		return slices.Contains(ws, "price") || slices.Contains(ws, "unit") && (slices.Contains(ws, "cost") || slices.Contains(ws, "amount") || slices.Contains(ws, "value"))
@@ -1651,7 +1721,7 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 			if len([]rune(v)) >= 40 {
 				continue // maybe cut short by the profile: it would match no row
 			}
-			if len(vw) == 0 || len(vw) == 1 && (len(vw[0]) < 2 || stopWords[vw[0]] || weakWords[vw[0]]) {
+			if len(vw) == 0 || len(vw) == 1 && (len(vw[0]) < 2 || stopWords[vw[0]] || weakWords[vw[0]]) && !signedValue(c.raw, v) {
 				continue // "total revenue" filters nothing, even where a row is labelled Total
 			}
 			if _, err := strconv.ParseFloat(v, 64); err == nil {
@@ -1707,6 +1777,17 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 	return out
 }
 
+// signedValue reports whether the question writes v, a short value with
+// a sign ("O-", "A+"), as a word of its own: then it is that value, not
+// the letter.
+func signedValue(raw, v string) bool {
+	if len(v) < 2 || strings.Trim(v, "+-") == v {
+		return false
+	}
+	re := regexp.MustCompile(`(^|[\s"'(])` + regexp.QuoteMeta(v) + `($|[\s"'),.?!])`)
+	return re.MatchString(raw)
+}
+
 func indexSeq(ws []string, seq ...string) int {
 	for i := 0; i+len(seq) <= len(ws); i++ {
 		if slices.Equal(ws[i:i+len(seq)], seq) {
@@ -1760,8 +1841,11 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		// "flights departed from"), not a kind of row ("returned orders").
 		// But "which participant dreamed the most" asks for what the verb
 		// says, and no column holds it.
+		// But "how many orders were refunded" picks the rows it counts by
+		// the verb, which ends it: without a column for it, the count is
+		// of other rows.
 		if len(w) > 5 && strings.HasSuffix(w, "ed") && (i == 0 || c.words[i-1] != "how") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity) &&
-			!rankedVerb(c.words[i+1:]) {
+			!rankedVerb(c.words[i+1:]) && !(i > 0 && passiveWords[c.words[i-1]] && i+1 == len(c.words) && countsRows(c)) {
 			continue
 		}
 		// "Which user walks the most steps": the verb of the measure named after it.
@@ -1777,6 +1861,14 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		out = append(out, w)
 	}
 	return out
+}
+
+// passiveWords come before a participle that says what happened to the rows.
+var passiveWords = wordSet("was", "were", "is", "are", "been", "be", "get", "got", "being")
+
+// countsRows reports whether a clause counts rows or asks for their share.
+func countsRows(c clause) bool {
+	return containsSeq(c.words, "how", "many") || containsSeq(c.words, "number", "of") || c.has(shareWords) || c.has(rateWords)
 }
 
 // conceptOfNamed reports whether w is what the one column in a unit

@@ -21,7 +21,7 @@ var abbreviations = map[string]string{
 	"wt": "weight", "ht": "height", "addr": "address", "prod": "product", "cat": "category",
 	"rev": "revenue", "std": "stdev", "stddev": "stdev", "sd": "stdev", "approx": "approximately",
 	"max": "maximum", "min": "minimum", "kilometre": "km", "kilometer": "km", "csat": "customer satisfaction", "nps": "net promoter score", "sqft": "square foot", "sqm": "square meter", "feet": "foot", "ft": "foot", "sq": "square",
-	"v": "volt", "voltage": "volt", "kw": "kilowatt", "w": "watt", "dest": "destination", "orig": "origin", "desc": "description", "lat": "latitude", "lon": "longitude", "lng": "longitude",
+	"hb": "hemoglobin", "hgb": "hemoglobin", "v": "volt", "voltage": "volt", "kw": "kilowatt", "w": "watt", "dest": "destination", "orig": "origin", "desc": "description", "lat": "latitude", "lon": "longitude", "lng": "longitude",
 }
 
 // unitWords end column names to give the unit ("weight_kg",
@@ -142,6 +142,12 @@ var adjectiveMeasures = map[string]struct {
 	"paid": {true, []string{"salary", "pay", "wage"}}, "tallest": {true, []string{"height"}},
 }
 
+// comparativeMeasures are the comparatives of adjectiveMeasures: "older
+// than 10" is a condition on the age column.
+var comparativeMeasures = map[string]string{"older": "oldest", "younger": "youngest", "heavier": "heaviest", "lighter": "lightest",
+	"longer": "longest", "shorter": "shortest", "hotter": "hottest", "colder": "coldest", "warmer": "warmest", "cheaper": "cheapest",
+	"taller": "tallest"}
+
 // moneyWords say a ranking without a measure is about money ("which region
 // sells most"), not about how many rows.
 var moneyWords = wordSet("sell", "sells", "sold", "sale", "sales", "revenue", "earn", "earned", "earns", "spend", "spent", "money", "turnover", "income", "raise", "raised")
@@ -171,7 +177,7 @@ var comparators = []struct {
 	{[]string{"at", "least"}, ">="}, {[]string{"less", "than"}, "<"}, {[]string{"fewer", "than"}, "<"}, {[]string{"lower", "than"}, "<"},
 	{[]string{"shorter", "than"}, "<"}, {[]string{"deeper", "than"}, ">"}, {[]string{"heavier", "than"}, ">"}, {[]string{"taller", "than"}, ">"},
 	{[]string{"hotter", "than"}, ">"}, {[]string{"warmer", "than"}, ">"}, {[]string{"shallower", "than"}, "<"}, {[]string{"lighter", "than"}, "<"},
-	{[]string{"colder", "than"}, "<"}, {[]string{"cooler", "than"}, "<"}, {[]string{"under"}, "<"}, {[]string{"below"}, "<"}, {[]string{"at", "most"}, "<="},
+	{[]string{"colder", "than"}, "<"}, {[]string{"cooler", "than"}, "<"}, {[]string{"older", "than"}, ">"}, {[]string{"younger", "than"}, "<"}, {[]string{"cheaper", "than"}, "<"}, {[]string{"under"}, "<"}, {[]string{"below"}, "<"}, {[]string{"at", "most"}, "<="},
 }
 
 // months name the months of the year for a date filter ("in March").
@@ -203,7 +209,7 @@ var fillerWords = wordSet("a", "an", "the", "i", "me", "my", "he", "him", "his",
 	"figure", "much", "many", "place", "placed", "record", "recorded", "log", "logged", "register", "registered", "happen", "happened",
 	"occur", "occurred", "exist", "come", "came", "go", "went", "spend", "spent", "pay", "paid", "sell", "sold", "buy", "bought", "order",
 	"ordered", "purchase", "purchased", "receive", "received", "issue", "issued", "borrow", "borrowed", "lend", "lent", "visit", "visited",
-	"fly", "flew", "flown", "operate", "operated", "handle", "handled", "serve", "served", "treat", "treated", "see", "seen", "book", "booked",
+	"fly", "flew", "flown", "play", "played", "operate", "operated", "handle", "handled", "serve", "served", "treat", "treated", "see", "seen", "book", "booked",
 	"measure", "measured", "observe", "observed", "earn", "earned", "work", "worked", "cost", "take", "last", "lasted", "there", "here",
 	"column", "field", "variable", "one", "ones", "those", "such", "like", "same", "other", "own", "both", "s", "t", "don", "doesn", "didn",
 	"isn", "aren", "wasn", "weren", "that", "whether", "do", "per", "versus", "vs", "respectively", "based", "according", "grouped",

@@ -33,6 +33,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
@@ -211,9 +213,18 @@ func classify(it Item, answer string, want []any) Outcome {
 		o.Verdict, o.Why = Refusal, "refused"
 	default:
 		o.Verdict = Correct
-		for _, w := range want {
-			if !carries(answer, w) {
+		text := answer
+		for i, w := range want {
+			if i == 1 && len(want) == 2 {
+				// A label and its figure ("Zephyr", 19): the figure must
+				// be the label's, not another group's further on.
+				text = labelled(answer, want[0])
+			}
+			if !carries(text, w) {
 				o.Verdict, o.Why = Different, fmt.Sprintf("lacks %v", w)
+				if i > 0 {
+					o.Why += fmt.Sprintf(" beside %v", want[0])
+				}
 				break
 			}
 		}
@@ -221,18 +232,51 @@ func classify(it Item, answer string, want []any) Outcome {
 	return o
 }
 
+// labelled is what answer says of label: its sentences that name the
+// label, without their "(then …)" lists of the other groups. It is the
+// whole answer when label is no string or is not in it.
+func labelled(answer string, label any) string {
+	l, ok := label.(string)
+	if !ok || !strings.Contains(strings.ToLower(answer), strings.ToLower(l)) {
+		return answer
+	}
+	// The label may hold a full stop ("Dr. Diaz"): it is one word here.
+	const mark = "\x00label\x00"
+	marked := regexp.MustCompile(`(?i)`+regexp.QuoteMeta(l)).ReplaceAllLiteralString(answer, mark)
+	var parts []string
+	for _, sent := range sentenceSep.Split(marked, -1) {
+		if i := strings.Index(sent, " (then"); i >= 0 {
+			sent = sent[:i]
+		}
+		if strings.Contains(sent, mark) {
+			parts = append(parts, strings.ReplaceAll(sent, mark, l))
+		}
+	}
+	return strings.Join(parts, " | ")
+}
+
+// sentenceSep splits an answer into its sentences and clauses.
+var sentenceSep = regexp.MustCompile(`\.\s+|;\s+|\n+`)
+
 // numberRE finds the numbers of an answer, with thousands separators.
 var numberRE = regexp.MustCompile(`-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?`)
 
 // carries reports whether answer states w: a string as written (any case),
 // a number as some figure of the answer that rounds to it at the
-// figure's own precision.
+// figure's own precision (a figure, not digits of a name such as H18).
 func carries(answer string, w any) bool {
 	switch v := w.(type) {
 	case string:
 		return strings.Contains(strings.ToLower(answer), strings.ToLower(v))
 	case float64:
-		for _, m := range numberRE.FindAllString(answer, -1) {
+		for _, at := range numberRE.FindAllStringIndex(answer, -1) {
+			m := answer[at[0]:at[1]]
+			if at[0] > 0 {
+				// Not a number but part of a name or a date: H18, S003, 2025-04.
+				if r, _ := utf8.DecodeLastRuneInString(answer[:at[0]]); unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' {
+					continue
+				}
+			}
 			f, err := strconv.ParseFloat(strings.ReplaceAll(m, ",", ""), 64)
 			if err != nil {
 				continue
