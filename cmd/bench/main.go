@@ -28,6 +28,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -273,7 +274,14 @@ func parseOptions(args []string) (options, error) {
 	}
 	o.command = "make bench"
 	if len(args) > 0 {
-		o.command = "go run ./cmd/bench " + strings.Join(args, " ")
+		// An empty value (-p9-sizes "") is shown, so the command runs again as it was.
+		shown := slices.Clone(args)
+		for i, a := range shown {
+			if a == "" {
+				shown[i] = `""`
+			}
+		}
+		o.command = "go run ./cmd/bench " + strings.Join(shown, " ")
 	}
 	return o, nil
 }
