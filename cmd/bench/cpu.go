@@ -109,7 +109,21 @@ func (m *cpuMeter) workers() []time.Duration {
 }
 
 func newCPUMeter(temporalAddr, s3Endpoint string, workerPIDs ...int) *cpuMeter {
-	m := &cpuMeter{temporalPID: serverPID("temporal", temporalAddr), s3PID: serverPID("versitygw", s3Endpoint), workerPIDs: workerPIDs}
+	return startCPUMeter(serverPID("temporal", temporalAddr), serverPID("versitygw", s3Endpoint), workerPIDs)
+}
+
+// cpuMeter is newCPUMeter of the env's servers: its Temporal server is
+// env.temporalPID when the bench knows it (the cluster's).
+func (e *env) cpuMeter(workerPIDs ...int) *cpuMeter {
+	tpid := e.temporalPID
+	if tpid == 0 {
+		tpid = serverPID("temporal", e.temporal.Address)
+	}
+	return startCPUMeter(tpid, serverPID("versitygw", e.s3.Endpoint), workerPIDs)
+}
+
+func startCPUMeter(temporalPID, s3PID int, workerPIDs []int) *cpuMeter {
+	m := &cpuMeter{temporalPID: temporalPID, s3PID: s3PID, workerPIDs: workerPIDs}
 	m.start, m.workerStart = m.now(), m.workers()
 	return m
 }

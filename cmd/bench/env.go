@@ -56,6 +56,10 @@ type env struct {
 	S3       *s3.Client
 	counts   *requestCounts
 	stops    []func() error
+
+	// temporalPID is the Temporal server's process where the bench started
+	// it itself (P9's cluster); 0: the dev server, found by its address.
+	temporalPID int
 }
 
 // startEnv starts every server. scripts are written to a temporary script

@@ -12,7 +12,8 @@
 // analyses in flight on one worker, P4 batch, scale-out (the batch on 1-3
 // workers, one SIGKILLed), P7 takeover after kill -9 and heartbeat load,
 // P9 real analyses (real Python, the local server's limits and capacity)
-// submitted at once, P10 and P11 (model calls and sandboxes across crashes
+// submitted at once (on the dev server and on make cluster's Temporal
+// server on PostgreSQL), P10 and P11 (model calls and sandboxes across crashes
 // and outages), plus the e2b package's micro-benchmarks, the answer
 // check (claims: recall and false flags on its corpus, cost per answer; no
 // servers) and the offline analyst on its held-out corpus (analyst:
@@ -27,6 +28,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -90,6 +92,8 @@ type options struct {
 	p9Workers         []int
 	p9KillN           int
 	p9KillAfter       time.Duration
+	p9ClusterWorkers  int
+	p9ClusterN        int
 	p12Lines          int
 	p12Every          time.Duration
 	p12Followers      int
@@ -148,6 +152,8 @@ func parseOptions(args []string) (options, error) {
 	fs.IntVar(&o.p12Followers, "p12-followers", 50, "P12: followers of one analysis")
 	fs.IntVar(&o.p12Analyses, "p12-analyses", 200, "P12: analyses at once, one follower each")
 	fs.DurationVar(&o.p9KillAfter, "p9-kill-after", 30*time.Second, "P9: how long into the kill run one worker is killed (it starts again 10 s later)")
+	fs.IntVar(&o.p9ClusterWorkers, "p9-cluster-workers", 4, "P9: worker processes of the run on make cluster's Temporal server (PostgreSQL), measured against one worker there (0: no cluster runs)")
+	fs.IntVar(&o.p9ClusterN, "p9-cluster-n", 300, "P9: analyses of each run on the cluster")
 	fs.BoolVar(&o.keepLogs, "keep-logs", false, "keep the servers' and worker's logs (the path is printed)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -174,6 +180,7 @@ func parseOptions(args []string) (options, error) {
 			"scale-workers": func() { *scaleWorkers = "1,2" },
 			"p9-sizes":      func() { *p9Sizes = "4" }, "p9-workers": func() { *p9Workers = "2" },
 			"p9-kill": func() { o.p9KillN = 4 }, "p9-kill-after": func() { o.p9KillAfter = 2 * time.Second },
+			"p9-cluster-workers": func() { o.p9ClusterWorkers = 2 }, "p9-cluster-n": func() { o.p9ClusterN = 4 },
 			"p12-lines": func() { o.p12Lines = 4 }, "p12-followers": func() { o.p12Followers = 3 }, "p12-analyses": func() { o.p12Analyses = 3 },
 		}
 		for name, apply := range smoke {
@@ -216,12 +223,15 @@ func parseOptions(args []string) (options, error) {
 			*list.out = append(*list.out, n)
 		}
 	}
-	if len(o.p9Sizes) == 0 && o.p9KillN == 0 {
-		return o, fmt.Errorf("-p9-sizes: empty and -p9-kill 0: P9 would run nothing")
+	if len(o.p9Sizes) == 0 && o.p9KillN == 0 && o.p9ClusterWorkers == 0 {
+		return o, fmt.Errorf("-p9-sizes: empty, -p9-kill 0 and -p9-cluster-workers 0: P9 would run nothing")
 	}
 	if o.p12Lines < 1 || o.p12Every <= 0 || o.p12Followers < 1 || o.p12Analyses < 1 {
 		return o, fmt.Errorf("-p12-lines %d, -p12-every %s, -p12-followers %d, -p12-analyses %d: want each 1 or more (every: a positive duration)",
 			o.p12Lines, o.p12Every, o.p12Followers, o.p12Analyses)
+	}
+	if o.p9ClusterWorkers < 0 || o.p9ClusterWorkers > 8 || o.p9ClusterN < 1 {
+		return o, fmt.Errorf("-p9-cluster-workers %d, -p9-cluster-n %d: want 0..8 workers and 1 or more analyses", o.p9ClusterWorkers, o.p9ClusterN)
 	}
 	if o.p9KillN < 0 || o.p9KillAfter <= 0 {
 		return o, fmt.Errorf("-p9-kill: %d and -p9-kill-after: %s, want 0 or more and a positive duration", o.p9KillN, o.p9KillAfter)
@@ -264,7 +274,14 @@ func parseOptions(args []string) (options, error) {
 	}
 	o.command = "make bench"
 	if len(args) > 0 {
-		o.command = "go run ./cmd/bench " + strings.Join(args, " ")
+		// An empty value (-p9-sizes "") is shown, so the command runs again as it was.
+		shown := slices.Clone(args)
+		for i, a := range shown {
+			if a == "" {
+				shown[i] = `""`
+			}
+		}
+		o.command = "go run ./cmd/bench " + strings.Join(shown, " ")
 	}
 	return o, nil
 }

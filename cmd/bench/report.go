@@ -292,6 +292,7 @@ func (r *report) p9Markdown() string {
 			fmt.Fprintf(&b, "Goal: %s — %s.\n\n", f.Goal, met)
 		}
 	}
+	b.WriteString(p9ClusterNote(d))
 	b.WriteString("| workers | analyses | wall | analyses/s | failed | idle while waiting p50 / p99 / most | idle from the start p99 | heartbeat-timeout attempts | retried attempts | workflow task failures | creates refused by E2B | peak sandboxes | machine memory before → peak | worker peak RSS | machine CPU busy |\n")
 	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	runs, _ := d["runs"].([]p9Run)
@@ -299,6 +300,9 @@ func (r *report) p9Markdown() string {
 		workers := strconv.Itoa(run.Workers)
 		if run.KilledAtS > 0 {
 			workers += fmt.Sprintf(" (one killed at %.0f s)", run.KilledAtS)
+		}
+		if run.Cluster {
+			workers += " on make cluster"
 		}
 		fmt.Fprintf(&b, "| %s | %d | %s | %.2f | %d | %s / %s / %s | %s | %d | %d | %d | %d | %d | %s → %s | %s | %.0f%% |\n", workers, run.N,
 			round(time.Duration(run.WallMS)*time.Millisecond), run.PerSecond, run.Failed,

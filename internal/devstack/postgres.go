@@ -143,6 +143,13 @@ func postgresBinDir() (string, error) {
 	return "", errors.New("start postgres: PostgreSQL's initdb not found in /usr/lib/postgresql/*/bin or on PATH; install it with: apt-get install postgresql (or make deps-cluster), or set PG_BINDIR")
 }
 
+// PostgresInstalled returns nil when StartPostgres finds PostgreSQL's
+// server programs, else the error that says how to install them.
+func PostgresInstalled() error {
+	_, err := postgresBinDir()
+	return err
+}
+
 // pgMajor returns the major version in /usr/lib/postgresql/<major>/bin.
 func pgMajor(binDir string) int {
 	n, _ := strconv.Atoi(filepath.Base(filepath.Dir(binDir)))

@@ -386,6 +386,16 @@ func (s *TemporalServer) Kill() {
 	<-p.Done()
 }
 
+// Pid returns the server's process id, 0 before it starts.
+func (s *TemporalServer) Pid() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.proc == nil {
+		return 0
+	}
+	return s.proc.Pid()
+}
+
 // Output returns the server's recent output.
 func (s *TemporalServer) Output() string {
 	s.mu.Lock()
