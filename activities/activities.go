@@ -1,13 +1,13 @@
 // Package activities holds the dependencies every subsystem of the
 // activities shares (Activities: the clients and limits), the S3 key
-// layout and storage helpers, their registration by name (register.go),
-// and admission to sandboxes: the pool's line, the worker's leases and
-// CreateSandbox, which waits on them. Each subsystem is a package above
-// it, with a receiver of its own over the shared Activities: journal (what
-// the others share of a sandbox and its cells), tools (the table of tools
-// and the activities that run them), outputs, sandboxes, modelcall and
-// batches. The SQL library sqlsource and the failure classification fault
-// lie below it. Workflows name each activity through a nil receiver of its
+// layout and storage helpers, and their registration by name (register.go).
+// Each subsystem is a package above it, with a receiver of its own over
+// the shared Activities: journal (what the others share of a sandbox and
+// its cells), tools (the table of tools and the activities that run them),
+// outputs, sandboxes (a sandbox's whole life, admission's activities
+// included), modelcall and batches. The SQL library sqlsource, admission's
+// state and messages (admission) and the failure classification fault lie
+// below it. Workflows name each activity through a nil receiver of its
 // subsystem. The file map is in docs/architecture.md.
 package activities
 
@@ -26,6 +26,7 @@ import (
 	"github.com/openai/openai-go/v3"
 	"go.temporal.io/sdk/client"
 
+	"github.com/durable-analyst/durable-analyst/activities/admission"
 	"github.com/durable-analyst/durable-analyst/activities/sqlsource"
 	"github.com/durable-analyst/durable-analyst/e2b"
 )
@@ -44,8 +45,8 @@ type Activities struct {
 	Temporal client.Client
 	Logger   *slog.Logger
 	// Line is the worker's sandbox pool and its capacity: analyses take
-	// turns for sandboxes in the pool's line (line.go).
-	Line SandboxLine
+	// turns for sandboxes in the pool's line (admission/line.go).
+	Line admission.SandboxLine
 
 	Bucket         string
 	Prefix         string
@@ -96,10 +97,10 @@ type Activities struct {
 	SQL *sqlsource.Sources
 	// Sandboxes bounds the live sandboxes this worker creates
 	// (MAX_SANDBOXES); nil: no bound of its own.
-	Sandboxes *SandboxLeases
+	Sandboxes *admission.SandboxLeases
 	// Waiters queues the analyses this worker refused a sandbox, so a
 	// sandbox it frees goes to the one that waited longest (nil: none).
-	Waiters *SandboxWaiters
+	Waiters *admission.SandboxWaiters
 
 	// searchAttrs caches the namespace's search attributes for
 	// CheckSearchAttributes.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"testing"
-	"time"
 
 	"github.com/openai/openai-go/v3/responses"
 	"github.com/stretchr/testify/require"
@@ -14,27 +13,6 @@ import (
 	"github.com/durable-analyst/durable-analyst/activities/acttest"
 	"github.com/durable-analyst/durable-analyst/api"
 )
-
-func TestSandboxMetrics(t *testing.T) {
-	_, c, _ := localSandbox(t)
-	a := &Activities{E2B: c, Template: "code-interpreter-v1", SandboxTimeout: time.Minute}
-	env, scope := acttest.MetricsEnv()
-	a.Register(env)
-	in := CreateSandboxInput{WorkflowID: "wf-metrics", RunID: "run-1", Generation: 1}
-	var ref SandboxRef
-	for range 2 { // the second finds the first's sandbox
-		v, err := env.ExecuteActivity(a.CreateSandbox, in)
-		require.NoError(t, err)
-		require.NoError(t, v.Get(&ref))
-	}
-	for range 2 { // the second finds it gone
-		_, err := env.ExecuteActivity(a.KillSandbox, KillSandboxInput{SandboxID: ref.SandboxID})
-		require.NoError(t, err)
-	}
-	acttest.CheckCounters(t, acttest.Counters(scope, nil), map[string]int64{
-		MetricSandboxesCreated: 1, MetricSandboxesReused: 1, MetricSandboxesKilled: 1,
-	})
-}
 
 func TestModelCallMetrics(t *testing.T) {
 	tests := []struct {

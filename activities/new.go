@@ -13,6 +13,7 @@ import (
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 
+	"github.com/durable-analyst/durable-analyst/activities/admission"
 	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/activities/sqlsource"
 	"github.com/durable-analyst/durable-analyst/config"
@@ -108,12 +109,12 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		ModelAPI:             cfg.OpenAIAPI,
 		ModelBackground:      cfg.OpenAIBackground,
 		SandboxKillOnTimeout: cfg.SandboxOnTimeout == "kill",
-		Sandboxes:            NewSandboxLeases(cfg.MaxSandboxes),
-		Line: SandboxLine{
-			Pool:     cmp.Or(cfg.SandboxPool, PoolID(cfg.E2BAPIURL, cfg.E2BDomain, cfg.E2BAPIKey.Reveal())),
+		Sandboxes:            admission.NewSandboxLeases(cfg.MaxSandboxes),
+		Line: admission.SandboxLine{
+			Pool:     cmp.Or(cfg.SandboxPool, admission.PoolID(cfg.E2BAPIURL, cfg.E2BDomain, cfg.E2BAPIKey.Reveal())),
 			Capacity: cfg.SandboxCapacity,
 		},
-		Waiters: NewSandboxWaiters(0),
+		Waiters: admission.NewSandboxWaiters(0),
 
 		SQL:                 sqlSources,
 		MaxOutputFiles:      cfg.MaxOutputFiles,

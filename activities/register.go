@@ -18,15 +18,9 @@ func RegisterNamed(r Registry, byName map[string]any) {
 	}
 }
 
-// Register registers the activities of admission (CreateSandbox and
-// KillSandbox, which take part in it, included) and CheckSearchAttributes.
+// Register registers the activity that stays here, CheckSearchAttributes.
 func (a *Activities) Register(r Registry) {
 	RegisterNamed(r, map[string]any{
-		AdmitSandboxName:          a.AdmitSandbox,
-		JoinSandboxLineName:       a.JoinSandboxLine,
-		LineHoldersClosedName:     a.LineHoldersClosed,
-		CreateSandboxName:         a.CreateSandbox,
-		KillSandboxName:           a.KillSandbox,
 		CheckSearchAttributesName: a.CheckSearchAttributes,
 	})
 }

@@ -111,7 +111,7 @@ func run() error {
 	activities.SearchAttributesReady(ctx, acts, cfg.TemporalNamespace, workflows.SearchAttributeTypes())
 	// The line of the worker's sandbox pool, which all its workers share:
 	// it runs, and holds this worker's SANDBOX_CAPACITY.
-	if err := activities.EnsureSandboxLine(ctx, acts, cfg.TaskQueue, logger); err != nil {
+	if err := sandboxes.EnsureSandboxLine(ctx, acts, cfg.TaskQueue, logger); err != nil {
 		w.Stop()
 		return fmt.Errorf("%w (SANDBOX_CAPACITY=0 runs the worker without the sandbox line)", err)
 	}

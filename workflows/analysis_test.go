@@ -20,6 +20,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/admission"
 	"github.com/durable-analyst/durable-analyst/activities/batches"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/activities/outputs"
@@ -47,12 +48,12 @@ type harness struct {
 	modelCalls []modelcall.CallModelInput
 	codeRuns   []tools.RunCodeInput
 	kills      []string
-	killInputs []activities.KillSandboxInput
+	killInputs []sandboxes.KillSandboxInput
 	stageErr   error
-	created    []activities.CreateSandboxInput
+	created    []sandboxes.CreateSandboxInput
 	// refusals is how many creates are refused for capacity first.
 	refusals  int
-	refusal   activities.CapacityRefusal // the details of each refusal
+	refusal   admission.CapacityRefusal // the details of each refusal
 	onCreate  func()
 	reports   []outputs.WriteReportInput
 	reportErr error
@@ -74,8 +75,8 @@ func newHarness(t *testing.T, register ...func(*harness)) *harness {
 	for _, r := range register {
 		r(h)
 	}
-	h.env.OnActivity(a.CreateSandbox, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.CreateSandboxInput) (activities.SandboxRef, error) {
+	h.env.OnActivity(sandboxActs.CreateSandbox, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in sandboxes.CreateSandboxInput) (sandboxes.SandboxRef, error) {
 			h.created = append(h.created, in)
 			if h.onCreate != nil {
 				h.onCreate()
@@ -86,11 +87,11 @@ func newHarness(t *testing.T, register ...func(*harness)) *harness {
 				if h.refusal.Queued {
 					details = append(details, h.refusal)
 				}
-				return activities.SandboxRef{}, temporal.NewNonRetryableApplicationError(
+				return sandboxes.SandboxRef{}, temporal.NewNonRetryableApplicationError(
 					"waiting for a sandbox: e2b: create sandbox: 429 rate_limited: you have reached the maximum number of concurrent E2B sandboxes (8)",
 					api.ErrTypeSandboxCapacity, nil, details...)
 			}
-			return activities.SandboxRef{SandboxID: fmt.Sprintf("isandbox%d", in.Generation)}, nil
+			return sandboxes.SandboxRef{SandboxID: fmt.Sprintf("isandbox%d", in.Generation)}, nil
 		})
 	h.env.OnActivity(sandboxActs.StageDatasets, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, in sandboxes.StageDatasetsInput) ([]sandboxes.StagedDataset, error) {
@@ -103,8 +104,8 @@ func newHarness(t *testing.T, register ...func(*harness)) *harness {
 			}
 			return out, nil
 		})
-	h.env.OnActivity(a.KillSandbox, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.KillSandboxInput) error {
+	h.env.OnActivity(sandboxActs.KillSandbox, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in sandboxes.KillSandboxInput) error {
 			h.kills = append(h.kills, in.SandboxID)
 			h.killInputs = append(h.killInputs, in)
 			return nil
@@ -734,7 +735,7 @@ func TestWokenBySandboxFreed(t *testing.T) {
 	// Waits: the first of 0.5-1 s, the second of 1-2 s. Wakes at 100 ms
 	// and 200 ms cut both short; the third wake finds the sandbox had.
 	for _, d := range []time.Duration{100 * time.Millisecond, 200 * time.Millisecond, 300 * time.Millisecond} {
-		h.env.RegisterDelayedCallback(func() { h.env.SignalWorkflow(activities.SignalSandboxFreed, nil) }, d)
+		h.env.RegisterDelayedCallback(func() { h.env.SignalWorkflow(admission.SignalSandboxFreed, nil) }, d)
 	}
 	res, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.NoError(t, err)
@@ -749,12 +750,12 @@ func TestWokenBySandboxFreed(t *testing.T) {
 // again, and a wake sends it straight to CreateSandbox.
 func TestWaitsItsTurnInTheLine(t *testing.T) {
 	h := newHarness(t).onWorkerLine()
-	var admits []activities.AdmitSandboxInput
+	var admits []sandboxes.AdmitSandboxInput
 	var asked []time.Time
-	h.env.OnActivity(a.AdmitSandbox, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.AdmitSandboxInput) (activities.Admission, error) {
+	h.env.OnActivity(sandboxActs.AdmitSandbox, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in sandboxes.AdmitSandboxInput) (sandboxes.Admission, error) {
 			admits = append(admits, in)
-			return activities.Admission{Wait: true, Refusal: activities.CapacityRefusal{Queued: true, Position: 4, ExpectedWaitSeconds: 30}}, nil
+			return sandboxes.Admission{Wait: true, Refusal: admission.CapacityRefusal{Queued: true, Position: 4, ExpectedWaitSeconds: 30}}, nil
 		})
 	h.onCreate = func() { asked = append(asked, h.env.Now()) }
 	h.script(modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c", "x")}}, modelcall.CallModelResult{Answer: "a"})
@@ -767,7 +768,7 @@ func TestWaitsItsTurnInTheLine(t *testing.T) {
 		phases = append(phases, h.phase(t))
 		if len(phases) == 2 {
 			second = h.env.Now()
-			h.env.RegisterDelayedCallback(func() { h.env.SignalWorkflow(activities.SignalSandboxFreed, nil) }, 10*time.Second)
+			h.env.RegisterDelayedCallback(func() { h.env.SignalWorkflow(admission.SignalSandboxFreed, nil) }, 10*time.Second)
 		}
 	})
 	res, err := h.run(t, api.AnalysisInput{Question: "q"})
@@ -791,18 +792,18 @@ func TestWaitsItsTurnInTheLine(t *testing.T) {
 func TestQueuedWaitsLonger(t *testing.T) {
 	for _, tc := range []struct {
 		name          string
-		refusal       activities.CapacityRefusal
+		refusal       admission.CapacityRefusal
 		first, second [2]time.Duration // bounds of each wait
 	}{
-		{"queued", activities.CapacityRefusal{Queued: true, Position: 7},
+		{"queued", admission.CapacityRefusal{Queued: true, Position: 7},
 			[2]time.Duration{32 * time.Second, 64 * time.Second}, [2]time.Duration{time.Minute, 2 * time.Minute}},
-		{"queued, turn in 200 s", activities.CapacityRefusal{Queued: true, Position: 180, ExpectedWaitSeconds: 200},
+		{"queued, turn in 200 s", admission.CapacityRefusal{Queued: true, Position: 180, ExpectedWaitSeconds: 200},
 			[2]time.Duration{200 * time.Second, 400 * time.Second}, [2]time.Duration{200 * time.Second, 400 * time.Second}},
-		{"queued, turn in an hour", activities.CapacityRefusal{Queued: true, Position: 3600, ExpectedWaitSeconds: 3600},
+		{"queued, turn in an hour", admission.CapacityRefusal{Queued: true, Position: 3600, ExpectedWaitSeconds: 3600},
 			[2]time.Duration{5 * time.Minute, 10 * time.Minute}, [2]time.Duration{5 * time.Minute, 10 * time.Minute}},
-		{"queued, next", activities.CapacityRefusal{Queued: true, Position: 1, ExpectedWaitSeconds: 1},
+		{"queued, next", admission.CapacityRefusal{Queued: true, Position: 1, ExpectedWaitSeconds: 1},
 			[2]time.Duration{30 * time.Second, time.Minute}, [2]time.Duration{30 * time.Second, time.Minute}},
-		{"not queued", activities.CapacityRefusal{},
+		{"not queued", admission.CapacityRefusal{},
 			[2]time.Duration{500 * time.Millisecond, time.Second}, [2]time.Duration{time.Second, 2 * time.Second}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -6,17 +6,18 @@ import (
 
 	"go.temporal.io/sdk/workflow"
 
-	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/admission"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // SandboxLineWorkflow is the line of one capacity pool (an E2B team, a
 // local server): it grants turns to run a sandbox, at most the pool's
 // capacity at once, in the order analyses joined, whichever worker runs
-// them (activities/line.go has the protocol). Its state is its history,
+// them (activities/admission/line.go has the protocol). Its state is its history,
 // so it survives any worker; it continues as new before the history grows
 // long. It is AUTO_UPGRADE: every change to it needs a GetVersion.
-func SandboxLineWorkflow(ctx workflow.Context, st activities.LineState) error {
+func SandboxLineWorkflow(ctx workflow.Context, st admission.LineState) error {
 	l := &line{LineState: st, requests: workflow.GetSignalChannel(ctx, api.SignalSandboxLine)}
 	if err := workflow.SetQueryHandler(ctx, api.SandboxLineQuery, l.status); err != nil {
 		return err
@@ -58,7 +59,7 @@ const (
 
 // line is one run of SandboxLineWorkflow.
 type line struct {
-	activities.LineState
+	admission.LineState
 	requests workflow.ReceiveChannel
 	// told are the waiters that asked since the line last answered them.
 	told map[string]bool
@@ -103,7 +104,7 @@ func (l *line) next(ctx workflow.Context) {
 func (l *line) drain(ctx workflow.Context) bool {
 	any := false
 	for {
-		var r activities.LineRequest
+		var r admission.LineRequest
 		if !l.requests.ReceiveAsync(&r) {
 			return any
 		}
@@ -113,25 +114,25 @@ func (l *line) drain(ctx workflow.Context) bool {
 }
 
 // apply applies one request.
-func (l *line) apply(ctx workflow.Context, r activities.LineRequest) {
+func (l *line) apply(ctx workflow.Context, r admission.LineRequest) {
 	switch r.Op {
-	case activities.LineCapacity:
+	case admission.LineCapacity:
 		if r.Capacity > 0 {
 			l.Capacity = r.Capacity
 		}
-	case activities.LineJoin:
-		e := activities.LineEntry{WorkflowID: r.WorkflowID, RunID: r.RunID, Ask: r.Ask}
+	case admission.LineJoin:
+		e := admission.LineEntry{WorkflowID: r.WorkflowID, RunID: r.RunID, Ask: r.Ask}
 		if i := indexOf(l.Holders, r.WorkflowID); i >= 0 {
 			// It has its turn (the answer may not have reached it yet, or
 			// a conversation's new run carries it on): say it again.
 			l.Holders[i] = e
-			l.send(ctx, e, activities.SandboxTurn{Ask: r.Ask, Granted: true})
+			l.send(ctx, e, admission.SandboxTurn{Ask: r.Ask, Granted: true})
 			return
 		}
 		if i := indexOf(l.Waiting, r.WorkflowID); i >= 0 {
 			l.Waiting[i] = e
 		} else if r.Front {
-			l.Waiting = append([]activities.LineEntry{e}, l.Waiting...)
+			l.Waiting = append([]admission.LineEntry{e}, l.Waiting...)
 		} else {
 			l.Waiting = append(l.Waiting, e)
 		}
@@ -139,7 +140,7 @@ func (l *line) apply(ctx workflow.Context, r activities.LineRequest) {
 			l.told = map[string]bool{}
 		}
 		l.told[r.WorkflowID] = true
-	case activities.LineLeave:
+	case admission.LineLeave:
 		// A leave of an earlier ask (a signal overtaken by a later join)
 		// ends nothing.
 		if i := indexOf(l.Holders, r.WorkflowID); i >= 0 && l.Holders[i].Ask <= r.Ask {
@@ -155,19 +156,19 @@ func (l *line) apply(ctx workflow.Context, r activities.LineRequest) {
 
 // joinNow is a join asked as an update: it is applied at once, and the
 // answer (the turn, or the place) is the update's result, not a signal.
-func (l *line) joinNow(ctx workflow.Context, r activities.LineRequest) (activities.SandboxTurn, error) {
+func (l *line) joinNow(ctx workflow.Context, r admission.LineRequest) (admission.SandboxTurn, error) {
 	l.updated = true
 	if i := indexOf(l.Holders, r.WorkflowID); i >= 0 {
-		l.Holders[i] = activities.LineEntry{WorkflowID: r.WorkflowID, RunID: r.RunID, Ask: r.Ask}
-		return activities.SandboxTurn{Ask: r.Ask, Granted: true}, nil
+		l.Holders[i] = admission.LineEntry{WorkflowID: r.WorkflowID, RunID: r.RunID, Ask: r.Ask}
+		return admission.SandboxTurn{Ask: r.Ask, Granted: true}, nil
 	}
 	l.apply(ctx, r)
 	delete(l.told, r.WorkflowID) // answered here
 	l.grantExcept(ctx, r.WorkflowID)
 	if indexOf(l.Holders, r.WorkflowID) >= 0 {
-		return activities.SandboxTurn{Ask: r.Ask, Granted: true}, nil
+		return admission.SandboxTurn{Ask: r.Ask, Granted: true}, nil
 	}
-	return activities.SandboxTurn{Ask: r.Ask, Ahead: max(0, indexOf(l.Waiting, r.WorkflowID))}, nil
+	return admission.SandboxTurn{Ask: r.Ask, Ahead: max(0, indexOf(l.Waiting, r.WorkflowID))}, nil
 }
 
 // grant gives the free turns to the first waiters.
@@ -183,7 +184,7 @@ func (l *line) grantExcept(ctx workflow.Context, quiet string) {
 		l.Granted++
 		delete(l.told, e.WorkflowID)
 		if e.WorkflowID != quiet {
-			l.send(ctx, e, activities.SandboxTurn{Ask: e.Ask, Granted: true})
+			l.send(ctx, e, admission.SandboxTurn{Ask: e.Ask, Granted: true})
 		}
 	}
 }
@@ -196,7 +197,7 @@ func (l *line) answerWaiters(ctx workflow.Context) {
 	}
 	for i, e := range l.Waiting {
 		if l.told[e.WorkflowID] {
-			l.send(ctx, e, activities.SandboxTurn{Ask: e.Ask, Ahead: i})
+			l.send(ctx, e, admission.SandboxTurn{Ask: e.Ask, Ahead: i})
 		}
 	}
 	l.told = nil
@@ -204,7 +205,7 @@ func (l *line) answerWaiters(ctx workflow.Context) {
 
 // send signals a turn to an analysis. When the analysis no longer runs,
 // its place is taken back and given on.
-func (l *line) send(ctx workflow.Context, e activities.LineEntry, t activities.SandboxTurn) {
+func (l *line) send(ctx workflow.Context, e admission.LineEntry, t admission.SandboxTurn) {
 	l.sending++
 	f := workflow.SignalExternalWorkflow(ctx, e.WorkflowID, e.RunID, api.SignalSandboxTurn, t)
 	workflow.Go(ctx, func(gctx workflow.Context) {
@@ -215,7 +216,7 @@ func (l *line) send(ctx workflow.Context, e activities.LineEntry, t activities.S
 		}
 		workflow.GetLogger(ctx).Info("sandbox line: an analysis that no longer runs loses its place",
 			"workflow_id", e.WorkflowID, "error", err)
-		l.apply(gctx, activities.LineRequest{Op: activities.LineLeave, WorkflowID: e.WorkflowID, Ask: e.Ask})
+		l.apply(gctx, admission.LineRequest{Op: admission.LineLeave, WorkflowID: e.WorkflowID, Ask: e.Ask})
 		l.grant(gctx)
 	})
 }
@@ -228,8 +229,8 @@ func (l *line) reclaimClosed(ctx workflow.Context) {
 		ids[i] = h.WorkflowID
 	}
 	var closed []string
-	actx := withActivity(ctx, activities.LineHoldersClosedName, fmt.Sprintf("check %d holders", len(ids)))
-	if err := workflow.ExecuteActivity(actx, acts.LineHoldersClosed, ids).Get(ctx, &closed); err != nil {
+	actx := withActivity(ctx, sandboxes.LineHoldersClosedName, fmt.Sprintf("check %d holders", len(ids)))
+	if err := workflow.ExecuteActivity(actx, sandboxActs.LineHoldersClosed, ids).Get(ctx, &closed); err != nil {
 		workflow.GetLogger(ctx).Warn("sandbox line: could not check its holders; it checks again later", "error", err)
 		return
 	}
@@ -242,16 +243,16 @@ func (l *line) reclaimClosed(ctx workflow.Context) {
 }
 
 // status answers the line's query.
-func (l *line) status() (activities.LineStatus, error) {
-	s := activities.LineStatus{Pool: l.Pool, Capacity: l.Capacity, Holding: len(l.Holders), Waiting: len(l.Waiting), Granted: l.Granted}
-	for _, e := range l.Waiting[:min(len(l.Waiting), activities.LineStatusQueueMax)] {
+func (l *line) status() (admission.LineStatus, error) {
+	s := admission.LineStatus{Pool: l.Pool, Capacity: l.Capacity, Holding: len(l.Holders), Waiting: len(l.Waiting), Granted: l.Granted}
+	for _, e := range l.Waiting[:min(len(l.Waiting), admission.LineStatusQueueMax)] {
 		s.Queue = append(s.Queue, e.WorkflowID)
 	}
 	return s, nil
 }
 
 // indexOf is the place of workflowID in entries, or -1.
-func indexOf(entries []activities.LineEntry, workflowID string) int {
+func indexOf(entries []admission.LineEntry, workflowID string) int {
 	for i, e := range entries {
 		if e.WorkflowID == workflowID {
 			return i

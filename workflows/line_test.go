@@ -15,6 +15,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/admission"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
 	"github.com/durable-analyst/durable-analyst/activities/tools"
@@ -26,28 +27,28 @@ const testLine = "sandbox-line-test"
 
 // inLine makes the analysis' joins reach a line (JoinSandboxLine, a local
 // activity) and records them and its leaves.
-func (h *harness) inLine() (joins *[]time.Time, leaves *[]activities.LineRequest) {
-	return h.inLineAnswered(activities.JoinLineResult{Line: testLine})
+func (h *harness) inLine() (joins *[]time.Time, leaves *[]admission.LineRequest) {
+	return h.inLineAnswered(sandboxes.JoinLineResult{Line: testLine})
 }
 
 // inLineAnswered is inLine with the line's answer to each join.
-func (h *harness) inLineAnswered(answer activities.JoinLineResult) (joins *[]time.Time, leaves *[]activities.LineRequest) {
-	joins, leaves = &[]time.Time{}, &[]activities.LineRequest{}
-	h.env.OnActivity(a.JoinSandboxLine, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.JoinLineInput) (activities.JoinLineResult, error) {
+func (h *harness) inLineAnswered(answer sandboxes.JoinLineResult) (joins *[]time.Time, leaves *[]admission.LineRequest) {
+	joins, leaves = &[]time.Time{}, &[]admission.LineRequest{}
+	h.env.OnActivity(sandboxActs.JoinSandboxLine, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in sandboxes.JoinLineInput) (sandboxes.JoinLineResult, error) {
 			*joins = append(*joins, h.env.Now())
 			return answer, nil
 		})
 	h.env.OnSignalExternalWorkflow(mock.Anything, testLine, "", api.SignalSandboxLine, mock.Anything).Return(
 		func(_, _, _, _ string, arg any) error {
-			*leaves = append(*leaves, arg.(activities.LineRequest))
+			*leaves = append(*leaves, arg.(admission.LineRequest))
 			return nil
 		})
 	return joins, leaves
 }
 
 // turnAt signals the analysis the line's answer after d.
-func (h *harness) turnAt(d time.Duration, t activities.SandboxTurn) {
+func (h *harness) turnAt(d time.Duration, t admission.SandboxTurn) {
 	h.env.RegisterDelayedCallback(func() { h.env.SignalWorkflow(api.SignalSandboxTurn, t) }, d)
 }
 
@@ -64,15 +65,15 @@ func TestWaitsInThePoolsLine(t *testing.T) {
 	h.code(okOutput)
 	var start time.Time
 	h.env.RegisterDelayedCallback(func() { start = h.env.Now().Add(-time.Second) }, time.Second)
-	h.turnAt(2*time.Second, activities.SandboxTurn{Ask: 1, Ahead: 3})
+	h.turnAt(2*time.Second, admission.SandboxTurn{Ask: 1, Ahead: 3})
 	var progress api.Progress
 	h.env.RegisterDelayedCallback(func() {
 		v, err := h.env.QueryWorkflow(api.ProgressQuery)
 		require.NoError(t, err)
 		require.NoError(t, v.Get(&progress))
 	}, 3*time.Second)
-	h.turnAt(4*time.Second, activities.SandboxTurn{Ask: 7, Granted: true}) // not this join's
-	h.turnAt(30*time.Second, activities.SandboxTurn{Ask: 1, Granted: true})
+	h.turnAt(4*time.Second, admission.SandboxTurn{Ask: 7, Granted: true}) // not this join's
+	h.turnAt(30*time.Second, admission.SandboxTurn{Ask: 1, Granted: true})
 	res, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.NoError(t, err)
 	assert.Equal(t, api.StatusAnswered, res.Status)
@@ -93,7 +94,7 @@ func TestWaitsInThePoolsLine(t *testing.T) {
 	require.NotNil(t, h.killInputs[0].Leave)
 	assert.Equal(t, 1, h.killInputs[0].Leave.Ask)
 	require.Len(t, *leaves, 1)
-	assert.Equal(t, activities.LineLeave, (*leaves)[0].Op)
+	assert.Equal(t, admission.LineLeave, (*leaves)[0].Op)
 	assert.NotEmpty(t, (*leaves)[0].WorkflowID)
 	assert.Equal(t, 1, (*leaves)[0].Ask)
 }
@@ -104,7 +105,7 @@ func TestLineSafetyNet(t *testing.T) {
 	h := newHarness(t)
 	joins, _ := h.inLine()
 	h.script(modelcall.CallModelResult{Answer: "a"})
-	h.turnAt(25*time.Minute, activities.SandboxTurn{Ask: 1, Granted: true})
+	h.turnAt(25*time.Minute, admission.SandboxTurn{Ask: 1, Granted: true})
 	_, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, len(*joins), 3, "joins by 25 minutes")
@@ -120,7 +121,7 @@ func TestLineSafetyNet(t *testing.T) {
 func TestRebuildKeepsItsTurn(t *testing.T) {
 	h := newHarness(t)
 	joins, leaves := h.inLine()
-	h.turnAt(time.Second, activities.SandboxTurn{Ask: 1, Granted: true})
+	h.turnAt(time.Second, admission.SandboxTurn{Ask: 1, Granted: true})
 	h.env.OnActivity(sandboxActs.RestoreSandbox, mock.Anything, mock.Anything).Return(sandboxes.RestoreSandboxResult{Replayed: 1}, nil)
 	h.script(
 		modelcall.CallModelResult{ToolCalls: []tools.Call{pyCall("c1", "x = 1")}},
@@ -151,53 +152,53 @@ func TestCancelledWhileWaitingLeavesTheLine(t *testing.T) {
 	h := newHarness(t)
 	_, leaves := h.inLine()
 	h.script(modelcall.CallModelResult{Answer: "a"})
-	h.turnAt(time.Second, activities.SandboxTurn{Ask: 1, Ahead: 40})
+	h.turnAt(time.Second, admission.SandboxTurn{Ask: 1, Ahead: 40})
 	h.env.RegisterDelayedCallback(h.env.CancelWorkflow, time.Minute)
 	_, err := h.run(t, api.AnalysisInput{Question: "q"})
 	require.Error(t, err)
 	assert.Empty(t, h.created)
 	require.Len(t, *leaves, 1)
-	assert.Equal(t, activities.LineLeave, (*leaves)[0].Op)
+	assert.Equal(t, admission.LineLeave, (*leaves)[0].Op)
 }
 
 // lineHarness runs SandboxLineWorkflow with its signals to analyses
 // recorded; signals to the ids in gone fail as to a closed workflow.
 type lineHarness struct {
 	env   *testsuite.TestWorkflowEnvironment
-	turns map[string][]activities.SandboxTurn
+	turns map[string][]admission.SandboxTurn
 	gone  map[string]bool
 }
 
 func newLineHarness() *lineHarness {
 	var s testsuite.WorkflowTestSuite
-	h := &lineHarness{env: s.NewTestWorkflowEnvironment(), turns: map[string][]activities.SandboxTurn{}, gone: map[string]bool{}}
+	h := &lineHarness{env: s.NewTestWorkflowEnvironment(), turns: map[string][]admission.SandboxTurn{}, gone: map[string]bool{}}
 	workflows.RegisterActivities(h.env, &activities.Activities{})
 	h.env.OnSignalExternalWorkflow(mock.Anything, mock.Anything, mock.Anything, api.SignalSandboxTurn, mock.Anything).Return(
 		func(_, id, _, _ string, arg any) error {
 			if h.gone[id] {
 				return errors.New("workflow execution already completed")
 			}
-			h.turns[id] = append(h.turns[id], arg.(activities.SandboxTurn))
+			h.turns[id] = append(h.turns[id], arg.(admission.SandboxTurn))
 			return nil
 		})
 	return h
 }
 
 // at sends the line a request after d.
-func (h *lineHarness) at(d time.Duration, r activities.LineRequest) {
+func (h *lineHarness) at(d time.Duration, r admission.LineRequest) {
 	h.env.RegisterDelayedCallback(func() { h.env.SignalWorkflow(api.SignalSandboxLine, r) }, d)
 }
 
-func join(id string, ask int) activities.LineRequest {
-	return activities.LineRequest{Op: activities.LineJoin, WorkflowID: id, RunID: "run-" + id, Ask: ask}
+func join(id string, ask int) admission.LineRequest {
+	return admission.LineRequest{Op: admission.LineJoin, WorkflowID: id, RunID: "run-" + id, Ask: ask}
 }
 
-func leave(id string, ask int) activities.LineRequest {
-	return activities.LineRequest{Op: activities.LineLeave, WorkflowID: id, Ask: ask}
+func leave(id string, ask int) admission.LineRequest {
+	return admission.LineRequest{Op: admission.LineLeave, WorkflowID: id, Ask: ask}
 }
 
 // status queries the line after d into s.
-func (h *lineHarness) status(t *testing.T, d time.Duration, s *activities.LineStatus) {
+func (h *lineHarness) status(t *testing.T, d time.Duration, s *admission.LineStatus) {
 	h.env.RegisterDelayedCallback(func() {
 		v, err := h.env.QueryWorkflow(api.SandboxLineQuery)
 		require.NoError(t, err)
@@ -216,8 +217,8 @@ func TestLineGrantsInOrder(t *testing.T) {
 	}
 	h.at(5*time.Second, join("d", 1)) // again: same place
 	h.at(6*time.Second, join("e", 1)) // behind d
-	h.at(7*time.Second, activities.LineRequest{Op: activities.LineJoin, WorkflowID: "f", Ask: 1, Front: true})
-	var mid, end activities.LineStatus
+	h.at(7*time.Second, admission.LineRequest{Op: admission.LineJoin, WorkflowID: "f", Ask: 1, Front: true})
+	var mid, end admission.LineStatus
 	h.status(t, 8*time.Second, &mid)
 	h.at(10*time.Second, leave("a", 1)) // f's turn
 	h.at(11*time.Second, join("b", 2))  // b resumes: keeps its turn as ask 2
@@ -226,7 +227,7 @@ func TestLineGrantsInOrder(t *testing.T) {
 	h.at(14*time.Second, leave("b", 2)) // d's turn
 	h.status(t, 15*time.Second, &end)
 	h.env.RegisterDelayedCallback(h.env.CancelWorkflow, time.Minute)
-	h.env.ExecuteWorkflow(workflows.SandboxLineWorkflow, activities.LineState{Pool: "test", Capacity: 2})
+	h.env.ExecuteWorkflow(workflows.SandboxLineWorkflow, admission.LineState{Pool: "test", Capacity: 2})
 
 	granted := func(id string) bool {
 		for _, tr := range h.turns[id] {
@@ -236,15 +237,15 @@ func TestLineGrantsInOrder(t *testing.T) {
 		}
 		return false
 	}
-	assert.Equal(t, []activities.SandboxTurn{{Ask: 1, Granted: true}}, h.turns["a"])
-	assert.Equal(t, []activities.SandboxTurn{{Ask: 1, Granted: true}, {Ask: 2, Granted: true}}, h.turns["b"])
-	assert.Equal(t, []activities.SandboxTurn{{Ask: 1, Ahead: 0}, {Ask: 1, Granted: true}}, h.turns["c"])
-	assert.Equal(t, []activities.SandboxTurn{{Ask: 1, Ahead: 1}, {Ask: 1, Ahead: 1}, {Ask: 1, Granted: true}}, h.turns["d"])
-	assert.Equal(t, []activities.SandboxTurn{{Ask: 1, Ahead: 2}}, h.turns["e"], "e waits still")
-	assert.Equal(t, []activities.SandboxTurn{{Ask: 1, Ahead: 0}, {Ask: 1, Granted: true}}, h.turns["f"])
+	assert.Equal(t, []admission.SandboxTurn{{Ask: 1, Granted: true}}, h.turns["a"])
+	assert.Equal(t, []admission.SandboxTurn{{Ask: 1, Granted: true}, {Ask: 2, Granted: true}}, h.turns["b"])
+	assert.Equal(t, []admission.SandboxTurn{{Ask: 1, Ahead: 0}, {Ask: 1, Granted: true}}, h.turns["c"])
+	assert.Equal(t, []admission.SandboxTurn{{Ask: 1, Ahead: 1}, {Ask: 1, Ahead: 1}, {Ask: 1, Granted: true}}, h.turns["d"])
+	assert.Equal(t, []admission.SandboxTurn{{Ask: 1, Ahead: 2}}, h.turns["e"], "e waits still")
+	assert.Equal(t, []admission.SandboxTurn{{Ask: 1, Ahead: 0}, {Ask: 1, Granted: true}}, h.turns["f"])
 	assert.True(t, granted("d"))
-	assert.Equal(t, activities.LineStatus{Pool: "test", Capacity: 2, Holding: 2, Waiting: 4, Granted: 2, Queue: []string{"f", "c", "d", "e"}}, mid)
-	assert.Equal(t, activities.LineStatus{Pool: "test", Capacity: 2, Holding: 2, Waiting: 1, Granted: 5, Queue: []string{"e"}}, end)
+	assert.Equal(t, admission.LineStatus{Pool: "test", Capacity: 2, Holding: 2, Waiting: 4, Granted: 2, Queue: []string{"f", "c", "d", "e"}}, mid)
+	assert.Equal(t, admission.LineStatus{Pool: "test", Capacity: 2, Holding: 2, Waiting: 1, Granted: 5, Queue: []string{"e"}}, end)
 }
 
 // TestLineTakesBackClosedTurns: a turn granted to an analysis that has
@@ -254,7 +255,7 @@ func TestLineTakesBackClosedTurns(t *testing.T) {
 	h := newLineHarness()
 	h.gone["gone"] = true
 	var checked [][]string
-	h.env.OnActivity(a.LineHoldersClosed, mock.Anything, mock.Anything).Return(
+	h.env.OnActivity(sandboxActs.LineHoldersClosed, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, ids []string) ([]string, error) {
 			checked = append(checked, ids)
 			return []string{"terminated"}, nil
@@ -262,15 +263,15 @@ func TestLineTakesBackClosedTurns(t *testing.T) {
 	h.at(time.Second, join("terminated", 1))
 	h.at(2*time.Second, join("gone", 1)) // closed by the time it is told its place
 	h.at(3*time.Second, join("next", 1))
-	var end activities.LineStatus
+	var end admission.LineStatus
 	h.status(t, 2*time.Minute, &end)
 	h.env.RegisterDelayedCallback(h.env.CancelWorkflow, 3*time.Minute)
-	h.env.ExecuteWorkflow(workflows.SandboxLineWorkflow, activities.LineState{Pool: "test", Capacity: 1})
+	h.env.ExecuteWorkflow(workflows.SandboxLineWorkflow, admission.LineState{Pool: "test", Capacity: 1})
 
 	require.NotEmpty(t, checked, "the line never checked its holders")
 	assert.Equal(t, []string{"terminated"}, checked[0])
 	assert.Empty(t, h.turns["gone"], "told nothing: it had closed")
-	assert.Equal(t, []activities.SandboxTurn{{Ask: 1, Ahead: 0}, {Ask: 1, Granted: true}}, h.turns["next"],
+	assert.Equal(t, []admission.SandboxTurn{{Ask: 1, Ahead: 0}, {Ask: 1, Granted: true}}, h.turns["next"],
 		"gone lost its place when it could not be told it; the closed holder's turn went to next")
 	assert.Equal(t, 1, end.Holding)
 	assert.Equal(t, 0, end.Waiting)
@@ -284,15 +285,15 @@ func TestLineContinuesAsNewWithItsState(t *testing.T) {
 	h.at(2*time.Second, join("b", 1))
 	h.env.RegisterDelayedCallback(func() { h.env.SetContinueAsNewSuggested(true) }, 3*time.Second)
 	h.at(4*time.Second, join("c", 1))
-	h.env.ExecuteWorkflow(workflows.SandboxLineWorkflow, activities.LineState{Pool: "test", Capacity: 1})
+	h.env.ExecuteWorkflow(workflows.SandboxLineWorkflow, admission.LineState{Pool: "test", Capacity: 1})
 	var can *workflow.ContinueAsNewError
 	require.ErrorAs(t, h.env.GetWorkflowError(), &can)
-	var next activities.LineState
+	var next admission.LineState
 	require.NoError(t, converter.GetDefaultDataConverter().FromPayloads(can.Input, &next))
-	assert.Equal(t, activities.LineState{Pool: "test", Capacity: 1, Granted: 1,
-		Holders: []activities.LineEntry{{WorkflowID: "a", RunID: "run-a", Ask: 1}},
-		Waiting: []activities.LineEntry{{WorkflowID: "b", RunID: "run-b", Ask: 1}, {WorkflowID: "c", RunID: "run-c", Ask: 1}}}, next)
-	assert.Equal(t, []activities.SandboxTurn{{Ask: 1, Ahead: 1}}, h.turns["c"], "told before the line handed over")
+	assert.Equal(t, admission.LineState{Pool: "test", Capacity: 1, Granted: 1,
+		Holders: []admission.LineEntry{{WorkflowID: "a", RunID: "run-a", Ask: 1}},
+		Waiting: []admission.LineEntry{{WorkflowID: "b", RunID: "run-b", Ask: 1}, {WorkflowID: "c", RunID: "run-c", Ask: 1}}}, next)
+	assert.Equal(t, []admission.SandboxTurn{{Ask: 1, Ahead: 1}}, h.turns["c"], "told before the line handed over")
 }
 
 // TestJoinAnsweredAtOnce: a join the line answers as an update needs no
@@ -301,13 +302,13 @@ func TestLineContinuesAsNewWithItsState(t *testing.T) {
 func TestJoinAnsweredAtOnce(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
-		answer  activities.JoinLineResult
+		answer  sandboxes.JoinLineResult
 		turnAt  time.Duration // 0: no signal
 		wantAt  time.Duration
 		wantPos string
 	}{
-		{"granted", activities.JoinLineResult{Line: testLine, Answered: true, Granted: true}, 0, 0, ""},
-		{"queued", activities.JoinLineResult{Line: testLine, Answered: true, Ahead: 5}, 40 * time.Second, 40 * time.Second, "waiting for a sandbox (5 ahead)"},
+		{"granted", sandboxes.JoinLineResult{Line: testLine, Answered: true, Granted: true}, 0, 0, ""},
+		{"queued", sandboxes.JoinLineResult{Line: testLine, Answered: true, Ahead: 5}, 40 * time.Second, 40 * time.Second, "waiting for a sandbox (5 ahead)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t)
@@ -317,7 +318,7 @@ func TestJoinAnsweredAtOnce(t *testing.T) {
 			h.script(modelcall.CallModelResult{Answer: "a"})
 			start := h.env.Now()
 			if tc.turnAt > 0 {
-				h.turnAt(tc.turnAt, activities.SandboxTurn{Ask: 1, Granted: true})
+				h.turnAt(tc.turnAt, admission.SandboxTurn{Ask: 1, Granted: true})
 			}
 			phase := ""
 			h.env.RegisterDelayedCallback(func() { phase = h.phase(t) }, 10*time.Second)
@@ -338,14 +339,14 @@ func TestJoinAnsweredAtOnce(t *testing.T) {
 // then; its later turn still comes by signal.
 func TestLineAnswersJoinsAsUpdates(t *testing.T) {
 	h := newLineHarness()
-	answers := map[string]activities.SandboxTurn{}
-	update := func(d time.Duration, r activities.LineRequest) {
+	answers := map[string]admission.SandboxTurn{}
+	update := func(d time.Duration, r admission.LineRequest) {
 		h.env.RegisterDelayedCallback(func() {
 			h.env.UpdateWorkflow(api.UpdateSandboxLineJoin, r.WorkflowID, &testsuite.TestUpdateCallback{
 				OnAccept: func() {}, OnReject: func(err error) { t.Errorf("join %s rejected: %v", r.WorkflowID, err) },
 				OnComplete: func(v any, err error) {
 					require.NoError(t, err)
-					answers[r.WorkflowID] = v.(activities.SandboxTurn)
+					answers[r.WorkflowID] = v.(admission.SandboxTurn)
 				},
 			}, r)
 		}, d)
@@ -355,12 +356,12 @@ func TestLineAnswersJoinsAsUpdates(t *testing.T) {
 	update(3*time.Second, join("a", 1)) // again: still its turn
 	h.at(4*time.Second, leave("a", 1))  // b's turn, by signal
 	h.env.RegisterDelayedCallback(h.env.CancelWorkflow, time.Minute)
-	h.env.ExecuteWorkflow(workflows.SandboxLineWorkflow, activities.LineState{Pool: "test", Capacity: 1})
+	h.env.ExecuteWorkflow(workflows.SandboxLineWorkflow, admission.LineState{Pool: "test", Capacity: 1})
 
-	assert.Equal(t, activities.SandboxTurn{Ask: 1, Granted: true}, answers["a"])
-	assert.Equal(t, activities.SandboxTurn{Ask: 1, Ahead: 0}, answers["b"])
+	assert.Equal(t, admission.SandboxTurn{Ask: 1, Granted: true}, answers["a"])
+	assert.Equal(t, admission.SandboxTurn{Ask: 1, Ahead: 0}, answers["b"])
 	assert.Empty(t, h.turns["a"], "a was answered by its update")
-	assert.Equal(t, []activities.SandboxTurn{{Ask: 1, Granted: true}}, h.turns["b"])
+	assert.Equal(t, []admission.SandboxTurn{{Ask: 1, Granted: true}}, h.turns["b"])
 }
 
 // TestLineWakesOnUpdates: joins asked as updates alone wake the line's
@@ -374,10 +375,10 @@ func TestLineWakesOnUpdates(t *testing.T) {
 		}, join("a", 1))
 	}, 2*time.Second)
 	h.env.RegisterDelayedCallback(h.env.CancelWorkflow, time.Hour)
-	h.env.ExecuteWorkflow(workflows.SandboxLineWorkflow, activities.LineState{Pool: "test", Capacity: 1})
+	h.env.ExecuteWorkflow(workflows.SandboxLineWorkflow, admission.LineState{Pool: "test", Capacity: 1})
 	var can *workflow.ContinueAsNewError
 	require.ErrorAs(t, h.env.GetWorkflowError(), &can, "the update did not wake the line")
-	var next activities.LineState
+	var next admission.LineState
 	require.NoError(t, converter.GetDefaultDataConverter().FromPayloads(can.Input, &next))
-	assert.Equal(t, []activities.LineEntry{{WorkflowID: "a", RunID: "run-a", Ask: 1}}, next.Holders)
+	assert.Equal(t, []admission.LineEntry{{WorkflowID: "a", RunID: "run-a", Ask: 1}}, next.Holders)
 }

@@ -8,6 +8,8 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/admission"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
 	"github.com/durable-analyst/durable-analyst/api"
 )
 
@@ -63,7 +65,7 @@ func (sb *sandbox) createInLine(ctx workflow.Context) error {
 	if err := sb.takeTurn(ctx, false); err != nil {
 		return fmt.Errorf("create sandbox: waiting for a sandbox: %w", err)
 	}
-	return sb.createUntilRoom(ctx, activities.CreateSandboxInput{
+	return sb.createUntilRoom(ctx, sandboxes.CreateSandboxInput{
 		WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation, ReportCapacity: true, Leased: true,
 	})
 }
@@ -71,10 +73,10 @@ func (sb *sandbox) createInLine(ctx workflow.Context) error {
 // createUntilRoom asks CreateSandbox until it is not refused for capacity,
 // after 1 s, doubling to 20 s (a new activity each time, so no attempt of
 // the retry policy is spent and no activity runs while it waits).
-func (sb *sandbox) createUntilRoom(ctx workflow.Context, in activities.CreateSandboxInput) error {
-	cctx := withActivity(ctx, activities.CreateSandboxName, fmt.Sprintf("create sandbox (generation %d)", sb.generation))
+func (sb *sandbox) createUntilRoom(ctx workflow.Context, in sandboxes.CreateSandboxInput) error {
+	cctx := withActivity(ctx, sandboxes.CreateSandboxName, fmt.Sprintf("create sandbox (generation %d)", sb.generation))
 	for waits := 0; ; waits++ {
-		err := workflow.ExecuteActivity(cctx, acts.CreateSandbox, in).Get(ctx, &sb.ref)
+		err := workflow.ExecuteActivity(cctx, sandboxActs.CreateSandbox, in).Get(ctx, &sb.ref)
 		switch {
 		case err == nil:
 			return nil
@@ -101,8 +103,8 @@ func (sb *sandbox) takeTurn(ctx workflow.Context, front bool) error {
 	turns := workflow.GetSignalChannel(ctx, api.SignalSandboxTurn)
 	lctx := workflow.WithLocalActivityOptions(ctx, joinOptions)
 	for joins := 0; ; joins++ {
-		var j activities.JoinLineResult
-		err := workflow.ExecuteLocalActivity(lctx, acts.JoinSandboxLine, activities.JoinLineInput{
+		var j sandboxes.JoinLineResult
+		err := workflow.ExecuteLocalActivity(lctx, sandboxActs.JoinSandboxLine, sandboxes.JoinLineInput{
 			WorkflowID: sb.workflowID, RunID: workflow.GetInfo(ctx).WorkflowExecution.RunID, Ask: sb.asks, Front: front,
 		}).Get(ctx, &j)
 		if err != nil {
@@ -143,7 +145,7 @@ func (sb *sandbox) awaitTurn(ctx workflow.Context, turns workflow.ReceiveChannel
 	timer := workflow.NewTimer(tctx, d)
 	for counted := false; ; {
 		timedOut := false
-		var t activities.SandboxTurn
+		var t admission.SandboxTurn
 		sel := workflow.NewSelector(ctx)
 		sel.AddFuture(timer, func(f workflow.Future) { timedOut, err = true, f.Get(tctx, nil) })
 		sel.AddReceive(turns, func(c workflow.ReceiveChannel, _ bool) { c.Receive(ctx, &t) })
@@ -178,8 +180,8 @@ func (sb *sandbox) leave(ctx workflow.Context) {
 	sb.joined, sb.leased = false, false
 	dctx, cancel := workflow.NewDisconnectedContext(ctx)
 	defer cancel()
-	err := workflow.SignalExternalWorkflow(dctx, sb.line, "", api.SignalSandboxLine, activities.LineRequest{
-		Op: activities.LineLeave, WorkflowID: sb.workflowID, Ask: sb.asks,
+	err := workflow.SignalExternalWorkflow(dctx, sb.line, "", api.SignalSandboxLine, admission.LineRequest{
+		Op: admission.LineLeave, WorkflowID: sb.workflowID, Ask: sb.asks,
 	}).Get(dctx, nil)
 	if err != nil {
 		workflow.GetLogger(ctx).Warn("could not leave the sandbox line; it takes the turn back when it finds the analysis closed",

@@ -28,11 +28,11 @@ func TestSandboxRebuildIsCounted(t *testing.T) {
 	s.SetMetricsHandler(sdktally.NewMetricsHandler(scope))
 	env := s.NewTestWorkflowEnvironment()
 	workflows.RegisterActivities(env, &activities.Activities{})
-	env.OnActivity(a.CreateSandbox, mock.Anything, mock.Anything).Return(
-		func(_ context.Context, in activities.CreateSandboxInput) (activities.SandboxRef, error) {
-			return activities.SandboxRef{SandboxID: fmt.Sprintf("isandbox%d", in.Generation)}, nil
+	env.OnActivity(sandboxActs.CreateSandbox, mock.Anything, mock.Anything).Return(
+		func(_ context.Context, in sandboxes.CreateSandboxInput) (sandboxes.SandboxRef, error) {
+			return sandboxes.SandboxRef{SandboxID: fmt.Sprintf("isandbox%d", in.Generation)}, nil
 		})
-	env.OnActivity(a.KillSandbox, mock.Anything, mock.Anything).Return(nil)
+	env.OnActivity(sandboxActs.KillSandbox, mock.Anything, mock.Anything).Return(nil)
 	env.OnActivity(sandboxActs.RestoreSandbox, mock.Anything, mock.Anything).Return(sandboxes.RestoreSandboxResult{}, nil)
 	env.OnActivity(modelActs.CallModel, mock.Anything, mock.Anything).Return(
 		func(_ context.Context, in modelcall.CallModelInput) (modelcall.CallModelResult, error) {

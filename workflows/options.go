@@ -19,8 +19,8 @@ import (
 // The nil receivers through which workflows name activity methods, one
 // for each subsystem of the activities.
 var (
-	acts        *activities.Activities // admission: the line, CreateSandbox
-	sandboxActs *sandboxes.Activities
+	acts        *activities.Activities // CheckSearchAttributes
+	sandboxActs *sandboxes.Activities  // a sandbox's life and admission to one
 	toolActs    *tools.Activities
 	outActs     *outputs.Activities
 	batchActs   *batches.Activities
@@ -46,14 +46,14 @@ const HeartbeatTimeout = 4 * time.Second
 // start-to-close timeout; the batch's are short and do not.
 var activityOptionsByName = map[string]workflow.ActivityOptions{
 	// An analysis and its sandbox.
-	activities.CreateSandboxName: heartbeating(2*time.Minute, 10),
+	sandboxes.CreateSandboxName:  heartbeating(2*time.Minute, 10),
 	sandboxes.ResumeSandboxName:  heartbeating(2*time.Minute, 10),
 	sandboxes.StageDatasetsName:  heartbeating(10*time.Minute, 10),
 	modelcall.CallModelName:      heartbeating(5*time.Minute, 20),
 	tools.RunCodeName:            toolCall(),
 	tools.RunSQLName:             toolCall(),
 	sandboxes.RestoreSandboxName: heartbeating(60*time.Minute, 5),
-	activities.KillSandboxName:   heartbeating(time.Minute, 5),
+	sandboxes.KillSandboxName:    heartbeating(time.Minute, 5),
 	sandboxes.PauseSandboxName:   heartbeating(time.Minute, 5),
 	outputs.WriteReportName:      heartbeating(5*time.Minute, 10),
 	outputs.VerifyAnswerName:     heartbeating(2*time.Minute, 10),
@@ -72,7 +72,7 @@ var activityOptionsByName = map[string]workflow.ActivityOptions{
 	},
 
 	// The sandbox line: which of its holders closed without leaving.
-	activities.LineHoldersClosedName: {
+	sandboxes.LineHoldersClosedName: {
 		StartToCloseTimeout: time.Minute,
 		RetryPolicy:         batchStep().RetryPolicy,
 	},

@@ -9,6 +9,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/admission"
 	"github.com/durable-analyst/durable-analyst/activities/batches"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/activities/outputs"
@@ -41,18 +42,18 @@ func RegisterActivities(r activities.Registry, acts *activities.Activities) {
 }
 
 // StartLineWorker starts the worker of the line of acts' sandbox pool
-// (activities.LineTaskQueue) and points acts at it: the line's workflow
+// (admission.LineTaskQueue) and points acts at it: the line's workflow
 // tasks then never wait behind the analyses'. Every worker process of the
 // pool runs one, so the line lives on as long as any worker does. Stop
 // the returned worker with the main one.
 func StartLineWorker(c client.Client, acts *activities.Activities, o worker.Options) (worker.Worker, error) {
-	lq := activities.LineTaskQueue(acts.Line.Pool)
+	lq := admission.LineTaskQueue(acts.Line.Pool)
 	o.Interceptors = nil
 	w := worker.New(c, lq, o)
 	w.RegisterWorkflowWithOptions(SandboxLineWorkflow, workflow.RegisterOptions{
 		Name: api.SandboxLineWorkflowName, VersioningBehavior: workflow.VersioningBehaviorAutoUpgrade,
 	})
-	w.RegisterActivityWithOptions(acts.LineHoldersClosed, activity.RegisterOptions{Name: activities.LineHoldersClosedName})
+	w.RegisterActivityWithOptions(sandboxes.New(acts).LineHoldersClosed, activity.RegisterOptions{Name: sandboxes.LineHoldersClosedName})
 	if err := w.Start(); err != nil {
 		return nil, fmt.Errorf("start the sandbox line's worker on %s: %w", lq, err)
 	}

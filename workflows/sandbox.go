@@ -10,6 +10,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/admission"
 	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
 	"github.com/durable-analyst/durable-analyst/api"
 )
@@ -20,7 +21,7 @@ const MaxRebuilds = 2
 // sandbox is the workflow's view of its sandbox: which one, the cells that
 // ran in it, and how to replace it when it is lost.
 type sandbox struct {
-	ref        activities.SandboxRef
+	ref        sandboxes.SandboxRef
 	staged     []sandboxes.StagedDataset
 	datasets   []api.Dataset
 	workflowID string
@@ -67,7 +68,7 @@ func newSandbox(ctx workflow.Context, workflowID, runID string, ds []api.Dataset
 // over.
 func resumedSandbox(ctx workflow.Context, workflowID string, ds []api.Dataset, st api.ConversationState) *sandbox {
 	sb := &sandbox{
-		ref: activities.SandboxRef{SandboxID: st.SandboxID}, datasets: ds, workflowID: workflowID, runID: st.RunID,
+		ref: sandboxes.SandboxRef{SandboxID: st.SandboxID}, datasets: ds, workflowID: workflowID, runID: st.RunID,
 		generation: st.Generation, rebuilds: st.Rebuilds, cells: st.Cells,
 		spent: time.Duration(st.SandboxSeconds * float64(time.Second)), paused: st.Paused,
 		line: st.SandboxLine, asks: st.LineAsks, leased: st.Leased, joined: st.Leased,
@@ -133,8 +134,8 @@ func (sb *sandbox) createOnWorker(ctx workflow.Context) error {
 
 // createOnce (version 0) asks once: a refusal fails the analysis.
 func (sb *sandbox) createOnce(ctx workflow.Context) error {
-	cctx := withActivity(ctx, activities.CreateSandboxName, fmt.Sprintf("create sandbox (generation %d)", sb.generation))
-	if err := workflow.ExecuteActivity(cctx, acts.CreateSandbox, activities.CreateSandboxInput{
+	cctx := withActivity(ctx, sandboxes.CreateSandboxName, fmt.Sprintf("create sandbox (generation %d)", sb.generation))
+	if err := workflow.ExecuteActivity(cctx, sandboxActs.CreateSandbox, sandboxes.CreateSandboxInput{
 		WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation,
 	}).Get(ctx, &sb.ref); err != nil {
 		return fmt.Errorf("create sandbox: %w", err)
@@ -146,30 +147,30 @@ func (sb *sandbox) createOnce(ctx workflow.Context) error {
 // concurrency limit, the worker's MAX_SANDBOXES) waits on a timer and
 // asks again.
 func (sb *sandbox) createOnTimers(ctx workflow.Context) error {
-	return sb.createUntilRoom(ctx, activities.CreateSandboxInput{
+	return sb.createUntilRoom(ctx, sandboxes.CreateSandboxInput{
 		WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation, ReportCapacity: true,
 	})
 }
 
 // createWhenFreed (versions 2 and 3): a refused create is queued by the
 // worker that refused it and asks again as soon as that worker frees a
-// sandbox and signals it (activities.SignalSandboxFreed), its timer, now
+// sandbox and signals it (admission.SignalSandboxFreed), its timer, now
 // longer, being only the fallback for a wake that does not come. With
 // admitFirst (version 3) it first asks its own worker's line (the local
 // activity AdmitSandbox) and, when it would only be refused, waits its
 // turn without an activity; after a wake it asks CreateSandbox at once.
 func (sb *sandbox) createWhenFreed(ctx workflow.Context, admitFirst bool) error {
-	cctx := withActivity(ctx, activities.CreateSandboxName, fmt.Sprintf("create sandbox (generation %d)", sb.generation))
-	freed := workflow.GetSignalChannel(ctx, activities.SignalSandboxFreed)
+	cctx := withActivity(ctx, sandboxes.CreateSandboxName, fmt.Sprintf("create sandbox (generation %d)", sb.generation))
+	freed := workflow.GetSignalChannel(ctx, admission.SignalSandboxFreed)
 	woken := false
 	for waits := 0; ; waits++ {
-		var adm activities.Admission
+		var adm sandboxes.Admission
 		if admitFirst && !woken && sb.generation == 1 {
 			adm = sb.admit(ctx)
 		}
 		refusal := adm.Refusal
 		if !adm.Wait {
-			err := workflow.ExecuteActivity(cctx, acts.CreateSandbox, activities.CreateSandboxInput{
+			err := workflow.ExecuteActivity(cctx, sandboxActs.CreateSandbox, sandboxes.CreateSandboxInput{
 				WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation, ReportCapacity: true, WakeOnFree: true,
 			}).Get(ctx, &sb.ref)
 			if err == nil {
@@ -181,7 +182,7 @@ func (sb *sandbox) createWhenFreed(ctx workflow.Context, admitFirst bool) error 
 			var appErr *temporal.ApplicationError
 			_ = errors.As(err, &appErr) // a capacity refusal is one
 			if !appErr.HasDetails() || appErr.Details(&refusal) != nil {
-				refusal = activities.CapacityRefusal{}
+				refusal = admission.CapacityRefusal{}
 			}
 		}
 		if waits == 0 {
@@ -302,27 +303,27 @@ func (sb *sandbox) wake(ctx workflow.Context) error {
 
 // kill kills the current sandbox, also when ctx is cancelled.
 func (sb *sandbox) kill(ctx workflow.Context) {
-	sb.killing(ctx, activities.KillSandboxInput{SandboxID: sb.ref.SandboxID})
+	sb.killing(ctx, sandboxes.KillSandboxInput{SandboxID: sb.ref.SandboxID})
 }
 
 // end kills the sandbox for good and gives the analysis' turn back to its
 // line, from the kill's activity as soon as the sandbox is gone and again
 // from the workflow.
 func (sb *sandbox) end(ctx workflow.Context) {
-	in := activities.KillSandboxInput{SandboxID: sb.ref.SandboxID}
+	in := sandboxes.KillSandboxInput{SandboxID: sb.ref.SandboxID}
 	if sb.leased {
-		in.Line, in.Leave = sb.line, &activities.LineRequest{Op: activities.LineLeave, WorkflowID: sb.workflowID, Ask: sb.asks}
+		in.Line, in.Leave = sb.line, &admission.LineRequest{Op: admission.LineLeave, WorkflowID: sb.workflowID, Ask: sb.asks}
 	}
 	sb.killing(ctx, in)
 	sb.leave(ctx)
 }
 
 // killing runs KillSandbox, also when ctx is cancelled.
-func (sb *sandbox) killing(ctx workflow.Context, in activities.KillSandboxInput) {
+func (sb *sandbox) killing(ctx workflow.Context, in sandboxes.KillSandboxInput) {
 	kctx, cancel := workflow.NewDisconnectedContext(ctx)
 	defer cancel()
-	kctx = withActivity(kctx, activities.KillSandboxName, "kill sandbox")
-	if err := workflow.ExecuteActivity(kctx, acts.KillSandbox, in).Get(kctx, nil); err != nil {
+	kctx = withActivity(kctx, sandboxes.KillSandboxName, "kill sandbox")
+	if err := workflow.ExecuteActivity(kctx, sandboxActs.KillSandbox, in).Get(kctx, nil); err != nil {
 		workflow.GetLogger(ctx).Error("sandbox kill failed; it will expire on its own", "sandbox_id", sb.ref.SandboxID, "error", err)
 	}
 }
@@ -366,7 +367,7 @@ const (
 // it would have been served had the worker not died; without one, after
 // 32 to 64 s, then every 60 to 120 s. Not queued (an older worker, a full
 // line), it asks after 1 s, doubling to 2 minutes.
-func fallbackWait(workflowID string, waits int, r activities.CapacityRefusal) time.Duration {
+func fallbackWait(workflowID string, waits int, r admission.CapacityRefusal) time.Duration {
 	switch {
 	case !r.Queued:
 		return capacityBackoff(workflowID, waits, maxCapacityFallback)
@@ -395,14 +396,14 @@ func waitForFreed(ctx workflow.Context, freed workflow.ReceiveChannel, d time.Du
 
 // admit asks the worker running this workflow task whether the analysis
 // should wait its turn before it asks for a sandbox (version 3).
-func (sb *sandbox) admit(ctx workflow.Context) activities.Admission {
+func (sb *sandbox) admit(ctx workflow.Context) sandboxes.Admission {
 	lctx := workflow.WithLocalActivityOptions(ctx, admitOptions)
-	var adm activities.Admission
-	if err := workflow.ExecuteLocalActivity(lctx, acts.AdmitSandbox, activities.AdmitSandboxInput{
+	var adm sandboxes.Admission
+	if err := workflow.ExecuteLocalActivity(lctx, sandboxActs.AdmitSandbox, sandboxes.AdmitSandboxInput{
 		WorkflowID: sb.workflowID, RunID: sb.runID, Generation: sb.generation,
 	}).Get(ctx, &adm); err != nil {
 		workflow.GetLogger(ctx).Warn("asking the worker's line for a turn failed; asking for a sandbox", "error", err)
-		return activities.Admission{}
+		return sandboxes.Admission{}
 	}
 	return adm
 }

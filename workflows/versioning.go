@@ -82,7 +82,7 @@ const (
 	// again, showing "waiting for a sandbox", instead of spending the
 	// activity's attempts on it (version 1). Version 2: the refusing
 	// worker queues the analysis (WakeOnFree) and signals it when it frees
-	// a sandbox (activities.SignalSandboxFreed); the timer, up to 10
+	// a sandbox (admission.SignalSandboxFreed); the timer, up to 10
 	// minutes, is the fallback (fallbackWait). Version 3: before its first
 	// ask and at each fallback, the analysis asks its worker's line (the
 	// local activity AdmitSandbox) and, when an ask would only be refused,
@@ -90,7 +90,7 @@ const (
 	// (waitInLine): the analysis waits in its pool's line, one
 	// SandboxLineWorkflow that every worker shares (line_wait.go); the
 	// worker's own line and MAX_SANDBOXES no longer hold it back. Versions
-	// 0 to 3 live in createOnWorker, with activities.SandboxWaiters,
+	// 0 to 3 live in createOnWorker, with admission.SandboxWaiters,
 	// SandboxLeases, AdmitSandbox and the sandbox-freed signal: delete
 	// them once no analysis begun before version 4 runs (an analysis is
 	// pinned and lasts hours at most; a conversation takes version 4 when

@@ -45,7 +45,7 @@ func (a *Activities) PauseSandbox(ctx context.Context, in PauseSandboxInput) (Pa
 	}
 	if ok {
 		// A paused sandbox no longer counts against E2B's limit.
-		a.d.WakeWaiter(ctx)
+		a.wakeWaiter(ctx)
 	}
 	return PauseSandboxResult{Paused: ok}, nil
 }

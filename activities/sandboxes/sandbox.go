@@ -1,9 +1,9 @@
-// Package sandboxes holds a sandbox's life between its two ends: staging
-// datasets into it, pausing and resuming it, rebuilding a lost one from
-// the cell journal; and the sweep of the sandboxes of closed workflows.
-// CreateSandbox and KillSandbox stay with admission in package activities
-// (the worker's line and leases decide when a sandbox may be had, and a
-// kill frees it for the next analysis).
+// Package sandboxes holds a sandbox's whole life: creating and killing it
+// (create.go), staging datasets into it, pausing and resuming it,
+// rebuilding a lost one from the cell journal; the sweep of the sandboxes
+// of closed workflows; and the activities of admission, which decides when
+// a sandbox may be had: a worker's own (admit.go) and its pool's line
+// (line.go). Admission's state and messages are package admission's.
 package sandboxes
 
 import (
@@ -31,7 +31,8 @@ import (
 )
 
 // Activities are a sandbox's activities, over the worker's shared
-// dependencies (the E2B client, S3, the dataset fetch bounds).
+// dependencies (the E2B client, S3, the dataset fetch bounds, the
+// worker's admission state and its pool's line).
 type Activities struct {
 	d *activities.Activities
 }
@@ -42,11 +43,16 @@ func New(d *activities.Activities) *Activities { return &Activities{d: d} }
 // Register registers the sandboxes' activities on r under their names.
 func (a *Activities) Register(r activities.Registry) {
 	activities.RegisterNamed(r, map[string]any{
-		StageDatasetsName:  a.StageDatasets,
-		PauseSandboxName:   a.PauseSandbox,
-		ResumeSandboxName:  a.ResumeSandbox,
-		RestoreSandboxName: a.RestoreSandbox,
-		SweepSandboxesName: a.SweepSandboxes,
+		CreateSandboxName:     a.CreateSandbox,
+		KillSandboxName:       a.KillSandbox,
+		AdmitSandboxName:      a.AdmitSandbox,
+		JoinSandboxLineName:   a.JoinSandboxLine,
+		LineHoldersClosedName: a.LineHoldersClosed,
+		StageDatasetsName:     a.StageDatasets,
+		PauseSandboxName:      a.PauseSandbox,
+		ResumeSandboxName:     a.ResumeSandbox,
+		RestoreSandboxName:    a.RestoreSandbox,
+		SweepSandboxesName:    a.SweepSandboxes,
 	})
 }
 

@@ -18,7 +18,7 @@ import (
 	"go.temporal.io/api/workflowservice/v1"
 	"go.temporal.io/sdk/client"
 
-	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/admission"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
 	"github.com/durable-analyst/durable-analyst/internal/linestats"
@@ -440,7 +440,7 @@ func (e *env) p9Once(ctx context.Context, srv *e2blocal.Server, ws []*workerProc
 		}
 	}
 	lr := linestats.NewLineReader()
-	if err := linestats.EachLineEvent(ctx, e.client, activities.LineWorkflowID(vars["SANDBOX_POOL"]), func(_ int, ev *historypb.HistoryEvent) { lr.Add(ev) }); err != nil {
+	if err := linestats.EachLineEvent(ctx, e.client, admission.LineWorkflowID(vars["SANDBOX_POOL"]), func(_ int, ev *historypb.HistoryEvent) { lr.Add(ev) }); err != nil {
 		return run, err
 	}
 	for i := range run.waits {

@@ -16,8 +16,8 @@ import (
 	"go.temporal.io/sdk/testsuite"
 	"google.golang.org/protobuf/proto"
 
-	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
 	"github.com/durable-analyst/durable-analyst/activities/tools"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/internal/devstack"
@@ -96,6 +96,7 @@ func (e *env) runLoop(id, model string, steps int) (time.Duration, error) {
 	aenv := ts.NewTestActivityEnvironment()
 	workflows.RegisterActivities(aenv, e.acts)
 	models := modelcall.New(e.acts)
+	boxes := sandboxes.New(e.acts)
 	call := func(fn, in, out any) error {
 		v, err := aenv.ExecuteActivity(fn, in)
 		if err != nil {
@@ -108,8 +109,8 @@ func (e *env) runLoop(id, model string, steps int) (time.Duration, error) {
 	}
 	start := time.Now()
 	const runID = "loop"
-	var ref activities.SandboxRef
-	if err := call(e.acts.CreateSandbox, activities.CreateSandboxInput{WorkflowID: id, RunID: runID, Generation: 1}, &ref); err != nil {
+	var ref sandboxes.SandboxRef
+	if err := call(boxes.CreateSandbox, sandboxes.CreateSandboxInput{WorkflowID: id, RunID: runID, Generation: 1}, &ref); err != nil {
 		return 0, fmt.Errorf("loop %s: create sandbox: %w", id, err)
 	}
 	var outputs []tools.Output
@@ -140,7 +141,7 @@ func (e *env) runLoop(id, model string, steps int) (time.Duration, error) {
 			outputs = append(outputs, tools.Output{CallID: tc.CallID, Output: rr.Output})
 		}
 	}
-	if err := call(e.acts.KillSandbox, activities.KillSandboxInput{SandboxID: ref.SandboxID}, nil); err != nil {
+	if err := call(boxes.KillSandbox, sandboxes.KillSandboxInput{SandboxID: ref.SandboxID}, nil); err != nil {
 		return 0, fmt.Errorf("loop %s: kill sandbox: %w", id, err)
 	}
 	if !answered {

@@ -16,7 +16,7 @@ import (
 	historypb "go.temporal.io/api/history/v1"
 	"go.temporal.io/sdk/client"
 
-	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/admission"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
@@ -76,7 +76,7 @@ func (r *loadRun) add(ev *historypb.HistoryEvent) {
 		r.capacityWaits++
 	case enumspb.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED:
 		switch ev.GetWorkflowExecutionSignaledEventAttributes().GetSignalName() {
-		case activities.SignalSandboxFreed:
+		case admission.SignalSandboxFreed:
 			r.wakes++
 		case api.SignalSandboxTurn:
 			r.turns++
@@ -233,7 +233,7 @@ func TestLineHoldsThePool(t *testing.T) {
 	saveHistory(t, e, ids[2], desc.GetWorkflowExecutionInfo().GetExecution().GetRunId(), "analysis-line-wait.json")
 	// And the line's own history so far (it runs on; AUTO_UPGRADE, so
 	// every later change to it must replay this).
-	lineID := activities.LineWorkflowID(activities.PoolID(e.Config.E2BAPIURL, e.Config.E2BDomain, e.Config.E2BAPIKey.Reveal()))
+	lineID := admission.LineWorkflowID(admission.PoolID(e.Config.E2BAPIURL, e.Config.E2BDomain, e.Config.E2BAPIKey.Reveal()))
 	ld, err := e.Temporal.DescribeWorkflowExecution(context.Background(), lineID, "")
 	require.NoError(t, err)
 	saveHistory(t, e, lineID, ld.GetWorkflowExecutionInfo().GetExecution().GetRunId(), "sandbox-line.json")

@@ -25,6 +25,7 @@ import (
 	"go.temporal.io/sdk/worker"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
@@ -199,7 +200,7 @@ func newEnv(t *testing.T, options ...func(*config.Worker)) *env {
 	require.NoError(t, err)
 	t.Cleanup(lw.Stop)
 	// As the worker's main does: the line runs, with this capacity.
-	require.NoError(t, activities.EnsureSandboxLine(ctx, acts, e.TaskQueue, logger))
+	require.NoError(t, sandboxes.EnsureSandboxLine(ctx, acts, e.TaskQueue, logger))
 	return e
 }
 

@@ -14,7 +14,6 @@ import (
 	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/temporal"
 
-	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/fault"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
@@ -103,7 +102,7 @@ func TestFaultsModelAuth(t *testing.T) {
 	// Fails fast: one CallModel attempt, no retry.
 	att := maxAttempts(e.events(run.GetID(), run.GetRunID()))
 	assert.Equal(t, int32(1), att[modelcall.CallModelName], "CallModel tried once, got %v", att)
-	assert.Equal(t, int32(1), att[activities.KillSandboxName], "the sandbox was killed, got %v", att)
+	assert.Equal(t, int32(1), att[sandboxes.KillSandboxName], "the sandbox was killed, got %v", att)
 	pollUntil(t, 10*time.Second, "no sandbox left", func() bool { return len(e.E2B.Sandboxes()) == 0 })
 	t.Logf("auth failure: %v", appErr)
 }

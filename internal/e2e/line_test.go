@@ -15,7 +15,7 @@ import (
 	enumspb "go.temporal.io/api/enums/v1"
 	historypb "go.temporal.io/api/history/v1"
 
-	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/admission"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/internal/linestats"
@@ -144,7 +144,7 @@ func lineLoad(t *testing.T, prefix string, n, capacity, workers int, kill func([
 		turns += r.turns
 	}
 	require.Zero(t, failed, "failed analyses")
-	lineID := activities.LineWorkflowID(activities.PoolID(cfg.E2BAPIURL, cfg.E2BDomain, cfg.E2BAPIKey.Reveal()))
+	lineID := admission.LineWorkflowID(admission.PoolID(cfg.E2BAPIURL, cfg.E2BDomain, cfg.E2BAPIKey.Reveal()))
 	lr := linestats.NewLineReader()
 	require.NoError(t, linestats.EachLineEvent(context.Background(), e.Temporal, lineID, func(_ int, ev *historypb.HistoryEvent) { lr.Add(ev) }))
 	waits := make([]linestats.Wait, len(runs))
@@ -180,7 +180,7 @@ func lineLoad(t *testing.T, prefix string, n, capacity, workers int, kill func([
 	assert.Zero(t, refusals, "creates the line let through but the server refused")
 	// Every turn is given back (the last leaves may still be on their
 	// way when the analyses close).
-	var line activities.LineStatus
+	var line admission.LineStatus
 	assert.Eventually(t, func() bool {
 		v, err := e.Temporal.QueryWorkflow(context.Background(), lineID, "", api.SandboxLineQuery)
 		return err == nil && v.Get(&line) == nil && line.Holding == 0 && line.Waiting == 0

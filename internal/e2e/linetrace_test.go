@@ -11,7 +11,7 @@ import (
 	historypb "go.temporal.io/api/history/v1"
 	"go.temporal.io/sdk/converter"
 
-	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/admission"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/internal/linestats"
 )
@@ -38,13 +38,13 @@ func lineTrace(t *testing.T, e *env, lineID string) (trace map[string][]string, 
 		switch ev.GetEventType() {
 		case enumspb.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED:
 			a := ev.GetWorkflowExecutionSignaledEventAttributes()
-			var r activities.LineRequest
+			var r admission.LineRequest
 			if a.GetSignalName() == api.SignalSandboxLine && decode(a.GetInput(), &r) && r.WorkflowID != "" {
 				trace[r.WorkflowID] = append(trace[r.WorkflowID], fmt.Sprintf("%s: %s ask %d by signal", at, r.Op, r.Ask))
 			}
 		case enumspb.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED:
 			a := ev.GetWorkflowExecutionUpdateAcceptedEventAttributes()
-			var r activities.LineRequest
+			var r admission.LineRequest
 			if decode(a.GetAcceptedRequest().GetInput().GetArgs(), &r) {
 				trace[r.WorkflowID] = append(trace[r.WorkflowID], fmt.Sprintf("%s: %s ask %d by update (%s)", at, r.Op, r.Ask, a.GetProtocolInstanceId()))
 				accepted[ev.GetEventId()] = r.WorkflowID
@@ -52,7 +52,7 @@ func lineTrace(t *testing.T, e *env, lineID string) (trace map[string][]string, 
 		case enumspb.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_COMPLETED:
 			a := ev.GetWorkflowExecutionUpdateCompletedEventAttributes()
 			id := accepted[a.GetAcceptedEventId()]
-			var turn activities.SandboxTurn
+			var turn admission.SandboxTurn
 			if decode(a.GetOutcome().GetSuccess(), &turn) {
 				trace[id] = append(trace[id], fmt.Sprintf("%s: answered %+v", at, turn))
 				if turn.Granted {
@@ -63,7 +63,7 @@ func lineTrace(t *testing.T, e *env, lineID string) (trace map[string][]string, 
 			a := ev.GetSignalExternalWorkflowExecutionInitiatedEventAttributes()
 			id := a.GetWorkflowExecution().GetWorkflowId()
 			signaled[ev.GetEventId()] = id
-			var turn activities.SandboxTurn
+			var turn admission.SandboxTurn
 			if decode(a.GetInput(), &turn) {
 				trace[id] = append(trace[id], fmt.Sprintf("%s: sent %+v", at, turn))
 				if turn.Granted {

@@ -14,6 +14,7 @@ import (
 	"go.temporal.io/sdk/worker"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/e2b"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
@@ -45,7 +46,7 @@ func (e *env) replaceWorker(mutate func(*config.Worker)) {
 	lw, err := workflows.StartLineWorker(e.Temporal, acts, worker.Options{})
 	require.NoError(e.t, err)
 	e.t.Cleanup(lw.Stop)
-	require.NoError(e.t, activities.EnsureSandboxLine(context.Background(), acts, e.TaskQueue, e.testLogger()))
+	require.NoError(e.t, sandboxes.EnsureSandboxLine(context.Background(), acts, e.TaskQueue, e.testLogger()))
 	e.Config = cfg
 }
 

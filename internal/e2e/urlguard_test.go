@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/temporal"
 
-	"github.com/durable-analyst/durable-analyst/activities"
 	"github.com/durable-analyst/durable-analyst/activities/modelcall"
 	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
 	"github.com/durable-analyst/durable-analyst/api"
@@ -67,7 +66,7 @@ func TestURLGuardLoopbackRefused(t *testing.T) {
 	att := maxAttempts(evs)
 	assert.Equal(t, int32(1), att[sandboxes.StageDatasetsName], "staging tried once, got %v", att)
 	assert.Equal(t, int32(0), att[modelcall.CallModelName], "the model is never called, got %v", att)
-	assert.Equal(t, int32(1), att[activities.KillSandboxName], "the sandbox was killed, got %v", att)
+	assert.Equal(t, int32(1), att[sandboxes.KillSandboxName], "the sandbox was killed, got %v", att)
 	pollUntil(t, 10*time.Second, "no sandbox left", func() bool { return len(e.E2B.Sandboxes()) == 0 })
 	t.Logf("refused: %v", appErr)
 }

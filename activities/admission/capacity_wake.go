@@ -1,14 +1,9 @@
-package activities
+package admission
 
 import (
 	"container/list"
-	"context"
-	"errors"
 	"sync"
 	"time"
-
-	"go.temporal.io/api/serviceerror"
-	"go.temporal.io/sdk/activity"
 )
 
 // SignalSandboxFreed is the signal a worker sends the analysis that has
@@ -22,7 +17,7 @@ const SignalSandboxFreed = "sandbox-freed"
 // the analysis that waited longest without a thousand waiting analyses
 // asking E2B and Temporal again and again:
 //
-//   - a refused create that asked for it (CreateSandboxInput.WakeOnFree)
+//   - a refused create that asked for it (sandboxes.CreateSandboxInput.WakeOnFree)
 //     joins the queue once, keeping its place when refused again;
 //   - a kill or pause on this worker pops the oldest and signals it
 //     (SignalSandboxFreed), then holds the freed sandbox for it for
@@ -41,7 +36,7 @@ type SandboxWaiters struct {
 	max     int
 
 	mu     sync.Mutex
-	order  *list.List               // of waiter, oldest first
+	order  *list.List               // of Waiter, oldest first
 	queued map[string]*list.Element // workflow id -> its place in order
 	held   map[string]time.Time     // workflow id -> end of its hold
 	// offers are the times of the last offers (ring of len offerWindow),
@@ -56,7 +51,8 @@ const offerWindow = 32
 // maxPosition bounds how far a position is counted.
 const maxPosition = 10_000
 
-type waiter struct{ workflowID, runID string }
+// Waiter is an analysis in the queue: the one Next offers a sandbox to.
+type Waiter struct{ WorkflowID, RunID string }
 
 // DefaultWakeHold is how long a freed sandbox is held for the analysis it
 // was offered to: long enough for its signal, a workflow task and the
@@ -86,10 +82,10 @@ func (w *SandboxWaiters) Len() int {
 	return w.order.Len()
 }
 
-// admit decides whether workflowID may create now: yes when a hold is
+// Admit decides whether workflowID may create now: yes when a hold is
 // its own (the hold is used up) or when no hold is outstanding. held
 // reports that it had a hold.
-func (w *SandboxWaiters) admit(workflowID string, now time.Time) (ok, held bool) {
+func (w *SandboxWaiters) Admit(workflowID string, now time.Time) (ok, held bool) {
 	if w == nil {
 		return true, false
 	}
@@ -103,11 +99,11 @@ func (w *SandboxWaiters) admit(workflowID string, now time.Time) (ok, held bool)
 	return len(w.held) == 0, false
 }
 
-// wait queues a refused analysis; one already queued keeps its place. front
+// Wait queues a refused analysis; one already queued keeps its place. front
 // puts it first (it had been offered a sandbox and lost it). It reports
 // the refusal: whether the analysis is queued, its place and when its
 // turn may come.
-func (w *SandboxWaiters) wait(workflowID, runID string, front bool, now time.Time) CapacityRefusal {
+func (w *SandboxWaiters) Wait(workflowID, runID string, front bool, now time.Time) CapacityRefusal {
 	if w == nil {
 		return CapacityRefusal{}
 	}
@@ -116,21 +112,21 @@ func (w *SandboxWaiters) wait(workflowID, runID string, front bool, now time.Tim
 	return w.waitLocked(workflowID, runID, front, now)
 }
 
-// waitLocked is wait with w.mu held.
+// waitLocked is Wait with w.mu held.
 func (w *SandboxWaiters) waitLocked(workflowID, runID string, front bool, now time.Time) CapacityRefusal {
 	e, ok := w.queued[workflowID]
 	switch {
 	case ok:
-		e.Value = waiter{workflowID, runID}
+		e.Value = Waiter{workflowID, runID}
 		if front {
 			w.order.MoveToFront(e)
 		}
 	case w.order.Len() >= w.max:
 		return CapacityRefusal{}
 	case front:
-		e = w.order.PushFront(waiter{workflowID, runID})
+		e = w.order.PushFront(Waiter{workflowID, runID})
 	default:
-		e = w.order.PushBack(waiter{workflowID, runID})
+		e = w.order.PushBack(Waiter{workflowID, runID})
 	}
 	w.queued[workflowID] = e
 	r := CapacityRefusal{Queued: true, Position: 1}
@@ -143,14 +139,14 @@ func (w *SandboxWaiters) waitLocked(workflowID, runID string, front bool, now ti
 	return r
 }
 
-// waitTurn decides, for an analysis about to ask for its first sandbox,
+// WaitTurn decides, for an analysis about to ask for its first sandbox,
 // whether it should wait its turn instead, and if so queues it (keeping
 // the place it has). It waits when a freed sandbox is held for another
 // analysis, when the worker holds its bound (live of max, max <= 0: no
 // bound), or when others are ahead of it in the line and one of this
 // worker's sandboxes will free up (live > 0: with none, no wake would
 // come, so it asks). An analysis that holds a freed sandbox goes ahead.
-func (w *SandboxWaiters) waitTurn(workflowID, runID string, live, max int, now time.Time) (CapacityRefusal, bool) {
+func (w *SandboxWaiters) WaitTurn(workflowID, runID string, live, max int, now time.Time) (CapacityRefusal, bool) {
 	if w == nil {
 		return CapacityRefusal{}, false
 	}
@@ -195,8 +191,8 @@ func (w *SandboxWaiters) rate(now time.Time) float64 {
 	return float64(n-1) / last.Sub(first).Seconds()
 }
 
-// admitted forgets an analysis that has its sandbox.
-func (w *SandboxWaiters) admitted(workflowID string) {
+// Admitted forgets an analysis that has its sandbox.
+func (w *SandboxWaiters) Admitted(workflowID string) {
 	if w == nil {
 		return
 	}
@@ -209,27 +205,27 @@ func (w *SandboxWaiters) admitted(workflowID string) {
 	delete(w.held, workflowID)
 }
 
-// next pops the oldest waiter and holds a sandbox for it.
-func (w *SandboxWaiters) next(now time.Time) (waiter, bool) {
+// Next pops the oldest waiter and holds a sandbox for it.
+func (w *SandboxWaiters) Next(now time.Time) (Waiter, bool) {
 	if w == nil {
-		return waiter{}, false
+		return Waiter{}, false
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	e := w.order.Front()
 	if e == nil {
-		return waiter{}, false
+		return Waiter{}, false
 	}
-	wt := w.order.Remove(e).(waiter)
-	delete(w.queued, wt.workflowID)
-	w.held[wt.workflowID] = now.Add(w.holdFor)
+	wt := w.order.Remove(e).(Waiter)
+	delete(w.queued, wt.WorkflowID)
+	w.held[wt.WorkflowID] = now.Add(w.holdFor)
 	w.offers[w.nOffer%offerWindow] = now
 	w.nOffer++
 	return wt, true
 }
 
-// drop ends the hold of a waiter that could not be told.
-func (w *SandboxWaiters) drop(workflowID string) {
+// Drop ends the hold of a waiter that could not be told.
+func (w *SandboxWaiters) Drop(workflowID string) {
 	if w == nil {
 		return
 	}
@@ -238,59 +234,16 @@ func (w *SandboxWaiters) drop(workflowID string) {
 	delete(w.held, workflowID)
 }
 
-// AdmitSandboxName is the name AdmitSandbox is registered under.
-const AdmitSandboxName = "AdmitSandbox"
-
-// AdmitSandbox is a local activity the workflow runs before it schedules
-// CreateSandbox (wait-for-sandbox version 3): when this worker's line
-// says the analysis would only be refused and queued (SandboxWaiters.
-// waitTurn), it queues it here and the workflow waits for its wake at
-// once. A refusal so costs the Temporal server one workflow task instead
-// of an activity task and two workflow tasks, which is what a burst of a
-// thousand new analyses is made of. It decides nothing for good:
-// admitted, the analysis asks CreateSandbox as before, which may still
-// refuse it.
-func (a *Activities) AdmitSandbox(ctx context.Context, in AdmitSandboxInput) (Admission, error) {
-	if in.Generation > 1 {
-		return Admission{}, nil // a rebuild replaces a sandbox its analysis just lost
-	}
-	r, wait := a.Waiters.waitTurn(in.WorkflowID, in.RunID, a.Sandboxes.Live(), a.Sandboxes.Max(), time.Now())
-	if !wait {
-		return Admission{}, nil
-	}
-	count(ctx, MetricSandboxCapacityWaits, 1)
-	return Admission{Wait: true, Refusal: r}, nil
-}
-
-// maxWakeTries bounds how many closed analyses one freed sandbox skips.
-const maxWakeTries = 8
-
-// wakeWaiter offers a sandbox this worker just freed to the analysis that
-// has waited longest: it signals it, skipping analyses that have closed.
-// A failure is logged and left to the analysis' timer: the kill or pause
-// itself succeeded.
-func (a *Activities) wakeWaiter(ctx context.Context) {
-	if a.Waiters == nil || a.Temporal == nil {
-		return
-	}
-	for range maxWakeTries {
-		wt, ok := a.Waiters.next(time.Now())
-		if !ok {
-			return
-		}
-		sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		err := a.Temporal.SignalWorkflow(sctx, wt.workflowID, wt.runID, SignalSandboxFreed, nil)
-		cancel()
-		if err == nil {
-			count(ctx, MetricSandboxWakes, 1)
-			return
-		}
-		a.Waiters.drop(wt.workflowID)
-		var nf *serviceerror.NotFound
-		if !errors.As(err, &nf) {
-			activity.GetLogger(ctx).Warn("could not tell a waiting analysis that a sandbox is free; it asks again on its timer",
-				"waiting_workflow_id", wt.workflowID, "error", err)
-			return
-		}
-	}
+// CapacityRefusal is the detail of a SandboxCapacity error.
+type CapacityRefusal struct {
+	// Queued: the worker queued the analysis and will signal it when it
+	// frees a sandbox (WakeOnFree), so its timer need only be a fallback.
+	Queued bool `json:"queued,omitempty"`
+	// Position is the analysis' place in the worker's line (1: next;
+	// counted up to 10,000).
+	Position int `json:"position,omitempty"`
+	// ExpectedWaitSeconds is when its turn may come, from its place and
+	// the rate at which the worker offered freed sandboxes lately (0:
+	// unknown).
+	ExpectedWaitSeconds float64 `json:"expected_wait_seconds,omitempty"`
 }

@@ -1,4 +1,4 @@
-package activities
+package admission
 
 import (
 	"fmt"
@@ -7,9 +7,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"go.temporal.io/sdk/testsuite"
-
-	"github.com/durable-analyst/durable-analyst/api"
 )
 
 // The queue of waiting analyses: first refused, first offered; a second
@@ -20,45 +17,45 @@ func TestSandboxWaitersOrderAndHolds(t *testing.T) {
 	now := time.Unix(1_000_000, 0)
 
 	for _, id := range []string{"a", "b", "c"} {
-		require.True(t, w.wait(id, "run-"+id, false, now).Queued)
+		require.True(t, w.Wait(id, "run-"+id, false, now).Queued)
 	}
-	require.True(t, w.wait("a", "run-a", false, now).Queued, "a second refusal")
+	require.True(t, w.Wait("a", "run-a", false, now).Queued, "a second refusal")
 	assert.Equal(t, 3, w.Len(), "a is queued once")
 
-	ok, held := w.admit("new", now)
+	ok, held := w.Admit("new", now)
 	assert.True(t, ok, "no hold: anyone may create")
 	assert.False(t, held)
 
-	first, ok := w.next(now)
+	first, ok := w.Next(now)
 	require.True(t, ok)
-	assert.Equal(t, waiter{"a", "run-a"}, first, "the oldest is offered the sandbox")
+	assert.Equal(t, Waiter{"a", "run-a"}, first, "the oldest is offered the sandbox")
 
-	ok, _ = w.admit("new", now.Add(time.Second))
+	ok, _ = w.Admit("new", now.Add(time.Second))
 	assert.False(t, ok, "a newcomer waits while a freed sandbox is held")
-	ok, _ = w.admit("b", now.Add(time.Second))
+	ok, _ = w.Admit("b", now.Add(time.Second))
 	assert.False(t, ok, "so does the next in line")
-	ok, held = w.admit("a", now.Add(2*time.Second))
+	ok, held = w.Admit("a", now.Add(2*time.Second))
 	assert.True(t, ok, "the held analysis may create")
 	assert.True(t, held)
-	ok, _ = w.admit("new", now.Add(2*time.Second))
+	ok, _ = w.Admit("new", now.Add(2*time.Second))
 	assert.True(t, ok, "a used hold holds nothing")
 
 	// a lost its sandbox to another worker: it goes back first.
-	require.True(t, w.wait("a", "run-a", true, now).Queued)
-	second, _ := w.next(now)
-	assert.Equal(t, "a", second.workflowID)
+	require.True(t, w.Wait("a", "run-a", true, now).Queued)
+	second, _ := w.Next(now)
+	assert.Equal(t, "a", second.WorkflowID)
 
 	// A hold lapses when its analysis does not come.
-	ok, _ = w.admit("b", now.Add(10*time.Second))
+	ok, _ = w.Admit("b", now.Add(10*time.Second))
 	assert.True(t, ok, "the hold lapsed after 10 s")
 
-	w.admitted("b")
-	third, _ := w.next(now)
-	assert.Equal(t, "c", third.workflowID, "b had its sandbox and left the queue")
-	_, ok = w.next(now)
+	w.Admitted("b")
+	third, _ := w.Next(now)
+	assert.Equal(t, "c", third.WorkflowID, "b had its sandbox and left the queue")
+	_, ok = w.Next(now)
 	assert.False(t, ok, "the queue is empty")
-	w.drop("c")
-	ok, _ = w.admit("x", now)
+	w.Drop("c")
+	ok, _ = w.Admit("x", now)
 	assert.True(t, ok, "a dropped hold holds nothing")
 }
 
@@ -67,43 +64,15 @@ func TestSandboxWaitersBound(t *testing.T) {
 	w := NewSandboxWaiters(0)
 	now := time.Now()
 	w.max = 2
-	assert.True(t, w.wait("a", "r", false, now).Queued)
-	assert.True(t, w.wait("b", "r", false, now).Queued)
-	assert.False(t, w.wait("c", "r", false, now).Queued)
+	assert.True(t, w.Wait("a", "r", false, now).Queued)
+	assert.True(t, w.Wait("b", "r", false, now).Queued)
+	assert.False(t, w.Wait("c", "r", false, now).Queued)
 	assert.Equal(t, 2, w.Len())
 
 	var none *SandboxWaiters
-	ok, _ := none.admit("a", time.Now())
+	ok, _ := none.Admit("a", time.Now())
 	assert.True(t, ok, "a worker without a queue admits everyone")
-	assert.False(t, none.wait("a", "r", false, now).Queued)
-}
-
-// A held sandbox refuses creates of other analyses, with the reason, but
-// not a rebuild (generation 2), which replaces a sandbox its analysis
-// just lost; the analysis it is held for gets it.
-func TestCreateRespectsHold(t *testing.T) {
-	srv, c, _ := localSandbox(t)
-	srv.SetMaxSandboxes(-1)
-	a := &Activities{E2B: c, Template: "code-interpreter-v1", SandboxTimeout: time.Minute, Waiters: NewSandboxWaiters(time.Minute)}
-	require.True(t, a.Waiters.wait("wf-first", "r", false, time.Now()).Queued)
-	_, ok := a.Waiters.next(time.Now())
-	require.True(t, ok)
-
-	e := createErr(t, a, CreateSandboxInput{WorkflowID: "wf-new", RunID: "r", Generation: 1, ReportCapacity: true, WakeOnFree: true})
-	assert.Equal(t, api.ErrTypeSandboxCapacity, e.Type())
-	assert.Contains(t, e.Message(), "held for an analysis that has waited longer")
-	assert.Equal(t, 1, a.Waiters.Len(), "the newcomer waits in line")
-
-	var s testsuite.WorkflowTestSuite
-	env := s.NewTestActivityEnvironment()
-	a.Register(env)
-	_, err := env.ExecuteActivity(a.CreateSandbox, CreateSandboxInput{WorkflowID: "wf-rebuild", RunID: "r", Generation: 2, ReportCapacity: true, WakeOnFree: true})
-	require.NoError(t, err, "a rebuild is not held back")
-	_, err = env.ExecuteActivity(a.CreateSandbox, CreateSandboxInput{WorkflowID: "wf-first", RunID: "r", Generation: 1, ReportCapacity: true, WakeOnFree: true})
-	require.NoError(t, err, "the analysis the sandbox is held for")
-	_, err = env.ExecuteActivity(a.CreateSandbox, CreateSandboxInput{WorkflowID: "wf-new", RunID: "r", Generation: 1, ReportCapacity: true, WakeOnFree: true})
-	require.NoError(t, err, "the hold is used: the next in line may create")
-	assert.Zero(t, a.Waiters.Len())
+	assert.False(t, none.Wait("a", "r", false, now).Queued)
 }
 
 // A refusal says the analysis' place in line and, once the worker has
@@ -113,25 +82,25 @@ func TestSandboxWaitersEstimate(t *testing.T) {
 	w := NewSandboxWaiters(time.Second)
 	now := time.Unix(1_000_000, 0)
 	for i := range 20 {
-		w.wait(fmt.Sprintf("wf-%d", i), "r", false, now)
+		w.Wait(fmt.Sprintf("wf-%d", i), "r", false, now)
 	}
-	r := w.wait("wf-5", "r", false, now)
+	r := w.Wait("wf-5", "r", false, now)
 	assert.Equal(t, CapacityRefusal{Queued: true, Position: 6}, r, "no offers yet: no estimate")
 
 	// One offer every 2 s: half a place a second.
 	for i := range 5 {
-		_, ok := w.next(now.Add(time.Duration(2*i) * time.Second))
+		_, ok := w.Next(now.Add(time.Duration(2*i) * time.Second))
 		require.True(t, ok)
 	}
 	at := now.Add(9 * time.Second)
-	r = w.wait("late", "r", false, at)
+	r = w.Wait("late", "r", false, at)
 	assert.Equal(t, 16, r.Position, "15 ahead of it")
 	assert.InDelta(t, 32, r.ExpectedWaitSeconds, 0.01, "16 places at 0.5 a second")
-	r = w.wait("wf-6", "r", true, at)
+	r = w.Wait("wf-6", "r", true, at)
 	assert.Equal(t, 1, r.Position, "back to the front")
 	assert.InDelta(t, 2, r.ExpectedWaitSeconds, 0.01)
 
-	r = w.wait("late", "r", false, now.Add(2*time.Minute))
+	r = w.Wait("late", "r", false, now.Add(2*time.Minute))
 	assert.Zero(t, r.ExpectedWaitSeconds, "no offer for a minute: no estimate")
 	assert.Equal(t, 16, r.Position)
 }
@@ -167,7 +136,7 @@ func TestSandboxWaitersTurn(t *testing.T) {
 				tc.setup(w)
 			}
 			before := w.Len()
-			r, wait := w.waitTurn(tc.id, "run-"+tc.id, tc.live, tc.max, now)
+			r, wait := w.WaitTurn(tc.id, "run-"+tc.id, tc.live, tc.max, now)
 			require.Equal(t, tc.wait, wait)
 			if !tc.wait {
 				assert.Equal(t, CapacityRefusal{}, r)
@@ -183,7 +152,7 @@ func TestSandboxWaitersTurn(t *testing.T) {
 func queue(ids ...string) func(*SandboxWaiters) {
 	return func(w *SandboxWaiters) {
 		for _, id := range ids {
-			w.wait(id, "run-"+id, false, time.Unix(1_000_000, 0))
+			w.Wait(id, "run-"+id, false, time.Unix(1_000_000, 0))
 		}
 	}
 }
@@ -192,30 +161,6 @@ func queue(ids ...string) func(*SandboxWaiters) {
 func offer(id string) func(*SandboxWaiters) {
 	return func(w *SandboxWaiters) {
 		queue(id)(w)
-		w.next(time.Unix(1_000_000, 0))
+		w.Next(time.Unix(1_000_000, 0))
 	}
-}
-
-// AdmitSandbox runs as a local activity: it queues an analysis the line
-// would only refuse and lets a rebuild through.
-func TestAdmitSandbox(t *testing.T) {
-	var s testsuite.WorkflowTestSuite
-	a := &Activities{Waiters: NewSandboxWaiters(0), Sandboxes: NewSandboxLeases(1)}
-	a.Sandboxes.live["sb-1"] = true // the worker holds its bound
-	env := s.NewTestActivityEnvironment()
-	a.Register(env)
-
-	v, err := env.ExecuteLocalActivity(a.AdmitSandbox, AdmitSandboxInput{WorkflowID: "wf", RunID: "run", Generation: 1})
-	require.NoError(t, err)
-	var adm Admission
-	require.NoError(t, v.Get(&adm))
-	assert.Equal(t, Admission{Wait: true, Refusal: CapacityRefusal{Queued: true, Position: 1}}, adm)
-	assert.Equal(t, 1, a.Waiters.Len())
-
-	v, err = env.ExecuteLocalActivity(a.AdmitSandbox, AdmitSandboxInput{WorkflowID: "wf2", RunID: "run", Generation: 2})
-	require.NoError(t, err)
-	var rebuild Admission
-	require.NoError(t, v.Get(&rebuild))
-	assert.Equal(t, Admission{}, rebuild, "a rebuild is not held back")
-	assert.Equal(t, 1, a.Waiters.Len())
 }

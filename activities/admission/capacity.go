@@ -1,4 +1,12 @@
-package activities
+// Package admission holds the state and the messages of admission to
+// sandboxes, a library below the activities: a worker's own bound on its
+// live sandboxes (SandboxLeases) and its queue of the analyses it refused
+// one (SandboxWaiters), which wait-for-sandbox versions 1 to 3 use, and
+// the messages of its pool's line (version 4, line.go). The shared
+// dependencies (activities.Activities) hold one worker's state; the
+// activities that use it (CreateSandbox, KillSandbox, AdmitSandbox,
+// JoinSandboxLine, LineHoldersClosed) are package sandboxes'.
+package admission
 
 import (
 	"context"
@@ -55,6 +63,17 @@ func NewSandboxLeases(max int) *SandboxLeases {
 		resyncAfter: resyncEvery, live: map[string]bool{}}
 }
 
+// Owner is the id this process tags its sandboxes with (MetaWorker).
+func (l *SandboxLeases) Owner() string { return l.owner }
+
+// SetResyncEvery sets how often a full worker asks E2B for its live
+// sandboxes (default 2 s; tests shorten it).
+func (l *SandboxLeases) SetResyncEvery(d time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.resyncAfter = d
+}
+
 // Max is the bound (<= 0: none).
 func (l *SandboxLeases) Max() int {
 	if l == nil {
@@ -74,10 +93,10 @@ func (l *SandboxLeases) Live() int {
 	return len(l.live) + l.pending
 }
 
-// acquire reserves a slot for one create. It reports false when the
+// Acquire reserves a slot for one create. It reports false when the
 // worker is at its bound. On true the caller must call done with the new
 // sandbox's id, or "" when the create failed.
-func (l *SandboxLeases) acquire(ctx context.Context, c *e2b.Client) (ok bool, done func(id string)) {
+func (l *SandboxLeases) Acquire(ctx context.Context, c *e2b.Client) (ok bool, done func(id string)) {
 	if l == nil || l.max <= 0 {
 		return true, func(string) {}
 	}
@@ -115,8 +134,8 @@ func (l *SandboxLeases) resync(ctx context.Context, c *e2b.Client) {
 	l.live = live
 }
 
-// forget drops a killed sandbox from the count.
-func (l *SandboxLeases) forget(id string) {
+// Forget drops a killed sandbox from the count.
+func (l *SandboxLeases) Forget(id string) {
 	if l == nil {
 		return
 	}
