@@ -102,6 +102,7 @@ func TestScriptsRunInPython(t *testing.T) {
 		{script: "error-recovery", wantText: "$161,765.00"},
 		{script: "bad-tool", wantText: "the answer is 42"},
 		{script: "flaky", wantText: "ran once each"},
+		{script: "flaky-switch", wantText: "ran once each"},
 		{script: "stall", wantText: "Answered after"},
 		{script: "long-run", wantText: "The sum is 299."},
 		{script: "quick-sum", wantText: "The sum is 45."},

@@ -193,13 +193,15 @@ func TestBothAPIsModelFaults(t *testing.T) {
 }
 
 // TestAPISwitchMidAnalysis: a worker on the Responses API is replaced by one
-// on Chat Completions while an analysis runs (flaky's retries leave at least
-// two seconds after the first cell); the transcript in S3 carries over, the
+// on Chat Completions while an analysis runs (flaky-switch's retries leave
+// about 7 s after the first cell: flaky's 2 s were missed once in a full
+// make test, the switch landing after the last turn); the transcript in S3
+// carries over, the
 // next turns' expectations see the earlier tool outputs, and it answers.
 func TestAPISwitchMidAnalysis(t *testing.T) {
 	e := newEnv(t)
 	id := testID("e2e-api-switch")
-	run := e.start(id, api.AnalysisInput{Question: "flaky model (API switch)", Model: "script:flaky"})
+	run := e.start(id, api.AnalysisInput{Question: "flaky model (API switch)", Model: "script:flaky-switch"})
 	e.waitProgress(id, func(p api.Progress) bool { return p.CodeRuns >= 1 })
 	e.useAPI(config.OpenAIAPIChat)
 	var res api.AnalysisResult
