@@ -424,9 +424,6 @@ func (s *Server) remove(id string) *sandbox {
 // slotFreed gives back the slot of a removed sandbox whose processes are
 // gone.
 func (s *Server) slotFreed(sb *sandbox) {
-	if s == nil {
-		return
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if sb.holdsSlot {

@@ -236,18 +236,19 @@ func (r *WaitReader) Wait() (w Wait, ok bool) {
 // release that let it: the first signal the workflow task that sent the
 // turn read.
 type LineReader struct {
-	// sent lists, per analysis, when the line sent it turns, and heard
-	// when the line had heard what led to each.
-	sent, heard map[string][]time.Time
+	// turns lists, per analysis, the turns the line sent it.
+	turns map[string][]sentTurn
 	// arrived is the time of the first signal since the line's last
 	// workflow task started; read, that of the signals that task read.
 	arrived, read time.Time
 }
 
+// sentTurn is when the line sent a turn, and when it had heard what led
+// to it.
+type sentTurn struct{ sent, heard time.Time }
+
 // NewLineReader reads a line's history.
-func NewLineReader() *LineReader {
-	return &LineReader{sent: map[string][]time.Time{}, heard: map[string][]time.Time{}}
-}
+func NewLineReader() *LineReader { return &LineReader{turns: map[string][]sentTurn{}} }
 
 // Add reads one event of the line's history.
 func (r *LineReader) Add(ev *historypb.HistoryEvent) {
@@ -264,18 +265,22 @@ func (r *LineReader) Add(ev *historypb.HistoryEvent) {
 		a := ev.GetSignalExternalWorkflowExecutionInitiatedEventAttributes()
 		if a.GetSignalName() == api.SignalSandboxTurn {
 			id := a.GetWorkflowExecution().GetWorkflowId()
-			r.sent[id], r.heard[id] = append(r.sent[id], at), append(r.heard[id], r.read)
+			r.turns[id] = append(r.turns[id], sentTurn{sent: at, heard: r.read})
 		}
 	}
 }
 
 // Fill sets w's TurnSent and ReleaseHeard: the line's last turn sent to
-// it before its turn reached it.
+// it before its turn reached it by signal (a turn that was its join's
+// answer came with no signal).
 func (r *LineReader) Fill(w *Wait) {
-	sent := r.sent[w.ID]
-	for i := len(sent) - 1; i >= 0; i-- {
-		if !sent[i].After(w.TurnReceived) && w.TurnReceived.After(w.Joined) {
-			w.TurnSent, w.ReleaseHeard = sent[i], r.heard[w.ID][i]
+	if !w.TurnReceived.After(w.Joined) {
+		return
+	}
+	turns := r.turns[w.ID]
+	for i := len(turns) - 1; i >= 0; i-- {
+		if !turns[i].sent.After(w.TurnReceived) {
+			w.TurnSent, w.ReleaseHeard = turns[i].sent, turns[i].heard
 			return
 		}
 	}
