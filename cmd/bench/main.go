@@ -85,6 +85,7 @@ type options struct {
 	maxActivities     int
 	maxWorkflowTasks  int
 	eager             bool
+	devEager          bool
 	profile           bool
 	profilePath       string
 	keepLogs          bool
@@ -113,6 +114,7 @@ func parseOptions(args []string) (options, error) {
 	fs.DurationVar(&o.p1Model, "p1-model", 1500*time.Millisecond, "P1: model latency")
 	fs.DurationVar(&o.p1Code, "p1-code", 500*time.Millisecond, "P1: cell latency")
 	fs.IntVar(&o.floorN, "floor-activities", 50, "P1: no-op activities in the floor workflow")
+	fs.BoolVar(&o.devEager, "eager", false, "run the bench's dev server with eager activity execution on (system.enableActivityEagerExecution=true)")
 	fs.BoolVar(&o.eager, "p1-eager", true, "P1: also measure on a second dev server with eager activity execution on")
 	fs.IntVar(&o.p2Steps, "p2-steps", 50, "P2: steps of the long analysis")
 	fs.IntVar(&o.p2Stdout, "p2-stdout", 1<<20, "P2: stdout bytes per cell")

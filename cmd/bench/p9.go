@@ -73,9 +73,12 @@ type p9Run struct {
 	// IdleMS is the time a sandbox slot was free for an analysis while it
 	// waited in line (internal/linestats), p50, p99 and the most; from
 	// its join, and IdleFromStartMS from its start (the wait for its
-	// first workflow task too).
+	// first workflow task too). IdleJoinOrderMS is IdleMS with the free
+	// slots given in the order of the join markers, as P9 counted before
+	// 2026-11-27 (linestats.IdleInJoinOrder).
 	IdleMS          [3]int64 `json:"idle_while_waiting_ms_p50_p99_max"`
 	IdleFromStartMS [3]int64 `json:"idle_from_start_ms_p50_p99_max"`
+	IdleJoinOrderMS [3]int64 `json:"idle_in_join_order_ms_p50_p99_max"`
 	// IdleByPhase sums IdleMS over the analyses by where each one's turn
 	// was (linestats.Phases): the release on its way to the line, the
 	// line's workflow task, the turn's signal, the analysis' workflow
@@ -224,9 +227,9 @@ func (e *env) p9(ctx context.Context, r *report) error {
 		run.Cluster = p.cluster
 		runs = append(runs, run)
 		row := fmt.Sprintf("%s analyses: %.2f/s, wall %s, %d failed, %d heartbeat-timeout attempts, %d retried attempts, %d workflow task failures, "+
-			"idle while waiting p50 %d ms, p99 %d ms, most %d ms (from the start: p99 %d ms), %d creates refused by E2B, peak %d sandboxes, machine memory %s → peak %s, worker peak RSS %s, CPU %.0f%% busy",
+			"idle while waiting p50 %d ms, p99 %d ms, most %d ms (from the start: p99 %d ms; in the join markers' order: p99 %d ms), %d creates refused by E2B, peak %d sandboxes, machine memory %s → peak %s, worker peak RSS %s, CPU %.0f%% busy",
 			run.label(), run.PerSecond, round(time.Duration(run.WallMS)*time.Millisecond), run.Failed, run.HeartbeatTimeouts, run.RetriedAttempts,
-			run.WorkflowTaskFails, run.IdleMS[0], run.IdleMS[1], run.IdleMS[2], run.IdleFromStartMS[1], run.RefusedCreates, run.PeakSandboxes,
+			run.WorkflowTaskFails, run.IdleMS[0], run.IdleMS[1], run.IdleMS[2], run.IdleFromStartMS[1], run.IdleJoinOrderMS[1], run.RefusedCreates, run.PeakSandboxes,
 			sizeStr(int(run.MachineBaseBytes)), sizeStr(int(run.MachinePeakBytes)), sizeStr(int(run.WorkerPeakRSS)), 100*run.CPUBusy)
 		row += "; " + run.whereTimeWent()
 		if run.FirstError != "" {
@@ -453,19 +456,16 @@ func (e *env) p9Once(ctx context.Context, srv *e2blocal.Server, ws []*workerProc
 	if d := run.turnToSandbox; len(d) > 0 {
 		run.TurnToSandboxMS = [2]int64{linestats.Quantile(d, 0.5).Milliseconds(), linestats.Quantile(d, 0.95).Milliseconds()}
 	}
-	for i, fromStart := range []bool{false, true} {
-		idle := linestats.Idle(samples, run.waits, c, fromStart)
+	quantiles := func(idle map[string]time.Duration) [3]int64 {
 		ds := make([]time.Duration, 0, len(run.waits))
 		for _, w := range run.waits {
 			ds = append(ds, idle[w.ID])
 		}
-		q := [3]int64{linestats.Quantile(ds, 0.5).Milliseconds(), linestats.Quantile(ds, 0.99).Milliseconds(), linestats.Quantile(ds, 1).Milliseconds()}
-		if i == 0 {
-			run.IdleMS = q
-		} else {
-			run.IdleFromStartMS = q
-		}
+		return [3]int64{linestats.Quantile(ds, 0.5).Milliseconds(), linestats.Quantile(ds, 0.99).Milliseconds(), linestats.Quantile(ds, 1).Milliseconds()}
 	}
+	run.IdleMS = quantiles(linestats.Idle(samples, run.waits, c, false))
+	run.IdleFromStartMS = quantiles(linestats.Idle(samples, run.waits, c, true))
+	run.IdleJoinOrderMS = quantiles(linestats.IdleInJoinOrder(samples, run.waits, c))
 	return run, nil
 }
 

@@ -293,8 +293,8 @@ func (r *report) p9Markdown() string {
 		}
 	}
 	b.WriteString(p9ClusterNote(d))
-	b.WriteString("| workers | analyses | wall | analyses/s | failed | idle while waiting p50 / p99 / most | idle from the start p99 | heartbeat-timeout attempts | retried attempts | workflow task failures | creates refused by E2B | peak sandboxes | machine memory before → peak | worker peak RSS | machine CPU busy |\n")
-	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	b.WriteString("| workers | analyses | wall | analyses/s | failed | idle while waiting p50 / p99 / most | idle from the start p99 | idle in the join markers' order p99 | heartbeat-timeout attempts | retried attempts | workflow task failures | creates refused by E2B | peak sandboxes | machine memory before → peak | worker peak RSS | machine CPU busy |\n")
+	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	runs, _ := d["runs"].([]p9Run)
 	for _, run := range runs {
 		workers := strconv.Itoa(run.Workers)
@@ -304,9 +304,9 @@ func (r *report) p9Markdown() string {
 		if run.Cluster {
 			workers += " on make cluster"
 		}
-		fmt.Fprintf(&b, "| %s | %d | %s | %.2f | %d | %s / %s / %s | %s | %d | %d | %d | %d | %d | %s → %s | %s | %.0f%% |\n", workers, run.N,
+		fmt.Fprintf(&b, "| %s | %d | %s | %.2f | %d | %s / %s / %s | %s | %s | %d | %d | %d | %d | %d | %s → %s | %s | %.0f%% |\n", workers, run.N,
 			round(time.Duration(run.WallMS)*time.Millisecond), run.PerSecond, run.Failed,
-			secs(run.IdleMS[0]), secs(run.IdleMS[1]), secs(run.IdleMS[2]), secs(run.IdleFromStartMS[1]), run.HeartbeatTimeouts,
+			secs(run.IdleMS[0]), secs(run.IdleMS[1]), secs(run.IdleMS[2]), secs(run.IdleFromStartMS[1]), secs(run.IdleJoinOrderMS[1]), run.HeartbeatTimeouts,
 			run.RetriedAttempts, run.WorkflowTaskFails, run.RefusedCreates, run.PeakSandboxes, sizeStr(int(run.MachineBaseBytes)),
 			sizeStr(int(run.MachinePeakBytes)), sizeStr(int(run.WorkerPeakRSS)), 100*run.CPUBusy)
 	}

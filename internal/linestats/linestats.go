@@ -44,14 +44,38 @@ type Wait struct {
 // Idle is, per analysis, the time a sandbox slot was free for it while it
 // waited in line. At each sample the slots in use are the sandboxes
 // running plus the creates under way (a slot being filled is not free);
-// the free ones belong to the analyses that joined first (the line's
-// order; fromBegin: that began first, so the wait for the first workflow
-// task counts too), and each of those waits idly through the time to the
-// next sample.
+// the free ones belong to the waiting analyses that the line served first
+// (its queue's order, see granted), and each of those waits idly through
+// the time to the next sample. An analysis waits from its join
+// (fromBegin: from its start, so the wait for its first workflow task
+// counts too) to its create's start.
 func Idle(samples []Sample, waits []Wait, capacity int, fromBegin bool) map[string]time.Duration {
 	idle := map[string]time.Duration{}
-	accrue(samples, waits, capacity, fromBegin, func(w *Wait, _ time.Time, dt time.Duration) { idle[w.ID] += dt })
+	accrue(samples, waits, capacity, fromBegin, granted, func(w *Wait, _ time.Time, dt time.Duration) { idle[w.ID] += dt })
 	return idle
+}
+
+// IdleInJoinOrder is Idle (from the join) with the free slots given in
+// the order of the analyses' join markers, as P9 counted before
+// 2026-11-27. A marker is written when the analysis' workflow task ends,
+// after the join reached the line, so neighbours can swap: the one the
+// line served second then also counts the first one's idle time.
+func IdleInJoinOrder(samples []Sample, waits []Wait, capacity int) map[string]time.Duration {
+	idle := map[string]time.Duration{}
+	accrue(samples, waits, capacity, false, func(w Wait) time.Time { return w.Joined }, func(w *Wait, _ time.Time, dt time.Duration) { idle[w.ID] += dt })
+	return idle
+}
+
+// granted is when the line gave w its turn, which orders the waits as the
+// line's queue did: when it sent the turn (from its history), else when
+// the turn reached the analysis, else the join.
+func granted(w Wait) time.Time {
+	for _, t := range []time.Time{w.TurnSent, w.TurnReceived} {
+		if !t.IsZero() {
+			return t
+		}
+	}
+	return w.Joined
 }
 
 // Phase is where an analysis' turn was while a slot was free for it.
@@ -106,7 +130,7 @@ func (p PhaseTimes) String() string {
 // line's times puts what precedes its turn's arrival under PhaseLine.
 func Phases(samples []Sample, waits []Wait, capacity int) PhaseTimes {
 	var sum PhaseTimes
-	accrue(samples, waits, capacity, false, func(w *Wait, t time.Time, dt time.Duration) {
+	accrue(samples, waits, capacity, false, granted, func(w *Wait, t time.Time, dt time.Duration) {
 		sum[w.phase(t)] += dt
 	})
 	return sum
@@ -131,8 +155,9 @@ func (w *Wait) phase(t time.Time) Phase {
 }
 
 // accrue calls f for each analysis and sample at which a free slot was
-// the analysis' while it waited, with the time to the sample before.
-func accrue(samples []Sample, waits []Wait, capacity int, fromBegin bool, f func(w *Wait, t time.Time, dt time.Duration)) {
+// the analysis' while it waited, with the time to the sample before; the
+// free slots go to the waiting analyses in the order of key.
+func accrue(samples []Sample, waits []Wait, capacity int, fromBegin bool, key func(Wait) time.Time, f func(w *Wait, t time.Time, dt time.Duration)) {
 	since := func(w Wait) time.Time {
 		if fromBegin {
 			return w.Begin
@@ -140,7 +165,7 @@ func accrue(samples []Sample, waits []Wait, capacity int, fromBegin bool, f func
 		return w.Joined
 	}
 	order := slices.Clone(waits)
-	slices.SortStableFunc(order, func(a, b Wait) int { return cmp.Or(since(a).Compare(since(b)), cmp.Compare(a.ID, b.ID)) })
+	slices.SortStableFunc(order, func(a, b Wait) int { return cmp.Or(key(a).Compare(key(b)), cmp.Compare(a.ID, b.ID)) })
 	for i := 1; i < len(samples); i++ {
 		t, dt := samples[i].At, samples[i].At.Sub(samples[i-1].At)
 		free := capacity - samples[i].Running

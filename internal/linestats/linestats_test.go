@@ -15,8 +15,10 @@ import (
 )
 
 // A pool of one: a waits while b runs (not idle); b's sandbox goes at
-// 2 s and a's create starts at 3 s (idle 1 s); c joined after a, so the
-// free slot was a's, not c's; a slot being filled is not free.
+// 2 s, the line sends a its turn at 2.4 s and a's create starts at 3 s
+// (idle 1 s). c's join marker is older than a's but the line served it
+// later, so the free slot was a's, not c's; a slot being filled is not
+// free.
 func TestIdle(t *testing.T) {
 	t0 := time.Unix(1000, 0)
 	at := func(s float64) time.Time { return t0.Add(time.Duration(s * float64(time.Second))) }
@@ -33,17 +35,22 @@ func TestIdle(t *testing.T) {
 	}
 	waits := []linestats.Wait{
 		{ID: "b", Begin: at(0), Joined: at(0), CreateStart: at(0), Created: at(0)},
-		{ID: "a", Begin: at(0.5), Joined: at(0.5), CreateStart: at(3), Created: at(3.5)},
-		{ID: "c", Begin: at(0.2), Joined: at(1), CreateStart: at(9), Created: at(9)},
+		{ID: "a", Begin: at(0.5), Joined: at(0.5), TurnSent: at(2.4), CreateStart: at(3), Created: at(3.5)},
+		{ID: "c", Begin: at(0.2), Joined: at(0.4), TurnSent: at(9), CreateStart: at(9), Created: at(9)},
 	}
 	idle := linestats.Idle(samples, waits, 1, false)
 	assert.Equal(t, time.Second, idle["a"])
 	assert.Zero(t, idle["b"])
 	assert.Zero(t, idle["c"], "the free slot was a's; a's create filled it")
-	// Counted from the start, c (which began first) owns the free slot.
-	fromBegin := linestats.Idle(samples, waits, 1, true)
-	assert.Equal(t, time.Second, fromBegin["c"])
-	assert.Zero(t, fromBegin["a"])
+	// In the order of the join markers, c owned it.
+	byJoin := linestats.IdleInJoinOrder(samples, waits, 1)
+	assert.Equal(t, time.Second, byJoin["c"])
+	assert.Zero(t, byJoin["a"])
+	// Counted from the start, the time before the join counts: a joined
+	// at 2.5 s, half a second after the slot was free.
+	waits[1].Joined = at(2.5)
+	assert.Equal(t, 500*time.Millisecond, linestats.Idle(samples, waits, 1, false)["a"])
+	assert.Equal(t, time.Second, linestats.Idle(samples, waits, 1, true)["a"])
 	assert.Equal(t, 2*time.Second, linestats.Quantile([]time.Duration{3 * time.Second, time.Second, 2 * time.Second}, 0.5))
 }
 
