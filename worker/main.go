@@ -92,6 +92,12 @@ func run() error {
 	if err := nexus.Register(w); err != nil { // analyses for callers in other namespaces
 		return err
 	}
+	// The line of the worker's sandbox pool, which all its workers share:
+	// it runs, and holds this worker's SANDBOX_CAPACITY, before the worker
+	// takes an analysis (a join would start it too).
+	if err := sandboxes.EnsureSandboxLine(ctx, acts, cfg.TaskQueue, logger); err != nil {
+		return fmt.Errorf("%w (SANDBOX_CAPACITY=0 runs the worker without the sandbox line)", err)
+	}
 	if err := w.Start(); err != nil {
 		return fmt.Errorf("start worker: %w", err)
 	}
@@ -109,12 +115,6 @@ func run() error {
 	// workflow asks again (CheckSearchAttributes), this says it in the log
 	// at start-up.
 	activities.SearchAttributesReady(ctx, acts, cfg.TemporalNamespace, workflows.SearchAttributeTypes())
-	// The line of the worker's sandbox pool, which all its workers share:
-	// it runs, and holds this worker's SANDBOX_CAPACITY.
-	if err := sandboxes.EnsureSandboxLine(ctx, acts, cfg.TaskQueue, logger); err != nil {
-		w.Stop()
-		return fmt.Errorf("%w (SANDBOX_CAPACITY=0 runs the worker without the sandbox line)", err)
-	}
 	metrics.SetReady(true)
 	logger.Info("worker started", "task_queue", cfg.TaskQueue, "namespace", cfg.TemporalNamespace,
 		"temporal_address", cfg.TemporalAddress, "model", cfg.OpenAIModel, "model_api", cfg.OpenAIAPI, "e2b_template", cfg.E2BTemplate,

@@ -45,10 +45,11 @@ type JoinLineResult struct {
 const JoinSandboxLineName = "JoinSandboxLine"
 
 // JoinSandboxLine is a local activity: it sends the analysis' join to its
-// pool's line as an update, which the line answers at once; when the line
-// does not run, it starts it with a signal, and the line answers by
-// signal. Sent from the worker that runs the workflow task, a join costs
-// the Temporal server an update (or a signal) and no activity task.
+// pool's line as an update, which the line answers at once, starting the
+// line first when it does not run (update-with-start). Sent from the
+// worker that runs the workflow task, a join costs the Temporal server an
+// update and no activity task. A line that refuses the update (one older
+// than it) is joined by signal, and answers by signal.
 func (a *Activities) JoinSandboxLine(ctx context.Context, in JoinLineInput) (JoinLineResult, error) {
 	if a.d.Line.Capacity <= 0 || a.d.Temporal == nil {
 		return JoinLineResult{}, nil
@@ -61,9 +62,15 @@ func (a *Activities) JoinSandboxLine(ctx context.Context, in JoinLineInput) (Joi
 	// Asked as an update, the line answers within its workflow task, and
 	// an analysis granted its turn at once creates its sandbox in the same
 	// workflow task, with no signal back.
+	taskQueue := activity.GetInfo(ctx).TaskQueue
 	id := admission.LineWorkflowID(a.d.Line.Pool)
-	h, err := a.d.Temporal.UpdateWorkflow(ctx, client.UpdateWorkflowOptions{
-		WorkflowID: id, UpdateName: api.UpdateSandboxLineJoin, Args: []any{req}, WaitForStage: client.WorkflowUpdateStageCompleted,
+	start := a.lineStartOptions(taskQueue)
+	start.WorkflowIDConflictPolicy = enumspb.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING
+	h, err := a.d.Temporal.UpdateWithStartWorkflow(ctx, client.UpdateWithStartWorkflowOptions{
+		StartWorkflowOperation: a.d.Temporal.NewWithStartWorkflowOperation(start, api.SandboxLineWorkflowName, a.lineState()),
+		UpdateOptions: client.UpdateWorkflowOptions{
+			WorkflowID: id, UpdateName: api.UpdateSandboxLineJoin, Args: []any{req}, WaitForStage: client.WorkflowUpdateStageCompleted,
+		},
 	})
 	var t admission.SandboxTurn
 	if err == nil {
@@ -75,9 +82,8 @@ func (a *Activities) JoinSandboxLine(ctx context.Context, in JoinLineInput) (Joi
 	if ctx.Err() != nil {
 		return JoinLineResult{}, ctx.Err()
 	}
-	// The line does not run yet (or is older than the update): join by
-	// signal, starting it; it answers by signal.
-	if id, err = a.signalLine(ctx, activity.GetInfo(ctx).TaskQueue, req); err != nil {
+	activity.GetLogger(ctx).Warn("the sandbox line did not take the join as an update; joining by signal", "line_workflow_id", id, "error", err)
+	if id, err = a.signalLine(ctx, taskQueue, req); err != nil {
 		return JoinLineResult{}, err
 	}
 	return JoinLineResult{Line: id}, nil
@@ -86,19 +92,31 @@ func (a *Activities) JoinSandboxLine(ctx context.Context, in JoinLineInput) (Joi
 // signalLine signals the line of the worker's pool, starting it with the
 // worker's capacity when it does not run.
 func (a *Activities) signalLine(ctx context.Context, taskQueue string, req admission.LineRequest) (string, error) {
-	id := admission.LineWorkflowID(a.d.Line.Pool)
+	start := a.lineStartOptions(taskQueue)
+	_, err := a.d.Temporal.SignalWithStartWorkflow(ctx, start.ID, api.SignalSandboxLine, req, start, api.SandboxLineWorkflowName, a.lineState())
+	if err != nil {
+		return "", fault.Classify(fault.ServiceTemporal, "signal the sandbox line "+start.ID, err)
+	}
+	return start.ID, nil
+}
+
+// lineStartOptions start the line of the worker's pool on its task queue
+// (taskQueue, unless the pool's line has its own).
+func (a *Activities) lineStartOptions(taskQueue string) client.StartWorkflowOptions {
 	if a.d.Line.TaskQueue != "" {
 		taskQueue = a.d.Line.TaskQueue
 	}
-	_, err := a.d.Temporal.SignalWithStartWorkflow(ctx, id, api.SignalSandboxLine, req, client.StartWorkflowOptions{
+	id := admission.LineWorkflowID(a.d.Line.Pool)
+	return client.StartWorkflowOptions{
 		ID: id, TaskQueue: taskQueue,
 		WorkflowIDReusePolicy: enumspb.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
 		StaticSummary:         "the line of sandbox pool " + a.d.Line.Pool,
-	}, api.SandboxLineWorkflowName, admission.LineState{Pool: a.d.Line.Pool, Capacity: a.d.Line.Capacity})
-	if err != nil {
-		return "", fault.Classify(fault.ServiceTemporal, "signal the sandbox line "+id, err)
 	}
-	return id, nil
+}
+
+// lineState is a new line's state: the pool and this worker's capacity.
+func (a *Activities) lineState() admission.LineState {
+	return admission.LineState{Pool: a.d.Line.Pool, Capacity: a.d.Line.Capacity}
 }
 
 // EnsureSandboxLine makes sure the line of the worker's pool runs and

@@ -77,9 +77,6 @@ func startEnv(ctx context.Context, o options, scripts map[string]scriptSpec) (*e
 	e.stops = append(e.stops, logFile.Close)
 	e.log = slog.New(slog.NewTextHandler(logFile, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	so := devstack.Options{LogDir: e.logDir, Logf: o.logf}
-	if o.devEager {
-		so.TemporalDynamicConfig = map[string]string{"system.enableActivityEagerExecution": "true"}
-	}
 	t, stop, err := devstack.StartTemporal(ctx, so)
 	if err != nil {
 		return nil, err

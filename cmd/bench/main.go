@@ -85,7 +85,6 @@ type options struct {
 	maxActivities     int
 	maxWorkflowTasks  int
 	eager             bool
-	devEager          bool
 	profile           bool
 	profilePath       string
 	keepLogs          bool
@@ -95,6 +94,7 @@ type options struct {
 	p9KillAfter       time.Duration
 	p9ClusterWorkers  int
 	p9ClusterN        int
+	p9LineDump        string
 	p12Lines          int
 	p12Every          time.Duration
 	p12Followers      int
@@ -114,8 +114,7 @@ func parseOptions(args []string) (options, error) {
 	fs.DurationVar(&o.p1Model, "p1-model", 1500*time.Millisecond, "P1: model latency")
 	fs.DurationVar(&o.p1Code, "p1-code", 500*time.Millisecond, "P1: cell latency")
 	fs.IntVar(&o.floorN, "floor-activities", 50, "P1: no-op activities in the floor workflow")
-	fs.BoolVar(&o.devEager, "eager", false, "run the bench's dev server with eager activity execution on (system.enableActivityEagerExecution=true)")
-	fs.BoolVar(&o.eager, "p1-eager", true, "P1: also measure on a second dev server with eager activity execution on")
+	fs.BoolVar(&o.eager, "p1-no-eager", true, "P1: also measure on a second dev server with eager activity execution off (the stack's is on)")
 	fs.IntVar(&o.p2Steps, "p2-steps", 50, "P2: steps of the long analysis")
 	fs.IntVar(&o.p2Stdout, "p2-stdout", 1<<20, "P2: stdout bytes per cell")
 	fs.IntVar(&o.p2PNGs, "p2-charts", 5, "P2: charts per cell")
@@ -156,6 +155,7 @@ func parseOptions(args []string) (options, error) {
 	fs.DurationVar(&o.p9KillAfter, "p9-kill-after", 30*time.Second, "P9: how long into the kill run one worker is killed (it starts again 10 s later)")
 	fs.IntVar(&o.p9ClusterWorkers, "p9-cluster-workers", 4, "P9: worker processes of the run on make cluster's Temporal server (PostgreSQL), measured against one worker there (0: no cluster runs)")
 	fs.IntVar(&o.p9ClusterN, "p9-cluster-n", 300, "P9: analyses of each run on the cluster")
+	fs.StringVar(&o.p9LineDump, "p9-line-dump", "", "P9: write each run's line history, one JSON event per line, to files with this prefix (for diagnosis)")
 	fs.BoolVar(&o.keepLogs, "keep-logs", false, "keep the servers' and worker's logs (the path is printed)")
 	if err := fs.Parse(args); err != nil {
 		return o, err

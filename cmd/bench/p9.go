@@ -17,6 +17,7 @@ import (
 	historypb "go.temporal.io/api/history/v1"
 	"go.temporal.io/api/workflowservice/v1"
 	"go.temporal.io/sdk/client"
+	"google.golang.org/protobuf/encoding/protojson"
 
 	"github.com/durable-analyst/durable-analyst/activities/admission"
 	"github.com/durable-analyst/durable-analyst/api"
@@ -83,7 +84,10 @@ type p9Run struct {
 	// was (linestats.Phases): the release on its way to the line, the
 	// line's workflow task, the turn's signal, the analysis' workflow
 	// task, the create's pickup.
-	IdleByPhase    linestats.PhaseTimes `json:"idle_by_phase_ns"`
+	IdleByPhase linestats.PhaseTimes `json:"idle_by_phase_ns"`
+	// Worst are the three analyses that idled longest, each with its idle
+	// time by phase and when (after the start) the line sent its turn.
+	Worst          []string `json:"worst_idle,omitempty"`
 	sandboxSeconds float64
 	turnToSandbox  []time.Duration
 	waits          []linestats.Wait
@@ -237,6 +241,9 @@ func (e *env) p9(ctx context.Context, r *report) error {
 		}
 		rows = append(rows, row)
 		o.logf("bench: P9 %s", row)
+		for _, w := range run.Worst {
+			o.logf("bench: P9   %s", w)
+		}
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -443,8 +450,20 @@ func (e *env) p9Once(ctx context.Context, srv *e2blocal.Server, ws []*workerProc
 		}
 	}
 	lr := linestats.NewLineReader()
-	if err := linestats.EachLineEvent(ctx, e.client, admission.LineWorkflowID(vars["SANDBOX_POOL"]), func(_ int, ev *historypb.HistoryEvent) { lr.Add(ev) }); err != nil {
+	var dump []byte
+	if err := linestats.EachLineEvent(ctx, e.client, admission.LineWorkflowID(vars["SANDBOX_POOL"]), func(_ int, ev *historypb.HistoryEvent) {
+		lr.Add(ev)
+		if e.opts.p9LineDump != "" {
+			b, _ := protojson.Marshal(ev)
+			dump = append(append(dump, b...), '\n')
+		}
+	}); err != nil {
 		return run, err
+	}
+	if e.opts.p9LineDump != "" {
+		if err := os.WriteFile(e.opts.p9LineDump+prefix+".jsonl", dump, 0o644); err != nil {
+			return run, err
+		}
 	}
 	for i := range run.waits {
 		lr.Fill(&run.waits[i])
@@ -466,7 +485,31 @@ func (e *env) p9Once(ctx context.Context, srv *e2blocal.Server, ws []*workerProc
 	run.IdleMS = quantiles(linestats.Idle(samples, run.waits, c, false))
 	run.IdleFromStartMS = quantiles(linestats.Idle(samples, run.waits, c, true))
 	run.IdleJoinOrderMS = quantiles(linestats.IdleInJoinOrder(samples, run.waits, c))
+	run.Worst = worstIdle(linestats.PhasesOf(samples, run.waits, c), run.waits, start, 3)
 	return run, nil
+}
+
+// worstIdle describes the k analyses that idled longest: their idle time
+// by phase, and when after start the line sent each its turn.
+func worstIdle(phases map[string]linestats.PhaseTimes, waits []linestats.Wait, start time.Time, k int) []string {
+	total := func(p linestats.PhaseTimes) (d time.Duration) {
+		for _, x := range p {
+			d += x
+		}
+		return d
+	}
+	order := slices.Clone(waits)
+	slices.SortStableFunc(order, func(a, b linestats.Wait) int { return cmp.Compare(total(phases[b.ID]), total(phases[a.ID])) })
+	var out []string
+	for _, w := range order[:min(k, len(order))] {
+		p := phases[w.ID]
+		turn := "its turn came with its join's answer"
+		if !w.TurnSent.IsZero() {
+			turn = fmt.Sprintf("the line sent its turn at +%.1f s", w.TurnSent.Sub(start).Seconds())
+		}
+		out = append(out, fmt.Sprintf("%s idled %.2f s: %s; %s", w.ID, total(p).Seconds(), p, turn))
+	}
+	return out
 }
 
 // p9AwaitClosed waits until n analyses started since start have closed,

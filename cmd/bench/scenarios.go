@@ -239,22 +239,23 @@ func median(ds []time.Duration) time.Duration {
 }
 
 // p1 measures the durability tax: the same analysis as a workflow and as a
-// plain loop, and the per-activity floor of no-op activities; then the same
-// on a second dev server with eager activity execution turned on.
+// plain loop, and the per-activity floor of no-op activities, on the
+// stack's dev server (eager activity execution on); then the same on a
+// second dev server with eager activity execution off.
 func (e *env) p1(ctx context.Context, r *report) error {
-	loop, err := e.p1On(ctx, r, "", "p1", nil)
+	loop, err := e.p1On(ctx, r, ", eager activities", "p1_eager", nil)
 	if err != nil {
 		return err
 	}
 	if !e.opts.eager {
 		return nil
 	}
-	e.opts.logf("bench: P1 again on a dev server with system.enableActivityEagerExecution=true")
+	e.opts.logf("bench: P1 again on a dev server with system.enableActivityEagerExecution=false")
 	so := devstack.Options{LogDir: e.logDir, Logf: e.opts.logf,
-		TemporalDynamicConfig: map[string]string{"system.enableActivityEagerExecution": "true"}}
+		TemporalDynamicConfig: map[string]string{"system.enableActivityEagerExecution": "false"}}
 	t, stop, err := devstack.StartTemporal(ctx, so)
 	if err != nil {
-		return fmt.Errorf("start the eager dev server: %w", err)
+		return fmt.Errorf("start the dev server without eager activities: %w", err)
 	}
 	defer stop()
 	c, err := client.Dial(client.Options{HostPort: t.Address, Namespace: t.Namespace, Logger: tlog.NewStructuredLogger(e.log)})
@@ -262,10 +263,10 @@ func (e *env) p1(ctx context.Context, r *report) error {
 		return err
 	}
 	defer c.Close()
-	eager := *e
-	eager.temporal, eager.client = t, c
+	plain := *e
+	plain.temporal, plain.client = t, c
 	// The loop does not use Temporal: its figures are the same.
-	_, err = eager.p1On(ctx, r, ", eager activities", "p1_eager", loop)
+	_, err = plain.p1On(ctx, r, ", eager activities off", "p1", loop)
 	return err
 }
 

@@ -42,8 +42,8 @@ type Options struct {
 	// payloads through (--ui-codec-endpoint), e.g. http://127.0.0.1:8234.
 	UICodecEndpoint string
 	// TemporalDynamicConfig sets dynamic config values of the dev server
-	// (--dynamic-config-value KEY=VALUE), e.g.
-	// "system.enableActivityEagerExecution": "true".
+	// (--dynamic-config-value KEY=VALUE) over DevDynamicConfig, e.g.
+	// "system.enableActivityEagerExecution": "false".
 	TemporalDynamicConfig map[string]string
 	// TemporalDBFile, when set, is the dev server's SQLite file
 	// (--db-filename): workflows, histories and namespace settings survive

@@ -200,6 +200,28 @@ func TestLineHonoursE2BsLimit(t *testing.T) {
 	assert.LessOrEqual(t, peak, 1, "running sandboxes at peak")
 }
 
+// TestJoinStartsTheLine: an analysis that finds its pool's line not
+// running starts it with its join (update-with-start) and has its turn in
+// the join's answer, not by a signal later.
+func TestJoinStartsTheLine(t *testing.T) {
+	e := newEnv(t)
+	e.replaceWorker(func(c *config.Worker) { c.OpenAIModel = scriptedmodel.AnalystModel; c.SandboxCapacity = 2 })
+	ctx := context.Background()
+	lineID := admission.LineWorkflowID(admission.PoolID(e.Config.E2BAPIURL, e.Config.E2BDomain, e.Config.E2BAPIKey.Reveal()))
+	before, err := e.Temporal.DescribeWorkflowExecution(ctx, lineID, "")
+	require.NoError(t, err, "the worker starts the line")
+	require.NoError(t, e.Temporal.TerminateWorkflow(ctx, lineID, "", "test: the line does not run"))
+	ids, errs := startLoad(t, e, "join-starts-line", 1, nil)
+	require.NoError(t, errs[0])
+	r := readLoadRun(t, e, ids[0])
+	assert.Zero(t, r.turns, "the turn came by signal: the join did not start the line")
+	after, err := e.Temporal.DescribeWorkflowExecution(ctx, lineID, "")
+	require.NoError(t, err)
+	assert.Equal(t, enumspb.WORKFLOW_EXECUTION_STATUS_RUNNING, after.GetWorkflowExecutionInfo().GetStatus(), "the line runs again")
+	assert.NotEqual(t, before.GetWorkflowExecutionInfo().GetExecution().GetRunId(), after.GetWorkflowExecutionInfo().GetExecution().GetRunId(),
+		"the join started a new run of the line")
+}
+
 // TestLineHoldsThePool: with E2B unbounded, the pool's line alone
 // (SANDBOX_CAPACITY=1) keeps the analyses to one sandbox; the second and
 // third arrive once the first has its sandbox and wait their turns

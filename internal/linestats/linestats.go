@@ -130,10 +130,23 @@ func (p PhaseTimes) String() string {
 // line's times puts what precedes its turn's arrival under PhaseLine.
 func Phases(samples []Sample, waits []Wait, capacity int) PhaseTimes {
 	var sum PhaseTimes
-	accrue(samples, waits, capacity, false, granted, func(w *Wait, t time.Time, dt time.Duration) {
-		sum[w.phase(t)] += dt
-	})
+	for _, p := range PhasesOf(samples, waits, capacity) {
+		for i, d := range p {
+			sum[i] += d
+		}
+	}
 	return sum
+}
+
+// PhasesOf is Phases per analysis.
+func PhasesOf(samples []Sample, waits []Wait, capacity int) map[string]PhaseTimes {
+	out := map[string]PhaseTimes{}
+	accrue(samples, waits, capacity, false, granted, func(w *Wait, t time.Time, dt time.Duration) {
+		p := out[w.ID]
+		p[w.phase(t)] += dt
+		out[w.ID] = p
+	})
+	return out
 }
 
 // phase is where w's turn was at t.

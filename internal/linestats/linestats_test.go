@@ -147,5 +147,6 @@ func TestLinePhases(t *testing.T) {
 	p := linestats.Phases(samples, []linestats.Wait{a, b}, 1)
 	assert.Equal(t, linestats.PhaseTimes{500 * time.Millisecond, time.Second, 500 * time.Millisecond, 500 * time.Millisecond, 500 * time.Millisecond}, p)
 	assert.Equal(t, 3*time.Second, linestats.Idle(samples, []linestats.Wait{a, b}, 1, false)["a"], "the phases add up to the idle time")
+	assert.Equal(t, map[string]linestats.PhaseTimes{"a": p}, linestats.PhasesOf(samples, []linestats.Wait{a, b}, 1), "b never idled")
 	assert.Equal(t, "the line's workflow task", linestats.PhaseLine.String())
 }
