@@ -278,8 +278,12 @@ func (r *report) p9Markdown() string {
 		"(the baseline), two (`make run`'s default), and two with one killed with SIGKILL mid-way and started again 10 s later. "+
 		"Each run has fresh workers, task queue and pool. "+
 		"*Idle while waiting* is, per analysis, the time a sandbox slot was free for it while it waited in line: every 25 ms "+
-		"the free slots (capacity less the sandboxes running and the creates under way) belong to the analyses that joined "+
-		"first (`internal/linestats`); *from the start* counts the wait for the first workflow task too. "+
+		"the free slots (capacity less the sandboxes running and the creates under way) belong to the waiting analyses in the "+
+		"order the line served them (`internal/linestats`); *from the start* counts the wait for the first workflow task and "+
+		"the join too; *in the join markers' order* gives the free slots in the order of the analyses' join markers, as P9 "+
+		"counted before 2026-11-27 (a marker is written after the join reached the line, so neighbours can swap). "+
+		"The Temporal servers run with eager activity execution and 1,000 updates in flight per workflow, as `make run`'s and "+
+		"`make cluster`'s do. "+
 		"Machine memory is MemTotal − MemAvailable of the whole machine. "+
 		"The bench learns that the analyses have closed from a visibility count each second, then reads each result once. "+
 		"A run of P9 alone writes its raw figures to `"+p9JSON+"`. "+
