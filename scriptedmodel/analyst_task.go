@@ -486,7 +486,19 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	var soft []string
 	unknown := unknownWords(c, rd.covered, p, &soft)
 	notes := len(pl.Notes)
-	t, refusal, ok = mapClause(c, p, prev, pl, rd)
+	t, refusal, ok = mapClause(c, p, prev, pl, rd.clone())
+	// Check the reading against the clause; read it again without a
+	// grouping it did not ask for.
+	for checked := 0; refusal == "" && ok && checked < 3; checked++ {
+		chk := checkReading(c, p, rd, t)
+		if chk.drop == "" {
+			refusal = chk.refusal
+			break
+		}
+		rd = rd.without(chk.drop)
+		pl.Notes = pl.Notes[:notes]
+		t, refusal, ok = mapClause(c, p, prev, pl, rd.clone())
+	}
 	if len(soft) > 0 && slices.ContainsFunc(pl.Notes[notes:], func(n string) bool { return strings.HasPrefix(n, "The question names no") }) {
 		// "The average yield" of crop_yields.csv where no column reads as
 		// yield: the guessed measure would answer another question.
@@ -1161,13 +1173,18 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	}
 	// A period named with a date column and no column of that name:
 	// "which month", "per week" group the date column by it; but "the
-	// median daily rain" of daily rows is the median of the rows.
-	if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) == "D" && dateOnly(*dc) && aggregateOf(c, maps.Clone(rd.covered)) != "" &&
-		(!c.has(groupWords) || containsSeq(c.words, "per", "day") && panel(p, *dc)) && !c.has(wordSet("which")) && !c.has(descWords) && !c.has(ascWords) {
-		rd.sameGrain = true
-		for i, w := range c.words {
-			if w == "daily" || w == "day" {
-				rd.covered[i] = true
+	// median daily rain" of daily rows is the median of the rows, and so is
+	// "the average monthly usage" of rows that are months.
+	if dc := dateColumn(p); dc != nil && aggregateOf(c, maps.Clone(rd.covered)) != "" && !c.has(wordSet("which")) && !c.has(descWords) && !c.has(ascWords) {
+		f := timeFreq(c, *dc, rd.covered)
+		grain := map[string][]string{"D": {"daily", "day"}, "M": {"monthly", "month"}}[f]
+		if (f == "D" && dateOnly(*dc) || f == "M" && monthGrain(*dc)) &&
+			(!c.has(groupWords) || slices.ContainsFunc(grain, func(w string) bool { return containsSeq(c.words, "per", w) }) && panel(p, *dc)) {
+			rd.sameGrain = true
+			for i, w := range c.words {
+				if slices.Contains(grain, w) {
+					rd.covered[i] = true
+				}
 			}
 		}
 	}
