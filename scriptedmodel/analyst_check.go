@@ -94,18 +94,24 @@ type readingCheck struct {
 	refusal string
 }
 
-// checkReading compares a clause's plan with its words.
-func checkReading(c clause, p profile, rd clauseReading, t task) readingCheck {
+// checkReading compares a clause's plan with its words; guessed says the
+// plan's measure is a guess (the clause names no numeric column).
+func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) readingCheck {
 	// A grouping the clause did not ask for: "the median age of donors",
 	// "the most honey taken from a hive", "how many SMS does a subscriber
 	// send": the column names whose rows the figure is of, not groups.
 	if (t.Op == opGroup || t.Op == opSeries) && t.By != "" && t.ByFreq == "" &&
-		slices.ContainsFunc(rd.categorical, func(col colProfile) bool { return col.Name == t.By }) && !asksGrouping(c) {
+		slices.ContainsFunc(rd.categorical, func(col colProfile) bool { return col.Name == t.By }) {
 		for _, m := range mentions(c, p) {
-			if m.col.Name == t.By && m.pos > 0 && wordSet("a", "an", "one", "of", "from")[c.words[m.pos-1]] {
+			if m.col.Name == t.By && m.pos > 0 && subjectWords[c.words[m.pos-1]] && !asksGrouping(c, m.pos) {
 				return readingCheck{drop: t.By}
 			}
 		}
+	}
+	// "The median number of visits per branch" counts rows; a guessed
+	// measure's figure is another question's.
+	if guessed && (containsSeq(c.words, "number", "of") || containsSeq(c.words, "how", "many")) {
+		return readingCheck{refusal: fmt.Sprintf("it counts rows, and I read it as %s, a column it does not name", readingOf(t))}
 	}
 	// "In a single inspection": one row's figure, not a total or an average of many.
 	for i, w := range c.words {
@@ -131,10 +137,22 @@ func checkReading(c clause, p profile, rd clauseReading, t task) readingCheck {
 	return readingCheck{}
 }
 
+// subjectWords before a column's name make it the subject of the figure,
+// not a grouping: "a member", "of donors", "from a hive".
+var subjectWords = wordSet("a", "an", "one", "of", "from")
+
 // asksGrouping reports whether a clause asks for a breakdown or a ranking
-// of groups in its own words.
-func asksGrouping(c clause) bool {
-	return c.has(groupWords) || c.has(commonWords) || c.has(wordSet("which", "whose", "who", "distribution"))
+// of groups in its own words; "by a member" (at pos) names who did it.
+func asksGrouping(c clause, pos int) bool {
+	if c.has(commonWords) || c.has(wordSet("which", "whose", "who", "distribution")) {
+		return true
+	}
+	for i, w := range c.words {
+		if groupWords[w] && !(i == pos-2 && wordSet("a", "an", "one")[c.words[pos-1]]) {
+			return true
+		}
+	}
+	return false
 }
 
 // aggregateKept reports whether a task computes the statistic its clause

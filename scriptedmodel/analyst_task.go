@@ -490,7 +490,8 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	// Check the reading against the clause; read it again without a
 	// grouping it did not ask for.
 	for checked := 0; refusal == "" && ok && checked < 3; checked++ {
-		chk := checkReading(c, p, rd, t)
+		guessed := slices.ContainsFunc(pl.Notes[notes:], func(n string) bool { return strings.HasPrefix(n, "The question names no numeric column") })
+		chk := checkReading(c, p, rd, t, guessed)
 		if chk.drop == "" {
 			refusal = chk.refusal
 			break
@@ -1173,19 +1174,29 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	}
 	// A period named with a date column and no column of that name:
 	// "which month", "per week" group the date column by it; but "the
-	// median daily rain" of daily rows is the median of the rows, and so is
-	// "the average monthly usage" of rows that are months.
-	if dc := dateColumn(p); dc != nil && aggregateOf(c, maps.Clone(rd.covered)) != "" && !c.has(wordSet("which")) && !c.has(descWords) && !c.has(ascWords) {
-		f := timeFreq(c, *dc, rd.covered)
-		grain := map[string][]string{"D": {"daily", "day"}, "M": {"monthly", "month"}}[f]
-		if (f == "D" && dateOnly(*dc) || f == "M" && monthGrain(*dc)) &&
-			(!c.has(groupWords) || slices.ContainsFunc(grain, func(w string) bool { return containsSeq(c.words, "per", w) }) && panel(p, *dc)) {
-			rd.sameGrain = true
-			for i, w := range c.words {
-				if slices.Contains(grain, w) {
-					rd.covered[i] = true
-				}
+	// median daily rain" of daily rows is the median of the rows.
+	if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) == "D" && dateOnly(*dc) && aggregateOf(c, maps.Clone(rd.covered)) != "" &&
+		(!c.has(groupWords) || containsSeq(c.words, "per", "day") && panel(p, *dc)) && !c.has(wordSet("which")) && !c.has(descWords) && !c.has(ascWords) {
+		rd.sameGrain = true
+		for i, w := range c.words {
+			if w == "daily" || w == "day" {
+				rd.covered[i] = true
 			}
+		}
+	}
+	// So is "the average monthly usage", or "on average, how much … in a
+	// month", of rows that are months, even when the date column is
+	// called month; but "the total per month" is a series.
+	if dc := dateColumn(p); dc != nil && !rd.sameGrain && monthGrain(*dc) && slices.Contains([]string{"mean", "median"}, aggregateOf(c, maps.Clone(rd.covered))) &&
+		(!c.has(groupWords) || containsSeq(c.words, "per", "month") && panel(p, *dc)) && !c.has(wordSet("which")) && !c.has(descWords) && !c.has(ascWords) {
+		for i, w := range c.words {
+			if w == "monthly" || w == "month" {
+				rd.sameGrain = true
+				rd.covered[i] = true
+			}
+		}
+		if rd.sameGrain {
+			rd.times = slices.DeleteFunc(rd.times, func(x colProfile) bool { return x.Name == dc.Name })
 		}
 	}
 	// "The highest monthly gas reading" of rows that are months (and
