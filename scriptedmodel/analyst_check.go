@@ -84,13 +84,43 @@ func aggPhrase(t task) string {
 
 // outcomeVerbs pick the rows they are said of ("which team won the most
 // matches" counts the matches won, not all of them); a count that no
-// filter ties to the verb counts other rows.
-var outcomeVerbs = wordSet("won", "win", "lost", "lose", "beat", "failed", "fail", "passed", "missed", "broke", "scored")
+// filter ties to the verb counts other rows. Each names the values of an
+// outcome column that mean it (a result of W or L).
+var outcomeVerbs = map[string][]string{
+	"won": {"w", "win", "won", "winner", "victory"}, "win": {"w", "win", "won", "winner", "victory"},
+	"beat": {"w", "win", "won", "winner", "victory"},
+	"lost": {"l", "loss", "lost", "loser", "defeat"}, "lose": {"l", "loss", "lost", "loser", "defeat"},
+	"failed": {"f", "fail", "failed"}, "fail": {"f", "fail", "failed"},
+	"passed": {"p", "pass", "passed"},
+	"missed": {"missed", "miss"}, "broke": {"broken", "broke"}, "scored": {"scored", "goal"},
+}
+
+// outcomeFilter is the filter an outcome verb says: the value of one
+// categorical column that means it ("won" of result = W).
+func outcomeFilter(verb string, p profile) (filter, bool) {
+	var found []filter
+	for _, col := range p.Columns {
+		if col.Kind != kindCategorical {
+			continue
+		}
+		for _, v := range col.Values {
+			if slices.Contains(outcomeVerbs[verb], strings.ToLower(v)) {
+				found = append(found, filter{Column: col.Name, Values: []string{v}})
+			}
+		}
+	}
+	if len(found) != 1 {
+		return filter{}, false
+	}
+	return found[0], true
+}
 
 // readingCheck is what checking a reading found: a grouping to read the
 // clause without, or why the reading answers another question.
 type readingCheck struct {
 	drop    string // a column the plan groups by that the clause names only as its subject
+	add     *filter
+	at      int // the word the added filter accounts for
 	refusal string
 }
 
@@ -129,9 +159,13 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 	// A count of rows that leaves out the verb that picks them.
 	if t.Op == opCountRows || t.Agg == "count" || t.Op == opShare && t.Measure == "" {
 		for i, w := range c.words {
-			if outcomeVerbs[w] && !rd.covered[i] {
-				return readingCheck{refusal: fmt.Sprintf("it counts the rows that %s, no column value I can tie to %q picks them, and I read it as %s", w, w, readingOf(t))}
+			if outcomeVerbs[w] == nil || rd.covered[i] {
+				continue
 			}
+			if f, ok := outcomeFilter(w, p); ok {
+				return readingCheck{add: &f, at: i}
+			}
+			return readingCheck{refusal: fmt.Sprintf("it counts the rows that %s, no column value I can tie to %q picks them, and I read it as %s", w, w, readingOf(t))}
 		}
 	}
 	return readingCheck{}
@@ -169,6 +203,14 @@ func aggregateKept(said string, t task) bool {
 		return true
 	}
 	return false
+}
+
+// with is a copy of rd with the filter f, which accounts for word i.
+func (rd clauseReading) with(f filter, i int) clauseReading {
+	out := rd.clone()
+	out.filters = append(out.filters, f)
+	out.covered[i] = true
+	return out
 }
 
 // without is a copy of rd that reads the column col as the clause's

@@ -384,12 +384,14 @@ func TestReadingCheck(t *testing.T) {
 		{"What is the median age of members?", visitsProfile, "scalar median(age)"},
 		{"What is the most spent by a member in a single visit?", visitsProfile, "extreme max(spend) desc"},
 		{"What is the average spend of each member?", visitsProfile, "group mean(spend) by member"},
-		{"Which branch had the highest spend in a single visit?", visitsProfile, "refused: it asks about a single row, and I read it as the total of spend for each branch, highest first"},
+		{"Which branch had the highest spend in a single visit?", visitsProfile, "refused: it asks about a single row, and I read it as the total of spend for each branch, highest first, which combines many rows"},
 		{"What is the median number of visits per branch?", visitsProfile, "refused: it counts rows, and I read it as the median of spend for each branch"},
 		{"What is the average monthly kwh?", billsProfile, "scalar mean(kwh)"},
 		{"On average, how much kwh does an account use in a month?", billsProfile, "scalar mean(kwh)"},
 		{"What is the total kwh per month?", billsProfile, "series sum(kwh) over bill_month/M"},
-		{"Which player won the most games?", gamesProfile, "refused: it counts the rows that won"},
+		{"Which player won the most games?", gamesProfile, "group count by player desc where result=W"},
+		{"Which player lost the fewest games?", gamesProfile, "group count by player asc where result=L"},
+		{"Which player passed the most games?", gamesProfile, "refused: it counts the rows that passed, no column value I can tie to \"passed\" picks them"},
 	}
 	for _, tc := range tests {
 		pl := planFor(tc.question, []profile{tc.p})

@@ -488,15 +488,22 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	notes := len(pl.Notes)
 	t, refusal, ok = mapClause(c, p, prev, pl, rd.clone())
 	// Check the reading against the clause; read it again without a
-	// grouping it did not ask for.
+	// grouping it did not ask for, or with the filter a verb it left out
+	// says.
 	for checked := 0; refusal == "" && ok && checked < 3; checked++ {
 		guessed := slices.ContainsFunc(pl.Notes[notes:], func(n string) bool { return strings.HasPrefix(n, "The question names no numeric column") })
 		chk := checkReading(c, p, rd, t, guessed)
-		if chk.drop == "" {
+		switch {
+		case chk.drop != "":
+			rd = rd.without(chk.drop)
+		case chk.add != nil:
+			rd = rd.with(*chk.add, chk.at)
+		default:
 			refusal = chk.refusal
+		}
+		if refusal != "" {
 			break
 		}
-		rd = rd.without(chk.drop)
 		pl.Notes = pl.Notes[:notes]
 		t, refusal, ok = mapClause(c, p, prev, pl, rd.clone())
 	}
