@@ -419,3 +419,37 @@ func TestReadingCheckStatistic(t *testing.T) {
 		t.Errorf("the median read as the median: got %+v, want no finding", chk)
 	}
 }
+
+// floodsProfile has a column named cause, abbreviations, an area in acres
+// and a cost in dollars.
+var floodsProfile = profile{Path: "/home/user/floods.csv", Name: "floods.csv", Rows: 80, Cols: 6, Columns: []colProfile{
+	{Name: "start_date", Dtype: "object", Kind: kindDate, Unique: 75, Min: "2024-01-03", Max: "2024-12-20"},
+	{Name: "district", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Lowmoor", "Ashby", "Fenwick", "Tarr"}},
+	{Name: "cause", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"rainfall", "snowmelt", "dam release"}},
+	{Name: "acres_flooded", Dtype: "float64", Kind: kindNumeric, Unique: 80},
+	{Name: "repair_usd", Dtype: "float64", Kind: kindNumeric, Unique: 80},
+	{Name: "crit_sites", Dtype: "int64", Kind: kindNumeric, Unique: 9},
+}}
+
+// TestColumnWords: a column called cause is a column, not a question of
+// why; a unit of area and an abbreviation name their columns; a word of
+// money after a column in dollars is that column.
+func TestColumnWords(t *testing.T) {
+	for _, tc := range []struct{ question, want string }{
+		{"What is the most common cause of floods?", "group count by cause desc"},
+		{"What is the total area flooded in acres?", "scalar sum(acres_flooded)"},
+		{"How many floods covered more than 500 acres?", "count_rows where acres_flooded>500"},
+		{"What is the average repair cost?", "scalar mean(repair_usd)"},
+		{"What is the total number of critical sites?", "scalar sum(crit_sites)"},
+		{"Why do floods happen?", "refused: it asks for a cause"},
+	} {
+		pl := planFor(tc.question, []profile{floodsProfile})
+		got := pl.String()
+		if pl.Unmapped {
+			got = "refused: " + pl.Refusal
+		}
+		if !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%q: got %q, want %q", tc.question, got, tc.want)
+		}
+	}
+}

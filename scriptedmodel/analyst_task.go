@@ -469,7 +469,7 @@ func oneColumnPerValue(c clause, fs []filter, ms []mention) ([]filter, string) {
 // returns a refusal, saying why, when the clause asks what these columns
 // cannot answer; ok is false when the clause asks nothing it knows.
 func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string, ok bool) {
-	if w := firstWord(c.words, scopeWords); w != "" {
+	if w := scopeWord(c, p); w != "" {
 		return task{}, fmt.Sprintf("it asks for a cause, a prediction or advice (%q), and I only compute figures from the rows as they are", w), false
 	}
 	rd := readClause(c, p, pl)
@@ -541,6 +541,26 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 		pl.Notes = append(pl.Notes, rd.synonymNotes...)
 	}
 	return t, "", ok
+}
+
+// currencyWords are units of money in a column's name.
+var currencyWords = wordSet("usd", "eur", "gbp", "dollar", "euro", "pound")
+
+// scopeWord is the first word of a clause that asks for a cause, a
+// prediction or advice; a column's own word ("the most common cause" of a
+// column called cause) asks for none.
+func scopeWord(c clause, p profile) string {
+	for _, w := range c.words {
+		if !scopeWords[w] {
+			continue
+		}
+		if !slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+			return slices.ContainsFunc(words(col.Name), func(cw string) bool { return stem(cw) == stem(w) })
+		}) {
+			return w
+		}
+	}
+	return ""
 }
 
 // moneyGuess reports whether the likeliest measure of a question that
@@ -1154,6 +1174,16 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		if unitWords[w] && slices.ContainsFunc(all, func(m mention) bool {
 			return slices.ContainsFunc(colWords(m.col.Name), func(u string) bool { return sameUnit(w, u) })
 		}) {
+			rd.covered[i] = true
+		}
+	}
+	// A word of money after a column in a currency ("hammer price" of
+	// hammer_usd) is that column's.
+	for i, w := range c.words {
+		if i > 0 && rd.covered[i-1] && !rd.covered[i] && wordSet("price", "cost", "amount", "value", "fee", "fare", "money")[w] &&
+			slices.ContainsFunc(all, func(m mention) bool {
+				return m.pos+m.len == i && slices.ContainsFunc(colWords(m.col.Name), func(u string) bool { return currencyWords[u] })
+			}) {
 			rd.covered[i] = true
 		}
 	}
