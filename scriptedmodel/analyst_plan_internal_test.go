@@ -394,15 +394,19 @@ func TestReadingCheck(t *testing.T) {
 		{"Which player passed the most games?", gamesProfile, "refused: it counts the rows that passed, no column value I can tie to \"passed\" picks them"},
 	}
 	for _, tc := range tests {
-		pl := planFor(tc.question, []profile{tc.p})
-		got := pl.String()
-		if pl.Unmapped {
-			got = "refused: " + pl.Refusal
-		}
-		if !strings.HasPrefix(got, tc.want) {
+		if got := readingFor(tc.question, tc.p); !strings.HasPrefix(got, tc.want) {
 			t.Errorf("%q: got %q, want %q", tc.question, got, tc.want)
 		}
 	}
+}
+
+// readingFor is a question's plan on one dataset, or "refused: " and why.
+func readingFor(question string, p profile) string {
+	pl := planFor(question, []profile{p})
+	if pl.Unmapped {
+		return "refused: " + pl.Refusal
+	}
+	return pl.String()
 }
 
 // TestReadingCheckStatistic: a plan whose statistic is not the one the
@@ -443,12 +447,7 @@ func TestColumnWords(t *testing.T) {
 		{"What is the total number of critical sites?", "scalar sum(crit_sites)"},
 		{"Why do floods happen?", "refused: it asks for a cause"},
 	} {
-		pl := planFor(tc.question, []profile{floodsProfile})
-		got := pl.String()
-		if pl.Unmapped {
-			got = "refused: " + pl.Refusal
-		}
-		if !strings.HasPrefix(got, tc.want) {
+		if got := readingFor(tc.question, floodsProfile); !strings.HasPrefix(got, tc.want) {
 			t.Errorf("%q: got %q, want %q", tc.question, got, tc.want)
 		}
 	}
