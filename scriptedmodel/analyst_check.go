@@ -12,8 +12,9 @@ import (
 // statistic, "a single", a verb that picks the rows) or that adds what the
 // clause did not ask for (a grouping) answers another question. The check
 // re-states the plan in words; it reads the clause again without a
-// grouping nobody asked for, and refuses, saying how it read the clause,
-// when a word is still not accounted for.
+// grouping nobody asked for, or with the filter a left-out verb says
+// (won: result = W), and refuses, saying how it read the clause, when a
+// word is still not accounted for.
 
 // readingOf re-states a task in words: "the median of donor_age for each
 // donor_id", "the number of rows for each team, highest first".
@@ -92,7 +93,7 @@ var outcomeVerbs = map[string][]string{
 	"lost": {"l", "loss", "lost", "loser", "defeat"}, "lose": {"l", "loss", "lost", "loser", "defeat"},
 	"failed": {"f", "fail", "failed"}, "fail": {"f", "fail", "failed"},
 	"passed": {"p", "pass", "passed"},
-	"missed": {"missed", "miss"}, "broke": {"broken", "broke"}, "scored": {"scored", "goal"},
+	"missed": {"missed", "miss", "no-show"},
 }
 
 // outcomeFilter is the filter an outcome verb says: the value of one
@@ -116,7 +117,8 @@ func outcomeFilter(verb string, p profile) (filter, bool) {
 }
 
 // readingCheck is what checking a reading found: a grouping to read the
-// clause without, or why the reading answers another question.
+// clause without, a filter to read it with, or why the reading answers
+// another question.
 type readingCheck struct {
 	drop    string // a column the plan groups by that the clause names only as its subject
 	add     *filter
