@@ -304,7 +304,7 @@ func TestPlanForWordForms(t *testing.T) {
 	}
 }
 
-// cinemaProfile is testdata/analyst/heldout's cinema_screenings.csv: a
+// cinemaProfile is testdata/analyst/round8's cinema_screenings.csv: a
 // row per screening, a quantity sold and a price, no quantity column.
 var cinemaProfile = profile{Path: "/home/user/cinema_screenings.csv", Name: "cinema_screenings.csv", Rows: 160, Cols: 7, Columns: []colProfile{
 	{Name: "show_time", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2025-07-01 12:00", Max: "2025-08-30 21:00"},
@@ -343,5 +343,112 @@ func TestPlanForReadsOnlyWhatItSays(t *testing.T) {
 				t.Errorf("planFor(%q): want a refusal that says why", tc.question)
 			}
 		})
+	}
+}
+
+// Profiles for the reading check: visits of a club's members (a member
+// per several rows), monthly bills per account (a row per account and
+// month), and games won, lost or drawn.
+var (
+	visitsProfile = profile{Path: "/home/user/visits.csv", Name: "visits.csv", Rows: 200, Cols: 5, Columns: []colProfile{
+		{Name: "visit_date", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2025-01-02", Max: "2025-06-28"},
+		{Name: "member", Dtype: "object", Kind: kindCategorical, Unique: 80, Values: []string{"M001", "M002", "M003"}},
+		{Name: "branch", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Docks", "Mill", "Park"}},
+		{Name: "age", Dtype: "int64", Kind: kindNumeric, Unique: 50},
+		{Name: "spend", Dtype: "float64", Kind: kindNumeric, Unique: 190},
+	}}
+	billsProfile = profile{Path: "/home/user/bills.csv", Name: "bills.csv", Rows: 120, Cols: 4, Columns: []colProfile{
+		{Name: "account", Dtype: "object", Kind: kindCategorical, Unique: 20, Values: []string{"A01", "A02", "A03"}},
+		{Name: "bill_month", Dtype: "object", Kind: kindDate, Unique: 6, Min: "2025-01", Max: "2025-06"},
+		{Name: "kwh", Dtype: "float64", Kind: kindNumeric, Unique: 118},
+		{Name: "amount", Dtype: "float64", Kind: kindNumeric, Unique: 119},
+	}}
+	gamesProfile = profile{Path: "/home/user/games.csv", Name: "games.csv", Rows: 90, Cols: 3, Columns: []colProfile{
+		{Name: "player", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"Ada", "Bo", "Cy"}},
+		{Name: "result", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"W", "L", "D"}},
+		{Name: "moves", Dtype: "int64", Kind: kindNumeric, Unique: 60},
+	}}
+)
+
+// TestReadingCheck: a plan is checked against the question before it is
+// answered. A grouping the question names only as its subject ("of
+// members", "by a member") is read again without it; a reading that
+// leaves out "single" or the verb that picks the rows is refused, and the
+// refusal says how the question was read.
+func TestReadingCheck(t *testing.T) {
+	tests := []struct {
+		question string
+		p        profile
+		want     string // plan.String(), or the start of the refusal
+	}{
+		{"What is the median age of members?", visitsProfile, "scalar median(age)"},
+		{"What is the most spent by a member in a single visit?", visitsProfile, "extreme max(spend) desc"},
+		{"What is the average spend of each member?", visitsProfile, "group mean(spend) by member"},
+		{"Which branch had the highest spend in a single visit?", visitsProfile, "refused: it asks about a single row, and I read it as the total of spend for each branch, highest first, which combines many rows"},
+		{"What is the median number of visits per branch?", visitsProfile, "refused: it counts rows, and I read it as the median of spend for each branch"},
+		{"What is the average monthly kwh?", billsProfile, "scalar mean(kwh)"},
+		{"On average, how much kwh does an account use in a month?", billsProfile, "scalar mean(kwh)"},
+		{"What is the total kwh per month?", billsProfile, "series sum(kwh) over bill_month/M"},
+		{"Which player won the most games?", gamesProfile, "group count by player desc where result=W"},
+		{"Which player lost the fewest games?", gamesProfile, "group count by player asc where result=L"},
+		{"Which player passed the most games?", gamesProfile, "refused: it counts the rows that passed, no column value I can tie to \"passed\" picks them"},
+	}
+	for _, tc := range tests {
+		if got := readingFor(tc.question, tc.p); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%q: got %q, want %q", tc.question, got, tc.want)
+		}
+	}
+}
+
+// readingFor is a question's plan on one dataset, or "refused: " and why.
+func readingFor(question string, p profile) string {
+	pl := planFor(question, []profile{p})
+	if pl.Unmapped {
+		return "refused: " + pl.Refusal
+	}
+	return pl.String()
+}
+
+// TestReadingCheckStatistic: a plan whose statistic is not the one the
+// question says is refused, whatever produced it.
+func TestReadingCheckStatistic(t *testing.T) {
+	q := "What is the median spend?"
+	c := clause{raw: q, words: words(q)}
+	rd := readClause(c, visitsProfile, &plan{})
+	chk := checkReading(c, visitsProfile, rd, task{Op: opScalar, Agg: "mean", Measure: "spend"}, false)
+	if want := "it asks for the median, and I read it as the average of spend"; chk.refusal != want {
+		t.Errorf("got %+v, want the refusal %q", chk, want)
+	}
+	if chk := checkReading(c, visitsProfile, rd, task{Op: opScalar, Agg: "median", Measure: "spend"}, false); chk != (readingCheck{}) {
+		t.Errorf("the median read as the median: got %+v, want no finding", chk)
+	}
+}
+
+// floodsProfile has a column named cause, abbreviations, an area in acres
+// and a cost in dollars.
+var floodsProfile = profile{Path: "/home/user/floods.csv", Name: "floods.csv", Rows: 80, Cols: 6, Columns: []colProfile{
+	{Name: "start_date", Dtype: "object", Kind: kindDate, Unique: 75, Min: "2024-01-03", Max: "2024-12-20"},
+	{Name: "district", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Lowmoor", "Ashby", "Fenwick", "Tarr"}},
+	{Name: "cause", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"rainfall", "snowmelt", "dam release"}},
+	{Name: "acres_flooded", Dtype: "float64", Kind: kindNumeric, Unique: 80},
+	{Name: "repair_usd", Dtype: "float64", Kind: kindNumeric, Unique: 80},
+	{Name: "crit_sites", Dtype: "int64", Kind: kindNumeric, Unique: 9},
+}}
+
+// TestColumnWords: a column called cause is a column, not a question of
+// why; a unit of area and an abbreviation name their columns; a word of
+// money after a column in dollars is that column.
+func TestColumnWords(t *testing.T) {
+	for _, tc := range []struct{ question, want string }{
+		{"What is the most common cause of floods?", "group count by cause desc"},
+		{"What is the total area flooded in acres?", "scalar sum(acres_flooded)"},
+		{"How many floods covered more than 500 acres?", "count_rows where acres_flooded>500"},
+		{"What is the average repair cost?", "scalar mean(repair_usd)"},
+		{"What is the total number of critical sites?", "scalar sum(crit_sites)"},
+		{"Why do floods happen?", "refused: it asks for a cause"},
+	} {
+		if got := readingFor(tc.question, floodsProfile); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%q: got %q, want %q", tc.question, got, tc.want)
+		}
 	}
 }

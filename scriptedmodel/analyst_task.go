@@ -469,7 +469,7 @@ func oneColumnPerValue(c clause, fs []filter, ms []mention) ([]filter, string) {
 // returns a refusal, saying why, when the clause asks what these columns
 // cannot answer; ok is false when the clause asks nothing it knows.
 func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string, ok bool) {
-	if w := firstWord(c.words, scopeWords); w != "" {
+	if w := scopeWord(c, p); w != "" {
 		return task{}, fmt.Sprintf("it asks for a cause, a prediction or advice (%q), and I only compute figures from the rows as they are", w), false
 	}
 	rd := readClause(c, p, pl)
@@ -486,7 +486,27 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	var soft []string
 	unknown := unknownWords(c, rd.covered, p, &soft)
 	notes := len(pl.Notes)
-	t, refusal, ok = mapClause(c, p, prev, pl, rd)
+	t, refusal, ok = mapClause(c, p, prev, pl, rd.clone())
+	// Check the reading against the clause; read it again without a
+	// grouping it did not ask for, or with the filter a verb it left out
+	// says.
+	for checked := 0; refusal == "" && ok && checked < 3; checked++ {
+		guessed := slices.ContainsFunc(pl.Notes[notes:], func(n string) bool { return strings.HasPrefix(n, "The question names no numeric column") })
+		chk := checkReading(c, p, rd, t, guessed)
+		switch {
+		case chk.drop != "":
+			rd = rd.without(chk.drop)
+		case chk.add != nil:
+			rd = rd.with(*chk.add, chk.at)
+		default:
+			refusal = chk.refusal
+		}
+		if refusal != "" {
+			break
+		}
+		pl.Notes = pl.Notes[:notes]
+		t, refusal, ok = mapClause(c, p, prev, pl, rd.clone())
+	}
 	if len(soft) > 0 && slices.ContainsFunc(pl.Notes[notes:], func(n string) bool { return strings.HasPrefix(n, "The question names no") }) {
 		// "The average yield" of crop_yields.csv where no column reads as
 		// yield: the guessed measure would answer another question.
@@ -521,6 +541,26 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 		pl.Notes = append(pl.Notes, rd.synonymNotes...)
 	}
 	return t, "", ok
+}
+
+// currencyWords are units of money in a column's name.
+var currencyWords = wordSet("usd", "eur", "gbp", "dollar", "euro", "pound")
+
+// scopeWord is the first word of a clause that asks for a cause, a
+// prediction or advice; a column's own word ("the most common cause" of a
+// column called cause) asks for none.
+func scopeWord(c clause, p profile) string {
+	for _, w := range c.words {
+		if !scopeWords[w] {
+			continue
+		}
+		if !slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+			return slices.ContainsFunc(words(col.Name), func(cw string) bool { return stem(cw) == stem(w) })
+		}) {
+			return w
+		}
+	}
+	return ""
 }
 
 // moneyGuess reports whether the likeliest measure of a question that
@@ -1137,6 +1177,16 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.covered[i] = true
 		}
 	}
+	// A word of money after a column in a currency ("hammer price" of
+	// hammer_usd) is that column's.
+	for i, w := range c.words {
+		if i > 0 && rd.covered[i-1] && !rd.covered[i] && wordSet("price", "cost", "amount", "value", "fee", "fare", "money")[w] &&
+			slices.ContainsFunc(all, func(m mention) bool {
+				return m.pos+m.len == i && slices.ContainsFunc(colWords(m.col.Name), func(u string) bool { return currencyWords[u] })
+			}) {
+			rd.covered[i] = true
+		}
+	}
 	// "Average price by number of bedrooms": a numeric column with few
 	// values groups when the clause names no category and has another
 	// measure, or counts.
@@ -1169,6 +1219,21 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			if w == "daily" || w == "day" {
 				rd.covered[i] = true
 			}
+		}
+	}
+	// So is "the average monthly usage", or "on average, how much … in a
+	// month", of rows that are months, even when the date column is
+	// called month; but "the total per month" is a series.
+	if dc := dateColumn(p); dc != nil && !rd.sameGrain && monthGrain(*dc) && slices.Contains([]string{"mean", "median"}, aggregateOf(c, maps.Clone(rd.covered))) &&
+		(!c.has(groupWords) || containsSeq(c.words, "per", "month") && panel(p, *dc)) && !c.has(wordSet("which")) && !c.has(descWords) && !c.has(ascWords) {
+		for i, w := range c.words {
+			if w == "monthly" || w == "month" {
+				rd.sameGrain = true
+				rd.covered[i] = true
+			}
+		}
+		if rd.sameGrain {
+			rd.times = slices.DeleteFunc(rd.times, func(x colProfile) bool { return x.Name == dc.Name })
 		}
 	}
 	// "The highest monthly gas reading" of rows that are months (and

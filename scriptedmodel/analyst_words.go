@@ -21,6 +21,7 @@ var abbreviations = map[string]string{
 	"wt": "weight", "ht": "height", "addr": "address", "prod": "product", "cat": "category",
 	"rev": "revenue", "std": "stdev", "stddev": "stdev", "sd": "stdev", "approx": "approximately",
 	"max": "maximum", "min": "minimum", "kilometre": "km", "kilometer": "km", "csat": "customer satisfaction", "nps": "net promoter score", "sqft": "square foot", "sqm": "square meter", "feet": "foot", "ft": "foot", "sq": "square",
+	"elev": "elevation", "mag": "magnitude", "crit": "critical", "viol": "violation", "est": "estimate", "prem": "premium",
 	"hb": "hemoglobin", "hgb": "hemoglobin", "v": "volt", "voltage": "volt", "kw": "kilowatt", "w": "watt", "dest": "destination", "orig": "origin", "desc": "description", "lat": "latitude", "lon": "longitude", "lng": "longitude",
 }
 
@@ -29,7 +30,7 @@ var abbreviations = map[string]string{
 var unitWords = wordSet("kg", "g", "gram", "lb", "km", "mi", "mile", "m", "meter", "metre", "cm", "mm", "c", "f", "celsius", "fahrenheit",
 	"usd", "eur", "gbp", "dollar", "euro", "pound", "percent", "minute", "min", "second", "s", "ms", "hour", "h", "day",
 	"l", "ml", "litre", "liter", "kwh", "mph", "kmh", "kph", "bpm", "mmhg", "foot", "inch", "yard", "volt", "watt", "kilowatt",
-	"k", "thousand", "million", "mn", "bn", "wm2", "ntu", "mg", "ha", "hectare", "tonne", "ton", "t", "m2", "ppm", "db", "hpa", "psi", "rpm", "hz", "mah", "mb", "gb")
+	"k", "thousand", "million", "mn", "bn", "wm2", "ntu", "mg", "ha", "hectare", "acre", "tonne", "ton", "t", "m2", "ppm", "db", "hpa", "psi", "rpm", "hz", "mah", "mb", "gb")
 
 // qualifierWords mark what kind of value a column holds about its subject
 // ("customer_id", "is_returned"); the subject alone names the column.
@@ -108,6 +109,7 @@ var unitConcepts = []struct {
 	{[]string{"weight", "mass"}, wordSet("kg", "lb", "gram", "g")},
 	{[]string{"temperature"}, wordSet("c", "f", "celsius", "fahrenheit")},
 	{[]string{"voltage"}, wordSet("volt")},
+	{[]string{"area"}, wordSet("acre", "hectare", "ha")},
 	{[]string{"speed", "velocity"}, wordSet("kmh", "mph", "kph")},
 }
 

@@ -10,14 +10,14 @@ import (
 )
 
 // analystScenario measures the offline analyst on the held-out corpus
-// (testdata/analyst/heldout: tables and questions it was not developed on,
+// (testdata/analyst/<analysteval.HeldOut>: tables and questions it was not developed on,
 // each with its expected figures computed by pandas apart from it): the
 // share of questions answered correctly, the share where it answered a
 // different question, and the share it honestly refused. It needs no
 // servers beyond the scripted model it starts and /usr/bin/python3
 // ($SCRIPTEDMODEL_PYTHON overrides it) with pandas and matplotlib.
 func analystScenario(ctx context.Context, root string, r *report) error {
-	c, err := analysteval.Load(filepath.Join(root, "testdata", "analyst", "heldout"))
+	c, err := analysteval.Load(filepath.Join(root, "testdata", "analyst", analysteval.HeldOut))
 	if err != nil {
 		return err
 	}
@@ -30,7 +30,7 @@ func analystScenario(ctx context.Context, root string, r *report) error {
 		return err
 	}
 	n := len(s.Outcomes)
-	of := fmt.Sprintf("of %d questions over %d tables in testdata/analyst/heldout", n, len(c.Tables()))
+	of := fmt.Sprintf("of %d questions over %d tables in testdata/analyst/%s", n, len(c.Tables()), analysteval.HeldOut)
 	correct, different, refused := 100*s.Rate(s.Correct), 100*s.Rate(s.Different), 100*s.Rate(s.Refusals)
 	r.add(figure{Scenario: "analyst", Name: "offline analyst on the held-out corpus: answered correctly", Goal: "≥ 85%", Value: correct, Unit: "%",
 		Measured: fmt.Sprintf("%.1f%% (%d %s)", correct, s.Correct, of), Met: ptr(s.Rate(s.Correct) >= 0.85)})

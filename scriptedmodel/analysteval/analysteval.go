@@ -44,6 +44,11 @@ import (
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
 )
 
+// HeldOut is the folder under testdata/analyst of the held-out corpus:
+// tables and questions written after the analyst's last change, which
+// TestHeldOutCorpus and cmd/bench's analyst scenario measure.
+const HeldOut = "round10"
+
 // Item is one question of a corpus.
 type Item struct {
 	Table    string `json:"table"`

@@ -1,0 +1,235 @@
+package scriptedmodel
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// The analyst checks its reading of a clause against the clause before it
+// answers. A plan that leaves out a word that changes the figure (a
+// statistic, "a single", a verb that picks the rows) or that adds what the
+// clause did not ask for (a grouping) answers another question. The check
+// re-states the plan in words; it reads the clause again without a
+// grouping nobody asked for, or with the filter a left-out verb says
+// (won: result = W), and refuses, saying how it read the clause, when a
+// word is still not accounted for.
+
+// readingOf re-states a task in words: "the median of donor_age for each
+// donor_id", "the number of rows for each team, highest first".
+func readingOf(t task) string {
+	var s string
+	switch t.Op {
+	case opCountRows:
+		s = "the number of rows"
+	case opDistinct:
+		s = "the number of distinct values of " + t.By
+	case opExtreme:
+		s = fmt.Sprintf("the row with the %s %s", map[bool]string{true: "highest", false: "lowest"}[t.Desc], t.Measure)
+	case opCorr:
+		s = fmt.Sprintf("the correlation of %s and %s", t.X, t.Y)
+	case opSummary:
+		s = "the distribution of " + t.Measure
+	case opShare:
+		s = "the share of the rows"
+		if t.Measure != "" {
+			s = "the share of the total of " + t.Measure
+		}
+	case opScalar, opGroup, opSeries:
+		s = aggPhrase(t)
+		switch {
+		case t.Op == opGroup:
+			s += " for each " + t.By
+			if t.ByFreq != "" {
+				s += " (in " + periods(t.ByFreq, t.By) + ")"
+			}
+		case t.Op == opSeries:
+			s += " in each of the " + periods(t.Freq, t.Time)
+			if t.By != "" {
+				s += " and each " + t.By
+			}
+		}
+	default:
+		s = "an overview of the table"
+	}
+	if len(t.Filters) > 0 {
+		fs := make([]string, len(t.Filters))
+		for i, f := range t.Filters {
+			fs[i] = f.String()
+		}
+		s += " where " + strings.Join(fs, " and ")
+	}
+	if t.Ranked && t.Op == opGroup {
+		s += map[bool]string{true: ", highest first", false: ", lowest first"}[t.Desc]
+	}
+	return s
+}
+
+// aggPhrase names a task's aggregate of its measure: "the total of pax",
+// "the number of rows".
+func aggPhrase(t task) string {
+	switch t.Agg {
+	case "count", "":
+		return "the number of rows"
+	case "share":
+		if t.Cond != nil {
+			return "the share of rows with " + t.Cond.String()
+		}
+		return "the share of rows"
+	case "nunique":
+		return "the number of distinct values of " + t.Measure
+	}
+	return fmt.Sprintf("the %s of %s", aggName(t.Agg), t.Measure)
+}
+
+// outcomeVerbs pick the rows they are said of ("which team won the most
+// matches" counts the matches won, not all of them); a count that no
+// filter ties to the verb counts other rows. Each names the values of an
+// outcome column that mean it (a result of W or L).
+var outcomeVerbs = map[string][]string{
+	"won": {"w", "win", "won", "winner", "victory"}, "win": {"w", "win", "won", "winner", "victory"},
+	"beat": {"w", "win", "won", "winner", "victory"},
+	"lost": {"l", "loss", "lost", "loser", "defeat"}, "lose": {"l", "loss", "lost", "loser", "defeat"},
+	"failed": {"f", "fail", "failed"}, "fail": {"f", "fail", "failed"},
+	"passed": {"p", "pass", "passed"},
+	"missed": {"missed", "miss", "no-show"},
+}
+
+// outcomeFilter is the filter an outcome verb says: the value of one
+// categorical column that means it ("won" of result = W).
+func outcomeFilter(verb string, p profile) (filter, bool) {
+	var found []filter
+	for _, col := range p.Columns {
+		if col.Kind != kindCategorical {
+			continue
+		}
+		for _, v := range col.Values {
+			if slices.Contains(outcomeVerbs[verb], strings.ToLower(v)) {
+				found = append(found, filter{Column: col.Name, Values: []string{v}})
+			}
+		}
+	}
+	if len(found) != 1 {
+		return filter{}, false
+	}
+	return found[0], true
+}
+
+// readingCheck is what checking a reading found: a grouping to read the
+// clause without, a filter to read it with, or why the reading answers
+// another question.
+type readingCheck struct {
+	drop    string // a column the plan groups by that the clause names only as its subject
+	add     *filter
+	at      int // the word the added filter accounts for
+	refusal string
+}
+
+// checkReading compares a clause's plan with its words; guessed says the
+// plan's measure is a guess (the clause names no numeric column).
+func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) readingCheck {
+	// A grouping the clause did not ask for: "the median age of donors",
+	// "the most honey taken from a hive", "how many SMS does a subscriber
+	// send": the column names whose rows the figure is of, not groups.
+	if (t.Op == opGroup || t.Op == opSeries) && t.By != "" && t.ByFreq == "" &&
+		slices.ContainsFunc(rd.categorical, func(col colProfile) bool { return col.Name == t.By }) {
+		for _, m := range mentions(c, p) {
+			if m.col.Name == t.By && m.pos > 0 && subjectWords[c.words[m.pos-1]] && !asksGrouping(c, m.pos) {
+				return readingCheck{drop: t.By}
+			}
+		}
+	}
+	// "The median number of visits per branch" counts rows; a guessed
+	// measure's figure is another question's.
+	if guessed && (containsSeq(c.words, "number", "of") || containsSeq(c.words, "how", "many")) {
+		return readingCheck{refusal: fmt.Sprintf("it counts rows, and I read it as %s, a column it does not name", readingOf(t))}
+	}
+	// "In a single inspection": one row's figure, not a total or an average of many.
+	for i, w := range c.words {
+		if w != "single" || rd.covered[i] {
+			continue
+		}
+		if !(t.Op == opExtreme || t.Implied || t.Agg == "max" || t.Agg == "min") {
+			return readingCheck{refusal: fmt.Sprintf("it asks about a single row, and I read it as %s, which combines many rows", readingOf(t))}
+		}
+	}
+	// A statistic the clause says and the plan does not compute.
+	if said := aggregateOf(c, maps.Clone(rd.covered)); said != "" && !aggregateKept(said, t) {
+		return readingCheck{refusal: fmt.Sprintf("it asks for the %s, and I read it as %s", aggName(said), readingOf(t))}
+	}
+	// A count of rows that leaves out the verb that picks them.
+	if t.Op == opCountRows || t.Agg == "count" || t.Op == opShare && t.Measure == "" {
+		for i, w := range c.words {
+			if outcomeVerbs[w] == nil || rd.covered[i] {
+				continue
+			}
+			if f, ok := outcomeFilter(w, p); ok {
+				return readingCheck{add: &f, at: i}
+			}
+			return readingCheck{refusal: fmt.Sprintf("it counts the rows that %s, no column value I can tie to %q picks them, and I read it as %s", w, w, readingOf(t))}
+		}
+	}
+	return readingCheck{}
+}
+
+// subjectWords before a column's name make it the subject of the figure,
+// not a grouping: "a member", "of donors", "from a hive".
+var subjectWords = wordSet("a", "an", "one", "of", "from")
+
+// asksGrouping reports whether a clause asks for a breakdown or a ranking
+// of groups in its own words; "by a member" (at pos) names who did it.
+func asksGrouping(c clause, pos int) bool {
+	if c.has(commonWords) || c.has(wordSet("which", "whose", "who", "distribution")) {
+		return true
+	}
+	for i, w := range c.words {
+		if groupWords[w] && !(i == pos-2 && wordSet("a", "an", "one")[c.words[pos-1]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// aggregateKept reports whether a task computes the statistic its clause
+// says: the same one, a total said of a count ("the total number of
+// rows"), an average over periods, or an average ranking that also
+// reports the single extreme.
+func aggregateKept(said string, t task) bool {
+	switch {
+	case t.Agg == said, t.PerPeriod, t.Implied:
+		return true
+	case said == "sum":
+		return t.Op == opCountRows || t.Op == opDistinct || t.Op == opShare || t.Agg == "count" || t.Agg == "nunique" || t.Agg == "share"
+	case t.Op == opSummary || t.Op == opCorr || t.Op == opOverview:
+		return true
+	}
+	return false
+}
+
+// with is a copy of rd with the filter f, which accounts for word i.
+func (rd clauseReading) with(f filter, i int) clauseReading {
+	out := rd.clone()
+	out.filters = append(out.filters, f)
+	out.covered[i] = true
+	return out
+}
+
+// without is a copy of rd that reads the column col as the clause's
+// subject: no longer a grouping.
+func (rd clauseReading) without(col string) clauseReading {
+	out := rd.clone()
+	out.categorical = slices.DeleteFunc(out.categorical, func(x colProfile) bool { return x.Name == col })
+	return out
+}
+
+// clone copies a reading so that mapping it leaves the original as it was.
+func (rd clauseReading) clone() clauseReading {
+	out := rd
+	out.numeric = slices.Clone(rd.numeric)
+	out.categorical = slices.Clone(rd.categorical)
+	out.times = slices.Clone(rd.times)
+	out.filters = slices.Clone(rd.filters)
+	out.covered = maps.Clone(rd.covered)
+	return out
+}
