@@ -63,8 +63,8 @@ func (a *Activities) JoinSandboxLine(ctx context.Context, in JoinLineInput) (Joi
 	// an analysis granted its turn at once creates its sandbox in the same
 	// workflow task, with no signal back.
 	taskQueue := activity.GetInfo(ctx).TaskQueue
-	id := admission.LineWorkflowID(a.d.Line.Pool)
 	start := a.lineStartOptions(taskQueue)
+	id := start.ID
 	start.WorkflowIDConflictPolicy = enumspb.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING
 	h, err := a.d.Temporal.UpdateWithStartWorkflow(ctx, client.UpdateWithStartWorkflowOptions{
 		StartWorkflowOperation: a.d.Temporal.NewWithStartWorkflowOperation(start, api.SandboxLineWorkflowName, a.lineState()),
