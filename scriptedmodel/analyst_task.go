@@ -71,7 +71,34 @@ func sameWord(q, c string) bool {
 	if n, ok := strings.CutSuffix(q, "ation"); ok && len(n) > 2 && (c == n+"ated" || c == n+"ate") {
 		return true
 	}
-	return false
+	return abbreviates(c, q) || abbreviates(q, c)
+}
+
+// abbreviates reports whether short is a common abbreviation of long that
+// no list names: its first letters ("mag" of magnitude, "elev" of
+// elevation), or its consonants in order ("bldg" of building, "mgr" of
+// manager, "pts" of points). Short needs three letters and is no word the
+// analyst knows ("per" is no percent); a prefix needs three letters more
+// ("age" is not the start of agent, "card" not of cards), consonants two.
+func abbreviates(short, long string) bool {
+	if len(short) < 3 || len(long) < len(short)+2 || short[0] != long[0] || known(short) {
+		return false
+	}
+	if rest, ok := strings.CutPrefix(long, short); ok {
+		// "highest" is a form of high, not what "high" stands for.
+		return len(rest) >= 3 && !wordSet("est", "ers", "ing", "ings", "ness", "ful", "less", "ish", "ist", "ies", "ier", "iest")[rest]
+	}
+	if strings.ContainsAny(short[1:], "aeiou") {
+		return false
+	}
+	j := 1
+	for i := 1; i < len(long) && j < len(short); i++ {
+		if long[i] == short[j] {
+			j++
+		}
+	}
+	// A plural's s that the question's singular lost: "pts" of point.
+	return j == len(short) || j == len(short)-1 && short[j] == 's'
 }
 
 func sameWords(qs, cs []string) bool {
@@ -161,7 +188,8 @@ func mentions(c clause, p profile) []mention {
 		case core != nil && len(core) == 1 && core[0] == "unit" && col.Kind == kindNumeric:
 			// unit_amt is a price per unit: "units" is no name of it.
 		case core != nil && !(len(core) == 1 && core[0] == entity):
-			cands = append(cands, cand{col: col, ws: core, level: 1})
+			// In any order: "the low estimate" of est_low_usd.
+			cands = append(cands, cand{col: col, ws: core, level: 1, anyOrder: len(core) > 1})
 		case core != nil && col.Kind == kindNumeric:
 			// output_kwh of solar_output.csv is "the median output", but
 			// "how many outputs" counts rows.
@@ -485,6 +513,23 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	}
 	var soft []string
 	unknown := unknownWords(c, rd.covered, p, &soft)
+	var rowsNote string
+	if len(unknown) == 1 {
+		// "How many earthquakes had a magnitude of at least 5" of
+		// seismic_events.csv: the one word it does not know stands where
+		// the rows are named, and nothing else names them.
+		if at := rowsNounAt(c, unknown[0], rd.covered, p); at >= 0 {
+			rc := clause{raw: c.raw, words: slices.Clone(c.words)}
+			rc.words[at] = "record"
+			if rrd := readClause(rc, p, pl); rrd.ambiguous == "" {
+				var rsoft []string
+				if len(unknownWords(rc, rrd.covered, p, &rsoft)) == 0 {
+					rowsNote = fmt.Sprintf("I read %q as what each row of %s is.", unknown[0], p.Name)
+					c, rd, soft, unknown = rc, rrd, rsoft, nil
+				}
+			}
+		}
+	}
 	notes := len(pl.Notes)
 	t, refusal, ok = mapClause(c, p, prev, pl, rd.clone())
 	// Check the reading against the clause; read it again without a
@@ -539,8 +584,64 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 		return task{}, noColumnFor(unknown, p), false
 	case ok:
 		pl.Notes = append(pl.Notes, rd.synonymNotes...)
+		if rowsNote != "" {
+			pl.Notes = append(pl.Notes, rowsNote)
+		}
 	}
 	return t, "", ok
+}
+
+// rowsNounAt is where a clause names its rows by a word the analyst does
+// not know, or -1: after "how many" or "number of" unless another subject
+// follows ("how many calories did the hikers burn"), after "of" when a
+// measure comes before it ("the median depth of earthquakes"), or after
+// "the most" that ends a clause whose subject is a column ("which region
+// had the most earthquakes"). Nothing else in the clause may name rows.
+func rowsNounAt(c clause, w string, covered map[int]bool, p profile) int {
+	if len(w) < 3 || stem(w) != w || baseForm(w) != "" {
+		return -1
+	}
+	entity := datasetEntity(p)
+	at := -1
+	for i, x := range c.words {
+		switch {
+		case x == w:
+			if at >= 0 {
+				return -1
+			}
+			at = i
+		case rowWords[x] || entityWords[x] && x != "time" && x != "one" || x == entity:
+			return -1
+		}
+	}
+	if at < 1 {
+		return -1
+	}
+	prev := at - 1
+	if c.words[prev] == "the" && prev > 0 {
+		prev--
+	}
+	next := ""
+	if at+1 < len(c.words) {
+		next = c.words[at+1]
+	}
+	switch c.words[prev] {
+	case "many":
+		if !wordSet("did", "does", "do", "will", "would", "can", "could", "should")[next] {
+			return at
+		}
+	case "of":
+		if prev > 0 && (c.words[prev-1] == "number" || covered[prev-1]) {
+			return at
+		}
+	case "most", "fewest", "least":
+		// The subject is a column or a period of the date ("which month").
+		if q := slices.IndexFunc(c.words[:prev], func(x string) bool { return x == "which" || x == "what" }); q >= 0 && q+1 < prev &&
+			(next == "" || next == "in" || next == "during") && (covered[q+1] || timeWords[c.words[q+1]] && dateColumn(p) != nil) {
+			return at
+		}
+	}
+	return -1
 }
 
 // currencyWords are units of money in a column's name.
@@ -555,7 +656,7 @@ func scopeWord(c clause, p profile) string {
 			continue
 		}
 		if !slices.ContainsFunc(p.Columns, func(col colProfile) bool {
-			return slices.ContainsFunc(words(col.Name), func(cw string) bool { return stem(cw) == stem(w) })
+			return slices.ContainsFunc(words(col.Name), func(cw string) bool { return sameWord(w, cw) }) // "fires caused by lightning" of cause
 		}) {
 			return w
 		}
