@@ -516,6 +516,8 @@ func mask(f filter) string {
 	switch {
 	case f.Op != "":
 		return fmt.Sprintf("(pd.to_numeric(df[%s], errors=\"coerce\") %s %s)", py(f.Column), f.Op, strconv.FormatFloat(f.Num, 'f', -1, 64))
+	case f.Part == "day of the year":
+		return fmt.Sprintf("pd.to_datetime(df[%s], errors=\"coerce\").dt.strftime(\"%%m-%%d\").isin(%s)", py(f.Column), pyList(f.Values))
 	case f.Part != "":
 		return fmt.Sprintf("pd.to_datetime(df[%s], errors=\"coerce\").dt.%s.isin([%s])", py(f.Column), f.Part, strings.Join(f.Values, ", "))
 	}

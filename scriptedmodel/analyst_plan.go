@@ -84,7 +84,7 @@ type task struct {
 type filter struct {
 	Column string
 	Values []string
-	Part   string  // "year" or "month": the values are of that part of a date column
+	Part   string  // "year", "month" or "day of the year" (values "10-15"): the values are of that part of a date column
 	Op     string  // ">", ">=", "<", "<=", "==": a numeric condition on Num, instead of Values
 	Num    float64 // the condition's number
 	Flag   bool    // the filter is a yes/no column's: the condition of a share

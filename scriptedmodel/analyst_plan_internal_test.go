@@ -508,3 +508,45 @@ func TestRowsAndAbbreviations(t *testing.T) {
 		}
 	}
 }
+
+// cratesProfile is a table of crates at depots, named by neither its file
+// nor its columns, with yes/no columns said with "by" in questions.
+var cratesProfile = profile{Path: "/home/user/depot_export.csv", Name: "depot_export.csv", Rows: 120, Cols: 7, Columns: []colProfile{
+	{Name: "recv_dt", Dtype: "object", Kind: kindDate, Unique: 100, Min: "2024-01-02", Max: "2024-12-30"},
+	{Name: "depot", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Leeds", "Derby"}},
+	{Name: "issue", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"damaged", "missing", "late"}},
+	{Name: "wt_kg", Dtype: "float64", Kind: kindNumeric, Unique: 110},
+	{Name: "comp_eur", Dtype: "float64", Kind: kindNumeric, Unique: 40},
+	{Name: "courier_delivery", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"yes", "no"}},
+	{Name: "hand_sorted", Dtype: "bool", Kind: kindCategorical, Unique: 2, Values: []string{"True", "False"}},
+}}
+
+// TestDaysRootsAndRows (quoted by docs/offline-analyst.md): a day of the year ("on March 3"); a yes/no
+// column said with "by" between its words and in another form of them
+// ("sorted by hand", "delivered by courier"); the rows named after a
+// share, "a single" or a value that picks them.
+func TestDaysRootsAndRows(t *testing.T) {
+	assertReadings(t, cratesProfile, [][2]string{
+		{"How many crates came in on March 3?", "count_rows where dayoftheyearofrecv_dt=03-03"},
+		{"What percentage of crates were sorted by hand?", "share"},
+		{"What percentage of crates were delivered by courier?", "share"},
+		{"What was the largest payout for a single crate?", "extreme max(comp_eur) desc"},
+		{"What is the total weight of damaged crates?", "scalar sum(wt_kg) where issue=damaged"},
+		{"Which depot has a forklift?", "refused: "},
+	})
+	for q, col := range map[string]string{"What percentage of crates were sorted by hand?": "hand_sorted", "What percentage of crates were delivered by courier?": "courier_delivery"} {
+		if pl := planFor(q, []profile{cratesProfile}); len(pl.Tasks) != 1 || pl.Tasks[0].Cond == nil || pl.Tasks[0].Cond.Column != col {
+			t.Errorf("%q: got %+v, want a share of the rows %s picks", q, pl.Tasks, col)
+		}
+	}
+	for _, pair := range [][2]string{{"delivered", "delivery"}, {"completion", "completed"}} {
+		if !sameWord(pair[0], pair[1]) {
+			t.Errorf("sameWord(%q, %q) = false, want one root", pair[0], pair[1])
+		}
+	}
+	for _, pair := range [][2]string{{"percentage", "percentile"}, {"inspection", "inspector"}, {"attendance", "attendee"}} {
+		if sameWord(pair[0], pair[1]) {
+			t.Errorf("sameWord(%q, %q) = true, want false: two words", pair[0], pair[1])
+		}
+	}
+}

@@ -71,7 +71,17 @@ func sameWord(q, c string) bool {
 	if n, ok := strings.CutSuffix(q, "ation"); ok && len(n) > 2 && (c == n+"ated" || c == n+"ate") {
 		return true
 	}
-	return abbreviates(c, q) || abbreviates(q, c)
+	if abbreviates(c, q) || abbreviates(q, c) {
+		return true
+	}
+	// One root: "delivered" and delivery; but a person is not what they do
+	// ("inspector" and inspection).
+	n := 0
+	for n < len(q) && n < len(c) && q[n] == c[n] {
+		n++
+	}
+	agent := func(rest string) bool { return wordSet("or", "er", "ee", "ist", "ant", "ent", "ian")[rest] }
+	return n >= 6 && 4*n >= 3*min(len(q), len(c)) && !agent(q[n:]) && !agent(c[n:])
 }
 
 // abbreviates reports whether short is a common abbreviation of long that
@@ -172,6 +182,12 @@ func mentions(c clause, p profile) []mention {
 				unitColumn(p, u) != nil && unitColumn(p, u).Name == col.Name {
 				cands = append(cands, cand{col: col, ws: []string{u}, level: 3, exact: true})
 			}
+			// A one-letter unit by its name: "the most tonnes" of yield_t.
+			for _, name := range unitNames[u] {
+				if unitColumn(p, u) != nil && unitColumn(p, u).Name == col.Name {
+					cands = append(cands, cand{col: col, ws: []string{name}, level: 3})
+				}
+			}
 		}
 	}
 	for _, col := range p.Columns {
@@ -231,7 +247,7 @@ func mentions(c clause, p profile) []mention {
 		}
 		for q, alts := range synonyms {
 			for _, a := range alts {
-				if slices.Contains(core, singular(a)) && !slices.Contains(core, q) {
+				if slices.ContainsFunc(core, func(cw string) bool { return cw == singular(a) || abbreviates(cw, singular(a)) }) && !slices.Contains(core, q) {
 					cands = append(cands, cand{col: col, ws: []string{q}, level: 3, via: q})
 				}
 			}
@@ -263,7 +279,8 @@ func mentions(c clause, p profile) []mention {
 				// "payments were made by card" of paid_by_card, "meet her
 				// goal" of goal_met: the name's words in any order, with
 				// only auxiliaries, articles and pronouns between them.
-				if n := gappedSpan(c.words[i:], cd.ws); n > 0 {
+				_, flag := isFlag(cd.col)
+				if n := gappedSpan(c.words[i:], cd.ws, flag); n > 0 {
 					ok, span = true, n
 				}
 			}
@@ -281,6 +298,15 @@ func mentions(c clause, p profile) []mention {
 					return o.Name != cd.col.Name && o.Kind == kindNumeric && slices.Contains(colWords(o.Name), c.words[i+1])
 				})) { // "the median trip duration" is duration_min's, not trip_miles'
 				continue
+			}
+			if span == 1 && cd.level >= 1 && isParticiple(c.words[i]) && i > 0 && passiveWords[c.words[i-1]] && (cd.col.Kind == kindNumeric && strings.HasSuffix(cd.ws[0], "ing") || otherWordMissing(c, cd.col, cd.ws[0])) {
+				// "How many tonnes were picked" is the verb of the rows, not
+				// the time spent picking (picking_hrs) nor hand_picked; but
+				// "were delayed by more than 15 minutes" is delay_mins.
+				continue
+			}
+			if span == 1 && cd.level == 2 && i > 1 && c.words[i-1] == "the" && wordSet("did", "does", "do", "has", "have", "had")[c.words[i-2]] {
+				continue // "how much did the shop bill": the subject, not days_in_shop
 			}
 			byName := i > 0 && c.words[i-1] == "column" || quoted(c.raw, cd.col.Name)
 			if len(cd.ws) == 1 && stopWords[cd.ws[0]] && !byName {
@@ -322,14 +348,32 @@ func activityWord(q string, nameWords, colWords []string) bool {
 	return strings.HasSuffix(q, "ing") && slices.Contains(nameWords, q) && !slices.Contains(colWords, q)
 }
 
+// otherWordMissing reports whether a yes/no column's name has a word
+// besides w and its qualifiers that the clause does not say: "picked" alone
+// is not hand_picked.
+func otherWordMissing(c clause, col colProfile, w string) bool {
+	if _, flag := isFlag(col); !flag {
+		return false
+	}
+	return slices.ContainsFunc(colWords(col.Name), func(cw string) bool {
+		return cw != w && !qualifierWords[cw] && !slices.ContainsFunc(c.words, func(q string) bool { return sameWord(q, cw) })
+	})
+}
+
+// unitNames are the words a question says for a unit that a column's name
+// writes as one letter.
+var unitNames = map[string][]string{"t": {"tonne", "ton"}, "m": {"meter", "metre"}, "l": {"litre", "liter"}, "g": {"gram"}}
+
 // gapWords may stand between the words of a column's name in a question.
 var gapWords = wordSet("a", "an", "the", "was", "were", "is", "are", "be", "been", "did", "do", "does", "has", "have", "had", "her", "his",
 	"their", "its", "my", "our", "made")
 
 // gappedSpan is the length of the span at the start of qs that holds the
 // words of cs in any order, with gap words between them (at most two);
-// 0 if none. The span starts and ends with a word of cs.
-func gappedSpan(qs, cs []string) int {
+// 0 if none. The span starts and ends with a word of cs. A yes/no
+// column's words may have "by" between them too ("picked by hand" of
+// hand_picked), which elsewhere starts a breakdown.
+func gappedSpan(qs, cs []string, flag bool) int {
 	left := slices.Clone(cs)
 	gaps := 0
 	for j, q := range qs {
@@ -343,7 +387,7 @@ func gappedSpan(qs, cs []string) int {
 			}
 			continue
 		}
-		if j == 0 || !gapWords[q] || gaps == 2 {
+		if j == 0 || !gapWords[q] && !(flag && q == "by") || gaps == 2 {
 			return 0
 		}
 		gaps++
@@ -518,7 +562,7 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 		// "How many earthquakes had a magnitude of at least 5" of
 		// seismic_events.csv: the one word it does not know stands where
 		// the rows are named, and nothing else names them.
-		if at := rowsNounAt(c, unknown[0], rd.covered, p); at >= 0 {
+		if at := rowsNounAt(c, unknown[0], rd, p); at >= 0 {
 			rc := clause{raw: c.raw, words: slices.Clone(c.words)}
 			rc.words[at] = "record"
 			if rrd := readClause(rc, p, pl); rrd.ambiguous == "" {
@@ -597,7 +641,8 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 // measure comes before it ("the median depth of earthquakes"), or after
 // "the most" that ends a clause whose subject is a column ("which region
 // had the most earthquakes"). Nothing else in the clause may name rows.
-func rowsNounAt(c clause, w string, covered map[int]bool, p profile) int {
+func rowsNounAt(c clause, w string, rd clauseReading, p profile) int {
+	covered := rd.covered
 	if len(w) < 3 || stem(w) != w || baseForm(w) != "" {
 		return -1
 	}
@@ -625,13 +670,24 @@ func rowsNounAt(c clause, w string, covered map[int]bool, p profile) int {
 	if at+1 < len(c.words) {
 		next = c.words[at+1]
 	}
+	if prev == at-1 && slices.ContainsFunc(rd.filters, func(f filter) bool { return slices.Contains(f.at, prev) }) {
+		return at // "gearbox faults": the rows a value picks
+	}
 	switch c.words[prev] {
 	case "many":
 		if !wordSet("did", "does", "do", "will", "would", "can", "could", "should")[next] {
 			return at
 		}
 	case "of":
-		if prev > 0 && (c.words[prev-1] == "number" || covered[prev-1]) {
+		if prev > 0 && (c.words[prev-1] == "number" || covered[prev-1] || shareWords[c.words[prev-1]]) {
+			return at
+		}
+	case "each", "every", "per", "single":
+		return at // "the most spent on parts for a single repair"
+	case "a", "an":
+		// "how long does a repair take", "technicians sent to a job", but
+		// not "which trail has a waterfall".
+		if prev > 0 && wordSet("for", "to", "per", "does", "did", "do", "in", "on")[c.words[prev-1]] {
 			return at
 		}
 	case "most", "fewest", "least":
@@ -1929,6 +1985,26 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 		return out
 	}
 	for i, w := range c.words {
+		// "on October 15", "on 15 October": a day of the year.
+		if m, ok := months[w]; ok && i > 0 && len(w) > 3 {
+			for _, d := range []int{i + 1, i - 1} {
+				on := i - 1
+				if d == i-1 {
+					on = i - 2
+				}
+				if d < 0 || d >= len(c.words) || on < 0 || c.words[on] != "on" {
+					continue
+				}
+				if day, err := strconv.Atoi(strings.TrimRight(c.words[d], "stndrh")); err == nil && day >= 1 && day <= 31 {
+					out = append(out, filter{Column: dc.Name, Part: "day of the year", Values: []string{fmt.Sprintf("%02d-%02d", m, day)}})
+					covered[i], covered[d] = true, true
+					break
+				}
+			}
+			if covered[i] {
+				continue
+			}
+		}
 		if i == 0 || !wordSet("in", "during", "for", "of", "since")[c.words[i-1]] {
 			continue
 		}

@@ -124,6 +124,8 @@ var synonyms = map[string][]string{
 	"length": {"duration"}, "duration": {"length"}, "reading": {"value", "measurement"},
 	"conversion": {"converted", "convert"}, "cancellation": {"cancelled", "canceled", "cancel"}, "return": {"returned"},
 	"temperature": {"temperature"}, "headcount": {"staff"}, "unit": {"quantity"},
+	"bill": {"total", "charge", "amount"}, "payout": {"compensation", "refund", "payment"}, "audience": {"attendee", "attendance", "viewer", "visitor"},
+	"attendance": {"attendee", "visitor"},
 }
 
 // adjectiveMeasures are words that rank by a measure they imply: "the

@@ -5,6 +5,8 @@ import (
 	"os"
 	"os/exec"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // python is the interpreter the corpora run in; $SCRIPTEDMODEL_PYTHON
@@ -65,6 +67,20 @@ func TestCorpora(t *testing.T) {
 			if r := s.Rate(s.Different); r > 0.02 {
 				t.Errorf("got %.1f%% answering a different question, want at most 2%%", 100*r)
 			}
+		})
+	}
+}
+
+// TestCorporaBelowGoal holds the corpora that were held out, run once, and
+// fixed only in part to the figures they reached: no regression, until
+// they meet the goals and join TestCorpora. round11's first run was 38 /
+// 4 / 28 of 70; after its general fixes 49 / 2 / 19.
+func TestCorporaBelowGoal(t *testing.T) {
+	for dir, floor := range map[string]struct{ correct, different int }{"round11": {49, 2}} {
+		t.Run(dir, func(t *testing.T) {
+			s := runCorpus(t, "../../testdata/analyst/"+dir)
+			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
+			assert.LessOrEqual(t, s.Different, floor.different, "answers to a different question")
 		})
 	}
 }
