@@ -296,6 +296,9 @@ func splitWords(s string, expand bool) []string {
 			cur = append(cur, r)
 		case r == '.' && len(cur) > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i+1]) && unicode.IsDigit(cur[len(cur)-1]):
 			cur = append(cur, r) // a decimal number stays one word
+		case r == '/' && len(cur) > 0 && unicode.IsLetter(cur[len(cur)-1]) && i+1 < len(rs) && unicode.IsLetter(rs[i+1]):
+			flush()
+			out = append(out, "per") // Price/L, km/h
 		default:
 			flush()
 		}

@@ -550,3 +550,29 @@ func TestDaysRootsAndRows(t *testing.T) {
 		}
 	}
 }
+
+// vanLogProfile is a fuel log of vans whose column names hold spaces and
+// a slash, as spreadsheets export them.
+var vanLogProfile = profile{Path: "/home/user/van_log.csv", Name: "van_log.csv", Rows: 160, Cols: 6, Columns: []colProfile{
+	{Name: "Date", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2024-01-02 07:10", Max: "2024-06-28 18:40"},
+	{Name: "Vehicle", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"VAN-01", "VAN-02", "CAR-11"}},
+	{Name: "Station", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"BP Nord", "Shell Ring"}},
+	{Name: "Fuel Type", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Diesel", "Unleaded 95"}},
+	{Name: "Liters", Dtype: "float64", Kind: kindNumeric, Unique: 150},
+	{Name: "Price/L", Dtype: "float64", Kind: kindNumeric, Unique: 60},
+}}
+
+// TestCompoundsAndSlashes: a slash in a column's name is "per" and a unit's
+// letter its name (price per liter of Price/L); a category's word before
+// another category's name qualifies it (fuel stations); a distinct count of
+// something no column holds is refused; rows named in -ing count, and a
+// word of the file's name other than "in the log" is no rows' name.
+func TestCompoundsAndSlashes(t *testing.T) {
+	assertReadings(t, vanLogProfile, [][2]string{
+		{"What's the highest price per liter that was paid?", "extreme max(Price/L) desc"},
+		{"How many different fuel stations were used?", "distinct Station"},
+		{"How many distinct drivers were there?", "refused: it asks how many different values there are"},
+		{"How many refuellings were recorded in the log?", "count_rows"},
+		{"How many cars were damaged by these vans?", "refused: "},
+	})
+}

@@ -71,8 +71,8 @@ func sameWord(q, c string) bool {
 	if n, ok := strings.CutSuffix(q, "ation"); ok && len(n) > 2 && (c == n+"ated" || c == n+"ate") {
 		return true
 	}
-	if abbreviates(c, q) || abbreviates(q, c) {
-		return true
+	if abbreviates(c, q) || abbreviates(q, c) || slices.Contains(unitNames[c], q) || slices.Contains(unitNames[q], c) {
+		return true // "liter" of Price/L
 	}
 	// One root: "delivered" and delivery; but a person is not what they do
 	// ("inspector" and inspection).
@@ -305,8 +305,13 @@ func mentions(c clause, p profile) []mention {
 				// "were delayed by more than 15 minutes" is delay_mins.
 				continue
 			}
-			if span == 1 && cd.level == 2 && i > 1 && c.words[i-1] == "the" && wordSet("did", "does", "do", "has", "have", "had")[c.words[i-2]] {
-				continue // "how much did the shop bill": the subject, not days_in_shop
+			if span == 1 && (cd.level == 2 || cd.col.Kind != kindNumeric) && afterAuxiliary(c.words, i) {
+				// "How much did the shop bill": the subject, not days_in_shop;
+				// "how many aces did the match winners serve": no grouping.
+				continue
+			}
+			if span == 1 && cd.level == 2 && c.words[i] == entity {
+				continue // "money spent on repairs" of pothole_repairs.csv: the rows, not Days_to_Repair
 			}
 			byName := i > 0 && c.words[i-1] == "column" || quoted(c.raw, cd.col.Name)
 			if len(cd.ws) == 1 && stopWords[cd.ws[0]] && !byName {
@@ -339,6 +344,19 @@ func mentions(c clause, p profile) []mention {
 	return out
 }
 
+// qualifier reports whether a mention only qualifies the next one: "fuel
+// stations" names the stations, so a category's one word right before
+// another category's name is no column of its own.
+func qualifier(m mention, ms []mention) bool {
+	if _, flag := isFlag(m.col); flag {
+		return false // "insured patients": the insured ones
+	}
+	return m.len == 1 && m.col.Kind == kindCategorical && slices.ContainsFunc(ms, func(o mention) bool {
+		_, flag := isFlag(o.col)
+		return o.pos == m.pos+1 && o.col.Kind == kindCategorical && !flag && o.col.Name != m.col.Name // not "house sold"
+	})
+}
+
 // activityWord reports whether q, a word of the file's name in -ing
 // ("screening" of cinema_screenings.csv, "tutoring" of
 // tutoring_sessions.csv), meets a column only through its root: the
@@ -346,6 +364,13 @@ func mentions(c clause, p profile) []mention {
 // (screen, tutor).
 func activityWord(q string, nameWords, colWords []string) bool {
 	return strings.HasSuffix(q, "ing") && slices.Contains(nameWords, q) && !slices.Contains(colWords, q)
+}
+
+// afterAuxiliary reports whether the word at i is the subject of a
+// question's auxiliary: "did the shop", "does the match winner".
+func afterAuxiliary(ws []string, i int) bool {
+	aux := wordSet("did", "does", "do", "has", "have", "had")
+	return i > 1 && ws[i-1] == "the" && aux[ws[i-2]] || i > 2 && ws[i-2] == "the" && aux[ws[i-3]]
 }
 
 // otherWordMissing reports whether a yes/no column's name has a word
@@ -643,20 +668,24 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 // had the most earthquakes"). Nothing else in the clause may name rows.
 func rowsNounAt(c clause, w string, rd clauseReading, p profile) int {
 	covered := rd.covered
-	if len(w) < 3 || stem(w) != w || baseForm(w) != "" {
-		return -1
+	if len(w) < 3 || stem(w) != w && !strings.HasSuffix(w, "ing") || baseForm(w) != "" {
+		return -1 // a verb's past or an adverb; but "sightings" may be rows
 	}
 	entity := datasetEntity(p)
+	nameWords := words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name)))
 	at := -1
 	for i, x := range c.words {
+		theTable := i > 1 && c.words[i-1] == "the" && wordSet("in", "of", "from")[c.words[i-2]] // "recorded in the survey"
 		switch {
 		case x == w:
 			if at >= 0 {
 				return -1
 			}
 			at = i
-		case rowWords[x] || entityWords[x] && x != "time" && x != "one" || x == entity:
+		case (rowWords[x] || entityWords[x] && x != "time" && x != "one") && !theTable:
 			return -1
+		case (x == entity || slices.Contains(nameWords, x)) && !theTable && !covered[i]:
+			return -1 // "how many cars were damaged by these potholes" of pothole_repairs.csv
 		}
 	}
 	if at < 1 {
@@ -669,6 +698,9 @@ func rowsNounAt(c clause, w string, rd clauseReading, p profile) int {
 	next := ""
 	if at+1 < len(c.words) {
 		next = c.words[at+1]
+	}
+	if next != "" && (unitWords[next] || covered[at+1] && !isParticiple(next)) {
+		return -1 // "how many roaming minutes": a kind of minutes, not rows
 	}
 	if prev == at-1 && slices.ContainsFunc(rd.filters, func(f filter) bool { return slices.Contains(f.at, prev) }) {
 		return at // "gearbox faults": the rows a value picks
@@ -693,7 +725,7 @@ func rowsNounAt(c clause, w string, rd clauseReading, p profile) int {
 	case "most", "fewest", "least":
 		// The subject is a column or a period of the date ("which month").
 		if q := slices.IndexFunc(c.words[:prev], func(x string) bool { return x == "which" || x == "what" }); q >= 0 && q+1 < prev &&
-			(next == "" || next == "in" || next == "during") && (covered[q+1] || timeWords[c.words[q+1]] && dateColumn(p) != nil) {
+			(next == "" || next == "in" || next == "during" || at+2 == len(c.words) && isParticiple(next)) && (covered[q+1] || timeWords[c.words[q+1]] && dateColumn(p) != nil) {
 			return at
 		}
 	}
@@ -911,6 +943,11 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		}
 		return task{Op: opCorr, X: cols[0].Name, Y: cols[1].Name, Filters: filters}, "", true
 
+	// "How many distinct products were returned" where no column is the
+	// product: counting rows would answer another question.
+	case distinct && len(mentions(c, p)) == 0 && !c.has(wordSet("row", "record", "entry")):
+		return task{}, "it asks how many different values there are, and names no column that holds them", false
+
 	// How many different values a column has, overall or per group.
 	case distinct && len(numeric)+len(categorical) > 0:
 		col := firstMentioned(numeric, categorical)
@@ -1120,6 +1157,14 @@ func splitCondition(filters []filter) (filter, []filter) {
 func readClause(c clause, p profile, pl *plan) clauseReading {
 	rd := clauseReading{covered: make(map[int]bool)}
 	ms := mentions(c, p)
+	named := slices.Clone(ms)
+	ms = slices.DeleteFunc(ms, func(m mention) bool {
+		if qualifier(m, named) {
+			rd.covered[m.pos] = true
+			return true
+		}
+		return false
+	})
 	ms = rowMentions(c, p, ms, rd.covered)
 	all := slices.Clone(ms)
 	rd.filters, rd.ambiguous = oneColumnPerValue(c, filtersFor(c, p, rd.covered), ms)

@@ -74,9 +74,10 @@ func TestCorpora(t *testing.T) {
 // TestCorporaBelowGoal holds the corpora that were held out, run once, and
 // fixed only in part to the figures they reached: no regression, until
 // they meet the goals and join TestCorpora. round11's first run was 38 /
-// 4 / 28 of 70; after its general fixes 49 / 2 / 19.
+// 4 / 28 of 70, after its general fixes 49 / 2 / 19; round12's 40 / 7 / 23,
+// then 46 / 1 / 23.
 func TestCorporaBelowGoal(t *testing.T) {
-	for dir, floor := range map[string]struct{ correct, different int }{"round11": {49, 2}} {
+	for dir, floor := range map[string]struct{ correct, different int }{"round11": {49, 2}, "round12": {46, 1}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
