@@ -662,10 +662,15 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 
 // rowsNounAt is where a clause names its rows by a word the analyst does
 // not know, or -1: after "how many" or "number of" unless another subject
-// follows ("how many calories did the hikers burn"), after "of" when a
-// measure comes before it ("the median depth of earthquakes"), or after
-// "the most" that ends a clause whose subject is a column ("which region
-// had the most earthquakes"). Nothing else in the clause may name rows.
+// follows ("how many calories did the hikers burn"); after "of" when a
+// measure or a share comes before it ("the median depth of earthquakes",
+// "what percentage of repairs"); after "each", "per", "a single", or "a"
+// after for/to/does ("how long does a repair take"); after a value that
+// picks them ("gearbox faults"); or after "the most" that ends a clause
+// whose subject is a column or a period ("which region had the most
+// earthquakes"). Nothing else in the clause may name rows (a word of the
+// file's name may, as "in the survey"), and a word before a unit or a
+// column qualifies it ("roaming minutes").
 func rowsNounAt(c clause, w string, rd clauseReading, p profile) int {
 	covered := rd.covered
 	if len(w) < 3 || stem(w) != w && !strings.HasSuffix(w, "ing") || baseForm(w) != "" {
