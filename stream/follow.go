@@ -51,6 +51,7 @@ func Follow(ctx context.Context, c client.Client, workflowID string, opts Follow
 	if err != nil {
 		return err
 	}
+	notReady := 0 // polls in a row refused while a workflow task was failed
 	for {
 		in := api.StreamPollInput{FromOffset: from, WaitSeconds: int(wait / time.Second)}
 		var res api.StreamPollResult
@@ -60,6 +61,24 @@ func Follow(ctx context.Context, c client.Client, workflowID string, opts Follow
 			if closedOrClosing(err) {
 				live = false
 				continue
+			}
+			// The analysis' last workflow task failed (a completion that
+			// met new signals, a worker that died mid-task) and the server
+			// refuses Updates until its next one: ask again, but not
+			// forever, since a task that fails every time needs a person.
+			if notReadyErr := (*serviceerror.WorkflowNotReady)(nil); errors.As(err, &notReadyErr) {
+				if notReady++; notReady > notReadyPolls {
+					return fmt.Errorf("follow %s: its workflow task failed %d times in a row (see the workflow in the Temporal UI): %w", workflowID, notReady, err)
+				}
+				select {
+				case <-ctx.Done():
+					return ctx.Err()
+				case <-time.After(min(time.Duration(notReady)*notReadyPause, 10*notReadyPause)):
+				}
+				continue
+			}
+			if err == nil {
+				notReady = 0
 			}
 		} else {
 			res, err = read(ctx, c, workflowID, in)
@@ -97,6 +116,13 @@ func Follow(ctx context.Context, c client.Client, workflowID string, opts Follow
 		}
 	}
 }
+
+// notReadyPolls bounds the polls in a row that a failed workflow task
+// refuses (about a minute of retries) before Follow gives up; the pause
+// before each grows by notReadyPause to ten of them.
+const notReadyPolls = 60
+
+var notReadyPause = 100 * time.Millisecond
 
 // isRunning says whether the workflow's latest run is still running.
 func isRunning(ctx context.Context, c client.Client, id string) (bool, error) {

@@ -66,12 +66,15 @@ func checkBytesPerStep(t *testing.T, e *env) {
 	// Steps 3..24 do the same work (step 2 still carries step 1's small
 	// output): the last must cost what the third did.
 	// The event stream's batches are one to three a step, as the cell's
-	// output meets the batching: compare the medians of steps 3-8 and
-	// 19-24, not two single steps.
+	// output meets the batching, so a step's size moves by a batch and its
+	// workflow task (500-600 bytes, 10% of a step) from step to step, and
+	// the medians of six steps can differ by one: compare the medians of
+	// steps 3-8 and 19-24 with 10% and one batch to spare. A conversation
+	// carried in the history would add at least its 3 KB outputs a step.
 	first, last := median(perStep[2:8]), median(perStep[18:24])
 	t.Logf("history: %d bytes in all; bytes per step: %v; of them the event stream's (with ~600 bytes a batch): %v", total, perStep, streamed)
-	// Less is no growth: a step's batches vary by one (about 600 bytes).
-	assert.LessOrEqual(t, float64(last), float64(first)*1.1,
+	// Less is no growth.
+	assert.LessOrEqual(t, float64(last), float64(first)*1.1+600,
 		"bytes per step grew from %d (median of steps 3-8) to %d (median of steps 19-24)", first, last)
 	last = perStep[len(perStep)-2]
 	// Each cell prints 3 KB: a step holds less than one copy of it, as
