@@ -68,7 +68,7 @@ func Follow(ctx context.Context, c client.Client, workflowID string, opts Follow
 			// forever, since a task that fails every time needs a person.
 			if notReadyErr := (*serviceerror.WorkflowNotReady)(nil); errors.As(err, &notReadyErr) {
 				if notReady++; notReady > notReadyPolls {
-					return fmt.Errorf("follow %s: its workflow task failed %d times in a row (see the workflow in the Temporal UI): %w", workflowID, notReady, err)
+					return fmt.Errorf("follow %s: %d polls in a row met a failed workflow task (see the workflow in the Temporal UI): %w", workflowID, notReady, err)
 				}
 				select {
 				case <-ctx.Done():
