@@ -80,9 +80,15 @@ func sameWord(q, c string) bool {
 	for n < len(q) && n < len(c) && q[n] == c[n] {
 		n++
 	}
-	agent := func(rest string) bool { return wordSet("or", "er", "ee", "ist", "ant", "ent", "ian")[rest] }
-	return n >= 6 && 4*n >= 3*min(len(q), len(c)) && !agent(q[n:]) && !agent(c[n:])
+	return n >= 6 && 4*n >= 3*min(len(q), len(c)) && !agentEndings[q[n:]] && !agentEndings[c[n:]]
 }
+
+// agentEndings make a person of a root: "inspector", "attendee".
+var agentEndings = wordSet("or", "er", "ee", "ist", "ant", "ent", "ian")
+
+// formEndings make another form of a word, not what it abbreviates:
+// "highest" of high.
+var formEndings = wordSet("est", "ers", "ing", "ings", "ness", "ful", "less", "ish", "ist", "ies", "ier", "iest")
 
 // abbreviates reports whether short is a common abbreviation of long that
 // no list names: its first letters ("mag" of magnitude, "elev" of
@@ -96,7 +102,7 @@ func abbreviates(short, long string) bool {
 	}
 	if rest, ok := strings.CutPrefix(long, short); ok {
 		// "highest" is a form of high, not what "high" stands for.
-		return len(rest) >= 3 && !wordSet("est", "ers", "ing", "ings", "ness", "ful", "less", "ish", "ist", "ies", "ier", "iest")[rest]
+		return len(rest) >= 3 && !formEndings[rest]
 	}
 	if strings.ContainsAny(short[1:], "aeiou") {
 		return false

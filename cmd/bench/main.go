@@ -84,7 +84,7 @@ type options struct {
 	scaleWorkers      []int
 	maxActivities     int
 	maxWorkflowTasks  int
-	eager             bool
+	noEager           bool // P1 also on a dev server with eager activity execution off
 	profile           bool
 	profilePath       string
 	keepLogs          bool
@@ -114,7 +114,7 @@ func parseOptions(args []string) (options, error) {
 	fs.DurationVar(&o.p1Model, "p1-model", 1500*time.Millisecond, "P1: model latency")
 	fs.DurationVar(&o.p1Code, "p1-code", 500*time.Millisecond, "P1: cell latency")
 	fs.IntVar(&o.floorN, "floor-activities", 50, "P1: no-op activities in the floor workflow")
-	fs.BoolVar(&o.eager, "p1-no-eager", true, "P1: also measure on a second dev server with eager activity execution off (the stack's is on)")
+	fs.BoolVar(&o.noEager, "p1-no-eager", true, "P1: also measure on a second dev server with eager activity execution off (the stack's is on)")
 	fs.IntVar(&o.p2Steps, "p2-steps", 50, "P2: steps of the long analysis")
 	fs.IntVar(&o.p2Stdout, "p2-stdout", 1<<20, "P2: stdout bytes per cell")
 	fs.IntVar(&o.p2PNGs, "p2-charts", 5, "P2: charts per cell")

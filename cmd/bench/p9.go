@@ -451,14 +451,18 @@ func (e *env) p9Once(ctx context.Context, srv *e2blocal.Server, ws []*workerProc
 	}
 	lr := linestats.NewLineReader()
 	var dump []byte
+	var dumpErr error
 	if err := linestats.EachLineEvent(ctx, e.client, admission.LineWorkflowID(vars["SANDBOX_POOL"]), func(_ int, ev *historypb.HistoryEvent) {
 		lr.Add(ev)
-		if e.opts.p9LineDump != "" {
-			b, _ := protojson.Marshal(ev)
-			dump = append(append(dump, b...), '\n')
+		if e.opts.p9LineDump != "" && dumpErr == nil {
+			b, err := protojson.Marshal(ev)
+			dump, dumpErr = append(append(dump, b...), '\n'), err
 		}
 	}); err != nil {
 		return run, err
+	}
+	if dumpErr != nil {
+		return run, fmt.Errorf("dump the line's history: %w", dumpErr)
 	}
 	if e.opts.p9LineDump != "" {
 		if err := os.WriteFile(e.opts.p9LineDump+prefix+".jsonl", dump, 0o644); err != nil {

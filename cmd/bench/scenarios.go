@@ -247,7 +247,7 @@ func (e *env) p1(ctx context.Context, r *report) error {
 	if err != nil {
 		return err
 	}
-	if !e.opts.eager {
+	if !e.opts.noEager {
 		return nil
 	}
 	e.opts.logf("bench: P1 again on a dev server with system.enableActivityEagerExecution=false")
