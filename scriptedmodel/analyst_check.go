@@ -178,10 +178,14 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 var subjectWords = wordSet("a", "an", "one", "of", "from")
 
 // asksGrouping reports whether a clause asks for a breakdown or a ranking
-// of groups in its own words; "by a member" (at pos) names who did it.
+// of groups in its own words ("what kind of" the column at pos); "by a
+// member" (at pos) names who did it.
 func asksGrouping(c clause, pos int) bool {
 	if c.has(commonWords) || c.has(wordSet("which", "whose", "who", "distribution")) {
 		return true
+	}
+	if pos >= 2 && c.words[pos-1] == "of" && wordSet("kind", "type", "sort", "category", "class")[c.words[pos-2]] {
+		return true // "what kind of organizer ran the most cleanups"
 	}
 	for i, w := range c.words {
 		if groupWords[w] && !(i == pos-2 && wordSet("a", "an", "one")[c.words[pos-1]]) {

@@ -296,6 +296,8 @@ func splitWords(s string, expand bool) []string {
 			cur = append(cur, r)
 		case r == '.' && len(cur) > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i+1]) && unicode.IsDigit(cur[len(cur)-1]):
 			cur = append(cur, r) // a decimal number stays one word
+		case r == ',' && len(cur) > 0 && unicode.IsDigit(cur[len(cur)-1]) && thousands(rs[i+1:]):
+			// "150,000" is one number
 		case r == '/' && len(cur) > 0 && unicode.IsLetter(cur[len(cur)-1]) && i+1 < len(rs) && unicode.IsLetter(rs[i+1]):
 			flush()
 			out = append(out, "per") // Price/L, km/h
@@ -305,6 +307,15 @@ func splitWords(s string, expand bool) []string {
 	}
 	flush()
 	return out
+}
+
+// thousands reports whether rs starts with three digits and no fourth:
+// the group after a thousands separator.
+func thousands(rs []rune) bool {
+	if len(rs) < 3 || len(rs) > 3 && unicode.IsDigit(rs[3]) {
+		return false
+	}
+	return unicode.IsDigit(rs[0]) && unicode.IsDigit(rs[1]) && unicode.IsDigit(rs[2])
 }
 
 // clause is one part of a question, as words.
@@ -416,15 +427,19 @@ func planFor(question string, profiles []profile) plan {
 
 // howLong reads "how long" as asking for a length: of time or of
 // distance, whichever column the table has ("how long did the average
-// wash take" of washing_hrs).
+// wash take" of washing_hrs); "how tall" for a height, "how heavy" for a
+// weight, and so on.
 func howLong(ws []string) []string {
 	for i := 1; i < len(ws); i++ {
-		if ws[i] == "long" && ws[i-1] == "how" {
-			ws[i] = "length"
+		if n, ok := howNouns[ws[i]]; ok && ws[i-1] == "how" {
+			ws[i] = n
 		}
 	}
 	return ws
 }
+
+// howNouns are the measures "how <adjective>" asks for.
+var howNouns = map[string]string{"long": "length", "tall": "height", "heavy": "weight", "old": "age", "far": "distance", "deep": "depth", "wide": "width"}
 
 // plausibleMeasure is the numeric column a question most likely means when it
 // names none: one whose name says money or amount, else the first that is

@@ -576,3 +576,56 @@ func TestCompoundsAndSlashes(t *testing.T) {
 		{"How many cars were damaged by these vans?", "refused: "},
 	})
 }
+
+// yachtSalesProfile is a table of sales whose file name also names what
+// is sold (yachts), with units in brackets, a "Y/N" column, initials for
+// names and a long camelCase name.
+var yachtSalesProfile = profile{Path: "/home/user/yacht_sales.csv", Name: "yacht_sales.csv", Rows: 150, Cols: 12, Columns: []colProfile{
+	{Name: "Sale Date", Dtype: "object", Kind: kindDate, Unique: 140, Min: "2024-01-03", Max: "2024-12-20"},
+	{Name: "Boat Class", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Sloop", "Catamaran", "Ketch"}},
+	{Name: "Hull Type", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"GRP", "Aluminium", "Wood"}},
+	{Name: "Year Built", Dtype: "int64", Kind: kindNumeric, Unique: 40},
+	{Name: "Engine Hours", Dtype: "int64", Kind: kindNumeric, Unique: 140},
+	{Name: "Sea Trial (min)", Dtype: "int64", Kind: kindNumeric, Unique: 60},
+	{Name: "Ballast (kg)", Dtype: "int64", Kind: kindNumeric, Unique: 120},
+	{Name: "Height (m)", Dtype: "float64", Kind: kindNumeric, Unique: 90},
+	{Name: "Price (USD)", Dtype: "int64", Kind: kindNumeric, Unique: 150},
+	{Name: "CSI", Dtype: "float64", Kind: kindNumeric, Unique: 40},
+	{Name: "LWL", Dtype: "float64", Kind: kindNumeric, Unique: 80},
+	{Name: "viewingsFirstMonth", Dtype: "int64", Kind: kindNumeric, Unique: 30},
+	{Name: "Financed (Y/N)", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"N", "Y"}},
+}}
+
+// TestConditionsInWordsAndNames: conditions written in words ("longer
+// than an hour" of a column in minutes, "built before 1990", "1,500"),
+// money taken in added up, a unit by its spoken name, "how tall", a name's
+// initials, a "Y/N" column, what is sold named by the file, a bracketed
+// gloss, "what kind of", and a long name spread over the question.
+// docs/offline-analyst.md quotes these questions and the note.
+func TestConditionsInWordsAndNames(t *testing.T) {
+	assertReadings(t, yachtSalesProfile, [][2]string{
+		{"How many sea trials lasted longer than an hour?", "count_rows where SeaTrial(min)>60"},
+		{"What is the average price of the yachts with a sea trial longer than an hour?", "scalar mean(Price (USD)) where SeaTrial(min)>60"},
+		{"How many yachts were built before 1990?", "count_rows where YearBuilt<1990"},
+		{"How many yachts were sold with more than 1,500 engine hours?", "count_rows where EngineHours>1500"},
+		{"Which hull type brought in the most money?", "group sum(Price (USD)) by Hull Type desc"},
+		{"What is the average price per hull type?", "group mean(Price (USD)) by Hull Type"},
+		{"What is the average kilos of ballast?", "scalar mean(Ballast (kg))"},
+		{"How tall is the tallest yacht?", "extreme max(Height (m)) desc"},
+		{"What is the average customer satisfaction index?", "scalar mean(CSI)"},
+		{"What percentage of the sales were financed?", "share of rows"},
+		{"Which boat class sold the most yachts?", "group count by Boat Class desc"},
+		{"What's the average selling price?", "scalar mean(Price (USD))"},
+		{"What is the median waterline (LWL) of the sloops?", "scalar median(LWL) where Boat Class=Sloop"},
+		{"What kind of hull sold the most yachts?", "group count by Hull Type desc"},
+		{"What's the median number of viewings a listing gets in its first month?", "scalar median(viewingsFirstMonth)"},
+		// Initials of words that are not all there, and a bracket that
+		// names no column, are no reading.
+		{"What is the average customer index?", "refused: "},
+		{"What is the median waterline (WL) of the sloops?", "refused: "},
+	})
+	pl := planFor("How many sea trials lasted longer than an hour?", []profile{yachtSalesProfile})
+	if want := `I read "an hour" as 60 in the unit of Sea Trial (min).`; !slices.Contains(pl.Notes, want) {
+		t.Errorf("notes %q, want %q", pl.Notes, want)
+	}
+}

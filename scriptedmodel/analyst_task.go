@@ -30,9 +30,15 @@ func coreWords(name string) []string {
 
 // colWords are a column name's words as a question says them: a leading
 // min or max is the minimum or maximum ("max_temp_c"), a trailing one
-// the unit minutes ("ride_min").
+// the unit minutes ("ride_min"); a "Y/N" says only that it is yes or no.
 func colWords(name string) []string {
 	ws := words(name)
+	for i := 0; i+3 <= len(ws); i++ {
+		if ws[i+1] == "per" && (ws[i] == "y" && ws[i+2] == "n" || ws[i] == "yes" && ws[i+2] == "no") {
+			ws = slices.Delete(slices.Clone(ws), i, i+3) // "Financed (Y/N)" says how its values read
+			break
+		}
+	}
 	if len(ws) > 1 && (ws[0] == "min" || ws[0] == "max") {
 		ws = append([]string{map[string]string{"min": "minimum", "max": "maximum"}[ws[0]]}, ws[1:]...)
 	}
@@ -205,6 +211,13 @@ func mentions(c clause, p profile) []mention {
 			cands = append(cands, cand{col: col, ws: ws, level: 1, anyOrder: true})
 		}
 		cands = append(cands, cand{col: col, ws: ws})
+		// A word of the name that is the initials of words the question
+		// says: "quality control" of QC_PASS, "original gravity" of OG.
+		for k, w := range ws {
+			for _, phrase := range initialsOf(c.words, w) {
+				cands = append(cands, cand{col: col, ws: slices.Concat(ws[:k], phrase, ws[k+1:]), level: 1, anyOrder: len(ws) > 1})
+			}
+		}
 		core := coreWords(col.Name)
 		switch {
 		case core != nil && len(core) == 1 && core[0] == "unit" && col.Kind == kindNumeric:
@@ -286,8 +299,11 @@ func mentions(c clause, p profile) []mention {
 				// goal" of goal_met: the name's words in any order, with
 				// only auxiliaries, articles and pronouns between them.
 				_, flag := isFlag(cd.col)
-				if n := gappedSpan(c.words[i:], cd.ws, flag); n > 0 {
+				if n := gappedSpan(c.words[i:], cd.ws, flag, nil, 2); n > 0 {
 					ok, span = true, n
+				}
+				if n := gappedSpan(c.words[i:], cd.ws, false, spreadWords(entity), 5); !ok && n > 0 && len(cd.ws) >= 3 {
+					ok, span = true, n // "downloads an episode gets in its first week" of downloadsFirstWeek
 				}
 			}
 			if !ok && span >= 2 && i+span < len(c.words) && cd.level == 0 {
@@ -350,6 +366,27 @@ func mentions(c clause, p profile) []mention {
 	return out
 }
 
+// initialsOf are the runs of question words whose first letters spell
+// w, a short word of a column's name ("quality control" for qc): two to
+// four letters, each word a word of content.
+func initialsOf(qs []string, w string) [][]string {
+	if len(w) < 2 || len(w) > 4 || strings.IndexFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) >= 0 {
+		return nil
+	}
+	var out [][]string
+	for i := 0; i+len(w) <= len(qs); i++ {
+		run := qs[i : i+len(w)]
+		spells := true
+		for j, q := range run {
+			spells = spells && len(q) >= 3 && !stopWords[q] && !fillerWords[q] && q[0] == w[j]
+		}
+		if spells {
+			out = append(out, slices.Clone(run))
+		}
+	}
+	return out
+}
+
 // qualifier reports whether a mention only qualifies the next one: "fuel
 // stations" names the stations, so a category's one word right before
 // another category's name is no column of its own.
@@ -400,11 +437,11 @@ var gapWords = wordSet("a", "an", "the", "was", "were", "is", "are", "be", "been
 	"their", "its", "my", "our", "made")
 
 // gappedSpan is the length of the span at the start of qs that holds the
-// words of cs in any order, with gap words between them (at most two);
-// 0 if none. The span starts and ends with a word of cs. A yes/no
-// column's words may have "by" between them too ("picked by hand" of
-// hand_picked), which elsewhere starts a breakdown.
-func gappedSpan(qs, cs []string, flag bool) int {
+// words of cs in any order, with gap words (or extra ones) between them,
+// at most maxGaps; 0 if none. The span starts and ends with a word of cs.
+// A yes/no column's words may have "by" between them too ("picked by
+// hand" of hand_picked), which elsewhere starts a breakdown.
+func gappedSpan(qs, cs []string, flag bool, extra map[string]bool, maxGaps int) int {
 	left := slices.Clone(cs)
 	gaps := 0
 	for j, q := range qs {
@@ -418,12 +455,22 @@ func gappedSpan(qs, cs []string, flag bool) int {
 			}
 			continue
 		}
-		if j == 0 || !gapWords[q] && !(flag && q == "by") || gaps == 2 {
+		if j == 0 || !gapWords[q] && !extra[q] && !(flag && q == "by") || gaps == maxGaps {
 			return 0
 		}
 		gaps++
 	}
 	return 0
+}
+
+// spreadWords may stand between the words of a long column name besides
+// gapWords: the rows and a verb of having ("downloads an episode gets in
+// its first week").
+func spreadWords(entity string) map[string]bool {
+	ws := wordSet("in", "its", "their", "get", "gets", "got", "on", "for", "per", "of", entity)
+	maps.Copy(ws, entityWords)
+	maps.Copy(ws, rowWords)
+	return ws
 }
 
 // isParticiple reports whether w is a verb's past form: "returned", "met", "taken".
@@ -464,7 +511,7 @@ func measuredAs(w string, full []string) bool {
 }
 
 // measureWords say that a column is a measure ("satisfaction score").
-var measureWords = wordSet("score", "value", "amount", "level", "figure", "reading", "total")
+var measureWords = wordSet("score", "value", "amount", "level", "figure", "reading", "total", "content")
 
 // timeUnits are the units of a duration.
 var timeUnits = wordSet("minute", "second", "hour", "day", "ms", "h", "s")
@@ -472,10 +519,7 @@ var timeUnits = wordSet("minute", "second", "hour", "day", "ms", "h", "s")
 // datasetEntity is what a dataset's rows are, by its file name:
 // "flights.csv" → flight; "" when the name has several words.
 func datasetEntity(p profile) string {
-	name := strings.TrimSuffix(p.Name, p.Name[strings.LastIndex(p.Name, "."):])
-	if !strings.Contains(p.Name, ".") {
-		name = p.Name
-	}
+	name := strings.TrimSuffix(p.Name, filepath.Ext(p.Name))
 	ws := words(name)
 	if len(ws) == 0 {
 		return ""
@@ -582,24 +626,31 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	// A condition ("deeper than 100", "more than 3") that no column took
 	// would be dropped: answering without it answers another question.
 	for i := range c.words {
-		if f, start, end, ok := conditionAfter(c.words, i); ok && start == i && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Op == f.Op && x.Num == f.Num }) {
+		if f, start, end, ok := conditionAfter(c.words, i); ok && start == i && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Op == f.Op && (x.Num == f.Num || rd.covered[end-1]) }) {
 			return task{}, fmt.Sprintf("it sets a condition (%s) that I cannot tie to one of its columns", strings.Join(c.words[start:end], " ")), false
 		}
 	}
 	var soft []string
 	unknown := unknownWords(c, rd.covered, p, &soft)
 	var rowsNote string
-	if len(unknown) == 1 {
+	rowsWord := ""
+	switch {
+	case len(unknown) == 1:
+		rowsWord = unknown[0]
+	case len(unknown) == 0 && len(soft) == 1 && soft[0] != datasetEntity(p):
+		rowsWord = soft[0] // "which make sold the most cars" of used_car_sales.csv
+	}
+	if rowsWord != "" {
 		// "How many earthquakes had a magnitude of at least 5" of
 		// seismic_events.csv: the one word it does not know stands where
 		// the rows are named, and nothing else names them.
-		if at := rowsNounAt(c, unknown[0], rd, p); at >= 0 {
+		if at := rowsNounAt(c, rowsWord, rd, p); at >= 0 {
 			rc := clause{raw: c.raw, words: slices.Clone(c.words)}
 			rc.words[at] = "record"
 			if rrd := readClause(rc, p, pl); rrd.ambiguous == "" {
 				var rsoft []string
 				if len(unknownWords(rc, rrd.covered, p, &rsoft)) == 0 {
-					rowsNote = fmt.Sprintf("I read %q as what each row of %s is.", unknown[0], p.Name)
+					rowsNote = fmt.Sprintf("I read %q as what each row of %s is.", rowsWord, p.Name)
 					c, rd, soft, unknown = rc, rrd, rsoft, nil
 				}
 			}
@@ -736,7 +787,7 @@ func rowsNounAt(c clause, w string, rd clauseReading, p profile) int {
 	case "most", "fewest", "least":
 		// The subject is a column or a period of the date ("which month").
 		if q := slices.IndexFunc(c.words[:prev], func(x string) bool { return x == "which" || x == "what" }); q >= 0 && q+1 < prev &&
-			(next == "" || next == "in" || next == "during" || at+2 == len(c.words) && isParticiple(next)) && (covered[q+1] || timeWords[c.words[q+1]] && dateColumn(p) != nil) {
+			(next == "" || next == "in" || next == "during" || at+2 == len(c.words) && isParticiple(next)) && (covered[q+1] || timeWords[c.words[q+1]] && dateColumn(p) != nil || kindOf(c.words, q+1) && covered[q+3]) {
 			return at
 		}
 	}
@@ -924,8 +975,8 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		if agg != "" {
 			return agg
 		}
-		if intensiveWord.MatchString(strings.ToLower(col)) {
-			return "mean"
+		if intensiveWord.MatchString(strings.ToLower(col)) && !c.has(incomeWords) {
+			return "mean" // but "brought in the most money" adds up the prices
 		}
 		return "sum"
 	}
@@ -1225,6 +1276,22 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			return false
 		}
 		f, from, to, ok := conditionAfter(c.words, m.pos+m.len)
+		if ok && to < len(c.words) && unitWords[c.words[to]] && !rateUnit(c.words, to) {
+			// "a sea trial longer than an hour" of sea_trial_min: the value
+			// in the column's unit, or no condition on it (but "km/h" is
+			// a unit of its own).
+			col, factor := mentionedInUnit([]mention{m}, c.words[to])
+			if _, scaled := unitScale[c.words[to]]; col == nil && scaled {
+				return false
+			}
+			if col != nil {
+				if factor != 1 {
+					rd.synonymNotes = append(rd.synonymNotes, convertedNote(c.words[to-1:to+1], f.Num*factor, col.Name))
+				}
+				f.Num *= factor
+				to++
+			}
+		}
 		if !ok {
 			f, from, to, ok = conditionBefore(c.words, m.pos)
 		}
@@ -1275,11 +1342,11 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		if !ok || c.words[i+1] != "than" || rd.covered[i] {
 			continue
 		}
-		v, err := strconv.ParseFloat(c.words[i+2], 64)
+		v, n, ok := numberAt(c.words, i+2)
 		col := hintedColumn(p, adjectiveMeasures[sup].hints)
-		if err != nil || col == nil || slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == col.Name }) ||
-			i+3 < len(c.words) && unitWords[c.words[i+3]] && unitColumn(p, c.words[i+3]) != nil {
-			continue // "longer than 10 miles": the unit says which column
+		if !ok || col == nil || slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == col.Name }) ||
+			i+2+n < len(c.words) && unitWords[c.words[i+2+n]] && unitNamesColumn(p, c.words[i+2+n]) {
+			continue // "longer than 10 miles", "longer than an hour": the unit says which column
 		}
 		op := map[bool]string{true: ">", false: "<"}[adjectiveMeasures[sup].desc]
 		rd.filters = append(rd.filters, filter{Column: col.Name, Op: op, Num: v})
@@ -1298,8 +1365,27 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		if !ok || to >= len(c.words) || !unitWords[c.words[to]] || rd.covered[to] {
 			continue
 		}
-		if col := unitColumn(p, c.words[to]); col != nil && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == col.Name }) {
-			f.Column = col.Name
+		col, factor := unitColumn(p, c.words[to]), 1.0
+		if mc, mf := mentionedInUnit(ms, c.words[to]); mc != nil && !rateUnit(c.words, to) && (col == nil || !slices.ContainsFunc(ms, func(m mention) bool { return m.col.Name == col.Name })) {
+			col, factor = mc, mf // "sea trials that lasted longer than an hour" of sea_trial_min, beside engine_hours
+		}
+		if col == nil && !rateUnit(c.words, to) {
+			col, factor = convertedColumn(p, c.words[to]) // "longer than an hour" of duration_min
+		}
+		if col != nil && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == col.Name }) {
+			if factor != 1 {
+				rd.synonymNotes = append(rd.synonymNotes, convertedNote(c.words[to-1:to+1], f.Num*factor, col.Name))
+			}
+			f.Column, f.Num = col.Name, f.Num*factor
+			ms = slices.DeleteFunc(ms, func(m mention) bool {
+				if m.col.Name != col.Name || !countsRows(c) || aggregateOf(c, map[int]bool{}) != "" {
+					return false
+				}
+				for j := m.pos; j < m.pos+m.len; j++ {
+					rd.covered[j] = true // "sea trials" is the condition's column
+				}
+				return true
+			})
 			rd.filters = append(rd.filters, f)
 			for j := i; j <= to; j++ {
 				rd.covered[j] = true
@@ -1839,22 +1925,120 @@ func isDigits(s string) bool {
 // at word from (after a few linking words), as a filter without a column.
 func conditionAfter(ws []string, from int) (filter, int, int, bool) {
 	for start := from; start < len(ws) && start <= from+3; start++ {
-		for _, cmp := range comparators {
+		for _, cmp := range conditionComparators {
 			end := start + len(cmp.words)
 			if end >= len(ws) || !slices.Equal(ws[start:end], cmp.words) {
 				continue
 			}
-			v, err := strconv.ParseFloat(ws[end], 64)
-			if err != nil {
+			v, n, ok := numberAt(ws, end)
+			if !ok {
 				continue
 			}
-			return filter{Op: cmp.op, Num: v}, start, end + 1, true
+			return filter{Op: cmp.op, Num: v}, start, end + n, true
 		}
 		if !wordSet("is", "was", "were", "are", "of", "by", "with", "that", "which", "had", "have", "has", "been", "in")[ws[start]] {
 			break
 		}
 	}
 	return filter{}, 0, 0, false
+}
+
+// numberAt reads the number at ws[i] and how many words it takes: digits,
+// or "a", "an" or a number word before a unit ("an hour", "two days").
+func numberAt(ws []string, i int) (float64, int, bool) {
+	if i >= len(ws) {
+		return 0, 0, false
+	}
+	if v, err := strconv.ParseFloat(ws[i], 64); err == nil {
+		return v, 1, true
+	}
+	if i+1 >= len(ws) || !unitWords[ws[i+1]] {
+		return 0, 0, false
+	}
+	if v, ok := numberWords[ws[i]]; ok {
+		return float64(v), 1, true
+	}
+	if ws[i] == "a" || ws[i] == "an" {
+		return 1, 1, true
+	}
+	return 0, 0, false
+}
+
+// unitScale is what one of a unit is in its dimension's base unit, with
+// the dimension: an hour is 60 minutes, a kilometre 1,000 metres.
+var unitScale = map[string]struct {
+	dim   string
+	scale float64
+}{
+	"second": {"time", 1}, "s": {"time", 1}, "sec": {"time", 1}, "minute": {"time", 60}, "min": {"time", 60}, "hour": {"time", 3600},
+	"h": {"time", 3600}, "hr": {"time", 3600}, "day": {"time", 86400}, "week": {"time", 604800}, "ms": {"time", 0.001},
+	"m": {"length", 1}, "meter": {"length", 1}, "metre": {"length", 1}, "km": {"length", 1000}, "mile": {"length", 1609.344}, "mi": {"length", 1609.344},
+	"cm": {"length", 0.01}, "mm": {"length", 0.001}, "foot": {"length", 0.3048}, "inch": {"length", 0.0254},
+	"g": {"mass", 1}, "gram": {"mass", 1}, "kg": {"mass", 1000}, "lb": {"mass", 453.59237}, "pound": {"mass", 453.59237}, "t": {"mass", 1e6}, "tonne": {"mass", 1e6},
+	"l": {"volume", 1}, "litre": {"volume", 1}, "liter": {"volume", 1}, "ml": {"volume", 0.001},
+}
+
+// rateUnit reports whether the unit at i is the first of a rate ("km per
+// h"), which is no length.
+func rateUnit(ws []string, i int) bool {
+	return i+1 < len(ws) && ws[i+1] == "per"
+}
+
+// convertedNote tells how a value said in another unit was read.
+func convertedNote(said []string, v float64, col string) string {
+	return fmt.Sprintf("I read %q as %s in the unit of %s.", strings.Join(said, " "), strconv.FormatFloat(v, 'f', -1, 64), col)
+}
+
+// mentionedInUnit is the one numeric column the clause names whose unit
+// measures what unit does, with the factor from unit to it; nil if none
+// or several.
+func mentionedInUnit(ms []mention, unit string) (*colProfile, float64) {
+	var p profile
+	for _, m := range ms {
+		if m.col.Kind == kindNumeric {
+			p.Columns = append(p.Columns, m.col)
+		}
+	}
+	if col := unitColumn(p, unit); col != nil {
+		return col, 1
+	}
+	return convertedColumn(p, unit)
+}
+
+// unitNamesColumn reports whether unit picks one numeric column, in that
+// unit or one it converts to.
+func unitNamesColumn(p profile, unit string) bool {
+	if unitColumn(p, unit) != nil {
+		return true
+	}
+	col, _ := convertedColumn(p, unit)
+	return col != nil
+}
+
+// convertedColumn is the one numeric column whose unit measures what unit
+// does (minutes for an hour), with the factor that takes a value in unit
+// to the column's unit; nil when none or several.
+func convertedColumn(p profile, unit string) (*colProfile, float64) {
+	from, ok := unitScale[unit]
+	if !ok {
+		return nil, 0
+	}
+	var found *colProfile
+	factor := 0.0
+	for i, col := range p.Columns {
+		if col.Kind != kindNumeric || isID(col) {
+			continue
+		}
+		for _, u := range colWords(col.Name) {
+			if to, ok := unitScale[u]; ok && unitWords[u] && to.dim == from.dim {
+				if found != nil && found != &p.Columns[i] {
+					return nil, 0
+				}
+				found, factor = &p.Columns[i], from.scale/to.scale
+			}
+		}
+	}
+	return found, factor
 }
 
 // conditionBefore reads "more than 3" or a bare "2" just before word at.
@@ -1866,7 +2050,7 @@ func conditionBefore(ws []string, at int) (filter, int, int, bool) {
 	if err != nil {
 		return filter{}, 0, 0, false
 	}
-	for _, cmp := range comparators {
+	for _, cmp := range conditionComparators {
 		start := at - 1 - len(cmp.words)
 		if start >= 0 && slices.Equal(ws[start:at-1], cmp.words) {
 			return filter{Op: cmp.op, Num: v}, start, at, true
@@ -2126,7 +2310,8 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 			}
 			continue
 		}
-		if slices.Contains(nameWords, w) || slices.ContainsFunc(nameWords, func(n string) bool { return len(w) >= 4 && stem(n) == w }) || slices.ContainsFunc(nameWords, func(n string) bool { return len(n) >= 6 && len(w) >= 6 && n[:4] == w[:4] }) {
+		if slices.Contains(nameWords, w) || slices.ContainsFunc(nameWords, func(n string) bool { return len(w) >= 4 && stem(n) == w }) || slices.ContainsFunc(nameWords, func(n string) bool { return len(n) >= 6 && len(w) >= 6 && n[:4] == w[:4] }) ||
+			slices.ContainsFunc(nameWords, func(n string) bool { return nounOfVerb[verbOf(w)] == n }) {
 			// A word of the file's name ("clinic", "shipping" of
 			// shipments.csv) is no column, but it is what the table is
 			// about: harmless unless the question's measure was guessed.
@@ -2156,9 +2341,53 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		if conceptOfNamed(w, c, covered, p) {
 			continue // "how long did the average wash take" of washing_hrs, named by "wash"
 		}
+		if glossed(w, c.raw, p) {
+			continue // "the highest bitterness (IBU)": the column in brackets says what the word is
+		}
 		out = append(out, w)
 	}
 	return out
+}
+
+// glossRE finds a word with a name in brackets after it: "bitterness (IBU)".
+var glossRE = regexp.MustCompile(`([\p{L}-]+)\s*\(([^()]{1,40})\)`)
+
+// glossed reports whether the question writes a column's name in brackets
+// right after w: the question's own gloss of its word.
+func glossed(w, raw string, p profile) bool {
+	for _, m := range glossRE.FindAllStringSubmatch(raw, -1) {
+		ws := words(m[1])
+		if len(ws) == 0 || ws[len(ws)-1] != w {
+			continue
+		}
+		if slices.ContainsFunc(p.Columns, func(col colProfile) bool { return slices.Equal(words(col.Name), words(m[2])) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// kindOf reports whether the words at i say "kind of", "type of" and so on.
+func kindOf(ws []string, i int) bool {
+	return i+2 < len(ws) && ws[i+1] == "of" && wordSet("kind", "type", "sort", "category", "class")[ws[i]]
+}
+
+// nounOfVerb names the rows a verb makes where the noun is no form of it:
+// "the selling price" of car_sales.csv is the price of its rows.
+var nounOfVerb = map[string]string{"sell": "sale", "buy": "purchase", "lend": "loan", "fly": "flight", "bear": "birth", "die": "death"}
+
+// verbOf is the verb a word is a form of ("selling", "sold" → sell), or
+// the word.
+func verbOf(w string) string {
+	if b, ok := irregularVerbs[w]; ok {
+		return b
+	}
+	for _, end := range []string{"ing", "s"} {
+		if b := strings.TrimSuffix(w, end); b != w && nounOfVerb[b] != "" {
+			return b
+		}
+	}
+	return w
 }
 
 // passiveWords come before a participle that says what happened to the rows.

@@ -1,6 +1,7 @@
 package scriptedmodel
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -20,7 +21,7 @@ var abbreviations = map[string]string{
 	"emp": "employee", "loc": "location", "pax": "passenger", "dep": "departure", "arr": "arrival",
 	"wt": "weight", "ht": "height", "addr": "address", "prod": "product", "cat": "category",
 	"rev": "revenue", "std": "stdev", "stddev": "stdev", "sd": "stdev", "approx": "approximately",
-	"max": "maximum", "min": "minimum", "kilometre": "km", "kilometer": "km", "csat": "customer satisfaction", "nps": "net promoter score", "sqft": "square foot", "sqm": "square meter", "feet": "foot", "ft": "foot", "sq": "square",
+	"max": "maximum", "min": "minimum", "kilometre": "km", "kilometer": "km", "kilo": "kg", "kilogram": "kg", "abv": "alcohol by volume", "ibu": "bitterness", "csat": "customer satisfaction", "nps": "net promoter score", "sqft": "square foot", "sqm": "square meter", "feet": "foot", "ft": "foot", "sq": "square",
 	"elev": "elevation", "mag": "magnitude", "crit": "critical", "viol": "violation", "est": "estimate", "prem": "premium",
 	"hb": "hemoglobin", "hgb": "hemoglobin", "v": "volt", "voltage": "volt", "kw": "kilowatt", "w": "watt", "dest": "destination", "orig": "origin", "desc": "description", "lat": "latitude", "lon": "longitude", "lng": "longitude",
 }
@@ -152,6 +153,9 @@ var comparativeMeasures = map[string]string{"older": "oldest", "younger": "young
 	"longer": "longest", "shorter": "shortest", "hotter": "hottest", "colder": "coldest", "warmer": "warmest", "cheaper": "cheapest",
 	"taller": "tallest"}
 
+// incomeWords ask for money taken in: the prices added up, not averaged.
+var incomeWords = wordSet("money", "revenue", "turnover", "income", "earn", "earned", "earns", "takings")
+
 // moneyWords say a ranking without a measure is about money ("which region
 // sells most"), not about how many rows.
 var moneyWords = wordSet("sell", "sells", "sold", "sale", "sales", "revenue", "earn", "earned", "earns", "spend", "spent", "money", "turnover", "income", "raise", "raised")
@@ -182,7 +186,23 @@ var comparators = []struct {
 	{[]string{"shorter", "than"}, "<"}, {[]string{"deeper", "than"}, ">"}, {[]string{"heavier", "than"}, ">"}, {[]string{"taller", "than"}, ">"},
 	{[]string{"hotter", "than"}, ">"}, {[]string{"warmer", "than"}, ">"}, {[]string{"shallower", "than"}, "<"}, {[]string{"lighter", "than"}, "<"},
 	{[]string{"colder", "than"}, "<"}, {[]string{"cooler", "than"}, "<"}, {[]string{"older", "than"}, ">"}, {[]string{"younger", "than"}, "<"}, {[]string{"cheaper", "than"}, "<"}, {[]string{"under"}, "<"}, {[]string{"below"}, "<"}, {[]string{"at", "most"}, "<="},
+	{[]string{"before"}, "<"}, {[]string{"after"}, ">"},
 }
+
+// numberComparators read a condition only before a number ("stronger than
+// 6.5% ABV"); without one ("ran faster than the others") they stay words
+// the analyst does not know.
+var numberComparators = []struct {
+	words []string
+	op    string
+}{
+	{[]string{"stronger", "than"}, ">"}, {[]string{"weaker", "than"}, "<"}, {[]string{"bigger", "than"}, ">"}, {[]string{"smaller", "than"}, "<"},
+	{[]string{"faster", "than"}, ">"}, {[]string{"slower", "than"}, "<"}, {[]string{"wider", "than"}, ">"}, {[]string{"narrower", "than"}, "<"},
+	{[]string{"later", "than"}, ">"}, {[]string{"earlier", "than"}, "<"},
+}
+
+// conditionComparators are all the comparators a condition is read by.
+var conditionComparators = append(slices.Clone(comparators), numberComparators...)
 
 // months name the months of the year for a date filter ("in March").
 var months = map[string]int{"january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
