@@ -24,6 +24,7 @@ warnings.filterwarnings("ignore")
 
 
 NUMBER_RE = r"[-+]?[$€£¥]?\s?[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s?%?"
+SLASH_DATE_RE = r"(\d{1,2})/(\d{1,2})/(\d{4})(\s+\d{1,2}:\d{2}(:\d{2})?)?"
 
 
 def load(path):
@@ -36,7 +37,21 @@ def load(path):
             v = df[c].dropna().astype(str).str.strip()
             if len(v) and v.str.fullmatch(NUMBER_RE).mean() >= 0.95 and v.str.contains(r"[$€£¥%,]").any():
                 df[c] = pd.to_numeric(df[c].astype(str).str.replace(r"[\s,$€£¥%]", "", regex=True), errors="coerce")
+            elif len(v) and v.str.fullmatch(SLASH_DATE_RE).mean() >= 0.95:
+                df[c] = iso_dates(df[c], v)
     return df
+
+
+def iso_dates(col, v):
+    """Dates written 31/12/2024 or 12/31/2024 as 2024-12-31: day first when a
+    first part is over 12 and no second part is, else month first."""
+    parts = v.str.extract(SLASH_DATE_RE)
+    first, second = parts[0].astype(float), parts[1].astype(float)
+    dayfirst = bool((first > 12).any() and not (second > 12).any())
+    timed = parts[3].notna().any()
+    fmt = ("%d/%m/%Y" if dayfirst else "%m/%d/%Y") + (" %H:%M" if timed else "")
+    d = pd.to_datetime(col.astype(str).str.strip().str.replace(r"(:\d{2}):\d{2}$", r"\1", regex=True), format=fmt, errors="coerce")
+    return d.dt.strftime("%Y-%m-%d %H:%M" if timed else "%Y-%m-%d").where(d.notna(), None)
 
 
 def read(path):

@@ -629,3 +629,69 @@ func TestConditionsInWordsAndNames(t *testing.T) {
 		t.Errorf("notes %q, want %q", pl.Notes, want)
 	}
 }
+
+// tillProfile is a shop's till lines: a row per line of a receipt, with
+// a quantity, a price, a discount and the line's total.
+var tillProfile = profile{Path: "/home/user/shop_till.csv", Name: "shop_till.csv", Rows: 190, Cols: 10, Columns: []colProfile{
+	{Name: "Sale Date", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2024-09-01", Max: "2024-12-23"},
+	{Name: "Receipt No", Dtype: "int64", Kind: kindNumeric, Unique: 160},
+	{Name: "Title", Dtype: "object", Kind: kindCategorical, Unique: 25, Values: []string{"Percy the Puffin", "Under the Lime Trees"}},
+	{Name: "Genre", Dtype: "object", Kind: kindCategorical, Unique: 8, Values: []string{"Fiction", "Poetry", "Travel"}},
+	{Name: "Payment Method", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Card", "Contactless", "Cash"}},
+	{Name: "Quantity", Dtype: "int64", Kind: kindNumeric, Unique: 4},
+	{Name: "List Price", Dtype: "float64", Kind: kindNumeric, Unique: 30},
+	{Name: "Discount Pct", Dtype: "int64", Kind: kindNumeric, Unique: 4},
+	{Name: "Line Total", Dtype: "float64", Kind: kindNumeric, Unique: 150},
+	{Name: "Gift Wrap YN", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"N", "Y"}},
+}}
+
+// dispatchProfile is an emergency dispatch log in capitals and short
+// names, with a machine's use in a name that is a participle.
+var dispatchProfile = profile{Path: "/home/user/dispatch_log.csv", Name: "dispatch_log.csv", Rows: 170, Cols: 9, Columns: []colProfile{
+	{Name: "CALL_DT", Dtype: "object", Kind: kindDate, Unique: 170, Min: "2025-07-01 08:08", Max: "2025-09-30 22:10"},
+	{Name: "CALL_TYPE", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"MEDICAL", "FIRE", "TRAFFIC"}},
+	{Name: "DISTRICT", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"NORTH", "HARBOR", "WEST"}},
+	{Name: "ANSWER_SEC", Dtype: "int64", Kind: kindNumeric, Unique: 30},
+	{Name: "RESP_TIME_MIN", Dtype: "float64", Kind: kindNumeric, Unique: 120},
+	{Name: "TRANSPORT_YN", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"N", "Y"}},
+	{Name: "xray_taken", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"N", "Y"}},
+	{Name: "radioId", Dtype: "object", Kind: kindCategorical, Unique: 12, Values: []string{"R01", "R02"}},
+	{Name: "kwhUsed", Dtype: "float64", Kind: kindNumeric, Unique: 150},
+}}
+
+// TestSoldLinesAndDispatch: things sold counted by the quantity, a line's
+// total as its revenue, the rows named by a money word before them, a
+// distinct count said "separate", "which way of", a unit said at the end
+// picking the column in it, "the number of calls" of CALL_TYPE, a
+// short name's start ("resp" of response), "YN", a hyphenated word, a
+// synonym of area, and "got used" as the rows' verb.
+// docs/offline-analyst.md quotes these questions.
+func TestSoldLinesAndDispatch(t *testing.T) {
+	assertReadings(t, tillProfile, [][2]string{
+		{"How many books did we sell altogether?", "scalar sum(Quantity)"},
+		{"Which title sold the most copies?", "group sum(Quantity) by Title desc"},
+		{"How much revenue did each genre bring in?", "group sum(Line Total) by Genre"},
+		{"What were the total takings?", "scalar sum(Line Total)"},
+		{"How many sales lines were paid for in cash?", "count_rows where Payment Method=Cash"},
+		{"On average, what discount was given on a sale line?", "scalar mean(Discount Pct)"},
+		{"What proportion of the lines sold were gift wrapped?", "share of rows"},
+		{"How many separate receipts are there?", "distinct Receipt No"},
+		{"Which way of paying brought in the most money?", "group sum(Line Total) by Payment Method desc"},
+	})
+	assertReadings(t, dispatchProfile, [][2]string{
+		{"What is the median time to answer a call, in seconds?", "scalar median(ANSWER_SEC)"},
+		{"Give me the number of calls per month.", "series count() over CALL_DT/M"},
+		{"Which district had the slowest average response?", "group mean(RESP_TIME_MIN) by DISTRICT desc"},
+		{"How many calls took more than 20 minutes to respond to?", "count_rows where RESP_TIME_MIN>20"},
+		{"What percentage of calls were transported?", "share of rows"},
+		{"In what percentage of calls was an X-ray taken?", "share of rows"},
+		{"Which area had the most calls?", "group count by DISTRICT desc"},
+		{"Which radio got used the most?", "group count by radioId desc"},
+		// The subject of "did the" with a verb that is no sale stays unread.
+		{"How many calls did the crews answer?", "refused: "},
+	})
+	pl := planFor("How many books did we sell altogether?", []profile{tillProfile})
+	if want := "I counted what was sold by Quantity, not by rows."; !slices.Contains(pl.Notes, want) {
+		t.Errorf("notes %q, want %q", pl.Notes, want)
+	}
+}

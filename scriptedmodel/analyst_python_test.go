@@ -28,6 +28,8 @@ var analystFiles = map[string]string{
 		"2024-01-05,Oslo,2.5\n2024-01-06,Oslo,4.0\n",
 	"broken.xlsx": "this is not a spreadsheet",
 	"prices.csv":  "item,price,share\nA,\"$1,200.50\",50%\nB,$800,30%\nC,\"$1,000\",20%\n",
+	// Dates written day first, as in the UK: 03/12/2024 is 3 December.
+	"till.csv": "sold,amount\n03/11/2024,5\n28/11/2024,7\n03/12/2024,10\n15/12/2024,20\n",
 }
 
 // TestAnalystRunsInPython runs the offline analyst's whole conversation
@@ -63,6 +65,7 @@ func TestAnalystRunsInPython(t *testing.T) {
 		{"orders.xlsx", "What is the total quantity per category?", []string{"Total quantity by category: Toys 12, Books 6."}, 1},
 		{"prices.csv", "What is the total price?", []string{"The total of price is 3,000.5 (over 3 values)."}, 1},
 		{"broken.xlsx", "What is the total?", []string{"I could not read the datasets", "broken.xlsx"}, 0},
+		{"till.csv", "What was the total amount in December?", []string{"The total of amount where month of sold = 12 is 30 (over 2 values)."}, 1},
 	}
 	_, _, client := setup(t, scriptedmodel.Config{})
 	k := startKernel(t)

@@ -30,7 +30,8 @@ func coreWords(name string) []string {
 
 // colWords are a column name's words as a question says them: a leading
 // min or max is the minimum or maximum ("max_temp_c"), a trailing one
-// the unit minutes ("ride_min"); a "Y/N" says only that it is yes or no.
+// the unit minutes ("ride_min"); a "Y/N" or "YN" says only that it is
+// yes or no.
 func colWords(name string) []string {
 	ws := words(name)
 	for i := 0; i+3 <= len(ws); i++ {
@@ -38,6 +39,9 @@ func colWords(name string) []string {
 			ws = slices.Delete(slices.Clone(ws), i, i+3) // "Financed (Y/N)" says how its values read
 			break
 		}
+	}
+	if n := len(ws); n > 1 && ws[n-1] == "yn" {
+		ws = ws[:n-1] // TRANSPORT_YN
 	}
 	if len(ws) > 1 && (ws[0] == "min" || ws[0] == "max") {
 		ws = append([]string{map[string]string{"min": "minimum", "max": "maximum"}[ws[0]]}, ws[1:]...)
@@ -222,12 +226,13 @@ func mentions(c clause, p profile) []mention {
 		switch {
 		case core != nil && len(core) == 1 && core[0] == "unit" && col.Kind == kindNumeric:
 			// unit_amt is a price per unit: "units" is no name of it.
-		case core != nil && !(len(core) == 1 && core[0] == entity):
+		case core != nil && !(len(core) == 1 && (core[0] == entity || col.Kind == kindNumeric && rowWords[core[0]])):
 			// In any order: "the low estimate" of est_low_usd.
 			cands = append(cands, cand{col: col, ws: core, level: 1, anyOrder: len(core) > 1})
 		case core != nil && col.Kind == kindNumeric:
 			// output_kwh of solar_output.csv is "the median output", but
-			// "how many outputs" counts rows.
+			// "how many outputs" counts rows; so does "the lines" of
+			// Line Total.
 			cands = append(cands, cand{col: col, ws: core, level: 1, afterAgg: true})
 		}
 		// "delivery time" of delivery_mins, "ride distance" of ride_km.
@@ -264,7 +269,16 @@ func mentions(c clause, p profile) []mention {
 			!stopWords[ws[0]] && !weakWords[ws[0]] && !qualifierWords[ws[0]] && !rowWords[ws[0]] && !entityWords[ws[0]] && ws[0] != entity {
 			cands = append(cands, cand{col: col, ws: []string{ws[0]}, level: 2})
 		}
+		// A row's total ("Line Total", order_total) is its revenue.
+		if col.Kind == kindNumeric && ws[len(ws)-1] == "total" && !slices.ContainsFunc(ws, func(w string) bool { return slices.Contains(ws, "quantity") || unitWords[w] && !currencyWords[w] }) {
+			for _, q := range []string{"revenue", "sale", "takings", "turnover"} {
+				cands = append(cands, cand{col: col, ws: []string{q}, level: 3, via: q})
+			}
+		}
 		for q, alts := range synonyms {
+			if col.Kind == kindDate {
+				break // "revenue" is no name of Sale Date
+			}
 			for _, a := range alts {
 				if slices.ContainsFunc(core, func(cw string) bool { return cw == singular(a) || abbreviates(cw, singular(a)) }) && !slices.Contains(core, q) {
 					cands = append(cands, cand{col: col, ws: []string{q}, level: 3, via: q})
@@ -287,12 +301,13 @@ func mentions(c clause, p profile) []mention {
 		}
 		for i := 0; i+len(cd.ws) <= len(c.words); i++ {
 			span := len(cd.ws)
-			ok := sameWords(c.words[i:i+span], cd.ws) && (!cd.exact || slices.Equal(c.words[i:i+span], cd.ws)) || cd.anyOrder && sameSet(c.words[i:i+span], cd.ws)
+			ok := sameWords(c.words[i:i+span], cd.ws) && (!cd.exact || slices.Equal(c.words[i:i+span], cd.ws) || span == 1 && abbreviates(cd.ws[0], c.words[i])) ||
+				cd.anyOrder && sameSet(c.words[i:i+span], cd.ws)
 			if ok && slices.ContainsFunc(c.words[i:i+span], func(q string) bool { return activityWord(q, nameWords, cd.ws) }) {
 				ok = false // "screenings" of cinema_screenings.csv are its rows, not its screen column
 			}
-			if !ok && span == 1 && i+1 < len(c.words) && c.words[i]+c.words[i+1] == cd.ws[0] {
-				ok, span = true, 2 // "check in" of checkin
+			if n := joinedSpan(c.words[i:], cd.ws); !ok && n > 0 {
+				ok, span = true, n // "check in" of checkin, "X-ray taken" of xray_taken
 			}
 			if !ok && span >= 2 && cd.level <= 1 {
 				// "payments were made by card" of paid_by_card, "meet her
@@ -321,16 +336,21 @@ func mentions(c clause, p profile) []mention {
 				})) { // "the median trip duration" is duration_min's, not trip_miles'
 				continue
 			}
-			if span == 1 && cd.level >= 1 && isParticiple(c.words[i]) && i > 0 && passiveWords[c.words[i-1]] && (cd.col.Kind == kindNumeric && strings.HasSuffix(cd.ws[0], "ing") || otherWordMissing(c, cd.col, cd.ws[0])) {
+			if span == 1 && cd.level >= 1 && isParticiple(c.words[i]) && i > 0 && passiveWords[c.words[i-1]] && (cd.col.Kind == kindNumeric && strings.HasSuffix(cd.ws[0], "ing") ||
+				cd.col.Kind == kindNumeric && isParticiple(cd.ws[0]) && c.words[i-1] == "got" || otherWordMissing(c, cd.col, cd.ws[0])) {
 				// "How many tonnes were picked" is the verb of the rows, not
-				// the time spent picking (picking_hrs) nor hand_picked; but
-				// "were delayed by more than 15 minutes" is delay_mins.
+				// the time spent picking (picking_hrs) nor hand_picked, "which
+				// machine got used the most" not kwh_used; but "were delayed by
+				// more than 15 minutes" is delay_mins.
 				continue
 			}
 			if span == 1 && (cd.level == 2 || cd.col.Kind != kindNumeric) && afterAuxiliary(c.words, i) {
 				// "How much did the shop bill": the subject, not days_in_shop;
 				// "how many aces did the match winners serve": no grouping.
 				continue
+			}
+			if cd.level == 3 && i+span < len(c.words) && (rowWords[c.words[i+span]] || entityWords[c.words[i+span]]) {
+				continue // "how many sales lines": the rows, not the revenue
 			}
 			if span == 1 && cd.level == 2 && c.words[i] == entity {
 				continue // "money spent on repairs" of pothole_repairs.csv: the rows, not Days_to_Repair
@@ -364,6 +384,27 @@ func mentions(c clause, p profile) []mention {
 	}
 	slices.SortStableFunc(out, func(a, b mention) int { return a.pos - b.pos })
 	return out
+}
+
+// joinedSpan is how many words at the start of qs say the words of cs in
+// order, where two of them written together make one ("check in" of
+// checkin, "x ray" of xray); 0 if they do not, or need no joining.
+func joinedSpan(qs, cs []string) int {
+	j, joined := 0, false
+	for _, cw := range cs {
+		switch {
+		case j < len(qs) && sameWord(qs[j], cw):
+			j++
+		case j+1 < len(qs) && qs[j]+qs[j+1] == cw:
+			j, joined = j+2, true
+		default:
+			return 0
+		}
+	}
+	if !joined {
+		return 0
+	}
+	return j
 }
 
 // initialsOf are the runs of question words whose first letters spell
@@ -478,7 +519,7 @@ func isParticiple(w string) bool {
 	if _, ok := irregularVerbs[w]; ok {
 		return true
 	}
-	return len(w) > 4 && strings.HasSuffix(w, "ed")
+	return len(w) > 4 && strings.HasSuffix(w, "ed") || wordSet("used", "owed", "sued", "tied", "died", "dyed")[w]
 }
 
 // sameSet compares words in any order: "late return" and returnedLate.
@@ -651,6 +692,9 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 				var rsoft []string
 				if len(unknownWords(rc, rrd.covered, p, &rsoft)) == 0 {
 					rowsNote = fmt.Sprintf("I read %q as what each row of %s is.", rowsWord, p.Name)
+					if c.has(soldWords) && quantityColumn(p) != nil {
+						rowsNote = fmt.Sprintf("I read %q as what was sold.", rowsWord)
+					}
 					c, rd, soft, unknown = rc, rrd, rsoft, nil
 				}
 			}
@@ -879,6 +923,15 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			agg = aggWords[w] // "what is the total?" of a column named total
 		}
 	}
+	// "How many books did we sell", "which title sold the most copies":
+	// the things sold are the quantity column's, not rows.
+	if q := quantityColumn(p); q != nil && len(numeric) == 0 && (howMany || ranked) && !distinct && !share && c.has(soldWords) && (agg == "" || agg == "sum") {
+		numeric = append(numeric, *q)
+		if agg == "" && !ranked {
+			agg = "sum"
+		}
+		*notes = append(*notes, fmt.Sprintf("I counted what was sold by %s, not by rows.", q.Name))
+	}
 	trend := (uncoveredWord(c, covered, trendWords) != "" || containsSeq(c.words, "over", "time") || containsSeq(c.words, "change", "over")) && !rd.sameGrain
 	n := topN(c.words)
 	if n > 0 {
@@ -932,7 +985,8 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		i := slices.Index(c.words, w)
 		// "fee revenue": the word qualifies the money column beside it.
 		beside := i > 0 && covered[i-1] && moneyName.MatchString(strings.ToLower(numeric[0].Name))
-		perRowWord := i > 0 && c.words[i-1] == "per" // "the average quantity per sale"
+		// "the average quantity per sale", "on a sale line"
+		perRowWord := i > 0 && c.words[i-1] == "per" || i+1 < len(c.words) && (rowWords[c.words[i+1]] || entityWords[c.words[i+1]] && c.words[i+1] != w)
 		if !beside && !perRowWord {
 			return task{}, fmt.Sprintf("none of its columns holds %q", w), false
 		}
@@ -1476,6 +1530,22 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.covered[i] = true
 		}
 	}
+	// "The median time to answer a call, in seconds": a unit said at the
+	// end picks the named column measured in it over one measured in
+	// another unit of the same kind.
+	if n := len(c.words); n >= 2 && c.words[n-2] == "in" && len(rd.numeric) > 1 {
+		if said, ok := unitScale[c.words[n-1]]; ok {
+			inUnit := func(col colProfile, same bool) bool {
+				return slices.ContainsFunc(colWords(col.Name), func(u string) bool {
+					x, ok := unitScale[u]
+					return ok && unitWords[u] && x.dim == said.dim && sameUnit(u, c.words[n-1]) == same
+				})
+			}
+			if slices.ContainsFunc(rd.numeric, func(col colProfile) bool { return inUnit(col, true) }) {
+				rd.numeric = slices.DeleteFunc(rd.numeric, func(col colProfile) bool { return inUnit(col, false) })
+			}
+		}
+	}
 	// A word of money after a column in a currency ("hammer price" of
 	// hammer_usd) is that column's.
 	for i, w := range c.words {
@@ -1561,8 +1631,8 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 //     car_wash.csv) when it qualifies the numeric column named after it
 //     ("the average parking fee") or rows are counted ("how many vehicles
 //     parked", "the number of washes");
-//   - "how many vehicles" of vehicle_type: the kind of a thing counted is
-//     not a grouping;
+//   - "how many vehicles", "the number of calls" of vehicle_type,
+//     call_type: the kind of a thing counted is not a grouping;
 //   - "how many nights", "the percentage of days" of a date column
 //     holding days: the rows; and "the average sleep per night" of a
 //     table with a row per night (and per person): no grouping.
@@ -1609,7 +1679,7 @@ func rowMentions(c clause, p profile, ms []mention, covered map[int]bool) []ment
 		}
 		switch {
 		case nameOnly(m) && (qualifies(m) || prev == "per" || howMany && agg == "" || prev == "of" && m.pos >= 2 && c.words[m.pos-2] == "number"):
-		case m.col.Kind != kindNumeric && !isTime(m.col) && prev == "many" && howMany && m.len == 1 &&
+		case m.col.Kind != kindNumeric && !isTime(m.col) && (prev == "many" && howMany || prev == "of" && m.pos >= 2 && c.words[m.pos-2] == "number") && m.len == 1 &&
 			slices.ContainsFunc(colWords(m.col.Name), func(w string) bool { return kindWords[w] }) && !c.has(distinctWords):
 		case m.col.Kind == kindDate && dateOnly(m.col) && m.len == 1 && (prev == "many" || prev == "of"):
 		case m.col.Kind == kindDate && m.len == 1 && (c.words[m.pos] == "monthly" && monthGrain(m.col) || c.words[m.pos] == "daily" && dateOnly(m.col)) &&
@@ -1633,6 +1703,20 @@ func rowMentions(c clause, p profile, ms []mention, covered map[int]bool) []ment
 	kept = append(kept, extra...)
 	slices.SortStableFunc(kept, func(a, b mention) int { return a.pos - b.pos })
 	return kept
+}
+
+// quantityColumn is the table's one numeric column of quantity, or nil.
+func quantityColumn(p profile) *colProfile {
+	var found *colProfile
+	for i, col := range p.Columns {
+		if col.Kind == kindNumeric && slices.Contains(words(col.Name), "quantity") {
+			if found != nil {
+				return nil
+			}
+			found = &p.Columns[i]
+		}
+	}
+	return found
 }
 
 // soldWords say that rows are sales of a quantity.
@@ -2072,8 +2156,10 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 	at := -1
 	for i, w := range c.words {
 		covering := slices.IndexFunc(ms, func(m mention) bool { return i >= m.pos && i < m.pos+m.len })
-		// "per sale" is per row, "the number of sales" counts rows.
-		counted := i > 0 && (c.words[i-1] == "per" || c.words[i-1] == "many" || i > 1 && c.words[i-2] == "number" && c.words[i-1] == "of")
+		// "per sale" is per row, "the number of sales" counts rows, "on a
+		// sale line" names the rows.
+		counted := i > 0 && (c.words[i-1] == "per" || c.words[i-1] == "many" || i > 1 && c.words[i-2] == "number" && c.words[i-1] == "of") ||
+			i+1 < len(c.words) && (rowWords[c.words[i+1]] || entityWords[c.words[i+1]] && c.words[i+1] != w)
 		if derivedWords[w] && covering < 0 && !counted {
 			at = i
 			break
@@ -2341,6 +2427,12 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		if conceptOfNamed(w, c, covered, p) {
 			continue // "how long did the average wash take" of washing_hrs, named by "wash"
 		}
+		if i > 1 && c.words[i-1] == "the" && wordSet("did", "does", "do")[c.words[i-2]] && i+1 < len(c.words) && takeVerbs[c.words[i+1]] {
+			continue // "how much did the practice bill": the business the table is of
+		}
+		if kindOf(c.words, i) && covered[i+2] {
+			continue // "which way of paying" of payment_method
+		}
 		if glossed(w, c.raw, p) {
 			continue // "the highest bitterness (IBU)": the column in brackets says what the word is
 		}
@@ -2367,9 +2459,13 @@ func glossed(w, raw string, p profile) bool {
 	return false
 }
 
-// kindOf reports whether the words at i say "kind of", "type of" and so on.
+// takeVerbs say what a business took in or sold, after its name.
+var takeVerbs = wordSet("bill", "charge", "take", "earn", "make", "sell", "collect", "bring")
+
+// kindOf reports whether the words at i say "kind of", "type of", "way
+// of" and so on.
 func kindOf(ws []string, i int) bool {
-	return i+2 < len(ws) && ws[i+1] == "of" && wordSet("kind", "type", "sort", "category", "class")[ws[i]]
+	return i+2 < len(ws) && ws[i+1] == "of" && wordSet("kind", "type", "sort", "category", "class", "way")[ws[i]]
 }
 
 // nounOfVerb names the rows a verb makes where the noun is no form of it:

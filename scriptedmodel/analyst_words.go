@@ -125,8 +125,8 @@ var synonyms = map[string][]string{
 	"length": {"duration"}, "duration": {"length"}, "reading": {"value", "measurement"},
 	"conversion": {"converted", "convert"}, "cancellation": {"cancelled", "canceled", "cancel"}, "return": {"returned"},
 	"temperature": {"temperature"}, "headcount": {"staff"}, "unit": {"quantity"},
-	"bill": {"total", "charge", "amount"}, "payout": {"compensation", "refund", "payment"}, "audience": {"attendee", "attendance", "viewer", "visitor"},
-	"attendance": {"attendee", "visitor"},
+	"bill": {"total", "charge", "amount", "fee"}, "payout": {"compensation", "refund", "payment"}, "audience": {"attendee", "attendance", "viewer", "visitor"},
+	"attendance": {"attendee", "visitor"}, "cost": {"fee", "price", "charge", "fare"}, "area": {"zone", "region", "district"},
 }
 
 // adjectiveMeasures are words that rank by a measure they imply: "the
@@ -158,7 +158,7 @@ var incomeWords = wordSet("money", "revenue", "turnover", "income", "earn", "ear
 
 // moneyWords say a ranking without a measure is about money ("which region
 // sells most"), not about how many rows.
-var moneyWords = wordSet("sell", "sells", "sold", "sale", "sales", "revenue", "earn", "earned", "earns", "spend", "spent", "money", "turnover", "income", "raise", "raised")
+var moneyWords = wordSet("sell", "sells", "sold", "sale", "sales", "revenue", "earn", "earned", "earns", "spend", "spent", "money", "turnover", "income", "raise", "raised", "takings")
 
 // derivedWords ask for a row's value when no column holds one: quantity ×
 // price (× (1 − discount)).
@@ -170,7 +170,7 @@ var scopeWords = wordSet("why", "predict", "prediction", "forecast", "will", "sh
 	"future", "next", "expect", "expected", "likely", "probability", "reason", "explain", "would")
 
 // distinctWords ask how many different values a column has.
-var distinctWords = wordSet("distinct", "unique", "different")
+var distinctWords = wordSet("distinct", "unique", "different", "separate", "individual")
 
 // negations flip a yes/no column ("not returned", "weren't delayed").
 var negations = wordSet("not", "no", "never", "t", "non", "without", "un")
@@ -221,7 +221,7 @@ var entityWords = wordSet("employee", "staff", "worker", "person", "people", "pa
 
 // fillerWords carry no meaning a column could hold: function words, the
 // verbs questions are asked with, and politeness.
-var fillerWords = wordSet("a", "an", "the", "i", "me", "my", "he", "him", "his", "she", "her", "hers", "himself", "herself", "themselves",
+var fillerWords = wordSet("while", "a", "an", "the", "i", "me", "my", "he", "him", "his", "she", "her", "hers", "himself", "herself", "themselves",
 	"file", "filed", "submit", "submitted", "something", "anything", "anyone", "someone", "consume", "consumed", "create", "created", "we", "us", "our", "you", "your", "it", "its", "they", "them", "their", "there",
 	"this", "that", "these", "those", "what", "which", "who", "whom", "whose", "where", "when", "how", "is", "are", "was", "were", "be", "been",
 	"being", "am", "do", "does", "did", "done", "has", "have", "had", "having", "get", "got", "gotten", "give", "given", "make", "made", "take",
