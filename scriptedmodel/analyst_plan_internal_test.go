@@ -695,3 +695,40 @@ func TestSoldLinesAndDispatch(t *testing.T) {
 		t.Errorf("notes %q, want %q", pl.Notes, want)
 	}
 }
+
+// TestAgeNouns: people named by their age set a condition on the one
+// column of ages.
+func TestAgeNouns(t *testing.T) {
+	p := profile{Path: "/home/user/appts.csv", Name: "appts.csv", Rows: 90, Cols: 3, Columns: []colProfile{
+		{Name: "appt_date", Dtype: "object", Kind: kindDate, Unique: 80, Min: "2025-01-06", Max: "2025-06-30"},
+		{Name: "patient_age", Dtype: "int64", Kind: kindNumeric, Unique: 60},
+		{Name: "fee_usd", Dtype: "float64", Kind: kindNumeric, Unique: 85},
+	}}
+	assertReadings(t, p, [][2]string{
+		{"How many appointments were for children under 18?", "count_rows where patient_age<18"},
+		{"What is the average fee for adults over 65 years?", "scalar mean(fee_usd) where patient_age>65"},
+		{"How many appointments were for children?", "refused: "},
+	})
+}
+
+// TestNameTailsAndParticles: the rows of a file are named before its
+// period and export words (cycle of washhouse_cycles_sep-nov.csv), so
+// "cycles" is no cycle_type; "what kind of cycle" still is; and "were
+// paid for by" is the rows' verb, not pay_method.
+func TestNameTailsAndParticles(t *testing.T) {
+	p := profile{Path: "/home/user/washhouse_cycles_sep-nov.csv", Name: "washhouse_cycles_sep-nov.csv", Rows: 160, Cols: 5, Columns: []colProfile{
+		{Name: "cycleStart", Dtype: "object", Kind: kindDate, Unique: 160, Min: "2025-09-01T13:47:00", Max: "2025-11-30T20:02:00"},
+		{Name: "cycleType", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"quick", "normal", "heavy"}},
+		{Name: "payMethod", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"app", "card", "coins"}},
+		{Name: "priceUsd", Dtype: "float64", Kind: kindNumeric, Unique: 12},
+		{Name: "loyaltyMember", Dtype: "bool", Kind: kindCategorical, Unique: 2, Values: []string{"False", "True"}},
+	}}
+	if got := datasetEntity(p); got != "cycle" {
+		t.Errorf("datasetEntity = %q, want cycle", got)
+	}
+	assertReadings(t, p, [][2]string{
+		{"What share of cycles were paid for by loyalty members?", "share of rows"},
+		{"What kind of cycle was the most common?", "group count by cycleType desc"},
+		{"How many cycles were paid by card?", "count_rows where payMethod=card"},
+	})
+}

@@ -147,13 +147,14 @@ func sameWords(qs, cs []string) bool {
 // unit_price), else by a synonym ("sales" for revenue).
 func mentions(c clause, p profile) []mention {
 	type cand struct {
-		col      colProfile
-		ws       []string
-		level    int    // 0 whole name, 1 without unit or qualifier or in another order, 2 last word, 3 synonym
-		via      string // the synonym
-		anyOrder bool
-		afterAgg bool // only right after an aggregate word
-		exact    bool // the word as written, no other form of it
+		col       colProfile
+		ws        []string
+		level     int    // 0 whole name, 1 without unit or qualifier or in another order, 2 last word, 3 synonym
+		via       string // the synonym
+		anyOrder  bool
+		afterAgg  bool // only right after an aggregate word
+		exact     bool // the word as written, no other form of it
+		afterKind bool // only after "kind of", "type of" ...
 	}
 	entity := datasetEntity(p)
 	nameWords := words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name)))
@@ -229,6 +230,10 @@ func mentions(c clause, p profile) []mention {
 		case core != nil && !(len(core) == 1 && (core[0] == entity || col.Kind == kindNumeric && rowWords[core[0]])):
 			// In any order: "the low estimate" of est_low_usd.
 			cands = append(cands, cand{col: col, ws: core, level: 1, anyOrder: len(core) > 1})
+		case core != nil && col.Kind == kindCategorical && len(core) == 1 && core[0] == entity:
+			// call_type of 911_calls.csv: "what kind of call", but "how many
+			// calls" counts rows.
+			cands = append(cands, cand{col: col, ws: core, level: 1, afterKind: true})
 		case core != nil && col.Kind == kindNumeric:
 			// output_kwh of solar_output.csv is "the median output", but
 			// "how many outputs" counts rows; so does "the lines" of
@@ -330,6 +335,9 @@ func mentions(c clause, p profile) []mention {
 					}
 				}
 			}
+			if ok && cd.afterKind && !(i >= 2 && kindOf(c.words, i-2)) {
+				continue
+			}
 			if !ok || slices.Contains(used[i:i+span], true) || cd.afterAgg && (!c.has(corrWords) && (i == 0 || aggWords[c.words[i-1]] == "" && !wordSet("maximum", "minimum")[c.words[i-1]]) ||
 				i+1 < len(c.words) && slices.ContainsFunc(p.Columns, func(o colProfile) bool {
 					return o.Name != cd.col.Name && o.Kind == kindNumeric && slices.Contains(colWords(o.Name), c.words[i+1])
@@ -343,6 +351,10 @@ func mentions(c clause, p profile) []mention {
 				// machine got used the most" not kwh_used; but "were delayed by
 				// more than 15 minutes" is delay_mins.
 				continue
+			}
+			if span == 1 && cd.level >= 1 && cd.col.Kind == kindCategorical && isParticiple(c.words[i]) && i > 0 && passiveWords[c.words[i-1]] &&
+				i+1 < len(c.words) && wordSet("for", "by")[c.words[i+1]] {
+				continue // "cycles were paid for by loyalty members": the rows' verb, not pay_method
 			}
 			if span == 1 && (cd.level == 2 || cd.col.Kind != kindNumeric) && afterAuxiliary(c.words, i) {
 				// "How much did the shop bill": the subject, not days_in_shop;
@@ -562,10 +574,23 @@ var timeUnits = wordSet("minute", "second", "hour", "day", "ms", "h", "s")
 func datasetEntity(p profile) string {
 	name := strings.TrimSuffix(p.Name, filepath.Ext(p.Name))
 	ws := words(name)
+	// Not a period or an export's word after it: washhouse_cycles_sep-nov,
+	// 911_calls_q3_2025, bookshop_till_export_2024.
+	for len(ws) > 1 && nameTail(ws[len(ws)-1]) {
+		ws = ws[:len(ws)-1]
+	}
 	if len(ws) == 0 {
 		return ""
 	}
 	return ws[len(ws)-1]
+}
+
+// nameTail reports whether a word that ends a file's name says when or
+// how it was exported rather than what its rows are.
+func nameTail(w string) bool {
+	_, month := months[w]
+	return month || isDigits(w) || regexp.MustCompile(`^(q[1-4]|h[12]|fy\d+|v\d+)$`).MatchString(w) ||
+		wordSet("export", "extract", "dump", "raw", "clean", "final", "latest", "full", "report")[w]
 }
 
 // isFlag reports whether a column holds yes/no values, and which of its
@@ -1409,6 +1434,26 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.covered[i+3] = true // "older than 10 years"
 		}
 	}
+	// "Children under 18", "adults over 65": a condition on the people's
+	// age, where one column holds ages.
+	for i := 0; i+1 < len(c.words); i++ {
+		if !ageNouns[c.words[i]] || rd.covered[i+1] {
+			continue
+		}
+		f, from, to, ok := conditionAfter(c.words, i+1)
+		col := hintedColumn(p, []string{"age"})
+		if !ok || from != i+1 || col == nil || slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == col.Name }) {
+			continue
+		}
+		f.Column = col.Name
+		rd.filters = append(rd.filters, f)
+		for j := i; j < to; j++ {
+			rd.covered[j] = true
+		}
+		if to < len(c.words) && (c.words[to] == "year" || c.words[to] == "old") {
+			rd.covered[to] = true // "under 18 years"
+		}
+	}
 	// A condition in a column's unit: "longer than 10 miles".
 	for i := range c.words {
 		f, _, to, ok := conditionAfter(c.words, i)
@@ -1847,7 +1892,9 @@ func groupsByUnnamed(c clause, covered map[int]bool) bool {
 // "to be" names who did it, not a grouping.
 func passiveBy(ws []string, pos int) bool {
 	i := slices.Index(ws[:pos], "by")
-	return i > 0 && wordSet("was", "were", "is", "are", "been", "be")[ws[i-1]]
+	aux := wordSet("was", "were", "is", "are", "been", "be")
+	// "were paid for by loyalty members": a verb with its particle.
+	return i > 0 && aux[ws[i-1]] || i > 2 && wordSet("for", "out", "up", "off")[ws[i-1]] && isParticiple(ws[i-2]) && aux[ws[i-3]]
 }
 
 // groupedAt reports whether the column named at word pos follows a

@@ -147,6 +147,10 @@ var adjectiveMeasures = map[string]struct {
 	"paid": {true, []string{"salary", "pay", "wage"}}, "tallest": {true, []string{"height"}},
 }
 
+// ageNouns name people by their age: "children under 18" is a condition
+// on the age column.
+var ageNouns = wordSet("child", "children", "kid", "minor", "adult", "teen", "teenager", "senior", "pensioner", "infant", "toddler")
+
 // comparativeMeasures are the comparatives of adjectiveMeasures: "older
 // than 10" is a condition on the age column.
 var comparativeMeasures = map[string]string{"older": "oldest", "younger": "youngest", "heavier": "heaviest", "lighter": "lightest",
