@@ -280,6 +280,8 @@ func splitWords(s string, expand bool) []string {
 			w := singular(strings.ToLower(string(cur)))
 			if a, ok := abbreviations[w]; ok && expand {
 				out = append(out, strings.Fields(a)...)
+			} else if rest, ok := strings.CutPrefix(w, "un"); ok && isParticiple(rest) {
+				out = append(out, "not", rest) // "unpaid" is "not paid"
 			} else {
 				out = append(out, w)
 			}

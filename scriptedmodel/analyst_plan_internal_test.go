@@ -1,6 +1,7 @@
 package scriptedmodel
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -731,4 +732,68 @@ func TestNameTailsAndParticles(t *testing.T) {
 		{"What kind of cycle was the most common?", "group count by cycleType desc"},
 		{"How many cycles were paid by card?", "count_rows where payMethod=card"},
 	})
+}
+
+// invoicesProfile is a studio's invoices in camelCase, with hours billed
+// beside the amount due and a yes/no paid column.
+var invoicesProfile = profile{Path: "/home/user/studio_invoices_2024.csv", Name: "studio_invoices_2024.csv", Rows: 180, Cols: 9, Columns: []colProfile{
+	{Name: "invoiceNo", Dtype: "object", Kind: kindText, Unique: 180},
+	{Name: "invoiceDate", Dtype: "object", Kind: kindDate, Unique: 170, Min: "2024-01-04", Max: "2024-12-20"},
+	{Name: "clientName", Dtype: "object", Kind: kindCategorical, Unique: 12, Values: []string{"Brightwater Dental", "Kestrel Logistics"}},
+	{Name: "hoursBilled", Dtype: "float64", Kind: kindNumeric, Unique: 40},
+	{Name: "amountDue", Dtype: "float64", Kind: kindNumeric, Unique: 150},
+	{Name: "isPaid", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Yes", "No"}},
+	{Name: "paymentMethod", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Bank transfer", "Card"}},
+	{Name: "daysToPay", Dtype: "float64", Kind: kindNumeric, Unique: 50},
+	{Name: "Packing Service", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"No", "Yes"}},
+}}
+
+// collisionsProfile is a police extract whose file name does not say
+// what its rows are (rtc).
+var collisionsProfile = profile{Path: "/home/user/rtc_extract_2023.csv", Name: "rtc_extract_2023.csv", Rows: 200, Cols: 7, Columns: []colProfile{
+	{Name: "ACC_DATE", Dtype: "object", Kind: kindDate, Unique: 180, Min: "2023-01-02", Max: "2023-12-30"},
+	{Name: "DISTRICT", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"BRANTHAM", "ASHFORD"}},
+	{Name: "ROAD_TYPE", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"A ROAD", "MOTORWAY"}},
+	{Name: "SPD_LMT_MPH", Dtype: "int64", Kind: kindNumeric, Unique: 6},
+	{Name: "SEVERITY", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"SLIGHT", "SERIOUS", "FATAL"}},
+	{Name: "target_type", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"galaxy", "nebula"}},
+	{Name: "observer", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"J. Osei", "M. Alvarez"}},
+	{Name: "Scrap (%)", Dtype: "float64", Kind: kindNumeric, Unique: 60},
+	{Name: "Shift", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Day", "Night"}},
+}}
+
+// TestMoneyKindsAndRows: money asked of a column that holds none, "un"
+// before a participle, a yes/no column's first word, a column's kind
+// word, the grouping after "which", a subject after "do", rows named by a
+// noun made from a verb, "how many of the", "60 mph or more", a share of
+// two values, a category only named in a count, "observed" that is no
+// observer, and "which" before a value. docs/offline-analyst.md quotes
+// these questions.
+func TestMoneyKindsAndRows(t *testing.T) {
+	assertReadings(t, invoicesProfile, [][2]string{
+		{"Which client did we bill the most money?", "group sum(amountDue) by clientName desc"},
+		{"What percentage of invoices are still unpaid?", "share of rows"},
+		{"What percentage of invoices included packing?", "share of rows"},
+		{"How do clients usually pay - which method is the most common?", "group count by paymentMethod desc"},
+		{"On average, how many days do clients take to pay us?", "scalar mean(daysToPay)"},
+	})
+	assertReadings(t, collisionsProfile, [][2]string{
+		{"How many collisions were recorded?", "count_rows"},
+		{"Which district had the most collisions?", "group count by DISTRICT desc"},
+		{"How many of the crashes were fatal?", "count_rows where SEVERITY=FATAL"},
+		{"How many collisions were on roads with a limit of 60 mph or more?", "count_rows where SPD_LMT_MPH>=60"},
+		{"What share of collisions were serious or fatal?", "share of rows"},
+		{"How many road types are there?", "distinct ROAD_TYPE"},
+		{"How many times were galaxies observed?", "count_rows where target_type=galaxy"},
+		{"Which galaxy was observed most often?", "refused: it asks which galaxy, and no column names each galaxy"},
+		{"What was the average scrap rate on nights?", "scalar mean(Scrap (%)) where Shift=Night"},
+	})
+	money := planFor("Which client did we bill the most money?", []profile{invoicesProfile})
+	if want := "It asks for money, so I took amountDue, not hoursBilled."; !slices.Contains(money.Notes, want) {
+		t.Errorf("notes %q, want %q", money.Notes, want)
+	}
+	pl := planFor("What percentage of invoices are still unpaid?", []profile{invoicesProfile})
+	if len(pl.Tasks) != 1 || !strings.Contains(pl.Tasks[0].Cond.String()+fmt.Sprint(pl.Tasks[0].Filters), "No") {
+		t.Errorf("unpaid: got tasks %+v, want the share of rows with isPaid = No", pl.Tasks)
+	}
 }

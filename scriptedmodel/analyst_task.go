@@ -90,7 +90,9 @@ func sameWord(q, c string) bool {
 	for n < len(q) && n < len(c) && q[n] == c[n] {
 		n++
 	}
-	return n >= 6 && 4*n >= 3*min(len(q), len(c)) && !agentEndings[q[n:]] && !agentEndings[c[n:]]
+	// The shared part may end in the e of "-er" ("observed" and observer).
+	agent := func(w string) bool { return agentEndings[w[n:]] || w[n-1] == 'e' && agentEndings[w[n-1:]] }
+	return n >= 6 && 4*n >= 3*min(len(q), len(c)) && !agent(q) && !agent(c)
 }
 
 // agentEndings make a person of a root: "inspector", "attendee".
@@ -268,6 +270,18 @@ func mentions(c clause, p profile) []mention {
 			!unitWords[first] && !rowWords[first] && !entityWords[first] && !statWords[first] && freqWords[first] == "" && first != "unit" && first != entity {
 			cands = append(cands, cand{col: col, ws: []string{first}, level: 2, exact: true})
 		}
+		// A yes/no column's first word, when no other column starts so
+		// ("packing" of Packing Service).
+		if _, flag := isFlag(col); flag && len(ws) > 1 && firsts[ws[0]] == 1 && !stopWords[ws[0]] && !weakWords[ws[0]] && !qualifierWords[ws[0]] &&
+			!rowWords[ws[0]] && !entityWords[ws[0]] && ws[0] != entity && !isParticiple(ws[0]) {
+			cands = append(cands, cand{col: col, ws: []string{ws[0]}, level: 2, exact: true})
+		}
+		// Its kind word, when no other column has it ("which method" of
+		// paymentMethod).
+		if last := ws[len(ws)-1]; len(ws) > 1 && col.Kind == kindCategorical && wordSet("type", "kind", "method", "mode", "status", "category")[last] &&
+			!slices.ContainsFunc(p.Columns, func(o colProfile) bool { return o.Name != col.Name && slices.Contains(colWords(o.Name), last) }) {
+			cands = append(cands, cand{col: col, ws: []string{last}, level: 2, exact: true})
+		}
 		// A yes/no column's subject, when its name is the subject and a
 		// participle ("nap" of nap_taken, "goal" of goal_met).
 		if _, flag := isFlag(col); flag && len(ws) == 2 && firsts[ws[0]] == 1 && isParticiple(ws[1]) && !isParticiple(ws[0]) &&
@@ -379,6 +393,7 @@ func mentions(c clause, p profile) []mention {
 			full := words(cd.col.Name)
 			for end < len(c.words) && !used[end] && (unitWords[c.words[end]] && slices.Contains(full, c.words[end]) ||
 				measureWords[c.words[end]] && cd.col.Kind == kindNumeric ||
+				c.words[end] == "rate" && (slices.Contains(full, "percent") || strings.Contains(cd.col.Name, "%")) || // "scrap rate" of Scrap (%)
 				c.words[end] == "time" && slices.ContainsFunc(full, func(w string) bool { return timeUnits[w] }) ||
 				measuredAs(c.words[end], full)) {
 				end++
@@ -463,10 +478,12 @@ func activityWord(q string, nameWords, colWords []string) bool {
 }
 
 // afterAuxiliary reports whether the word at i is the subject of a
-// question's auxiliary: "did the shop", "does the match winner".
+// question's auxiliary: "did the shop", "does the match winner", "how
+// many days do clients".
 func afterAuxiliary(ws []string, i int) bool {
 	aux := wordSet("did", "does", "do", "has", "have", "had")
-	return i > 1 && ws[i-1] == "the" && aux[ws[i-2]] || i > 2 && ws[i-2] == "the" && aux[ws[i-3]]
+	return i > 1 && ws[i-1] == "the" && aux[ws[i-2]] || i > 2 && ws[i-2] == "the" && aux[ws[i-3]] ||
+		i > 2 && wordSet("do", "did")[ws[i-1]] && (wordSet("much", "long", "often")[ws[i-2]] || ws[i-3] == "many") // "how many days do clients take"
 }
 
 // otherWordMissing reports whether a yes/no column's name has a word
@@ -799,8 +816,8 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 // column qualifies it ("roaming minutes").
 func rowsNounAt(c clause, w string, rd clauseReading, p profile) int {
 	covered := rd.covered
-	if len(w) < 3 || stem(w) != w && !strings.HasSuffix(w, "ing") || baseForm(w) != "" {
-		return -1 // a verb's past or an adverb; but "sightings" may be rows
+	if _, irregular := irregularVerbs[w]; len(w) < 3 || stem(w) != w && !strings.HasSuffix(w, "ing") || irregular || strings.HasSuffix(w, "ment") {
+		return -1 // a verb's past or an adverb; but "sightings" and "collisions" may be rows
 	}
 	entity := datasetEntity(p)
 	nameWords := words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name)))
@@ -842,7 +859,8 @@ func rowsNounAt(c clause, w string, rd clauseReading, p profile) int {
 			return at
 		}
 	case "of":
-		if prev > 0 && (c.words[prev-1] == "number" || covered[prev-1] || shareWords[c.words[prev-1]]) {
+		// "how many of the crashes were fatal"
+		if prev > 0 && (c.words[prev-1] == "number" || covered[prev-1] || shareWords[c.words[prev-1]] || c.words[prev-1] == "many") {
 			return at
 		}
 	case "each", "every", "per", "single":
@@ -918,7 +936,8 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	// Two or more values of one column compare them: a group over those values.
 	compare := ""
 	for _, f := range filters {
-		if len(f.Values) > 1 && f.Part == "" && compare == "" {
+		// "What share were serious or fatal" asks for one share, not a comparison.
+		if len(f.Values) > 1 && f.Part == "" && compare == "" && !(c.has(shareWords) && !c.has(groupWords)) {
 			compare = f.Column
 		}
 	}
@@ -1033,6 +1052,19 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		if (w == "which" || w == "each" || w == "per") && i+1 < len(c.words) && !covered[i+1] && entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] &&
 			c.words[i+1] != datasetEntity(p) && !perRow(c, p) && !(len(times) > 0 && freqWords[c.words[i+1]] != "") {
 			return task{}, fmt.Sprintf("none of its columns names each %s", c.words[i+1]), false
+		}
+		// "Which galaxy was observed most often" where galaxy is a value of
+		// target_type: no column names each galaxy.
+		if w == "which" && i+1 < len(c.words) && len(categorical) == 0 && slices.ContainsFunc(filters, func(f filter) bool { return slices.Contains(f.at, i+1) }) {
+			return task{}, fmt.Sprintf("it asks which %s, and no column names each %s (it is a value of %s)", c.words[i+1], c.words[i+1], filters[slices.IndexFunc(filters, func(f filter) bool { return slices.Contains(f.at, i+1) })].Column), false
+		}
+	}
+	// "Which client did we bill the most money": money asked of a column
+	// that holds none (hoursBilled) is the table's money column.
+	if len(numeric) > 0 && slices.Contains(c.words, "money") && !moneyName.MatchString(strings.ToLower(numeric[0].Name)) {
+		if m := plausibleMeasure(p); m != "" && moneyName.MatchString(strings.ToLower(m)) {
+			*notes = append(*notes, fmt.Sprintf("It asks for money, so I took %s, not %s.", m, numeric[0].Name))
+			numeric = append([]colProfile{{Name: m, Kind: kindNumeric}}, numeric[1:]...)
 		}
 	}
 	fellBack := false
@@ -1213,6 +1245,11 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			case ranked:
 				// "Which region sells most?": a ranking of the likeliest measure (measure() says which).
 			case !c.has(groupWords) || howMany:
+				if howMany && !distinct && !countedNoun(c, by) {
+					// "How many road collisions were on roads with …": the
+					// rows are counted, the category only named.
+					return task{Op: opCountRows, Filters: filters}, "", true
+				}
 				return task{Op: opDistinct, By: by, Filters: filters}, "", true // "how many regions are there"
 			}
 		}
@@ -1567,6 +1604,16 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			}
 		}
 	}
+	// "How do clients pay - which method is the most common": the
+	// category right after "which" is the grouping.
+	for _, m := range ms {
+		if m.pos > 0 && wordSet("which", "what")[c.words[m.pos-1]] && m.col.Kind == kindCategorical {
+			if k := slices.IndexFunc(rd.categorical, func(x colProfile) bool { return x.Name == m.col.Name }); k > 0 {
+				rd.categorical = slices.Insert(slices.Delete(rd.categorical, k, k+1), 0, m.col)
+			}
+			break
+		}
+	}
 	// A unit said anywhere of a column named ("duration in days") is that column's.
 	for i, w := range c.words {
 		if unitWords[w] && slices.ContainsFunc(all, func(m mention) bool {
@@ -1748,6 +1795,41 @@ func rowMentions(c clause, p profile, ms []mention, covered map[int]bool) []ment
 	kept = append(kept, extra...)
 	slices.SortStableFunc(kept, func(a, b mention) int { return a.pos - b.pos })
 	return kept
+}
+
+// countedNoun reports whether the noun after "how many" or "number of"
+// is a word of col's name: "how many regions" counts regions, "how many
+// road collisions" collisions.
+func countedNoun(c clause, col string) bool {
+	i := slices.Index(c.words, "many")
+	if i < 0 {
+		i = indexSeq(c.words, "number", "of") + 1
+	}
+	if i <= 0 || i+1 >= len(c.words) {
+		return true
+	}
+	j := i + 1
+	for j+1 < len(c.words) && wordSet("the", "a", "an", "of")[c.words[j]] {
+		j++
+	}
+	named := func(k int) bool {
+		return k < len(c.words) && slices.ContainsFunc(colWords(col), func(cw string) bool { return sameWord(c.words[k], cw) })
+	}
+	if !named(j) {
+		return false
+	}
+	for named(j + 1) {
+		j++ // "how many job titles"
+	}
+	// The column's words, and not ones that qualify the next: "road
+	// collisions" counts collisions.
+	return j+1 == len(c.words) || !rowsNoun(c.words[j+1])
+}
+
+// rowsNoun reports whether w may name rows: a word for them, or a noun
+// the analyst does not know.
+func rowsNoun(w string) bool {
+	return rowWords[w] || entityWords[w] || !known(w) && !isParticiple(w) && !strings.HasSuffix(w, "ly")
 }
 
 // quantityColumn is the table's one numeric column of quantity, or nil.
@@ -2067,12 +2149,26 @@ func conditionAfter(ws []string, from int) (filter, int, int, bool) {
 			}
 			return filter{Op: cmp.op, Num: v}, start, end + n, true
 		}
+		// "60 mph or more", "3 or fewer"
+		if v, n, ok := numberAt(ws, start); ok {
+			k := start + n
+			if k < len(ws) && unitWords[ws[k]] {
+				k++
+			}
+			if k+1 < len(ws) && ws[k] == "or" && orMore[ws[k+1]] != "" {
+				return filter{Op: orMore[ws[k+1]], Num: v}, start, k + 2, true
+			}
+		}
 		if !wordSet("is", "was", "were", "are", "of", "by", "with", "that", "which", "had", "have", "has", "been", "in")[ws[start]] {
 			break
 		}
 	}
 	return filter{}, 0, 0, false
 }
+
+// orMore reads "or more", "or less" after a number.
+var orMore = map[string]string{"more": ">=", "above": ">=", "over": ">=", "higher": ">=", "greater": ">=", "longer": ">=",
+	"less": "<=", "fewer": "<=", "below": "<=", "under": "<=", "lower": "<=", "shorter": "<="}
 
 // numberAt reads the number at ws[i] and how many words it takes: digits,
 // or "a", "an" or a number word before a unit ("an hour", "two days").
@@ -2316,7 +2412,7 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 			if len([]rune(v)) >= 40 {
 				continue // maybe cut short by the profile: it would match no row
 			}
-			if len(vw) == 0 || len(vw) == 1 && (len(vw[0]) < 2 || stopWords[vw[0]] || weakWords[vw[0]]) && !signedValue(c.raw, v) {
+			if len(vw) == 0 || len(vw) == 1 && (len(vw[0]) < 2 || stopWords[vw[0]] || weakWords[vw[0]]) && !signedValue(c.raw, v) && !afterItsColumn(c, col, vw[0]) {
 				continue // "total revenue" filters nothing, even where a row is labelled Total
 			}
 			if _, err := strconv.ParseFloat(v, 64); err == nil {
@@ -2390,6 +2486,20 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 		}
 	}
 	return out
+}
+
+// afterItsColumn reports whether the clause says the short value v right
+// after its column's name: "a grade of C", "grade C".
+func afterItsColumn(c clause, col colProfile, v string) bool {
+	named := func(k int) bool {
+		return k >= 0 && slices.ContainsFunc(colWords(col.Name), func(cw string) bool { return sameWord(c.words[k], cw) })
+	}
+	for i, w := range c.words {
+		if w == v && (named(i-1) || i >= 2 && c.words[i-1] == "of" && named(i-2)) {
+			return true
+		}
+	}
+	return false
 }
 
 // signedValue reports whether the question writes v, a short value with
