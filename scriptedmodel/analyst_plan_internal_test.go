@@ -746,6 +746,7 @@ var invoicesProfile = profile{Path: "/home/user/studio_invoices_2024.csv", Name:
 	{Name: "paymentMethod", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Bank transfer", "Card"}},
 	{Name: "daysToPay", Dtype: "float64", Kind: kindNumeric, Unique: 50},
 	{Name: "Packing Service", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"No", "Yes"}},
+	{Name: "Customer Type", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Private", "Business", "Student"}},
 }}
 
 // collisionsProfile is a police extract whose file name does not say
@@ -760,15 +761,18 @@ var collisionsProfile = profile{Path: "/home/user/rtc_extract_2023.csv", Name: "
 	{Name: "observer", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"J. Osei", "M. Alvarez"}},
 	{Name: "Scrap (%)", Dtype: "float64", Kind: kindNumeric, Unique: 60},
 	{Name: "Shift", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Day", "Night"}},
+	{Name: "seeing_arcsec", Dtype: "float64", Kind: kindNumeric, Unique: 90},
 }}
 
 // TestMoneyKindsAndRows: money asked of a column that holds none, "un"
 // before a participle, a yes/no column's first word, a column's kind
 // word, the grouping after "which", a subject after "do", rows named by a
-// noun made from a verb, "how many of the", "60 mph or more", a share of
-// two values, a category only named in a count, "observed" that is no
-// observer, and "which" before a value. docs/offline-analyst.md quotes
-// these questions.
+// noun made from a verb (also after a value or a kind: "student
+// invoices", "road collisions"), "how many of the", "60 mph or more", a
+// share of two values, a category only named in a count, "observed" that
+// is no observer, "which" before a value, and a column's word said again
+// after it was named by its unit. docs/offline-analyst.md quotes these
+// questions.
 func TestMoneyKindsAndRows(t *testing.T) {
 	assertReadings(t, invoicesProfile, [][2]string{
 		{"Which client did we bill the most money?", "group sum(amountDue) by clientName desc"},
@@ -776,9 +780,12 @@ func TestMoneyKindsAndRows(t *testing.T) {
 		{"What percentage of invoices included packing?", "share of rows"},
 		{"How do clients usually pay - which method is the most common?", "group count by paymentMethod desc"},
 		{"On average, how many days do clients take to pay us?", "scalar mean(daysToPay)"},
+		{"How many student invoices were there?", "count_rows where Customer Type=Student"},
 	})
 	assertReadings(t, collisionsProfile, [][2]string{
 		{"How many collisions were recorded?", "count_rows"},
+		{"How many road collisions were recorded?", "count_rows"},
+		{"What was the average seeing in arcseconds?", "scalar mean(seeing_arcsec)"},
 		{"Which district had the most collisions?", "group count by DISTRICT desc"},
 		{"How many of the crashes were fatal?", "count_rows where SEVERITY=FATAL"},
 		{"How many collisions were on roads with a limit of 60 mph or more?", "count_rows where SPD_LMT_MPH>=60"},

@@ -830,8 +830,8 @@ func rowsNounAt(c clause, w string, rd clauseReading, p profile) int {
 				return -1
 			}
 			at = i
-		case (rowWords[x] || entityWords[x] && x != "time" && x != "one") && !theTable:
-			return -1
+		case (rowWords[x] || entityWords[x] && x != "time" && x != "one") && !theTable && !covered[i]:
+			return -1 // but "student moves", where Student is a value, names moves
 		case (x == entity || slices.Contains(nameWords, x)) && !theTable && !covered[i]:
 			return -1 // "how many cars were damaged by these potholes" of pothole_repairs.csv
 		}
@@ -852,6 +852,9 @@ func rowsNounAt(c clause, w string, rd clauseReading, p profile) int {
 	}
 	if prev == at-1 && slices.ContainsFunc(rd.filters, func(f filter) bool { return slices.Contains(f.at, prev) }) {
 		return at // "gearbox faults": the rows a value picks
+	}
+	if prev == at-1 && covered[prev] && prev > 0 && c.words[prev-1] == "many" {
+		return at // "how many road collisions": the kind of the rows, then the rows
 	}
 	switch c.words[prev] {
 	case "many":
@@ -1602,6 +1605,15 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			case m.col.Kind == kindCategorical || m.col.Kind == kindText:
 				rd.categorical = append(rd.categorical, m.col)
 			}
+		}
+	}
+	// A word of a column already named, said again ("the average seeing
+	// in arcseconds" of seeing_arcsec, named by its unit first).
+	for i, w := range c.words {
+		if !rd.covered[i] && !stopWords[w] && !fillerWords[w] && len(w) > 2 && slices.ContainsFunc(all, func(m mention) bool {
+			return slices.ContainsFunc(colWords(m.col.Name), func(cw string) bool { return sameWord(w, cw) })
+		}) {
+			rd.covered[i] = true
 		}
 	}
 	// "How do clients pay - which method is the most common": the
