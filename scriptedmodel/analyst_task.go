@@ -289,7 +289,7 @@ func mentions(c clause, p profile) []mention {
 			cands = append(cands, cand{col: col, ws: []string{ws[0]}, level: 2})
 		}
 		// A row's total ("Line Total", order_total) is its revenue.
-		if col.Kind == kindNumeric && ws[len(ws)-1] == "total" && !slices.ContainsFunc(ws, func(w string) bool { return slices.Contains(ws, "quantity") || unitWords[w] && !currencyWords[w] }) {
+		if col.Kind == kindNumeric && ws[len(ws)-1] == "total" && !slices.Contains(ws, "quantity") && !slices.ContainsFunc(ws, func(w string) bool { return unitWords[w] && !currencyWords[w] }) {
 			for _, q := range []string{"revenue", "sale", "takings", "turnover"} {
 				cands = append(cands, cand{col: col, ws: []string{q}, level: 3, via: q})
 			}
@@ -313,6 +313,7 @@ func mentions(c clause, p profile) []mention {
 	})
 	used := make([]bool, len(c.words))
 	named := map[string]bool{}
+	spread := spreadWords(entity)
 	var out []mention
 	for _, cd := range cands {
 		if named[cd.col.Name] {
@@ -336,7 +337,7 @@ func mentions(c clause, p profile) []mention {
 				if n := gappedSpan(c.words[i:], cd.ws, flag, nil, 2); n > 0 {
 					ok, span = true, n
 				}
-				if n := gappedSpan(c.words[i:], cd.ws, false, spreadWords(entity), 5); !ok && n > 0 && len(cd.ws) >= 3 {
+				if n := gappedSpan(c.words[i:], cd.ws, false, spread, 5); !ok && n > 0 && len(cd.ws) >= 3 {
 					ok, span = true, n // "downloads an episode gets in its first week" of downloadsFirstWeek
 				}
 			}
@@ -548,8 +549,11 @@ func isParticiple(w string) bool {
 	if _, ok := irregularVerbs[w]; ok {
 		return true
 	}
-	return len(w) > 4 && strings.HasSuffix(w, "ed") || wordSet("used", "owed", "sued", "tied", "died", "dyed")[w]
+	return len(w) > 4 && strings.HasSuffix(w, "ed") || shortParticiples[w]
 }
+
+// shortParticiples are past forms too short for the -ed rule.
+var shortParticiples = wordSet("used", "owed", "sued", "tied", "died", "dyed")
 
 // sameSet compares words in any order: "late return" and returnedLate.
 func sameSet(qs, cs []string) bool {
@@ -606,9 +610,15 @@ func datasetEntity(p profile) string {
 // how it was exported rather than what its rows are.
 func nameTail(w string) bool {
 	_, month := months[w]
-	return month || isDigits(w) || regexp.MustCompile(`^(q[1-4]|h[12]|fy\d+|v\d+)$`).MatchString(w) ||
-		wordSet("export", "extract", "dump", "raw", "clean", "final", "latest", "full", "report")[w]
+	return month || isDigits(w) || periodTail.MatchString(w) || exportWords[w]
 }
+
+// periodTail and exportWords end file names: a quarter, a half, a fiscal
+// year or a version; how the file was made.
+var (
+	periodTail  = regexp.MustCompile(`^(q[1-4]|h[12]|fy\d+|v\d+)$`)
+	exportWords = wordSet("export", "extract", "dump", "raw", "clean", "final", "latest", "full", "report")
+)
 
 // isFlag reports whether a column holds yes/no values, and which of its
 // values mean yes.
@@ -1058,8 +1068,11 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		}
 		// "Which galaxy was observed most often" where galaxy is a value of
 		// target_type: no column names each galaxy.
-		if w == "which" && i+1 < len(c.words) && len(categorical) == 0 && slices.ContainsFunc(filters, func(f filter) bool { return slices.Contains(f.at, i+1) }) {
-			return task{}, fmt.Sprintf("it asks which %s, and no column names each %s (it is a value of %s)", c.words[i+1], c.words[i+1], filters[slices.IndexFunc(filters, func(f filter) bool { return slices.Contains(f.at, i+1) })].Column), false
+		if w != "which" || i+1 == len(c.words) || len(categorical) > 0 {
+			continue
+		}
+		if k := slices.IndexFunc(filters, func(f filter) bool { return slices.Contains(f.at, i+1) }); k >= 0 {
+			return task{}, fmt.Sprintf("it asks which %s, and no column names each %s (it is a value of %s)", c.words[i+1], c.words[i+1], filters[k].Column), false
 		}
 	}
 	// "Which client did we bill the most money": money asked of a column
