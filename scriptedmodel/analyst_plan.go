@@ -298,6 +298,8 @@ func splitWords(s string, expand bool) []string {
 			cur = append(cur, r)
 		case r == '.' && len(cur) > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i+1]) && unicode.IsDigit(cur[len(cur)-1]):
 			cur = append(cur, r) // a decimal number stays one word
+		case r == '-' && len(cur) == 0 && i+1 < len(rs) && unicode.IsDigit(rs[i+1]) && (i == 0 || unicode.IsSpace(rs[i-1]) || rs[i-1] == '('):
+			cur = append(cur, r) // "-4.5" is a negative number
 		case r == ',' && len(cur) > 0 && unicode.IsDigit(cur[len(cur)-1]) && thousands(rs[i+1:]):
 			// "150,000" is one number
 		case r == '/' && len(cur) > 0 && unicode.IsLetter(cur[len(cur)-1]) && i+1 < len(rs) && unicode.IsLetter(rs[i+1]):

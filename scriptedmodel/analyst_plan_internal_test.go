@@ -804,3 +804,30 @@ func TestMoneyKindsAndRows(t *testing.T) {
 		t.Errorf("unpaid: got tasks %+v, want the share of rows with isPaid = No", pl.Tasks)
 	}
 }
+
+// TestSignsValuesAndMasses: a negative number keeps its sign, a value
+// written as a letter and a number is read from a word and the number
+// ("priority 1" of P1), a passive participle of a category's word is the
+// rows' verb ("were assayed"), a name's first word is not the column when
+// the rest is another measure of it and nothing asks for that measure
+// ("milk" is not Milk temp, "the warmest the milk got" is), and a mass
+// after "the most" is no count of rows.
+func TestSignsValuesAndMasses(t *testing.T) {
+	p := profile{Path: "/home/user/milk_collections_mar-apr.csv", Name: "milk_collections_mar-apr.csv", Rows: 160, Cols: 7, Columns: []colProfile{
+		{Name: "Collection date", Dtype: "object", Kind: kindDate, Unique: 60, Min: "2025-03-01", Max: "2025-04-30"},
+		{Name: "Farm", Dtype: "object", Kind: kindCategorical, Unique: 8, Values: []string{"Ashby Farm", "Dunmore"}},
+		{Name: "Driver", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Raj", "Ola"}},
+		{Name: "Route Class", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"P1", "P2", "P3"}},
+		{Name: "assayType", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"ELISA", "qPCR"}},
+		{Name: "sampleCount", Dtype: "int64", Kind: kindNumeric, Unique: 40},
+		{Name: "Milk temp (°C)", Dtype: "float64", Kind: kindNumeric, Unique: 50},
+	}}
+	assertReadings(t, p, [][2]string{
+		{"How many collections had the milk colder than -1.5 °C?", "count_rows where Milktemp(°C)<-1.5"},
+		{"What was the warmest the milk got?", "extreme max(Milk temp (°C)) desc"},
+		{"How many priority 1 collections were there?", "count_rows where Route Class=P1"},
+		{"How many samples were assayed altogether?", "scalar sum(sampleCount)"},
+		{"Which driver did the most collections?", "group count by Driver desc"},
+		{"Which farm supplied the most milk?", "refused: "},
+	})
+}

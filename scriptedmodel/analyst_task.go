@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // coreWords are a column name's words without its unit and qualifiers:
@@ -265,8 +266,10 @@ func mentions(c clause, p profile) []mention {
 			cands = append(cands, cand{col: col, ws: []string{"heart", "rate"}, level: 2}) // "heart rate" of avg_hr_bpm
 		}
 		// Its first word, when no other column starts so and the word is
-		// a subject ("calories" of calories_burned).
+		// a subject ("calories" of calories_burned); not when the rest is
+		// another measure of it ("milk" is not Milk temp (°C)).
 		if first := ws[0]; len(ws) > 1 && col.Kind == kindNumeric && !isTime(col) && firsts[first] == 1 && !stopWords[first] && !weakWords[first] && !qualifierWords[first] &&
+			!(slices.ContainsFunc(ws[1:], func(w string) bool { return measureNouns[w] }) && !hintsMeasure(c, ws[1:])) &&
 			!unitWords[first] && !rowWords[first] && !entityWords[first] && !statWords[first] && freqWords[first] == "" && first != "unit" && first != entity {
 			cands = append(cands, cand{col: col, ws: []string{first}, level: 2, exact: true})
 		}
@@ -367,9 +370,9 @@ func mentions(c clause, p profile) []mention {
 				// more than 15 minutes" is delay_mins.
 				continue
 			}
-			if span == 1 && cd.level >= 1 && cd.col.Kind == kindCategorical && isParticiple(c.words[i]) && i > 0 && passiveWords[c.words[i-1]] &&
-				i+1 < len(c.words) && wordSet("for", "by")[c.words[i+1]] {
-				continue // "cycles were paid for by loyalty members": the rows' verb, not pay_method
+			if _, flag := isFlag(cd.col); span == 1 && cd.level >= 1 && cd.col.Kind == kindCategorical && !flag && isParticiple(c.words[i]) && !isParticiple(cd.ws[0]) &&
+				i > 0 && passiveWords[c.words[i-1]] {
+				continue // "cycles were paid for by loyalty members", "samples were assayed": the rows' verb, not pay_method or assay_type
 			}
 			if span == 1 && (cd.level == 2 || cd.col.Kind != kindNumeric) && afterAuxiliary(c.words, i) {
 				// "How much did the shop bill": the subject, not days_in_shop;
@@ -434,6 +437,25 @@ func joinedSpan(qs, cs []string) int {
 	}
 	return j
 }
+
+// hintsMeasure reports whether the clause has an adjective that ranks by
+// one of these measures: "the warmest the lab got" of lab_temp_c.
+func hintsMeasure(c clause, measures []string) bool {
+	for _, w := range c.words {
+		if sup, ok := comparativeMeasures[w]; ok {
+			w = sup
+		}
+		if a, ok := adjectiveMeasures[w]; ok && slices.ContainsFunc(a.hints, func(h string) bool { return slices.Contains(measures, h) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// measureNouns name what a column measures of its subject: "milk temp"
+// is a temperature, not milk.
+var measureNouns = wordSet("temperature", "weight", "length", "height", "width", "depth", "duration", "rate", "speed", "percent",
+	"price", "cost", "age", "ratio", "score", "rating", "distance", "level")
 
 // initialsOf are the runs of question words whose first letters spell
 // w, a short word of a column's name ("quality control" for qc): two to
@@ -730,8 +752,8 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	switch {
 	case len(unknown) == 1:
 		rowsWord = unknown[0]
-	case len(unknown) == 0 && len(soft) == 1 && soft[0] != datasetEntity(p):
-		rowsWord = soft[0] // "which make sold the most cars" of used_car_sales.csv
+	case len(unknown) == 0 && len(soft) == 1 && soft[0] != datasetEntity(p) && writtenPlural(c.raw, soft[0]):
+		rowsWord = soft[0] // "which make sold the most cars" of used_car_sales.csv, but not "the most milk"
 	}
 	if rowsWord != "" {
 		// "How many earthquakes had a magnitude of at least 5" of
@@ -773,6 +795,14 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 		}
 		pl.Notes = pl.Notes[:notes]
 		t, refusal, ok = mapClause(c, p, prev, pl, rd.clone())
+	}
+	// "Which farm supplied the most milk" of milk_collections.csv: a mass
+	// named after "the most" is an amount no column was found for, not a
+	// count of rows.
+	for _, w := range soft {
+		if i := slices.Index(c.words, w); ok && (t.Agg == "count" || t.Op == opCountRows) && i > 0 && wordSet("most", "least", "much")[c.words[i-1]] && !writtenPlural(c.raw, w) {
+			unknown = append(unknown, w)
+		}
 	}
 	if len(soft) > 0 && slices.ContainsFunc(pl.Notes[notes:], func(n string) bool { return strings.HasPrefix(n, "The question names no") }) {
 		// "The average yield" of crop_yields.csv where no column reads as
@@ -2443,6 +2473,12 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 			if _, err := strconv.ParseFloat(v, 64); err == nil {
 				continue // a bare number in a question is a quantity, not a value
 			}
+			if j := letterNumber(c.words, v); j >= 0 {
+				// "priority 1" of the value P1.
+				out = append(out, filter{Column: col.Name, Values: []string{v}, at: []int{j}})
+				covered[j], covered[j+1] = true, true
+				continue
+			}
 			i := indexSeq(c.words, vw...)
 			if i > 0 && wordSet("which", "each", "every", "per", "by", "what", "many")[c.words[i-1]] && len(vw) == 1 && slices.Contains(colWords(col.Name), vw[0]) {
 				continue // "which station" of start_station, even where a station is called Station
@@ -2511,6 +2547,21 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 		}
 	}
 	return out
+}
+
+// letterNumber is where the clause says a value written as a letter and
+// a number by a word with that letter and the number ("priority 1" of
+// P1, "tier 2" of T2), or -1.
+func letterNumber(ws []string, v string) int {
+	if len(v) < 2 || !unicode.IsLetter(rune(v[0])) || !isDigits(v[1:]) {
+		return -1
+	}
+	for j := 0; j+1 < len(ws); j++ {
+		if len(ws[j]) >= 4 && ws[j][0] == byte(unicode.ToLower(rune(v[0]))) && ws[j+1] == v[1:] && !known(ws[j]) {
+			return j
+		}
+	}
+	return -1
 }
 
 // afterItsColumn reports whether the clause says the short value v right
@@ -2643,6 +2694,17 @@ func glossed(w, raw string, p profile) bool {
 
 // takeVerbs say what a business took in or sold, after its name.
 var takeVerbs = wordSet("bill", "charge", "take", "earn", "make", "sell", "collect", "bring")
+
+// writtenPlural reports whether raw says w in a plural: things that can
+// be rows, not a mass ("cars", not "milk").
+func writtenPlural(raw, w string) bool {
+	for _, q := range strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if singular(q) == w && q != w {
+			return true
+		}
+	}
+	return false
+}
 
 // kindOf reports whether the words at i say "kind of", "type of", "way
 // of" and so on.
