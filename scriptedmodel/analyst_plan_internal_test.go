@@ -831,3 +831,22 @@ func TestSignsValuesAndMasses(t *testing.T) {
 		{"Which farm supplied the most milk?", "refused: "},
 	})
 }
+
+// TestHyphenRowsAndPrices: a hyphenated compound of two unknown words may
+// name the rows ("pick-ups"), a condition after "at" ("priced at $100 or
+// more"), and "away" after a distance.
+func TestHyphenRowsAndPrices(t *testing.T) {
+	p := profile{Path: "/home/user/van_export.csv", Name: "van_export.csv", Rows: 120, Cols: 4, Columns: []colProfile{
+		{Name: "Job Date", Dtype: "object", Kind: kindDate, Unique: 100, Min: "2024-03-01", Max: "2024-11-30"},
+		{Name: "Depot", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"North", "South"}},
+		{Name: "Price ($)", Dtype: "float64", Kind: kindNumeric, Unique: 40},
+		{Name: "travel_km", Dtype: "float64", Kind: kindNumeric, Unique: 90},
+	}}
+	assertReadings(t, p, [][2]string{
+		{"How many pick-ups are recorded?", "count_rows"},
+		{"How many pick-ups were priced at $100 or more?", "count_rows where Price($)>=100"},
+		{"How many pick-ups were more than 30 km away?", "count_rows where travel_km>30"},
+		// Known words stay apart, and two unknown ones elsewhere are no rows.
+		{"How many drop-offs were late-night?", "refused: "},
+	})
+}

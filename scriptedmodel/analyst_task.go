@@ -748,6 +748,17 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	var soft []string
 	unknown := unknownWords(c, rd.covered, p, &soft)
 	var rowsNote string
+	if len(unknown) == 2 {
+		// "How many pick-ups are recorded": two words the analyst does not
+		// know, written as one compound, may name the rows.
+		if rc, ok := joinedCompound(c, unknown); ok {
+			rrd := readClause(rc, p, pl)
+			var rsoft []string
+			if ru := unknownWords(rc, rrd.covered, p, &rsoft); len(ru) == 1 && rrd.ambiguous == "" && rowsNounAt(rc, ru[0], rrd, p) >= 0 {
+				c, rd, soft, unknown = rc, rrd, rsoft, ru
+			}
+		}
+	}
 	rowsWord := ""
 	switch {
 	case len(unknown) == 1:
@@ -2214,7 +2225,7 @@ func conditionAfter(ws []string, from int) (filter, int, int, bool) {
 				return filter{Op: orMore[ws[k+1]], Num: v}, start, k + 2, true
 			}
 		}
-		if !wordSet("is", "was", "were", "are", "of", "by", "with", "that", "which", "had", "have", "has", "been", "in")[ws[start]] {
+		if !wordSet("is", "was", "were", "are", "of", "by", "with", "that", "which", "had", "have", "has", "been", "in", "at")[ws[start]] {
 			break
 		}
 	}
@@ -2704,6 +2715,24 @@ func writtenPlural(raw, w string) bool {
 		}
 	}
 	return false
+}
+
+// compoundRE finds words written with a hyphen: "pick-ups", "call-outs".
+var compoundRE = regexp.MustCompile(`\b([A-Za-z]+)-([A-Za-z]+)\b`)
+
+// joinedCompound is c with the two words of ws that the question writes
+// as a hyphenated compound written as one ("pick-ups" → pickup).
+func joinedCompound(c clause, ws []string) (clause, bool) {
+	for _, m := range compoundRE.FindAllStringSubmatch(c.raw, -1) {
+		a, b := words(m[1]), words(m[2])
+		if len(a) != 1 || len(b) != 1 || !slices.Contains(ws, a[0]) || !slices.Contains(ws, b[0]) {
+			continue
+		}
+		if i := indexSeq(c.words, a[0], b[0]); i >= 0 {
+			return clause{raw: c.raw, words: slices.Concat(c.words[:i], []string{singular(strings.ToLower(m[1] + m[2]))}, c.words[i+2:])}, true
+		}
+	}
+	return c, false
 }
 
 // kindOf reports whether the words at i say "kind of", "type of", "way

@@ -75,10 +75,10 @@ func TestCorpora(t *testing.T) {
 // fixed only in part to the figures they reached: no regression, until
 // they meet the goals and join TestCorpora. round11's first run was 38 /
 // 4 / 28 of 70, after its general fixes 49 / 2 / 19 (52 / 2 / 16 after
-// round14's and round15's); round12's 40 / 7 / 23, then 46 / 1 / 23 (48 /
-// 1 / 21).
+// round14's and round15's); round12's 40 / 7 / 23, then 46 / 1 / 23 (51 /
+// 1 / 18 after the later rounds'); round16's 42 / 6 / 22, then 48 / 1 / 21.
 func TestCorporaBelowGoal(t *testing.T) {
-	for dir, floor := range map[string]struct{ correct, different int }{"round11": {52, 2}, "round12": {48, 1}} {
+	for dir, floor := range map[string]struct{ correct, different int }{"round11": {52, 2}, "round12": {51, 1}, "round16": {48, 1}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
