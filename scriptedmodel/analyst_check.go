@@ -184,7 +184,7 @@ func asksGrouping(c clause, pos int) bool {
 	if c.has(commonWords) || c.has(wordSet("which", "whose", "who", "distribution")) {
 		return true
 	}
-	if pos >= 2 && c.words[pos-1] == "of" && wordSet("kind", "type", "sort", "category", "class", "way")[c.words[pos-2]] {
+	if kindOf(c.words, pos-2) {
 		return true // "what kind of organizer ran the most cleanups"
 	}
 	for i, w := range c.words {

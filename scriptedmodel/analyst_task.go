@@ -1454,7 +1454,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			// in the column's unit, or no condition on it (but "km/h" is
 			// a unit of its own).
 			col, factor := mentionedInUnit([]mention{m}, c.words[to])
-			if _, scaled := unitScale[c.words[to]]; col == nil && scaled {
+			if _, scaled := scaleOf(c.words[to]); col == nil && scaled {
 				return false
 			}
 			if col != nil {
@@ -1692,10 +1692,10 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// end picks the named column measured in it over one measured in
 	// another unit of the same kind.
 	if n := len(c.words); n >= 2 && c.words[n-2] == "in" && len(rd.numeric) > 1 {
-		if said, ok := unitScale[c.words[n-1]]; ok {
+		if said, ok := scaleOf(c.words[n-1]); ok {
 			inUnit := func(col colProfile, same bool) bool {
 				return slices.ContainsFunc(colWords(col.Name), func(u string) bool {
-					x, ok := unitScale[u]
+					x, ok := scaleOf(u)
 					return ok && unitWords[u] && x.dim == said.dim && sameUnit(u, c.words[n-1]) == same
 				})
 			}
@@ -1875,7 +1875,7 @@ func countedNoun(c clause, col string) bool {
 		return true
 	}
 	j := i + 1
-	for j+1 < len(c.words) && wordSet("the", "a", "an", "of")[c.words[j]] {
+	for j+1 < len(c.words) && articles[c.words[j]] {
 		j++
 	}
 	named := func(k int) bool {
@@ -1891,6 +1891,9 @@ func countedNoun(c clause, col string) bool {
 	// collisions" counts collisions.
 	return j+1 == len(c.words) || !rowsNoun(c.words[j+1])
 }
+
+// articles may stand between "how many" and what it counts.
+var articles = wordSet("the", "a", "an", "of")
 
 // rowsNoun reports whether w may name rows: a word for them, or a noun
 // the analyst does not know.
@@ -1974,15 +1977,19 @@ func ratio(num, den string) derived {
 
 // sameUnit compares units written differently: minute and min, km and kilometre.
 func sameUnit(a, b string) bool {
-	alias := map[string]string{"hectare": "ha", "min": "minute", "kilometre": "km", "kilometer": "km", "sec": "second", "hr": "hour", "h": "hour", "mi": "mile",
-		"m": "meter", "metre": "meter", "cm": "centimeter", "kg": "kilogram", "g": "gram", "l": "liter", "litre": "liter"}
-	norm := func(u string) string {
-		if x, ok := alias[u]; ok {
-			return x
-		}
-		return u
+	return normUnit(a) == normUnit(b)
+}
+
+// unitAliases are the other ways a unit is written.
+var unitAliases = map[string]string{"hectare": "ha", "min": "minute", "kilometre": "km", "kilometer": "km", "sec": "second", "hr": "hour", "h": "hour", "mi": "mile",
+	"m": "meter", "metre": "meter", "cm": "centimeter", "kg": "kilogram", "g": "gram", "l": "liter", "litre": "liter"}
+
+// normUnit is the one way unitAliases write a unit.
+func normUnit(u string) string {
+	if x, ok := unitAliases[u]; ok {
+		return x
 	}
-	return norm(a) == norm(b)
+	return u
 }
 
 // unitColumn is the one numeric column measured in unit, nil if none or several.
@@ -2040,9 +2047,8 @@ func groupsByUnnamed(c clause, covered map[int]bool) bool {
 // "to be" names who did it, not a grouping.
 func passiveBy(ws []string, pos int) bool {
 	i := slices.Index(ws[:pos], "by")
-	aux := wordSet("was", "were", "is", "are", "been", "be")
 	// "were paid for by loyalty members": a verb with its particle.
-	return i > 0 && aux[ws[i-1]] || i > 2 && wordSet("for", "out", "up", "off")[ws[i-1]] && isParticiple(ws[i-2]) && aux[ws[i-3]]
+	return i > 0 && byAux[ws[i-1]] || i > 2 && particles[ws[i-1]] && isParticiple(ws[i-2]) && byAux[ws[i-3]]
 }
 
 // groupedAt reports whether the column named at word pos follows a
@@ -2232,6 +2238,13 @@ func conditionAfter(ws []string, from int) (filter, int, int, bool) {
 	return filter{}, 0, 0, false
 }
 
+// byAux and particles come before a passive's "by": "were by", "were
+// paid for by".
+var (
+	byAux     = wordSet("was", "were", "is", "are", "been", "be")
+	particles = wordSet("for", "out", "up", "off")
+)
+
 // orMore reads "or more", "or less" after a number.
 var orMore = map[string]string{"more": ">=", "above": ">=", "over": ">=", "higher": ">=", "greater": ">=", "longer": ">=",
 	"less": "<=", "fewer": "<=", "below": "<=", "under": "<=", "lower": "<=", "shorter": "<="}
@@ -2259,16 +2272,23 @@ func numberAt(ws []string, i int) (float64, int, bool) {
 
 // unitScale is what one of a unit is in its dimension's base unit, with
 // the dimension: an hour is 60 minutes, a kilometre 1,000 metres.
-var unitScale = map[string]struct {
+var unitScale = map[string]unitSize{
+	"second": {"time", 1}, "s": {"time", 1}, "minute": {"time", 60}, "hour": {"time", 3600}, "day": {"time", 86400}, "week": {"time", 604800},
+	"ms": {"time", 0.001}, "meter": {"length", 1}, "km": {"length", 1000}, "mile": {"length", 1609.344}, "centimeter": {"length", 0.01},
+	"mm": {"length", 0.001}, "foot": {"length", 0.3048}, "inch": {"length", 0.0254}, "gram": {"mass", 1}, "kilogram": {"mass", 1000},
+	"lb": {"mass", 453.59237}, "pound": {"mass", 453.59237}, "t": {"mass", 1e6}, "tonne": {"mass", 1e6}, "liter": {"volume", 1}, "ml": {"volume", 0.001},
+}
+
+// unitSize is a unit's dimension and its size in the dimension's base unit.
+type unitSize struct {
 	dim   string
 	scale float64
-}{
-	"second": {"time", 1}, "s": {"time", 1}, "sec": {"time", 1}, "minute": {"time", 60}, "min": {"time", 60}, "hour": {"time", 3600},
-	"h": {"time", 3600}, "hr": {"time", 3600}, "day": {"time", 86400}, "week": {"time", 604800}, "ms": {"time", 0.001},
-	"m": {"length", 1}, "meter": {"length", 1}, "metre": {"length", 1}, "km": {"length", 1000}, "mile": {"length", 1609.344}, "mi": {"length", 1609.344},
-	"cm": {"length", 0.01}, "mm": {"length", 0.001}, "foot": {"length", 0.3048}, "inch": {"length", 0.0254},
-	"g": {"mass", 1}, "gram": {"mass", 1}, "kg": {"mass", 1000}, "lb": {"mass", 453.59237}, "pound": {"mass", 453.59237}, "t": {"mass", 1e6}, "tonne": {"mass", 1e6},
-	"l": {"volume", 1}, "litre": {"volume", 1}, "liter": {"volume", 1}, "ml": {"volume", 0.001},
+}
+
+// scaleOf is unitScale's entry for u, however u is written ("min", "kg").
+func scaleOf(u string) (unitSize, bool) {
+	x, ok := unitScale[normUnit(u)]
+	return x, ok
 }
 
 // rateUnit reports whether the unit at i is the first of a rate ("km per
@@ -2312,7 +2332,7 @@ func unitNamesColumn(p profile, unit string) bool {
 // does (minutes for an hour), with the factor that takes a value in unit
 // to the column's unit; nil when none or several.
 func convertedColumn(p profile, unit string) (*colProfile, float64) {
-	from, ok := unitScale[unit]
+	from, ok := scaleOf(unit)
 	if !ok {
 		return nil, 0
 	}
@@ -2323,7 +2343,7 @@ func convertedColumn(p profile, unit string) (*colProfile, float64) {
 			continue
 		}
 		for _, u := range colWords(col.Name) {
-			if to, ok := unitScale[u]; ok && unitWords[u] && to.dim == from.dim {
+			if to, ok := scaleOf(u); ok && unitWords[u] && to.dim == from.dim {
 				if found != nil && found != &p.Columns[i] {
 					return nil, 0
 				}
@@ -2738,8 +2758,11 @@ func joinedCompound(c clause, ws []string) (clause, bool) {
 // kindOf reports whether the words at i say "kind of", "type of", "way
 // of" and so on.
 func kindOf(ws []string, i int) bool {
-	return i+2 < len(ws) && ws[i+1] == "of" && wordSet("kind", "type", "sort", "category", "class", "way")[ws[i]]
+	return i >= 0 && i+2 < len(ws) && ws[i+1] == "of" && kindOfWords[ws[i]]
 }
+
+// kindOfWords come before "of" and the thing they sort: "what kind of".
+var kindOfWords = wordSet("kind", "type", "sort", "category", "class", "way")
 
 // nounOfVerb names the rows a verb makes where the noun is no form of it:
 // "the selling price" of car_sales.csv is the price of its rows.
