@@ -140,6 +140,16 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 			}
 		}
 	}
+	// "Course fees" of course_name and fee_amt: the name before the
+	// measure says whose it is, not a breakdown.
+	if t.Op == opGroup && t.By != "" && t.ByFreq == "" && slices.ContainsFunc(rd.categorical, func(col colProfile) bool { return col.Name == t.By }) && !asksGrouping(c, -1) {
+		ms := mentions(c, p)
+		for k, m := range ms {
+			if m.col.Name == t.By && m.len == 1 && k+1 < len(ms) && ms[k+1].pos == m.pos+1 && ms[k+1].col.Name == t.Measure {
+				return readingCheck{drop: t.By}
+			}
+		}
+	}
 	// "The median number of visits per branch" counts rows; a guessed
 	// measure's figure is another question's.
 	if guessed && (containsSeq(c.words, "number", "of") || containsSeq(c.words, "how", "many")) {
@@ -175,7 +185,7 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 
 // subjectWords before a column's name make it the subject of the figure,
 // not a grouping: "a member", "of donors", "from a hive".
-var subjectWords = wordSet("a", "an", "one", "of", "from")
+var subjectWords = wordSet("a", "an", "one", "of", "from", "all")
 
 // asksGrouping reports whether a clause asks for a breakdown or a ranking
 // of groups in its own words ("what kind of" the column at pos); "by a
@@ -188,7 +198,8 @@ func asksGrouping(c clause, pos int) bool {
 		return true // "what kind of organizer ran the most cleanups"
 	}
 	for i, w := range c.words {
-		if groupWords[w] && !(i == pos-2 && wordSet("a", "an", "one")[c.words[pos-1]]) {
+		// "across all events" is every row, not a breakdown.
+		if groupWords[w] && !(i == pos-2 && (wordSet("a", "an", "one")[c.words[pos-1]] || w == "across" && c.words[pos-1] == "all")) {
 			return true
 		}
 	}

@@ -89,6 +89,9 @@ type filter struct {
 	Num    float64 // the condition's number
 	Flag   bool    // the filter is a yes/no column's: the condition of a share
 	at     []int   // word positions of the values in the clause
+	// left: the values are all but those the clause leaves out
+	// ("excluding planned works"), not values to compare.
+	left bool
 }
 
 // String renders f as "region = West", "region in North, South",
@@ -437,10 +440,18 @@ func howLong(ws []string) []string {
 	for i := 1; i < len(ws); i++ {
 		if n, ok := howNouns[ws[i]]; ok && ws[i-1] == "how" {
 			ws[i] = n
+			// "How long does a plumber spend on site": time, not a length.
+			if ws[i] == "length" && slices.ContainsFunc(ws[i+1:], func(w string) bool { return spendVerbs[w] }) {
+				ws[i] = "duration"
+			}
 		}
 	}
 	return ws
 }
+
+// spendVerbs say that what "how long" asks is a time: "how long does a
+// repair take", "how long did they wait".
+var spendVerbs = wordSet("take", "takes", "took", "taken", "spend", "spends", "spent", "last", "lasts", "lasted", "wait", "waits", "waited", "stay", "stays", "stayed")
 
 // howNouns are the measures "how <adjective>" asks for.
 var howNouns = map[string]string{"long": "length", "tall": "height", "heavy": "weight", "old": "age", "far": "distance", "deep": "depth", "wide": "width"}

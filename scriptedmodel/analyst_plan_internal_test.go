@@ -850,3 +850,42 @@ func TestHyphenRowsAndPrices(t *testing.T) {
 		{"How many drop-offs were late-night?", "refused: "},
 	})
 }
+
+// TestMoneyEventsUnitsAndExclusions: rows that are each a payment are
+// measured by the one money column; a figure asked in another unit is
+// converted; a value or a flag left out keeps the other rows; a value in
+// capitals is the value; a name before the measure is not a breakdown.
+func TestMoneyEventsUnitsAndExclusions(t *testing.T) {
+	p := profile{Path: "/home/user/kiosk_log.csv", Name: "kiosk_log.csv", Rows: 150, Cols: 9, Columns: []colProfile{
+		{Name: "pay_dt", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2024-01-02", Max: "2024-06-29"},
+		{Name: "itemCategory", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Snacks", "Drinks", "Tickets"}},
+		{Name: "ZONE_CD", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Harbour", "Station"}},
+		{Name: "dept", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"IT", "Sales"}},
+		{Name: "amount", Dtype: "float64", Kind: kindNumeric, Unique: 140},
+		{Name: "Food Cost", Dtype: "float64", Kind: kindNumeric, Unique: 100},
+		{Name: "Drink Cost", Dtype: "float64", Kind: kindNumeric, Unique: 90},
+		{Name: "queue_min", Dtype: "int64", Kind: kindNumeric, Unique: 40},
+		{Name: "refund_flg", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"N", "Y"}},
+	}}
+	assertReadings(t, p, [][2]string{
+		{"What is the average purchase size?", "scalar mean(amount)"},
+		{"How many purchases were over 200?", "count_rows where amount>200"},
+		{"What was the single biggest payment?", "extreme max(amount) desc"},
+		{"Show me spending month by month.", "series sum(amount) over pay_dt/M"},
+		{"Which kind of item did we spend the most money on?", "group sum(amount) by itemCategory desc"},
+		{"How many payments did each zone take?", "group count by ZONE_CD"},
+		{"What is the average amount for staff in IT?", "scalar mean(amount) where dept=IT"},
+		{"How much did we spend in total, food and drink together?", "scalar sum(Food Cost + Drink Cost)"},
+		{"How many hours did the longest queue last?", "scalar max(queue_min in hours)"},
+		{"What was the average queue in hours?", "scalar mean(queue_min in hours)"},
+		{"Leaving out refunds, what is the total amount?", "scalar sum(amount) where refund_flg=N"},
+		{"Excluding tickets, what is the average amount?", "scalar mean(amount) where itemCategory=Snacks|Drinks"},
+		{"What is the total food cost?", "scalar sum(Food Cost)"},
+		{"How long does a customer spend in the queue on average?", "scalar mean(queue_min)"},
+		{"Is there a difference in average amount between snacks and drinks?", "group mean(amount) by itemCategory where itemCategory=Snacks|Drinks"},
+		{"How many payments did we take?", "count_rows"},
+		{"How many payments were flagged as possible refunds?", "count_rows where refund_flg=Y"},
+		// A condition in a unit no money column has is no condition on the money.
+		{"How many purchases were over 20 minutes?", "count_rows where queue_min>20"},
+	})
+}

@@ -114,8 +114,10 @@ func abbreviates(short, long string) bool {
 		return false
 	}
 	if rest, ok := strings.CutPrefix(long, short); ok {
-		// "highest" is a form of high, not what "high" stands for.
-		return len(rest) >= 3 && !formEndings[rest]
+		// "highest" is a form of high, not what "high" stands for; a
+		// "cardholder" holds a card, and is not what "card" stands for.
+		agentTail := len(rest) >= 6 && slices.ContainsFunc([]string{"er", "ers", "or", "ors"}, func(e string) bool { return strings.HasSuffix(rest, e) })
+		return len(rest) >= 3 && !formEndings[rest] && !agentTail
 	}
 	if strings.ContainsAny(short[1:], "aeiou") {
 		return false
@@ -180,7 +182,7 @@ func mentions(c clause, p profile) []mention {
 	for _, uc := range unitConcepts {
 		var hit []colProfile
 		for _, col := range p.Columns {
-			if col.Kind == kindNumeric && slices.ContainsFunc(words(col.Name), func(w string) bool { return uc.units[w] }) {
+			if col.Kind == kindNumeric && slices.ContainsFunc(colWords(col.Name), func(w string) bool { return uc.units[w] }) {
 				hit = append(hit, col)
 			}
 		}
@@ -207,6 +209,14 @@ func mentions(c clause, p profile) []mention {
 				if unitColumn(p, u) != nil && unitColumn(p, u).Name == col.Name {
 					cands = append(cands, cand{col: col, ws: []string{name}, level: 3})
 				}
+			}
+		}
+	}
+	// "The average purchase size" of the one money column.
+	if mc := moneyColumn(p); mc != nil {
+		for e := range moneyEvents {
+			for _, w := range []string{"size", "value", "amount"} {
+				cands = append(cands, cand{col: *mc, ws: []string{e, w}, level: 1, via: e + " " + w})
 			}
 		}
 	}
@@ -269,7 +279,7 @@ func mentions(c clause, p profile) []mention {
 		// a subject ("calories" of calories_burned); not when the rest is
 		// another measure of it ("milk" is not Milk temp (°C)).
 		if first := ws[0]; len(ws) > 1 && col.Kind == kindNumeric && !isTime(col) && firsts[first] == 1 && !stopWords[first] && !weakWords[first] && !qualifierWords[first] &&
-			!(slices.ContainsFunc(ws[1:], func(w string) bool { return measureNouns[w] }) && !hintsMeasure(c, ws[1:])) &&
+			!(slices.ContainsFunc(ws[1:], func(w string) bool { return measureNouns[w] }) && !hintsMeasure(c, ws[1:], p)) &&
 			!unitWords[first] && !rowWords[first] && !entityWords[first] && !statWords[first] && freqWords[first] == "" && first != "unit" && first != entity {
 			cands = append(cands, cand{col: col, ws: []string{first}, level: 2, exact: true})
 		}
@@ -278,6 +288,11 @@ func mentions(c clause, p profile) []mention {
 		if _, flag := isFlag(col); flag && len(ws) > 1 && firsts[ws[0]] == 1 && !stopWords[ws[0]] && !weakWords[ws[0]] && !qualifierWords[ws[0]] &&
 			!rowWords[ws[0]] && !entityWords[ws[0]] && ws[0] != entity && !isParticiple(ws[0]) {
 			cands = append(cands, cand{col: col, ws: []string{ws[0]}, level: 2, exact: true})
+		}
+		// Its subject after "kind of": "which kind of merchant" of
+		// merchantCategory.
+		if n := len(ws); n > 1 && col.Kind == kindCategorical && wordSet("type", "kind", "category", "class", "group")[ws[n-1]] && firsts[ws[0]] == 1 {
+			cands = append(cands, cand{col: col, ws: ws[:n-1], level: 2, afterKind: true})
 		}
 		// Its kind word, when no other column has it ("which method" of
 		// paymentMethod).
@@ -440,7 +455,7 @@ func joinedSpan(qs, cs []string) int {
 
 // hintsMeasure reports whether the clause has an adjective that ranks by
 // one of these measures: "the warmest the lab got" of lab_temp_c.
-func hintsMeasure(c clause, measures []string) bool {
+func hintsMeasure(c clause, measures []string, p profile) bool {
 	for _, w := range c.words {
 		if sup, ok := comparativeMeasures[w]; ok {
 			w = sup
@@ -448,9 +463,17 @@ func hintsMeasure(c clause, measures []string) bool {
 		if a, ok := adjectiveMeasures[w]; ok && slices.ContainsFunc(a.hints, func(h string) bool { return slices.Contains(measures, h) }) {
 			return true
 		}
+		// "What did we bill for parts" of Parts Cost: money asked of a
+		// thing is its cost.
+		if (moneyWords[w] || billWords[w]) && !slices.ContainsFunc(p.Columns, func(col colProfile) bool { return slices.Contains(colWords(col.Name), w) }) && slices.ContainsFunc(measures, func(m string) bool { return wordSet("cost", "price", "charge", "fee")[m] }) {
+			return true
+		}
 	}
 	return false
 }
+
+// billWords ask for money charged or paid.
+var billWords = wordSet("bill", "billed", "charge", "charged", "pay", "paid", "cost", "costs")
 
 // measureNouns name what a column measures of its subject: "milk temp"
 // is a temperature, not milk.
@@ -867,7 +890,7 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 // column qualifies it ("roaming minutes").
 func rowsNounAt(c clause, w string, rd clauseReading, p profile) int {
 	covered := rd.covered
-	if _, irregular := irregularVerbs[w]; len(w) < 3 || stem(w) != w && !strings.HasSuffix(w, "ing") || irregular || strings.HasSuffix(w, "ment") {
+	if _, irregular := irregularVerbs[w]; len(w) < 3 || stem(w) != w && !strings.HasSuffix(w, "ing") || irregular || strings.HasSuffix(w, "ment") && !moneyEvents[w] {
 		return -1 // a verb's past or an adverb; but "sightings" and "collisions" may be rows
 	}
 	entity := datasetEntity(p)
@@ -970,7 +993,65 @@ func moneyGuess(c clause, covered map[int]bool, p profile) bool {
 		return true
 	}
 	entity := datasetEntity(p)
-	return slices.ContainsFunc(c.words, func(w string) bool { return w == entity || w == "amount" })
+	return slices.ContainsFunc(c.words, func(w string) bool { return w == entity || w == "amount" || moneyEvents[w] })
+}
+
+// moneyEvents are rows that are each a sum of money: "the average
+// purchase", "the biggest payment", "purchases over 200".
+var moneyEvents = wordSet("purchase", "payment", "transaction", "expense", "expenditure", "spending")
+
+// exclusionAt is how many words at i say that what follows is left out
+// ("excluding", "leaving out", "apart from"), or 0.
+func exclusionAt(ws []string, i int) int {
+	switch {
+	case wordSet("excluding", "except", "excluded", "exclude")[ws[i]]:
+		return 1
+	case i+1 < len(ws) && (wordSet("leaving", "leave", "left")[ws[i]] && ws[i+1] == "out" || ws[i] == "apart" && ws[i+1] == "from" ||
+		ws[i] == "other" && ws[i+1] == "than" || ws[i] == "not" && ws[i+1] == "counting"):
+		return 2
+	}
+	return 0
+}
+
+// askedUnit is where a clause asks for its figure in a unit, or -1:
+// "how many hours did …", "… in days" at its end.
+func askedUnit(c clause) int {
+	ws := c.words
+	if len(ws) > 3 && ws[0] == "how" && ws[1] == "many" && wordSet("did", "does", "do", "was", "were", "is", "are", "has", "have", "had")[ws[3]] {
+		if _, ok := scaleOf(ws[2]); ok {
+			return 2
+		}
+	}
+	if n := len(ws); n > 2 && ws[n-2] == "in" {
+		if _, ok := scaleOf(ws[n-1]); ok {
+			return n - 1
+		}
+	}
+	return -1
+}
+
+// rangeOf is the positions from, …, to-1.
+func rangeOf(from, to int) []int {
+	var out []int
+	for j := from; j < to; j++ {
+		out = append(out, j)
+	}
+	return out
+}
+
+// moneyColumn is the column the likeliest measure is when it holds
+// money, or nil.
+func moneyColumn(p profile) *colProfile {
+	m := plausibleMeasure(p)
+	if m == "" || !moneyName.MatchString(strings.ToLower(m)) {
+		return nil
+	}
+	for i := range p.Columns {
+		if p.Columns[i].Name == m {
+			return &p.Columns[i]
+		}
+	}
+	return nil
 }
 
 // mapClause maps a clause whose words taskFor read into rd.
@@ -991,7 +1072,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	compare := ""
 	for _, f := range filters {
 		// "What share were serious or fatal" asks for one share, not a comparison.
-		if len(f.Values) > 1 && f.Part == "" && compare == "" && !(c.has(shareWords) && !c.has(groupWords)) {
+		if len(f.Values) > 1 && f.Part == "" && compare == "" && !f.left && !(c.has(shareWords) && !c.has(groupWords)) {
 			compare = f.Column
 		}
 	}
@@ -1295,7 +1376,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		}
 		if len(numeric) == 0 && agg == "" {
 			switch {
-			case c.has(commonWords) || c.has(wordSet("busiest")) || howMany && c.has(groupWords) || ranked && countRank && (c.has(rowWords) || c.has(entityWords) || slices.Contains(c.words, datasetEntity(p))) ||
+			case c.has(commonWords) || c.has(wordSet("busiest")) || howMany && c.has(groupWords) || ranked && countRank && (c.has(rowWords) || c.has(entityWords) || slices.Contains(c.words, datasetEntity(p))) && !c.has(incomeWords) && !c.has(spendWords) ||
 				ranked && !c.has(moneyWords) && (c.has(wordSet("most", "fewest", "least")) || plausibleMeasure(p) == ""):
 				t.Agg = "count" // "most common product", "how many rows per region", "the most orders"
 				return t, "", true
@@ -1403,6 +1484,26 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	ms = rowMentions(c, p, ms, rd.covered)
 	all := slices.Clone(ms)
 	rd.filters, rd.ambiguous = oneColumnPerValue(c, filtersFor(c, p, rd.covered), ms)
+	// "Leaving out planned works" of a value: every other value, where the
+	// profile lists them all.
+	for k, f := range rd.filters {
+		if len(f.at) == 0 || f.Part != "" {
+			continue
+		}
+		for j := max(0, f.at[0]-3); j < f.at[0]; j++ {
+			n := exclusionAt(c.words, j)
+			col := slices.IndexFunc(p.Columns, func(x colProfile) bool { return x.Name == f.Column })
+			if n == 0 || col < 0 || p.Columns[col].Unique != len(p.Columns[col].Values) {
+				continue
+			}
+			rd.filters[k].Values = slices.DeleteFunc(slices.Clone(p.Columns[col].Values), func(v string) bool { return slices.Contains(f.Values, v) })
+			rd.filters[k].left = true
+			for x := j; x < j+n; x++ {
+				rd.covered[x] = true
+			}
+			break
+		}
+	}
 	// "in the West region" names a value of region: a filter, not a group.
 	ms = slices.DeleteFunc(ms, func(m mention) bool {
 		if !slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Column == m.col.Name && f.Part == "" }) {
@@ -1423,6 +1524,13 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		neg := false
 		for j := max(0, m.pos-3); j < m.pos; j++ {
 			neg = neg || negations[c.words[j]]
+			// "Leaving out planned works", "excluding refunded orders".
+			if k := exclusionAt(c.words, j); k > 0 {
+				neg = true
+				for x := j; x < j+k; x++ {
+					rd.covered[x] = true
+				}
+			}
 		}
 		f := filter{Column: m.col.Name, Values: yes, Flag: true}
 		if m.col.Kind == kindNumeric {
@@ -1548,6 +1656,24 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.covered[to] = true // "under 18 years"
 		}
 	}
+	// "Purchases over 200": a number said of rows that are each a sum of
+	// money is a condition on the money.
+	for i := 0; i+1 < len(c.words); i++ {
+		mc := moneyColumn(p)
+		if !moneyEvents[c.words[i]] || rd.covered[i+1] || mc == nil || slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == mc.Name }) {
+			continue
+		}
+		f, from, to, ok := conditionAfter(c.words, i+1)
+		if !ok || to < len(c.words) && unitWords[c.words[to]] && !currencyWords[c.words[to]] || slices.ContainsFunc(rangeOf(i+1, from), func(j int) bool { return rd.covered[j] }) {
+			continue
+		}
+		f.Column = mc.Name
+		rd.filters = append(rd.filters, f)
+		rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as a condition on %s.", strings.Join(c.words[from:to], " "), mc.Name))
+		for j := from; j < to; j++ {
+			rd.covered[j] = true
+		}
+	}
 	// A condition in a column's unit: "longer than 10 miles".
 	for i := range c.words {
 		f, _, to, ok := conditionAfter(c.words, i)
@@ -1605,6 +1731,65 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 				ms = slices.DeleteFunc(ms, func(x mention) bool { return x.col.Name == m.col.Name })
 				for j := m.pos - 1; j < m.pos+m.len; j++ {
 					rd.covered[j] = true
+				}
+			}
+		}
+	}
+	// "How many hours did the longest outage last", "the average stay in
+	// days": the measure in the unit the question asks for, converted
+	// from the column's.
+	if at := askedUnit(c); at >= 0 && !rd.covered[at] {
+		u := c.words[at]
+		var col *colProfile
+		factor := 0.0
+		if mc, f := mentionedInUnit(ms, u); mc != nil {
+			col, factor = mc, f
+		} else if !slices.ContainsFunc(ms, func(m mention) bool { return m.col.Kind == kindNumeric }) {
+			col, factor = convertedColumn(p, u)
+		}
+		if col != nil {
+			rd.covered[at] = true
+			if at > 0 && c.words[at-1] == "in" {
+				rd.covered[at-1] = true
+			}
+			name := col.Name
+			if factor != 1 {
+				plural := strings.TrimSuffix(u, "s") + "s"
+				d := derived{Name: col.Name + " in " + plural,
+					Expr:    fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\") / %s", py(col.Name), strconv.FormatFloat(factor, 'f', -1, 64)),
+					Formula: fmt.Sprintf("%s in %s = %s / %s", col.Name, plural, col.Name, strconv.FormatFloat(factor, 'f', -1, 64))}
+				if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
+					pl.Derived = append(pl.Derived, d)
+				}
+				name = d.Name
+			}
+			if k := slices.IndexFunc(ms, func(m mention) bool { return m.col.Name == col.Name }); k >= 0 {
+				ms[k].col = colProfile{Name: name, Kind: kindNumeric}
+			} else {
+				ms = append(ms, mention{col: colProfile{Name: name, Kind: kindNumeric}, pos: at, len: 1})
+				slices.SortStableFunc(ms, func(a, b mention) int { return a.pos - b.pos })
+			}
+		}
+	}
+	// "Parts and labour together": two numeric columns added up, per row.
+	if nums := slices.DeleteFunc(slices.Clone(ms), func(m mention) bool { return m.col.Kind != kindNumeric }); len(nums) == 2 {
+		a, b := nums[0], nums[1]
+		join := a.pos + a.len
+		if join+1 == b.pos && wordSet("and", "plus")[c.words[join]] {
+			if k := slices.IndexFunc(c.words, func(w string) bool { return wordSet("together", "combined", "plus")[w] }); k >= 0 || containsSeq(c.words, "sum", "of") {
+				d := derived{Name: a.col.Name + " + " + b.col.Name,
+					Expr:    fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\").fillna(0) + pd.to_numeric(data[%s], errors=\"coerce\").fillna(0)", py(a.col.Name), py(b.col.Name)),
+					Formula: fmt.Sprintf("%s + %s, per row", a.col.Name, b.col.Name)}
+				if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
+					pl.Derived = append(pl.Derived, d)
+				}
+				ms = slices.DeleteFunc(ms, func(m mention) bool { return m.col.Name == b.col.Name })
+				ms[slices.IndexFunc(ms, func(m mention) bool { return m.col.Name == a.col.Name })] = mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: a.pos, len: b.pos + b.len - a.pos}
+				for j := a.pos; j < b.pos+b.len; j++ {
+					rd.covered[j] = true
+				}
+				if k >= 0 {
+					rd.covered[k] = true
 				}
 			}
 		}
@@ -2032,6 +2217,9 @@ func groupsByUnnamed(c clause, covered map[int]bool) bool {
 		if !groupWords[w] || covered[i] { // "the 50+ age group" names age_group
 			continue
 		}
+		if w == "by" && i > 1 && byAux[c.words[i-2]] && c.words[i-1] != "grouped" {
+			continue // "customers were hit by outages": who or what did it
+		}
 		j := i + 1
 		for j < len(c.words) && wordSet("the", "each", "every", "a")[c.words[j]] {
 			j++
@@ -2152,6 +2340,10 @@ func aggregateOf(c clause, covered map[int]bool) string {
 		switch {
 		case aggWords[w] != "":
 			return aggWords[w]
+		case adjectiveMeasures[w].hints != nil && askedUnit(c) >= 0:
+			// "how many hours did the longest outage last": the largest
+			// figure, in the unit asked.
+			return map[bool]string{true: "max", false: "min"}[adjectiveMeasures[w].desc]
 		case w == "percentile":
 			for _, j := range []int{i - 1, i + 1} {
 				if j >= 0 && j < len(ws) {
@@ -2498,7 +2690,7 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 			if len([]rune(v)) >= 40 {
 				continue // maybe cut short by the profile: it would match no row
 			}
-			if len(vw) == 0 || len(vw) == 1 && (len(vw[0]) < 2 || stopWords[vw[0]] || weakWords[vw[0]]) && !signedValue(c.raw, v) && !afterItsColumn(c, col, vw[0]) {
+			if len(vw) == 0 || len(vw) == 1 && (len(vw[0]) < 2 || stopWords[vw[0]] || weakWords[vw[0]]) && !signedValue(c.raw, v) && !afterItsColumn(c, col, vw[0]) && !capitalValue(c.raw, v) {
 				continue // "total revenue" filters nothing, even where a row is labelled Total
 			}
 			if _, err := strconv.ParseFloat(v, 64); err == nil {
@@ -2620,6 +2812,15 @@ func signedValue(raw, v string) bool {
 	return re.MatchString(raw)
 }
 
+// capitalValue reports whether a value written in capitals ("IT", "OR")
+// stands in the question as written: the value, not the word "it".
+func capitalValue(raw, v string) bool {
+	if len(v) < 2 || strings.ToUpper(v) != v || strings.ToLower(v) == v {
+		return false
+	}
+	return regexp.MustCompile(`(^|[^\p{L}])` + regexp.QuoteMeta(v) + `($|[^\p{L}])`).MatchString(raw)
+}
+
 func indexSeq(ws []string, seq ...string) int {
 	for i := 0; i+len(seq) <= len(ws); i++ {
 		if slices.Equal(ws[i:i+len(seq)], seq) {
@@ -2700,10 +2901,30 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		if glossed(w, c.raw, p) {
 			continue // "the highest bitterness (IBU)": the column in brackets says what the word is
 		}
+		if i > 1 && wordSet("we", "they", "you", "i")[c.words[i-1]] && wordSet("did", "do", "does", "have", "had")[c.words[i-2]] && outcomeVerbs[w] == nil &&
+			(i+1 == len(c.words) || !covered[i+1] && stopWords[c.words[i+1]] || covered[i+1]) {
+			continue // "how many call-outs did we attend", "what did we bill": what the rows are is what we did
+		}
+		if i > 0 && c.words[i-1] == "how" && (w == "duration" || w == "length") && len(covered) > 0 && slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+			return col.Kind == kindNumeric && slices.ContainsFunc(colWords(col.Name), func(u string) bool { return unitConcepts[0].units[u] }) && slices.ContainsFunc(rangeOf(0, len(c.words)), func(j int) bool {
+				return covered[j] && slices.ContainsFunc(colWords(col.Name), func(cw string) bool { return sameWord(c.words[j], cw) })
+			})
+		}) {
+			continue // "how long does a customer spend in the queue" of queue_min: the queue names the time
+		}
+		if wordSet("difference", "differ", "differs")[w] && slices.Contains(c.words[i+1:], "between") {
+			continue // "is there a difference in the average amount between cash and card": a comparison of the groups
+		}
+		if hedgeWords[w] && i+1 < len(c.words) && covered[i+1] {
+			continue // "flagged as possible fraud" of flaggedFraud: the flag is the possibility
+		}
 		out = append(out, w)
 	}
 	return out
 }
+
+// hedgeWords say a flag or a label is a suspicion, not a finding.
+var hedgeWords = wordSet("possible", "suspected", "potential", "likely", "probable", "suspicious", "alleged")
 
 // glossRE finds a word with a name in brackets after it: "bitterness (IBU)".
 var glossRE = regexp.MustCompile(`([\p{L}-]+)\s*\(([^()]{1,40})\)`)

@@ -24,6 +24,7 @@ var abbreviations = map[string]string{
 	"max": "maximum", "min": "minimum", "kilometre": "km", "kilometer": "km", "kilo": "kg", "kilogram": "kg", "abv": "alcohol by volume", "ibu": "bitterness", "csat": "customer satisfaction", "nps": "net promoter score", "sqft": "square foot", "sqm": "square meter", "feet": "foot", "ft": "foot", "sq": "square",
 	"elev": "elevation", "mag": "magnitude", "crit": "critical", "viol": "violation", "est": "estimate", "prem": "premium",
 	"hb": "hemoglobin", "hgb": "hemoglobin", "v": "volt", "voltage": "volt", "kw": "kilowatt", "w": "watt", "dest": "destination", "orig": "origin", "desc": "description", "lat": "latitude", "lon": "longitude", "lng": "longitude",
+	"cd": "code", "flg": "flag", "svc": "service", "txn": "transaction", "trx": "transaction",
 }
 
 // unitWords end column names to give the unit ("weight_kg",
@@ -127,6 +128,9 @@ var synonyms = map[string][]string{
 	"temperature": {"temperature"}, "headcount": {"staff"}, "unit": {"quantity"},
 	"bill": {"total", "charge", "amount", "fee"}, "payout": {"compensation", "refund", "payment"}, "audience": {"attendee", "attendance", "viewer", "visitor"},
 	"attendance": {"attendee", "visitor"}, "cost": {"fee", "price", "charge", "fare"}, "area": {"zone", "region", "district"},
+	"finish": {"completed", "complete"}, "complete": {"finished"}, "abroad": {"international", "overseas", "foreign"},
+	"overseas": {"international", "foreign"}, "foreign": {"international", "overseas"}, "international": {"overseas", "foreign"},
+	"hit": {"affected", "impacted"}, "affected": {"impacted"}, "impacted": {"affected"}, "format": {"mode"},
 }
 
 // adjectiveMeasures are words that rank by a measure they imply: "the
@@ -160,9 +164,13 @@ var comparativeMeasures = map[string]string{"older": "oldest", "younger": "young
 // incomeWords ask for money taken in: the prices added up, not averaged.
 var incomeWords = wordSet("money", "revenue", "turnover", "income", "earn", "earned", "earns", "takings")
 
+// spendWords ask for money paid out: "which kind of item did we spend
+// the most money on" ranks by the money, not by the rows.
+var spendWords = wordSet("spend", "spent", "spending", "expenditure")
+
 // moneyWords say a ranking without a measure is about money ("which region
 // sells most"), not about how many rows.
-var moneyWords = wordSet("sell", "sells", "sold", "sale", "sales", "revenue", "earn", "earned", "earns", "spend", "spent", "money", "turnover", "income", "raise", "raised", "takings")
+var moneyWords = wordSet("sell", "sells", "sold", "sale", "sales", "revenue", "earn", "earned", "earns", "spend", "spent", "spending", "expenditure", "money", "turnover", "income", "raise", "raised", "takings")
 
 // derivedWords ask for a row's value when no column holds one: quantity ×
 // price (× (1 − discount)).

@@ -51,14 +51,14 @@ func runCorpus(t *testing.T, dir string) Score {
 // at least 85% correct, at most 2% answering a different question, the
 // rest honest refusals. dev (orders, web sessions, listings) and dev2
 // (questions written for the kinds of gap the held-out runs showed, on
-// tables of their own) are what it was built on; round1 to round10 and
-// round13 to round15 were each written fresh as a held-out corpus, run
+// tables of their own) are what it was built on; round1 to round10,
+// round13 to round15 and round17 were each written fresh as a held-out corpus, run
 // once (their first-run figures are in BENCHMARKS.md), and then used to
 // fix the general gaps they showed (round6 by their kind, through dev2),
 // so a regression on any of them fails here. TestHeldOutCorpus measures
 // the corpus none of the fixes has seen.
 func TestCorpora(t *testing.T) {
-	for _, dir := range []string{"dev", "dev2", "round1", "round2", "round3", "round4", "round5", "round6", "round7", "round8", "round9", "round10", "round13", "round14", "round15"} {
+	for _, dir := range []string{"dev", "dev2", "round1", "round2", "round3", "round4", "round5", "round6", "round7", "round8", "round9", "round10", "round13", "round14", "round15", "round17"} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			if r := s.Rate(s.Correct); r < 0.85 {
@@ -76,9 +76,10 @@ func TestCorpora(t *testing.T) {
 // they meet the goals and join TestCorpora. round11's first run was 38 /
 // 4 / 28 of 70, after its general fixes 49 / 2 / 19 (52 / 2 / 16 after
 // round14's and round15's); round12's 40 / 7 / 23, then 46 / 1 / 23 (51 /
-// 1 / 18 after the later rounds'); round16's 42 / 6 / 22, then 48 / 1 / 21.
+// 1 / 18 after the later rounds'); round16's 42 / 6 / 22, then 48 / 1 / 21
+// (49 / 1 / 20 after round17's).
 func TestCorporaBelowGoal(t *testing.T) {
-	for dir, floor := range map[string]struct{ correct, different int }{"round11": {52, 2}, "round12": {51, 1}, "round16": {48, 1}} {
+	for dir, floor := range map[string]struct{ correct, different int }{"round11": {52, 2}, "round12": {51, 1}, "round16": {49, 1}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
