@@ -25,6 +25,8 @@ warnings.filterwarnings("ignore")
 
 NUMBER_RE = r"[-+]?[$€£¥]?\s?[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s?%?"
 SLASH_DATE_RE = r"(\d{1,2})/(\d{1,2})/(\d{4})(\s+\d{1,2}:\d{2}(:\d{2})?)?"
+DOT_DATE_RE = r"(\d{1,2})\.(\d{1,2})\.(\d{4})"
+MONTH_NAME_DATE_RE = r"\d{1,2}[ -](Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?[ -]\d{2,4}"
 
 
 def load(path):
@@ -39,6 +41,16 @@ def load(path):
                 df[c] = pd.to_numeric(df[c].astype(str).str.replace(r"[\s,$€£¥%]", "", regex=True), errors="coerce")
             elif len(v) and v.str.fullmatch(SLASH_DATE_RE).mean() >= 0.95:
                 df[c] = iso_dates(df[c], v)
+            elif len(v) and v.str.fullmatch(DOT_DATE_RE).mean() >= 0.95:
+                # 01.07.2024 is day first, as where dots are written, unless a second part is over 12.
+                parts = v.str.extract(DOT_DATE_RE)
+                fmt = "%m.%d.%Y" if (parts[1].astype(float) > 12).any() else "%d.%m.%Y"
+                d = pd.to_datetime(df[c].astype(str).str.strip(), format=fmt, errors="coerce")
+                df[c] = d.dt.strftime("%Y-%m-%d").where(d.notna(), None)
+            elif len(v) and v.str.fullmatch(MONTH_NAME_DATE_RE, case=False).mean() >= 0.95:
+                # 01 Apr 2024, 22-Jun-2024: the month's name says which part it is.
+                d = pd.to_datetime(df[c].astype(str).str.strip().str.replace("-", " "), dayfirst=True, errors="coerce")
+                df[c] = d.dt.strftime("%Y-%m-%d").where(d.notna(), None)
     return df
 
 
@@ -533,6 +545,8 @@ func mask(f filter) string {
 		return fmt.Sprintf("(pd.to_numeric(df[%s], errors=\"coerce\") %s %s)", py(f.Column), f.Op, strconv.FormatFloat(f.Num, 'f', -1, 64))
 	case f.Part == "day of the year":
 		return fmt.Sprintf("pd.to_datetime(df[%s], errors=\"coerce\").dt.strftime(\"%%m-%%d\").isin(%s)", py(f.Column), pyList(f.Values))
+	case f.Part == "weekday":
+		return fmt.Sprintf("pd.to_datetime(df[%s], errors=\"coerce\").dt.day_name().isin(%s)", py(f.Column), pyList(f.Values))
 	case f.Part != "":
 		return fmt.Sprintf("pd.to_datetime(df[%s], errors=\"coerce\").dt.%s.isin([%s])", py(f.Column), f.Part, strings.Join(f.Values, ", "))
 	}

@@ -84,7 +84,7 @@ type task struct {
 type filter struct {
 	Column string
 	Values []string
-	Part   string  // "year", "month" or "day of the year" (values "10-15"): the values are of that part of a date column
+	Part   string  // "year", "month", "weekday" (values "Saturday") or "day of the year" (values "10-15"): the values are of that part of a date column
 	Op     string  // ">", ">=", "<", "<=", "==": a numeric condition on Num, instead of Values
 	Num    float64 // the condition's number
 	Flag   bool    // the filter is a yes/no column's: the condition of a share
@@ -375,8 +375,11 @@ func isTime(c colProfile) bool {
 
 // isID reports whether a numeric column is an identifier, not a measure.
 func isID(c colProfile) bool {
-	return idName.MatchString(strings.ToLower(c.Name))
+	return idName.MatchString(strings.ToLower(c.Name)) || camelID.MatchString(c.Name)
 }
+
+// camelID ends a camelCase name that numbers its rows: diveNo, orderNum.
+var camelID = regexp.MustCompile(`[a-z](No|Num|Nr|Id|ID)$`)
 
 // planFor maps a question onto the best-matching dataset. It never fails:
 // a question it cannot map gets an overview, with Unmapped set.

@@ -855,6 +855,7 @@ func TestHyphenRowsAndPrices(t *testing.T) {
 // measured by the one money column; a figure asked in another unit is
 // converted; a value or a flag left out keeps the other rows; a value in
 // capitals is the value; a name before the measure is not a breakdown.
+// docs/offline-analyst.md quotes these questions.
 func TestMoneyEventsUnitsAndExclusions(t *testing.T) {
 	p := profile{Path: "/home/user/kiosk_log.csv", Name: "kiosk_log.csv", Rows: 150, Cols: 9, Columns: []colProfile{
 		{Name: "pay_dt", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2024-01-02", Max: "2024-06-29"},
@@ -887,5 +888,63 @@ func TestMoneyEventsUnitsAndExclusions(t *testing.T) {
 		{"How many payments were flagged as possible refunds?", "count_rows where refund_flg=Y"},
 		// A condition in a unit no money column has is no condition on the money.
 		{"How many purchases were over 20 minutes?", "count_rows where queue_min>20"},
+	})
+}
+
+// TestLayoutsAndNumberedRows: a name that is only "amount" and a unit is
+// the amount; a verb of the file's rows is no measure; numbered rows are
+// counted, not added; "Year 7" is a value of a numeric column of few
+// values; the table's own period and the event of a date are no
+// breakdown; a number written as money is a condition on the one money
+// column; weekends, an hour or longer, the deepest, across all rows.
+// docs/offline-analyst.md quotes these questions.
+func TestLayoutsAndNumberedRows(t *testing.T) {
+	p := profile{Path: "/home/user/Grant Claims 2024.csv", Name: "Grant Claims 2024.csv", Rows: 160, Cols: 9, Columns: []colProfile{
+		{Name: "claimNo", Dtype: "int64", Kind: kindNumeric, Unique: 160, Min: 1.0, Max: 160.0},
+		{Name: "Date Lodged", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2024-01-03", Max: "2024-12-20"},
+		{Name: "Team", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Arts", "Sport", "Youth"}},
+		{Name: "Yr_Grp", Dtype: "int64", Kind: kindNumeric, Unique: 4, Min: 1.0, Max: 4.0},
+		{Name: "Amount (GBP)", Dtype: "float64", Kind: kindNumeric, Unique: 150},
+		{Name: "visit_min", Dtype: "int64", Kind: kindNumeric, Unique: 50},
+		{Name: "depth_m", Dtype: "float64", Kind: kindNumeric, Unique: 80},
+		{Name: "Flow (L/min)", Dtype: "float64", Kind: kindNumeric, Unique: 90},
+		{Name: "Receipt", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Yes", "No"}},
+	}}
+	assertReadings(t, p, [][2]string{
+		{"What is the total amount claimed, in pounds?", "scalar sum(Amount (GBP))"},
+		{"Which team claimed the most money in total?", "group sum(Amount (GBP)) by Team desc"},
+		{"How many claims were for more than £250?", "count_rows where Amount(GBP)>250"},
+		{"How many claims were lodged in the quarter?", "count_rows"},
+		{"How many claims were lodged without a receipt?", "count_rows where Receipt=No"},
+		{"How many claims were lodged over the weekend?", "count_rows where weekdayofDateLodgedinSaturday,Sunday"},
+		{"How many visits lasted an hour or longer?", "count_rows where visit_min>=60"},
+		{"How many claims were deeper than 30 metres?", "count_rows where depth_m>30"},
+		{"What is the average depth across all claims?", "scalar mean(depth_m)"},
+		{"Compare the average amount in Year 1 with Year 4.", "group mean(Amount (GBP)) by Yr_Grp where Yr_Grp=1|4"},
+		// A rate's "per minute" is no time: the visit's minutes are.
+		{"How long did a visit take on average?", "scalar mean(visit_min)"},
+	})
+	register := profile{Path: "/home/user/absences autumn.csv", Name: "absences autumn.csv", Rows: 150, Cols: 4, Columns: []colProfile{
+		{Name: "Pupil_Ref", Dtype: "object", Kind: kindCategorical, Unique: 90},
+		{Name: "Start_Date", Dtype: "object", Kind: kindDate, Unique: 60, Min: "2024-09-04", Max: "2024-12-18"},
+		{Name: "Fine_Rate", Dtype: "float64", Kind: kindNumeric, Unique: 5},
+		{Name: "Approved", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+	}}
+	assertReadings(t, register, [][2]string{
+		{"How many absences were recorded this term?", "count_rows"},
+		{"How many absences began in each month of the term?", "series count() over Start_Date/M"},
+		{"How many different pupils were off at least once?", "distinct Pupil_Ref"},
+		// "The approval rate" is the share approved, not Fine_Rate.
+		{"What is the overall approval rate?", "share of rows"},
+		{"Which pupils improved the most over the term?", "refused: "},
+	})
+	dives := profile{Path: "/home/user/dive_log.csv", Name: "dive_log.csv", Rows: 160, Cols: 3, Columns: []colProfile{
+		{Name: "diveNo", Dtype: "int64", Kind: kindNumeric, Unique: 160, Min: 1.0, Max: 160.0},
+		{Name: "site", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Reef", "Wreck", "Wall"}},
+		{Name: "maxDepthM", Dtype: "float64", Kind: kindNumeric, Unique: 80},
+	}}
+	assertReadings(t, dives, [][2]string{
+		{"What was my deepest dive?", "scalar max(maxDepthM)"},
+		{"Which site have I dived the most?", "group count by site desc"},
 	})
 }

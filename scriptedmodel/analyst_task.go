@@ -182,8 +182,10 @@ func mentions(c clause, p profile) []mention {
 	for _, uc := range unitConcepts {
 		var hit []colProfile
 		for _, col := range p.Columns {
-			if col.Kind == kindNumeric && slices.ContainsFunc(colWords(col.Name), func(w string) bool { return uc.units[w] }) {
-				hit = append(hit, col)
+			cw := colWords(col.Name)
+			if col.Kind == kindNumeric && slices.ContainsFunc(rangeOf(0, len(cw)), func(k int) bool { return uc.units[cw[k]] && (k == 0 || cw[k-1] != "per") }) {
+				hit = append(hit, col) // but not "Flow (L/min)", a rate
+
 			}
 		}
 		if len(hit) == 1 {
@@ -237,6 +239,11 @@ func mentions(c clause, p profile) []mention {
 			}
 		}
 		core := coreWords(col.Name)
+		// "Amount (GBP)" is "the amount": a name that is a qualifier and a
+		// unit.
+		if bare := slices.DeleteFunc(slices.Clone(ws), func(w string) bool { return unitWords[w] }); core == nil && col.Kind == kindNumeric && len(bare) == 1 && len(ws) > 1 && qualifierWords[bare[0]] {
+			cands = append(cands, cand{col: col, ws: bare, level: 1})
+		}
 		switch {
 		case core != nil && len(core) == 1 && core[0] == "unit" && col.Kind == kindNumeric:
 			// unit_amt is a price per unit: "units" is no name of it.
@@ -266,7 +273,9 @@ func mentions(c clause, p profile) []mention {
 		if core == nil {
 			core = ws
 		}
-		if head := core[len(core)-1]; len(core) > 1 && heads[head] == 1 && !stopWords[head] && !weakWords[head] && !(head == "rate" && core[len(core)-2] == "heart") {
+		if head := core[len(core)-1]; len(core) > 1 && heads[head] == 1 && !stopWords[head] && !weakWords[head] && !(head == "rate" && core[len(core)-2] == "heart") &&
+			!(freqWords[head] != "" && col.Kind == kindNumeric && dateColumn(p) != nil) { // "which month" of a table with dates is no termMonths
+
 			_, flag := isFlag(col)
 			// A yes/no column's last word picks rows only as written: "rested"
 			// of woke_rested, but not "resting heart rate".
@@ -285,7 +294,7 @@ func mentions(c clause, p profile) []mention {
 		}
 		// A yes/no column's first word, when no other column starts so
 		// ("packing" of Packing Service).
-		if _, flag := isFlag(col); flag && len(ws) > 1 && firsts[ws[0]] == 1 && !stopWords[ws[0]] && !weakWords[ws[0]] && !qualifierWords[ws[0]] &&
+		if _, flag := isFlag(col); flag && len(ws) > 1 && firsts[ws[0]] == 1 && !stopWords[ws[0]] && !weakWords[ws[0]] && !qualifierWords[ws[0]] && !particles[ws[0]] &&
 			!rowWords[ws[0]] && !entityWords[ws[0]] && ws[0] != entity && !isParticiple(ws[0]) {
 			cands = append(cands, cand{col: col, ws: []string{ws[0]}, level: 2, exact: true})
 		}
@@ -396,6 +405,12 @@ func mentions(c clause, p profile) []mention {
 			}
 			if cd.level == 3 && i+span < len(c.words) && (rowWords[c.words[i+span]] || entityWords[c.words[i+span]]) {
 				continue // "how many sales lines": the rows, not the revenue
+			}
+			if span == 1 && c.words[i] == "rate" && slices.Contains(cd.ws, "rate") && i > 0 && slices.ContainsFunc(p.Columns, func(o colProfile) bool {
+				_, flag := isFlag(o)
+				return flag && slices.ContainsFunc(colWords(o.Name), func(w string) bool { return sameWord(c.words[i-1], w) })
+			}) {
+				continue // "the approval rate" of approved: the share of approved rows, not interestRatePct
 			}
 			if span == 1 && cd.level == 2 && c.words[i] == entity {
 				continue // "money spent on repairs" of pothole_repairs.csv: the rows, not Days_to_Repair
@@ -998,7 +1013,11 @@ func moneyGuess(c clause, covered map[int]bool, p profile) bool {
 
 // moneyEvents are rows that are each a sum of money: "the average
 // purchase", "the biggest payment", "purchases over 200".
-var moneyEvents = wordSet("purchase", "payment", "transaction", "expense", "expenditure", "spending")
+var moneyEvents = wordSet("purchase", "payment", "transaction", "expense", "expenditure", "spending", "claim", "invoice", "donation")
+
+// termWords name a stretch of time no date column divides by: "this
+// term", "the season".
+var termWords = wordSet("term", "season", "semester", "period")
 
 // exclusionAt is how many words at i say that what follows is left out
 // ("excluding", "leaving out", "apart from"), or 0.
@@ -1029,6 +1048,19 @@ func askedUnit(c clause) int {
 	}
 	return -1
 }
+
+// moneyNumber reports whether the question writes the number v with a
+// currency sign: "$50,000", "£250".
+func moneyNumber(raw string, v float64) bool {
+	for _, m := range moneyNumberRE.FindAllStringSubmatch(raw, -1) {
+		if x, err := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", ""), 64); err == nil && x == v {
+			return true
+		}
+	}
+	return false
+}
+
+var moneyNumberRE = regexp.MustCompile(`[$£€¥]\s?(\d[\d,]*(?:\.\d+)?)`)
 
 // rangeOf is the positions from, …, to-1.
 func rangeOf(from, to int) []int {
@@ -1199,7 +1231,8 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	}
 	// "Which client did we bill the most money": money asked of a column
 	// that holds none (hoursBilled) is the table's money column.
-	if len(numeric) > 0 && slices.Contains(c.words, "money") && !moneyName.MatchString(strings.ToLower(numeric[0].Name)) {
+	// So is "how much did we spend on logs" of Logs (no.).
+	if len(numeric) > 0 && (slices.Contains(c.words, "money") || c.has(spendWords) && containsSeq(c.words, "how", "much")) && !moneyName.MatchString(strings.ToLower(numeric[0].Name)) {
 		if m := plausibleMeasure(p); m != "" && moneyName.MatchString(strings.ToLower(m)) {
 			*notes = append(*notes, fmt.Sprintf("It asks for money, so I took %s, not %s.", m, numeric[0].Name))
 			numeric = append([]colProfile{{Name: m, Kind: kindNumeric}}, numeric[1:]...)
@@ -1674,12 +1707,33 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.covered[j] = true
 		}
 	}
+	// "More than $50,000": a number written as money is a condition on
+	// the one money column.
+	for i := range c.words {
+		mc := moneyColumn(p)
+		f, from, to, ok := conditionAfter(c.words, i)
+		if !ok || from != i || rd.covered[to-1] || mc == nil || !moneyNumber(c.raw, f.Num) || slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == mc.Name }) ||
+			slices.ContainsFunc(p.Columns, func(o colProfile) bool { // two columns of money: which one is a guess
+				return o.Name != mc.Name && o.Kind == kindNumeric && !isID(o) && moneyName.MatchString(strings.Join(colWords(o.Name), " "))
+			}) {
+			continue
+		}
+		f.Column = mc.Name
+		rd.filters = append(rd.filters, f)
+		for j := from; j < to; j++ {
+			rd.covered[j] = true
+		}
+	}
 	// A condition in a column's unit: "longer than 10 miles".
 	for i := range c.words {
 		f, _, to, ok := conditionAfter(c.words, i)
 		if _, err := strconv.ParseFloat(c.words[i], 64); !ok && err == nil && i > 0 && !rd.covered[i] && !wordSet("top", "bottom", "first", "last", "than")[c.words[i-1]] {
 			v, _ := strconv.ParseFloat(c.words[i], 64)
 			f, to, ok = filter{Op: "==", Num: v}, i+1, true // "lasted 60 minutes"
+		}
+		end := to
+		if ok && (to >= len(c.words) || !unitWords[c.words[to]]) && to-3 > i && unitWords[c.words[to-3]] && c.words[to-2] == "or" {
+			to -= 3 // "an hour or longer": the unit inside the condition
 		}
 		if !ok || to >= len(c.words) || !unitWords[c.words[to]] || rd.covered[to] {
 			continue
@@ -1706,7 +1760,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 				return true
 			})
 			rd.filters = append(rd.filters, f)
-			for j := i; j <= to; j++ {
+			for j := i; j <= max(to, end-1); j++ {
 				rd.covered[j] = true
 			}
 		}
@@ -1829,6 +1883,10 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			switch {
 			case isTime(m.col):
 				rd.times = append(rd.times, m.col)
+			case m.col.Kind == kindNumeric && isID(m.col) && !wordSet("number", "no")[c.words[min(m.pos+m.len, len(c.words)-1)]]:
+				// "How many races were sailed" of race_no: the numbers name
+				// the races; adding them up measures nothing.
+				rd.categorical = append(rd.categorical, m.col)
 			case m.col.Kind == kindNumeric && groupedAt(c.words, m.pos) && m.col.Unique > 0 && m.col.Unique <= 30:
 				groupBy = append(groupBy, m.col)
 				rd.numeric = append(rd.numeric, m.col)
@@ -1956,6 +2014,25 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			if f := adj[w]; f != "" && !rd.covered[i] && (f == "D" && dateOnly(*dc) || f == "M" && monthGrain(*dc)) && timeFreq(c, *dc, rd.covered) == f {
 				rd.sameGrain = true
 				rd.covered[i] = true
+			}
+		}
+	}
+	// "In the quarter", "this year": the table's own period, not a
+	// breakdown by it.
+	for i, w := range c.words {
+		if freqWords[w] == "" && !termWords[w] || rd.covered[i] || i < 2 {
+			continue
+		}
+		if c.words[i-1] == "this" || c.words[i-1] == "the" && wordSet("in", "during", "over", "for", "across", "through", "of")[c.words[i-2]] && (termWords[w] || c.words[i-2] != "of") {
+			rd.covered[i-1], rd.covered[i] = true, true
+		}
+	}
+	// "Claims submitted without a receipt" of Date Submitted: the verb
+	// of the rows, not a series over the dates.
+	if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) == "" && !c.has(wordSet("when", "trend", "time", "change", "changed", "timeline")) {
+		for _, m := range all {
+			if m.col.Name == dc.Name && m.len == 1 && isParticiple(c.words[m.pos]) {
+				rd.times = slices.DeleteFunc(rd.times, func(x colProfile) bool { return x.Name == dc.Name })
 			}
 		}
 	}
@@ -2167,7 +2244,8 @@ func sameUnit(a, b string) bool {
 
 // unitAliases are the other ways a unit is written.
 var unitAliases = map[string]string{"hectare": "ha", "min": "minute", "kilometre": "km", "kilometer": "km", "sec": "second", "hr": "hour", "h": "hour", "mi": "mile",
-	"m": "meter", "metre": "meter", "cm": "centimeter", "kg": "kilogram", "g": "gram", "l": "liter", "litre": "liter"}
+	"m": "meter", "metre": "meter", "cm": "centimeter", "centimetre": "centimeter", "mm": "millimeter", "millimetre": "millimeter", "kg": "kilogram", "g": "gram", "l": "liter", "litre": "liter",
+	"kts": "knot", "kt": "knot"}
 
 // normUnit is the one way unitAliases write a unit.
 func normUnit(u string) string {
@@ -2223,6 +2301,9 @@ func groupsByUnnamed(c clause, covered map[int]bool) bool {
 		j := i + 1
 		for j < len(c.words) && wordSet("the", "each", "every", "a")[c.words[j]] {
 			j++
+		}
+		if w == "across" && j+1 < len(c.words) && wordSet("my", "our", "all", "their")[c.words[j]] {
+			continue // "across my dives": every row, not a breakdown
 		}
 		if j == len(c.words) || !covered[j] {
 			return true
@@ -2340,7 +2421,9 @@ func aggregateOf(c clause, covered map[int]bool) string {
 		switch {
 		case aggWords[w] != "":
 			return aggWords[w]
-		case adjectiveMeasures[w].hints != nil && askedUnit(c) >= 0:
+		case adjectiveMeasures[w].hints != nil && (askedUnit(c) >= 0 || i+1 < len(ws) && covered[i+1] && !wordSet("paid", "fastest", "slowest")[w]):
+			// "the deepest dive" of maxDepthM; but "the fastest time" is
+			// the lowest time, which the ranking reads.
 			// "how many hours did the longest outage last": the largest
 			// figure, in the unit asked.
 			return map[bool]string{true: "max", false: "min"}[adjectiveMeasures[w].desc]
@@ -2596,6 +2679,12 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 	if at < 0 {
 		return derived{}, nil, false
 	}
+	// A column that holds each row's amount of money is the spend or the
+	// sales; computing them again from quantity and price would only
+	// round differently.
+	if mc := moneyColumn(p); mc != nil && c.words[at] != "value" && slices.ContainsFunc(colWords(mc.Name), func(w string) bool { return w == "amount" || w == "total" }) {
+		return derived{}, nil, false
+	}
 	find := func(pred func(ws []string) bool) *colProfile {
 		for i, col := range p.Columns {
 			if col.Kind == kindNumeric && !isID(col) && pred(words(col.Name)) {
@@ -2681,6 +2770,30 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 // March"). It marks the words it used in covered.
 func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 	var out []filter
+	// "Year 7", "bay 2": a number after the first word of a numeric column
+	// of few values is one of its values.
+	for _, col := range p.Columns {
+		cw := colWords(col.Name)
+		if col.Kind != kindNumeric || isID(col) || col.Unique == 0 || col.Unique > 30 || len(cw) == 0 {
+			continue
+		}
+		for i := 0; i+1 < len(c.words); i++ {
+			v, err := strconv.ParseFloat(c.words[i+1], 64)
+			if covered[i] || covered[i+1] || !sameWord(c.words[i], cw[0]) || !isDigits(c.words[i+1]) || err != nil || v < asFloat(col.Min) || v > asFloat(col.Max) {
+				continue
+			}
+			if len(out) == 0 || out[len(out)-1].Column != col.Name {
+				out = append(out, filter{Column: col.Name})
+			}
+			val := c.words[i+1]
+			if strings.HasPrefix(col.Dtype, "float") {
+				val += ".0" // as pandas writes the column's values
+			}
+			out[len(out)-1].Values = append(out[len(out)-1].Values, val)
+			out[len(out)-1].at = append(out[len(out)-1].at, i)
+			covered[i], covered[i+1] = true, true
+		}
+	}
 	for _, col := range p.Columns {
 		if col.Kind != kindCategorical && col.Kind != kindDate {
 			continue
@@ -2738,6 +2851,12 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 		return out
 	}
 	for i, w := range c.words {
+		// "Over the weekend", "on weekends": Saturdays and Sundays.
+		if w == "weekend" && !covered[i] {
+			out = append(out, filter{Column: dc.Name, Part: "weekday", Values: []string{"Saturday", "Sunday"}, at: []int{i}})
+			covered[i] = true
+			continue
+		}
 		// "on October 15", "on 15 October": a day of the year.
 		if m, ok := months[w]; ok && i > 0 && len(w) > 3 {
 			for _, d := range []int{i + 1, i - 1} {
@@ -2856,17 +2975,20 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 			continue
 		}
 		if w == entity || stem(w) == stem(entity) {
-			if soft != nil && !entityWords[w] && !rowWords[w] {
+			if soft != nil && !entityWords[w] && !rowWords[w] && !(strings.HasSuffix(w, "ed") && stem(w) != w) {
 				*soft = append(*soft, w) // "yield" of crop_yields.csv: what rows are, or a measure not found
 			}
 			continue
 		}
 		if slices.Contains(nameWords, w) || slices.ContainsFunc(nameWords, func(n string) bool { return len(w) >= 4 && stem(n) == w }) || slices.ContainsFunc(nameWords, func(n string) bool { return len(n) >= 6 && len(w) >= 6 && n[:4] == w[:4] }) ||
-			slices.ContainsFunc(nameWords, func(n string) bool { return nounOfVerb[verbOf(w)] == n }) {
+			slices.ContainsFunc(nameWords, func(n string) bool {
+				return nounOfVerb[verbOf(w)] == n || len(n) > 3 && strings.HasSuffix(w, "ed") && stem(w) == n
+			}) {
 			// A word of the file's name ("clinic", "shipping" of
 			// shipments.csv) is no column, but it is what the table is
 			// about: harmless unless the question's measure was guessed.
-			if soft != nil {
+			// Its verb ("claimed" of expense claims) names no measure.
+			if soft != nil && !(strings.HasSuffix(w, "ed") && stem(w) != w) {
 				*soft = append(*soft, w)
 			}
 			continue
@@ -2878,7 +3000,7 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		// But "how many orders were refunded" picks the rows it counts by
 		// the verb, which ends it: without a column for it, the count is
 		// of other rows.
-		if len(w) > 5 && strings.HasSuffix(w, "ed") && (i == 0 || c.words[i-1] != "how") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity) &&
+		if (len(w) > 5 && strings.HasSuffix(w, "ed") || len(w) == 5 && strings.HasSuffix(w, "ed") && i > 0 && byAux[c.words[i-1]] || w == "began" || w == "begun") && (i == 0 || c.words[i-1] != "how") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity) &&
 			!rankedVerb(c.words[i+1:]) && !(i > 0 && passiveWords[c.words[i-1]] && i+1 == len(c.words) && countsRows(c)) {
 			continue
 		}
@@ -2911,6 +3033,12 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 			})
 		}) {
 			continue // "how long does a customer spend in the queue" of queue_min: the queue names the time
+		}
+		if billWords[w] && slices.ContainsFunc(c.words[max(0, i-3):i], func(x string) bool { return wordSet("did", "does", "do")[x] }) {
+			continue // "how much did the practice bill in fees": the verb of the money asked for
+		}
+		if w == "once" && i >= 2 && c.words[i-2] == "at" && c.words[i-1] == "least" {
+			continue // "pupils who were off at least once": any row of theirs
 		}
 		if wordSet("difference", "differ", "differs")[w] && slices.Contains(c.words[i+1:], "between") {
 			continue // "is there a difference in the average amount between cash and card": a comparison of the groups
@@ -3047,7 +3175,7 @@ func rankedVerb(rest []string) bool {
 		return false
 	}
 	for _, w := range rest[1:] {
-		if !wordSet("often", "time", "overall", "in", "total", "on", "average")[w] {
+		if !wordSet("often", "time", "overall", "in", "total", "on", "average", "over", "the", "this", "during")[w] && !termWords[w] {
 			return false
 		}
 	}

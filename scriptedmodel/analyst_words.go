@@ -24,6 +24,7 @@ var abbreviations = map[string]string{
 	"max": "maximum", "min": "minimum", "kilometre": "km", "kilometer": "km", "kilo": "kg", "kilogram": "kg", "abv": "alcohol by volume", "ibu": "bitterness", "csat": "customer satisfaction", "nps": "net promoter score", "sqft": "square foot", "sqm": "square meter", "feet": "foot", "ft": "foot", "sq": "square",
 	"elev": "elevation", "mag": "magnitude", "crit": "critical", "viol": "violation", "est": "estimate", "prem": "premium",
 	"hb": "hemoglobin", "hgb": "hemoglobin", "v": "volt", "voltage": "volt", "kw": "kilowatt", "w": "watt", "dest": "destination", "orig": "origin", "desc": "description", "lat": "latitude", "lon": "longitude", "lng": "longitude",
+	"tonnage": "tonne", "centimetre": "cm", "centimeter": "cm", "millimetre": "mm", "millimeter": "mm", "kts": "knot",
 	"cd": "code", "flg": "flag", "svc": "service", "txn": "transaction", "trx": "transaction",
 }
 
@@ -32,7 +33,7 @@ var abbreviations = map[string]string{
 var unitWords = wordSet("kg", "g", "gram", "lb", "km", "mi", "mile", "m", "meter", "metre", "cm", "mm", "c", "f", "celsius", "fahrenheit",
 	"usd", "eur", "gbp", "dollar", "euro", "pound", "percent", "minute", "min", "second", "s", "ms", "hour", "h", "day",
 	"l", "ml", "litre", "liter", "kwh", "mph", "kmh", "kph", "bpm", "mmhg", "foot", "inch", "yard", "volt", "watt", "kilowatt",
-	"k", "thousand", "million", "mn", "bn", "wm2", "ntu", "mg", "ha", "hectare", "acre", "tonne", "ton", "t", "m2", "ppm", "db", "hpa", "psi", "rpm", "hz", "mah", "mb", "gb")
+	"k", "thousand", "million", "mn", "bn", "wm2", "ntu", "mg", "ha", "hectare", "acre", "tonne", "ton", "t", "m2", "ppm", "db", "hpa", "psi", "rpm", "hz", "mah", "mb", "gb", "knot")
 
 // qualifierWords mark what kind of value a column holds about its subject
 // ("customer_id", "is_returned"); the subject alone names the column.
@@ -149,6 +150,7 @@ var adjectiveMeasures = map[string]struct {
 	"wettest": {true, []string{"rain", "rainfall", "precipitation"}}, "driest": {false, []string{"rain", "rainfall", "precipitation"}},
 	"farthest": {true, []string{"distance"}}, "furthest": {true, []string{"distance"}},
 	"paid": {true, []string{"salary", "pay", "wage"}}, "tallest": {true, []string{"height"}},
+	"deepest": {true, []string{"depth"}}, "shallowest": {false, []string{"depth"}},
 }
 
 // ageNouns name people by their age: "children under 18" is a condition
@@ -159,7 +161,7 @@ var ageNouns = wordSet("child", "children", "kid", "minor", "adult", "teen", "te
 // than 10" is a condition on the age column.
 var comparativeMeasures = map[string]string{"older": "oldest", "younger": "youngest", "heavier": "heaviest", "lighter": "lightest",
 	"longer": "longest", "shorter": "shortest", "hotter": "hottest", "colder": "coldest", "warmer": "warmest", "cheaper": "cheapest",
-	"taller": "tallest"}
+	"taller": "tallest", "deeper": "deepest", "shallower": "shallowest"}
 
 // incomeWords ask for money taken in: the prices added up, not averaged.
 var incomeWords = wordSet("money", "revenue", "turnover", "income", "earn", "earned", "earns", "takings")
