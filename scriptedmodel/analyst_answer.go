@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // analystNote ends every answer, so no reader mistakes it for a model's.
@@ -291,13 +292,13 @@ func groupSentence(r result, where string) string {
 	top := r.Values[0]
 	var s string
 	if r.Agg == "count" {
-		s = fmt.Sprintf("%s is the %s %s%s: %s rows", label(top), map[bool]string{true: "most common", false: "least common"}[desc], r.By, where, value(top[1]))
+		s = fmt.Sprintf("%s is the %s %s%s: %s rows", topLabel(top), map[bool]string{true: "most common", false: "least common"}[desc], r.By, where, value(top[1]))
 	} else {
 		v := value(top[1])
 		if unit == "%" {
 			v = pct(asFloat(top[1]))
 		}
-		s = fmt.Sprintf("%s had the %s %s%s: %s", label(top), word, what, where, v)
+		s = fmt.Sprintf("%s had the %s %s%s: %s", topLabel(top), word, what, where, v)
 		if r.Agg == "sum" && r.Total != nil {
 			s += fmt.Sprintf(" in total, of %s", num(*r.Total))
 		}
@@ -482,6 +483,17 @@ func plural(w string) string {
 }
 
 // label is the first element of a [key, value] pair as text.
+// topLabel is the label of a ranking's top group, with the month's name
+// when the group is a month ("2024-08 (August)"): which month won is
+// what the question asked.
+func topLabel(kv []any) string {
+	l := label(kv)
+	if t, err := time.Parse("2006-01", l); err == nil && len(l) == 7 {
+		return fmt.Sprintf("%s (%s)", l, t.Month())
+	}
+	return l
+}
+
 func label(kv []any) string {
 	if len(kv) == 0 {
 		return ""

@@ -135,7 +135,9 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 	if (t.Op == opGroup || t.Op == opSeries) && t.By != "" && t.ByFreq == "" &&
 		slices.ContainsFunc(rd.categorical, func(col colProfile) bool { return col.Name == t.By }) {
 		for _, m := range mentions(c, p) {
-			if m.col.Name == t.By && m.pos > 0 && subjectWords[c.words[m.pos-1]] && !asksGrouping(c, m.pos) {
+			// "How many parts were rejected" of PART_NO and QTY_REJ: the
+			// things counted, not a breakdown.
+			if m.col.Name == t.By && m.pos > 0 && (subjectWords[c.words[m.pos-1]] || c.words[m.pos-1] == "many" && t.Measure != "") && !asksGrouping(c, m.pos) {
 				return readingCheck{drop: t.By}
 			}
 		}

@@ -541,6 +541,8 @@ func (t task) measureLabel() string {
 // mask is the pandas condition of a filter over df.
 func mask(f filter) string {
 	switch {
+	case f.Op == opEmpty:
+		return fmt.Sprintf("df[%s].isna()", py(f.Column))
 	case f.Op != "":
 		return fmt.Sprintf("(pd.to_numeric(df[%s], errors=\"coerce\") %s %s)", py(f.Column), f.Op, strconv.FormatFloat(f.Num, 'f', -1, 64))
 	case f.Part == "day of the year":

@@ -85,7 +85,7 @@ type filter struct {
 	Column string
 	Values []string
 	Part   string  // "year", "month", "weekday" (values "Saturday") or "day of the year" (values "10-15"): the values are of that part of a date column
-	Op     string  // ">", ">=", "<", "<=", "==": a numeric condition on Num, instead of Values
+	Op     string  // ">", ">=", "<", "<=", "==": a numeric condition on Num, instead of Values; opEmpty: no value
 	Num    float64 // the condition's number
 	Flag   bool    // the filter is a yes/no column's: the condition of a share
 	at     []int   // word positions of the values in the clause
@@ -93,6 +93,10 @@ type filter struct {
 	// ("excluding planned works"), not values to compare.
 	left bool
 }
+
+// opEmpty keeps the rows where a column holds nothing: "reports not
+// cleared yet" of DateCleared.
+const opEmpty = "empty"
 
 // String renders f as "region = West", "region in North, South",
 // "year of order_date = 2024" or "delay_min > 15".
@@ -102,6 +106,8 @@ func (f filter) String() string {
 		col = f.Part + " of " + f.Column
 	}
 	switch {
+	case f.Op == opEmpty:
+		return col + " is empty"
 	case f.Op != "":
 		return col + " " + f.Op + " " + strconv.FormatFloat(f.Num, 'f', -1, 64)
 	case len(f.Values) == 1:

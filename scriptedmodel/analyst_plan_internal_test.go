@@ -948,3 +948,39 @@ func TestLayoutsAndNumberedRows(t *testing.T) {
 		{"Which site have I dived the most?", "group count by site desc"},
 	})
 }
+
+// TestCompoundsCostsAndEmptyDates: a hyphenated word the file's name
+// writes as one is one word; money asked of a condition's column takes
+// the one column in a currency; a participle of a date column after
+// "not" keeps the rows with no date; a ranking's top month is named.
+// docs/offline-analyst.md quotes these questions.
+func TestCompoundsCostsAndEmptyDates(t *testing.T) {
+	goats := profile{Path: "/home/user/Goat Weighins.csv", Name: "Goat Weighins.csv", Rows: 120, Cols: 5, Columns: []colProfile{
+		{Name: "tag_no", Dtype: "object", Kind: kindCategorical, Unique: 40},
+		{Name: "wgh_date", Dtype: "object", Kind: kindDate, Unique: 60, Min: "2024-03-02", Max: "2024-09-28"},
+		{Name: "wt_kg", Dtype: "float64", Kind: kindNumeric, Unique: 100},
+		{Name: "Date Sold", Dtype: "object", Kind: kindDate, Unique: 20, Min: "2024-05-02", Max: "2024-10-28"},
+		{Name: "PART_NO", Dtype: "object", Kind: kindCategorical, Unique: 8},
+	}}
+	assertReadings(t, goats, [][2]string{
+		{"How many weigh-ins took place in April?", "count_rows where monthofwgh_date=4"},
+		{"What is the average weight recorded at the weigh-ins, in kg?", "scalar mean(wt_kg)"},
+		{"How many goats have not been sold yet?", "count_rows where DateSoldisempty"},
+		{"How many weigh-ins were recorded?", "count_rows"},
+	})
+	spots := profile{Path: "/home/user/SPOTS_EXPORT.csv", Name: "SPOTS_EXPORT.csv", Rows: 240, Cols: 4, Columns: []colProfile{
+		{Name: "SPOT_ID", Dtype: "object", Kind: kindText, Unique: 240},
+		{Name: "STATION", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Metro FM", "Coast", "Vale"}},
+		{Name: "DUR_SEC", Dtype: "int64", Kind: kindNumeric, Unique: 4},
+		{Name: "RATE_USD", Dtype: "int64", Kind: kindNumeric, Unique: 90},
+	}}
+	assertReadings(t, spots, [][2]string{
+		{"What does a 30-second spot cost on average?", "scalar mean(RATE_USD) where DUR_SEC==30"},
+	})
+	if got, want := topLabel([]any{"2024-08", 59.0}), "2024-08 (August)"; got != want {
+		t.Errorf("topLabel: got %q, want %q", got, want)
+	}
+	if got, want := topLabel([]any{"North", 59.0}), "North"; got != want {
+		t.Errorf("topLabel: got %q, want %q", got, want)
+	}
+}

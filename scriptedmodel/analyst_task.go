@@ -214,8 +214,14 @@ func mentions(c clause, p profile) []mention {
 			}
 		}
 	}
-	// "The average purchase size" of the one money column.
+	// "The average purchase size" of the one money column; "the median
+	// booking value" of a row's total price.
 	if mc := moneyColumn(p); mc != nil {
+		if slices.ContainsFunc(colWords(mc.Name), func(w string) bool { return w == "total" || w == "amount" }) {
+			for _, r := range append(slices.Collect(maps.Keys(rowWords)), entity) {
+				cands = append(cands, cand{col: *mc, ws: []string{r, "value"}, level: 1, via: r + " value"})
+			}
+		}
 		for e := range moneyEvents {
 			for _, w := range []string{"size", "value", "amount"} {
 				cands = append(cands, cand{col: *mc, ws: []string{e, w}, level: 1, via: e + " " + w})
@@ -769,6 +775,7 @@ func oneColumnPerValue(c clause, fs []filter, ms []mention) ([]filter, string) {
 // returns a refusal, saying why, when the clause asks what these columns
 // cannot answer; ok is false when the clause asks nothing it knows.
 func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string, ok bool) {
+	c = nameCompounds(c, p)
 	if w := scopeWord(c, p); w != "" {
 		return task{}, fmt.Sprintf("it asks for a cause, a prediction or advice (%q), and I only compute figures from the rows as they are", w), false
 	}
@@ -849,7 +856,8 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	// named after "the most" is an amount no column was found for, not a
 	// count of rows.
 	for _, w := range soft {
-		if i := slices.Index(c.words, w); ok && (t.Agg == "count" || t.Op == opCountRows) && i > 0 && wordSet("most", "least", "much")[c.words[i-1]] && !writtenPlural(c.raw, w) {
+		if i := slices.Index(c.words, w); ok && (t.Agg == "count" || t.Op == opCountRows) && i > 0 && wordSet("most", "least", "much")[c.words[i-1]] && !writtenPlural(c.raw, w) &&
+			!(i+1 < len(c.words) && (rowWords[c.words[i+1]] || entityWords[c.words[i+1]] || slices.Contains(words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name))), c.words[i+1]))) { // but "the most fly-tipping reports" counts reports
 			unknown = append(unknown, w)
 		}
 	}
@@ -1062,6 +1070,35 @@ func moneyNumber(raw string, v float64) bool {
 
 var moneyNumberRE = regexp.MustCompile(`[$£€¥]\s?(\d[\d,]*(?:\.\d+)?)`)
 
+// nameCompounds joins a hyphenated word the question splits where the
+// file's name writes it as one: "weigh-ins" of Cattle Weighins.csv,
+// "fly-tipping" and "fly-tips" of flytipping_reports.csv.
+func nameCompounds(c clause, p profile) clause {
+	nameWords := words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name)))
+	for _, m := range hyphenRE.FindAllStringSubmatch(c.raw, -1) {
+		a, b := words(m[1]), words(m[2])
+		if len(a) != 1 || len(b) != 1 {
+			continue
+		}
+		joined := singular(strings.ToLower(m[1] + m[2]))
+		if !slices.ContainsFunc(nameWords, func(n string) bool {
+			return n == joined || len(n) >= 6 && len(joined) >= 5 && strings.HasPrefix(n, joined[:5])
+		}) {
+			continue
+		}
+		for i := 0; i+1 < len(c.words); i++ {
+			if c.words[i] == a[0] && c.words[i+1] == b[0] {
+				ws := slices.Concat(c.words[:i], []string{joined}, c.words[i+2:])
+				c = clause{raw: c.raw, words: ws}
+				break
+			}
+		}
+	}
+	return c
+}
+
+var hyphenRE = regexp.MustCompile(`(\p{L}+)-(\p{L}+)`)
+
 // rangeOf is the positions from, …, to-1.
 func rangeOf(from, to int) []int {
 	var out []int
@@ -1075,13 +1112,18 @@ func rangeOf(from, to int) []int {
 // money, or nil.
 func moneyColumn(p profile) *colProfile {
 	m := plausibleMeasure(p)
-	if m == "" || !moneyName.MatchString(strings.ToLower(m)) {
-		return nil
-	}
-	for i := range p.Columns {
-		if p.Columns[i].Name == m {
+	var inCurrency []int
+	for i, col := range p.Columns {
+		if col.Name == m && moneyName.MatchString(strings.ToLower(m)) {
 			return &p.Columns[i]
 		}
+		// RATE_USD, Total Price (£): a number in a currency.
+		if col.Kind == kindNumeric && !isID(col) && (slices.ContainsFunc(colWords(col.Name), func(w string) bool { return currencyWords[w] }) || strings.ContainsAny(col.Name, "£$€¥")) {
+			inCurrency = append(inCurrency, i)
+		}
+	}
+	if len(inCurrency) == 1 {
+		return &p.Columns[inCurrency[0]]
 	}
 	return nil
 }
@@ -1232,10 +1274,12 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	// "Which client did we bill the most money": money asked of a column
 	// that holds none (hoursBilled) is the table's money column.
 	// So is "how much did we spend on logs" of Logs (no.).
-	if len(numeric) > 0 && (slices.Contains(c.words, "money") || c.has(spendWords) && containsSeq(c.words, "how", "much")) && !moneyName.MatchString(strings.ToLower(numeric[0].Name)) {
-		if m := plausibleMeasure(p); m != "" && moneyName.MatchString(strings.ToLower(m)) {
-			*notes = append(*notes, fmt.Sprintf("It asks for money, so I took %s, not %s.", m, numeric[0].Name))
-			numeric = append([]colProfile{{Name: m, Kind: kindNumeric}}, numeric[1:]...)
+	// And "what does a 30-second spot cost" of DUR_SEC.
+	if len(numeric) > 0 && (slices.Contains(c.words, "money") || c.has(spendWords) && containsSeq(c.words, "how", "much") || uncoveredWord(c, covered, wordSet("cost", "costs")) != "" && slices.ContainsFunc(filters, func(f filter) bool { return f.Column == numeric[0].Name })) &&
+		!moneyName.MatchString(strings.ToLower(numeric[0].Name)) {
+		if mc := moneyColumn(p); mc != nil {
+			*notes = append(*notes, fmt.Sprintf("It asks for money, so I took %s, not %s.", mc.Name, numeric[0].Name))
+			numeric = append([]colProfile{{Name: mc.Name, Kind: kindNumeric}}, numeric[1:]...)
 		}
 	}
 	fellBack := false
@@ -2029,11 +2073,24 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	}
 	// "Claims submitted without a receipt" of Date Submitted: the verb
 	// of the rows, not a series over the dates.
-	if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) == "" && !c.has(wordSet("when", "trend", "time", "change", "changed", "timeline")) {
-		for _, m := range all {
-			if m.col.Name == dc.Name && m.len == 1 && isParticiple(c.words[m.pos]) {
-				rd.times = slices.DeleteFunc(rd.times, func(x colProfile) bool { return x.Name == dc.Name })
+	// "How many reports were logged" of DateReported: the rows' noun. And
+	// "reports not cleared yet" of DateCleared: the rows with no date.
+	nameWords := words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name)))
+	for _, m := range all {
+		if m.col.Kind != kindDate || m.len != 1 || !isParticiple(c.words[m.pos]) && !slices.Contains(nameWords, c.words[m.pos]) {
+			continue
+		}
+		neg := slices.ContainsFunc(c.words[max(0, m.pos-3):m.pos], func(w string) bool { return negations[w] })
+		if neg && isParticiple(c.words[m.pos]) {
+			rd.filters = append(rd.filters, filter{Column: m.col.Name, Op: opEmpty})
+			for j := max(0, m.pos-3); j <= m.pos; j++ {
+				if negations[c.words[j]] || j == m.pos {
+					rd.covered[j] = true
+				}
 			}
+		}
+		if timeFreq(c, m.col, rd.covered) == "" && !c.has(wordSet("when", "trend", "time", "change", "changed", "timeline")) {
+			rd.times = slices.DeleteFunc(rd.times, func(x colProfile) bool { return x.Name == m.col.Name })
 		}
 	}
 	if len(rd.times) == 0 {
