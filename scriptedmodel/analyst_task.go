@@ -185,7 +185,6 @@ func mentions(c clause, p profile) []mention {
 			cw := colWords(col.Name)
 			if col.Kind == kindNumeric && slices.ContainsFunc(rangeOf(0, len(cw)), func(k int) bool { return uc.units[cw[k]] && (k == 0 || cw[k-1] != "per") }) {
 				hit = append(hit, col) // but not "Flow (L/min)", a rate
-
 			}
 		}
 		if len(hit) == 1 {
@@ -218,11 +217,11 @@ func mentions(c clause, p profile) []mention {
 	// booking value" of a row's total price.
 	if mc := moneyColumn(p); mc != nil {
 		if slices.ContainsFunc(colWords(mc.Name), func(w string) bool { return w == "total" || w == "amount" }) {
-			for _, r := range append(slices.Collect(maps.Keys(rowWords)), entity) {
+			for _, r := range append(slices.Sorted(maps.Keys(rowWords)), entity) {
 				cands = append(cands, cand{col: *mc, ws: []string{r, "value"}, level: 1, via: r + " value"})
 			}
 		}
-		for e := range moneyEvents {
+		for _, e := range slices.Sorted(maps.Keys(moneyEvents)) {
 			for _, w := range []string{"size", "value", "amount"} {
 				cands = append(cands, cand{col: *mc, ws: []string{e, w}, level: 1, via: e + " " + w})
 			}
@@ -281,7 +280,6 @@ func mentions(c clause, p profile) []mention {
 		}
 		if head := core[len(core)-1]; len(core) > 1 && heads[head] == 1 && !stopWords[head] && !weakWords[head] && !(head == "rate" && core[len(core)-2] == "heart") &&
 			!(freqWords[head] != "" && col.Kind == kindNumeric && dateColumn(p) != nil) { // "which month" of a table with dates is no termMonths
-
 			_, flag := isFlag(col)
 			// A yes/no column's last word picks rows only as written: "rested"
 			// of woke_rested, but not "resting heart rate".
@@ -857,7 +855,7 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	// count of rows.
 	for _, w := range soft {
 		if i := slices.Index(c.words, w); ok && (t.Agg == "count" || t.Op == opCountRows) && i > 0 && wordSet("most", "least", "much")[c.words[i-1]] && !writtenPlural(c.raw, w) &&
-			!(i+1 < len(c.words) && (rowWords[c.words[i+1]] || entityWords[c.words[i+1]] || slices.Contains(words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name))), c.words[i+1]))) { // but "the most fly-tipping reports" counts reports
+			!(i+1 < len(c.words) && (rowWords[c.words[i+1]] || entityWords[c.words[i+1]] || slices.Contains(fileWords(p), c.words[i+1]))) { // but "the most fly-tipping reports" counts reports
 			unknown = append(unknown, w)
 		}
 	}
@@ -1074,7 +1072,7 @@ var moneyNumberRE = regexp.MustCompile(`[$£€¥]\s?(\d[\d,]*(?:\.\d+)?)`)
 // file's name writes it as one: "weigh-ins" of Cattle Weighins.csv,
 // "fly-tipping" and "fly-tips" of flytipping_reports.csv.
 func nameCompounds(c clause, p profile) clause {
-	nameWords := words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name)))
+	nameWords := fileWords(p)
 	for _, m := range hyphenRE.FindAllStringSubmatch(c.raw, -1) {
 		a, b := words(m[1]), words(m[2])
 		if len(a) != 1 || len(b) != 1 {
@@ -1098,6 +1096,12 @@ func nameCompounds(c clause, p profile) clause {
 }
 
 var hyphenRE = regexp.MustCompile(`(\p{L}+)-(\p{L}+)`)
+
+// fileWords are the words of a table's file name: "flytipping",
+// "report", "export" of flytipping_reports_export.csv.
+func fileWords(p profile) []string {
+	return words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name)))
+}
 
 // rangeOf is the positions from, …, to-1.
 func rangeOf(from, to int) []int {
@@ -1567,9 +1571,9 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		if len(f.at) == 0 || f.Part != "" {
 			continue
 		}
+		col := slices.IndexFunc(p.Columns, func(x colProfile) bool { return x.Name == f.Column })
 		for j := max(0, f.at[0]-3); j < f.at[0]; j++ {
 			n := exclusionAt(c.words, j)
-			col := slices.IndexFunc(p.Columns, func(x colProfile) bool { return x.Name == f.Column })
 			if n == 0 || col < 0 || p.Columns[col].Unique != len(p.Columns[col].Values) {
 				continue
 			}
@@ -1735,8 +1739,8 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	}
 	// "Purchases over 200": a number said of rows that are each a sum of
 	// money is a condition on the money.
+	mc := moneyColumn(p)
 	for i := 0; i+1 < len(c.words); i++ {
-		mc := moneyColumn(p)
 		if !moneyEvents[c.words[i]] || rd.covered[i+1] || mc == nil || slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == mc.Name }) {
 			continue
 		}
@@ -1754,7 +1758,6 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// "More than $50,000": a number written as money is a condition on
 	// the one money column.
 	for i := range c.words {
-		mc := moneyColumn(p)
 		f, from, to, ok := conditionAfter(c.words, i)
 		if !ok || from != i || rd.covered[to-1] || mc == nil || !moneyNumber(c.raw, f.Num) || slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == mc.Name }) ||
 			slices.ContainsFunc(p.Columns, func(o colProfile) bool { // two columns of money: which one is a guess
@@ -1927,7 +1930,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			switch {
 			case isTime(m.col):
 				rd.times = append(rd.times, m.col)
-			case m.col.Kind == kindNumeric && isID(m.col) && !wordSet("number", "no")[c.words[min(m.pos+m.len, len(c.words)-1)]]:
+			case m.col.Kind == kindNumeric && isID(m.col) && !(m.pos+m.len < len(c.words) && wordSet("number", "no")[c.words[m.pos+m.len]]):
 				// "How many races were sailed" of race_no: the numbers name
 				// the races; adding them up measures nothing.
 				rd.categorical = append(rd.categorical, m.col)
@@ -2071,11 +2074,11 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.covered[i-1], rd.covered[i] = true, true
 		}
 	}
-	// "Claims submitted without a receipt" of Date Submitted: the verb
-	// of the rows, not a series over the dates.
-	// "How many reports were logged" of DateReported: the rows' noun. And
-	// "reports not cleared yet" of DateCleared: the rows with no date.
-	nameWords := words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name)))
+	// A date named by the rows' verb or noun is no series over the dates
+	// ("claims submitted without a receipt" of Date Submitted, "how many
+	// reports were logged" of DateReported); after "not", its verb keeps
+	// the rows with no date ("reports not cleared yet" of DateCleared).
+	nameWords := fileWords(p)
 	for _, m := range all {
 		if m.col.Kind != kindDate || m.len != 1 || !isParticiple(c.words[m.pos]) && !slices.Contains(nameWords, c.words[m.pos]) {
 			continue
@@ -2479,10 +2482,10 @@ func aggregateOf(c clause, covered map[int]bool) string {
 		case aggWords[w] != "":
 			return aggWords[w]
 		case adjectiveMeasures[w].hints != nil && (askedUnit(c) >= 0 || i+1 < len(ws) && covered[i+1] && !wordSet("paid", "fastest", "slowest")[w]):
-			// "the deepest dive" of maxDepthM; but "the fastest time" is
-			// the lowest time, which the ranking reads.
-			// "how many hours did the longest outage last": the largest
-			// figure, in the unit asked.
+			// "How many hours did the longest outage last": the largest
+			// figure, in the unit asked; "the deepest dive" of maxDepthM.
+			// But "the fastest time" is the lowest time, which the ranking
+			// reads.
 			return map[bool]string{true: "max", false: "min"}[adjectiveMeasures[w].desc]
 		case w == "percentile":
 			for _, j := range []int{i - 1, i + 1} {
@@ -2994,7 +2997,7 @@ func capitalValue(raw, v string) bool {
 	if len(v) < 2 || strings.ToUpper(v) != v || strings.ToLower(v) == v {
 		return false
 	}
-	return regexp.MustCompile(`(^|[^\p{L}])` + regexp.QuoteMeta(v) + `($|[^\p{L}])`).MatchString(raw)
+	return slices.Contains(strings.FieldsFunc(raw, func(r rune) bool { return !unicode.IsLetter(r) }), v)
 }
 
 func indexSeq(ws []string, seq ...string) int {
@@ -3032,7 +3035,7 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 			continue
 		}
 		if w == entity || stem(w) == stem(entity) {
-			if soft != nil && !entityWords[w] && !rowWords[w] && !(strings.HasSuffix(w, "ed") && stem(w) != w) {
+			if soft != nil && !entityWords[w] && !rowWords[w] && !pastForm(w) {
 				*soft = append(*soft, w) // "yield" of crop_yields.csv: what rows are, or a measure not found
 			}
 			continue
@@ -3045,7 +3048,7 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 			// shipments.csv) is no column, but it is what the table is
 			// about: harmless unless the question's measure was guessed.
 			// Its verb ("claimed" of expense claims) names no measure.
-			if soft != nil && !(strings.HasSuffix(w, "ed") && stem(w) != w) {
+			if soft != nil && !pastForm(w) {
 				*soft = append(*soft, w)
 			}
 			continue
@@ -3081,7 +3084,7 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 			continue // "the highest bitterness (IBU)": the column in brackets says what the word is
 		}
 		if i > 1 && wordSet("we", "they", "you", "i")[c.words[i-1]] && wordSet("did", "do", "does", "have", "had")[c.words[i-2]] && outcomeVerbs[w] == nil &&
-			(i+1 == len(c.words) || !covered[i+1] && stopWords[c.words[i+1]] || covered[i+1]) {
+			(i+1 == len(c.words) || covered[i+1] || stopWords[c.words[i+1]]) {
 			continue // "how many call-outs did we attend", "what did we bill": what the rows are is what we did
 		}
 		if i > 0 && c.words[i-1] == "how" && (w == "duration" || w == "length") && len(covered) > 0 && slices.ContainsFunc(p.Columns, func(col colProfile) bool {
@@ -3106,6 +3109,12 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		out = append(out, w)
 	}
 	return out
+}
+
+// pastForm reports whether w is a verb's past ("claimed"), which names
+// no measure even where its root names the rows.
+func pastForm(w string) bool {
+	return strings.HasSuffix(w, "ed") && stem(w) != w
 }
 
 // hedgeWords say a flag or a label is a suspicion, not a finding.
