@@ -325,11 +325,11 @@ func mentions(c clause, p profile) []mention {
 				cands = append(cands, cand{col: col, ws: []string{q}, level: 3, via: q})
 			}
 		}
-		for q, alts := range synonyms {
+		for _, q := range synonymWords { // in order: a map's would differ from run to run
 			if col.Kind == kindDate {
 				break // "revenue" is no name of Sale Date
 			}
-			for _, a := range alts {
+			for _, a := range synonyms[q] {
 				if slices.ContainsFunc(core, func(cw string) bool { return cw == singular(a) || abbreviates(cw, singular(a)) }) && !slices.Contains(core, q) {
 					cands = append(cands, cand{col: col, ws: []string{q}, level: 3, via: q})
 				}

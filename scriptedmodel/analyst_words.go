@@ -1,6 +1,7 @@
 package scriptedmodel
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -133,6 +134,9 @@ var synonyms = map[string][]string{
 	"overseas": {"international", "foreign"}, "foreign": {"international", "overseas"}, "international": {"overseas", "foreign"},
 	"hit": {"affected", "impacted"}, "affected": {"impacted"}, "impacted": {"affected"}, "format": {"mode"},
 }
+
+// synonymWords are synonyms' question words, sorted.
+var synonymWords = slices.Sorted(maps.Keys(synonyms))
 
 // adjectiveMeasures are words that rank by a measure they imply: "the
 // longest" ranks by a duration or distance.
