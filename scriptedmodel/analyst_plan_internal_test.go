@@ -977,6 +977,24 @@ func TestCompoundsCostsAndEmptyDates(t *testing.T) {
 	assertReadings(t, spots, [][2]string{
 		{"What does a 30-second spot cost on average?", "scalar mean(RATE_USD) where DUR_SEC==30"},
 	})
+	ncr := profile{Path: "/home/user/NCR_LOG.csv", Name: "NCR_LOG.csv", Rows: 180, Cols: 3, Columns: []colProfile{
+		{Name: "PART_NO", Dtype: "object", Kind: kindCategorical, Unique: 14},
+		{Name: "QTY_INSP", Dtype: "int64", Kind: kindNumeric, Unique: 60},
+		{Name: "QTY_REJ", Dtype: "int64", Kind: kindNumeric, Unique: 50},
+	}}
+	assertReadings(t, ncr, [][2]string{
+		// The parts counted, not a breakdown by part number.
+		{"How many parts were rejected in total?", "scalar sum(QTY_REJ)"},
+	})
+	pitches := profile{Path: "/home/user/pitch_bookings.csv", Name: "pitch_bookings.csv", Rows: 200, Cols: 3, Columns: []colProfile{
+		{Name: "Pitch Type", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Tent", "Caravan", "Cabin"}},
+		{Name: "Nights", Dtype: "int64", Kind: kindNumeric, Unique: 10},
+		{Name: "Total Price (£)", Dtype: "float64", Kind: kindNumeric, Unique: 180},
+	}}
+	assertReadings(t, pitches, [][2]string{
+		// A row's value is its total.
+		{"What is the median booking value?", "scalar median(Total Price (£))"},
+	})
 	if got, want := topLabel([]any{"2024-08", 59.0}), "2024-08 (August)"; got != want {
 		t.Errorf("topLabel: got %q, want %q", got, want)
 	}
