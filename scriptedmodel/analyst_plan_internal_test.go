@@ -938,6 +938,14 @@ func TestLayoutsAndNumberedRows(t *testing.T) {
 		{"What is the overall approval rate?", "share of rows"},
 		{"Which pupils improved the most over the term?", "refused: "},
 	})
+	loans := profile{Path: "/home/user/loans.csv", Name: "loans.csv", Rows: 200, Cols: 2, Columns: []colProfile{
+		{Name: "loanAmt", Dtype: "int64", Kind: kindNumeric, Unique: 180},
+		{Name: "annualIncome", Dtype: "int64", Kind: kindNumeric, Unique: 190},
+	}}
+	assertReadings(t, loans, [][2]string{
+		// Two columns of money: which one "$50,000" is of would be a guess.
+		{"How many applicants asked to borrow more than $50,000?", "refused: "},
+	})
 	dives := profile{Path: "/home/user/dive_log.csv", Name: "dive_log.csv", Rows: 160, Cols: 3, Columns: []colProfile{
 		{Name: "diveNo", Dtype: "int64", Kind: kindNumeric, Unique: 160, Min: 1.0, Max: 160.0},
 		{Name: "site", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Reef", "Wreck", "Wall"}},

@@ -162,7 +162,7 @@ func mentions(c clause, p profile) []mention {
 		afterKind bool // only after "kind of", "type of" ...
 	}
 	entity := datasetEntity(p)
-	nameWords := words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name)))
+	nameWords := fileWords(p)
 	heads, firsts := map[string]int{}, map[string]int{}
 	for _, col := range p.Columns {
 		if ws := colWords(col.Name); len(ws) > 0 {
@@ -304,7 +304,7 @@ func mentions(c clause, p profile) []mention {
 		}
 		// Its subject after "kind of": "which kind of merchant" of
 		// merchantCategory.
-		if n := len(ws); n > 1 && col.Kind == kindCategorical && wordSet("type", "kind", "category", "class", "group")[ws[n-1]] && firsts[ws[0]] == 1 {
+		if n := len(ws); n > 1 && col.Kind == kindCategorical && subjectKinds[ws[n-1]] && firsts[ws[0]] == 1 {
 			cands = append(cands, cand{col: col, ws: ws[:n-1], level: 2, afterKind: true})
 		}
 		// Its kind word, when no other column has it ("which method" of
@@ -657,8 +657,7 @@ var timeUnits = wordSet("minute", "second", "hour", "day", "ms", "h", "s")
 // datasetEntity is what a dataset's rows are, by its file name:
 // "flights.csv" → flight; "" when the name has several words.
 func datasetEntity(p profile) string {
-	name := strings.TrimSuffix(p.Name, filepath.Ext(p.Name))
-	ws := words(name)
+	ws := fileWords(p)
 	// Not a period or an export's word after it: washhouse_cycles_sep-nov,
 	// 911_calls_q3_2025, bookshop_till_export_2024.
 	for len(ws) > 1 && nameTail(ws[len(ws)-1]) {
@@ -915,7 +914,7 @@ func rowsNounAt(c clause, w string, rd clauseReading, p profile) int {
 		return -1 // a verb's past or an adverb; but "sightings" and "collisions" may be rows
 	}
 	entity := datasetEntity(p)
-	nameWords := words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name)))
+	nameWords := fileWords(p)
 	at := -1
 	for i, x := range c.words {
 		theTable := i > 1 && c.words[i-1] == "the" && wordSet("in", "of", "from")[c.words[i-2]] // "recorded in the survey"
@@ -1073,7 +1072,7 @@ var moneyNumberRE = regexp.MustCompile(`[$£€¥]\s?(\d[\d,]*(?:\.\d+)?)`)
 // "fly-tipping" and "fly-tips" of flytipping_reports.csv.
 func nameCompounds(c clause, p profile) clause {
 	nameWords := fileWords(p)
-	for _, m := range hyphenRE.FindAllStringSubmatch(c.raw, -1) {
+	for _, m := range compoundRE.FindAllStringSubmatch(c.raw, -1) {
 		a, b := words(m[1]), words(m[2])
 		if len(a) != 1 || len(b) != 1 {
 			continue
@@ -1084,18 +1083,20 @@ func nameCompounds(c clause, p profile) clause {
 		}) {
 			continue
 		}
-		for i := 0; i+1 < len(c.words); i++ {
-			if c.words[i] == a[0] && c.words[i+1] == b[0] {
-				ws := slices.Concat(c.words[:i], []string{joined}, c.words[i+2:])
-				c = clause{raw: c.raw, words: ws}
-				break
-			}
+		if i := indexSeq(c.words, a[0], b[0]); i >= 0 {
+			c = clause{raw: c.raw, words: slices.Concat(c.words[:i], []string{joined}, c.words[i+2:])}
 		}
 	}
 	return c
 }
 
-var hyphenRE = regexp.MustCompile(`(\p{L}+)-(\p{L}+)`)
+// subjectKinds end a category column's name after its subject:
+// merchantCategory, call_type.
+var subjectKinds = wordSet("type", "kind", "category", "class", "group")
+
+// inverseAdjectives rank by a measure other than the column they stand
+// before: "the fastest time" is the lowest time, "highest paid" ranks pay.
+var inverseAdjectives = wordSet("paid", "fastest", "slowest")
 
 // fileWords are the words of a table's file name: "flytipping",
 // "report", "export" of flytipping_reports_export.csv.
@@ -2117,7 +2118,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 //     holding days: the rows; and "the average sleep per night" of a
 //     table with a row per night (and per person): no grouping.
 func rowMentions(c clause, p profile, ms []mention, covered map[int]bool) []mention {
-	nameWords := words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name)))
+	nameWords := fileWords(p)
 	agg := aggregateOf(c, map[int]bool{})
 	howMany := containsSeq(c.words, "how", "many")
 	nameOnly := func(m mention) bool {
@@ -2481,7 +2482,7 @@ func aggregateOf(c clause, covered map[int]bool) string {
 		switch {
 		case aggWords[w] != "":
 			return aggWords[w]
-		case adjectiveMeasures[w].hints != nil && (askedUnit(c) >= 0 || i+1 < len(ws) && covered[i+1] && !wordSet("paid", "fastest", "slowest")[w]):
+		case adjectiveMeasures[w].hints != nil && (askedUnit(c) >= 0 || i+1 < len(ws) && covered[i+1] && !inverseAdjectives[w]):
 			// "How many hours did the longest outage last": the largest
 			// figure, in the unit asked; "the deepest dive" of maxDepthM.
 			// But "the fastest time" is the lowest time, which the ranking
@@ -3024,7 +3025,7 @@ func firstWord(ws []string, set map[string]bool) string {
 // another question.
 func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []string {
 	entity := datasetEntity(p)
-	nameWords := words(strings.TrimSuffix(p.Name, filepath.Ext(p.Name)))
+	nameWords := fileWords(p)
 	var out []string
 	for i, w := range c.words {
 		if i > 0 && c.words[i-1] == "column" && !covered[i] {
