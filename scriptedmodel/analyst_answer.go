@@ -28,6 +28,7 @@ type result struct {
 	Freq   string   `json:"freq"`
 	Group  *string  `json:"group"` // the series' category value when split by By
 	X, Y   string
+	Over   string           `json:"over"` // the column whose total divides Column's
 	Value  *float64         `json:"value"`
 	Count  int              `json:"count"`
 	Total  *float64         `json:"total"`
@@ -160,6 +161,12 @@ func sentence(r result, ds profile) string {
 	switch r.Type {
 	case "error":
 		return fmt.Sprintf("Computation %d failed: %s.", r.Task, r.Error)
+	case opScalar, opShare:
+		if r.Over != "" {
+			return ratioSentence(r, where)
+		}
+	}
+	switch r.Type {
 	case opScalar:
 		if r.Value == nil {
 			return fmt.Sprintf("The %s of %s%s could not be computed: it has no numeric values in %d rows.", aggName(r.Agg), r.Column, where, r.Rows)
@@ -243,6 +250,20 @@ func sentence(r result, ds profile) string {
 		return overviewSentence(r, ds)
 	}
 	return ""
+}
+
+// ratioSentence states one column's total over another's: "The total of
+// checkpoints_scanned is 93.8% of the total of checkpoints_total: 2,078
+// of 2,216 (over 230 rows with both)."
+func ratioSentence(r result, where string) string {
+	if r.Value == nil {
+		return fmt.Sprintf("The total of %s over the total of %s%s could not be computed: the total of %s is zero or empty.", r.Column, r.Over, where, r.Over)
+	}
+	part, whole := num(deref(r.Part, 0)), num(deref(r.Whole, 0))
+	if r.Type == opShare {
+		return fmt.Sprintf("The total of %s%s is %s of the total of %s: %s of %s (over %s rows with both).", r.Column, where, pct(*r.Value), r.Over, part, whole, num(float64(r.Count)))
+	}
+	return fmt.Sprintf("The total of %s over the total of %s%s is %s: %s / %s (over %s rows with both).", r.Column, r.Over, where, num(*r.Value), part, whole, num(float64(r.Count)))
 }
 
 func groupSentence(r result, where string) string {

@@ -36,8 +36,14 @@ func readingOf(t task) string {
 		if t.Measure != "" {
 			s = "the share of the total of " + t.Measure
 		}
+		if t.Over != "" {
+			s = fmt.Sprintf("the total of %s as a share of the total of %s", t.Measure, t.Over)
+		}
 	case opScalar, opGroup, opSeries:
 		s = aggPhrase(t)
+		if t.Agg == "ratio" {
+			s = fmt.Sprintf("the total of %s over the total of %s", t.Measure, t.Over)
+		}
 		switch {
 		case t.Op == opGroup:
 			s += " for each " + t.By
@@ -216,6 +222,8 @@ func aggregateKept(said string, t task) bool {
 	switch {
 	case t.Agg == said, t.PerPeriod, t.Implied:
 		return true
+	case t.Over != "" && (said == "sum" || said == "mean"):
+		return true // the total over a total is the overall average
 	case said == "sum":
 		return t.Op == opCountRows || t.Op == opDistinct || t.Op == opShare || t.Agg == "count" || t.Agg == "nunique" || t.Agg == "share"
 	case t.Op == opSummary || t.Op == opCorr || t.Op == opOverview:

@@ -305,6 +305,32 @@ func taskCode(n int, t task, name string) string {
 	}
 	res := fmt.Sprintf(`{"task": %d, "type": %s, "rows": int(len(df)), "where": %s`, n, py(t.Op), pyList(where))
 	title := t.title(name)
+	switch {
+	case t.Over != "":
+		// One column's total over another's, on the rows that have both.
+		pct := t.Op == opShare
+		fmt.Fprintf(&b, `num = pd.to_numeric(df[%[1]s], errors="coerce")
+den = pd.to_numeric(df[%[2]s], errors="coerce")
+both = num.notna() & den.notna()
+part, whole = num[both].sum(), den[both].sum()
+value = part / whole * (100 if %[3]s else 1) if whole else None
+show("total of %%s: %%s, total of %%s: %%s, ratio: %%s" %% (%[1]s, part, %[2]s, whole, value))
+emit(MARKER, %[4]s, "agg": %[5]s, "column": %[1]s, "over": %[2]s, "part": clean(part), "whole": clean(whole), "value": clean(value), "count": int(both.sum())})
+fig, ax = plt.subplots(figsize=(5, 4))
+ax.bar([%[1]s, %[2]s], [part, whole], color=["steelblue", "lightgray"])
+ax.set_ylabel("total")
+`, py(t.Measure), py(t.Over), pyBool(pct), res, py(t.Agg))
+	default:
+		b.WriteString(taskCodeOf(t, res))
+	}
+	fmt.Fprintf(&b, "ax.set_title(%s)\nfig.tight_layout()\nplt.show()\n", py(title))
+	return b.String()
+}
+
+// taskCodeOf is the Python of a task of one op over df; res opens its
+// result's JSON.
+func taskCodeOf(t task, res string) string {
+	var b strings.Builder
 	switch t.Op {
 	case opScalar:
 		fmt.Fprintf(&b, `col = pd.to_numeric(df[%[1]s], errors="coerce")
@@ -482,7 +508,6 @@ else:
     df.iloc[:, 0].astype(str).value_counts().head(20).plot.bar(ax=ax, color="steelblue")
 `, res)
 	}
-	fmt.Fprintf(&b, "ax.set_title(%s)\nfig.tight_layout()\nplt.show()\n", py(title))
 	return b.String()
 }
 

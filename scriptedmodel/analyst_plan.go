@@ -76,6 +76,9 @@ type task struct {
 	Ranked    bool   // the question asks for the highest/lowest
 	N         int    // top N (0: all, within a bound)
 	Filters   []filter
+	// Over is the column whose total Measure's total is divided by
+	// (opShare: as a percentage; opScalar with Agg "ratio": as is).
+	Over string
 }
 
 // filter keeps rows whose column equals one of the values the question
@@ -123,6 +126,9 @@ func (t task) String() string {
 	switch t.Op {
 	case opScalar, opExtreme:
 		s = fmt.Sprintf("%s %s(%s)", t.Op, t.Agg, t.Measure)
+		if t.Agg == "ratio" {
+			s = fmt.Sprintf("scalar sum(%s) / sum(%s)", t.Measure, t.Over)
+		}
 	case opGroup:
 		s = fmt.Sprintf("group %s(%s) by %s", t.Agg, t.Measure, t.By)
 		switch {
@@ -154,6 +160,9 @@ func (t task) String() string {
 		s = "share " + t.Measure
 		if t.Measure == "" {
 			s = "share of rows"
+		}
+		if t.Over != "" {
+			s = fmt.Sprintf("share sum(%s) of sum(%s)", t.Measure, t.Over)
 		}
 	default:
 		s = t.Op
@@ -263,6 +272,8 @@ func wordSet(words ...string) map[string]bool {
 // "categories" matches "category"; both sides of a comparison go through it.
 func singular(w string) string {
 	switch {
+	case sameInPlural[w]:
+		return w // "species", "series"
 	case len(w) > 4 && strings.HasSuffix(w, "ies"):
 		return w[:len(w)-3] + "y"
 	case len(w) > 4 && (strings.HasSuffix(w, "sses") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes")):
@@ -272,6 +283,13 @@ func singular(w string) string {
 	}
 	return w
 }
+
+// usSpelling writes a British spelling as the American one, so that a
+// question and a column name spelled apart still meet.
+var usSpelling = map[string]string{"colour": "color", "flavour": "flavor", "labour": "labor", "behaviour": "behavior", "centre": "center", "programme": "program", "catalogue": "catalog", "neighbour": "neighbor"}
+
+// sameInPlural are nouns whose plural is the singular.
+var sameInPlural = map[string]bool{"species": true, "series": true, "sheep": true, "aircraft": true}
 
 // words splits s into lowercase singular words: letters and digits, with
 // camelCase and snake_case split apart ("unitPrice" → unit, price) and
@@ -287,8 +305,13 @@ func splitWords(s string, expand bool) []string {
 	flush := func() {
 		if len(cur) > 0 {
 			w := singular(strings.ToLower(string(cur)))
+			if us, ok := usSpelling[w]; ok {
+				w = us // colour and color are one word
+			}
 			if a, ok := abbreviations[w]; ok && expand {
 				out = append(out, strings.Fields(a)...)
+			} else if m := periodNumber.FindStringSubmatch(w); m != nil && expand {
+				out = append(out, abbreviations[m[1]], m[2]) // n_alive_yr1: "year 1"
 			} else if rest, ok := strings.CutPrefix(w, "un"); ok && isParticiple(rest) {
 				out = append(out, "not", rest) // "unpaid" is "not paid"
 			} else {
@@ -319,7 +342,31 @@ func splitWords(s string, expand bool) []string {
 		}
 	}
 	flush()
+	if expand {
+		out = unitPhrases(out)
+	}
 	return out
+}
+
+// periodNumber is an abbreviated period with its number: yr1, wk36.
+var periodNumber = regexp.MustCompile(`^(yr|wk|mth|qtr)(\d+)$`)
+
+// unitPhrase are units said in two words, and how column names write
+// them: "cubic metres" is m3.
+var unitPhrase = map[[2]string]string{{"cubic", "meter"}: "m3", {"cubic", "metre"}: "m3", {"square", "meter"}: "m2", {"square", "metre"}: "m2"}
+
+// unitPhrases writes the two-word units of ws as column names do, and
+// "black and white" as not colour.
+func unitPhrases(ws []string) []string {
+	for i := 0; i+1 < len(ws); i++ {
+		if u, ok := unitPhrase[[2]string{ws[i], ws[i+1]}]; ok {
+			ws = slices.Replace(ws, i, i+2, u)
+		}
+		if i+2 < len(ws) && ws[i] == "black" && ws[i+1] == "and" && ws[i+2] == "white" {
+			ws = slices.Replace(ws, i, i+3, "not", "color")
+		}
+	}
+	return ws
 }
 
 // thousands reports whether rs starts with three digits and no fourth:
@@ -419,6 +466,9 @@ func planFor(question string, profiles []profile) plan {
 		if len(c.words) == 0 {
 			continue
 		}
+		if prev != nil && prev.Op == opExtreme && followUpMeasure(c, best, prev, &pl) {
+			continue
+		}
 		t, refusal, ok := taskFor(c, best, prev, &pl)
 		if refusal != "" {
 			refusals = append(refusals, refusal)
@@ -439,6 +489,26 @@ func planFor(question string, profiles []profile) plan {
 		pl.Notes = append(pl.Notes, fmt.Sprintf("I cannot answer the rest of the question from the columns of %s: %s. %s", best.Name, strings.Join(refusals, "; "), capabilitiesFor(best, pl.Derived)))
 	}
 	return pl
+}
+
+// followUpMeasure reads a clause that asks a figure of the row the one
+// before it found ("what was the single biggest pour, and how many cubic
+// metres was it"): the figure is what ranks the rows. It changes prev and
+// reports whether it did.
+func followUpMeasure(c clause, p profile, prev *task, pl *plan) bool {
+	if !c.has(wordSet("it")) {
+		return false
+	}
+	tmp := plan{Dataset: p}
+	t, refusal, ok := taskFor(c, p, nil, &tmp)
+	if !ok || refusal != "" || t.Op != opScalar || t.Over != "" || len(t.Filters) > 0 || len(tmp.Derived) > 0 || len(tmp.Notes) > 0 || t.Measure == prev.Measure {
+		return false
+	}
+	guessed := "The question names no numeric column; I took " + prev.Measure + "."
+	pl.Notes = slices.DeleteFunc(pl.Notes, func(n string) bool { return n == guessed })
+	pl.Notes = append(pl.Notes, fmt.Sprintf("I ranked the rows by %s, the figure the question asks of the row it finds.", t.Measure))
+	prev.Measure = t.Measure
+	return true
 }
 
 // howLong reads "how long" as asking for a length: of time or of

@@ -1010,3 +1010,75 @@ func TestCompoundsCostsAndEmptyDates(t *testing.T) {
 		t.Errorf("topLabel: got %q, want %q", got, want)
 	}
 }
+
+// TestTotalsFollowUpsAndUnits: a total over another total, a figure asked
+// of the row the clause before found, units said in words, and flags
+// that name the rows.
+func TestTotalsFollowUpsAndUnits(t *testing.T) {
+	trees := profile{Path: "/home/user/tree_planting_survey.csv", Name: "tree_planting_survey.csv", Rows: 140, Cols: 7, Columns: []colProfile{
+		{Name: "plot_ref", Dtype: "object", Kind: kindText, Unique: 140},
+		{Name: "sp", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"Rowan", "Scots Pine", "Birch"}},
+		{Name: "n_planted", Dtype: "int64", Kind: kindNumeric, Unique: 12},
+		{Name: "n_alive_yr1", Dtype: "int64", Kind: kindNumeric, Unique: 90},
+		{Name: "deer_browse_pct", Dtype: "float64", Kind: kindNumeric, Unique: 120},
+		{Name: "fenced", Dtype: "int64", Kind: kindCategorical, Unique: 2, Values: []string{"0", "1"}},
+		{Name: "cost_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 139},
+	}}
+	assertReadings(t, trees, [][2]string{
+		{"What percentage of all the trees planted were still alive after the first year?", "share sum(n_alive_yr1) of sum(n_planted)"},
+		{"How many different species were planted?", "distinct sp"},
+		{"What is the average deer browsing percentage on unfenced plots compared with fenced ones?", "group mean(deer_browse_pct) by fenced"},
+		{"Which was the most expensive plot to plant, and what did it cost?", "extreme max(cost_gbp) desc"},
+	})
+	pours := profile{Path: "/home/user/CONCRETE_POURS.csv", Name: "CONCRETE_POURS.csv", Rows: 160, Cols: 4, Columns: []colProfile{
+		{Name: "POUR_NO", Dtype: "object", Kind: kindText, Unique: 160},
+		{Name: "VOL_M3", Dtype: "float64", Kind: kindNumeric, Unique: 150},
+		{Name: "AIR_TEMP_C", Dtype: "float64", Kind: kindNumeric, Unique: 100},
+		{Name: "COST_GBP", Dtype: "float64", Kind: kindNumeric, Unique: 158},
+	}}
+	assertReadings(t, pours, [][2]string{
+		{"How many cubic metres of concrete did we pour in total?", "scalar sum(VOL_M3)"},
+		{"What was the coldest air temperature during a pour, in degrees?", "scalar min(AIR_TEMP_C)"},
+		{"Overall, what did we pay per cubic metre of concrete?", "scalar sum(COST_GBP) / sum(VOL_M3)"},
+		// The second clause says what ranks the pours.
+		{"What was the single biggest pour, and how many cubic metres was it?", "extreme max(VOL_M3) desc"},
+	})
+	patrols := profile{Path: "/home/user/security patrol log.csv", Name: "security patrol log.csv", Rows: 230, Cols: 5, Columns: []colProfile{
+		{Name: "patrol_id", Dtype: "int64", Kind: kindNumeric, Unique: 230},
+		{Name: "guard", Dtype: "object", Kind: kindCategorical, Unique: 7, Values: []string{"Marcus Hale", "Sofia Reyes"}},
+		{Name: "dur_min", Dtype: "int64", Kind: kindNumeric, Unique: 60},
+		{Name: "checkpoints_scanned", Dtype: "int64", Kind: kindNumeric, Unique: 14},
+		{Name: "checkpoints_total", Dtype: "int64", Kind: kindNumeric, Unique: 6},
+	}}
+	assertReadings(t, patrols, [][2]string{
+		{"Which guard spent the most hours on patrol in total?", "group sum(dur_min in hours) by guard desc"},
+		{"Across all patrols, what percentage of checkpoints were actually scanned?", "share sum(checkpoints_scanned) of sum(checkpoints_total)"},
+		// A count of checkpoints picks the patrols; their total is another question.
+		{"How many patrols missed at least one checkpoint?", "refused: it counts rows by a number of checkpoints_total"},
+	})
+	jobs := profile{Path: "/home/user/PrintJobs_export.csv", Name: "PrintJobs_export.csv", Rows: 210, Cols: 6, Columns: []colProfile{
+		{Name: "customerName", Dtype: "object", Kind: kindCategorical, Unique: 15, Values: []string{"Harbour Dental", "Redline Motors"}},
+		{Name: "productType", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Business Cards", "Flyers", "Posters"}},
+		{Name: "qty", Dtype: "int64", Kind: kindNumeric, Unique: 16},
+		{Name: "isColour", Dtype: "bool", Kind: kindCategorical, Unique: 2, Values: []string{"True", "False"}},
+		{Name: "totalAmt", Dtype: "float64", Kind: kindNumeric, Unique: 207},
+		{Name: "rushOrder", Dtype: "bool", Kind: kindCategorical, Unique: 2, Values: []string{"True", "False"}},
+	}}
+	assertReadings(t, jobs, [][2]string{
+		{"What was our total sales across all jobs?", "scalar sum(totalAmt)"},
+		{"How many business cards did we print in total?", "scalar sum(qty) where productType=Business Cards"},
+		{"How many jobs were printed in colour?", "count_rows where isColour=True"},
+		{"How many jobs were printed in black and white?", "count_rows where isColour=False"},
+		// "orders" are every job, not the rush orders.
+		{"How many different customers placed orders?", "distinct customerName"},
+	})
+	pitches := profile{Path: "/home/user/pitch_bookings.csv", Name: "pitch_bookings.csv", Rows: 200, Cols: 3, Columns: []colProfile{
+		{Name: "Pitch Type", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Tent", "Caravan", "Cabin"}},
+		{Name: "Nights", Dtype: "int64", Kind: kindNumeric, Unique: 10},
+		{Name: "Total Price (£)", Dtype: "float64", Kind: kindNumeric, Unique: 180},
+	}}
+	assertReadings(t, pitches, [][2]string{
+		// No column says which bookings are paid: not all cabin bookings.
+		{"How many cabin bookings are still unpaid yet?", `refused: none of its columns holds "paid"`},
+	})
+}

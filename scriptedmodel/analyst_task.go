@@ -18,6 +18,9 @@ func coreWords(name string) []string {
 	ws := colWords(name)
 	var core []string
 	for i, w := range ws {
+		if i+2 == len(ws) && freqWords[w] != "" && isDigits(ws[i+1]) {
+			break // n_alive_yr1: which year is a qualifier
+		}
 		perUnit := w == "per" && i > 0 && i+1 < len(ws) && unitWords[ws[i-1]] && unitWords[ws[i+1]]
 		if !unitWords[w] && !qualifierWords[w] && !perUnit {
 			core = append(core, w)
@@ -40,6 +43,9 @@ func colWords(name string) []string {
 			ws = slices.Delete(slices.Clone(ws), i, i+3) // "Financed (Y/N)" says how its values read
 			break
 		}
+	}
+	if len(ws) > 1 && ws[0] == "n" {
+		ws = append([]string{"number"}, ws[1:]...) // n_planted
 	}
 	if n := len(ws); n > 1 && ws[n-1] == "yn" {
 		ws = ws[:n-1] // TRANSPORT_YN
@@ -75,8 +81,8 @@ func sameWord(q, c string) bool {
 	if bq, bc := baseForm(q), baseForm(c); bq != "" && (bq == bc || bq == stem(c) || bq == c) || bc != "" && (bc == stem(q) || bc == q) {
 		return true
 	}
-	// "scored" and score; "escalation" and escalated.
-	if strings.TrimSuffix(q, "d") == c || strings.TrimSuffix(c, "d") == q {
+	// "scored" and score; "escalation" and escalated; "browsing" and browse.
+	if strings.TrimSuffix(q, "d") == c || strings.TrimSuffix(c, "d") == q || len(stem(q)) >= 5 && stem(q) != q && stem(q)+"e" == c || len(stem(c)) >= 5 && stem(c) != c && stem(c)+"e" == q {
 		return true
 	}
 	if n, ok := strings.CutSuffix(q, "ation"); ok && len(n) > 2 && (c == n+"ated" || c == n+"ate") {
@@ -282,8 +288,11 @@ func mentions(c clause, p profile) []mention {
 			!(freqWords[head] != "" && col.Kind == kindNumeric && dateColumn(p) != nil) { // "which month" of a table with dates is no termMonths
 			_, flag := isFlag(col)
 			// A yes/no column's last word picks rows only as written: "rested"
-			// of woke_rested, but not "resting heart rate".
-			cands = append(cands, cand{col: col, ws: []string{head}, level: 2, exact: flag})
+			// of woke_rested, but not "resting heart rate"; and not when it
+			// is what the rows are ("orders" of rushOrder are all orders).
+			if !(flag && (rowWords[head] || head == entity || slices.Contains(nameWords, head))) {
+				cands = append(cands, cand{col: col, ws: []string{head}, level: 2, exact: flag})
+			}
 		}
 		if n := len(core); n > 2 && core[n-2] == "heart" && core[n-1] == "rate" {
 			cands = append(cands, cand{col: col, ws: []string{"heart", "rate"}, level: 2}) // "heart rate" of avg_hr_bpm
@@ -565,7 +574,7 @@ func otherWordMissing(c clause, col colProfile, w string) bool {
 
 // unitNames are the words a question says for a unit that a column's name
 // writes as one letter.
-var unitNames = map[string][]string{"t": {"tonne", "ton"}, "m": {"meter", "metre"}, "l": {"litre", "liter"}, "g": {"gram"}}
+var unitNames = map[string][]string{"t": {"tonne", "ton"}, "m": {"meter", "metre"}, "l": {"litre", "liter"}, "g": {"gram"}, "c": {"degree", "celsius"}, "f": {"fahrenheit"}}
 
 // gapWords may stand between the words of a column's name in a question.
 var gapWords = wordSet("a", "an", "the", "was", "were", "is", "are", "be", "been", "did", "do", "does", "has", "have", "had", "her", "his",
@@ -858,9 +867,12 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 			unknown = append(unknown, w)
 		}
 	}
-	if len(soft) > 0 && slices.ContainsFunc(pl.Notes[notes:], func(n string) bool { return strings.HasPrefix(n, "The question names no") }) {
+	if len(soft) > 0 && slices.ContainsFunc(pl.Notes[notes:], func(n string) bool { return strings.HasPrefix(n, "The question names no") }) &&
+		!(ok && slices.Contains(pl.Notes[notes:], "The question names no numeric column; I took "+t.Measure+".") && moneyGuess(c, rd.covered, p)) {
 		// "The average yield" of crop_yields.csv where no column reads as
-		// yield: the guessed measure would answer another question.
+		// yield: the guessed measure would answer another question. But
+		// "the total sales across all jobs" of PrintJobs.csv asks for the
+		// money, which the one money column holds.
 		unknown = append(unknown, soft...)
 	}
 	if refusal == "" && ok {
@@ -1005,7 +1017,7 @@ func scopeWord(c clause, p profile) string {
 // donation" of donations.csv, "the largest claim amount").
 func moneyGuess(c clause, covered map[int]bool, p profile) bool {
 	m := plausibleMeasure(p)
-	if m == "" || !moneyName.MatchString(strings.ToLower(m)) {
+	if m == "" || !moneyName.MatchString(strings.ToLower(m)) || countTotal(m) {
 		return false
 	}
 	if uncoveredWord(c, covered, moneyWords, derivedWords, wordSet("money", "pay", "paid", "cost", "price", "fee", "charge", "fare")) != "" ||
@@ -1014,6 +1026,54 @@ func moneyGuess(c clause, covered map[int]bool, p profile) bool {
 	}
 	entity := datasetEntity(p)
 	return slices.ContainsFunc(c.words, func(w string) bool { return w == entity || w == "amount" || moneyEvents[w] })
+}
+
+// partOfTotal is the part and the whole of a share asked of two numeric
+// columns, or nil: the one said after "of" is the whole ("what
+// percentage of the trees planted were still alive" is n_alive_yr1 of
+// n_planted); one column said beside its total is the part ("what
+// percentage of checkpoints were scanned" is checkpoints_scanned of
+// checkpoints_total). Averages and rates have no total to divide.
+func partOfTotal(c clause, numeric []colProfile, p profile) []colProfile {
+	if len(numeric) == 1 {
+		// checkpoints_scanned beside checkpoints_total: one name but the
+		// word "total".
+		ws := colWords(numeric[0].Name)
+		for _, col := range p.Columns {
+			cw := colWords(col.Name)
+			if col.Kind == kindNumeric && col.Name != numeric[0].Name && len(cw) == len(ws) && slices.Contains(cw, "total") && !slices.Contains(ws, "total") &&
+				len(slices.DeleteFunc(slices.Clone(cw), func(w string) bool { return slices.Contains(ws, w) })) == 1 {
+				numeric = append(slices.Clone(numeric), col)
+				break
+			}
+		}
+	}
+	if len(numeric) != 2 || slices.ContainsFunc(numeric, func(col colProfile) bool {
+		return isID(col) || isTime(col) || intensiveWord.MatchString(strings.ToLower(col.Name))
+	}) {
+		return nil
+	}
+	first, second := numeric[0], numeric[1]
+	total := func(col colProfile) bool { return slices.Contains(colWords(col.Name), "total") }
+	switch {
+	case total(first) && total(second):
+		return nil
+	case total(second):
+		return []colProfile{first, second}
+	case total(first) || slices.Contains(c.words, "of"):
+		return []colProfile{second, first}
+	}
+	return nil
+}
+
+// countTotal reports whether a column named a total counts things
+// rather than money: checkpoints_total, not order_total.
+func countTotal(name string) bool {
+	ws := splitWords(name, false)
+	return slices.Contains(ws, "total") && !moneyName.MatchString(strings.ReplaceAll(strings.ToLower(name), "total", "")) &&
+		slices.ContainsFunc(strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return !unicode.IsLetter(r) }), func(w string) bool {
+			return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && w != "total"
+		})
 }
 
 // moneyEvents are rows that are each a sum of money: "the average
@@ -1049,6 +1109,12 @@ func askedUnit(c clause) int {
 	if n := len(ws); n > 2 && ws[n-2] == "in" {
 		if _, ok := scaleOf(ws[n-1]); ok {
 			return n - 1
+		}
+	}
+	// "Which guard spent the most hours on patrol".
+	for i := 1; i < len(ws); i++ {
+		if _, ok := scaleOf(ws[i]); ok && wordSet("most", "fewest", "least", "more", "fewer")[ws[i-1]] {
+			return i
 		}
 	}
 	return -1
@@ -1119,7 +1185,7 @@ func moneyColumn(p profile) *colProfile {
 	m := plausibleMeasure(p)
 	var inCurrency []int
 	for i, col := range p.Columns {
-		if col.Name == m && moneyName.MatchString(strings.ToLower(m)) {
+		if col.Name == m && moneyName.MatchString(strings.ToLower(m)) && !countTotal(m) {
 			return &p.Columns[i]
 		}
 		// RATE_USD, Total Price (£): a number in a currency.
@@ -1155,6 +1221,14 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			compare = f.Column
 		}
 	}
+	// "On unfenced plots compared with fenced ones": both values of a
+	// yes/no column, compared.
+	if compare == "" && (c.has(wordSet("compared", "versus", "vs")) || containsSeq(c.words, "as", "opposed")) {
+		if i := slices.IndexFunc(filters, func(f filter) bool { return f.Flag && f.Part == "" }); i >= 0 {
+			compare = filters[i].Column
+			filters = slices.Delete(slices.Clone(filters), i, i+1)
+		}
+	}
 	desc, asc := uncoveredWord(c, covered, descWords) != "", uncoveredWord(c, covered, ascWords) != "" // "maximum temperature" of max_temp_c ranks nothing
 	adjDesc := false
 	for _, w := range c.words {
@@ -1183,12 +1257,18 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	}
 	// "How many books did we sell", "which title sold the most copies":
 	// the things sold are the quantity column's, not rows.
-	if q := quantityColumn(p); q != nil && len(numeric) == 0 && (howMany || ranked) && !distinct && !share && c.has(soldWords) && (agg == "" || agg == "sum") {
+	// "How many business cards did we print": the things made, likewise.
+	if q := quantityColumn(p); q != nil && len(numeric) == 0 && (howMany || ranked) && !distinct && !share && (agg == "" || agg == "sum") &&
+		(c.has(soldWords) || c.has(madeWords) && !countsRowsNoun(c, p)) {
 		numeric = append(numeric, *q)
 		if agg == "" && !ranked {
 			agg = "sum"
 		}
-		*notes = append(*notes, fmt.Sprintf("I counted what was sold by %s, not by rows.", q.Name))
+		what := "sold"
+		if !c.has(soldWords) {
+			what = "made"
+		}
+		*notes = append(*notes, fmt.Sprintf("I counted what was %s by %s, not by rows.", what, q.Name))
 	}
 	trend := (uncoveredWord(c, covered, trendWords) != "" || containsSeq(c.words, "over", "time") || containsSeq(c.words, "change", "over")) && !rd.sameGrain
 	n := topN(c.words)
@@ -1225,6 +1305,12 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 				}
 				numeric = append(numeric, *col)
 			}
+		}
+	} else if w := uncoveredWord(c, covered, wordSet("expensive", "cheapest", "cheaper", "pricier", "priciest", "costliest")); w != "" && len(numeric) == 1 && !moneyName.MatchString(strings.ToLower(numeric[0].Name)) {
+		// "The most expensive plot to plant" ranks by money, not by what
+		// the verb after it names.
+		if col := hintedColumn(p, adjectiveMeasures["expensive"].hints); col != nil {
+			numeric = []colProfile{*col}
 		}
 	}
 
@@ -1275,6 +1361,22 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		if k := slices.IndexFunc(filters, func(f filter) bool { return slices.Contains(f.at, i+1) }); k >= 0 {
 			return task{}, fmt.Sprintf("it asks which %s, and no column names each %s (it is a value of %s)", c.words[i+1], c.words[i+1], filters[k].Column), false
 		}
+	}
+	// "How many patrols missed at least one checkpoint": a number of
+	// checkpoints picks the patrols counted; adding them up would answer
+	// another question.
+	if howMany && agg == "" && len(numeric) == 1 && countsRowsNoun(c, p) && slices.ContainsFunc(mentions(c, p), func(m mention) bool {
+		_, word := numberWords[c.words[max(0, m.pos-1)]]
+		return m.col.Name == numeric[0].Name && m.pos > 0 && (word || isDigits(c.words[m.pos-1]))
+	}) {
+		return task{}, fmt.Sprintf("it counts rows by a number of %s, and I cannot tell which rows that number picks", numeric[0].Name), false
+	}
+	// "Overall, what did we pay per cubic metre": the money's total over
+	// the total of the column after "per".
+	if mc := moneyColumn(p); mc != nil && len(numeric) == 1 && numeric[0].Name != mc.Name && (agg == "" || agg == "sum") && !ranked && len(categorical) == 0 && len(times) == 0 &&
+		uncoveredWord(c, covered, wordSet("pay", "paid", "cost", "costs", "spend", "spent", "charge", "charged")) != "" && slices.ContainsFunc(rangeOf(0, len(c.words)-1), func(i int) bool { return c.words[i] == "per" && covered[i+1] }) &&
+		!isID(numeric[0]) && !intensiveWord.MatchString(strings.ToLower(numeric[0].Name)) {
+		return task{Op: opScalar, Agg: "ratio", Measure: mc.Name, Over: numeric[0].Name, Filters: filters}, "", true
 	}
 	// "Which client did we bill the most money": money asked of a column
 	// that holds none (hoursBilled) is the table's money column.
@@ -1409,6 +1511,12 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	// A distribution of one column.
 	case c.has(summaryWords) && len(numeric) > 0 && agg == "":
 		return task{Op: opSummary, Measure: numeric[0].Name, Filters: filters}, "", true
+
+	// One column's total as a share of another's: "what percentage of
+	// the trees planted were still alive".
+	case share && compare == "" && agg == "" && !slices.ContainsFunc(categorical, func(col colProfile) bool { return !isID(col) }) && partOfTotal(c, numeric, p) != nil:
+		pw := partOfTotal(c, numeric, p)
+		return task{Op: opShare, Measure: pw[0].Name, Over: pw[1].Name, Filters: filters}, "", true
 
 	// A part of a whole: "what share of revenue comes from the West".
 	case share && len(filters) > 0 && compare == "":
@@ -1846,7 +1954,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		factor := 0.0
 		if mc, f := mentionedInUnit(ms, u); mc != nil {
 			col, factor = mc, f
-		} else if !slices.ContainsFunc(ms, func(m mention) bool { return m.col.Kind == kindNumeric }) {
+		} else if !slices.ContainsFunc(ms, func(m mention) bool { return m.col.Kind == kindNumeric && !isID(m.col) }) {
 			col, factor = convertedColumn(p, u)
 		}
 		if col != nil {
@@ -2241,6 +2349,25 @@ func quantityColumn(p profile) *colProfile {
 // soldWords say that rows are sales of a quantity.
 var soldWords = wordSet("sold", "sell", "sells", "bought", "buy", "ordered", "purchased")
 
+// madeWords say that rows are runs that made a quantity: "how many
+// business cards did we print".
+var madeWords = wordSet("print", "printed", "make", "made", "produce", "produced", "manufacture", "manufactured", "bake", "baked", "brew", "brewed")
+
+// countsRowsNoun reports whether what "how many" counts is what the rows
+// are ("how many jobs were printed in colour"), not things they hold.
+func countsRowsNoun(c clause, p profile) bool {
+	i := slices.Index(c.words, "many")
+	if i < 0 || i+1 >= len(c.words) {
+		return true
+	}
+	j := i + 1
+	for j+1 < len(c.words) && articles[c.words[j]] {
+		j++
+	}
+	w := c.words[j]
+	return rowWords[w] || entityWords[w] || w == datasetEntity(p) || slices.Contains(fileWords(p), w)
+}
+
 // panel reports whether a table has a row per day of its date column, or
 // per day and per value of another column (a user's day): then "per day"
 // is per row.
@@ -2482,7 +2609,8 @@ func aggregateOf(c clause, covered map[int]bool) string {
 		switch {
 		case aggWords[w] != "":
 			return aggWords[w]
-		case adjectiveMeasures[w].hints != nil && (askedUnit(c) >= 0 || i+1 < len(ws) && covered[i+1] && !inverseAdjectives[w]):
+		case adjectiveMeasures[w].hints != nil && (askedUnit(c) >= 0 || i+1 < len(ws) && covered[i+1] && !inverseAdjectives[w]) && !c.has(wordSet("which", "who", "whose")):
+			// But "which was the most expensive plot" asks for the row.
 			// "How many hours did the longest outage last": the largest
 			// figure, in the unit asked; "the deepest dive" of maxDepthM.
 			// But "the fastest time" is the lowest time, which the ranking
@@ -3030,6 +3158,10 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 	for i, w := range c.words {
 		if i > 0 && c.words[i-1] == "column" && !covered[i] {
 			out = append(out, w) // "column b" where no column is called b
+			continue
+		}
+		if _, irregular := irregularVerbs[w]; i > 0 && c.words[i-1] == "not" && !covered[i] && (isParticiple(w) || irregular) && !slices.Contains(out, w) {
+			out = append(out, w) // "bookings not paid" where no column says paid: not all bookings
 			continue
 		}
 		if covered[i] || known(w) || slices.Contains(out, w) {

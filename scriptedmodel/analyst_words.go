@@ -26,7 +26,7 @@ var abbreviations = map[string]string{
 	"elev": "elevation", "mag": "magnitude", "crit": "critical", "viol": "violation", "est": "estimate", "prem": "premium",
 	"hb": "hemoglobin", "hgb": "hemoglobin", "v": "volt", "voltage": "volt", "kw": "kilowatt", "w": "watt", "dest": "destination", "orig": "origin", "desc": "description", "lat": "latitude", "lon": "longitude", "lng": "longitude",
 	"tonnage": "tonne", "centimetre": "cm", "centimeter": "cm", "millimetre": "mm", "millimeter": "mm", "kts": "knot",
-	"cd": "code", "flg": "flag", "svc": "service", "txn": "transaction", "trx": "transaction",
+	"cd": "code", "flg": "flag", "vol": "volume", "sp": "species", "spp": "species", "svc": "service", "txn": "transaction", "trx": "transaction",
 }
 
 // unitWords end column names to give the unit ("weight_kg",
@@ -34,7 +34,7 @@ var abbreviations = map[string]string{
 var unitWords = wordSet("kg", "g", "gram", "lb", "km", "mi", "mile", "m", "meter", "metre", "cm", "mm", "c", "f", "celsius", "fahrenheit",
 	"usd", "eur", "gbp", "dollar", "euro", "pound", "percent", "minute", "min", "second", "s", "ms", "hour", "h", "day",
 	"l", "ml", "litre", "liter", "kwh", "mph", "kmh", "kph", "bpm", "mmhg", "foot", "inch", "yard", "volt", "watt", "kilowatt",
-	"k", "thousand", "million", "mn", "bn", "wm2", "ntu", "mg", "ha", "hectare", "acre", "tonne", "ton", "t", "m2", "ppm", "db", "hpa", "psi", "rpm", "hz", "mah", "mb", "gb", "knot")
+	"k", "thousand", "million", "mn", "bn", "wm2", "ntu", "mg", "ha", "hectare", "acre", "tonne", "ton", "t", "m2", "m3", "mpa", "ppm", "db", "hpa", "psi", "rpm", "hz", "mah", "mb", "gb", "knot")
 
 // qualifierWords mark what kind of value a column holds about its subject
 // ("customer_id", "is_returned"); the subject alone names the column.
@@ -129,7 +129,7 @@ var synonyms = map[string][]string{
 	"conversion": {"converted", "convert"}, "cancellation": {"cancelled", "canceled", "cancel"}, "return": {"returned"},
 	"temperature": {"temperature"}, "headcount": {"staff"}, "unit": {"quantity"},
 	"bill": {"total", "charge", "amount", "fee"}, "payout": {"compensation", "refund", "payment"}, "audience": {"attendee", "attendance", "viewer", "visitor"},
-	"attendance": {"attendee", "visitor"}, "cost": {"fee", "price", "charge", "fare"}, "area": {"zone", "region", "district"},
+	"attendance": {"attendee", "visitor"}, "cost": {"fee", "price", "charge", "fare"}, "price": {"fee", "charge", "fare", "rate"}, "area": {"zone", "region", "district"},
 	"finish": {"completed", "complete"}, "complete": {"finished"}, "abroad": {"international", "overseas", "foreign"},
 	"overseas": {"international", "foreign"}, "foreign": {"international", "overseas"}, "international": {"overseas", "foreign"},
 	"hit": {"affected", "impacted"}, "affected": {"impacted"}, "impacted": {"affected"}, "format": {"mode"},
