@@ -24,7 +24,7 @@ warnings.filterwarnings("ignore")
 
 
 NUMBER_RE = r"[-+]?[$€£¥]?\s?[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s?%?"
-SLASH_DATE_RE = r"(\d{1,2})/(\d{1,2})/(\d{4})(\s+\d{1,2}:\d{2}(:\d{2})?)?"
+SLASH_DATE_RE = r"(\d{1,2})[/-](\d{1,2})[/-](\d{4})(\s+\d{1,2}:\d{2}(:\d{2})?)?"
 DOT_DATE_RE = r"(\d{1,2})\.(\d{1,2})\.(\d{4})"
 MONTH_NAME_DATE_RE = r"\d{1,2}[ -](Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?[ -]\d{2,4}"
 
@@ -55,8 +55,9 @@ def load(path):
 
 
 def iso_dates(col, v):
-    """Dates written 31/12/2024 or 12/31/2024 as 2024-12-31: day first when a
-    first part is over 12 and no second part is, else month first."""
+    """Dates written 31/12/2024, 12/31/2024 or 31-12-2024 as 2024-12-31: day
+    first when a first part is over 12 and no second part is, else month first."""
+    col = col.astype(str).str.strip().str.replace(r"^(\d{1,2})-(\d{1,2})-(\d{4})", r"\1/\2/\3", regex=True)
     parts = v.str.extract(SLASH_DATE_RE)
     first, second = parts[0].astype(float), parts[1].astype(float)
     dayfirst = bool((first > 12).any() and not (second > 12).any())

@@ -1082,3 +1082,45 @@ func TestTotalsFollowUpsAndUnits(t *testing.T) {
 		{"How many cabin bookings are still unpaid yet?", `refused: none of its columns holds "paid"`},
 	})
 }
+
+// TestBestWorstAndMeasures: "best" and "worst" of a time or a delay, a
+// unit that is also a rate's, a verb that starts like a column, and a
+// condition's column that is not the measure.
+func TestBestWorstAndMeasures(t *testing.T) {
+	rail := profile{Path: "/home/user/rail_punctuality.csv", Name: "rail_punctuality.csv", Rows: 300, Cols: 4, Columns: []colProfile{
+		{Name: "route", Dtype: "object", Kind: kindCategorical, Unique: 7, Values: []string{"Leeds-York", "Derby-Nottingham"}},
+		{Name: "cars", Dtype: "int64", Kind: kindNumeric, Unique: 4},
+		{Name: "delay_min", Dtype: "int64", Kind: kindNumeric, Unique: 50},
+		{Name: "pax_count", Dtype: "int64", Kind: kindNumeric, Unique: 200},
+	}}
+	assertReadings(t, rail, [][2]string{
+		{"What was the worst delay recorded, in minutes?", "extreme max(delay_min) desc"},
+		// "carried" is no form of cars.
+		{"Which route carried the most passengers overall?", "group sum(pax_count) by route desc"},
+	})
+	races := profile{Path: "/home/user/regatta_results.csv", Name: "regatta_results.csv", Rows: 200, Cols: 2, Columns: []colProfile{
+		{Name: "helm", Dtype: "object", Kind: kindCategorical, Unique: 20, Values: []string{"Alice Moreton"}},
+		{Name: "corr_secs", Dtype: "int64", Kind: kindNumeric, Unique: 190},
+	}}
+	assertReadings(t, races, [][2]string{
+		{"What was the best corrected time, in seconds?", "extreme min(corr_secs) asc"},
+	})
+	harvest := profile{Path: "/home/user/harvest.csv", Name: "harvest.csv", Rows: 140, Cols: 3, Columns: []colProfile{
+		{Name: "pick_date", Dtype: "object", Kind: kindDate, Unique: 60, Min: "2024-08-26", Max: "2024-10-20"},
+		{Name: "yield_t", Dtype: "float64", Kind: kindNumeric, Unique: 130},
+		{Name: "price_usd_per_t", Dtype: "int64", Kind: kindNumeric, Unique: 40},
+	}}
+	assertReadings(t, harvest, [][2]string{
+		// price_usd_per_t is a rate, not a mass: the tonnes are yield_t's.
+		{"How many tonnes were picked in September?", "scalar sum(yield_t) where monthofpick_date=9"},
+	})
+	swims := profile{Path: "/home/user/Swim Time Trials.csv", Name: "Swim Time Trials.csv", Rows: 180, Cols: 3, Columns: []colProfile{
+		{Name: "Stroke", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Backstroke", "Freestyle"}},
+		{Name: "Distance (m)", Dtype: "int64", Kind: kindNumeric, Unique: 3},
+		{Name: "Time (s)", Dtype: "float64", Kind: kindNumeric, Unique: 170},
+	}}
+	assertReadings(t, swims, [][2]string{
+		// 100 m picks the swims; the time is the measure.
+		{"What was the average 100 m backstroke time?", "scalar mean(Time (s)) where Stroke=Backstroke where Distance(m)==100"},
+	})
+}

@@ -30,6 +30,8 @@ var analystFiles = map[string]string{
 	"prices.csv":  "item,price,share\nA,\"$1,200.50\",50%\nB,$800,30%\nC,\"$1,000\",20%\n",
 	// Dates written day first, as in the UK: 03/12/2024 is 3 December.
 	"till.csv": "sold,amount\n03/11/2024,5\n28/11/2024,7\n03/12/2024,10\n15/12/2024,20\n",
+	// Dates written day first with dashes: 13-04-2024 is 13 April.
+	"weighins.csv": "wgh_date,wt_kg\n05-03-2024,480\n02-04-2024,455\n13-04-2024,470\n30-04-2024,500\n",
 	// Two counts of one thing per row, and a cost: totals over totals.
 	"patrols.csv": "patrol_id,guard,dur_min,checkpoints_scanned,checkpoints_total,vol_m3,cost_gbp\n" +
 		"1,Ann,30,9,10,2.0,100\n2,Bob,45,10,10,3.0,180\n3,Ann,60,7,10,,50\n4,Bob,15,4,5,5.0,220\n",
@@ -48,6 +50,7 @@ func TestAnalystRunsInPython(t *testing.T) {
 		wantCharts     int
 	}{
 		{"d.csv", "What is the average of column b?", []string{"The average of b is 3 (over 2 values)"}, 1},
+		{"weighins.csv", "How many weigh-ins took place in April?", []string{"3 of 4 rows have month of wgh_date = 4"}, 1},
 		{"patrols.csv", "What percentage of checkpoints were scanned?", []string{"The total of checkpoints_scanned is 85.7% of the total of checkpoints_total: 30 of 35 (over 4 rows with both)."}, 1},
 		{"patrols.csv", "Overall, what did we pay per cubic metre?", []string{"The total of cost_gbp over the total of vol_m3 is 50: 500 / 10 (over 3 rows with both)."}, 1},
 		{"patrols.csv", "Which guard spent the most hours on patrol?", []string{"Ann had the highest dur_min in hours: 1.5 in total"}, 1},

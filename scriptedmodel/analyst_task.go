@@ -119,6 +119,9 @@ func abbreviates(short, long string) bool {
 	if len(short) < 3 || len(long) < len(short)+2 || short[0] != long[0] || known(short) {
 		return false
 	}
+	if strings.HasSuffix(long, "ied") && len(short) < len(long)-3 {
+		return false // "carried" is a form of carry, not what "cars" stands for
+	}
 	if rest, ok := strings.CutPrefix(long, short); ok {
 		// "highest" is a form of high, not what "high" stands for; a
 		// "cardholder" holds a card, and is not what "card" stands for.
@@ -1066,6 +1069,14 @@ func partOfTotal(c clause, numeric []colProfile, p profile) []colProfile {
 	return nil
 }
 
+// lessIsBetter reports whether the lower figures of a column are the
+// better ones: a time taken, a delay, a wait, defects.
+func lessIsBetter(col colProfile) bool {
+	return slices.ContainsFunc(colWords(col.Name), func(w string) bool {
+		return timeUnits[w] || wordSet("delay", "wait", "late", "lateness", "defect", "error", "reject", "rejected", "complaint", "elapsed")[w]
+	})
+}
+
 // countTotal reports whether a column named a total counts things
 // rather than money: checkpoints_total, not order_total.
 func countTotal(name string) bool {
@@ -1209,6 +1220,13 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		categorical = slices.DeleteFunc(slices.Clone(categorical), func(col colProfile) bool { return p.Rows > 0 && col.Unique >= p.Rows })
 	}
 
+	// "The average 100 m backstroke time": Distance (m) is the rows'
+	// condition, the time is the measure.
+	if measured := slices.DeleteFunc(slices.Clone(numeric), func(col colProfile) bool {
+		return slices.ContainsFunc(filters, func(f filter) bool { return f.Column == col.Name && f.Op != "" && f.Op != opEmpty })
+	}); len(measured) > 0 {
+		numeric = measured
+	}
 	agg := aggregateOf(c, covered)
 	if agg == "" && containsSeq(c.words, "how", "much") {
 		agg = "sum" // "how much did the campaign raise"
@@ -1286,6 +1304,11 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	if w := firstWord(c.words, wordSet("fastest", "quickest", "slowest")); w != "" && len(numeric) > 0 &&
 		slices.ContainsFunc(colWords(numeric[0].Name), func(u string) bool { return timeUnits[u] }) {
 		t.Desc, desc, asc = w == "slowest", w == "slowest", w != "slowest"
+	}
+	// "The best corrected time", "the worst delay": of a time or a delay,
+	// less is better.
+	if w := uncoveredWord(c, covered, wordSet("best", "worst")); w != "" && len(numeric) > 0 && lessIsBetter(numeric[0]) {
+		t.Desc, desc, asc = w == "worst", w == "worst", w != "worst"
 	}
 	// An adjective that implies a measure ("the longest") ranks by it.
 	if len(numeric) == 0 {
@@ -2046,6 +2069,11 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			case m.col.Kind == kindNumeric && groupedAt(c.words, m.pos) && m.col.Unique > 0 && m.col.Unique <= 30:
 				groupBy = append(groupBy, m.col)
 				rd.numeric = append(rd.numeric, m.col)
+			case m.col.Kind == kindNumeric && len(rd.numeric) > 0 && m.pos > 0 && c.words[m.pos-1] == "per" && containsSeq(colWords(rd.numeric[0].Name), "per", c.words[m.pos]):
+				// "price per cubic metre" of Price/m3: the column is that rate.
+				for j := m.pos - 1; j < m.pos+m.len; j++ {
+					rd.covered[j] = true
+				}
 			case m.col.Kind == kindNumeric && len(rd.numeric) > 0 && m.pos > 0 && c.words[m.pos-1] == "per":
 				// "price per square foot": one column over the other, per row.
 				d := ratio(rd.numeric[0].Name, m.col.Name)
@@ -2447,7 +2475,9 @@ func normUnit(u string) string {
 func unitColumn(p profile, unit string) *colProfile {
 	var found *colProfile
 	for i, col := range p.Columns {
-		if col.Kind == kindNumeric && slices.ContainsFunc(colWords(col.Name), func(u string) bool { return unitWords[u] && sameUnit(u, unit) }) {
+		cw := colWords(col.Name)
+		// Not a rate's "per t" (price_usd_per_t is no mass).
+		if col.Kind == kindNumeric && slices.ContainsFunc(rangeOf(0, len(cw)), func(k int) bool { return unitWords[cw[k]] && sameUnit(cw[k], unit) && (k == 0 || cw[k-1] != "per") }) {
 			if found != nil {
 				return nil
 			}

@@ -82,10 +82,13 @@ func TestCorpora(t *testing.T) {
 // 20, then 53 / 2 / 15; round20 34 / 6 / 30, then 37 / 5 / 28; round21 41 /
 // 5 / 24, then 46 / 4 / 20. round22's fixes raised round11 to 53 / 2 / 15,
 // round12 to 53 / 1 / 16, round19 to 55 / 2 / 13, round20 to 39 / 5 / 26
-// and round21 to 48 / 3 / 19.
+// and round21 to 48 / 3 / 19; the readings after them (best and worst of a
+// time, dates like 05-03-2024, a rate's unit) round11 to 55 / 1 / 14,
+// round19 to 56 / 1 / 13, round20 to 42 / 2 / 26 and round21 to 49 / 2 /
+// 19.
 func TestCorporaBelowGoal(t *testing.T) {
-	for dir, floor := range map[string]struct{ correct, different int }{"round11": {53, 2}, "round12": {53, 1}, "round16": {49, 1},
-		"round18": {48, 4}, "round19": {55, 2}, "round20": {39, 5}, "round21": {48, 3}} {
+	for dir, floor := range map[string]struct{ correct, different int }{"round11": {55, 1}, "round12": {53, 1}, "round16": {49, 1},
+		"round18": {48, 4}, "round19": {56, 1}, "round20": {42, 2}, "round21": {49, 2}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
