@@ -148,6 +148,25 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 			}
 		}
 	}
+	// "The total we charged customers" of cust_type, "the average toll
+	// paid by HGVs" of PAY_METHOD: the object of a verb, and a verb, are
+	// no breakdown the clause asks for.
+	if t.Op == opGroup && t.By != "" && t.ByFreq == "" && slices.ContainsFunc(rd.categorical, func(col colProfile) bool { return col.Name == t.By }) && !asksGrouping(c, -1) {
+		for _, m := range mentions(c, p) {
+			if m.col.Name == t.By && m.len == 1 && (m.pos > 0 && isPast(c.words[m.pos-1]) || isPast(c.words[m.pos]) && m.pos+1 < len(c.words) && c.words[m.pos+1] == "by") {
+				return readingCheck{drop: t.By}
+			}
+		}
+	}
+	// Nor are the rows a value picks: "matinees compared with evening
+	// shows" of showTitle.
+	if t.Op == opGroup && t.By != "" && t.ByFreq == "" && slices.ContainsFunc(rd.categorical, func(col colProfile) bool { return col.Name == t.By }) {
+		for _, m := range mentions(c, p) {
+			if m.col.Name == t.By && m.len == 1 && m.pos > 0 && slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Column != t.By && slices.Contains(f.at, m.pos-1) }) {
+				return readingCheck{drop: t.By}
+			}
+		}
+	}
 	// "Course fees" of course_name and fee_amt: the name before the
 	// measure says whose it is, not a breakdown.
 	if t.Op == opGroup && t.By != "" && t.ByFreq == "" && slices.ContainsFunc(rd.categorical, func(col colProfile) bool { return col.Name == t.By }) && !asksGrouping(c, -1) {
@@ -193,7 +212,13 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 
 // subjectWords before a column's name make it the subject of the figure,
 // not a grouping: "a member", "of donors", "from a hive".
-var subjectWords = wordSet("a", "an", "one", "of", "from", "all")
+var subjectWords = wordSet("a", "an", "one", "of", "from", "all", "in")
+
+// isPast reports whether w is a verb's past: "charged", "paid".
+func isPast(w string) bool {
+	_, irregular := irregularVerbs[w]
+	return pastForm(w) || irregular
+}
 
 // asksGrouping reports whether a clause asks for a breakdown or a ranking
 // of groups in its own words ("what kind of" the column at pos); "by a
@@ -207,7 +232,7 @@ func asksGrouping(c clause, pos int) bool {
 	}
 	for i, w := range c.words {
 		// "across all events" is every row, not a breakdown.
-		if groupWords[w] && !(i == pos-2 && (wordSet("a", "an", "one")[c.words[pos-1]] || w == "across" && c.words[pos-1] == "all")) {
+		if groupWords[w] && !(i == pos-2 && (wordSet("a", "an", "one")[c.words[pos-1]] || w == "across" && c.words[pos-1] == "all")) && !(w == "across" && i+1 < len(c.words) && c.words[i+1] == "all") && !(w == "by" && i > 0 && isPast(c.words[i-1])) {
 			return true
 		}
 	}

@@ -35,6 +35,11 @@ def load(path):
     df.columns = [str(c) for c in df.columns]
     # Numbers written with currency signs, thousands separators or % become numbers.
     for c in df.columns:
+        if str(df[c].dtype).startswith("int") and len(df[c]) and df[c].between(19000101, 21001231).all():
+            # 20250106: a date written as one number, year first.
+            d = pd.to_datetime(df[c].astype(str), format="%Y%m%d", errors="coerce")
+            if d.notna().all():
+                df[c] = d.dt.strftime("%Y-%m-%d")
         if df[c].dtype == object:
             v = df[c].dropna().astype(str).str.strip()
             if len(v) and v.str.fullmatch(NUMBER_RE).mean() >= 0.95 and v.str.contains(r"[$€£¥%,]").any():
@@ -380,6 +385,9 @@ ax.set_xlabel(%[1]s)
 			fmt.Fprintf(&b, "g = %s.groupby(key, dropna=False).mean() * 100\n", mask(*t.Cond))
 		default:
 			fmt.Fprintf(&b, "g = grouped(df[%s], key, %s)\n", py(t.Measure), py(t.Agg))
+		}
+		if t.Ranked {
+			b.WriteString("g = g[g.index.notna()]  # an empty cell is no group to rank\n")
 		}
 		if t.ByFreq != "" && !t.Ranked {
 			b.WriteString("g = g.sort_index()\n")

@@ -466,7 +466,7 @@ func planFor(question string, profiles []profile) plan {
 		if len(c.words) == 0 {
 			continue
 		}
-		if prev != nil && prev.Op == opExtreme && followUpMeasure(c, best, prev, &pl) {
+		if prev != nil && (prev.Op == opExtreme || prev.Op == opGroup && prev.Ranked) && followUpMeasure(c, best, prev, &pl) {
 			continue
 		}
 		t, refusal, ok := taskFor(c, best, prev, &pl)
@@ -496,12 +496,33 @@ func planFor(question string, profiles []profile) plan {
 // metres was it"): the figure is what ranks the rows. It changes prev and
 // reports whether it did.
 func followUpMeasure(c clause, p profile, prev *task, pl *plan) bool {
-	if !c.has(wordSet("it")) {
+	if !c.has(wordSet("it", "its", "that")) {
 		return false
 	}
 	tmp := plan{Dataset: p}
-	t, refusal, ok := taskFor(c, p, nil, &tmp)
-	if !ok || refusal != "" || t.Op != opScalar || t.Over != "" || len(t.Filters) > 0 || len(tmp.Derived) > 0 || len(tmp.Notes) > 0 || t.Measure == prev.Measure {
+	t, refusal, ok := taskFor(c, p, prev, &tmp)
+	if !ok || refusal != "" || t.Op != opScalar || t.Over != "" || len(t.Filters) > 0 || len(tmp.Derived) > 0 {
+		return false
+	}
+	if prev.Op == opGroup && t.Measure == prev.Measure && (t.Agg == prev.Agg || t.Agg == "sum" && prev.Agg == "") {
+		return true
+	}
+	if len(tmp.Notes) > 0 {
+		return false
+	}
+	if prev.Op == opGroup {
+		// "Which show grossed the most, and how much did it take": the
+		// ranking states the top's figure; "which offence took the most
+		// court time, and how many minutes was that": the figure ranks.
+		switch {
+		case prev.Agg == "count" && (t.Agg == "sum" || t.Agg == "mean"):
+			prev.Agg, prev.Measure = t.Agg, t.Measure
+			pl.Notes = append(pl.Notes, fmt.Sprintf("I ranked by the %s of %s, the figure the question asks of the top.", aggName(t.Agg), t.Measure))
+			return true
+		}
+		return false
+	}
+	if t.Measure == prev.Measure {
 		return false
 	}
 	guessed := "The question names no numeric column; I took " + prev.Measure + "."
@@ -516,6 +537,12 @@ func followUpMeasure(c clause, p profile, prev *task, pl *plan) bool {
 // wash take" of washing_hrs); "how tall" for a height, "how heavy" for a
 // weight, and so on.
 func howLong(ws []string) []string {
+	for i := 0; i+1 < len(ws); i++ {
+		// "The median time it takes": how long, not when.
+		if ws[i] == "time" && slices.ContainsFunc(ws[i+1:min(i+3, len(ws))], func(w string) bool { return spendVerbs[w] }) {
+			ws[i] = "duration"
+		}
+	}
 	for i := 1; i < len(ws); i++ {
 		if n, ok := howNouns[ws[i]]; ok && ws[i-1] == "how" {
 			ws[i] = n

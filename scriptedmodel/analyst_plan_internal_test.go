@@ -1124,3 +1124,115 @@ func TestBestWorstAndMeasures(t *testing.T) {
 		{"What was the average 100 m backstroke time?", "scalar mean(Time (s)) where Stroke=Backstroke where Distance(m)==100"},
 	})
 }
+
+// TestFollowUpsDatesAndSymbols: a second clause that says what ranks the
+// first, a month and year another date column holds, numbers joined to
+// nouns, empty cells, chemical symbols, totals over totals said outright,
+// and verbs and objects that are no breakdown.
+func TestFollowUpsDatesAndSymbols(t *testing.T) {
+	exact := func(p profile, q, want string) {
+		t.Helper()
+		if got := readingFor(q, p); got != want {
+			t.Errorf("%q: got %q, want %q", q, got, want)
+		}
+	}
+	hearings := profile{Path: "/home/user/Magistrates Hearings Export.csv", Name: "Magistrates Hearings Export.csv", Rows: 430, Cols: 6, Columns: []colProfile{
+		{Name: "hrg_dt", Dtype: "object", Kind: kindDate, Unique: 240, Min: "2024-01-02", Max: "2024-12-30"},
+		{Name: "court_cd", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"SHF", "LDS"}},
+		{Name: "offence_cat", Dtype: "object", Kind: kindCategorical, Unique: 7, Values: []string{"Motoring", "Theft"}},
+		{Name: "fine_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 100, Missing: 200},
+		{Name: "hrg_min", Dtype: "int64", Kind: kindNumeric, Unique: 60},
+		{Name: "adj_count", Dtype: "int64", Kind: kindNumeric, Unique: 4},
+	}}
+	exact(hearings, "Which type of offence took up the most court time overall, and how many minutes was that?", "group sum(hrg_min) by offence_cat desc")
+	weddings := profile{Path: "/home/user/wedding_bookings_export.csv", Name: "wedding_bookings_export.csv", Rows: 265, Cols: 4, Columns: []colProfile{
+		{Name: "enquiryDate", Dtype: "object", Kind: kindDate, Unique: 200, Min: "2023-10-17", Max: "2025-03-11"},
+		{Name: "eventDate", Dtype: "object", Kind: kindDate, Unique: 200, Min: "2025-04-11", Max: "2026-09-26"},
+		{Name: "status", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Confirmed", "Provisional", "Cancelled"}},
+		{Name: "depositPaid", Dtype: "bool", Kind: kindCategorical, Unique: 2, Values: []string{"True", "False"}},
+	}}
+	assertReadings(t, weddings, [][2]string{
+		// June 2025 is within the event dates, not the enquiry dates.
+		{"How many weddings are booked for June 2025?", "count_rows where monthofeventDate=6 where yearofeventDate=2025"},
+		{"How many provisional bookings still haven't paid a deposit?", "count_rows where status=Provisional where depositPaid=False"},
+	})
+	rounds := profile{Path: "/home/user/TeeSheet_Rounds.csv", Name: "TeeSheet_Rounds.csv", Rows: 490, Cols: 5, Columns: []colProfile{
+		{Name: "TeeTime", Dtype: "object", Kind: kindDate, Unique: 472, Min: "2024-06-01 07:10", Max: "2024-08-31 16:40"},
+		{Name: "Course", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"North Course", "South Course", "Executive 9"}},
+		{Name: "HolesPlayed", Dtype: "int64", Kind: kindNumeric, Unique: 2},
+		{Name: "GrossScore", Dtype: "int64", Kind: kindNumeric, Unique: 60},
+		{Name: "RoundMins", Dtype: "int64", Kind: kindNumeric, Unique: 150},
+	}}
+	assertReadings(t, rounds, [][2]string{
+		{"What's the average gross score for 18-hole rounds?", "scalar mean(GrossScore) where HolesPlayed==18"},
+		{"What's the median time it takes to play an 18-hole round, in minutes?", "scalar median(RoundMins) where HolesPlayed==18"},
+		// "played" is the rounds' verb, not HolesPlayed to add up.
+		{"How many rounds were played on the South Course?", "count_rows where Course=South Course"},
+	})
+	batches := profile{Path: "/home/user/DYEHOUSE_BATCHES.csv", Name: "DYEHOUSE_BATCHES.csv", Rows: 560, Cols: 5, Columns: []colProfile{
+		{Name: "FABRIC", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Linen", "Wool Blend"}},
+		{Name: "WEIGHT_KG", Dtype: "float64", Kind: kindNumeric, Unique: 500},
+		{Name: "TEMP_C", Dtype: "int64", Kind: kindNumeric, Unique: 60},
+		{Name: "WATER_L", Dtype: "int64", Kind: kindNumeric, Unique: 500},
+		{Name: "OPERATOR", Dtype: "object", Kind: kindCategorical, Unique: 6, Missing: 28, Values: []string{"FR", "JM"}},
+	}}
+	assertReadings(t, batches, [][2]string{
+		{"How many batches have no operator recorded against them?", "count_rows where OPERATORisempty"},
+		{"Across all batches, how many litres of water did we use per kg of fabric (total water divided by total fabric weight)?", "scalar sum(WATER_L) / sum(WEIGHT_KG)"},
+		// "dyed" is the verb of DYEHOUSE, the table's own.
+		{"How many batches were dyed at over 100 degrees C?", "count_rows where TEMP_C>100"},
+	})
+	soil := profile{Path: "/home/user/Soil Analysis Results.csv", Name: "Soil Analysis Results.csv", Rows: 345, Cols: 6, Columns: []colProfile{
+		{Name: "Farm", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"Marsh Gate", "Hollins Farm"}},
+		{Name: "Intended Crop", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"Potatoes", "Spring Barley"}},
+		{Name: "pH", Dtype: "float64", Kind: kindNumeric, Unique: 40},
+		{Name: "P Index", Dtype: "int64", Kind: kindNumeric, Unique: 5},
+		{Name: "K (mg/l)", Dtype: "int64", Kind: kindNumeric, Unique: 200},
+		{Name: "Mg (mg/l)", Dtype: "float64", Kind: kindNumeric, Unique: 100, Missing: 47},
+		{Name: "Organic Matter %", Dtype: "float64", Kind: kindNumeric, Unique: 60},
+	}}
+	assertReadings(t, soil, [][2]string{
+		{"What's the median potassium reading?", "scalar median(K (mg/l))"},
+		{"How many samples have no magnesium result?", "count_rows where Mg(mg/l)isempty"},
+		{"How many samples have a phosphorus index below 2?", "count_rows where PIndex<2"},
+		{"What's the average organic matter percentage in fields going into potatoes?", "scalar mean(Organic Matter %) where Intended Crop=Potatoes"},
+		{"How many samples were acidic, with a pH below 5.5?", "count_rows where pH<5.5"},
+		// Acidic with no pH condition: which samples is a guess.
+		{"How many samples were acidic?", `refused: none of its columns holds "acidic"`},
+	})
+	exact(soil, "Which farm has the most acidic soil on average, and what is its mean pH?", "group mean(pH) by Farm asc")
+	tolls := profile{Path: "/home/user/TOLL_PASSAGES.csv", Name: "TOLL_PASSAGES.csv", Rows: 520, Cols: 4, Columns: []colProfile{
+		{Name: "VEH_CLASS", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"CAR", "VAN", "HGV", "MOTO"}},
+		{Name: "AXLES", Dtype: "int64", Kind: kindNumeric, Unique: 5},
+		{Name: "PAY_METHOD", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"CARD", "CASH", "TAG", "ANPR"}},
+		{Name: "TOLL_AMT_GBP", Dtype: "float64", Kind: kindNumeric, Unique: 30},
+	}}
+	assertReadings(t, tolls, [][2]string{
+		{"What's the average toll paid by HGVs?", "scalar mean(TOLL_AMT_GBP) where VEH_CLASS=HGV"},
+		{"How many vehicles with five or more axles went through?", "count_rows where AXLES>=5"},
+	})
+	shows := profile{Path: "/home/user/BoxOffice_Performances.csv", Name: "BoxOffice_Performances.csv", Rows: 213, Cols: 6, Columns: []colProfile{
+		{Name: "showTitle", Dtype: "object", Kind: kindCategorical, Unique: 8, Values: []string{"Swan Lake", "Sweet Charity"}},
+		{Name: "perfDate", Dtype: "object", Kind: kindDate, Unique: 180, Min: "2024-09-13", Max: "2025-02-28"},
+		{Name: "perfType", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Evening", "Matinee"}},
+		{Name: "ticketsSold", Dtype: "int64", Kind: kindNumeric, Unique: 200},
+		{Name: "compTickets", Dtype: "int64", Kind: kindNumeric, Unique: 20},
+		{Name: "grossUSD", Dtype: "float64", Kind: kindNumeric, Unique: 213},
+	}}
+	exact(shows, "How many tickets did we sell in total?", "scalar sum(ticketsSold)")
+	exact(shows, "Which show grossed the most, and how much did it take?", "group sum(grossUSD) by showTitle desc")
+	exact(shows, "Show me the box office gross month by month.", "series sum(grossUSD) over perfDate/M")
+	exact(shows, "How do matinees compare with evening shows on average tickets sold per performance?", "group mean(ticketsSold) by perfType where perfType=Evening|Matinee")
+	jobs := profile{Path: "/home/user/PestControl jobs.csv", Name: "PestControl jobs.csv", Rows: 372, Cols: 3, Columns: []colProfile{
+		{Name: "cust_type", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Residential", "Commercial"}},
+		{Name: "visits_qty", Dtype: "int64", Kind: kindNumeric, Unique: 4},
+		{Name: "charge_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 370},
+	}}
+	exact(jobs, "What's the total we charged customers across all jobs?", "scalar sum(charge_gbp)")
+	exact(jobs, "What do we earn per visit on average, taking total charges divided by total visits?", "scalar sum(charge_gbp) / sum(visits_qty)")
+	requests := profile{Path: "/home/user/FOI Requests Log.csv", Name: "FOI Requests Log.csv", Rows: 310, Cols: 2, Columns: []colProfile{
+		{Name: "Date Received", Dtype: "object", Kind: kindDate, Unique: 200, Min: "2024-01-02", Max: "2024-12-30"},
+		{Name: "Directorate", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"Housing", "Finance"}},
+	}}
+	exact(requests, "How many FOI requests did we receive in 2024?", "count_rows where yearofDateReceived=2024")
+}

@@ -32,6 +32,8 @@ var analystFiles = map[string]string{
 	"till.csv": "sold,amount\n03/11/2024,5\n28/11/2024,7\n03/12/2024,10\n15/12/2024,20\n",
 	// Dates written day first with dashes: 13-04-2024 is 13 April.
 	"weighins.csv": "wgh_date,wt_kg\n05-03-2024,480\n02-04-2024,455\n13-04-2024,470\n30-04-2024,500\n",
+	// Dates written as one number, year first; an operator often not recorded.
+	"batches.csv": "DYE_DT,OPERATOR\n20250106,FR\n20250214,\n20250220,\n20250301,\n20250305,FR\n20250310,JM\n",
 	// Two counts of one thing per row, and a cost: totals over totals.
 	"patrols.csv": "patrol_id,guard,dur_min,checkpoints_scanned,checkpoints_total,vol_m3,cost_gbp\n" +
 		"1,Ann,30,9,10,2.0,100\n2,Bob,45,10,10,3.0,180\n3,Ann,60,7,10,,50\n4,Bob,15,4,5,5.0,220\n",
@@ -50,6 +52,9 @@ func TestAnalystRunsInPython(t *testing.T) {
 		wantCharts     int
 	}{
 		{"d.csv", "What is the average of column b?", []string{"The average of b is 3 (over 2 values)"}, 1},
+		{"batches.csv", "How many batches were in February?", []string{"2 of 6 rows have month of DYE_DT = 2"}, 1},
+		// An empty cell is no operator to rank.
+		{"batches.csv", "Which operator ran the most batches?", []string{"FR is the most common OPERATOR: 2 rows across 2 OPERATORs"}, 1},
 		{"weighins.csv", "How many weigh-ins took place in April?", []string{"3 of 4 rows have month of wgh_date = 4"}, 1},
 		{"patrols.csv", "What percentage of checkpoints were scanned?", []string{"The total of checkpoints_scanned is 85.7% of the total of checkpoints_total: 30 of 35 (over 4 rows with both)."}, 1},
 		{"patrols.csv", "Overall, what did we pay per cubic metre?", []string{"The total of cost_gbp over the total of vol_m3 is 50: 500 / 10 (over 3 rows with both)."}, 1},

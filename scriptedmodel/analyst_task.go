@@ -21,6 +21,9 @@ func coreWords(name string) []string {
 		if i+2 == len(ws) && freqWords[w] != "" && isDigits(ws[i+1]) {
 			break // n_alive_yr1: which year is a qualifier
 		}
+		if i > 0 && i+1 == len(ws) && w == "quantity" {
+			break // visits_qty is "the visits"
+		}
 		perUnit := w == "per" && i > 0 && i+1 < len(ws) && unitWords[ws[i-1]] && unitWords[ws[i+1]]
 		if !unitWords[w] && !qualifierWords[w] && !perUnit {
 			core = append(core, w)
@@ -46,6 +49,9 @@ func colWords(name string) []string {
 	}
 	if len(ws) > 1 && ws[0] == "n" {
 		ws = append([]string{"number"}, ws[1:]...) // n_planted
+	}
+	if strings.Contains(name, "%") && !slices.Contains(ws, "percent") {
+		ws = append(slices.Clone(ws), "percent") // "Organic Matter %" is a percentage
 	}
 	if n := len(ws); n > 1 && ws[n-1] == "yn" {
 		ws = ws[:n-1] // TRANSPORT_YN
@@ -116,8 +122,8 @@ var formEndings = wordSet("est", "ers", "ing", "ings", "ness", "ful", "less", "i
 // analyst knows ("per" is no percent); a prefix needs three letters more
 // ("age" is not the start of agent, "card" not of cards), consonants two.
 func abbreviates(short, long string) bool {
-	if len(short) < 3 || len(long) < len(short)+2 || short[0] != long[0] || known(short) {
-		return false
+	if len(short) < 3 || len(long) < len(short)+2 || short[0] != long[0] || known(short) || groupWords[long] || corrWords[long] {
+		return false // nor is "compare" what "comp" stands for
 	}
 	if strings.HasSuffix(long, "ied") && len(short) < len(long)-3 {
 		return false // "carried" is a form of carry, not what "cars" stands for
@@ -308,6 +314,13 @@ func mentions(c clause, p profile) []mention {
 			!unitWords[first] && !rowWords[first] && !entityWords[first] && !statWords[first] && freqWords[first] == "" && first != "unit" && first != entity {
 			cands = append(cands, cand{col: col, ws: []string{first}, level: 2, exact: true})
 		}
+		// A chemical symbol that starts a name: "potassium" of K (mg/l),
+		// "phosphorus index" of P Index.
+		for _, el := range slices.Sorted(maps.Keys(elementSymbols)) {
+			if sym := elementSymbols[el]; len(ws) > 1 && col.Kind == kindNumeric && strings.EqualFold(strings.Fields(col.Name)[0], sym) {
+				cands = append(cands, cand{col: col, ws: append([]string{el}, ws[1:]...), level: 1, anyOrder: true}, cand{col: col, ws: []string{el}, level: 2, via: el})
+			}
+		}
 		// A yes/no column's first word, when no other column starts so
 		// ("packing" of Packing Service).
 		if _, flag := isFlag(col); flag && len(ws) > 1 && firsts[ws[0]] == 1 && !stopWords[ws[0]] && !weakWords[ws[0]] && !qualifierWords[ws[0]] && !particles[ws[0]] &&
@@ -430,6 +443,9 @@ func mentions(c clause, p profile) []mention {
 			}
 			if span == 1 && cd.level == 2 && c.words[i] == entity {
 				continue // "money spent on repairs" of pothole_repairs.csv: the rows, not Days_to_Repair
+			}
+			if i == 0 && span == 1 && len(c.words) > 1 && wordSet("show", "list", "give", "tell", "plot", "chart", "find")[c.words[0]] && wordSet("me", "us", "the", "a", "all", "each", "every", "how", "what", "which")[c.words[1]] {
+				continue // "Show me the gross" asks; it names no showTitle
 			}
 			byName := i > 0 && c.words[i-1] == "column" || quoted(c.raw, cd.col.Name)
 			if len(cd.ws) == 1 && stopWords[cd.ws[0]] && !byName {
@@ -581,7 +597,7 @@ var unitNames = map[string][]string{"t": {"tonne", "ton"}, "m": {"meter", "metre
 
 // gapWords may stand between the words of a column's name in a question.
 var gapWords = wordSet("a", "an", "the", "was", "were", "is", "are", "be", "been", "did", "do", "does", "has", "have", "had", "her", "his",
-	"their", "its", "my", "our", "made")
+	"their", "its", "my", "our", "made", "we", "you", "they")
 
 // gappedSpan is the length of the span at the start of qs that holds the
 // words of cs in any order, with gap words (or extra ones) between them,
@@ -661,7 +677,7 @@ func measuredAs(w string, full []string) bool {
 }
 
 // measureWords say that a column is a measure ("satisfaction score").
-var measureWords = wordSet("score", "value", "amount", "level", "figure", "reading", "total", "content")
+var measureWords = wordSet("score", "value", "amount", "level", "figure", "reading", "total", "content", "concentration")
 
 // timeUnits are the units of a duration.
 var timeUnits = wordSet("minute", "second", "hour", "day", "ms", "h", "s")
@@ -1069,6 +1085,51 @@ func partOfTotal(c clause, numeric []colProfile, p profile) []colProfile {
 	return nil
 }
 
+// totalsRatio reads a clause that asks for one column's total over
+// another's: said outright ("total charges divided by total visits"), or
+// a figure per another over all the rows ("litres of water per kg of
+// fabric across all batches"). It returns the two columns, or "".
+func totalsRatio(c clause, p profile) (num, den string) {
+	before, after := -1, -1
+	if i := indexSeq(c.words, "divided", "by"); i >= 0 {
+		before, after = i, i+2
+	} else if i := slices.Index(c.words, "per"); i >= 0 && (slices.Contains(c.words, "overall") || containsSeq(c.words, "across", "all") || containsSeq(c.words, "in", "total") || slices.Contains(c.words, "altogether")) {
+		before, after = i, i+1
+	}
+	if before < 0 {
+		return "", ""
+	}
+	// The columns each side names, each side read on its own: "charges
+	// divided by visits" may name a column said before too.
+	named := func(ws []string) []string {
+		var out []string
+		for _, m := range mentions(clause{raw: strings.Join(ws, " "), words: ws}, p) {
+			if m.col.Kind == kindNumeric && !isID(m.col) && !isTime(m.col) && !intensiveWord.MatchString(strings.ToLower(m.col.Name)) {
+				out = append(out, m.col.Name)
+			}
+		}
+		return out
+	}
+	// The column named nearest before the split: the shortest run of
+	// words before it that names one.
+	for k := before - 1; k >= 0; k-- {
+		if a := named(c.words[k:before]); len(a) > 0 {
+			if b := named(c.words[after:]); len(b) > 0 && b[0] != a[0] {
+				return a[0], b[0]
+			}
+			break
+		}
+	}
+	return "", ""
+}
+
+// recordedWords after "no" and a column say that nothing was written in
+// it: "no moisture reading", "no operator recorded".
+var recordedWords = wordSet("reading", "recorded", "record", "value", "result", "entered", "entry", "logged", "given", "listed", "measurement")
+
+// numberNounRE finds a number joined to a noun: "18-hole", "3-bed".
+var numberNounRE = regexp.MustCompile(`\b(\d+)-([A-Za-z]+)\b`)
+
 // lessIsBetter reports whether the lower figures of a column are the
 // better ones: a time taken, a delay, a wait, defects.
 func lessIsBetter(col colProfile) bool {
@@ -1093,7 +1154,7 @@ var moneyEvents = wordSet("purchase", "payment", "transaction", "expense", "expe
 
 // termWords name a stretch of time no date column divides by: "this
 // term", "the season".
-var termWords = wordSet("term", "season", "semester", "period")
+var termWords = wordSet("term", "season", "semester", "period", "summer", "winter", "spring", "autumn")
 
 // exclusionAt is how many words at i say that what follows is left out
 // ("excluding", "leaving out", "apart from"), or 0.
@@ -1224,8 +1285,8 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	// condition, the time is the measure.
 	if measured := slices.DeleteFunc(slices.Clone(numeric), func(col colProfile) bool {
 		return slices.ContainsFunc(filters, func(f filter) bool { return f.Column == col.Name && f.Op != "" && f.Op != opEmpty })
-	}); len(measured) > 0 {
-		numeric = measured
+	}); len(measured) > 0 || containsSeq(c.words, "how", "many") && len(filters) > 0 && aggregateOf(c, covered) == "" {
+		numeric = measured // "how many samples were acidic, with a pH below 5.5" counts them
 	}
 	agg := aggregateOf(c, covered)
 	if agg == "" && containsSeq(c.words, "how", "much") {
@@ -1249,8 +1310,15 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	}
 	desc, asc := uncoveredWord(c, covered, descWords) != "", uncoveredWord(c, covered, ascWords) != "" // "maximum temperature" of max_temp_c ranks nothing
 	adjDesc := false
-	for _, w := range c.words {
-		if a, ok := adjectiveMeasures[w]; ok && w != "paid" { // "highest paid" ranks by "highest"
+	for i, w := range c.words {
+		a, ok := adjectiveMeasures[w]
+		switch {
+		case !ok || w == "paid": // "highest paid" ranks by "highest"
+		case i > 0 && (c.words[i-1] == "most" || c.words[i-1] == "least"):
+			// "The most acidic" is the lowest pH; "the least acidic" the highest.
+			d := a.desc == (c.words[i-1] == "most")
+			desc, asc, adjDesc = d, !d, d
+		default:
 			desc, asc, adjDesc = desc || a.desc, asc || !a.desc, a.desc
 		}
 	}
@@ -1312,8 +1380,10 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	}
 	// An adjective that implies a measure ("the longest") ranks by it.
 	if len(numeric) == 0 {
-		for _, w := range c.words {
-			if a, ok := adjectiveMeasures[w]; ok {
+		for i, w := range c.words {
+			// "Were acidic" says what rows are, not what ranks them.
+			ranks := strings.HasSuffix(w, "est") || w == "paid" || i > 0 && wordSet("most", "least", "more", "less", "how")[c.words[i-1]]
+			if a, ok := adjectiveMeasures[w]; ok && ranks {
 				col := hintedColumn(p, a.hints)
 				for _, u := range c.words {
 					if unitWords[u] && unitColumn(p, u) != nil {
@@ -1385,6 +1455,13 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			return task{}, fmt.Sprintf("it asks which %s, and no column names each %s (it is a value of %s)", c.words[i+1], c.words[i+1], filters[k].Column), false
 		}
 	}
+	// "How many rounds were played" of HolesPlayed: the rows' verb, not a
+	// measure to add up.
+	if howMany && agg == "" && len(numeric) == 1 && countsRowsNoun(c, p) && slices.ContainsFunc(mentions(c, p), func(m mention) bool {
+		return m.col.Name == numeric[0].Name && m.len == 1 && isPast(c.words[m.pos]) && m.pos > 0 && passiveWords[c.words[m.pos-1]] && len(colWords(m.col.Name)) > 1
+	}) {
+		numeric = nil
+	}
 	// "How many patrols missed at least one checkpoint": a number of
 	// checkpoints picks the patrols counted; adding them up would answer
 	// another question.
@@ -1393,6 +1470,11 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		return m.col.Name == numeric[0].Name && m.pos > 0 && (word || isDigits(c.words[m.pos-1]))
 	}) {
 		return task{}, fmt.Sprintf("it counts rows by a number of %s, and I cannot tell which rows that number picks", numeric[0].Name), false
+	}
+	// "Total water divided by total fabric weight", "litres of water per
+	// kg of fabric across all batches": one column's total over another's.
+	if num, den := totalsRatio(c, p); num != "" && !ranked && len(times) == 0 && !c.has(wordSet("each", "every", "which")) {
+		return task{Op: opScalar, Agg: "ratio", Measure: num, Over: den, Filters: filters}, "", true
 	}
 	// "Overall, what did we pay per cubic metre": the money's total over
 	// the total of the column after "per".
@@ -1805,9 +1887,29 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// "How many orders had no discount", "the share of trips with a
 	// delay": a numeric column after no/without is zero, after with/had a
 	// above zero, when rows are counted or shared.
+	// But "no moisture reading", "no operator recorded" of a column with
+	// gaps keeps the rows where it is empty.
 	if containsSeq(c.words, "how", "many") || c.has(shareWords) || c.has(rateWords) {
 		ms = slices.DeleteFunc(ms, func(m mention) bool {
-			if m.col.Kind != kindNumeric || isTime(m.col) || m.pos == 0 {
+			if isTime(m.col) || m.pos == 0 || m.col.Kind == kindDate {
+				return false
+			}
+			next := ""
+			if m.pos+m.len < len(c.words) {
+				next = c.words[m.pos+m.len]
+			}
+			said := recordedWords[next] || m.len > 1 && recordedWords[c.words[m.pos+m.len-1]] // "moisture reading" may name the column
+			if prev := c.words[m.pos-1]; (prev == "no" || prev == "without") && m.col.Missing > 0 && (m.col.Kind != kindNumeric || said) {
+				rd.filters = append(rd.filters, filter{Column: m.col.Name, Op: opEmpty})
+				for j := m.pos - 1; j < m.pos+m.len; j++ {
+					rd.covered[j] = true
+				}
+				if recordedWords[next] {
+					rd.covered[m.pos+m.len] = true
+				}
+				return true
+			}
+			if m.col.Kind != kindNumeric {
 				return false
 			}
 			from, op := m.pos-1, ""
@@ -1943,6 +2045,29 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 				rd.covered[j] = true
 			}
 		}
+	}
+	// "18-hole rounds", "a 3-bed flat": a number joined to the word of a
+	// numeric column with few values is that column's value.
+	for _, nm := range numberNounRE.FindAllStringSubmatch(c.raw, -1) {
+		v, _ := strconv.ParseFloat(nm[1], 64)
+		w := words(nm[2])
+		i := slices.IndexFunc(rangeOf(0, len(c.words)-1), func(k int) bool { return c.words[k] == nm[1] && len(w) == 1 && c.words[k+1] == w[0] })
+		if i < 0 || rd.covered[i] {
+			continue
+		}
+		k := slices.IndexFunc(ms, func(m mention) bool {
+			return m.col.Kind == kindNumeric && m.col.Unique > 0 && m.col.Unique <= 30 && !isID(m.col) &&
+				slices.ContainsFunc(colWords(m.col.Name), func(cw string) bool { return sameWord(w[0], cw) })
+		})
+		if k < 0 || slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == ms[k].col.Name }) {
+			continue
+		}
+		rd.filters = append(rd.filters, filter{Column: ms[k].col.Name, Op: "==", Num: v, at: []int{i}})
+		rd.covered[i], rd.covered[i+1] = true, true
+		for j := ms[k].pos; j < ms[k].pos+ms[k].len; j++ {
+			rd.covered[j] = true // "to play an 18-hole round": the column's words
+		}
+		ms = slices.Delete(ms, k, k+1)
 	}
 	// A speed no column holds: the distance column over the duration's hours.
 	if i := slices.Index(c.words, "speed"); i >= 0 && !slices.ContainsFunc(ms, func(m mention) bool { return m.pos == i }) {
@@ -2217,7 +2342,10 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// the rows with no date ("reports not cleared yet" of DateCleared).
 	nameWords := fileWords(p)
 	for _, m := range all {
-		if m.col.Kind != kindDate || m.len != 1 || !isParticiple(c.words[m.pos]) && !slices.Contains(nameWords, c.words[m.pos]) {
+		// "How many requests did we receive in 2024": the verb after "did
+		// we", as its participle.
+		didVerb := m.pos >= 2 && wordSet("we", "they", "you", "i")[c.words[m.pos-1]] && wordSet("did", "do", "does")[c.words[m.pos-2]]
+		if m.col.Kind != kindDate || m.len != 1 || !isParticiple(c.words[m.pos]) && !slices.Contains(nameWords, c.words[m.pos]) && !didVerb {
 			continue
 		}
 		neg := slices.ContainsFunc(c.words[max(0, m.pos-3):m.pos], func(w string) bool { return negations[w] })
@@ -2752,6 +2880,9 @@ func numberAt(ws []string, i int) (float64, int, bool) {
 	if v, err := strconv.ParseFloat(ws[i], 64); err == nil {
 		return v, 1, true
 	}
+	if v, ok := numberWords[ws[i]]; ok && i+2 < len(ws) && ws[i+1] == "or" && orMore[ws[i+2]] != "" {
+		return float64(v), 1, true // "five or more"
+	}
 	if i+1 >= len(ws) || !unitWords[ws[i+1]] {
 		return 0, 0, false
 	}
@@ -2852,6 +2983,12 @@ func convertedColumn(p profile, unit string) (*colProfile, float64) {
 func conditionBefore(ws []string, at int) (filter, int, int, bool) {
 	if at == 0 {
 		return filter{}, 0, 0, false
+	}
+	// "with five or more axles", "3 or fewer visits".
+	for start := max(0, at-4); start < at-2; start++ {
+		if f, from, to, ok := conditionAfter(ws[:at], start); ok && from == start && to == at && ws[to-2] == "or" {
+			return f, from, to, true
+		}
 	}
 	v, err := strconv.ParseFloat(ws[at-1], 64)
 	if err != nil {
@@ -3105,9 +3242,46 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 		} else if m, ok := months[w]; ok && (w != "may" || i+1 == len(c.words) || c.words[i-1] == "in") {
 			out = append(out, filter{Column: dc.Name, Part: "month", Values: []string{strconv.Itoa(m)}})
 			covered[i] = true
+			if y, err := strconv.Atoi(strings.Join(c.words[i+1:min(i+2, len(c.words))], "")); err == nil && y >= 1900 && y <= 2100 {
+				out = append(out, filter{Column: dc.Name, Part: "year", Values: []string{c.words[i+1]}}) // "June 2025"
+				covered[i+1] = true
+			}
+		}
+	}
+	// A year the first date column does not reach is another's: "booked
+	// for June 2025" of enquiryDate (2023-2024) and eventDate (2025).
+	for _, f := range out {
+		if f.Column != dc.Name || f.Part != "year" {
+			continue
+		}
+		when := f.Values[0]
+		if k := slices.IndexFunc(out, func(g filter) bool { return g.Column == dc.Name && g.Part == "month" && len(g.Values) == 1 }); k >= 0 {
+			m, _ := strconv.Atoi(out[k].Values[0])
+			when = fmt.Sprintf("%s-%02d", when, m)
+		}
+		if inYears(*dc, when) {
+			continue
+		}
+		for _, col := range p.Columns {
+			if col.Kind == kindDate && col.Name != dc.Name && inYears(col, when) {
+				for k := range out {
+					if out[k].Column == dc.Name && out[k].Part != "" {
+						out[k].Column = col.Name
+					}
+				}
+				return out
+			}
 		}
 	}
 	return out
+}
+
+// inYears reports whether a date column's dates reach into a year
+// ("2025") or a month ("2025-06").
+func inYears(col colProfile, when string) bool {
+	lo, hi := fmt.Sprint(col.Min), fmt.Sprint(col.Max)
+	n := len(when)
+	return len(lo) >= n && len(hi) >= n && lo[:n] <= when && when <= hi[:n]
 }
 
 // letterNumber is where the clause says a value written as a letter and
@@ -3194,6 +3368,15 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 			out = append(out, w) // "bookings not paid" where no column says paid: not all bookings
 			continue
 		}
+		if _, month := months[w]; month && len(w) > 3 && !covered[i] && i > 0 && wordSet("in", "during", "for", "since")[c.words[i-1]] && dateColumn(p) == nil {
+			out = append(out, w) // "dyed in February" of a table with no dates: not all batches
+			continue
+		}
+		if a, ok := adjectiveMeasures[w]; ok && !covered[i] && !strings.HasSuffix(w, "est") && w != "paid" && !(i > 0 && wordSet("most", "least", "more", "less", "how")[c.words[i-1]]) &&
+			!slices.ContainsFunc(rangeOf(0, len(c.words)), func(j int) bool { return covered[j] && slices.Contains(a.hints, c.words[j]) }) {
+			out = append(out, w) // "samples that were acidic", with no pH condition: which ones is a guess
+			continue
+		}
 		if covered[i] || known(w) || slices.Contains(out, w) {
 			continue
 		}
@@ -3204,6 +3387,15 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 			continue
 		}
 		if slices.Contains(nameWords, w) || slices.ContainsFunc(nameWords, func(n string) bool { return len(w) >= 4 && stem(n) == w }) || slices.ContainsFunc(nameWords, func(n string) bool { return len(n) >= 6 && len(w) >= 6 && n[:4] == w[:4] }) ||
+			slices.ContainsFunc(nameWords, func(n string) bool { // "dye", "dyed" of DYEHOUSE: the first word of a compound
+				// But not a word that starts a value ("wash" of washer in
+				// washhouse_cycles): which rows it means is not the table.
+				return slices.ContainsFunc([]string{stem(w), strings.TrimSuffix(w, "d")}, func(r string) bool {
+					return len(r) >= 3 && len(n) >= len(r)+4 && strings.HasPrefix(n, r) && !slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+						return slices.ContainsFunc(col.Values, func(v string) bool { return strings.HasPrefix(strings.ToLower(v), r) })
+					})
+				})
+			}) ||
 			slices.ContainsFunc(nameWords, func(n string) bool {
 				return nounOfVerb[verbOf(w)] == n || len(n) > 3 && strings.HasSuffix(w, "ed") && stem(w) == n
 			}) {

@@ -39,7 +39,7 @@ var unitWords = wordSet("kg", "g", "gram", "lb", "km", "mi", "mile", "m", "meter
 // qualifierWords mark what kind of value a column holds about its subject
 // ("customer_id", "is_returned"); the subject alone names the column.
 var qualifierWords = wordSet("id", "name", "code", "no", "number", "is", "has", "was", "flag", "key", "ref", "amount", "value", "count", "total",
-	"type", "kind", "method", "mode", "status")
+	"type", "kind", "method", "mode", "status", "title")
 
 // stem strips a past-tense ending, so "returned", "returns" and "return"
 // meet; only long words, so "speed" stays.
@@ -135,6 +135,11 @@ var synonyms = map[string][]string{
 	"hit": {"affected", "impacted"}, "affected": {"impacted"}, "impacted": {"affected"}, "format": {"mode"},
 }
 
+// elementSymbols are the chemical symbols a column may be named by:
+// "K (mg/l)" is the potassium, "P Index" the phosphorus index.
+var elementSymbols = map[string]string{"potassium": "k", "magnesium": "mg", "phosphorus": "p", "nitrogen": "n", "calcium": "ca", "sodium": "na",
+	"lead": "pb", "copper": "cu", "zinc": "zn", "iron": "fe", "sulphur": "s", "sulfur": "s", "nitrate": "no3", "phosphate": "po4"}
+
 // synonymWords are synonyms' question words, sorted.
 var synonymWords = slices.Sorted(maps.Keys(synonyms))
 
@@ -155,6 +160,7 @@ var adjectiveMeasures = map[string]struct {
 	"farthest": {true, []string{"distance"}}, "furthest": {true, []string{"distance"}},
 	"paid": {true, []string{"salary", "pay", "wage"}}, "tallest": {true, []string{"height"}},
 	"deepest": {true, []string{"depth"}}, "shallowest": {false, []string{"depth"}},
+	"acidic": {false, []string{"ph"}}, "alkaline": {true, []string{"ph"}},
 }
 
 // ageNouns name people by their age: "children under 18" is a condition
@@ -254,7 +260,7 @@ var fillerWords = wordSet("while", "still", "yet", "ended", "away", "a", "an", "
 	"fly", "flew", "flown", "play", "played", "operate", "operated", "handle", "handled", "serve", "served", "treat", "treated", "see", "seen", "book", "booked",
 	"measure", "measured", "observe", "observed", "earn", "earned", "work", "worked", "cost", "take", "last", "lasted", "there", "here",
 	"column", "field", "variable", "one", "ones", "those", "such", "like", "same", "other", "own", "both", "s", "t", "don", "doesn", "didn",
-	"isn", "aren", "wasn", "weren", "that", "whether", "do", "per", "versus", "vs", "respectively", "based", "according", "grouped",
+	"isn", "aren", "wasn", "weren", "haven", "hasn", "hadn", "couldn", "wouldn", "shouldn", "that", "whether", "do", "per", "versus", "vs", "respectively", "based", "according", "grouped",
 	"broken", "down", "split", "sorted", "ranked", "rank", "ranking", "order", "descending", "ascending", "value", "level", "level",
 	"give", "provide", "let", "know", "want", "need", "would", "like", "answer", "question", "overall", "now", "far", "so",
 	"how", "often", "does", "each", "separately", "individually", "category", "type", "kind", "group", "time", "period",
