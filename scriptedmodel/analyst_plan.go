@@ -496,7 +496,8 @@ func planFor(question string, profiles []profile) plan {
 // metres was it"): the figure is what ranks the rows. It changes prev and
 // reports whether it did.
 func followUpMeasure(c clause, p profile, prev *task, pl *plan) bool {
-	if !c.has(wordSet("it", "its", "that")) {
+	// "And how much?" after a ranking asks the top's figure too.
+	if !c.has(wordSet("it", "its", "that")) && !(len(c.words) <= 3 && c.words[0] == "how" && prev.Op == opGroup) {
 		return false
 	}
 	tmp := plan{Dataset: p}

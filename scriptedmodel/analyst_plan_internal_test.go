@@ -1236,3 +1236,55 @@ func TestFollowUpsDatesAndSymbols(t *testing.T) {
 	}}
 	exact(requests, "How many FOI requests did we receive in 2024?", "count_rows where yearofDateReceived=2024")
 }
+
+// TestWeekdaysGlossesAndGaps: days of the week, a value glossed by its
+// code, the days between two dates, a money column named "revenue", a
+// total over a total said with "over", and a verb that is a flag's word.
+func TestWeekdaysGlossesAndGaps(t *testing.T) {
+	exact := func(p profile, q, want string) {
+		t.Helper()
+		if got := readingFor(q, p); got != want {
+			t.Errorf("%q: got %q, want %q", q, got, want)
+		}
+	}
+	tolls := profile{Path: "/home/user/TOLL_PASSAGES.csv", Name: "TOLL_PASSAGES.csv", Rows: 520, Cols: 3, Columns: []colProfile{
+		{Name: "PASS_DT", Dtype: "object", Kind: kindDate, Unique: 500, Min: "2025-01-01 07:33", Max: "2025-03-31 22:10"},
+		{Name: "PEAK_FLG", Dtype: "int64", Kind: kindCategorical, Unique: 2, Values: []string{"0", "1"}},
+		{Name: "TOLL_AMT_GBP", Dtype: "float64", Kind: kindNumeric, Unique: 30},
+	}}
+	exact(tolls, "How many passages took place at weekends (Saturday or Sunday)?", "count_rows where weekdayofPASS_DTinSaturday,Sunday")
+	exact(tolls, "How does the average toll at peak times compare with off-peak?", "group mean(TOLL_AMT_GBP) by PEAK_FLG")
+	exact(tolls, "Break down the toll takings by month.", "series sum(TOLL_AMT_GBP) over PASS_DT/M")
+	courts := profile{Path: "/home/user/Hearings.csv", Name: "Hearings.csv", Rows: 430, Cols: 2, Columns: []colProfile{
+		{Name: "court_cd", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"SHF", "LDS", "BFD", "WKF"}},
+		{Name: "costs_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 40},
+	}}
+	// The court's name is glossed by its code in brackets.
+	exact(courts, "How many hearings did Sheffield (court code SHF) deal with?", "count_rows where court_cd=SHF")
+	weddings := profile{Path: "/home/user/wedding_bookings.csv", Name: "wedding_bookings.csv", Rows: 265, Cols: 3, Columns: []colProfile{
+		{Name: "enquiryDate", Dtype: "object", Kind: kindDate, Unique: 200, Min: "2023-10-17", Max: "2025-03-11"},
+		{Name: "eventDate", Dtype: "object", Kind: kindDate, Unique: 200, Min: "2025-04-11", Max: "2026-09-26"},
+		{Name: "packageTier", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Classic", "Signature", "Premier"}},
+	}}
+	exact(weddings, "What's the median number of days between the enquiry and the wedding date?", "scalar median(days from enquiryDate to eventDate)")
+	exact(weddings, "What's the average gap between enquiry and event for Signature bookings?", "scalar mean(days from enquiryDate to eventDate) where packageTier=Signature")
+	pests := profile{Path: "/home/user/PestControl jobs.csv", Name: "PestControl jobs.csv", Rows: 372, Cols: 3, Columns: []colProfile{
+		{Name: "tech_nm", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"D. Okoye", "S. Marsh"}},
+		{Name: "resp_hrs", Dtype: "float64", Kind: kindNumeric, Unique: 200},
+		{Name: "charge_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 370},
+	}}
+	// "revenue" is the one column of money; "and how much" asks the top's figure.
+	exact(pests, "Which technician brought in the most revenue, and how much?", "group sum(charge_gbp) by tech_nm desc")
+	seats := profile{Path: "/home/user/BoxOffice.csv", Name: "BoxOffice.csv", Rows: 213, Cols: 2, Columns: []colProfile{
+		{Name: "capacity", Dtype: "int64", Kind: kindNumeric, Unique: 3},
+		{Name: "ticketsSold", Dtype: "int64", Kind: kindNumeric, Unique: 200},
+	}}
+	exact(seats, "Across all performances, what percentage of available seats did we sell (total tickets sold over total capacity)?", "share sum(ticketsSold) of sum(capacity)")
+	runs := profile{Path: "/home/user/gritting_runs.csv", Name: "gritting_runs.csv", Rows: 300, Cols: 3, Columns: []colProfile{
+		{Name: "DEPOT", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"North", "South", "East"}},
+		{Name: "SALT_T", Dtype: "float64", Kind: kindNumeric, Unique: 200},
+		{Name: "PLOUGH_USED", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+	}}
+	// "used" is the salt's verb, not PLOUGH_USED.
+	exact(runs, "Break down the salt used by depot.", "group sum(SALT_T) by DEPOT")
+}

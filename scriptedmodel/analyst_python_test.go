@@ -34,6 +34,8 @@ var analystFiles = map[string]string{
 	"weighins.csv": "wgh_date,wt_kg\n05-03-2024,480\n02-04-2024,455\n13-04-2024,470\n30-04-2024,500\n",
 	// Dates written as one number, year first; an operator often not recorded.
 	"batches.csv": "DYE_DT,OPERATOR\n20250106,FR\n20250214,\n20250220,\n20250301,\n20250305,FR\n20250310,JM\n",
+	// Two dates per row: the days between them.
+	"bookings.csv": "enquiryDate,eventDate,tier\n2024-01-01,2024-01-11,Gold\n2024-02-01,2024-03-02,Gold\n2024-03-01,2024-03-21,Silver\n",
 	// Two counts of one thing per row, and a cost: totals over totals.
 	"patrols.csv": "patrol_id,guard,dur_min,checkpoints_scanned,checkpoints_total,vol_m3,cost_gbp\n" +
 		"1,Ann,30,9,10,2.0,100\n2,Bob,45,10,10,3.0,180\n3,Ann,60,7,10,,50\n4,Bob,15,4,5,5.0,220\n",
@@ -52,6 +54,7 @@ func TestAnalystRunsInPython(t *testing.T) {
 		wantCharts     int
 	}{
 		{"d.csv", "What is the average of column b?", []string{"The average of b is 3 (over 2 values)"}, 1},
+		{"bookings.csv", "What's the median number of days between the enquiry and the event?", []string{"The median of days from enquiryDate to eventDate is 20 (over 3 values)."}, 1},
 		{"batches.csv", "How many batches were in February?", []string{"2 of 6 rows have month of DYE_DT = 2"}, 1},
 		// An empty cell is no operator to rank.
 		{"batches.csv", "Which operator ran the most batches?", []string{"FR is the most common OPERATOR: 2 rows across 2 OPERATORs"}, 1},

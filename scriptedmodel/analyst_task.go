@@ -415,6 +415,9 @@ func mentions(c clause, p profile) []mention {
 				})) { // "the median trip duration" is duration_min's, not trip_miles'
 				continue
 			}
+			if span == 1 && cd.level >= 1 && isParticiple(c.words[i]) && i > 0 && used[i-1] && otherWordMissing(c, cd.col, cd.ws[0]) {
+				continue // "the salt used" names the salt, not PLOUGH_USED
+			}
 			if span == 1 && cd.level >= 1 && isParticiple(c.words[i]) && i > 0 && passiveWords[c.words[i-1]] && (cd.col.Kind == kindNumeric && strings.HasSuffix(cd.ws[0], "ing") ||
 				cd.col.Kind == kindNumeric && isParticiple(cd.ws[0]) && c.words[i-1] == "got" || otherWordMissing(c, cd.col, cd.ws[0])) {
 				// "How many tonnes were picked" is the verb of the rows, not
@@ -906,6 +909,12 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 			}
 		}
 	}
+	if ok && refusal == "" && t.Over != "" && explicitRatio(c) {
+		// "The average price per ticket, taking total gross over total
+		// tickets sold": the formula the question gives says what its
+		// words mean.
+		unknown = nil
+	}
 	switch {
 	case refusal != "":
 		pl.Notes = pl.Notes[:notes]
@@ -1093,6 +1102,8 @@ func totalsRatio(c clause, p profile) (num, den string) {
 	before, after := -1, -1
 	if i := indexSeq(c.words, "divided", "by"); i >= 0 {
 		before, after = i, i+2
+	} else if i := slices.Index(c.words, "over"); explicitRatio(c) && i > 0 {
+		before, after = i, i+1 // "total tickets sold over total capacity"
 	} else if i := slices.Index(c.words, "per"); i >= 0 && (slices.Contains(c.words, "overall") || containsSeq(c.words, "across", "all") || containsSeq(c.words, "in", "total") || slices.Contains(c.words, "altogether")) {
 		before, after = i, i+1
 	}
@@ -1129,6 +1140,67 @@ var recordedWords = wordSet("reading", "recorded", "record", "value", "result", 
 
 // numberNounRE finds a number joined to a noun: "18-hole", "3-bed".
 var numberNounRE = regexp.MustCompile(`\b(\d+)-([A-Za-z]+)\b`)
+
+// daysBetween reads "days between the enquiry and the event" of a table
+// with two date columns: the later column less the earlier, in days. It
+// returns the derived column, where the clause says it and how many words
+// say it. One of the two must be named by a word of its own name; the
+// other is then the table's other date column.
+func daysBetween(c clause, p profile) (derived, int, int, bool) {
+	b := slices.Index(c.words, "between")
+	if b < 1 || !wordSet("day", "time", "gap", "length", "duration")[c.words[b-1]] {
+		return derived{}, 0, 0, false
+	}
+	var dates []colProfile
+	for _, col := range p.Columns {
+		if col.Kind == kindDate {
+			dates = append(dates, col)
+		}
+	}
+	if len(dates) < 2 {
+		return derived{}, 0, 0, false
+	}
+	var named []colProfile
+	for _, col := range dates {
+		own := slices.DeleteFunc(colWords(col.Name), func(w string) bool { return w == "date" || w == "time" || timeName.MatchString(w) })
+		if slices.ContainsFunc(c.words[b+1:], func(w string) bool { return slices.ContainsFunc(own, func(o string) bool { return sameWord(w, o) }) }) {
+			named = append(named, col)
+		}
+	}
+	switch {
+	case len(named) == 1 && len(dates) == 2:
+		named = dates
+	case len(named) != 2:
+		return derived{}, 0, 0, false
+	}
+	from, to := named[0], named[1]
+	if fmt.Sprint(to.Min) < fmt.Sprint(from.Min) {
+		from, to = to, from
+	}
+	// The words that say it run to the last that names a date column.
+	end := b
+	for j := b + 1; j < len(c.words); j++ {
+		if slices.ContainsFunc(dates, func(col colProfile) bool {
+			return slices.ContainsFunc(colWords(col.Name), func(o string) bool { return sameWord(c.words[j], o) })
+		}) {
+			end = j
+		}
+	}
+	if end == b {
+		return derived{}, 0, 0, false
+	}
+	name := fmt.Sprintf("days from %s to %s", from.Name, to.Name)
+	return derived{Name: name,
+		Expr:    fmt.Sprintf("(pd.to_datetime(data[%s], errors=\"coerce\") - pd.to_datetime(data[%s], errors=\"coerce\")).dt.days", py(to.Name), py(from.Name)),
+		Formula: fmt.Sprintf("%s = %s - %s, in days", name, to.Name, from.Name)}, b - 1, end - b + 2, true
+}
+
+// explicitRatio reports whether a clause spells out one total over
+// another: "divided by", "total … over total …".
+func explicitRatio(c clause) bool {
+	i := slices.Index(c.words, "over")
+	return containsSeq(c.words, "divided", "by") || i > 0 && i+1 < len(c.words) && slices.Contains(c.words[:i], "total") && slices.Contains(c.words[i+1:min(i+3, len(c.words))], "total")
+}
 
 // lessIsBetter reports whether the lower figures of a column are the
 // better ones: a time taken, a delay, a wait, defects.
@@ -1302,7 +1374,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	}
 	// "On unfenced plots compared with fenced ones": both values of a
 	// yes/no column, compared.
-	if compare == "" && (c.has(wordSet("compared", "versus", "vs")) || containsSeq(c.words, "as", "opposed")) {
+	if compare == "" && (c.has(wordSet("compare", "compared", "versus", "vs")) || containsSeq(c.words, "as", "opposed")) {
 		if i := slices.IndexFunc(filters, func(f filter) bool { return f.Flag && f.Part == "" }); i >= 0 {
 			compare = filters[i].Column
 			filters = slices.Delete(slices.Clone(filters), i, i+1)
@@ -1412,7 +1484,15 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	if len(numeric) == 0 && prev == nil {
 		if w := uncoveredWord(c, covered, moneyWords, derivedWords); w != "" && w != "value" && w != "amount" {
 			if m := plausibleMeasure(p); m == "" || !moneyName.MatchString(strings.ToLower(m)) {
-				return task{}, fmt.Sprintf("none of its columns holds %q, and it has no quantity and price columns to compute it from", w), false
+				mc := moneyColumn(p)
+				if mc == nil {
+					return task{}, fmt.Sprintf("none of its columns holds %q, and it has no quantity and price columns to compute it from", w), false
+				}
+				// "Which technician brought in the most revenue" of charge_gbp:
+				// the one column in a currency.
+				numeric = append(numeric, *mc)
+				covered[slices.Index(c.words, w)] = true
+				*notes = append(*notes, fmt.Sprintf("I read %q as %s, the one column of money.", w, mc.Name))
 			}
 		}
 	}
@@ -1474,6 +1554,9 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	// "Total water divided by total fabric weight", "litres of water per
 	// kg of fabric across all batches": one column's total over another's.
 	if num, den := totalsRatio(c, p); num != "" && !ranked && len(times) == 0 && !c.has(wordSet("each", "every", "which")) {
+		if c.has(shareWords) {
+			return task{Op: opShare, Measure: num, Over: den, Filters: filters}, "", true // "what percentage of seats did we sell"
+		}
 		return task{Op: opScalar, Agg: "ratio", Measure: num, Over: den, Filters: filters}, "", true
 	}
 	// "Overall, what did we pay per cubic metre": the money's total over
@@ -2068,6 +2151,19 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.covered[j] = true // "to play an 18-hole round": the column's words
 		}
 		ms = slices.Delete(ms, k, k+1)
+	}
+	// "The number of days between enquiry and event": one date column
+	// subtracted from the other, in days.
+	if d, at, span, ok := daysBetween(c, p); ok && !slices.ContainsFunc(ms, func(m mention) bool { return m.pos == at }) {
+		if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
+			pl.Derived = append(pl.Derived, d)
+		}
+		ms = slices.DeleteFunc(ms, func(m mention) bool { return m.col.Kind == kindDate && m.pos > at })
+		ms = append(ms, mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: at, len: 1})
+		slices.SortStableFunc(ms, func(a, b mention) int { return a.pos - b.pos })
+		for j := at; j < at+span; j++ {
+			rd.covered[j] = true
+		}
 	}
 	// A speed no column holds: the distance column over the duration's hours.
 	if i := slices.Index(c.words, "speed"); i >= 0 && !slices.ContainsFunc(ms, func(m mention) bool { return m.pos == i }) {
@@ -3213,6 +3309,20 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 			covered[i] = true
 			continue
 		}
+		// "On a Saturday", "(Saturday or Sunday)": days of the week; a
+		// day the weekend already names is said twice.
+		if day := weekdayName(w); day != "" && !covered[i] {
+			covered[i] = true
+			k := slices.IndexFunc(out, func(f filter) bool { return f.Column == dc.Name && f.Part == "weekday" })
+			switch {
+			case k < 0:
+				out = append(out, filter{Column: dc.Name, Part: "weekday", Values: []string{day}, at: []int{i}})
+			case !slices.Contains(out[k].Values, day):
+				out[k].Values = append(out[k].Values, day)
+				out[k].at = append(out[k].at, i)
+			}
+			continue
+		}
 		// "on October 15", "on 15 October": a day of the year.
 		if m, ok := months[w]; ok && i > 0 && len(w) > 3 {
 			for _, d := range []int{i + 1, i - 1} {
@@ -3274,6 +3384,16 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 		}
 	}
 	return out
+}
+
+// weekdayName is the day of the week w names ("saturday", "sat"), or "".
+func weekdayName(w string) string {
+	for _, d := range []string{"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"} {
+		if w == strings.ToLower(d) {
+			return d
+		}
+	}
+	return ""
 }
 
 // inYears reports whether a date column's dates reach into a year
@@ -3487,6 +3607,13 @@ func glossed(w, raw string, p profile) bool {
 			continue
 		}
 		if slices.ContainsFunc(p.Columns, func(col colProfile) bool { return slices.Equal(words(col.Name), words(m[2])) }) {
+			return true
+		}
+		// "Sheffield (court code SHF)": the bracket names a value.
+		inside := strings.Fields(m[2])
+		if len(inside) > 0 && slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+			return slices.ContainsFunc(col.Values, func(v string) bool { return v == inside[len(inside)-1] })
+		}) {
 			return true
 		}
 	}

@@ -26,7 +26,7 @@ var abbreviations = map[string]string{
 	"elev": "elevation", "mag": "magnitude", "crit": "critical", "viol": "violation", "est": "estimate", "prem": "premium",
 	"hb": "hemoglobin", "hgb": "hemoglobin", "v": "volt", "voltage": "volt", "kw": "kilowatt", "w": "watt", "dest": "destination", "orig": "origin", "desc": "description", "lat": "latitude", "lon": "longitude", "lng": "longitude",
 	"tonnage": "tonne", "centimetre": "cm", "centimeter": "cm", "millimetre": "mm", "millimeter": "mm", "kts": "knot",
-	"cd": "code", "flg": "flag", "vol": "volume", "sp": "species", "spp": "species", "svc": "service", "txn": "transaction", "trx": "transaction",
+	"cd": "code", "flg": "flag", "vol": "volume", "sp": "species", "nm": "name", "tech": "technician", "spp": "species", "svc": "service", "txn": "transaction", "trx": "transaction",
 }
 
 // unitWords end column names to give the unit ("weight_kg",
@@ -261,7 +261,7 @@ var fillerWords = wordSet("while", "still", "yet", "ended", "away", "a", "an", "
 	"measure", "measured", "observe", "observed", "earn", "earned", "work", "worked", "cost", "take", "last", "lasted", "there", "here",
 	"column", "field", "variable", "one", "ones", "those", "such", "like", "same", "other", "own", "both", "s", "t", "don", "doesn", "didn",
 	"isn", "aren", "wasn", "weren", "haven", "hasn", "hadn", "couldn", "wouldn", "shouldn", "that", "whether", "do", "per", "versus", "vs", "respectively", "based", "according", "grouped",
-	"broken", "down", "split", "sorted", "ranked", "rank", "ranking", "order", "descending", "ascending", "value", "level", "level",
+	"broken", "break", "down", "split", "deal", "dealt", "sorted", "ranked", "rank", "ranking", "order", "descending", "ascending", "value", "level", "level",
 	"give", "provide", "let", "know", "want", "need", "would", "like", "answer", "question", "overall", "now", "far", "so",
 	"how", "often", "does", "each", "separately", "individually", "category", "type", "kind", "group", "time", "period",
 	"receive", "send", "sent", "use", "used", "hold", "held", "contain", "include", "belong", "generate", "generated", "bring", "brought",

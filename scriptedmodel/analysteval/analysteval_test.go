@@ -86,11 +86,12 @@ func TestCorpora(t *testing.T) {
 // time, dates like 05-03-2024, a rate's unit) round11 to 55 / 1 / 14,
 // round19 to 56 / 1 / 13, round20 to 42 / 2 / 26 and round21 to 49 / 2 /
 // 19. round23 and round24 were run once (32 / 8 / 30 and 38 / 11 / 21)
-// and fixed in part (52 / 1 / 17 each), which raised round18 to 50 / 4 /
-// 16.
+// and fixed in part (then 54 / 1 / 15 and 58 / 1 / 11), which raised
+// round16 to 50 / 1 / 19, round18 to 50 / 4 / 16, round19 to 57 / 0 / 13
+// and round20 to 43 / 2 / 25.
 func TestCorporaBelowGoal(t *testing.T) {
-	for dir, floor := range map[string]struct{ correct, different int }{"round11": {55, 1}, "round12": {53, 1}, "round16": {49, 1},
-		"round18": {50, 4}, "round19": {56, 1}, "round20": {42, 2}, "round21": {49, 2}, "round23": {52, 1}, "round24": {52, 1}} {
+	for dir, floor := range map[string]struct{ correct, different int }{"round11": {55, 1}, "round12": {53, 1}, "round16": {50, 1},
+		"round18": {50, 4}, "round19": {57, 0}, "round20": {43, 2}, "round21": {49, 2}, "round23": {54, 1}, "round24": {58, 1}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
