@@ -151,9 +151,14 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 	// "The total we charged customers" of cust_type, "the average toll
 	// paid by HGVs" of PAY_METHOD: the object of a verb, and a verb, are
 	// no breakdown the clause asks for.
-	if t.Op == opGroup && t.By != "" && t.ByFreq == "" && slices.ContainsFunc(rd.categorical, func(col colProfile) bool { return col.Name == t.By }) && !asksGrouping(c, -1) {
+	if t.Op == opGroup && t.By != "" && t.ByFreq == "" && slices.ContainsFunc(rd.categorical, func(col colProfile) bool { return col.Name == t.By }) &&
+		!c.has(commonWords) && !c.has(wordSet("which", "whose", "who", "each", "every", "per", "breakdown", "compare", "among", "between", "group")) {
 		for _, m := range mentions(c, p) {
-			if m.col.Name == t.By && m.len == 1 && (m.pos > 0 && isPast(c.words[m.pos-1]) || isPast(c.words[m.pos]) && m.pos+1 < len(c.words) && c.words[m.pos+1] == "by") {
+			// And "the kWh used by households" of household_id: the
+			// passive's agent, where each is a row's own; but "acres
+			// burned by cause" breaks down.
+			agent := m.pos >= 2 && c.words[m.pos-1] == "by" && isPast(c.words[m.pos-2]) && isID(m.col)
+			if m.col.Name == t.By && m.len == 1 && (m.pos > 0 && isPast(c.words[m.pos-1]) || isPast(c.words[m.pos]) && m.pos+1 < len(c.words) && c.words[m.pos+1] == "by" || agent) {
 				return readingCheck{drop: t.By}
 			}
 		}
@@ -217,7 +222,8 @@ var subjectWords = wordSet("a", "an", "one", "of", "from", "all", "in")
 // isPast reports whether w is a verb's past: "charged", "paid".
 func isPast(w string) bool {
 	_, irregular := irregularVerbs[w]
-	return pastForm(w) || irregular
+	short := len(w) == 4 && strings.HasSuffix(w, "ed") && !strings.ContainsRune("aeiou", rune(w[1])) // "used", not "need"
+	return pastForm(w) || irregular || short
 }
 
 // asksGrouping reports whether a clause asks for a breakdown or a ranking
@@ -232,7 +238,7 @@ func asksGrouping(c clause, pos int) bool {
 	}
 	for i, w := range c.words {
 		// "across all events" is every row, not a breakdown.
-		if groupWords[w] && !(i == pos-2 && (wordSet("a", "an", "one")[c.words[pos-1]] || w == "across" && c.words[pos-1] == "all")) && !(w == "across" && i+1 < len(c.words) && c.words[i+1] == "all") && !(w == "by" && i > 0 && isPast(c.words[i-1])) {
+		if groupWords[w] && !(i == pos-2 && (wordSet("a", "an", "one")[c.words[pos-1]] || w == "across" && c.words[pos-1] == "all")) && !(w == "across" && i+1 < len(c.words) && c.words[i+1] == "all") {
 			return true
 		}
 	}

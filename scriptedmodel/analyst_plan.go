@@ -355,8 +355,8 @@ var periodNumber = regexp.MustCompile(`^(yr|wk|mth|qtr)(\d+)$`)
 // them: "cubic metres" is m3.
 var unitPhrase = map[[2]string]string{{"cubic", "meter"}: "m3", {"cubic", "metre"}: "m3", {"square", "meter"}: "m2", {"square", "metre"}: "m2"}
 
-// unitPhrases writes the two-word units of ws as column names do, and
-// "black and white" as not colour.
+// unitPhrases writes the two-word units of ws as column names do,
+// "black and white" as not colour and "turned down" as not approved.
 func unitPhrases(ws []string) []string {
 	for i := 0; i+1 < len(ws); i++ {
 		if u, ok := unitPhrase[[2]string{ws[i], ws[i+1]}]; ok {
@@ -364,6 +364,9 @@ func unitPhrases(ws []string) []string {
 		}
 		if i+2 < len(ws) && ws[i] == "black" && ws[i+1] == "and" && ws[i+2] == "white" {
 			ws = slices.Replace(ws, i, i+3, "not", "color")
+		}
+		if ws[i] == "turned" && ws[i+1] == "down" {
+			ws = slices.Replace(ws, i, i+2, "not", "approved") // "applicants who were turned down"
 		}
 	}
 	return ws

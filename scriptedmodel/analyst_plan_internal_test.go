@@ -1287,4 +1287,28 @@ func TestWeekdaysGlossesAndGaps(t *testing.T) {
 	}}
 	// "used" is the salt's verb, not PLOUGH_USED.
 	exact(runs, "Break down the salt used by depot.", "group sum(SALT_T) by DEPOT")
+	loans := profile{Path: "/home/user/loanApplications.csv", Name: "loanApplications.csv", Rows: 240, Cols: 4, Columns: []colProfile{
+		{Name: "loanOfficer", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"Walsh", "Chen"}},
+		{Name: "loanAmt", Dtype: "int64", Kind: kindNumeric, Unique: 200},
+		{Name: "creditScore", Dtype: "int64", Kind: kindNumeric, Unique: 200},
+		{Name: "approved", Dtype: "int64", Kind: kindNumeric, Unique: 2, Min: 0.0, Max: 1.0},
+	}}
+	// The loans counted, not loanAmt added up.
+	exact(loans, "Which loan officer approved the most loans?", "group count by loanOfficer desc where approved==1")
+	exact(loans, "What is the median credit score of applicants who were turned down?", "scalar median(creditScore) where approved==0")
+	meters := profile{Path: "/home/user/energy_meters.csv", Name: "energy_meters.csv", Rows: 500, Cols: 4, Columns: []colProfile{
+		{Name: "household_id", Dtype: "object", Kind: kindCategorical, Unique: 60},
+		{Name: "region", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"North", "South", "East"}},
+		{Name: "solar", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"yes", "no"}},
+		{Name: "kwh_used", Dtype: "float64", Kind: kindNumeric, Unique: 480},
+	}}
+	// The households are whose rows they are; a region named after "by" breaks down.
+	exact(meters, "What is the average kWh used by households with solar?", "scalar mean(kwh_used) where solar=yes")
+	exact(meters, "What is the total kWh used by region?", "group sum(kwh_used) by region")
+	bills := profile{Path: "/home/user/WaterBills_export.csv", Name: "WaterBills_export.csv", Rows: 240, Cols: 3, Columns: []colProfile{
+		{Name: "accountNo", Dtype: "object", Kind: kindText, Unique: 40},
+		{Name: "billDate", Dtype: "object", Kind: kindDate, Unique: 6, Min: "2024-01-31", Max: "2024-06-30"},
+		{Name: "customerType", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Residential", "Business"}},
+	}}
+	exact(bills, "How many customer accounts are in the billing export?", "distinct accountNo")
 }

@@ -447,6 +447,10 @@ func mentions(c clause, p profile) []mention {
 			if span == 1 && cd.level == 2 && c.words[i] == entity {
 				continue // "money spent on repairs" of pothole_repairs.csv: the rows, not Days_to_Repair
 			}
+			if span == 1 && len(cd.ws) == 1 && cd.col.Kind == kindNumeric && i > 0 && wordSet("most", "fewest", "least", "many")[c.words[i-1]] &&
+				slices.Contains(nameWords, c.words[i]) && writtenPlural(c.raw, c.words[i]) {
+				continue // "approved the most loans" of loanApplications counts loans, not loanAmt
+			}
 			if i == 0 && span == 1 && len(c.words) > 1 && wordSet("show", "list", "give", "tell", "plot", "chart", "find")[c.words[0]] && wordSet("me", "us", "the", "a", "all", "each", "every", "how", "what", "which")[c.words[1]] {
 				continue // "Show me the gross" asks; it names no showTitle
 			}
@@ -2563,6 +2567,9 @@ func countedNoun(c clause, col string) bool {
 	}
 	named := func(k int) bool {
 		return k < len(c.words) && slices.ContainsFunc(colWords(col), func(cw string) bool { return sameWord(c.words[k], cw) })
+	}
+	if !named(j) && named(j+1) && rowsNoun(c.words[j+1]) {
+		j++ // "how many customer accounts" counts accounts
 	}
 	if !named(j) {
 		return false
