@@ -26,7 +26,7 @@ warnings.filterwarnings("ignore")
 NUMBER_RE = r"[-+]?[$€£¥]?\s?[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s?%?"
 SLASH_DATE_RE = r"(\d{1,2})[/-](\d{1,2})[/-](\d{4})(\s+\d{1,2}:\d{2}(:\d{2})?)?"
 DOT_DATE_RE = r"(\d{1,2})\.(\d{1,2})\.(\d{4})"
-MONTH_NAME_DATE_RE = r"\d{1,2}[ -](Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?[ -]\d{2,4}"
+MONTH_NAME_DATE_RE = r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,?\s+)?\d{1,2}[ -](Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?[ -]\d{2,4}"
 
 
 def load(path):
@@ -53,8 +53,9 @@ def load(path):
                 d = pd.to_datetime(df[c].astype(str).str.strip(), format=fmt, errors="coerce")
                 df[c] = d.dt.strftime("%Y-%m-%d").where(d.notna(), None)
             elif len(v) and v.str.fullmatch(MONTH_NAME_DATE_RE, case=False).mean() >= 0.95:
-                # 01 Apr 2024, 22-Jun-2024: the month's name says which part it is.
-                d = pd.to_datetime(df[c].astype(str).str.strip().str.replace("-", " "), dayfirst=True, errors="coerce")
+                # 01 Apr 2024, 22-Jun-2024, Sat 04 May 2024: the month's name says which part it is.
+                t = df[c].astype(str).str.strip().str.replace(r"^[A-Za-z]+,?\s+(?=\d)", "", regex=True)
+                d = pd.to_datetime(t.str.replace("-", " "), dayfirst=True, errors="coerce")
                 df[c] = d.dt.strftime("%Y-%m-%d").where(d.notna(), None)
     return df
 

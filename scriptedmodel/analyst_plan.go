@@ -223,7 +223,7 @@ var (
 		"total": "sum", "sum": "sum",
 		"median": "median",
 	}
-	descWords = wordSet("highest", "most", "largest", "biggest", "top", "best", "greatest", "max", "maximum", "peak")
+	descWords = wordSet("highest", "most", "largest", "biggest", "top", "best", "greatest", "max", "maximum", "peak", "leading")
 	ascWords  = wordSet("lowest", "least", "smallest", "fewest", "bottom", "worst", "min", "minimum", "cheapest")
 	// commonWords ask for the most frequent value: a count per group.
 	commonWords = wordSet("common", "frequent", "popular", "often", "busiest")
@@ -304,7 +304,11 @@ func splitWords(s string, expand bool) []string {
 	var cur []rune
 	flush := func() {
 		if len(cur) > 0 {
-			w := singular(strings.ToLower(string(cur)))
+			raw := string(cur)
+			if n := len(cur); n > 2 && cur[n-1] == 's' && strings.ToUpper(string(cur[:n-1])) == string(cur[:n-1]) && unicode.IsLetter(cur[0]) {
+				raw = string(cur[:n-1]) // "SKUs" is the plural of SKU
+			}
+			w := singular(strings.ToLower(raw))
 			if us, ok := usSpelling[w]; ok {
 				w = us // colour and color are one word
 			}
@@ -500,11 +504,18 @@ func planFor(question string, profiles []profile) plan {
 // reports whether it did.
 func followUpMeasure(c clause, p profile, prev *task, pl *plan) bool {
 	// "And how much?" after a ranking asks the top's figure too.
-	if !c.has(wordSet("it", "its", "that")) && !(len(c.words) <= 3 && c.words[0] == "how" && prev.Op == opGroup) {
+	if !c.has(wordSet("it", "its", "that", "he", "she", "they", "him", "her")) && !(len(c.words) <= 3 && c.words[0] == "how" && prev.Op == opGroup) {
+		// "and how many tonnes?" after a ranking of rows is read below.
 		return false
+	}
+	if len(c.words) <= 2 && c.words[0] == "how" && prev.Op == opGroup && prev.Ranked {
+		return true // "which month produced the most runs, and how many?": the ranking states the top's figure
 	}
 	tmp := plan{Dataset: p}
 	t, refusal, ok := taskFor(c, p, prev, &tmp)
+	if ok && refusal == "" && prev.Op == opGroup && prev.Agg == "count" && t.Op == opCountRows && len(t.Filters) == 0 {
+		return true // "which school has the most appeals, and how many": the ranking counts them
+	}
 	if !ok || refusal != "" || t.Op != opScalar || t.Over != "" || len(t.Filters) > 0 || len(tmp.Derived) > 0 {
 		return false
 	}

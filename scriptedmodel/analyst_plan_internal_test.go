@@ -1312,3 +1312,65 @@ func TestWeekdaysGlossesAndGaps(t *testing.T) {
 	}}
 	exact(bills, "How many customer accounts are in the billing export?", "distinct accountNo")
 }
+
+// TestRangesShortFollowUpsAndAcronyms: a range of months, "as a
+// percentage of", a short "and how many?" after a ranking, an acronym's
+// plural, columns named by a number (6s), "50 and over", a calibration
+// "done by an external lab", and dates written "Sat 04 May 2024" (the
+// Python test loads them).
+func TestRangesShortFollowUpsAndAcronyms(t *testing.T) {
+	exact := func(p profile, q, want string) {
+		t.Helper()
+		if got := readingFor(q, p); got != want {
+			t.Errorf("%q: got %q, want %q", q, got, want)
+		}
+	}
+	referrals := profile{Path: "/home/user/RTT Referrals Export.csv", Name: "RTT Referrals Export.csv", Rows: 430, Cols: 2, Columns: []colProfile{
+		{Name: "Referral Date", Dtype: "object", Kind: kindDate, Unique: 250, Min: "2024-04-01", Max: "2025-03-31"},
+		{Name: "Site", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Riverside", "St Anne's"}},
+	}}
+	exact(referrals, "How many referrals did we receive between January and March 2025?", "count_rows where monthofReferralDatein1,2,3 where yearofReferralDate=2025")
+	markdowns := profile{Path: "/home/user/markdownLog_2024.csv", Name: "markdownLog_2024.csv", Rows: 520, Cols: 12, Columns: []colProfile{
+		{Name: "markdownId", Dtype: "object", Kind: kindText, Unique: 520},
+		{Name: "markdownDate", Dtype: "object", Kind: kindDate, Unique: 500, Min: "2024-01-02T06:30:00", Max: "2024-12-27T09:45:00"},
+		{Name: "storeId", Dtype: "object", Kind: kindCategorical, Unique: 12, Values: []string{"S01", "S04"}},
+		{Name: "dept", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"Menswear", "Home"}},
+		{Name: "skuCode", Dtype: "object", Kind: kindCategorical, Unique: 207},
+		{Name: "origPriceGbp", Dtype: "float64", Kind: kindNumeric, Unique: 300, Min: 6.99, Max: 120.99},
+		{Name: "markdownPct", Dtype: "int64", Kind: kindNumeric, Unique: 6, Min: 10.0, Max: 70.0},
+		{Name: "unitsMarkedDown", Dtype: "int64", Kind: kindNumeric, Unique: 57, Min: 3.0, Max: 59.0},
+		{Name: "unitsSold", Dtype: "int64", Kind: kindNumeric, Unique: 55, Min: 0.0, Max: 54.0},
+		{Name: "reasonCode", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Overstock", "Damaged"}},
+		{Name: "finalClearance", Dtype: "bool", Kind: kindCategorical, Unique: 2, Values: []string{"True", "False"}},
+		{Name: "approvedBy", Dtype: "object", Kind: kindCategorical, Unique: 4, Missing: 23, Values: []string{"M. Okoro", "L. Patel"}},
+	}}
+	exact(markdowns, "What is our overall sell-through on markdowns, i.e. units sold as a percentage of units marked down?", "share sum(unitsSold) of sum(unitsMarkedDown)")
+	exact(markdowns, "How many distinct SKUs were marked down at least once?", "distinct skuCode")
+	exact(markdowns, "Which department had the most units marked down, and how many?", "group sum(unitsMarkedDown) by dept desc")
+	innings := profile{Path: "/home/user/Batting Scorecards - 2024 Season.csv", Name: "Batting Scorecards - 2024 Season.csv", Rows: 553, Cols: 11, Columns: []colProfile{
+		{Name: "MatchNo", Dtype: "int64", Kind: kindNumeric, Unique: 32, Min: 1.0, Max: 32.0},
+		{Name: "Date", Dtype: "object", Kind: kindDate, Unique: 30, Min: "2024-05-04", Max: "2024-08-17"},
+		{Name: "Batter", Dtype: "object", Kind: kindCategorical, Unique: 55, Values: []string{"Owen Yates", "Will Tait"}},
+		{Name: "Club", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"Elmstead Town", "Carlton Park"}},
+		{Name: "Opposition", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"Bramley CC", "Ashford CC"}},
+		{Name: "Pos", Dtype: "int64", Kind: kindNumeric, Unique: 11, Min: 1.0, Max: 11.0},
+		{Name: "Runs", Dtype: "int64", Kind: kindNumeric, Unique: 100, Min: 0.0, Max: 166.0},
+		{Name: "Balls", Dtype: "int64", Kind: kindNumeric, Unique: 150, Min: 1.0, Max: 221.0},
+		{Name: "4s", Dtype: "int64", Kind: kindNumeric, Unique: 18, Min: 0.0, Max: 19.0},
+		{Name: "6s", Dtype: "int64", Kind: kindNumeric, Unique: 9, Min: 0.0, Max: 8.0},
+		{Name: "How Out", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"caught", "bowled"}},
+	}}
+	exact(innings, "Who was the season's leading run scorer, and how many runs did he make?", "group sum(Runs) by Batter desc")
+	exact(innings, "Which club hit the most sixes, and how many?", "group sum(6s) by Club desc")
+	exact(innings, "Which month produced the most runs, and how many?", "group sum(Runs) by Date/M desc")
+	exact(innings, "How many innings had runs of 50 and over?", "count_rows where Runs>=50")
+	calibrations := profile{Path: "/home/user/CAL_RECORDS_2024.csv", Name: "CAL_RECORDS_2024.csv", Rows: 320, Cols: 6, Columns: []colProfile{
+		{Name: "CAL_REF", Dtype: "object", Kind: kindText, Unique: 320},
+		{Name: "CAL_DT", Dtype: "object", Kind: kindDate, Unique: 250, Min: "2024-01-02", Max: "2024-12-29"},
+		{Name: "INSTR_TYPE", Dtype: "object", Kind: kindCategorical, Unique: 8, Values: []string{"Vernier Caliper", "Torque Wrench"}},
+		{Name: "AS_FOUND", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"PASS", "FAIL"}},
+		{Name: "EXT_LAB_FLG", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+		{Name: "COST_GBP", Dtype: "float64", Kind: kindNumeric, Unique: 300, Min: 30.63, Max: 246.72},
+	}}
+	exact(calibrations, "What's the average cost of a calibration done by an external lab?", "scalar mean(COST_GBP) where EXT_LAB_FLG=Y")
+}

@@ -34,6 +34,9 @@ var analystFiles = map[string]string{
 	"weighins.csv": "wgh_date,wt_kg\n05-03-2024,480\n02-04-2024,455\n13-04-2024,470\n30-04-2024,500\n",
 	// Dates written as one number, year first; an operator often not recorded.
 	"batches.csv": "DYE_DT,OPERATOR\n20250106,FR\n20250214,\n20250220,\n20250301,\n20250305,FR\n20250310,JM\n",
+	// Dates written with the weekday first; units sold after a markdown.
+	"scorecards.csv": "Date,Runs\nSat 04 May 2024,14\nSun 05 May 2024,30\nSat 01 Jun 2024,50\n",
+	"markdowns.csv": "origPriceGbp,markdownPct,unitsSold\n10,50,4\n20,25,2\n",
 	// Two dates per row: the days between them.
 	"bookings.csv": "enquiryDate,eventDate,tier\n2024-01-01,2024-01-11,Gold\n2024-02-01,2024-03-02,Gold\n2024-03-01,2024-03-21,Silver\n",
 	// Two counts of one thing per row, and a cost: totals over totals.
@@ -54,6 +57,8 @@ func TestAnalystRunsInPython(t *testing.T) {
 		wantCharts     int
 	}{
 		{"d.csv", "What is the average of column b?", []string{"The average of b is 3 (over 2 values)"}, 1},
+		{"scorecards.csv", "Which month produced the most runs?", []string{"2024-06 (June) had the highest Runs: 50"}, 1},
+		{"markdowns.csv", "How much revenue did the units sold bring in, at the reduced price?", []string{"The total of revenue is 50 (over 2 values).", "revenue = unitsSold × origPriceGbp × (1 − markdownPct / 100)"}, 1},
 		{"bookings.csv", "What's the median number of days between the enquiry and the event?", []string{"The median of days from enquiryDate to eventDate is 20 (over 3 values)."}, 1},
 		{"batches.csv", "How many batches were in February?", []string{"2 of 6 rows have month of DYE_DT = 2"}, 1},
 		// An empty cell is no operator to rank.

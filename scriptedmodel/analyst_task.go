@@ -314,6 +314,14 @@ func mentions(c clause, p profile) []mention {
 			!unitWords[first] && !rowWords[first] && !entityWords[first] && !statWords[first] && freqWords[first] == "" && first != "unit" && first != entity {
 			cands = append(cands, cand{col: col, ws: []string{first}, level: 2, exact: true})
 		}
+		// "Sixes" of a column called 6s.
+		if m := digitsPlural.FindStringSubmatch(col.Name); m != nil && col.Kind == kindNumeric {
+			for w, n := range numberWords {
+				if strconv.Itoa(n) == m[1] {
+					cands = append(cands, cand{col: col, ws: []string{w}, level: 1})
+				}
+			}
+		}
 		// A chemical symbol that starts a name: "potassium" of K (mg/l),
 		// "phosphorus index" of P Index.
 		for _, el := range slices.Sorted(maps.Keys(elementSymbols)) {
@@ -1086,6 +1094,9 @@ func partOfTotal(c clause, numeric []colProfile, p profile) []colProfile {
 		return nil
 	}
 	first, second := numeric[0], numeric[1]
+	if indexSeq(c.words, "as", "a", "percent", "of") >= 0 || indexSeq(c.words, "as", "a", "share", "of") >= 0 || indexSeq(c.words, "as", "a", "proportion", "of") >= 0 {
+		return []colProfile{first, second} // "units sold as a percentage of units marked down"
+	}
 	total := func(col colProfile) bool { return slices.Contains(colWords(col.Name), "total") }
 	switch {
 	case total(first) && total(second):
@@ -1141,6 +1152,9 @@ func totalsRatio(c clause, p profile) (num, den string) {
 // recordedWords after "no" and a column say that nothing was written in
 // it: "no moisture reading", "no operator recorded".
 var recordedWords = wordSet("reading", "recorded", "record", "value", "result", "entered", "entry", "logged", "given", "listed", "measurement")
+
+// digitsPlural is a column named by a number in the plural: 4s, 6s.
+var digitsPlural = regexp.MustCompile(`^(\d+)s$`)
 
 // numberNounRE finds a number joined to a noun: "18-hole", "3-bed".
 var numberNounRE = regexp.MustCompile(`\b(\d+)-([A-Za-z]+)\b`)
@@ -1403,7 +1417,10 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	}
 	ranked := desc || asc || c.has(commonWords) || c.has(wordSet("busiest"))
 	howMany := containsSeq(c.words, "how", "many") || containsSeq(c.words, "number", "of") || slices.Contains(c.words, "count")
-	distinct := c.has(distinctWords)
+	// "The highest individual score" is one row's, not distinct values.
+	distinct := slices.ContainsFunc(rangeOf(0, len(c.words)), func(i int) bool {
+		return distinctWords[c.words[i]] && !(c.words[i] == "individual" && i > 0 && (descWords[c.words[i-1]] || ascWords[c.words[i-1]]))
+	})
 	share := uncoveredWord(c, covered, shareWords, rateWords) != "" || containsSeq(c.words, "how", "often")
 	if (ranked || howMany) && agg == "" {
 		// "the most orders" counts rows even when an order id column is named.
@@ -2747,6 +2764,9 @@ func groupsByUnnamed(c clause, covered map[int]bool) bool {
 		if w == "by" && i > 1 && byAux[c.words[i-2]] && c.words[i-1] != "grouped" {
 			continue // "customers were hit by outages": who or what did it
 		}
+		if w == "by" && i > 0 && (isPast(c.words[i-1]) || isParticiple(c.words[i-1]) || c.words[i-1] == "done") && i+1 < len(c.words) && wordSet("a", "an")[c.words[i+1]] {
+			continue // "a calibration done by an external lab": who did it
+		}
 		j := i + 1
 		for j < len(c.words) && wordSet("the", "each", "every", "a")[c.words[j]] {
 			j++
@@ -2952,8 +2972,8 @@ func conditionAfter(ws []string, from int) (filter, int, int, bool) {
 			if k < len(ws) && unitWords[ws[k]] {
 				k++
 			}
-			if k+1 < len(ws) && ws[k] == "or" && orMore[ws[k+1]] != "" {
-				return filter{Op: orMore[ws[k+1]], Num: v}, start, k + 2, true
+			if k+1 < len(ws) && (ws[k] == "or" || ws[k] == "and") && orMore[ws[k+1]] != "" {
+				return filter{Op: orMore[ws[k+1]], Num: v}, start, k + 2, true // "50 and over"
 			}
 		}
 		if !wordSet("is", "was", "were", "are", "of", "by", "with", "that", "which", "had", "have", "has", "been", "in", "at")[ws[start]] {
@@ -3203,7 +3223,9 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 	}
 	expr := fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\") * pd.to_numeric(data[%s], errors=\"coerce\")", py(qty.Name), py(price.Name))
 	formula := fmt.Sprintf("%s = %s × %s", name, qty.Name, price.Name)
-	disc := find(func(ws []string) bool { return slices.Contains(ws, "discount") })
+	disc := find(func(ws []string) bool {
+		return slices.Contains(ws, "discount") || slices.Contains(ws, "markdown") && slices.Contains(ws, "percent")
+	})
 	gross := c.has(wordSet("gross", "undiscounted", "list")) || containsSeq(c.words, "before", "discount") ||
 		containsSeq(c.words, "without", "discount") || containsSeq(c.words, "excluding", "discount")
 	if disc != nil && !gross {
@@ -3308,6 +3330,28 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 			}
 		}
 		return out
+	}
+	// "Between January and March 2025": the months from one to the other.
+	for i := 0; i+3 < len(c.words); i++ {
+		m1, ok1 := months[c.words[i+1]]
+		m2, ok2 := months[c.words[i+3]]
+		if !wordSet("between", "from")[c.words[i]] || !ok1 || !ok2 || !wordSet("and", "to", "through", "until")[c.words[i+2]] || m1 > m2 || covered[i+1] || covered[i+3] {
+			continue
+		}
+		var vs []string
+		for m := m1; m <= m2; m++ {
+			vs = append(vs, strconv.Itoa(m))
+		}
+		out = append(out, filter{Column: dc.Name, Part: "month", Values: vs, at: []int{i + 1, i + 3}})
+		for j := i; j <= i+3; j++ {
+			covered[j] = true
+		}
+		if i+4 < len(c.words) {
+			if y, err := strconv.Atoi(c.words[i+4]); err == nil && y >= 1900 && y <= 2100 {
+				out = append(out, filter{Column: dc.Name, Part: "year", Values: []string{c.words[i+4]}})
+				covered[i+4] = true
+			}
+		}
 	}
 	for i, w := range c.words {
 		// "Over the weekend", "on weekends": Saturdays and Sundays.

@@ -88,10 +88,12 @@ func TestCorpora(t *testing.T) {
 // 19. round23 and round24 were run once (32 / 8 / 30 and 38 / 11 / 21)
 // and fixed in part (then 54 / 1 / 15 and 58 / 1 / 11), which raised
 // round16 to 50 / 1 / 19, round18 to 52 / 2 / 16, round19 to 57 / 0 / 13
-// and round20 to 44 / 1 / 25.
+// and round20 to 44 / 1 / 25. round25 was run once (37 / 8 / 25, beside
+// round26, which is held out) and fixed in part (46 / 0 / 24), which
+// raised round21 to 50 / 1 / 19.
 func TestCorporaBelowGoal(t *testing.T) {
 	for dir, floor := range map[string]struct{ correct, different int }{"round11": {55, 1}, "round12": {53, 1}, "round16": {50, 1},
-		"round18": {52, 2}, "round19": {57, 0}, "round20": {44, 1}, "round21": {49, 2}, "round23": {54, 1}, "round24": {58, 1}} {
+		"round18": {52, 2}, "round19": {57, 0}, "round20": {44, 1}, "round21": {50, 1}, "round23": {54, 1}, "round24": {58, 1}, "round25": {46, 0}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
