@@ -36,7 +36,7 @@ var analystFiles = map[string]string{
 	"batches.csv": "DYE_DT,OPERATOR\n20250106,FR\n20250214,\n20250220,\n20250301,\n20250305,FR\n20250310,JM\n",
 	// Dates written with the weekday first; units sold after a markdown.
 	"scorecards.csv": "Date,Runs\nSat 04 May 2024,14\nSun 05 May 2024,30\nSat 01 Jun 2024,50\n",
-	"markdowns.csv": "origPriceGbp,markdownPct,unitsSold\n10,50,4\n20,25,2\n",
+	"markdowns.csv":  "origPriceGbp,markdownPct,unitsSold\n10,50,4\n20,25,2\n",
 	// Two dates per row: the days between them.
 	"bookings.csv": "enquiryDate,eventDate,tier\n2024-01-01,2024-01-11,Gold\n2024-02-01,2024-03-02,Gold\n2024-03-01,2024-03-21,Silver\n",
 	// Two counts of one thing per row, and a cost: totals over totals.
