@@ -219,13 +219,6 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 // not a grouping: "a member", "of donors", "from a hive".
 var subjectWords = wordSet("a", "an", "one", "of", "from", "all", "in")
 
-// isPast reports whether w is a verb's past: "charged", "paid".
-func isPast(w string) bool {
-	_, irregular := irregularVerbs[w]
-	short := len(w) == 4 && strings.HasSuffix(w, "ed") && !strings.ContainsRune("aeiou", rune(w[1])) // "used", not "need"
-	return pastForm(w) || irregular || short
-}
-
 // asksGrouping reports whether a clause asks for a breakdown or a ranking
 // of groups in its own words ("what kind of" the column at pos); "by a
 // member" (at pos) names who did it.

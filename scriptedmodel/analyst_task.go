@@ -324,7 +324,7 @@ func mentions(c clause, p profile) []mention {
 		}
 		// A chemical symbol that starts a name: "potassium" of K (mg/l),
 		// "phosphorus index" of P Index.
-		for _, el := range slices.Sorted(maps.Keys(elementSymbols)) {
+		for _, el := range elementNames {
 			if sym := elementSymbols[el]; len(ws) > 1 && col.Kind == kindNumeric && strings.EqualFold(strings.Fields(col.Name)[0], sym) {
 				cands = append(cands, cand{col: col, ws: append([]string{el}, ws[1:]...), level: 1, anyOrder: true}, cand{col: col, ws: []string{el}, level: 2, via: el})
 			}
@@ -660,7 +660,7 @@ func isParticiple(w string) bool {
 }
 
 // shortParticiples are past forms too short for the -ed rule.
-var shortParticiples = wordSet("used", "owed", "sued", "tied", "died", "dyed")
+var shortParticiples = wordSet("used", "owed", "sued", "tied", "died", "dyed", "done")
 
 // sameSet compares words in any order: "late return" and returnedLate.
 func sameSet(qs, cs []string) bool {
@@ -1558,19 +1558,22 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	}
 	// "How many rounds were played" of HolesPlayed: the rows' verb, not a
 	// measure to add up.
-	if howMany && agg == "" && len(numeric) == 1 && countsRowsNoun(c, p) && slices.ContainsFunc(mentions(c, p), func(m mention) bool {
-		return m.col.Name == numeric[0].Name && m.len == 1 && isPast(c.words[m.pos]) && m.pos > 0 && passiveWords[c.words[m.pos-1]] && len(colWords(m.col.Name)) > 1
-	}) {
-		numeric = nil
-	}
 	// "How many patrols missed at least one checkpoint": a number of
 	// checkpoints picks the patrols counted; adding them up would answer
 	// another question.
-	if howMany && agg == "" && len(numeric) == 1 && countsRowsNoun(c, p) && slices.ContainsFunc(mentions(c, p), func(m mention) bool {
-		_, word := numberWords[c.words[max(0, m.pos-1)]]
-		return m.col.Name == numeric[0].Name && m.pos > 0 && (word || isDigits(c.words[m.pos-1]))
-	}) {
-		return task{}, fmt.Sprintf("it counts rows by a number of %s, and I cannot tell which rows that number picks", numeric[0].Name), false
+	if howMany && agg == "" && len(numeric) == 1 && countsRowsNoun(c, p) {
+		ms := slices.DeleteFunc(mentions(c, p), func(m mention) bool { return m.col.Name != numeric[0].Name || m.pos == 0 })
+		switch {
+		case slices.ContainsFunc(ms, func(m mention) bool {
+			return m.len == 1 && isPast(c.words[m.pos]) && passiveWords[c.words[m.pos-1]] && len(colWords(m.col.Name)) > 1
+		}):
+			numeric = nil
+		case slices.ContainsFunc(ms, func(m mention) bool {
+			_, word := numberWords[c.words[m.pos-1]]
+			return word || isDigits(c.words[m.pos-1])
+		}):
+			return task{}, fmt.Sprintf("it counts rows by a number of %s, and I cannot tell which rows that number picks", numeric[0].Name), false
+		}
 	}
 	// "Total water divided by total fabric weight", "litres of water per
 	// kg of fabric across all batches": one column's total over another's.
@@ -1625,6 +1628,10 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	// An aggregate of a column of text is no figure ("the average customer").
 	if agg != "" && agg != "count" && len(numeric) == 0 && len(categorical) > 0 && !c.has(groupWords) && !ranked && !distinct {
 		return task{}, fmt.Sprintf("%s holds text, not numbers, so it has no %s", categorical[0].Name, aggName(agg)), false
+	}
+	var partWhole []colProfile // a share of one column's total in another's
+	if share {
+		partWhole = partOfTotal(c, numeric, p)
 	}
 
 	switch {
@@ -1723,9 +1730,8 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 
 	// One column's total as a share of another's: "what percentage of
 	// the trees planted were still alive".
-	case share && compare == "" && agg == "" && !slices.ContainsFunc(categorical, func(col colProfile) bool { return !isID(col) }) && partOfTotal(c, numeric, p) != nil:
-		pw := partOfTotal(c, numeric, p)
-		return task{Op: opShare, Measure: pw[0].Name, Over: pw[1].Name, Filters: filters}, "", true
+	case share && compare == "" && agg == "" && !slices.ContainsFunc(categorical, func(col colProfile) bool { return !isID(col) }) && partWhole != nil:
+		return task{Op: opShare, Measure: partWhole[0].Name, Over: partWhole[1].Name, Filters: filters}, "", true
 
 	// A part of a whole: "what share of revenue comes from the West".
 	case share && len(filters) > 0 && compare == "":
@@ -2764,7 +2770,7 @@ func groupsByUnnamed(c clause, covered map[int]bool) bool {
 		if w == "by" && i > 1 && byAux[c.words[i-2]] && c.words[i-1] != "grouped" {
 			continue // "customers were hit by outages": who or what did it
 		}
-		if w == "by" && i > 0 && (isPast(c.words[i-1]) || isParticiple(c.words[i-1]) || c.words[i-1] == "done") && i+1 < len(c.words) && wordSet("a", "an")[c.words[i+1]] {
+		if w == "by" && i > 0 && (isPast(c.words[i-1]) || isParticiple(c.words[i-1])) && i+1 < len(c.words) && wordSet("a", "an")[c.words[i+1]] {
 			continue // "a calibration done by an external lab": who did it
 		}
 		j := i + 1
@@ -3635,6 +3641,12 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		out = append(out, w)
 	}
 	return out
+}
+
+// isPast reports whether w is a verb's past: "charged", "paid", "used".
+func isPast(w string) bool {
+	_, irregular := irregularVerbs[w]
+	return pastForm(w) || irregular || shortParticiples[w]
 }
 
 // pastForm reports whether w is a verb's past ("claimed"), which names

@@ -140,6 +140,9 @@ var synonyms = map[string][]string{
 var elementSymbols = map[string]string{"potassium": "k", "magnesium": "mg", "phosphorus": "p", "nitrogen": "n", "calcium": "ca", "sodium": "na",
 	"lead": "pb", "copper": "cu", "zinc": "zn", "iron": "fe", "sulphur": "s", "sulfur": "s", "nitrate": "no3", "phosphate": "po4"}
 
+// elementNames are elementSymbols' words, sorted.
+var elementNames = slices.Sorted(maps.Keys(elementSymbols))
+
 // synonymWords are synonyms' question words, sorted.
 var synonymWords = slices.Sorted(maps.Keys(synonyms))
 
