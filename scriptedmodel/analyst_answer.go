@@ -245,7 +245,14 @@ func sentence(r result, ds profile) string {
 		for _, kv := range r.Values {
 			parts = append(parts, fmt.Sprintf("%s (%s rows)", label(kv), value(kv[1])))
 		}
-		return fmt.Sprintf("There are %s distinct values of %s%s (rows of each, most first: %s).", num(deref(r.Value, 0)), r.Column, where, strings.Join(parts, ", "))
+		empty := ""
+		if r.Count > 0 {
+			empty = fmt.Sprintf("; %s rows leave it empty", num(float64(r.Count)))
+			if r.Count == 1 {
+				empty = "; 1 row leaves it empty"
+			}
+		}
+		return fmt.Sprintf("There are %s distinct values of %s%s (rows of each, most first: %s%s).", num(deref(r.Value, 0)), r.Column, where, strings.Join(parts, ", "), empty)
 	case opOverview:
 		return overviewSentence(r, ds)
 	}

@@ -210,6 +210,7 @@ for path in paths:
     p, df = profile(path, budget)
     emit(MARKER, p)
     frames[path] = df
+print("datasets read: %d of %d" % (sum(df is not None for df in frames.values()), len(frames)))
 for path, df in frames.items():
     print()
     if df is None or len(frames) > 4:
@@ -496,9 +497,9 @@ fig, ax = plt.subplots(figsize=(5, 4))
 ax.bar(["matching rows", "all rows"], [len(df), len(data)], color=["steelblue", "lightgray"])
 `, res)
 	case opDistinct:
-		fmt.Fprintf(&b, `g = df[%[1]s].astype(str).value_counts()
+		fmt.Fprintf(&b, `g = df[%[1]s].dropna().astype(str).value_counts()
 show(g.to_string(max_rows=40))
-emit(MARKER, %[2]s, "column": %[1]s, "value": int(len(g)), "values": [[short(k), int(v)] for k, v in g.head(20).items()]})
+emit(MARKER, %[2]s, "column": %[1]s, "value": int(len(g)), "count": int(df[%[1]s].isna().sum()), "values": [[short(k), int(v)] for k, v in g.head(20).items()]})
 fig, ax = plt.subplots(figsize=(7, 4))
 g.head(20).plot.bar(ax=ax, color="steelblue")
 ax.set_ylabel("rows")

@@ -473,6 +473,13 @@ func planFor(question string, profiles []profile) plan {
 		if len(c.words) == 0 {
 			continue
 		}
+		if prev != nil && (prev.Op == opScalar && (prev.Agg == "max" || prev.Agg == "min") && len(prev.Filters) == 0 || prev.Op == opExtreme) && whichOfRow(c, best, prev) {
+			// "The loudest reading, and in which ward?": the row that holds it.
+			if prev.Op == opScalar {
+				prev.Op, prev.N, prev.Desc = opExtreme, 1, prev.Agg == "max"
+			}
+			continue
+		}
 		if prev != nil && (prev.Op == opExtreme || prev.Op == opGroup && prev.Ranked) && followUpMeasure(c, best, prev, &pl) {
 			continue
 		}
@@ -498,11 +505,31 @@ func planFor(question string, profiles []profile) plan {
 	return pl
 }
 
+// whichOfRow reports whether a short clause after a highest or lowest
+// value asks a column of the row that holds it: "and in which ward?",
+// "on what date?".
+func whichOfRow(c clause, p profile, prev *task) bool {
+	if len(c.words) > 5 || !c.has(wordSet("which", "what", "where", "when", "who")) {
+		return false
+	}
+	tmp := plan{Dataset: p}
+	t, refusal, ok := taskFor(c, p, prev, &tmp)
+	return ok && refusal == "" && t.Op == opDistinct && len(t.Filters) == 0 && len(tmp.Derived) == 0
+}
+
 // followUpMeasure reads a clause that asks a figure of the row the one
 // before it found ("what was the single biggest pour, and how many cubic
 // metres was it"): the figure is what ranks the rows. It changes prev and
 // reports whether it did.
 func followUpMeasure(c clause, p profile, prev *task, pl *plan) bool {
+	// "And how much a year?" of a column that holds a year's figures.
+	if n := len(c.words); n > 2 && prev.Measure != "" && freqWords[c.words[n-1]] != "" && freqWords[c.words[n-1]] == columnPeriod(prev.Measure) {
+		k := n - 1
+		if c.words[k-1] == "a" || c.words[k-1] == "per" {
+			k--
+		}
+		c.words = c.words[:k]
+	}
 	// "And how much?" after a ranking asks the top's figure too.
 	if !c.has(wordSet("it", "its", "that", "he", "she", "they", "him", "her")) && !(len(c.words) <= 3 && c.words[0] == "how" && prev.Op == opGroup) {
 		// "and how many tonnes?" after a ranking of rows is read below.

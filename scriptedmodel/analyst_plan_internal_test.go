@@ -1365,3 +1365,69 @@ func TestRangesShortFollowUpsAndAcronyms(t *testing.T) {
 	}}
 	assertExact(t, calibrations, "What's the average cost of a calibration done by an external lab?", "scalar mean(COST_GBP) where EXT_LAB_FLG=Y")
 }
+
+// TestAnnualFiguresFormulasAndRows: a column that holds a year's figures
+// ("pa") needs no grouping by year; a formula the question spells out
+// ("times", "minus", in brackets, "from arrival to departure", "as a
+// percentage of total") is computed per row; a plural the analyst does
+// not know after a value names the rows, and so does a name column's
+// noun before a date's verb ("yachts arrived"); "the loudest … and in
+// which district", "the first half of 2024", "across the estate",
+// "we've", "expire" of an expiry date, "owes us the most in", "rent is
+// in arrears". docs/offline-analyst.md quotes these questions.
+func TestAnnualFiguresFormulasAndRows(t *testing.T) {
+	lettings := profile{Path: "/home/user/estate_lettings.csv", Name: "estate_lettings.csv", Rows: 140, Cols: 8, Columns: []colProfile{
+		{Name: "Unit", Dtype: "object", Kind: kindText, Unique: 140},
+		{Name: "Sector", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Office", "Retail", "Industrial"}},
+		{Name: "Occupier", Dtype: "object", Kind: kindText, Unique: 96, Missing: 20},
+		{Name: "Lease Expiry", Dtype: "object", Kind: kindDate, Unique: 110, Missing: 20, Min: "2025-02-01", Max: "2036-09-30"},
+		{Name: "GIA_sqft", Dtype: "int64", Kind: kindNumeric, Unique: 130, Min: 500.0, Max: 21000.0},
+		{Name: "Contract Rent (EUR pa)", Dtype: "float64", Kind: kindNumeric, Unique: 118, Missing: 20, Min: 12000.0, Max: 310000.0},
+		{Name: "Arrears_EUR", Dtype: "int64", Kind: kindNumeric, Unique: 12, Min: 0.0, Max: 41000.0},
+		{Name: "Status", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Let", "Vacant"}},
+	}}
+	assertExact(t, lettings, "What is the total contract rent across the estate?", "scalar sum(Contract Rent (EUR pa))")
+	assertExact(t, lettings, "Which sector brings in the most rent, and how much a year?", "group sum(Contract Rent (EUR pa)) by Sector desc")
+	assertExact(t, lettings, "How much rent is in arrears in total?", "scalar sum(Arrears_EUR)")
+	assertExact(t, lettings, "Which occupier owes us the most in arrears?", "group sum(Arrears_EUR) by Occupier desc")
+	assertExact(t, lettings, "How many leases expire during 2027?", "count_rows where yearofLeaseExpiry=2027")
+	assertExact(t, lettings, "What's the median size of the office units in square feet?", "scalar median(GIA_sqft) where Sector=Office")
+	intake := profile{Path: "/home/user/beet_deliveries.csv", Name: "beet_deliveries.csv", Rows: 300, Cols: 7, Columns: []colProfile{
+		{Name: "Docket", Dtype: "object", Kind: kindText, Unique: 300},
+		{Name: "Weighbridge Date", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2024-01-08", Max: "2024-12-20"},
+		{Name: "Haulier", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"Fenland Haulage", "Ridge Transport"}},
+		{Name: "Variety", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Sugar Beet", "Fodder Beet", "Red Beet"}},
+		{Name: "Net (t)", Dtype: "float64", Kind: kindNumeric, Unique: 280, Min: 8.2, Max: 29.9},
+		{Name: "Dirt Tare %", Dtype: "float64", Kind: kindNumeric, Unique: 90, Min: 2.0, Max: 19.5},
+		{Name: "Price (EUR/t)", Dtype: "float64", Kind: kindNumeric, Unique: 200, Min: 31.0, Max: 48.0},
+	}}
+	assertExact(t, intake, "What's the average price of the sugar beet deliveries?", "scalar mean(Price (EUR/t)) where Variety=Sugar Beet")
+	assertExact(t, intake, "How many deliveries came in dirtier than 10% tare?", "refused: it counts rows by a number of Dirt Tare %, and I cannot tell which rows that number picks")
+	assertExact(t, intake, "What is the total value, taking each delivery's net tonnes times its price per tonne?", "scalar sum(Net (t) × Price (EUR/t))")
+	assertExact(t, intake, "How many deliveries were there in the first half of 2024?", "count_rows where monthofWeighbridgeDatein1,2,3,4,5,6 where yearofWeighbridgeDate=2024")
+	complaints := profile{Path: "/home/user/odour_reports.csv", Name: "odour_reports.csv", Rows: 210, Cols: 6, Columns: []colProfile{
+		{Name: "REF", Dtype: "object", Kind: kindText, Unique: 210},
+		{Name: "DISTRICT", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"Harbour", "Uplands"}},
+		{Name: "STATE", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Live", "Closed"}},
+		{Name: "DB_LEVEL", Dtype: "float64", Kind: kindNumeric, Unique: 120, Missing: 60, Min: 38.0, Max: 81.5},
+		{Name: "DAYS_OPEN", Dtype: "int64", Kind: kindNumeric, Unique: 50, Min: 0.0, Max: 75.0},
+		{Name: "SENT_QTY", Dtype: "int64", Kind: kindNumeric, Unique: 50, Min: 1.0, Max: 9.0},
+	}}
+	assertExact(t, complaints, "What was the loudest level measured, and in which district?", "extreme max(DB_LEVEL) top 1")
+	assertExact(t, complaints, "For the reports we've closed, how many days were they open on average?", "scalar mean(DAYS_OPEN) where STATE=Closed")
+	assertExact(t, complaints, "What is the median sound level in the Harbour district?", "scalar median(DB_LEVEL) where DISTRICT=Harbour")
+	berths := profile{Path: "/home/user/marina_berthings.csv", Name: "marina_berthings.csv", Rows: 260, Cols: 7, Columns: []colProfile{
+		{Name: "visitRef", Dtype: "object", Kind: kindText, Unique: 260},
+		{Name: "yachtName", Dtype: "object", Kind: kindCategorical, Unique: 90, Values: []string{"Sea Lark", "Blue Tern"}},
+		{Name: "pontoon", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"A", "B", "C", "D"}},
+		{Name: "arrivedAt", Dtype: "object", Kind: kindDate, Unique: 260, Min: "2024-04-01T08:10:00", Max: "2024-09-30T19:40:00"},
+		{Name: "departedAt", Dtype: "object", Kind: kindDate, Unique: 260, Min: "2024-04-01T17:00:00", Max: "2024-10-02T09:15:00"},
+		{Name: "fuelLitres", Dtype: "float64", Kind: kindNumeric, Unique: 200, Min: 0.0, Max: 480.0},
+		{Name: "fuelBilledLitres", Dtype: "float64", Kind: kindNumeric, Unique: 200, Min: 0.0, Max: 500.0},
+	}}
+	assertExact(t, berths, "How many yachts arrived in each month?", "series count() over arrivedAt/M")
+	assertExact(t, berths, "On average, how many hours did a yacht spend moored, from arrival to departure?", "scalar mean(hours from arrivedAt to departedAt)")
+	assertExact(t, berths, "What was the total fuel litres as a percentage of total fuel billed litres?", "share sum(fuelLitres) of sum(fuelBilledLitres)")
+	assertExact(t, berths, "Which pontoon drew the most fuel litres?", "group sum(fuelLitres) by pontoon desc")
+	assertExact(t, berths, "Which pontoon has the biggest unbilled fuel (fuel billed litres minus fuel litres)?", "group sum(fuelBilledLitres − fuelLitres) by pontoon desc")
+}

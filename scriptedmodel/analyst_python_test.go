@@ -39,6 +39,10 @@ var analystFiles = map[string]string{
 	"markdowns.csv":  "origPriceGbp,markdownPct,unitsSold\n10,50,4\n20,25,2\n",
 	// Two dates per row: the days between them.
 	"bookings.csv": "enquiryDate,eventDate,tier\n2024-01-01,2024-01-11,Gold\n2024-02-01,2024-03-02,Gold\n2024-03-01,2024-03-21,Silver\n",
+	// Arrival and departure times; a yacht not recorded.
+	"berthings.csv": "arrivedAt,departedAt,yacht,pontoon,fuelLitres,billedLitres,db_level\n" +
+		"2024-05-01T08:00:00,2024-05-01T20:00:00,Sea Lark,A,10,12,60\n2024-05-02T10:00:00,2024-05-03T10:00:00,Blue Tern,B,20,25,75.5\n" +
+		"2024-05-03T09:00:00,2024-05-03T15:00:00,,A,5,5,58\n",
 	// Two counts of one thing per row, and a cost: totals over totals.
 	"patrols.csv": "patrol_id,guard,dur_min,checkpoints_scanned,checkpoints_total,vol_m3,cost_gbp\n" +
 		"1,Ann,30,9,10,2.0,100\n2,Bob,45,10,10,3.0,180\n3,Ann,60,7,10,,50\n4,Bob,15,4,5,5.0,220\n",
@@ -67,6 +71,10 @@ func TestAnalystRunsInPython(t *testing.T) {
 		{"patrols.csv", "What percentage of checkpoints were scanned?", []string{"The total of checkpoints_scanned is 85.7% of the total of checkpoints_total: 30 of 35 (over 4 rows with both)."}, 1},
 		{"patrols.csv", "Overall, what did we pay per cubic metre?", []string{"The total of cost_gbp over the total of vol_m3 is 50: 500 / 10 (over 3 rows with both)."}, 1},
 		{"patrols.csv", "Which guard spent the most hours on patrol?", []string{"Ann had the highest dur_min in hours: 1.5 in total"}, 1},
+		{"berthings.csv", "On average, how many hours did a yacht spend moored, from arrival to departure?", []string{"The average of hours from arrivedAt to departedAt is 14 (over 3 values).", "hours from arrivedAt to departedAt = departedAt - arrivedAt, in hours"}, 1},
+		{"berthings.csv", "How many different yachts are there?", []string{"There are 2 distinct values of yacht", "; 1 row leaves it empty)"}, 1},
+		{"berthings.csv", "What is the total of billed litres minus fuel litres?", []string{"The total of billedLitres − fuelLitres is 7 (over 3 values).", "billedLitres − fuelLitres, per row"}, 1},
+		{"berthings.csv", "What was the highest db level, and on which pontoon?", []string{"The highest db_level is 75.5, in the row with", "pontoon B"}, 1},
 		{"sales.csv", "Which region had the highest revenue?", []string{"West had the highest revenue: 48,630 in total, of 161,765 across 4 regions", "North 43,175"}, 1},
 		{"sales.csv", "Which region had the highest revenue, and how did monthly revenue trend?",
 			[]string{"West had the highest revenue", "Total revenue per month went from 15,140 in 2024-01 to 21,865 in 2024-10", "an upward trend"}, 2},

@@ -94,6 +94,10 @@ func sameWord(q, c string) bool {
 	if n, ok := strings.CutSuffix(q, "ation"); ok && len(n) > 2 && (c == n+"ated" || c == n+"ate") {
 		return true
 	}
+	// "expire" and expiry, "expiring" and expiry.
+	if rq, rc := strings.TrimRight(stem(q), "ey"), strings.TrimRight(stem(c), "ey"); len(rq) >= 5 && rq == rc && (strings.HasSuffix(q, "y") || strings.HasSuffix(c, "y")) {
+		return true
+	}
 	if abbreviates(c, q) || abbreviates(q, c) || slices.Contains(unitNames[c], q) || slices.Contains(unitNames[q], c) {
 		return true // "liter" of Price/L
 	}
@@ -608,7 +612,7 @@ func otherWordMissing(c clause, col colProfile, w string) bool {
 
 // unitNames are the words a question says for a unit that a column's name
 // writes as one letter.
-var unitNames = map[string][]string{"t": {"tonne", "ton"}, "m": {"meter", "metre"}, "l": {"litre", "liter"}, "g": {"gram"}, "c": {"degree", "celsius"}, "f": {"fahrenheit"}}
+var unitNames = map[string][]string{"t": {"tonne", "ton", "tonnage"}, "tonne": {"tonnage"}, "m": {"meter", "metre"}, "l": {"litre", "liter"}, "g": {"gram"}, "c": {"degree", "celsius"}, "f": {"fahrenheit"}}
 
 // gapWords may stand between the words of a column's name in a question.
 var gapWords = wordSet("a", "an", "the", "was", "were", "is", "are", "be", "been", "did", "do", "does", "has", "have", "had", "her", "his",
@@ -969,7 +973,8 @@ func rowsNounAt(c clause, w string, rd clauseReading, p profile) int {
 	nameWords := fileWords(p)
 	at := -1
 	for i, x := range c.words {
-		theTable := i > 1 && c.words[i-1] == "the" && wordSet("in", "of", "from")[c.words[i-2]] // "recorded in the survey"
+		theTable := i > 1 && c.words[i-1] == "the" && wordSet("in", "of", "from")[c.words[i-2]] || // "recorded in the survey"
+			i > 0 && c.words[i-1] == "at" && i+1 == len(c.words) // "rejected at intake": where, not what the rows are
 		switch {
 		case x == w:
 			if at >= 0 {
@@ -996,8 +1001,12 @@ func rowsNounAt(c clause, w string, rd clauseReading, p profile) int {
 	if next != "" && (unitWords[next] || covered[at+1] && !isParticiple(next)) {
 		return -1 // "how many roaming minutes": a kind of minutes, not rows
 	}
-	if prev == at-1 && slices.ContainsFunc(rd.filters, func(f filter) bool { return slices.Contains(f.at, prev) }) {
-		return at // "gearbox faults": the rows a value picks
+	if prev == at-1 && slices.ContainsFunc(rd.filters, func(f filter) bool {
+		return slices.ContainsFunc(f.at, func(a int) bool {
+			return a <= prev && !slices.ContainsFunc(rangeOf(a, prev+1), func(j int) bool { return !covered[j] })
+		})
+	}) {
+		return at // "gearbox faults", "the winter wheat loads": the rows a value picks
 	}
 	if prev == at-1 && covered[prev] && prev > 0 && c.words[prev-1] == "many" {
 		return at // "how many road collisions": the kind of the rows, then the rows
@@ -1213,6 +1222,67 @@ func daysBetween(c clause, p profile) (derived, int, int, bool) {
 		Formula: fmt.Sprintf("%s = %s - %s, in days", name, to.Name, from.Name)}, b - 1, end - b + 2, true
 }
 
+// elapsedFromTo reads "how many hours ... from arrival to departure" of a
+// table with arrival and departure times: the time from one date column
+// to the other, in the unit the clause asks (hours, minutes, else days).
+// It returns the derived column, where the span starts ("from"), how many
+// words it takes, and where the unit is said.
+func elapsedFromTo(c clause, p profile) (derived, int, int, int, bool) {
+	f := slices.Index(c.words, "from")
+	if f < 0 {
+		return derived{}, 0, 0, 0, false
+	}
+	dateAt := func(lo, hi int) *colProfile {
+		for i, col := range p.Columns {
+			if col.Kind != kindDate {
+				continue
+			}
+			own := slices.DeleteFunc(colWords(col.Name), func(w string) bool { return w == "date" || w == "time" || timeName.MatchString(w) })
+			if slices.ContainsFunc(c.words[lo:min(hi, len(c.words))], func(w string) bool { return slices.ContainsFunc(own, func(o string) bool { return sameWord(w, o) }) }) {
+				return &p.Columns[i]
+			}
+		}
+		return nil
+	}
+	t := slices.Index(c.words[f:], "to")
+	if t < 2 || t > 4 {
+		return derived{}, 0, 0, 0, false
+	}
+	t += f
+	from, to := dateAt(f+1, t), dateAt(t+1, t+4)
+	if from == nil || to == nil || from.Name == to.Name {
+		return derived{}, 0, 0, 0, false
+	}
+	end := t + 1
+	for end < len(c.words) && end < t+4 && dateAt(end, end+1) != nil {
+		end++
+	}
+	unit, name, div := -1, "days", 86400.0
+	for i, w := range c.words {
+		if i >= f && i < end {
+			continue
+		}
+		switch w {
+		case "hour":
+			unit, name, div = i, "hours", 3600
+		case "minute":
+			unit, name, div = i, "minutes", 60
+		case "day":
+			unit = i
+		}
+		if unit >= 0 {
+			break
+		}
+	}
+	if unit < 0 {
+		return derived{}, 0, 0, 0, false
+	}
+	label := fmt.Sprintf("%s from %s to %s", name, from.Name, to.Name)
+	return derived{Name: label,
+		Expr:    fmt.Sprintf("(pd.to_datetime(data[%s], errors=\"coerce\") - pd.to_datetime(data[%s], errors=\"coerce\")).dt.total_seconds() / %g", py(to.Name), py(from.Name), div),
+		Formula: fmt.Sprintf("%s = %s - %s, in %s", label, to.Name, from.Name, name)}, f, end - f, unit, true
+}
+
 // explicitRatio reports whether a clause spells out one total over
 // another: "divided by", "total … over total …".
 func explicitRatio(c clause) bool {
@@ -1419,7 +1489,9 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	howMany := containsSeq(c.words, "how", "many") || containsSeq(c.words, "number", "of") || slices.Contains(c.words, "count")
 	// "The highest individual score" is one row's, not distinct values.
 	distinct := slices.ContainsFunc(rangeOf(0, len(c.words)), func(i int) bool {
-		return distinctWords[c.words[i]] && !(c.words[i] == "individual" && i > 0 && (descWords[c.words[i-1]] || ascWords[c.words[i-1]]))
+		// "total unique opens" of unique_opens is the column's.
+		return distinctWords[c.words[i]] && !(c.words[i] == "individual" && i > 0 && (descWords[c.words[i-1]] || ascWords[c.words[i-1]])) &&
+			!(covered[i] && slices.ContainsFunc(numeric, func(col colProfile) bool { return slices.Contains(words(col.Name), c.words[i]) }))
 	})
 	share := uncoveredWord(c, covered, shareWords, rateWords) != "" || containsSeq(c.words, "how", "often")
 	if (ranked || howMany) && agg == "" {
@@ -1730,7 +1802,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 
 	// One column's total as a share of another's: "what percentage of
 	// the trees planted were still alive".
-	case share && compare == "" && agg == "" && !slices.ContainsFunc(categorical, func(col colProfile) bool { return !isID(col) }) && partWhole != nil:
+	case share && compare == "" && (agg == "" || agg == "sum") && !slices.ContainsFunc(categorical, func(col colProfile) bool { return !isID(col) }) && partWhole != nil:
 		return task{Op: opShare, Measure: partWhole[0].Name, Over: partWhole[1].Name, Filters: filters}, "", true
 
 	// A part of a whole: "what share of revenue comes from the West".
@@ -1886,7 +1958,33 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 		return false
 	})
+	// "How much rent is in arrears": the column after "is in" holds the
+	// figure; the one before says what it is of.
+	ms = slices.DeleteFunc(ms, func(m mention) bool {
+		e := m.pos + m.len
+		if m.col.Kind != kindNumeric || e+2 >= len(c.words) || !byAux[c.words[e]] || c.words[e+1] != "in" {
+			return false
+		}
+		if slices.ContainsFunc(ms, func(o mention) bool { return o.pos == e+2 && o.col.Kind == kindNumeric && o.col.Name != m.col.Name }) {
+			for j := m.pos; j < e; j++ {
+				rd.covered[j] = true
+			}
+			return true
+		}
+		return false
+	})
 	ms = rowMentions(c, p, ms, rd.covered)
+	// "How much rent a year" of "Passing Rent (GBP pa)": the column is
+	// already a year's, so the year is no period to group by.
+	for _, m := range ms {
+		if per := columnPeriod(m.col.Name); per != "" {
+			for i, w := range c.words {
+				if freqWords[w] == per {
+					rd.covered[i] = true
+				}
+			}
+		}
+	}
 	all := slices.Clone(ms)
 	rd.filters, rd.ambiguous = oneColumnPerValue(c, filtersFor(c, p, rd.covered), ms)
 	// "Leaving out planned works" of a value: every other value, where the
@@ -2192,6 +2290,23 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.covered[j] = true
 		}
 	}
+	if d, at, span, unit, ok := elapsedFromTo(c, p); ok && !slices.ContainsFunc(ms, func(m mention) bool { return m.pos == unit }) {
+		if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
+			pl.Derived = append(pl.Derived, d)
+		}
+		ms = slices.DeleteFunc(ms, func(m mention) bool { return m.col.Kind == kindDate && m.pos > at && m.pos < at+span })
+		ms = append(ms, mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: unit, len: 1})
+		slices.SortStableFunc(ms, func(a, b mention) int { return a.pos - b.pos })
+		rd.covered[unit] = true
+		for j := at; j < at+span; j++ {
+			rd.covered[j] = true
+		}
+		// "spend alongside, from arrival to departure": the span says
+		// what the words before it mean.
+		for j := at - 1; j >= max(0, at-2) && !known(c.words[j]) && !rd.covered[j]; j-- {
+			rd.covered[j] = true
+		}
+	}
 	// A speed no column holds: the distance column over the duration's hours.
 	if i := slices.Index(c.words, "speed"); i >= 0 && !slices.ContainsFunc(ms, func(m mention) bool { return m.pos == i }) {
 		if d, ok := speedMeasure(p); ok {
@@ -2275,9 +2390,55 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			}
 		}
 	}
+	// "Net weight times its price per tonne", "recipients minus
+	// delivered": the formula the question gives, per row.
+	spelled := false
+	nums := slices.DeleteFunc(slices.Clone(ms), func(m mention) bool { return m.col.Kind != kindNumeric })
+	for n := 0; n+1 < len(nums) && !spelled; n++ {
+		a, b := nums[n], nums[n+1]
+		d, ok := spelledFormula(c, a, b)
+		if !ok {
+			continue
+		}
+		spelled = true
+		if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
+			pl.Derived = append(pl.Derived, d)
+		}
+		for j := a.pos; j < b.pos+b.len; j++ {
+			rd.covered[j] = true
+		}
+		// What the formula computes is what the question named before
+		// it: "the total value ..., taking", "how many emails bounced,
+		// counting".
+		k := slices.IndexFunc(c.words[:a.pos], func(w string) bool { return formulaLeads[w] })
+		// "the biggest net shortfall in units (system quantity minus
+		// counted quantity)": the brackets say what the words before mean.
+		if o := strings.Index(c.raw, "("); k < 0 && o >= 0 && len(words(c.raw[:o])) >= a.pos && len(words(c.raw[:o])) < a.pos+a.len && a.pos > 0 {
+			k = a.pos - 1
+			for k > 0 && !rd.covered[k-1] && !wordSet("the", "a", "an", "most", "least", "biggest", "largest", "highest", "lowest", "smallest")[c.words[k-1]] && !descWords[c.words[k-1]] && !ascWords[c.words[k-1]] {
+				k-- // back to the start of the words it explains
+			}
+		}
+		lead := a.pos
+		if k >= 0 {
+			lead = k
+			for j := 0; j < a.pos; j++ {
+				if !known(c.words[j]) && !rd.covered[j] || derivedWords[c.words[j]] || j >= k { // "taking each load's": per row
+					rd.covered[j] = true
+				}
+			}
+		}
+		// The formula's columns, and any named in the words it explains,
+		// give way to it.
+		ms = slices.DeleteFunc(ms, func(m mention) bool {
+			return m.col.Kind == kindNumeric && (m.pos >= a.pos && m.pos < b.pos+b.len || m.pos >= lead && m.pos < a.pos)
+		})
+		ms = append(ms, mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: a.pos, len: b.pos + b.len - a.pos})
+		slices.SortStableFunc(ms, func(x, y mention) int { return x.pos - y.pos })
+	}
 	// A row's value ("order value", "sales") that no column holds:
 	// quantity × price, less the discount.
-	{
+	if !spelled {
 		if d, at, ok := derivedMeasure(c, p, ms); ok {
 			if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
 				pl.Derived = append(pl.Derived, d)
@@ -2468,7 +2629,10 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		// "How many requests did we receive in 2024": the verb after "did
 		// we", as its participle.
 		didVerb := m.pos >= 2 && wordSet("we", "they", "you", "i")[c.words[m.pos-1]] && wordSet("did", "do", "does")[c.words[m.pos-2]]
-		if m.col.Kind != kindDate || m.len != 1 || !isParticiple(c.words[m.pos]) && !slices.Contains(nameWords, c.words[m.pos]) && !didVerb {
+		// "How many leases expire" of Lease Expiry: the verb of its noun.
+		// "How many leases expire" of Lease Expiry: the rows, and the verb of the column's noun.
+		verb := m.len == 2 && !slices.Contains(words(m.col.Name), c.words[m.pos+1]) && writtenPlural(c.raw, c.words[m.pos])
+		if m.col.Kind != kindDate || m.len != 1 && !verb || !isParticiple(c.words[m.pos]) && !slices.Contains(nameWords, c.words[m.pos]) && !didVerb && !verb {
 			continue
 		}
 		neg := slices.ContainsFunc(c.words[max(0, m.pos-3):m.pos], func(w string) bool { return negations[w] })
@@ -2550,6 +2714,11 @@ func rowMentions(c clause, p profile, ms []mention, covered map[int]bool) []ment
 		case m.col.Kind != kindNumeric && !isTime(m.col) && (prev == "many" && howMany || prev == "of" && m.pos >= 2 && c.words[m.pos-2] == "number") && m.len == 1 &&
 			slices.ContainsFunc(colWords(m.col.Name), func(w string) bool { return kindWords[w] }) && !c.has(distinctWords):
 		case m.col.Kind == kindDate && dateOnly(m.col) && m.len == 1 && (prev == "many" || prev == "of"):
+		case m.col.Kind == kindCategorical && prev == "many" && howMany && m.len == 1 && m.pos+1 < len(c.words) && !c.has(distinctWords) &&
+			slices.ContainsFunc(p.Columns, func(dc colProfile) bool {
+				return dc.Kind == kindDate && isParticiple(c.words[m.pos+1]) && slices.ContainsFunc(colWords(dc.Name), func(w string) bool { return sameWord(c.words[m.pos+1], w) })
+			}):
+			// "How many vessels arrived" of arrivalTs: the arrivals, each a row.
 		case m.col.Kind == kindDate && m.len == 1 && (c.words[m.pos] == "monthly" && monthGrain(m.col) || c.words[m.pos] == "daily" && dateOnly(m.col)) &&
 			(c.has(descWords) || c.has(ascWords)) && !c.has(wordSet("which")) && !c.has(groupWords):
 			// "The highest monthly reading" of billing_month, rows that are months: the extreme row.
@@ -2780,6 +2949,9 @@ func groupsByUnnamed(c clause, covered map[int]bool) bool {
 		if w == "across" && j+1 < len(c.words) && wordSet("my", "our", "all", "their")[c.words[j]] {
 			continue // "across my dives": every row, not a breakdown
 		}
+		if w == "across" && j == i+2 && j+1 == len(c.words) && c.words[i+1] == "the" && !covered[j] && !writtenPlural(c.raw, c.words[j]) {
+			continue // "across the portfolio": one whole, not its parts
+		}
 		if j == len(c.words) || !covered[j] {
 			return true
 		}
@@ -2843,6 +3015,21 @@ func timeFreq(c clause, dc colProfile, covered map[int]bool) string {
 		}
 		if f := freqWords[w]; f != "" && !slices.Contains(colWords, w) {
 			return f
+		}
+	}
+	return ""
+}
+
+// columnPeriod is the period a numeric column's figures are for, by its
+// name: "Y" for "Passing Rent (GBP pa)" or "annual_fee", "M" for
+// "rent_pcm".
+func columnPeriod(name string) string {
+	for _, w := range words(name) {
+		switch w {
+		case "pa", "annum", "annual", "yearly":
+			return "Y"
+		case "pcm", "monthly":
+			return "M"
 		}
 	}
 	return ""
@@ -3252,6 +3439,34 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 	return derived{Name: name, Expr: expr, Formula: formula}, positions, true
 }
 
+// formulaLeads introduce the formula a question spells out: "taking
+// weight times price", "counting recipients minus delivered".
+var formulaLeads = wordSet("taking", "counting", "computed", "calculated", "defined", "meaning", "ie")
+
+// spelledFormula reads a formula of two numeric columns the clause spells
+// out between them: "net weight times its price", "weight multiplied by
+// the price", "recipients minus delivered".
+func spelledFormula(c clause, a, b mention) (derived, bool) {
+	between := c.words[a.pos+a.len : b.pos]
+	between = slices.DeleteFunc(slices.Clone(between), func(w string) bool { return wordSet("its", "their", "the", "each", "by", "a")[w] })
+	op := ""
+	switch {
+	case slices.Equal(between, []string{"time"}), slices.Equal(between, []string{"times"}), slices.Equal(between, []string{"multiplied"}):
+		op = "×"
+	case slices.Equal(between, []string{"minus"}), slices.Equal(between, []string{"less"}):
+		op = "−"
+	default:
+		return derived{}, false
+	}
+	x, y := fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\")", py(a.col.Name)), fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\")", py(b.col.Name))
+	name := a.col.Name + " " + op + " " + b.col.Name
+	expr := x + " * " + y
+	if op == "−" {
+		expr = x + " - " + y
+	}
+	return derived{Name: name, Expr: expr, Formula: name + ", per row"}, true
+}
+
 // filtersFor finds what picks rows in a clause: values of a categorical
 // column ("in the West"), a year or month of a date column ("in 2024", "in
 // March"). It marks the words it used in covered.
@@ -3357,6 +3572,21 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 				out = append(out, filter{Column: dc.Name, Part: "year", Values: []string{c.words[i+4]}})
 				covered[i+4] = true
 			}
+		}
+	}
+	// "The second half of 2024": July to December of that year.
+	for i := 0; i+3 < len(c.words); i++ {
+		y, err := strconv.Atoi(c.words[i+3])
+		if !wordSet("first", "second")[c.words[i]] || c.words[i+1] != "half" || c.words[i+2] != "of" || err != nil || y < 1900 || y > 2100 || covered[i+3] {
+			continue
+		}
+		vs := []string{"1", "2", "3", "4", "5", "6"}
+		if c.words[i] == "second" {
+			vs = []string{"7", "8", "9", "10", "11", "12"}
+		}
+		out = append(out, filter{Column: dc.Name, Part: "month", Values: vs, at: []int{i}}) // the year is read below
+		for j := i; j <= i+2; j++ {
+			covered[j] = true
 		}
 	}
 	for i, w := range c.words {
@@ -3597,8 +3827,14 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 			continue
 		}
 		// "Which user walks the most steps": the verb of the measure named after it.
-		if i+3 < len(c.words) && c.words[i+1] == "the" && (descWords[c.words[i+2]] || ascWords[c.words[i+2]]) && covered[i+3] && i > 0 && covered[i-1] {
-			continue
+		// "Which tenant owes us the most in arrears": its object, then the measure after "in".
+		if j := i + 1; i > 0 && (covered[i-1] || i >= 2 && slices.ContainsFunc(c.words[max(0, i-3):i-1], func(x string) bool { return x == "which" || x == "what" })) {
+			if j < len(c.words) && wordSet("us", "me", "them", "you")[c.words[j]] {
+				j++
+			}
+			if j+2 < len(c.words) && c.words[j] == "the" && (descWords[c.words[j+1]] || ascWords[c.words[j+1]]) && (covered[j+2] || j+3 < len(c.words) && wordSet("in", "of")[c.words[j+2]] && covered[j+3]) {
+				continue
+			}
 		}
 		if dc := dateColumn(p); dc != nil && slices.ContainsFunc(words(dc.Name), func(cw string) bool { return sameWord(w, cw) }) {
 			continue // "listed" of listed_dt: the event the date is of
@@ -3628,6 +3864,9 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		}
 		if billWords[w] && slices.ContainsFunc(c.words[max(0, i-3):i], func(x string) bool { return wordSet("did", "does", "do")[x] }) {
 			continue // "how much did the practice bill in fees": the verb of the money asked for
+		}
+		if i >= 2 && i+1 == len(c.words) && c.words[i-1] == "the" && wordSet("across", "throughout")[c.words[i-2]] && !writtenPlural(c.raw, w) {
+			continue // "across the portfolio": the whole the table is of
 		}
 		if w == "once" && i >= 2 && c.words[i-2] == "at" && c.words[i-1] == "least" {
 			continue // "pupils who were off at least once": any row of theirs

@@ -34,7 +34,8 @@ var abbreviations = map[string]string{
 var unitWords = wordSet("kg", "g", "gram", "lb", "km", "mi", "mile", "m", "meter", "metre", "cm", "mm", "c", "f", "celsius", "fahrenheit",
 	"usd", "eur", "gbp", "dollar", "euro", "pound", "percent", "minute", "min", "second", "s", "ms", "hour", "h", "day",
 	"l", "ml", "litre", "liter", "kwh", "mph", "kmh", "kph", "bpm", "mmhg", "foot", "inch", "yard", "volt", "watt", "kilowatt",
-	"k", "thousand", "million", "mn", "bn", "wm2", "ntu", "mg", "ha", "hectare", "acre", "tonne", "ton", "t", "m2", "m3", "mpa", "ppm", "db", "hpa", "psi", "rpm", "hz", "mah", "mb", "gb", "knot")
+	"k", "thousand", "million", "mn", "bn", "wm2", "ntu", "mg", "ha", "hectare", "acre", "tonne", "ton", "t", "m2", "m3", "mpa", "ppm", "db", "hpa", "psi", "rpm", "hz", "mah", "mb", "gb", "knot",
+	"pa", "pcm", "hl", "square")
 
 // qualifierWords mark what kind of value a column holds about its subject
 // ("customer_id", "is_returned"); the subject alone names the column.
@@ -113,7 +114,8 @@ var unitConcepts = []struct {
 	{[]string{"weight", "mass"}, wordSet("kg", "lb", "gram", "g")},
 	{[]string{"temperature"}, wordSet("c", "f", "celsius", "fahrenheit")},
 	{[]string{"voltage"}, wordSet("volt")},
-	{[]string{"area"}, wordSet("acre", "hectare", "ha")},
+	{[]string{"sound", "loudness"}, wordSet("db", "decibel")},
+	{[]string{"area", "size", "floor", "floorspace"}, wordSet("acre", "hectare", "ha", "m2", "square", "sqm")},
 	{[]string{"speed", "velocity"}, wordSet("kmh", "mph", "kph")},
 }
 
@@ -133,6 +135,7 @@ var synonyms = map[string][]string{
 	"finish": {"completed", "complete"}, "complete": {"finished"}, "abroad": {"international", "overseas", "foreign"},
 	"overseas": {"international", "foreign"}, "foreign": {"international", "overseas"}, "international": {"overseas", "foreign"},
 	"hit": {"affected", "impacted"}, "affected": {"impacted"}, "impacted": {"affected"}, "format": {"mode"},
+	"ship": {"vessel"}, "vessel": {"ship", "boat"}, "boat": {"vessel"},
 }
 
 // elementSymbols are the chemical symbols a column may be named by:
@@ -164,6 +167,7 @@ var adjectiveMeasures = map[string]struct {
 	"paid": {true, []string{"salary", "pay", "wage"}}, "tallest": {true, []string{"height"}},
 	"deepest": {true, []string{"depth"}}, "shallowest": {false, []string{"depth"}},
 	"acidic": {false, []string{"ph"}}, "alkaline": {true, []string{"ph"}},
+	"loudest": {true, []string{"db", "decibel", "noise", "sound"}}, "quietest": {false, []string{"db", "decibel", "noise", "sound"}},
 }
 
 // ageNouns name people by their age: "children under 18" is a condition
@@ -225,7 +229,9 @@ var numberComparators = []struct {
 }{
 	{[]string{"stronger", "than"}, ">"}, {[]string{"weaker", "than"}, "<"}, {[]string{"bigger", "than"}, ">"}, {[]string{"smaller", "than"}, "<"},
 	{[]string{"faster", "than"}, ">"}, {[]string{"slower", "than"}, "<"}, {[]string{"wider", "than"}, ">"}, {[]string{"narrower", "than"}, "<"},
-	{[]string{"later", "than"}, ">"}, {[]string{"earlier", "than"}, "<"},
+	{[]string{"later", "than"}, ">"}, {[]string{"earlier", "than"}, "<"}, {[]string{"wetter", "than"}, ">"}, {[]string{"drier", "than"}, "<"},
+	{[]string{"louder", "than"}, ">"}, {[]string{"quieter", "than"}, "<"}, {[]string{"thicker", "than"}, ">"}, {[]string{"thinner", "than"}, "<"},
+	{[]string{"pricier", "than"}, ">"}, {[]string{"dearer", "than"}, ">"}, {[]string{"busier", "than"}, ">"}, {[]string{"steeper", "than"}, ">"},
 }
 
 // conditionComparators are all the comparators a condition is read by.
@@ -262,7 +268,7 @@ var fillerWords = wordSet("while", "still", "yet", "ended", "away", "a", "an", "
 	"ordered", "purchase", "purchased", "receive", "received", "issue", "issued", "borrow", "borrowed", "lend", "lent", "visit", "visited",
 	"fly", "flew", "flown", "play", "played", "operate", "operated", "handle", "handled", "serve", "served", "treat", "treated", "see", "seen", "book", "booked",
 	"measure", "measured", "observe", "observed", "earn", "earned", "work", "worked", "cost", "take", "last", "lasted", "there", "here",
-	"column", "field", "variable", "one", "ones", "those", "such", "like", "same", "other", "own", "both", "s", "t", "don", "doesn", "didn",
+	"column", "field", "variable", "one", "ones", "those", "such", "like", "same", "other", "own", "both", "s", "t", "ve", "re", "ll", "don", "doesn", "didn",
 	"isn", "aren", "wasn", "weren", "haven", "hasn", "hadn", "couldn", "wouldn", "shouldn", "that", "whether", "do", "per", "versus", "vs", "respectively", "based", "according", "grouped",
 	"broken", "break", "down", "split", "deal", "dealt", "sorted", "ranked", "rank", "ranking", "order", "descending", "ascending", "value", "level", "level",
 	"give", "provide", "let", "know", "want", "need", "would", "like", "answer", "question", "overall", "now", "far", "so",

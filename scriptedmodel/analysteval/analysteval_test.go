@@ -52,13 +52,13 @@ func runCorpus(t *testing.T, dir string) Score {
 // rest honest refusals. dev (orders, web sessions, listings) and dev2
 // (questions written for the kinds of gap the held-out runs showed, on
 // tables of their own) are what it was built on; round1 to round10,
-// round13 to round15, round17 and round22 were each written fresh as a held-out corpus, run
+// round13 to round15, round17, round22 and round26 were each written fresh as a held-out corpus, run
 // once (their first-run figures are in BENCHMARKS.md), and then used to
 // fix the general gaps they showed (round6 by their kind, through dev2),
 // so a regression on any of them fails here. TestHeldOutCorpus measures
 // the corpus none of the fixes has seen.
 func TestCorpora(t *testing.T) {
-	for _, dir := range []string{"dev", "dev2", "round1", "round2", "round3", "round4", "round5", "round6", "round7", "round8", "round9", "round10", "round13", "round14", "round15", "round17", "round22"} {
+	for _, dir := range []string{"dev", "dev2", "round1", "round2", "round3", "round4", "round5", "round6", "round7", "round8", "round9", "round10", "round13", "round14", "round15", "round17", "round22", "round26"} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			if r := s.Rate(s.Correct); r < 0.85 {
@@ -89,11 +89,14 @@ func TestCorpora(t *testing.T) {
 // and fixed in part (then 54 / 1 / 15 and 58 / 1 / 11), which raised
 // round16 to 50 / 1 / 19, round18 to 52 / 2 / 16, round19 to 57 / 0 / 13
 // and round20 to 44 / 1 / 25. round25 was run once (37 / 8 / 25, beside
-// round26, which is held out) and fixed in part (46 / 0 / 24), which
-// raised round21 to 50 / 1 / 19.
+// round26) and fixed in part (46 / 0 / 24), which
+// raised round21 to 50 / 1 / 19. round26, held out beside it (41 / 4 /
+// 25, twice), was then fixed (62 / 0 / 8) and joined TestCorpora; its
+// fixes raised round12 to 54 / 1 / 15, round18 to 53 / 2 / 15 and round20
+// to 45 / 1 / 24.
 func TestCorporaBelowGoal(t *testing.T) {
-	for dir, floor := range map[string]struct{ correct, different int }{"round11": {55, 1}, "round12": {53, 1}, "round16": {50, 1},
-		"round18": {52, 2}, "round19": {57, 0}, "round20": {44, 1}, "round21": {50, 1}, "round23": {54, 1}, "round24": {58, 1}, "round25": {46, 0}} {
+	for dir, floor := range map[string]struct{ correct, different int }{"round11": {55, 1}, "round12": {54, 1}, "round16": {50, 1},
+		"round18": {53, 2}, "round19": {57, 0}, "round20": {45, 1}, "round21": {50, 1}, "round23": {54, 1}, "round24": {58, 1}, "round25": {46, 0}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
