@@ -249,6 +249,8 @@ var (
 	weakWords = wordSet("average", "avg", "mean", "total", "sum", "median", "count", "number", "value", "max", "min", "amount")
 	// intensive measures are averaged, not summed, when ranking groups.
 	intensiveWord = regexp.MustCompile(`price|rate|ratio|percent|pct|score|rating|age|temp|avg|average|mean|margin|share|speed|per_|index|level|probability`)
+	// notAge are words that end in "age" and are amounts, not ages.
+	notAge = regexp.MustCompile(`usage|mileage|voltage|dosage|tonnage|acreage|wastage|shortage|postage|storage|footage|yardage|package|stage|leakage|breakage|spillage|coverage`)
 	// measureHints rank numeric columns when the question names none, most
 	// likely first.
 	measureHints = []string{"revenue", "sales", "amount", "total", "profit", "income", "value", "spend", "cost", "price",
@@ -730,4 +732,11 @@ func firstIndex(ws []string, set map[string]bool) int {
 		}
 	}
 	return len(ws)
+}
+
+// intensive reports whether a column holds a figure that is averaged, not
+// added up (a price, a rate, an age, a score), by its name; usageM3 is an
+// amount.
+func intensive(name string) bool {
+	return intensiveWord.MatchString(notAge.ReplaceAllString(strings.ToLower(name), "_"))
 }

@@ -94,6 +94,10 @@ func sameWord(q, c string) bool {
 	if n, ok := strings.CutSuffix(q, "ation"); ok && len(n) > 2 && (c == n+"ated" || c == n+"ate") {
 		return true
 	}
+	// "used" and usage, "consumed" and consumption.
+	if nq, nc := nounOfVerb[strings.TrimSuffix(strings.TrimSuffix(q, "d"), "e")+"e"], nounOfVerb[strings.TrimSuffix(strings.TrimSuffix(c, "d"), "e")+"e"]; nq != "" && nq == c || nc != "" && nc == q {
+		return true
+	}
 	// "expire" and expiry, "expiring" and expiry.
 	if rq, rc := strings.TrimRight(stem(q), "ey"), strings.TrimRight(stem(c), "ey"); len(rq) >= 5 && rq == rc && (strings.HasSuffix(q, "y") || strings.HasSuffix(c, "y")) {
 		return true
@@ -239,6 +243,11 @@ func mentions(c clause, p profile) []mention {
 			for _, r := range append(slices.Sorted(maps.Keys(rowWords)), entity) {
 				cands = append(cands, cand{col: *mc, ws: []string{r, "value"}, level: 1, via: r + " value"})
 			}
+		}
+		// "The total dollar value booked", "the median booking value in
+		// pounds": the value in the one column's currency.
+		if i := slices.Index(c.words, "value"); i >= 0 && slices.ContainsFunc(c.words, func(w string) bool { return currencyWords[w] }) {
+			cands = append(cands, cand{col: *mc, ws: []string{"value"}, level: 3, via: "value"})
 		}
 		for _, e := range slices.Sorted(maps.Keys(moneyEvents)) {
 			for _, w := range []string{"size", "value", "amount"} {
@@ -1098,7 +1107,7 @@ func partOfTotal(c clause, numeric []colProfile, p profile) []colProfile {
 		}
 	}
 	if len(numeric) != 2 || slices.ContainsFunc(numeric, func(col colProfile) bool {
-		return isID(col) || isTime(col) || intensiveWord.MatchString(strings.ToLower(col.Name))
+		return isID(col) || isTime(col) || intensive(col.Name)
 	}) {
 		return nil
 	}
@@ -1139,7 +1148,7 @@ func totalsRatio(c clause, p profile) (num, den string) {
 	named := func(ws []string) []string {
 		var out []string
 		for _, m := range mentions(clause{raw: strings.Join(ws, " "), words: ws}, p) {
-			if m.col.Kind == kindNumeric && !isID(m.col) && !isTime(m.col) && !intensiveWord.MatchString(strings.ToLower(m.col.Name)) {
+			if m.col.Kind == kindNumeric && !isID(m.col) && !isTime(m.col) && !intensive(m.col.Name) {
 				out = append(out, m.col.Name)
 			}
 		}
@@ -1659,7 +1668,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	// the total of the column after "per".
 	if mc := moneyColumn(p); mc != nil && len(numeric) == 1 && numeric[0].Name != mc.Name && (agg == "" || agg == "sum") && !ranked && len(categorical) == 0 && len(times) == 0 &&
 		uncoveredWord(c, covered, wordSet("pay", "paid", "cost", "costs", "spend", "spent", "charge", "charged")) != "" && slices.ContainsFunc(rangeOf(0, len(c.words)-1), func(i int) bool { return c.words[i] == "per" && covered[i+1] }) &&
-		!isID(numeric[0]) && !intensiveWord.MatchString(strings.ToLower(numeric[0].Name)) {
+		!isID(numeric[0]) && !intensive(numeric[0].Name) {
 		return task{Op: opScalar, Agg: "ratio", Measure: mc.Name, Over: numeric[0].Name, Filters: filters}, "", true
 	}
 	// "Which client did we bill the most money": money asked of a column
@@ -1692,7 +1701,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		if agg != "" {
 			return agg
 		}
-		if intensiveWord.MatchString(strings.ToLower(col)) && !c.has(incomeWords) {
+		if intensive(col) && !c.has(incomeWords) {
 			return "mean" // but "brought in the most money" adds up the prices
 		}
 		return "sum"
@@ -1787,7 +1796,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		t.Measure, t.Agg = m, aggFor(m)
 		if t.PerPeriod {
 			t.Agg = "sum" // the average of daily totals
-			if intensiveWord.MatchString(strings.ToLower(m)) && uncoveredWord(c, covered, moneyWords, derivedWords) == "" {
+			if intensive(m) && uncoveredWord(c, covered, moneyWords, derivedWords) == "" {
 				t.Agg = "mean" // the average of daily averages, but revenue is a total
 			}
 		}
@@ -1987,6 +1996,10 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	}
 	all := slices.Clone(ms)
 	rd.filters, rd.ambiguous = oneColumnPerValue(c, filtersFor(c, p, rd.covered), ms)
+	// "The first week of October" names days, not a column of weeks.
+	ms = slices.DeleteFunc(ms, func(m mention) bool {
+		return m.len == 1 && slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Part == "day" && len(f.at) > 0 && f.at[0] == m.pos-1 })
+	})
 	// "Leaving out planned works" of a value: every other value, where the
 	// profile lists them all.
 	for k, f := range rd.filters {
@@ -3038,8 +3051,22 @@ func columnPeriod(name string) string {
 // monthGrain reports whether a date column holds months ("2024-01").
 func monthGrain(c colProfile) bool {
 	m, ok := c.Min.(string)
-	return ok && monthRE.MatchString(m)
+	if ok && monthRE.MatchString(m) {
+		return true
+	}
+	// Bills dated 2024-01-31, 2024-02-29, …: one date a month.
+	lo, ok1 := c.Min.(string)
+	hi, ok2 := c.Max.(string)
+	if !ok1 || !ok2 || !dayRE.MatchString(lo) || !dayRE.MatchString(hi) || c.Unique < 2 {
+		return false
+	}
+	var y1, m1, y2, m2 int
+	fmt.Sscanf(lo[:7], "%d-%d", &y1, &m1)
+	fmt.Sscanf(hi[:7], "%d-%d", &y2, &m2)
+	return c.Unique <= (y2-y1)*12+m2-m1+1
 }
+
+var dayRE = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 
 var monthRE = regexp.MustCompile(`^\d{4}-\d{2}$`)
 
@@ -3574,6 +3601,22 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 			}
 		}
 	}
+	// "The first week of October": its 1st to 7th days (the month is read
+	// below).
+	for i := 0; i+3 < len(c.words); i++ {
+		n := map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4}[c.words[i]]
+		if _, month := months[c.words[i+3]]; n == 0 || c.words[i+1] != "week" || c.words[i+2] != "of" || !month || covered[i] {
+			continue
+		}
+		var vs []string
+		for d := 7*(n-1) + 1; d <= 7*n; d++ {
+			vs = append(vs, strconv.Itoa(d))
+		}
+		out = append(out, filter{Column: dc.Name, Part: "day", Values: vs, at: []int{i}})
+		for j := i; j <= i+2; j++ {
+			covered[j] = true
+		}
+	}
 	// "The second half of 2024": July to December of that year.
 	for i := 0; i+3 < len(c.words); i++ {
 		y, err := strconv.Atoi(c.words[i+3])
@@ -3793,7 +3836,7 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 			}
 			continue
 		}
-		if slices.Contains(nameWords, w) || slices.ContainsFunc(nameWords, func(n string) bool { return len(w) >= 4 && stem(n) == w }) || slices.ContainsFunc(nameWords, func(n string) bool { return len(n) >= 6 && len(w) >= 6 && n[:4] == w[:4] }) ||
+		if slices.Contains(nameWords, w) || slices.ContainsFunc(nameWords, func(n string) bool { return len(w) >= 4 && stem(n) == w || slices.Contains(synonyms[w], n) }) || slices.ContainsFunc(nameWords, func(n string) bool { return len(n) >= 6 && len(w) >= 6 && n[:4] == w[:4] }) ||
 			slices.ContainsFunc(nameWords, func(n string) bool { // "dye", "dyed" of DYEHOUSE: the first word of a compound
 				// But not a word that starts a value ("wash" of washer in
 				// washhouse_cycles): which rows it means is not the table.
@@ -3965,7 +4008,7 @@ var kindOfWords = wordSet("kind", "type", "sort", "category", "class", "way")
 
 // nounOfVerb names the rows a verb makes where the noun is no form of it:
 // "the selling price" of car_sales.csv is the price of its rows.
-var nounOfVerb = map[string]string{"sell": "sale", "buy": "purchase", "lend": "loan", "fly": "flight", "bear": "birth", "die": "death"}
+var nounOfVerb = map[string]string{"sell": "sale", "buy": "purchase", "lend": "loan", "fly": "flight", "bear": "birth", "die": "death", "consume": "consumption"}
 
 // verbOf is the verb a word is a form of ("selling", "sold" → sell), or
 // the word.

@@ -110,6 +110,7 @@ var unitConcepts = []struct {
 	{[]string{"rainfall", "precipitation", "rain"}, wordSet("mm")},
 	{[]string{"distance", "length"}, wordSet("mile", "mi", "km", "meter", "metre")},
 	{[]string{"energy", "electricity", "consumption", "usage"}, wordSet("kwh", "wh", "mwh")},
+	{[]string{"consumption", "usage", "volume"}, wordSet("m3", "litre", "liter", "l", "ml", "gallon")},
 	{[]string{"power", "demand", "load"}, wordSet("kilowatt", "watt", "mw")},
 	{[]string{"weight", "mass"}, wordSet("kg", "lb", "gram", "g")},
 	{[]string{"temperature"}, wordSet("c", "f", "celsius", "fahrenheit")},
@@ -126,7 +127,7 @@ var synonyms = map[string][]string{
 	"salary": {"pay", "wage", "compensation", "earning"}, "pay": {"salary", "wage"}, "wage": {"salary", "pay"},
 	"earning": {"salary", "income"}, "income": {"salary", "earning"},
 	"score": {"rating", "grade"}, "rating": {"score", "stars"}, "grade": {"score", "mark"},
-	"fare": {"price", "fee"}, "fee": {"fare", "charge"}, "charge": {"fee"},
+	"fare": {"price", "fee"}, "fee": {"fare", "charge"}, "charge": {"fee", "rate"},
 	"length": {"duration"}, "duration": {"length"}, "reading": {"value", "measurement"},
 	"conversion": {"converted", "convert"}, "cancellation": {"cancelled", "canceled", "cancel"}, "return": {"returned"},
 	"temperature": {"temperature"}, "headcount": {"staff"}, "unit": {"quantity"},
@@ -135,7 +136,7 @@ var synonyms = map[string][]string{
 	"finish": {"completed", "complete"}, "complete": {"finished"}, "abroad": {"international", "overseas", "foreign"},
 	"overseas": {"international", "foreign"}, "foreign": {"international", "overseas"}, "international": {"overseas", "foreign"},
 	"hit": {"affected", "impacted"}, "affected": {"impacted"}, "impacted": {"affected"}, "format": {"mode"},
-	"ship": {"vessel"}, "vessel": {"ship", "boat"}, "boat": {"vessel"},
+	"train": {"rail"}, "rail": {"train"}, "ship": {"vessel"}, "vessel": {"ship", "boat"}, "boat": {"vessel"},
 }
 
 // elementSymbols are the chemical symbols a column may be named by:

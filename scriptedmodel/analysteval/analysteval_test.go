@@ -93,10 +93,11 @@ func TestCorpora(t *testing.T) {
 // raised round21 to 50 / 1 / 19. round26, held out beside it (41 / 4 /
 // 25, twice), was then fixed (62 / 0 / 8) and joined TestCorpora; its
 // fixes raised round12 to 54 / 1 / 15, round18 to 53 / 2 / 15 and round20
-// to 45 / 1 / 24.
+// to 45 / 1 / 24; round20's own (money said in words, monthly bills, the
+// first week of a month) then to 55 / 0 / 15.
 func TestCorporaBelowGoal(t *testing.T) {
 	for dir, floor := range map[string]struct{ correct, different int }{"round11": {55, 1}, "round12": {54, 1}, "round16": {50, 1},
-		"round18": {53, 2}, "round19": {57, 0}, "round20": {45, 1}, "round21": {50, 1}, "round23": {54, 1}, "round24": {58, 1}, "round25": {46, 0}} {
+		"round18": {53, 2}, "round19": {57, 0}, "round20": {55, 0}, "round21": {50, 1}, "round23": {54, 1}, "round24": {58, 1}, "round25": {46, 0}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
