@@ -1437,8 +1437,9 @@ func TestAnnualFiguresFormulasAndRows(t *testing.T) {
 // station "charges" its rate; "trains" of rail_services.csv are what the
 // table is about; a column of water usage is an amount, not an age; the
 // median monthly consumption of monthly bills is the median bill's; "the
-// first week of October" is its 1st to 7th days. docs/offline-analyst.md
-// quotes these questions.
+// first week of October" is its 1st to 7th days; "a client leaves" is
+// any client, not New Client = Yes; "in this export" is the table.
+// docs/offline-analyst.md quotes these questions.
 func TestMoneyWordsBillsAndWeeks(t *testing.T) {
 	adverts := profile{Path: "/home/user/billboard_bookings.csv", Name: "billboard_bookings.csv", Rows: 180, Cols: 5, Columns: []colProfile{
 		{Name: "BOOKED_ON", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2024-09-02", Max: "2024-11-29"},
@@ -1466,4 +1467,13 @@ func TestMoneyWordsBillsAndWeeks(t *testing.T) {
 	}}
 	assertExact(t, bills, "Which tariff had the most usage?", "group sum(usage_m3) by tariff desc")
 	assertExact(t, bills, "What is the median monthly consumption for domestic accounts, in cubic metres?", "scalar median(usage_m3) where tariff=Domestic")
+	salon := profile{Path: "/home/user/barber_day.csv", Name: "barber_day.csv", Rows: 90, Cols: 4, Columns: []colProfile{
+		{Name: "Barber", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Ade", "Mo"}},
+		{Name: "Treatment", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Cut", "Shave", "Wax"}},
+		{Name: "New Client", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Yes", "No"}},
+		{Name: "Tip ($)", Dtype: "float64", Kind: kindNumeric, Unique: 30, Min: 0.0, Max: 15.0},
+	}}
+	assertExact(t, salon, "What's the average tip a client leaves?", "scalar mean(Tip ($))")
+	assertExact(t, salon, "What's the average tip from new clients?", "scalar mean(Tip ($)) where New Client=Yes")
+	assertExact(t, salon, "How many haircuts are in this export?", "count_rows")
 }

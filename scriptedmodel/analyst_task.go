@@ -2037,6 +2037,13 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		if !ok || groupedAt(c.words, m.pos) && !passiveBy(c.words, m.pos) {
 			return false
 		}
+		if e := m.pos + m.len; m.pos > 0 && wordSet("a", "an", "each", "every", "per")[c.words[m.pos-1]] && m.len < len(colWords(m.col.Name)) && e < len(c.words) && isPresentVerb(c.raw, c.words[e]) {
+			// "the average tip a client leaves" of New Client: any client.
+			for j := m.pos; j < m.pos+m.len; j++ {
+				rd.covered[j] = true
+			}
+			return true
+		}
 		neg := false
 		for j := max(0, m.pos-3); j < m.pos; j++ {
 			neg = neg || negations[c.words[j]]
@@ -3865,7 +3872,7 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		// But "how many orders were refunded" picks the rows it counts by
 		// the verb, which ends it: without a column for it, the count is
 		// of other rows.
-		if (len(w) > 5 && strings.HasSuffix(w, "ed") || len(w) == 5 && strings.HasSuffix(w, "ed") && i > 0 && byAux[c.words[i-1]] || w == "began" || w == "begun") && (i == 0 || c.words[i-1] != "how") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity) &&
+		if (len(w) > 5 && strings.HasSuffix(w, "ed") || len(w) == 5 && strings.HasSuffix(w, "ed") && i > 0 && (byAux[c.words[i-1]] || covered[i-1] && i+1 == len(c.words)) || w == "began" || w == "begun") && (i == 0 || c.words[i-1] != "how") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity) &&
 			!rankedVerb(c.words[i+1:]) && !(i > 0 && passiveWords[c.words[i-1]] && i+1 == len(c.words) && countsRows(c)) {
 			continue
 		}
@@ -3907,6 +3914,15 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		}
 		if billWords[w] && slices.ContainsFunc(c.words[max(0, i-3):i], func(x string) bool { return wordSet("did", "does", "do")[x] }) {
 			continue // "how much did the practice bill in fees": the verb of the money asked for
+		}
+		if i >= 2 && wordSet("this", "the")[c.words[i-1]] && wordSet("in", "from", "on")[c.words[i-2]] && tableWords[w] {
+			continue // "how many reactions are in this export": the table itself
+		}
+		// "The average tip a client leaves", "the days a bike stays in the
+		// shop": the verb of the rows in a clause that names the measure.
+		if i >= 2 && wordSet("a", "an", "each", "every")[c.words[i-2]] && (entityWords[c.words[i-1]] || rowWords[c.words[i-1]] || c.words[i-1] == entity) &&
+			slices.ContainsFunc(rangeOf(0, i-2), func(j int) bool { return covered[j] }) && isPresentVerb(c.raw, w) {
+			continue
 		}
 		if i >= 2 && i+1 == len(c.words) && c.words[i-1] == "the" && wordSet("across", "throughout")[c.words[i-2]] && !writtenPlural(c.raw, w) {
 			continue // "across the portfolio": the whole the table is of
@@ -4143,4 +4159,18 @@ func capabilitiesFor(p profile, ds []derived) string {
 		return "What I can answer from them: the number of rows."
 	}
 	return "What I can answer from them: " + strings.Join(parts, "; ") + "."
+}
+
+// tableWords name a table itself: "in this export", "in the file".
+var tableWords = wordSet("export", "file", "extract", "sheet", "spreadsheet", "dataset", "table", "data", "log", "list", "register")
+
+// isPresentVerb reports whether raw says w with a third-person "s" ("a
+// client leaves", "a bike stays"): the verb of the noun before it.
+func isPresentVerb(raw, w string) bool {
+	for _, q := range strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if q != w && (q == w+"s" || q == w+"es") {
+			return true
+		}
+	}
+	return false
 }

@@ -94,10 +94,13 @@ func TestCorpora(t *testing.T) {
 // 25, twice), was then fixed (62 / 0 / 8) and joined TestCorpora; its
 // fixes raised round12 to 54 / 1 / 15, round18 to 53 / 2 / 15 and round20
 // to 45 / 1 / 24; round20's own (money said in words, monthly bills, the
-// first week of a month) then to 55 / 0 / 15.
+// first week of a month) then to 55 / 0 / 15; the verb of a relative
+// clause ("the average tip a client leaves"), "in this export" and a
+// short past tense at the end ("swimmers raced") raised round16 to 51 / 1
+// / 18 and round21 to 52 / 1 / 17.
 func TestCorporaBelowGoal(t *testing.T) {
-	for dir, floor := range map[string]struct{ correct, different int }{"round11": {55, 1}, "round12": {54, 1}, "round16": {50, 1},
-		"round18": {53, 2}, "round19": {57, 0}, "round20": {55, 0}, "round21": {50, 1}, "round23": {54, 1}, "round24": {58, 1}, "round25": {46, 0}} {
+	for dir, floor := range map[string]struct{ correct, different int }{"round11": {55, 1}, "round12": {54, 1}, "round16": {51, 1},
+		"round18": {53, 2}, "round19": {57, 0}, "round20": {55, 0}, "round21": {52, 1}, "round23": {54, 1}, "round24": {58, 1}, "round25": {46, 0}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
