@@ -1477,3 +1477,32 @@ func TestMoneyWordsBillsAndWeeks(t *testing.T) {
 	assertExact(t, salon, "What's the average tip from new clients?", "scalar mean(Tip ($)) where New Client=Yes")
 	assertExact(t, salon, "How many haircuts are in this export?", "count_rows")
 }
+
+// TestVerbsSizesAndMoneyConditions: what the rows went through names no
+// column ("how many returns were processed", "helms took part"); "crowd
+// size" is the attendance; "the strongest wind" ranks the wind; "we
+// raced" is what we did, not race_no; "more than $100" is a condition on
+// the one column whose name says money (refund_amt); "products" are SKUs.
+// docs/offline-analyst.md quotes these questions.
+func TestVerbsSizesAndMoneyConditions(t *testing.T) {
+	refunds := profile{Path: "/home/user/refund_desk.csv", Name: "refund_desk.csv", Rows: 150, Cols: 5, Columns: []colProfile{
+		{Name: "RefundID", Dtype: "object", Kind: kindText, Unique: 150},
+		{Name: "branch", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Quayside", "Old Town"}},
+		{Name: "SKU", Dtype: "object", Kind: kindCategorical, Unique: 120},
+		{Name: "units", Dtype: "int64", Kind: kindNumeric, Unique: 4, Min: 1.0, Max: 4.0},
+		{Name: "refund_amt", Dtype: "float64", Kind: kindNumeric, Unique: 140, Min: 2.5, Max: 420.0},
+	}}
+	assertExact(t, refunds, "How many refunds were processed?", "count_rows")
+	assertExact(t, refunds, "How many refunds were for more than $100?", "count_rows where refund_amt>100")
+	assertExact(t, refunds, "How many distinct products were refunded?", "distinct SKU")
+	sailing := profile{Path: "/home/user/dinghy_series.csv", Name: "dinghy_series.csv", Rows: 200, Cols: 5, Columns: []colProfile{
+		{Name: "race_no", Dtype: "int64", Kind: kindNumeric, Unique: 20, Min: 1.0, Max: 20.0},
+		{Name: "helm", Dtype: "object", Kind: kindCategorical, Unique: 25, Values: []string{"J. Marr", "K. Osei"}},
+		{Name: "wind_kts", Dtype: "float64", Kind: kindNumeric, Unique: 30, Min: 4.0, Max: 24.0},
+		{Name: "spectators", Dtype: "int64", Kind: kindNumeric, Unique: 60, Min: 0.0, Max: 300.0},
+		{Name: "pos", Dtype: "int64", Kind: kindNumeric, Unique: 12, Min: 1.0, Max: 12.0},
+	}}
+	assertExact(t, sailing, "How many different helms took part?", "distinct helm")
+	assertExact(t, sailing, "What was the strongest wind we raced in, in knots?", "scalar max(wind_kts)")
+	assertExact(t, sailing, "What is the median crowd size?", "scalar median(spectators)")
+}

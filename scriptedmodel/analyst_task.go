@@ -95,7 +95,7 @@ func sameWord(q, c string) bool {
 		return true
 	}
 	// "used" and usage, "consumed" and consumption.
-	if nq, nc := nounOfVerb[strings.TrimSuffix(strings.TrimSuffix(q, "d"), "e")+"e"], nounOfVerb[strings.TrimSuffix(strings.TrimSuffix(c, "d"), "e")+"e"]; nq != "" && nq == c || nc != "" && nc == q {
+	if slices.Contains(nounsOf(q), c) || slices.Contains(nounsOf(c), q) {
 		return true
 	}
 	// "expire" and expiry, "expiring" and expiry.
@@ -1075,7 +1075,7 @@ func scopeWord(c clause, p profile) string {
 // donation" of donations.csv, "the largest claim amount").
 func moneyGuess(c clause, covered map[int]bool, p profile) bool {
 	m := plausibleMeasure(p)
-	if m == "" || !moneyName.MatchString(strings.ToLower(m)) || countTotal(m) {
+	if m == "" || !moneyNameRaw(m) || countTotal(m) {
 		return false
 	}
 	if uncoveredWord(c, covered, moneyWords, derivedWords, wordSet("money", "pay", "paid", "cost", "price", "fee", "charge", "fare")) != "" ||
@@ -1426,7 +1426,7 @@ func moneyColumn(p profile) *colProfile {
 	m := plausibleMeasure(p)
 	var inCurrency []int
 	for i, col := range p.Columns {
-		if col.Name == m && moneyName.MatchString(strings.ToLower(m)) && !countTotal(m) {
+		if col.Name == m && moneyNameRaw(m) && !countTotal(m) {
 			return &p.Columns[i]
 		}
 		// RATE_USD, Total Price (£): a number in a currency.
@@ -1436,6 +1436,25 @@ func moneyColumn(p profile) *colProfile {
 	}
 	if len(inCurrency) == 1 {
 		return &p.Columns[inCurrency[0]]
+	}
+	return nil
+}
+
+// moneyConditionColumn is the column a number written as money ("more
+// than $100") is a condition on: the one money column, or the one column
+// whose name says money (refund_amt).
+func moneyConditionColumn(p profile) *colProfile {
+	if mc := moneyColumn(p); mc != nil {
+		return mc
+	}
+	var named []int
+	for i, col := range p.Columns {
+		if col.Kind == kindNumeric && !isID(col) && moneyNamed(col.Name) && !countTotal(col.Name) {
+			named = append(named, i)
+		}
+	}
+	if len(named) == 1 {
+		return &p.Columns[named[0]]
 	}
 	return nil
 }
@@ -1573,7 +1592,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 				numeric = append(numeric, *col)
 			}
 		}
-	} else if w := uncoveredWord(c, covered, wordSet("expensive", "cheapest", "cheaper", "pricier", "priciest", "costliest")); w != "" && len(numeric) == 1 && !moneyName.MatchString(strings.ToLower(numeric[0].Name)) {
+	} else if w := uncoveredWord(c, covered, wordSet("expensive", "cheapest", "cheaper", "pricier", "priciest", "costliest")); w != "" && len(numeric) == 1 && !moneyNameRaw(numeric[0].Name) {
 		// "The most expensive plot to plant" ranks by money, not by what
 		// the verb after it names.
 		if col := hintedColumn(p, adjectiveMeasures["expensive"].hints); col != nil {
@@ -1585,7 +1604,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	// visits) is not the likeliest numeric column.
 	if len(numeric) == 0 && prev == nil {
 		if w := uncoveredWord(c, covered, moneyWords, derivedWords); w != "" && w != "value" && w != "amount" {
-			if m := plausibleMeasure(p); m == "" || !moneyName.MatchString(strings.ToLower(m)) {
+			if m := plausibleMeasure(p); m == "" || !moneyNameRaw(m) {
 				mc := moneyColumn(p)
 				if mc == nil {
 					return task{}, fmt.Sprintf("none of its columns holds %q, and it has no quantity and price columns to compute it from", w), false
@@ -1603,7 +1622,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	if w := uncoveredWord(c, covered, wordSet("revenue", "sale", "turnover", "income", "earning", "profit")); w != "" && len(numeric) > 0 {
 		i := slices.Index(c.words, w)
 		// "fee revenue": the word qualifies the money column beside it.
-		beside := i > 0 && covered[i-1] && moneyName.MatchString(strings.ToLower(numeric[0].Name))
+		beside := i > 0 && covered[i-1] && moneyNameRaw(numeric[0].Name)
 		// "the average quantity per sale", "on a sale line"
 		perRowWord := i > 0 && c.words[i-1] == "per" || i+1 < len(c.words) && (rowWords[c.words[i+1]] || entityWords[c.words[i+1]] && c.words[i+1] != w)
 		if !beside && !perRowWord {
@@ -1676,7 +1695,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	// So is "how much did we spend on logs" of Logs (no.).
 	// And "what does a 30-second spot cost" of DUR_SEC.
 	if len(numeric) > 0 && (slices.Contains(c.words, "money") || c.has(spendWords) && containsSeq(c.words, "how", "much") || uncoveredWord(c, covered, wordSet("cost", "costs")) != "" && slices.ContainsFunc(filters, func(f filter) bool { return f.Column == numeric[0].Name })) &&
-		!moneyName.MatchString(strings.ToLower(numeric[0].Name)) {
+		!moneyNameRaw(numeric[0].Name) {
 		if mc := moneyColumn(p); mc != nil {
 			*notes = append(*notes, fmt.Sprintf("It asks for money, so I took %s, not %s.", mc.Name, numeric[0].Name))
 			numeric = append([]colProfile{{Name: mc.Name, Kind: kindNumeric}}, numeric[1:]...)
@@ -1982,6 +2001,15 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 		return false
 	})
+	// "The strongest wind we raced in": what we did is no column (race_no).
+	ms = slices.DeleteFunc(ms, func(m mention) bool {
+		_, irregular := irregularVerbs[c.words[m.pos]]
+		if m.len != 1 || m.pos == 0 || !wordSet("we", "i", "they", "you")[c.words[m.pos-1]] || m.col.Kind == kindNumeric && !isID(m.col) || !(strings.HasSuffix(c.words[m.pos], "ed") || irregular) {
+			return false
+		}
+		rd.covered[m.pos] = true
+		return true
+	})
 	ms = rowMentions(c, p, ms, rd.covered)
 	// "How much rent a year" of "Passing Rent (GBP pa)": the column is
 	// already a year's, so the year is no period to group by.
@@ -2219,6 +2247,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	}
 	// "More than $50,000": a number written as money is a condition on
 	// the one money column.
+	mc = moneyConditionColumn(p)
 	for i := range c.words {
 		f, from, to, ok := conditionAfter(c.words, i)
 		if !ok || from != i || rd.covered[to-1] || mc == nil || !moneyNumber(c.raw, f.Num) || slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == mc.Name }) ||
@@ -3172,7 +3201,18 @@ func uncoveredWord(c clause, covered map[int]bool, sets ...map[string]bool) stri
 }
 
 // moneyName matches column names that hold money.
-var moneyName = regexp.MustCompile(`revenue|sales|amount|total|profit|income|value|spend|cost|price|fee|fare|salary|pay|wage|charge`)
+var moneyName = regexp.MustCompile(`revenue|sales|amount|total|profit|income|value|spend|cost|price|fee|fare|salary|pay|wage|charge|refund`)
+
+// moneyNameRaw reports whether a column's name says money as written.
+func moneyNameRaw(name string) bool {
+	return moneyName.MatchString(strings.ToLower(name))
+}
+
+// moneyNamed reports whether a column's name says money, written out or
+// abbreviated (refund_amt).
+func moneyNamed(name string) bool {
+	return moneyName.MatchString(strings.ToLower(name)) || moneyName.MatchString(strings.Join(colWords(name), " "))
+}
 
 func isDigits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""
@@ -3927,6 +3967,17 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		if i >= 2 && i+1 == len(c.words) && c.words[i-1] == "the" && wordSet("across", "throughout")[c.words[i-2]] && !writtenPlural(c.raw, w) {
 			continue // "across the portfolio": the whole the table is of
 		}
+		if w == "part" && i > 0 && wordSet("take", "took", "taken", "taking", "takes")[c.words[i-1]] {
+			continue // "how many helms took part": were there
+		}
+		if w == "size" && i > 0 && covered[i-1] {
+			continue // "the median crowd size": how big the crowd was
+		}
+		if wordSet("processed", "analysed", "analyzed", "examined", "tested")[w] && i+1 == len(c.words) && i > 0 && byAux[c.words[i-1]] && !slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+			return slices.ContainsFunc(colWords(col.Name), func(cw string) bool { return sameWord(w, cw) })
+		}) {
+			continue // "how many returns were processed": every row the table holds
+		}
 		if w == "once" && i >= 2 && c.words[i-2] == "at" && c.words[i-1] == "least" {
 			continue // "pupils who were off at least once": any row of theirs
 		}
@@ -4024,7 +4075,24 @@ var kindOfWords = wordSet("kind", "type", "sort", "category", "class", "way")
 
 // nounOfVerb names the rows a verb makes where the noun is no form of it:
 // "the selling price" of car_sales.csv is the price of its rows.
-var nounOfVerb = map[string]string{"sell": "sale", "buy": "purchase", "lend": "loan", "fly": "flight", "bear": "birth", "die": "death", "consume": "consumption"}
+var nounOfVerb = map[string]string{"sell": "sale", "buy": "purchase", "lend": "loan", "fly": "flight", "bear": "birth", "die": "death"}
+
+// verbNouns name a column's noun by the question's verb: "consumed" is
+// consumption, "borrow" the loan. (Not "sell": a sale is a row, not the
+// money of Line Total.)
+var verbNouns = map[string]string{"consume": "consumption", "borrow": "loan"}
+
+// nounsOf are the nouns verbNouns gives for a form of a verb: "consumed"
+// consumption, "borrowing" loan.
+func nounsOf(w string) []string {
+	var out []string
+	for _, b := range []string{w, strings.TrimSuffix(w, "d"), strings.TrimSuffix(w, "ed"), strings.TrimSuffix(w, "ing"), strings.TrimSuffix(w, "ing") + "e", strings.TrimSuffix(w, "s")} {
+		if n := verbNouns[b]; n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
 
 // verbOf is the verb a word is a form of ("selling", "sold" → sell), or
 // the word.

@@ -136,7 +136,7 @@ var synonyms = map[string][]string{
 	"finish": {"completed", "complete"}, "complete": {"finished"}, "abroad": {"international", "overseas", "foreign"},
 	"overseas": {"international", "foreign"}, "foreign": {"international", "overseas"}, "international": {"overseas", "foreign"},
 	"hit": {"affected", "impacted"}, "affected": {"impacted"}, "impacted": {"affected"}, "format": {"mode"},
-	"train": {"rail"}, "rail": {"train"}, "ship": {"vessel"}, "vessel": {"ship", "boat"}, "boat": {"vessel"},
+	"train": {"rail"}, "rail": {"train"}, "crowd": {"attendance", "attendee", "spectator"}, "product": {"sku"}, "ship": {"vessel"}, "vessel": {"ship", "boat"}, "boat": {"vessel"},
 }
 
 // elementSymbols are the chemical symbols a column may be named by:
@@ -168,6 +168,7 @@ var adjectiveMeasures = map[string]struct {
 	"paid": {true, []string{"salary", "pay", "wage"}}, "tallest": {true, []string{"height"}},
 	"deepest": {true, []string{"depth"}}, "shallowest": {false, []string{"depth"}},
 	"acidic": {false, []string{"ph"}}, "alkaline": {true, []string{"ph"}},
+	"strongest": {true, []string{"wind", "gust", "strength", "abv", "alcohol"}}, "weakest": {false, []string{"wind", "gust", "strength", "abv", "alcohol"}},
 	"loudest": {true, []string{"db", "decibel", "noise", "sound"}}, "quietest": {false, []string{"db", "decibel", "noise", "sound"}},
 }
 

@@ -97,10 +97,14 @@ func TestCorpora(t *testing.T) {
 // first week of a month) then to 55 / 0 / 15; the verb of a relative
 // clause ("the average tip a client leaves"), "in this export" and a
 // short past tense at the end ("swimmers raced") raised round16 to 51 / 1
-// / 18 and round21 to 52 / 1 / 17.
+// / 18 and round21 to 52 / 1 / 17; what the rows went through ("were
+// processed", "took part"), "crowd size", "the strongest wind we raced
+// in" and money conditions on refund_amt raised round11 to 56 / 1 / 13,
+// round12 to 58 / 1 / 11, round19 to 59 / 0 / 11 and round24 to 59 / 1 /
+// 10.
 func TestCorporaBelowGoal(t *testing.T) {
-	for dir, floor := range map[string]struct{ correct, different int }{"round11": {55, 1}, "round12": {54, 1}, "round16": {51, 1},
-		"round18": {53, 2}, "round19": {57, 0}, "round20": {55, 0}, "round21": {52, 1}, "round23": {54, 1}, "round24": {58, 1}, "round25": {46, 0}} {
+	for dir, floor := range map[string]struct{ correct, different int }{"round11": {56, 1}, "round12": {58, 1}, "round16": {51, 1},
+		"round18": {53, 2}, "round19": {59, 0}, "round20": {55, 0}, "round21": {52, 1}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
