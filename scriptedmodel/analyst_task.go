@@ -94,7 +94,7 @@ func sameWord(q, c string) bool {
 	if n, ok := strings.CutSuffix(q, "ation"); ok && len(n) > 2 && (c == n+"ated" || c == n+"ate") {
 		return true
 	}
-	// "used" and usage, "consumed" and consumption.
+	// "consumed" and consumption, "borrow" and loan.
 	if slices.Contains(nounsOf(q), c) || slices.Contains(nounsOf(c), q) {
 		return true
 	}
@@ -1198,7 +1198,7 @@ func daysBetween(c clause, p profile) (derived, int, int, bool) {
 	}
 	var named []colProfile
 	for _, col := range dates {
-		own := slices.DeleteFunc(colWords(col.Name), func(w string) bool { return w == "date" || w == "time" || timeName.MatchString(w) })
+		own := eventWords(col.Name)
 		if slices.ContainsFunc(c.words[b+1:], func(w string) bool { return slices.ContainsFunc(own, func(o string) bool { return sameWord(w, o) }) }) {
 			named = append(named, col)
 		}
@@ -1246,7 +1246,7 @@ func elapsedFromTo(c clause, p profile) (derived, int, int, int, bool) {
 			if col.Kind != kindDate {
 				continue
 			}
-			own := slices.DeleteFunc(colWords(col.Name), func(w string) bool { return w == "date" || w == "time" || timeName.MatchString(w) })
+			own := eventWords(col.Name)
 			if slices.ContainsFunc(c.words[lo:min(hi, len(c.words))], func(w string) bool { return slices.ContainsFunc(own, func(o string) bool { return sameWord(w, o) }) }) {
 				return &p.Columns[i]
 			}
@@ -1290,6 +1290,12 @@ func elapsedFromTo(c clause, p profile) (derived, int, int, int, bool) {
 	return derived{Name: label,
 		Expr:    fmt.Sprintf("(pd.to_datetime(data[%s], errors=\"coerce\") - pd.to_datetime(data[%s], errors=\"coerce\")).dt.total_seconds() / %g", py(to.Name), py(from.Name), div),
 		Formula: fmt.Sprintf("%s = %s - %s, in %s", label, to.Name, from.Name, name)}, f, end - f, unit, true
+}
+
+// eventWords are a date column's words without "date" or "time": the
+// event it dates ("arrival" of arrivalTs, "enquiry" of enquiryDate).
+func eventWords(name string) []string {
+	return slices.DeleteFunc(colWords(name), func(w string) bool { return w == "date" || w == "time" || timeName.MatchString(w) })
 }
 
 // explicitRatio reports whether a clause spells out one total over
@@ -2678,7 +2684,6 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		// "How many requests did we receive in 2024": the verb after "did
 		// we", as its participle.
 		didVerb := m.pos >= 2 && wordSet("we", "they", "you", "i")[c.words[m.pos-1]] && wordSet("did", "do", "does")[c.words[m.pos-2]]
-		// "How many leases expire" of Lease Expiry: the verb of its noun.
 		// "How many leases expire" of Lease Expiry: the rows, and the verb of the column's noun.
 		verb := m.len == 2 && !slices.Contains(words(m.col.Name), c.words[m.pos+1]) && writtenPlural(c.raw, c.words[m.pos])
 		if m.col.Kind != kindDate || m.len != 1 && !verb || !isParticiple(c.words[m.pos]) && !slices.Contains(nameWords, c.words[m.pos]) && !didVerb && !verb {
@@ -3211,7 +3216,7 @@ func moneyNameRaw(name string) bool {
 // moneyNamed reports whether a column's name says money, written out or
 // abbreviated (refund_amt).
 func moneyNamed(name string) bool {
-	return moneyName.MatchString(strings.ToLower(name)) || moneyName.MatchString(strings.Join(colWords(name), " "))
+	return moneyNameRaw(name) || moneyName.MatchString(strings.Join(colWords(name), " "))
 }
 
 func isDigits(s string) bool {
@@ -3525,7 +3530,7 @@ func spelledFormula(c clause, a, b mention) (derived, bool) {
 	between = slices.DeleteFunc(slices.Clone(between), func(w string) bool { return wordSet("its", "their", "the", "each", "by", "a")[w] })
 	op := ""
 	switch {
-	case slices.Equal(between, []string{"time"}), slices.Equal(between, []string{"times"}), slices.Equal(between, []string{"multiplied"}):
+	case slices.Equal(between, []string{"time"}), slices.Equal(between, []string{"multiplied"}): // "times", singular
 		op = "×"
 	case slices.Equal(between, []string{"minus"}), slices.Equal(between, []string{"less"}):
 		op = "−"
