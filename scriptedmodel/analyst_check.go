@@ -231,7 +231,7 @@ func asksGrouping(c clause, pos int) bool {
 	}
 	for i, w := range c.words {
 		// "across all events" is every row, not a breakdown.
-		if w == "across" && i+3 == len(c.words) && c.words[i+1] == "the" && !writtenPlural(c.raw, c.words[i+2]) {
+		if acrossTheWhole(c, i) {
 			continue // "across the portfolio": one whole
 		}
 		if groupWords[w] && !(i == pos-2 && (wordSet("a", "an", "one")[c.words[pos-1]] || w == "across" && c.words[pos-1] == "all")) && !(w == "across" && i+1 < len(c.words) && c.words[i+1] == "all") {

@@ -207,6 +207,13 @@ type derived struct {
 	Formula string // how the answer states it
 }
 
+// addDerived adds a column the plan computes, once.
+func (p *plan) addDerived(d derived) {
+	if !slices.ContainsFunc(p.Derived, func(x derived) bool { return x.Name == d.Name }) {
+		p.Derived = append(p.Derived, d)
+	}
+}
+
 // String renders the plan's tasks joined by "; ".
 func (p plan) String() string {
 	parts := make([]string, len(p.Tasks))

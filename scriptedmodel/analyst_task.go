@@ -1225,10 +1225,16 @@ func daysBetween(c clause, p profile) (derived, int, int, bool) {
 	if end == b {
 		return derived{}, 0, 0, false
 	}
-	name := fmt.Sprintf("days from %s to %s", from.Name, to.Name)
+	return elapsedColumn(from, to, "days", ".dt.days"), b - 1, end - b + 2, true
+}
+
+// elapsedColumn is the time from one date column to another, in unit,
+// with the pandas that turns the difference into it (".dt.days").
+func elapsedColumn(from, to colProfile, unit, conv string) derived {
+	name := fmt.Sprintf("%s from %s to %s", unit, from.Name, to.Name)
 	return derived{Name: name,
-		Expr:    fmt.Sprintf("(pd.to_datetime(data[%s], errors=\"coerce\") - pd.to_datetime(data[%s], errors=\"coerce\")).dt.days", py(to.Name), py(from.Name)),
-		Formula: fmt.Sprintf("%s = %s - %s, in days", name, to.Name, from.Name)}, b - 1, end - b + 2, true
+		Expr:    fmt.Sprintf("(pd.to_datetime(data[%s], errors=\"coerce\") - pd.to_datetime(data[%s], errors=\"coerce\"))%s", py(to.Name), py(from.Name), conv),
+		Formula: fmt.Sprintf("%s = %s - %s, in %s", name, to.Name, from.Name, unit)}
 }
 
 // elapsedFromTo reads "how many hours ... from arrival to departure" of a
@@ -1286,10 +1292,7 @@ func elapsedFromTo(c clause, p profile) (derived, int, int, int, bool) {
 	if unit < 0 {
 		return derived{}, 0, 0, 0, false
 	}
-	label := fmt.Sprintf("%s from %s to %s", name, from.Name, to.Name)
-	return derived{Name: label,
-		Expr:    fmt.Sprintf("(pd.to_datetime(data[%s], errors=\"coerce\") - pd.to_datetime(data[%s], errors=\"coerce\")).dt.total_seconds() / %g", py(to.Name), py(from.Name), div),
-		Formula: fmt.Sprintf("%s = %s - %s, in %s", label, to.Name, from.Name, name)}, f, end - f, unit, true
+	return elapsedColumn(*from, *to, name, fmt.Sprintf(".dt.total_seconds() / %g", div)), f, end - f, unit, true
 }
 
 // eventWords are a date column's words without "date" or "time": the
@@ -2335,9 +2338,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// "The number of days between enquiry and event": one date column
 	// subtracted from the other, in days.
 	if d, at, span, ok := daysBetween(c, p); ok && !slices.ContainsFunc(ms, func(m mention) bool { return m.pos == at }) {
-		if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
-			pl.Derived = append(pl.Derived, d)
-		}
+		pl.addDerived(d)
 		ms = slices.DeleteFunc(ms, func(m mention) bool { return m.col.Kind == kindDate && m.pos > at })
 		ms = append(ms, mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: at, len: 1})
 		slices.SortStableFunc(ms, func(a, b mention) int { return a.pos - b.pos })
@@ -2346,9 +2347,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 	}
 	if d, at, span, unit, ok := elapsedFromTo(c, p); ok && !slices.ContainsFunc(ms, func(m mention) bool { return m.pos == unit }) {
-		if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
-			pl.Derived = append(pl.Derived, d)
-		}
+		pl.addDerived(d)
 		ms = slices.DeleteFunc(ms, func(m mention) bool { return m.col.Kind == kindDate && m.pos > at && m.pos < at+span })
 		ms = append(ms, mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: unit, len: 1})
 		slices.SortStableFunc(ms, func(a, b mention) int { return a.pos - b.pos })
@@ -2365,9 +2364,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// A speed no column holds: the distance column over the duration's hours.
 	if i := slices.Index(c.words, "speed"); i >= 0 && !slices.ContainsFunc(ms, func(m mention) bool { return m.pos == i }) {
 		if d, ok := speedMeasure(p); ok {
-			if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
-				pl.Derived = append(pl.Derived, d)
-			}
+			pl.addDerived(d)
 			ms = append(ms, mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: i, len: 1})
 			rd.covered[i] = true
 		}
@@ -2409,9 +2406,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 				d := derived{Name: col.Name + " in " + plural,
 					Expr:    fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\") / %s", py(col.Name), strconv.FormatFloat(factor, 'f', -1, 64)),
 					Formula: fmt.Sprintf("%s in %s = %s / %s", col.Name, plural, col.Name, strconv.FormatFloat(factor, 'f', -1, 64))}
-				if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
-					pl.Derived = append(pl.Derived, d)
-				}
+				pl.addDerived(d)
 				name = d.Name
 			}
 			if k := slices.IndexFunc(ms, func(m mention) bool { return m.col.Name == col.Name }); k >= 0 {
@@ -2431,9 +2426,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 				d := derived{Name: a.col.Name + " + " + b.col.Name,
 					Expr:    fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\").fillna(0) + pd.to_numeric(data[%s], errors=\"coerce\").fillna(0)", py(a.col.Name), py(b.col.Name)),
 					Formula: fmt.Sprintf("%s + %s, per row", a.col.Name, b.col.Name)}
-				if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
-					pl.Derived = append(pl.Derived, d)
-				}
+				pl.addDerived(d)
 				ms = slices.DeleteFunc(ms, func(m mention) bool { return m.col.Name == b.col.Name })
 				ms[slices.IndexFunc(ms, func(m mention) bool { return m.col.Name == a.col.Name })] = mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: a.pos, len: b.pos + b.len - a.pos}
 				for j := a.pos; j < b.pos+b.len; j++ {
@@ -2456,9 +2449,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			continue
 		}
 		spelled = true
-		if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
-			pl.Derived = append(pl.Derived, d)
-		}
+		pl.addDerived(d)
 		for j := a.pos; j < b.pos+b.len; j++ {
 			rd.covered[j] = true
 		}
@@ -2468,7 +2459,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		k := slices.IndexFunc(c.words[:a.pos], func(w string) bool { return formulaLeads[w] })
 		// "the biggest net shortfall in units (system quantity minus
 		// counted quantity)": the brackets say what the words before mean.
-		if o := strings.Index(c.raw, "("); k < 0 && o >= 0 && len(words(c.raw[:o])) >= a.pos && len(words(c.raw[:o])) < a.pos+a.len && a.pos > 0 {
+		if o := strings.Index(c.raw, "("); k < 0 && o >= 0 && a.pos > 0 && inSpan(len(words(c.raw[:o])), a) {
 			k = a.pos - 1
 			for k > 0 && !rd.covered[k-1] && !wordSet("the", "a", "an", "most", "least", "biggest", "largest", "highest", "lowest", "smallest")[c.words[k-1]] && !descWords[c.words[k-1]] && !ascWords[c.words[k-1]] {
 				k-- // back to the start of the words it explains
@@ -2495,9 +2486,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// quantity × price, less the discount.
 	if !spelled {
 		if d, at, ok := derivedMeasure(c, p, ms); ok {
-			if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
-				pl.Derived = append(pl.Derived, d)
-			}
+			pl.addDerived(d)
 			ms = slices.DeleteFunc(ms, func(m mention) bool { return m.col.Kind == kindNumeric && strings.Contains(d.Expr, py(m.col.Name)) })
 			ms = append(ms, mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: at[0], len: 1})
 			for _, j := range at {
@@ -2541,9 +2530,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			case m.col.Kind == kindNumeric && len(rd.numeric) > 0 && m.pos > 0 && c.words[m.pos-1] == "per":
 				// "price per square foot": one column over the other, per row.
 				d := ratio(rd.numeric[0].Name, m.col.Name)
-				if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
-					pl.Derived = append(pl.Derived, d)
-				}
+				pl.addDerived(d)
 				rd.numeric[0] = colProfile{Name: d.Name, Kind: kindNumeric}
 			case m.col.Kind == kindNumeric:
 				rd.numeric = append(rd.numeric, m.col)
@@ -2620,9 +2607,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 		if col := unitColumn(p, c.words[i+1]); col != nil && col.Name != rd.numeric[0].Name {
 			d := ratio(rd.numeric[0].Name, col.Name)
-			if !slices.ContainsFunc(pl.Derived, func(x derived) bool { return x.Name == d.Name }) {
-				pl.Derived = append(pl.Derived, d)
-			}
+			pl.addDerived(d)
 			rd.numeric[0] = colProfile{Name: d.Name, Kind: kindNumeric}
 			rd.covered[i], rd.covered[i+1] = true, true
 		}
@@ -3003,7 +2988,7 @@ func groupsByUnnamed(c clause, covered map[int]bool) bool {
 		if w == "across" && j+1 < len(c.words) && wordSet("my", "our", "all", "their")[c.words[j]] {
 			continue // "across my dives": every row, not a breakdown
 		}
-		if w == "across" && j == i+2 && j+1 == len(c.words) && c.words[i+1] == "the" && !covered[j] && !writtenPlural(c.raw, c.words[j]) {
+		if acrossTheWhole(c, i) && !covered[i+2] {
 			continue // "across the portfolio": one whole, not its parts
 		}
 		if j == len(c.words) || !covered[j] {
@@ -3011,6 +2996,13 @@ func groupsByUnnamed(c clause, covered map[int]bool) bool {
 		}
 	}
 	return false
+}
+
+// acrossTheWhole reports whether c.words[i] begins "across the X" or
+// "throughout the X" that ends the clause, X in the singular: "across the
+// portfolio" is one whole, not a breakdown ("across the regions" is one).
+func acrossTheWhole(c clause, i int) bool {
+	return i+3 == len(c.words) && wordSet("across", "throughout")[c.words[i]] && c.words[i+1] == "the" && !writtenPlural(c.raw, c.words[i+2])
 }
 
 // passiveBy reports "were by insured patients": a "by" after a form of
@@ -3410,7 +3402,7 @@ func conditionBefore(ws []string, at int) (filter, int, int, bool) {
 func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 	at := -1
 	for i, w := range c.words {
-		covering := slices.IndexFunc(ms, func(m mention) bool { return i >= m.pos && i < m.pos+m.len })
+		covering := slices.IndexFunc(ms, func(m mention) bool { return inSpan(i, m) })
 		// "per sale" is per row, "the number of sales" counts rows, "on a
 		// sale line" names the rows.
 		counted := i > 0 && (c.words[i-1] == "per" || c.words[i-1] == "many" || i > 1 && c.words[i-2] == "number" && c.words[i-1] == "of") ||
@@ -3517,6 +3509,9 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 	}
 	return derived{Name: name, Expr: expr, Formula: formula}, positions, true
 }
+
+// inSpan reports whether word position i falls within mention m.
+func inSpan(i int, m mention) bool { return i >= m.pos && i < m.pos+m.len }
 
 // formulaLeads introduce the formula a question spells out: "taking
 // weight times price", "counting recipients minus delivered".
@@ -3638,11 +3633,7 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 		if !wordSet("between", "from")[c.words[i]] || !ok1 || !ok2 || !wordSet("and", "to", "through", "until")[c.words[i+2]] || m1 > m2 || covered[i+1] || covered[i+3] {
 			continue
 		}
-		var vs []string
-		for m := m1; m <= m2; m++ {
-			vs = append(vs, strconv.Itoa(m))
-		}
-		out = append(out, filter{Column: dc.Name, Part: "month", Values: vs, at: []int{i + 1, i + 3}})
+		out = append(out, filter{Column: dc.Name, Part: "month", Values: numberRange(m1, m2), at: []int{i + 1, i + 3}})
 		for j := i; j <= i+3; j++ {
 			covered[j] = true
 		}
@@ -3660,11 +3651,7 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 		if _, month := months[c.words[i+3]]; n == 0 || c.words[i+1] != "week" || c.words[i+2] != "of" || !month || covered[i] {
 			continue
 		}
-		var vs []string
-		for d := 7*(n-1) + 1; d <= 7*n; d++ {
-			vs = append(vs, strconv.Itoa(d))
-		}
-		out = append(out, filter{Column: dc.Name, Part: "day", Values: vs, at: []int{i}})
+		out = append(out, filter{Column: dc.Name, Part: "day", Values: numberRange(7*(n-1)+1, 7*n), at: []int{i}})
 		for j := i; j <= i+2; j++ {
 			covered[j] = true
 		}
@@ -3675,11 +3662,8 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 		if !wordSet("first", "second")[c.words[i]] || c.words[i+1] != "half" || c.words[i+2] != "of" || err != nil || y < 1900 || y > 2100 || covered[i+3] {
 			continue
 		}
-		vs := []string{"1", "2", "3", "4", "5", "6"}
-		if c.words[i] == "second" {
-			vs = []string{"7", "8", "9", "10", "11", "12"}
-		}
-		out = append(out, filter{Column: dc.Name, Part: "month", Values: vs, at: []int{i}}) // the year is read below
+		first := map[string]int{"first": 1, "second": 7}[c.words[i]]
+		out = append(out, filter{Column: dc.Name, Part: "month", Values: numberRange(first, first+5), at: []int{i}}) // the year is read below
 		for j := i; j <= i+2; j++ {
 			covered[j] = true
 		}
@@ -3766,6 +3750,15 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 		}
 	}
 	return out
+}
+
+// numberRange is lo to hi as filter values: the months or days of a range.
+func numberRange(lo, hi int) []string {
+	var vs []string
+	for v := lo; v <= hi; v++ {
+		vs = append(vs, strconv.Itoa(v))
+	}
+	return vs
 }
 
 // weekdayName is the day of the week w names ("saturday", "sat"), or "".
@@ -3969,7 +3962,7 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 			slices.ContainsFunc(rangeOf(0, i-2), func(j int) bool { return covered[j] }) && isPresentVerb(c.raw, w) {
 			continue
 		}
-		if i >= 2 && i+1 == len(c.words) && c.words[i-1] == "the" && wordSet("across", "throughout")[c.words[i-2]] && !writtenPlural(c.raw, w) {
+		if i >= 2 && acrossTheWhole(c, i-2) {
 			continue // "across the portfolio": the whole the table is of
 		}
 		if w == "part" && i > 0 && wordSet("take", "took", "taken", "taking", "takes")[c.words[i-1]] {
@@ -4043,12 +4036,13 @@ var takeVerbs = wordSet("bill", "charge", "take", "earn", "make", "sell", "colle
 // writtenPlural reports whether raw says w in a plural: things that can
 // be rows, not a mass ("cars", not "milk").
 func writtenPlural(raw, w string) bool {
-	for _, q := range strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if singular(q) == w && q != w {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(rawWords(raw), func(q string) bool { return singular(q) == w && q != w })
+}
+
+// rawWords are raw's words as written, lower-cased: no singular, no
+// expansion.
+func rawWords(raw string) []string {
+	return strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return !unicode.IsLetter(r) })
 }
 
 // compoundRE finds words written with a hyphen: "pick-ups", "call-outs".
@@ -4240,10 +4234,5 @@ var tableWords = wordSet("export", "file", "extract", "sheet", "spreadsheet", "d
 // isPresentVerb reports whether raw says w with a third-person "s" ("a
 // client leaves", "a bike stays"): the verb of the noun before it.
 func isPresentVerb(raw, w string) bool {
-	for _, q := range strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if q != w && (q == w+"s" || q == w+"es") {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(rawWords(raw), func(q string) bool { return q == w+"s" || q == w+"es" })
 }
