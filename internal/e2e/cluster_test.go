@@ -117,6 +117,7 @@ func TestClusterBatchSurvivesWorkerKillAndServerRestart(t *testing.T) {
 	cfg := e.Config
 	cfg.TaskQueue = "cluster-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 	cfg.E2BAPIURL, cfg.E2BSandboxURL = e2bURL, e2bURL
+	endLineAtCleanup(t, e.Temporal, cfg)
 	cfg.OpenAIModel = "script:chaos-counter"
 	env := workerEnv(cfg)
 	workers := make([]*clusterWorker, 2)

@@ -5,6 +5,7 @@ package e2e
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -20,11 +21,13 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/stretchr/testify/require"
+	"go.temporal.io/api/serviceerror"
 	"go.temporal.io/sdk/client"
 	tlog "go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/worker"
 
 	"github.com/durable-analyst/durable-analyst/activities"
+	"github.com/durable-analyst/durable-analyst/activities/admission"
 	"github.com/durable-analyst/durable-analyst/activities/sandboxes"
 	"github.com/durable-analyst/durable-analyst/api"
 	"github.com/durable-analyst/durable-analyst/config"
@@ -201,7 +204,25 @@ func newEnv(t *testing.T, options ...func(*config.Worker)) *env {
 	t.Cleanup(lw.Stop)
 	// As the worker's main does: the line runs, with this capacity.
 	require.NoError(t, sandboxes.EnsureSandboxLine(ctx, acts, e.TaskQueue, logger))
+	endLineAtCleanup(t, e.Temporal, e.Config)
 	return e
+}
+
+// endLineAtCleanup ends the line of cfg's pool when the test ends. A
+// pool is named by its E2B URL, so a later test whose local E2B server
+// gets the same port would otherwise join this test's line, still running
+// on the shared Temporal server, with its holders and its count of turns.
+func endLineAtCleanup(t *testing.T, c client.Client, cfg config.Worker) {
+	id := admission.LineWorkflowID(admission.PoolID(cfg.E2BAPIURL, cfg.E2BDomain, cfg.E2BAPIKey.Reveal()))
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		err := c.TerminateWorkflow(ctx, id, "", "e2e: the test that used this pool ended")
+		var nf *serviceerror.NotFound
+		if err != nil && !errors.As(err, &nf) {
+			t.Logf("ending the sandbox line %s: %v", id, err)
+		}
+	})
 }
 
 type testWriter struct{ t *testing.T }

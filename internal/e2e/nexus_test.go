@@ -113,6 +113,7 @@ func TestNexusService(t *testing.T) {
 	cfg := e.Config
 	cfg.TaskQueue = "nexus-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 	cfg.E2BAPIURL, cfg.E2BSandboxURL = e2bURL, e2bURL
+	endLineAtCleanup(t, e.Temporal, cfg)
 	startWorkerProcess(t, workerEnv(cfg)) // the real worker registers the service
 
 	// The endpoint, made twice (idempotent) and repointed (updated back).
