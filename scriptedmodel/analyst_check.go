@@ -234,11 +234,20 @@ func asksGrouping(c clause, pos int) bool {
 		if acrossTheWhole(c, i) {
 			continue // "across the portfolio": one whole
 		}
+		if unitPer(c.words, i) {
+			continue // "faster than 32 km/h": a unit, not a breakdown
+		}
 		if groupWords[w] && !(i == pos-2 && (wordSet("a", "an", "one")[c.words[pos-1]] || w == "across" && c.words[pos-1] == "all")) && !(w == "across" && i+1 < len(c.words) && c.words[i+1] == "all") {
 			return true
 		}
 	}
 	return false
+}
+
+// unitPer reports whether ws[i] is the "per" of a unit between two units
+// ("km per h", written km/h).
+func unitPer(ws []string, i int) bool {
+	return ws[i] == "per" && i > 0 && i+1 < len(ws) && unitWords[ws[i-1]] && unitWords[ws[i+1]]
 }
 
 // aggregateKept reports whether a task computes the statistic its clause

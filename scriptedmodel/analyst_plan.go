@@ -255,7 +255,7 @@ var (
 	// "total" in "total revenue" is an aggregate, not the column total.
 	weakWords = wordSet("average", "avg", "mean", "total", "sum", "median", "count", "number", "value", "max", "min", "amount")
 	// intensive measures are averaged, not summed, when ranking groups.
-	intensiveWord = regexp.MustCompile(`price|rate|ratio|percent|pct|score|rating|age|temp|avg|average|mean|margin|share|speed|per_|index|level|probability`)
+	intensiveWord = regexp.MustCompile(`price|rate|ratio|percent|pct|score|rating|age|temp|avg|average|mean|margin|share|speed|per_|index|level|probability|ugm3|ug_m3|µg|ppm|ppb|concentration`)
 	// notAge are words that end in "age" and are amounts, not ages.
 	notAge = regexp.MustCompile(`usage|mileage|voltage|dosage|tonnage|acreage|wastage|shortage|postage|storage|footage|yardage|package|stage|leakage|breakage|spillage|coverage`)
 	// measureHints rank numeric columns when the question names none, most
@@ -494,7 +494,9 @@ func planFor(question string, profiles []profile) plan {
 		}
 		t, refusal, ok := taskFor(c, best, prev, &pl)
 		if refusal != "" {
-			refusals = append(refusals, refusal)
+			if !slices.Contains(refusals, refusal) {
+				refusals = append(refusals, refusal) // a reason once, though two clauses give it
+			}
 			continue
 		}
 		if !ok {
@@ -742,8 +744,8 @@ func firstIndex(ws []string, set map[string]bool) int {
 }
 
 // intensive reports whether a column holds a figure that is averaged, not
-// added up (a price, a rate, an age, a score), by its name; usageM3 is an
-// amount.
+// added up (a price, a rate, an age, a score, a concentration such as
+// NO2_ugm3 or a reading in ppm), by its name; usageM3 is an amount.
 func intensive(name string) bool {
 	return intensiveWord.MatchString(notAge.ReplaceAllString(strings.ToLower(name), "_"))
 }

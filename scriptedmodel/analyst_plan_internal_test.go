@@ -1506,3 +1506,56 @@ func TestVerbsSizesAndMoneyConditions(t *testing.T) {
 	assertExact(t, sailing, "What was the strongest wind we raced in, in knots?", "scalar max(wind_kts)")
 	assertExact(t, sailing, "What is the median crowd size?", "scalar median(spectators)")
 }
+
+// TestHeadsUnitsOrdinalsAndDays: the column a compound's last word names
+// is the one grouped by; a distinct count is of the column whose head the
+// question counts; "km/h" is a unit, not a breakdown; an ordinal before a
+// column of small whole numbers is its value; "race days" are rows a value
+// picks, not days to group by; a share "of all applications" is of rows;
+// a concentration is averaged; "by each judge" of a table with no judges
+// is refused.
+func TestHeadsUnitsOrdinalsAndDays(t *testing.T) {
+	rota := profile{Path: "/home/user/ward_rota.csv", Name: "ward_rota.csv", Rows: 300, Cols: 6, Columns: []colProfile{
+		{Name: "Shift Date", Dtype: "object", Kind: kindDate, Unique: 90, Min: "2024-01-01", Max: "2024-03-31"},
+		{Name: "Ward No", Dtype: "int64", Kind: kindCategorical, Unique: 12, Values: []string{"4", "7", "9"}},
+		{Name: "Nurse", Dtype: "object", Kind: kindCategorical, Unique: 20, Values: []string{"A. Obi", "M. Ruiz"}},
+		{Name: "Floor", Dtype: "int64", Kind: kindNumeric, Unique: 4, Min: 1.0, Max: 4.0},
+		{Name: "Hours", Dtype: "float64", Kind: kindNumeric, Unique: 8, Min: 4.0, Max: 12.5},
+		{Name: "Insp Type", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Spot", "Full"}},
+	}}
+	assertExact(t, rota, "Which ward nurse worked the most shifts?", "group count by Nurse desc")
+	assertExact(t, rota, "Which ward nurse completed the most wards?", "group count by Nurse desc")
+	assertExact(t, rota, "How many ward hours did each nurse work?", "group sum(Hours) by Nurse")
+	assertExact(t, rota, "How many ward inspections were done in February?", "count_rows where monthofShiftDate=2")
+	assertExact(t, rota, "How many hours were worked on the second floor?", "scalar sum(Hours) where Floor=2")
+	assertExact(t, rota, "How many hours were worked on the 3rd floor?", "scalar sum(Hours) where Floor=3")
+
+	rides := profile{Path: "/home/user/club_rides.csv", Name: "club_rides.csv", Rows: 400, Cols: 5, Columns: []colProfile{
+		{Name: "Ride Date", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2024-04-01", Max: "2024-09-30"},
+		{Name: "Rider", Dtype: "object", Kind: kindCategorical, Unique: 30, Values: []string{"J. Hale", "P. Singh"}},
+		{Name: "Session", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Race", "Training", "Rest"}},
+		{Name: "Top Speed (km/h)", Dtype: "float64", Kind: kindNumeric, Unique: 300, Min: 20.0, Max: 71.0},
+		{Name: "Avg HR", Dtype: "int64", Kind: kindNumeric, Unique: 80, Min: 95.0, Max: 178.0},
+	}}
+	assertExact(t, rides, "How many times did a rider go faster than 60 km/h?", "count_rows where TopSpeed(km/h)>60")
+	assertExact(t, rides, "Compare the average HR on race days with training days.", "group mean(Avg HR) by Session where Session=Race|Training")
+
+	loans := profile{Path: "/home/user/loan_applications.csv", Name: "loan_applications.csv", Rows: 500, Cols: 3, Columns: []colProfile{
+		{Name: "Decision", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Approved", "Declined"}},
+		{Name: "AmountAsked", Dtype: "int64", Kind: kindNumeric, Unique: 400, Min: 500.0, Max: 25000.0},
+		{Name: "AmountApproved", Dtype: "float64", Kind: kindNumeric, Unique: 250, Min: 0.0, Max: 25000.0},
+	}}
+	assertExact(t, loans, "What percentage of all applications were approved?", "share of rows where Decision=Approved")
+
+	tubes := profile{Path: "/home/user/so2_tubes.csv", Name: "so2_tubes.csv", Rows: 120, Cols: 3, Columns: []colProfile{
+		{Name: "Station", Dtype: "object", Kind: kindCategorical, Unique: 10, Values: []string{"Dock Gate", "Mill Lane"}},
+		{Name: "Month", Dtype: "object", Kind: kindDate, Unique: 12, Min: "2024-01", Max: "2024-12"},
+		{Name: "SO2_ugm3", Dtype: "float64", Kind: kindNumeric, Unique: 110, Min: 2.0, Max: 41.0},
+	}}
+	assertExact(t, tubes, "Which station recorded the highest SO2?", "group mean(SO2_ugm3) by Station desc")
+
+	pl := planFor("What is the average number of hours given by each supervisor?", []profile{rota})
+	if pl.Refusal == "" || !strings.Contains(pl.Refusal, "break down") {
+		t.Errorf("by each supervisor of a table with no supervisors: got %s (refusal %q), want a refusal that names the breakdown", pl, pl.Refusal)
+	}
+}

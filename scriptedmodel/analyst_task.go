@@ -829,6 +829,7 @@ func oneColumnPerValue(c clause, fs []filter, ms []mention) ([]filter, string) {
 // cannot answer; ok is false when the clause asks nothing it knows.
 func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string, ok bool) {
 	c = nameCompounds(c, p)
+	c = ordinalValues(c, p)
 	if w := scopeWord(c, p); w != "" {
 		return task{}, fmt.Sprintf("it asks for a cause, a prediction or advice (%q), and I only compute figures from the rows as they are", w), false
 	}
@@ -1031,6 +1032,9 @@ func rowsNounAt(c clause, w string, rd clauseReading, p profile) int {
 			return at
 		}
 	case "each", "every", "per", "single":
+		if prev > 0 && c.words[prev-1] == "by" {
+			return -1 // "the average score given by each supervisor" groups by something no column holds
+		}
 		return at // "the most spent on parts for a single repair"
 	case "a", "an":
 		// "how long does a repair take", "technicians sent to a job", but
@@ -1868,7 +1872,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		var by string
 		switch {
 		case len(categorical) > 0:
-			by = categorical[0].Name
+			by = groupColumn(c, p, categorical)
 		case compare != "":
 			by = compare
 		case len(times) > 0:
@@ -1966,8 +1970,13 @@ func perPeriod(c clause) bool {
 func shareOfRows(c clause, p profile) bool {
 	for i, w := range c.words {
 		if (shareWords[w] || rateWords[w]) && i+2 < len(c.words) && c.words[i+1] == "of" {
-			n := c.words[i+2]
-			return rowWords[n] || entityWords[n] || freqWords[n] != "" || n == "night" || n == datasetEntity(p)
+			j := i + 2
+			for j+1 < len(c.words) && wordSet("all", "the", "our")[c.words[j]] {
+				j++ // "what percentage of all applications received"
+			}
+			n := c.words[j]
+			return rowWords[n] || entityWords[n] || freqWords[n] != "" || n == "night" || n == datasetEntity(p) ||
+				slices.Contains(fileWords(p), n) && !moneyWords[n] && !slices.ContainsFunc(measureHints, func(h string) bool { return singular(h) == n }) // but "share of sales" of sales.csv is of revenue
 		}
 	}
 	return false
@@ -2808,10 +2817,91 @@ func countedNoun(c clause, col string) bool {
 	for named(j + 1) {
 		j++ // "how many job titles"
 	}
+	// The column's head, not a word that qualifies it: "how many bridge
+	// inspections" of "Insp Type" counts inspections, not their types;
+	// "how many customers" of customer_id counts customers.
+	cw := colWords(col)
+	head := len(cw) - 1
+	if head > 0 && idSuffix[cw[head]] {
+		head--
+	}
+	if !slices.ContainsFunc(cw[head:], func(w string) bool { return sameWord(c.words[j], w) }) {
+		return false
+	}
 	// The column's words, and not ones that qualify the next: "road
 	// collisions" counts collisions.
 	return j+1 == len(c.words) || !rowsNoun(c.words[j+1])
 }
+
+// groupColumn is the categorical column a clause groups by: the one said
+// after "each", "per", "by", "which" or "what" ("how many room credits
+// did each attendant earn"), else the first that does not qualify the
+// column named right after it ("which room attendant": Attendant, not
+// Room No).
+func groupColumn(c clause, p profile, categorical []colProfile) string {
+	ms := mentions(c, p)
+	at := func(name string) (mention, int, bool) {
+		for k, m := range ms {
+			if m.col.Name == name {
+				return m, k, true
+			}
+		}
+		return mention{}, 0, false
+	}
+	for _, col := range categorical {
+		if m, _, ok := at(col.Name); ok && m.pos > 0 && wordSet("each", "every", "per", "by", "which", "what")[c.words[m.pos-1]] {
+			if k := slices.IndexFunc(ms, func(x mention) bool { return x.pos == m.pos+m.len }); k < 0 || !slices.ContainsFunc(categorical, func(x colProfile) bool { return x.Name == ms[k].col.Name }) {
+				return col.Name
+			}
+		}
+	}
+	for _, col := range categorical {
+		m, _, ok := at(col.Name)
+		if !ok || m.len > 1 || !slices.ContainsFunc(ms, func(x mention) bool { return x.pos == m.pos+1 && x.col.Name != col.Name }) {
+			return col.Name
+		}
+	}
+	return categorical[0].Name
+}
+
+// ordinalValues reads an ordinal before the name of a column of small
+// whole numbers as its value: "on the third floor" of Floor is "on the
+// floor 3", as the question would say it of the column.
+func ordinalValues(c clause, p profile) clause {
+	for i := 0; i+1 < len(c.words); i++ {
+		n := ordinals[c.words[i]]
+		if m := ordinalRE.FindStringSubmatch(c.words[i]); m != nil {
+			n, _ = strconv.Atoi(m[1])
+		}
+		if n == 0 {
+			continue
+		}
+		next := c.words[i+1]
+		if freqWords[next] != "" || next == "half" || next == "quarter" {
+			continue // "the first week of October" is a period, whatever column WEEKS holds
+		}
+		if slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+			cw := colWords(col.Name)
+			return col.Kind == kindNumeric && strings.HasPrefix(col.Dtype, "int") && col.Unique > 0 && col.Unique <= 50 && !isID(col) && !isTime(col) &&
+				len(cw) == 1 && sameWord(cw[0], next)
+		}) {
+			ws := slices.Clone(c.words)
+			ws[i], ws[i+1] = next, strconv.Itoa(n)
+			c = clause{raw: c.raw, words: ws}
+		}
+	}
+	return c
+}
+
+var (
+	ordinals = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
+	// ordinalRE is an ordinal in digits: 3rd, 21st.
+	ordinalRE = regexp.MustCompile(`^([0-9]+)(st|nd|rd|th)$`)
+)
+
+// idSuffix are the last words of a name that identifies what the words
+// before it name: customer_id, Structure No, Site Code.
+var idSuffix = wordSet("id", "no", "num", "number", "nr", "code", "ref", "key", "name")
 
 // articles may stand between "how many" and what it counts.
 var articles = wordSet("the", "a", "an", "of")
@@ -3052,6 +3142,9 @@ func timeFreq(c clause, dc colProfile, covered map[int]bool) string {
 		}
 		if i > 0 && (c.words[i-1] == "many" || c.words[i-1] == "of") && freqWords[w] != "" {
 			continue // "how many days", "the share of days": the rows
+		}
+		if i > 0 && covered[i-1] && (w == "day" || w == "week" || w == "night") {
+			continue // "on match days", "training weeks": the days a value picks, not a period to group by
 		}
 		switch {
 		case w == "weekday" || w == "day" && containsSeq(c.words[i:], "day", "of", "the", "week"):
