@@ -101,10 +101,16 @@ func TestCorpora(t *testing.T) {
 // processed", "took part"), "crowd size", "the strongest wind we raced
 // in" and money conditions on refund_amt raised round11 to 56 / 1 / 13,
 // round12 to 58 / 1 / 11, round19 to 59 / 0 / 11 and round24 to 59 / 1 /
-// 10.
+// 10. round27 and round28 were run once (36 / 4 / 30 and 32 / 12 / 26);
+// their answers to another question were then read (only those), and the
+// readings they showed (a compound's last word, the head a distinct count
+// counts, km/h, ordinals, "match days", a share of all applications,
+// concentrations, "by each" of no column) raised them to 37 / 3 / 30 and
+// 38 / 5 / 27.
 func TestCorporaBelowGoal(t *testing.T) {
 	for dir, floor := range map[string]struct{ correct, different int }{"round11": {56, 1}, "round12": {58, 1}, "round16": {51, 1},
-		"round18": {53, 2}, "round19": {59, 0}, "round20": {55, 0}, "round21": {52, 1}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0}} {
+		"round18": {53, 2}, "round19": {59, 0}, "round20": {55, 0}, "round21": {52, 1}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
+		"round27": {37, 3}, "round28": {38, 5}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
