@@ -1507,7 +1507,7 @@ func TestVerbsSizesAndMoneyConditions(t *testing.T) {
 	assertExact(t, sailing, "What is the median crowd size?", "scalar median(spectators)")
 }
 
-// TestHeadsUnitsOrdinalsAndDays: the column a compound's last word names
+// TestHeadsUnitsOrdinalsAndDays (quoted by docs/offline-analyst.md): the column a compound's last word names
 // is the one grouped by; a distinct count is of the column whose head the
 // question counts; "km/h" is a unit, not a breakdown; an ordinal before a
 // column of small whole numbers is its value; "race days" are rows a value
