@@ -111,7 +111,7 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		SandboxKillOnTimeout: cfg.SandboxOnTimeout == "kill",
 		Sandboxes:            admission.NewSandboxLeases(cfg.MaxSandboxes),
 		Line: admission.SandboxLine{
-			Pool:     cmp.Or(cfg.SandboxPool, admission.PoolID(cfg.E2BAPIURL, cfg.E2BDomain, cfg.E2BAPIKey.Reveal())),
+			Pool:     SandboxPool(cfg),
 			Capacity: cfg.SandboxCapacity,
 		},
 		Waiters: admission.NewSandboxWaiters(0),
@@ -120,4 +120,12 @@ func New(ctx context.Context, cfg config.Worker, logger *slog.Logger) (*Activiti
 		MaxOutputFiles:      cfg.MaxOutputFiles,
 		MaxOutputFilesBytes: cfg.MaxOutputFilesBytes,
 	}, nil
+}
+
+// SandboxPool names the capacity pool a worker of cfg shares with the
+// other workers of its E2B team: SANDBOX_POOL, else a digest of the E2B
+// API and key (admission.PoolID). Its line is
+// admission.LineWorkflowID(SandboxPool(cfg)).
+func SandboxPool(cfg config.Worker) string {
+	return cmp.Or(cfg.SandboxPool, admission.PoolID(cfg.E2BAPIURL, cfg.E2BDomain, cfg.E2BAPIKey.Reveal()))
 }

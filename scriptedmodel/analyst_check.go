@@ -244,12 +244,6 @@ func asksGrouping(c clause, pos int) bool {
 	return false
 }
 
-// unitPer reports whether ws[i] is the "per" of a unit between two units
-// ("km per h", written km/h).
-func unitPer(ws []string, i int) bool {
-	return ws[i] == "per" && i > 0 && i+1 < len(ws) && unitWords[ws[i-1]] && unitWords[ws[i+1]]
-}
-
 // aggregateKept reports whether a task computes the statistic its clause
 // says: the same one, a total said of a count ("the total number of
 // rows"), an average over periods, or an average ranking that also

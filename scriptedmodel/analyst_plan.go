@@ -361,6 +361,12 @@ func splitWords(s string, expand bool) []string {
 	return out
 }
 
+// unitPer reports whether ws[i] is the "per" splitWords writes for the
+// slash of a unit between two units ("km per h" of km/h).
+func unitPer(ws []string, i int) bool {
+	return ws[i] == "per" && i > 0 && i+1 < len(ws) && unitWords[ws[i-1]] && unitWords[ws[i+1]]
+}
+
 // periodNumber is an abbreviated period with its number: yr1, wk36.
 var periodNumber = regexp.MustCompile(`^(yr|wk|mth|qtr)(\d+)$`)
 

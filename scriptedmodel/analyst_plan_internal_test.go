@@ -1507,13 +1507,14 @@ func TestVerbsSizesAndMoneyConditions(t *testing.T) {
 	assertExact(t, sailing, "What is the median crowd size?", "scalar median(spectators)")
 }
 
-// TestHeadsUnitsOrdinalsAndDays (quoted by docs/offline-analyst.md): the column a compound's last word names
-// is the one grouped by; a distinct count is of the column whose head the
+// TestHeadsUnitsOrdinalsAndDays (quoted by docs/offline-analyst.md): the
+// column said after "each" is the one grouped by, and a compound's last
+// word names it; a distinct count is of the column whose head the
 // question counts; "km/h" is a unit, not a breakdown; an ordinal before a
 // column of small whole numbers is its value; "race days" are rows a value
 // picks, not days to group by; a share "of all applications" is of rows;
-// a concentration is averaged; "by each judge" of a table with no judges
-// is refused.
+// a concentration is averaged; "by each supervisor" of a table with no
+// supervisors is refused.
 func TestHeadsUnitsOrdinalsAndDays(t *testing.T) {
 	rota := profile{Path: "/home/user/ward_rota.csv", Name: "ward_rota.csv", Rows: 300, Cols: 6, Columns: []colProfile{
 		{Name: "Shift Date", Dtype: "object", Kind: kindDate, Unique: 90, Min: "2024-01-01", Max: "2024-03-31"},

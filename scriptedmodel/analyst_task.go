@@ -24,8 +24,7 @@ func coreWords(name string) []string {
 		if i > 0 && i+1 == len(ws) && w == "quantity" {
 			break // visits_qty is "the visits"
 		}
-		perUnit := w == "per" && i > 0 && i+1 < len(ws) && unitWords[ws[i-1]] && unitWords[ws[i+1]]
-		if !unitWords[w] && !qualifierWords[w] && !perUnit {
+		if !unitWords[w] && !qualifierWords[w] && !unitPer(ws, i) {
 			core = append(core, w)
 		}
 	}
@@ -583,10 +582,16 @@ func qualifier(m mention, ms []mention) bool {
 	if _, flag := isFlag(m.col); flag {
 		return false // "insured patients": the insured ones
 	}
-	return m.len == 1 && m.col.Kind == kindCategorical && slices.ContainsFunc(ms, func(o mention) bool {
+	return m.len == 1 && m.col.Kind == kindCategorical && namesNext(m, ms, func(o mention) bool {
 		_, flag := isFlag(o.col)
-		return o.pos == m.pos+1 && o.col.Kind == kindCategorical && !flag && o.col.Name != m.col.Name // not "house sold"
+		return o.col.Kind == kindCategorical && !flag // not "house sold"
 	})
+}
+
+// namesNext reports whether the word after m's starts a mention of
+// another column that also satisfies ok: "room" before "attendant".
+func namesNext(m mention, ms []mention, ok func(mention) bool) bool {
+	return slices.ContainsFunc(ms, func(o mention) bool { return o.pos == m.pos+1 && o.col.Name != m.col.Name && ok(o) })
 }
 
 // activityWord reports whether q, a word of the file's name in -ing
@@ -2840,29 +2845,30 @@ func countedNoun(c clause, col string) bool {
 // Room No).
 func groupColumn(c clause, p profile, categorical []colProfile) string {
 	ms := mentions(c, p)
-	at := func(name string) (mention, int, bool) {
-		for k, m := range ms {
-			if m.col.Name == name {
-				return m, k, true
-			}
+	at := func(name string) (mention, bool) {
+		k := slices.IndexFunc(ms, func(m mention) bool { return m.col.Name == name })
+		if k < 0 {
+			return mention{}, false
 		}
-		return mention{}, 0, false
+		return ms[k], true
 	}
 	for _, col := range categorical {
-		if m, _, ok := at(col.Name); ok && m.pos > 0 && wordSet("each", "every", "per", "by", "which", "what")[c.words[m.pos-1]] {
+		if m, ok := at(col.Name); ok && m.pos > 0 && groupLeads[c.words[m.pos-1]] {
 			if k := slices.IndexFunc(ms, func(x mention) bool { return x.pos == m.pos+m.len }); k < 0 || !slices.ContainsFunc(categorical, func(x colProfile) bool { return x.Name == ms[k].col.Name }) {
 				return col.Name
 			}
 		}
 	}
 	for _, col := range categorical {
-		m, _, ok := at(col.Name)
-		if !ok || m.len > 1 || !slices.ContainsFunc(ms, func(x mention) bool { return x.pos == m.pos+1 && x.col.Name != col.Name }) {
+		if m, ok := at(col.Name); !ok || m.len > 1 || !namesNext(m, ms, func(mention) bool { return true }) {
 			return col.Name
 		}
 	}
 	return categorical[0].Name
 }
+
+// groupLeads are the words before the column a clause groups by.
+var groupLeads = wordSet("each", "every", "per", "by", "which", "what")
 
 // ordinalValues reads an ordinal before the name of a column of small
 // whole numbers as its value: "on the third floor" of Floor is "on the
@@ -2877,7 +2883,7 @@ func ordinalValues(c clause, p profile) clause {
 			continue
 		}
 		next := c.words[i+1]
-		if freqWords[next] != "" || next == "half" || next == "quarter" {
+		if freqWords[next] != "" || next == "half" {
 			continue // "the first week of October" is a period, whatever column WEEKS holds
 		}
 		if slices.ContainsFunc(p.Columns, func(col colProfile) bool {
@@ -3176,14 +3182,13 @@ func columnPeriod(name string) string {
 
 // monthGrain reports whether a date column holds months ("2024-01").
 func monthGrain(c colProfile) bool {
-	m, ok := c.Min.(string)
-	if ok && monthRE.MatchString(m) {
+	lo, ok := c.Min.(string)
+	if ok && monthRE.MatchString(lo) {
 		return true
 	}
 	// Bills dated 2024-01-31, 2024-02-29, …: one date a month.
-	lo, ok1 := c.Min.(string)
 	hi, ok2 := c.Max.(string)
-	if !ok1 || !ok2 || !dayRE.MatchString(lo) || !dayRE.MatchString(hi) || c.Unique < 2 {
+	if !ok || !ok2 || !dayRE.MatchString(lo) || !dayRE.MatchString(hi) || c.Unique < 2 {
 		return false
 	}
 	var y1, m1, y2, m2 int

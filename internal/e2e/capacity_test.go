@@ -207,7 +207,7 @@ func TestJoinStartsTheLine(t *testing.T) {
 	e := newEnv(t)
 	e.replaceWorker(func(c *config.Worker) { c.OpenAIModel = scriptedmodel.AnalystModel; c.SandboxCapacity = 2 })
 	ctx := context.Background()
-	lineID := admission.LineWorkflowID(admission.PoolID(e.Config.E2BAPIURL, e.Config.E2BDomain, e.Config.E2BAPIKey.Reveal()))
+	lineID := poolLine(e.Config)
 	before, err := e.Temporal.DescribeWorkflowExecution(ctx, lineID, "")
 	require.NoError(t, err, "the worker starts the line")
 	require.NoError(t, e.Temporal.TerminateWorkflow(ctx, lineID, "", "test: the line does not run"))
@@ -255,7 +255,7 @@ func TestLineHoldsThePool(t *testing.T) {
 	saveHistory(t, e, ids[2], desc.GetWorkflowExecutionInfo().GetExecution().GetRunId(), "analysis-line-wait.json")
 	// And the line's own history so far (it runs on; AUTO_UPGRADE, so
 	// every later change to it must replay this).
-	lineID := admission.LineWorkflowID(admission.PoolID(e.Config.E2BAPIURL, e.Config.E2BDomain, e.Config.E2BAPIKey.Reveal()))
+	lineID := poolLine(e.Config)
 	ld, err := e.Temporal.DescribeWorkflowExecution(context.Background(), lineID, "")
 	require.NoError(t, err)
 	saveHistory(t, e, lineID, ld.GetWorkflowExecutionInfo().GetExecution().GetRunId(), "sandbox-line.json")

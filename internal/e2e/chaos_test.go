@@ -136,8 +136,8 @@ func TestChaosWorkerKills(t *testing.T) {
 
 	cfg := e.Config
 	cfg.TaskQueue = "chaos-" + strconv.FormatInt(time.Now().UnixNano(), 36)
-	cfg.E2BAPIURL, cfg.E2BSandboxURL, cfg.S3Endpoint = e2bURL, e2bURL, s3URL
-	endLineAtCleanup(t, e.Temporal, cfg)
+	cfg.S3Endpoint = s3URL
+	e.useE2B(&cfg, e2bURL)
 	cfg.OpenAIModel = "script:chaos-counter"
 	worker := startWorkerProcess(t, workerEnv(cfg))
 

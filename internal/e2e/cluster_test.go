@@ -116,8 +116,7 @@ func TestClusterBatchSurvivesWorkerKillAndServerRestart(t *testing.T) {
 	e2bURL := serve(t, cells.wrap(e.E2B.Handler()))
 	cfg := e.Config
 	cfg.TaskQueue = "cluster-" + strconv.FormatInt(time.Now().UnixNano(), 36)
-	cfg.E2BAPIURL, cfg.E2BSandboxURL = e2bURL, e2bURL
-	endLineAtCleanup(t, e.Temporal, cfg)
+	e.useE2B(&cfg, e2bURL)
 	cfg.OpenAIModel = "script:chaos-counter"
 	env := workerEnv(cfg)
 	workers := make([]*clusterWorker, 2)

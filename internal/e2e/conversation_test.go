@@ -264,8 +264,7 @@ func TestConversationSurvivesWorkerKillMidTurn(t *testing.T) {
 	e2bURL := serve(t, cells.wrap(e.E2B.Handler()))
 	cfg := e.Config
 	cfg.TaskQueue = "conversation-kill-" + strconv.FormatInt(time.Now().UnixNano(), 36)
-	cfg.E2BAPIURL, cfg.E2BSandboxURL = e2bURL, e2bURL
-	endLineAtCleanup(t, e.Temporal, cfg)
+	e.useE2B(&cfg, e2bURL)
 	worker := startWorkerProcess(t, workerEnv(cfg))
 
 	id := "e2e-conversation-kill-" + time.Now().Format("150405.000")

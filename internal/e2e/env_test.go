@@ -208,12 +208,25 @@ func newEnv(t *testing.T, options ...func(*config.Worker)) *env {
 	return e
 }
 
+// poolLine is the workflow id of the line of cfg's pool.
+func poolLine(cfg config.Worker) string {
+	return admission.LineWorkflowID(activities.SandboxPool(cfg))
+}
+
+// useE2B points cfg at a local E2B server the test serves on a URL of its
+// own (through a proxy that watches or slows it), and ends that pool's
+// line when the test ends.
+func (e *env) useE2B(cfg *config.Worker, url string) {
+	cfg.E2BAPIURL, cfg.E2BSandboxURL = url, url
+	endLineAtCleanup(e.t, e.Temporal, *cfg)
+}
+
 // endLineAtCleanup ends the line of cfg's pool when the test ends. A
 // pool is named by its E2B URL, so a later test whose local E2B server
 // gets the same port would otherwise join this test's line, still running
 // on the shared Temporal server, with its holders and its count of turns.
 func endLineAtCleanup(t *testing.T, c client.Client, cfg config.Worker) {
-	id := admission.LineWorkflowID(admission.PoolID(cfg.E2BAPIURL, cfg.E2BDomain, cfg.E2BAPIKey.Reveal()))
+	id := poolLine(cfg)
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()

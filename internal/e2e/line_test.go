@@ -122,7 +122,7 @@ func lineLoad(t *testing.T, prefix string, n, capacity, workers int, kill func([
 	}
 	// The turns this load is granted are counted from the line's count
 	// before it (a line is the pool's, not the test's).
-	lineID := admission.LineWorkflowID(admission.PoolID(cfg.E2BAPIURL, cfg.E2BDomain, cfg.E2BAPIKey.Reveal()))
+	lineID := poolLine(cfg)
 	var before admission.LineStatus
 	v, err := e.Temporal.QueryWorkflow(context.Background(), lineID, "", api.SandboxLineQuery)
 	require.NoError(t, err, "the line before the load")

@@ -112,8 +112,7 @@ func TestNexusService(t *testing.T) {
 	e2bURL := serve(t, kills.wrap(e.E2B.Handler()))
 	cfg := e.Config
 	cfg.TaskQueue = "nexus-" + strconv.FormatInt(time.Now().UnixNano(), 36)
-	cfg.E2BAPIURL, cfg.E2BSandboxURL = e2bURL, e2bURL
-	endLineAtCleanup(t, e.Temporal, cfg)
+	e.useE2B(&cfg, e2bURL)
 	startWorkerProcess(t, workerEnv(cfg)) // the real worker registers the service
 
 	// The endpoint, made twice (idempotent) and repointed (updated back).
