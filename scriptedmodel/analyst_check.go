@@ -200,6 +200,14 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 	if said := aggregateOf(c, maps.Clone(rd.covered)); said != "" && !aggregateKept(said, t) {
 		return readingCheck{refusal: fmt.Sprintf("it asks for the %s, and I read it as %s", aggName(said), readingOf(t))}
 	}
+	// A share the plan does not compute: "shrink as a percentage of sales
+	// for each store", read as the total of the one money column.
+	for i, w := range c.words {
+		if shareWords[w] && !rd.covered[i] && i+1 < len(c.words) && c.words[i+1] == "of" &&
+			!(t.Op == opShare || t.Agg == "share" || t.Over != "" || t.Cond != nil || t.Op == opSeries || t.PerPeriod || t.Implied) {
+			return readingCheck{refusal: fmt.Sprintf("it asks for a share, and I read it as %s", readingOf(t))}
+		}
+	}
 	// A count of rows that leaves out the verb that picks them.
 	if t.Op == opCountRows || t.Agg == "count" || t.Op == opShare && t.Measure == "" {
 		for i, w := range c.words {

@@ -256,8 +256,9 @@ var (
 	weakWords = wordSet("average", "avg", "mean", "total", "sum", "median", "count", "number", "value", "max", "min", "amount")
 	// intensive measures are averaged, not summed, when ranking groups.
 	intensiveWord = regexp.MustCompile(`price|rate|ratio|percent|pct|score|rating|age|temp|avg|average|mean|margin|share|speed|per_|index|level|probability|ugm3|ug_m3|µg|ppm|ppb|concentration`)
-	// notAge are words that end in "age" and are amounts, not ages.
-	notAge = regexp.MustCompile(`usage|mileage|voltage|dosage|tonnage|acreage|wastage|shortage|postage|storage|footage|yardage|package|stage|leakage|breakage|spillage|coverage`)
+	// notAge are words that end in "age" and are amounts, not ages, and
+	// words that hold "ratio" or "rate" by chance ("duration").
+	notAge = regexp.MustCompile(`usage|mileage|voltage|dosage|tonnage|acreage|wastage|shortage|postage|storage|footage|yardage|package|stage|leakage|breakage|spillage|coverage|duration|operation|generation|separation|iteration`)
 	// measureHints rank numeric columns when the question names none, most
 	// likely first.
 	measureHints = []string{"revenue", "sales", "amount", "total", "profit", "income", "value", "spend", "cost", "price",

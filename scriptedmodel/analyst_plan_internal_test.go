@@ -1560,3 +1560,75 @@ func TestHeadsUnitsOrdinalsAndDays(t *testing.T) {
 		t.Errorf("by each supervisor of a table with no supervisors: got %s (refusal %q), want a refusal that names the breakdown", pl, pl.Refusal)
 	}
 }
+
+// TestNegationsNamesAndDatesInOrder: a value said with "not" or "un" keeps
+// the other values; a name column is grouped by and its identifier
+// counted; two dates either side of "after" compare row by row; a share
+// the plan does not compute is refused; the duration a file is named for,
+// hours of it, and the rows a group "had"; a prefixed irregular past; the
+// file's own name for its rows; the farthest routes; codes said the other
+// way round and "in dispute"; and an abbreviation's second letter.
+func TestNegationsNamesAndDatesInOrder(t *testing.T) {
+	bills := profile{Path: "/home/user/utility_bills.csv", Name: "utility_bills.csv", Rows: 400, Cols: 8, Columns: []colProfile{
+		{Name: "Account No", Dtype: "int64", Kind: kindNumeric, Unique: 60, Min: 1001.0, Max: 1060.0},
+		{Name: "Account Name", Dtype: "object", Kind: kindCategorical, Unique: 60, Values: []string{"Harbour Cafe", "Elm Dental"}},
+		{Name: "Bill Date", Dtype: "object", Kind: kindDate, Unique: 200, Min: "2024-01-02", Max: "2024-12-20"},
+		{Name: "Due Date", Dtype: "object", Kind: kindDate, Unique: 200, Min: "2024-02-01", Max: "2025-01-19"},
+		{Name: "Settled Date", Dtype: "object", Kind: kindDate, Unique: 180, Min: "2024-01-20", Max: "2025-02-11"},
+		{Name: "Status", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Settled", "Open", "Disputed"}},
+		{Name: "Adjustment", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Error - Meter", "Error - Tariff", "None"}},
+		{Name: "Amount", Dtype: "float64", Kind: kindNumeric, Unique: 390, Min: 12.0, Max: 2400.0},
+	}}
+	assertExact(t, bills, "How many bills are still unsettled?", "count_rows where Status=Open|Disputed")
+	assertExact(t, bills, "How many bills haven't been settled yet?", "count_rows where Status=Open|Disputed")
+	assertExact(t, bills, "How many bills were settled after their due date?", "count_rows where SettledDateafterDueDate==1")
+	assertExact(t, bills, "Which account had the highest total amount?", "group sum(Amount) by Account Name desc")
+	assertExact(t, bills, "How many different accounts are there?", "distinct Account No")
+	assertExact(t, bills, "How many bills are in dispute?", "count_rows where Status=Disputed")
+	assertExact(t, bills, "What was the total amount of meter errors?", "scalar sum(Amount) where Adjustment=Error - Meter")
+	assertExact(t, bills, "On average, how many days does it take us to settle a bill?", "scalar mean(days from Bill Date to Settled Date)")
+	wastage := profile{Path: "/home/user/branch_wastage.csv", Name: "branch_wastage.csv", Rows: 200, Cols: 2, Columns: []colProfile{
+		{Name: "Branch", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"Leith", "Govan"}},
+		{Name: "Cost (GBP)", Dtype: "float64", Kind: kindNumeric, Unique: 190, Min: 0.5, Max: 80.0},
+	}}
+	if got := readingFor("What was wastage as a percentage of sales for each branch?", wastage); !strings.HasPrefix(got, "refused: it asks for a share") {
+		t.Errorf("a percentage of what the table lacks, per branch: got %q, want a refusal that names the share", got)
+	}
+
+	presses := profile{Path: "/home/user/press_downtime_2024.csv", Name: "press_downtime_2024.csv", Rows: 300, Cols: 4, Columns: []colProfile{
+		{Name: "Press", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Press 1", "Press 2", "Press 3"}},
+		{Name: "Started", Dtype: "object", Kind: kindDate, Unique: 300, Min: "2024-01-02 06:10", Max: "2024-12-20 21:40"},
+		{Name: "Duration (min)", Dtype: "int64", Kind: kindNumeric, Unique: 120, Min: 2.0, Max: 340.0},
+		{Name: "Planned", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+	}}
+	assertExact(t, presses, "How many hours of downtime were logged?", "scalar sum(Duration (min) in hours)")
+	assertExact(t, presses, "Which press had the most downtime?", "group sum(Duration (min)) by Press desc")
+	assertExact(t, presses, "How many stoppages did Press 3 have?", "count_rows where Press=Press 3")
+	assertExact(t, presses, "What was the single longest stoppage, and which press was it on?", "extreme max(Duration (min)) desc")
+	assertExact(t, presses, "How many calories did the press burn?", `refused: none of its columns holds "calory", "burn"`)
+
+	clinics := profile{Path: "/home/user/clinic_sessions.csv", Name: "clinic_sessions.csv", Rows: 250, Cols: 4, Columns: []colProfile{
+		{Name: "Clinic", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"Fracture", "Diabetes"}},
+		{Name: "Session Date", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2024-04-01", Max: "2024-09-30"},
+		{Name: "Booked", Dtype: "int64", Kind: kindNumeric, Unique: 20, Min: 4.0, Max: 24.0},
+		{Name: "Overrun", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+	}}
+	assertExact(t, clinics, "How many sessions overran?", "count_rows where Overrun=Y")
+	assertExact(t, clinics, "How many clinic sessions ran in May?", "count_rows where monthofSessionDate=5")
+
+	fleet := profile{Path: "/home/user/fleet_routes.csv", Name: "fleet_routes.csv", Rows: 300, Cols: 5, Columns: []colProfile{
+		{Name: "depot", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Leeds", "York"}},
+		{Name: "vehicle_type", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Van", "Truck"}},
+		{Name: "vehicle_reg", Dtype: "object", Kind: kindCategorical, Unique: 25, Values: []string{"YX21 ABC", "LK70 DEF"}},
+		{Name: "hours_out", Dtype: "float64", Kind: kindNumeric, Unique: 200, Min: 2.0, Max: 11.0},
+		{Name: "km_driven", Dtype: "float64", Kind: kindNumeric, Unique: 280, Min: 12.0, Max: 240.0},
+	}}
+	assertExact(t, fleet, "How many different vehicles were used?", "distinct vehicle_reg")
+	assertExact(t, fleet, "Which depot drives the longest routes on average?", "group mean(km_driven) by depot desc")
+	assertExact(t, fleet, "How many km did the drivers clock up in total?", "scalar sum(km_driven)")
+
+	if abbreviates("otd", "operated") || !abbreviates("mgr", "manager") || !abbreviates("pts", "points") || !abbreviates("bldg", "building") {
+		t.Errorf("an abbreviation's second letter is one of the word's first two consonants after its first letter: otd %v, mgr %v, pts %v, bldg %v",
+			abbreviates("otd", "operated"), abbreviates("mgr", "manager"), abbreviates("pts", "points"), abbreviates("bldg", "building"))
+	}
+}

@@ -21,8 +21,8 @@ func coreWords(name string) []string {
 		if i+2 == len(ws) && freqWords[w] != "" && isDigits(ws[i+1]) {
 			break // n_alive_yr1: which year is a qualifier
 		}
-		if i > 0 && i+1 == len(ws) && w == "quantity" {
-			break // visits_qty is "the visits"
+		if i > 0 && i+1 == len(ws) && (w == "quantity" || wordSet("reg", "registration", "plate", "serial")[w]) {
+			break // visits_qty is "the visits", vehicle_reg "the vehicle"
 		}
 		if !unitWords[w] && !qualifierWords[w] && !unitPer(ws, i) {
 			core = append(core, w)
@@ -144,6 +144,18 @@ func abbreviates(short, long string) bool {
 	if strings.ContainsAny(short[1:], "aeiou") {
 		return false
 	}
+	// Its second letter is one of the long word's first two consonants
+	// after the first letter: "mgr" of manager, "pts" of points, but not
+	// "otd" of operated.
+	consonants := 0
+	for i := 1; i < len(long) && long[i] != short[1]; i++ {
+		if !strings.ContainsRune("aeiouy", rune(long[i])) {
+			consonants++
+		}
+	}
+	if consonants >= 2 {
+		return false
+	}
 	j := 1
 	for i := 1; i < len(long) && j < len(short); i++ {
 		if long[i] == short[j] {
@@ -210,7 +222,17 @@ func mentions(c clause, p profile) []mention {
 			}
 		}
 		if len(hit) == 1 {
-			for _, w := range uc.words {
+			ws := uc.words
+			if ws[0] == "duration" {
+				// "The total downtime" of Downtime Events.csv is its one
+				// duration: the time its file is named for.
+				for _, fw := range nameWords {
+					if len(fw) > 5 && strings.HasSuffix(fw, "time") {
+						ws = append(slices.Clone(ws), fw)
+					}
+				}
+			}
+			for _, w := range ws {
 				cands = append(cands, cand{col: hit[0], ws: []string{w}, level: 3, via: w})
 			}
 		}
@@ -381,9 +403,28 @@ func mentions(c clause, p profile) []mention {
 			}
 		}
 	}
+	// Of two columns a word names alike, the name before the number, and
+	// the number before the kind: "which store" of Store No and Store Name
+	// is the store's name, "how many different vehicles" of vehicle_type
+	// and vehicle_reg counts registrations.
+	idRank := func(cd cand) int {
+		ws := colWords(cd.col.Name)
+		switch last := ws[len(ws)-1]; {
+		case len(ws) < 2 || last == "name":
+			return 0
+		case idSuffix[last]:
+			return 1
+		case wordSet("type", "kind", "category", "class", "group", "model", "make", "size", "status")[last]:
+			return 2
+		}
+		return 0
+	}
 	slices.SortStableFunc(cands, func(a, b cand) int {
 		if a.level != b.level {
 			return a.level - b.level
+		}
+		if len(a.ws) == len(b.ws) && slices.Equal(a.ws, b.ws) {
+			return idRank(a) - idRank(b)
 		}
 		return len(b.ws) - len(a.ws)
 	})
@@ -1006,8 +1047,8 @@ func rowsNounAt(c clause, w string, rd clauseReading, p profile) int {
 		return -1
 	}
 	prev := at - 1
-	if c.words[prev] == "the" && prev > 0 {
-		prev--
+	if wordSet("the", "our", "their", "all", "these", "those")[c.words[prev]] && prev > 0 {
+		prev-- // "what percentage of our stoppages"
 	}
 	next := ""
 	if at+1 < len(c.words) {
@@ -1026,10 +1067,23 @@ func rowsNounAt(c clause, w string, rd clauseReading, p profile) int {
 	if prev == at-1 && covered[prev] && prev > 0 && c.words[prev-1] == "many" {
 		return at // "how many road collisions": the kind of the rows, then the rows
 	}
+	if w := c.words[prev]; prev > 0 && strings.HasSuffix(w, "est") && adjectiveMeasures[w].hints != nil && wordSet("the", "single", "a")[c.words[prev-1]] &&
+		!c.has(wordSet("which", "who", "whose", "each", "every", "per", "by")) {
+		return at // "the single longest stoppage": the row a measure ranks first; but not "which line had the longest stoppage"
+	}
 	switch c.words[prev] {
 	case "many":
 		if !wordSet("did", "does", "do", "will", "would", "can", "could", "should")[next] {
 			return at
+		}
+		// "How many stoppages did it have", "did Line 2 have": what a row
+		// of the group had, where "how many calories did the hikers burn"
+		// has a subject of its own, and "how many subscribers does each
+		// show have" asks what each has now.
+		for k := at + 2; next == "did" && k < len(c.words) && (covered[k] || wordSet("it", "they", "that", "each", "the", "this")[c.words[k]]); k++ {
+			if k+1 < len(c.words) && wordSet("have", "get", "see", "log", "record", "suffer")[c.words[k+1]] {
+				return at // "how many stoppages did Line 2 have"
+			}
 		}
 	case "of":
 		// "how many of the crashes were fatal"
@@ -1237,6 +1291,55 @@ func daysBetween(c clause, p profile) (derived, int, int, bool) {
 	return elapsedColumn(from, to, "days", ".dt.days"), b - 1, end - b + 2, true
 }
 
+// datesInOrder reads "paid after their due date", "closed before the
+// target date": two date columns named either side of "after" or
+// "before", with only articles and pronouns between. It returns the
+// derived yes/no column (1 where the order holds, on rows with both
+// dates), the filter that keeps those rows, and the words it spans.
+func datesInOrder(c clause, p profile, ms []mention) (derived, filter, int, int, bool) {
+	for g, w := range c.words {
+		if !wordSet("after", "before", "later", "earlier")[w] || g == 0 {
+			continue
+		}
+		// The date after it: a date column's mention, past articles.
+		k := slices.IndexFunc(ms, func(m mention) bool {
+			return m.col.Kind == kindDate && m.pos > g && !slices.ContainsFunc(c.words[g+1:m.pos], func(x string) bool {
+				return !wordSet("the", "their", "its", "than", "a", "his", "her")[x]
+			})
+		})
+		if k < 0 {
+			continue
+		}
+		b := ms[k]
+		// The date before it: another date column whose event the verb
+		// before says ("paid", "we pay" of Paid Date).
+		from := -1
+		var a colProfile
+		for j := g - 1; j >= max(0, g-3) && from < 0; j-- {
+			for _, col := range p.Columns {
+				if col.Kind != kindDate || col.Name == b.col.Name {
+					continue
+				}
+				if slices.ContainsFunc(eventWords(col.Name), func(e string) bool { return sameWord(c.words[j], e) || verbOf(e) == verbOf(c.words[j]) }) {
+					from, a = j, col
+					break
+				}
+			}
+		}
+		if from < 0 {
+			continue
+		}
+		op := map[bool]string{true: ">", false: "<"}[w == "after" || w == "later"]
+		word := map[string]string{">": "after", "<": "before"}[op]
+		name := fmt.Sprintf("%s %s %s", a.Name, word, b.col.Name)
+		d := derived{Name: name,
+			Expr:    fmt.Sprintf("(pd.to_datetime(data[%s], errors=\"coerce\") %s pd.to_datetime(data[%s], errors=\"coerce\")).astype(int)", py(a.Name), op, py(b.col.Name)),
+			Formula: fmt.Sprintf("%s = 1 where %s is %s %s, else 0", name, a.Name, word, b.col.Name)}
+		return d, filter{Column: name, Op: "==", Num: 1}, from, b.pos + b.len, true
+	}
+	return derived{}, filter{}, 0, 0, false
+}
+
 // elapsedColumn is the time from one date column to another, in unit,
 // with the pandas that turns the difference into it (".dt.days").
 func elapsedColumn(from, to colProfile, unit, conv string) derived {
@@ -1304,6 +1407,74 @@ func elapsedFromTo(c clause, p profile) (derived, int, int, int, bool) {
 	return elapsedColumn(*from, *to, name, fmt.Sprintf(".dt.total_seconds() / %g", div)), f, end - f, unit, true
 }
 
+// elapsedToVerb reads "how many days does it take us to pay an invoice"
+// of a table with an invoice date and a paid date: the time from the
+// date of the thing named after the verb (else of what the rows are) to
+// the date of the verb's event, in the unit asked (days when "how long").
+// It returns what elapsedFromTo does.
+func elapsedToVerb(c clause, p profile) (derived, int, int, int, bool) {
+	tk := slices.IndexFunc(c.words, func(w string) bool { return wordSet("take", "takes", "took", "taken", "taking")[w] })
+	if tk < 0 {
+		return derived{}, 0, 0, 0, false
+	}
+	to := slices.Index(c.words[tk:], "to")
+	if to < 0 || to > 3 || tk+to+1 >= len(c.words) {
+		return derived{}, 0, 0, 0, false
+	}
+	v := tk + to + 1
+	var dates []colProfile
+	for _, col := range p.Columns {
+		if col.Kind == kindDate {
+			dates = append(dates, col)
+		}
+	}
+	names := func(col colProfile, w string) bool {
+		return slices.ContainsFunc(eventWords(col.Name), func(e string) bool { return sameWord(w, e) || verbOf(e) == verbOf(w) })
+	}
+	k := slices.IndexFunc(dates, func(col colProfile) bool { return names(col, c.words[v]) })
+	if k < 0 {
+		return derived{}, 0, 0, 0, false
+	}
+	end, fromCol := v+1, -1
+	for end < len(c.words) && articles[c.words[end]] {
+		end++
+	}
+	if end < len(c.words) {
+		fromCol = slices.IndexFunc(dates, func(col colProfile) bool { return col.Name != dates[k].Name && names(col, c.words[end]) })
+		if fromCol >= 0 || c.words[end] == datasetEntity(p) {
+			end++
+		}
+	}
+	if fromCol < 0 {
+		fromCol = slices.IndexFunc(dates, func(col colProfile) bool { return col.Name != dates[k].Name && names(col, datasetEntity(p)) })
+	}
+	if fromCol < 0 && len(dates) == 2 {
+		fromCol = 1 - k
+	}
+	if fromCol < 0 {
+		return derived{}, 0, 0, 0, false
+	}
+	unit, name, div := -1, "days", 86400.0
+	for i, w := range c.words {
+		switch {
+		case i >= tk && i < end:
+		case w == "hour":
+			unit, name, div = i, "hours", 3600
+		case w == "minute":
+			unit, name, div = i, "minutes", 60
+		case w == "day" || wordSet("long", "length", "duration")[w] && i > 0 && c.words[i-1] == "how":
+			unit = i
+		}
+		if unit >= 0 {
+			break
+		}
+	}
+	if unit < 0 {
+		return derived{}, 0, 0, 0, false
+	}
+	return elapsedColumn(dates[fromCol], dates[k], name, fmt.Sprintf(".dt.total_seconds() / %g", div)), tk, end - tk, unit, true
+}
+
 // eventWords are a date column's words without "date" or "time": the
 // event it dates ("arrival" of arrivalTs, "enquiry" of enquiryDate).
 func eventWords(name string) []string {
@@ -1356,11 +1527,26 @@ func exclusionAt(ws []string, i int) int {
 	return 0
 }
 
+// negatedAt says whether ws[i] negates the value at v: a negation with
+// nothing but auxiliaries between ("not yet paid", "weren't ever paid",
+// "unpaid", which words reads as "not paid").
+func negatedAt(ws []string, i, v int) bool {
+	if !negations[ws[i]] || v-i > 3 {
+		return false
+	}
+	for _, w := range ws[i+1 : v] {
+		if !wordSet("yet", "been", "be", "being", "ever", "currently", "still", "so", "far")[w] {
+			return false
+		}
+	}
+	return true
+}
+
 // askedUnit is where a clause asks for its figure in a unit, or -1:
 // "how many hours did …", "… in days" at its end.
 func askedUnit(c clause) int {
 	ws := c.words
-	if len(ws) > 3 && ws[0] == "how" && ws[1] == "many" && wordSet("did", "does", "do", "was", "were", "is", "are", "has", "have", "had")[ws[3]] {
+	if len(ws) > 3 && ws[0] == "how" && ws[1] == "many" && (wordSet("did", "does", "do", "was", "were", "is", "are", "has", "have", "had")[ws[3]] || ws[3] == "of" && timeUnits[ws[2]]) { // "how many hours of downtime"
 		if _, ok := scaleOf(ws[2]); ok {
 			return 2
 		}
@@ -1595,7 +1781,11 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			// "Were acidic" says what rows are, not what ranks them.
 			ranks := strings.HasSuffix(w, "est") || w == "paid" || i > 0 && wordSet("most", "least", "more", "less", "how")[c.words[i-1]]
 			if a, ok := adjectiveMeasures[w]; ok && ranks {
-				col := hintedColumn(p, a.hints)
+				hints := a.hints
+				if i+1 < len(c.words) && wordSet("longest", "shortest", "long", "short")[w] && wordSet("route", "trip", "journey", "drive", "ride", "walk", "hike", "commute", "run")[c.words[i+1]] {
+					hints = append([]string{"distance", "km", "mile", "length"}, hints...) // "the longest routes" are the farthest
+				}
+				col := hintedColumn(p, hints)
 				for _, u := range c.words {
 					if unitWords[u] && unitColumn(p, u) != nil {
 						col = unitColumn(p, u) // "the longest ride in kilometres"
@@ -1783,7 +1973,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		if by := otherCategory(categorical, col); by != "" && c.has(groupWords) {
 			return task{Op: opGroup, Agg: "nunique", Measure: col, By: by, Filters: filters, Ranked: ranked, Desc: t.Desc, N: n}, "", true
 		}
-		return task{Op: opDistinct, By: col, Filters: filters}, "", true
+		return task{Op: opDistinct, By: identifierOf(p, col), Filters: filters}, "", true
 
 	// A share of rows per group: "the return rate by category".
 	case share && len(filters) > 0 && (len(categorical) > 0 && (c.has(groupWords) || c.has(wordSet("which"))) || len(times) > 0 && ranked) && compare == "":
@@ -1911,7 +2101,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 					// rows are counted, the category only named.
 					return task{Op: opCountRows, Filters: filters}, "", true
 				}
-				return task{Op: opDistinct, By: by, Filters: filters}, "", true // "how many regions are there"
+				return task{Op: opDistinct, By: identifierOf(p, by), Filters: filters}, "", true // "how many regions are there"
 			}
 		}
 		m, ok := measure()
@@ -2060,6 +2250,13 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		col := slices.IndexFunc(p.Columns, func(x colProfile) bool { return x.Name == f.Column })
 		for j := max(0, f.at[0]-3); j < f.at[0]; j++ {
 			n := exclusionAt(c.words, j)
+			negated := n == 0 && negatedAt(c.words, j, f.at[0]) && !rd.covered[j]
+			if negated {
+				n = 1 // "invoices still unpaid", "not yet paid" of Status = Paid: the other statuses
+				if col >= 0 && p.Columns[col].Unique != len(p.Columns[col].Values) && rd.ambiguous == "" {
+					rd.ambiguous = fmt.Sprintf("it asks for the rows whose %s is not %s, and I do not know every other value of %s", f.Column, strings.Join(f.Values, " or "), f.Column)
+				}
+			}
 			if n == 0 || col < 0 || p.Columns[col].Unique != len(p.Columns[col].Values) {
 				continue
 			}
@@ -2349,6 +2546,21 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 		ms = slices.Delete(ms, k, k+1)
 	}
+	// "Invoices we paid after their due date": one date column later (or
+	// earlier) than another, row by row.
+	if d, f, from, to, ok := datesInOrder(c, p, ms); ok {
+		pl.addDerived(d)
+		// "Were paid after": the verb names the date, not Status = Paid.
+		rd.filters = slices.DeleteFunc(rd.filters, func(x filter) bool {
+			return len(x.at) > 0 && !slices.ContainsFunc(x.at, func(a int) bool { return a < from || a >= to })
+		})
+		rd.filters = append(rd.filters, f)
+		ms = slices.DeleteFunc(ms, func(m mention) bool { return m.pos >= from && m.pos < to })
+		rd.times = slices.DeleteFunc(rd.times, func(x colProfile) bool { return x.Kind == kindDate })
+		for j := from; j < to; j++ {
+			rd.covered[j] = true
+		}
+	}
 	// "The number of days between enquiry and event": one date column
 	// subtracted from the other, in days.
 	if d, at, span, ok := daysBetween(c, p); ok && !slices.ContainsFunc(ms, func(m mention) bool { return m.pos == at }) {
@@ -2360,7 +2572,11 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.covered[j] = true
 		}
 	}
-	if d, at, span, unit, ok := elapsedFromTo(c, p); ok && !slices.ContainsFunc(ms, func(m mention) bool { return m.pos == unit }) {
+	d, at, span, unit, ok := elapsedFromTo(c, p)
+	if !ok {
+		d, at, span, unit, ok = elapsedToVerb(c, p)
+	}
+	if ok && !slices.ContainsFunc(ms, func(m mention) bool { return m.pos == unit }) {
 		pl.addDerived(d)
 		ms = slices.DeleteFunc(ms, func(m mention) bool { return m.col.Kind == kindDate && m.pos > at && m.pos < at+span })
 		ms = append(ms, mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: unit, len: 1})
@@ -2782,6 +2998,12 @@ func rowMentions(c clause, p profile, ms []mention, covered map[int]bool) []ment
 			qm.col, qm.via = *qty, m.col.Name
 			cover(m)
 			extra = append(extra, qm)
+		case m.col.Kind == kindCategorical && m.len == 1 && m.pos+1 < len(c.words) && !covered[m.pos+1] &&
+			slices.ContainsFunc(rangeOf(0, len(nameWords)-1), func(k int) bool {
+				return sameWord(c.words[m.pos], nameWords[k]) && sameWord(c.words[m.pos+1], nameWords[k+1])
+			}):
+			// "How many theatre sessions ran" of THEATRE_SESSIONS.csv: the
+			// file's own name for its rows, not a breakdown by THEATRE.
 		case m.col.Kind == kindDate && dateOnly(m.col) && m.len == 1 && prev == "per" && panel(p, m.col) && agg != "" &&
 			!c.has(wordSet("which")) && !c.has(descWords) && !c.has(ascWords):
 		default:
@@ -2905,9 +3127,26 @@ var (
 	ordinalRE = regexp.MustCompile(`^([0-9]+)(st|nd|rd|th)$`)
 )
 
+// identifierOf is the column that identifies what a name column names,
+// when the table has one ("Structure ID" of "Structure Name"), else col:
+// two things may share a name, never an identifier.
+func identifierOf(p profile, col string) string {
+	cw := colWords(col)
+	if len(cw) < 2 || cw[len(cw)-1] != "name" {
+		return col
+	}
+	for _, o := range p.Columns {
+		ow := colWords(o.Name)
+		if len(ow) == len(cw) && slices.Equal(ow[:len(ow)-1], cw[:len(cw)-1]) && idSuffix[ow[len(ow)-1]] && ow[len(ow)-1] != "name" {
+			return o.Name
+		}
+	}
+	return col
+}
+
 // idSuffix are the last words of a name that identifies what the words
 // before it name: customer_id, Structure No, Site Code.
-var idSuffix = wordSet("id", "no", "num", "number", "nr", "code", "ref", "key", "name")
+var idSuffix = wordSet("id", "no", "num", "number", "nr", "code", "ref", "key", "name", "reg", "registration", "plate", "serial")
 
 // articles may stand between "how many" and what it counts.
 var articles = wordSet("the", "a", "an", "of")
@@ -3690,10 +3929,26 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 				continue
 			}
 			i := indexSeq(c.words, vw...)
+			raw := splitWords(v, false)
+			if i < 0 && len(vw) == 2 && strings.ContainsAny(v, "-(,/") {
+				// "Known theft" of the value "Theft - Known": a code's
+				// kind and its qualifier, said the other way round.
+				if i = indexSeq(c.words, vw[1], vw[0]); i >= 0 {
+					raw = []string{raw[len(raw)-1], raw[0]}
+				}
+			}
+			if i < 0 && len(vw) == 1 && strings.HasSuffix(vw[0], "ed") {
+				// "In dispute" of the value Disputed.
+				for k := 1; k < len(c.words); k++ {
+					if w := c.words[k]; c.words[k-1] == "in" && len(w) > 3 && (w+"d" == vw[0] || w+"ed" == vw[0]) {
+						i, raw = k, []string{w}
+					}
+				}
+			}
 			if i > 0 && wordSet("which", "each", "every", "per", "by", "what", "many")[c.words[i-1]] && len(vw) == 1 && slices.Contains(colWords(col.Name), vw[0]) {
 				continue // "which station" of start_station, even where a station is called Station
 			}
-			if i >= 0 && indexSeq(splitWords(c.raw, false), splitWords(v, false)...) >= 0 {
+			if i >= 0 && indexSeq(splitWords(c.raw, false), raw...) >= 0 {
 				if j := i + len(vw); j < len(c.words) && slices.Contains(colWords(col.Name), c.words[j]) {
 					covered[j] = true // "Hoka shoes" of shoe_brand
 				}
@@ -3972,6 +4227,9 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		}
 		if covered[i] || known(w) || slices.Contains(out, w) {
 			continue
+		}
+		if i+1 < len(c.words) && c.words[i+1] == "up" && wordSet("clock", "clocked", "rack", "racked", "notch", "notched", "rang", "ring")[w] {
+			continue // "the overtime the drivers clocked up": how it added up, not what
 		}
 		if w == entity || stem(w) == stem(entity) {
 			if soft != nil && !entityWords[w] && !rowWords[w] && !pastForm(w) {

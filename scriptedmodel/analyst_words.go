@@ -81,6 +81,19 @@ var irregularVerbs = map[string]string{
 	"hid": "hide", "hidden": "hide", "shot": "shoot", "dove": "dive", "froze": "freeze", "frozen": "freeze", "stole": "steal", "stolen": "steal",
 }
 
+// A prefix makes a verb of its own from an irregular one, with the same
+// past: "overran" is of overrun, "underwent" of undergo, "rebuilt" of
+// rebuild.
+func init() {
+	for past, base := range maps.Clone(irregularVerbs) {
+		for _, pre := range []string{"over", "under", "out", "mis", "re", "with"} {
+			if _, ok := irregularVerbs[pre+past]; !ok && pre+past != "resent" { // resent is a word of its own
+				irregularVerbs[pre+past] = pre + base
+			}
+		}
+	}
+}
+
 // baseForm is the verb a word is a form of when no ending rule finds it:
 // an irregular past ("slept" → sleep) or a noun made from the verb
 // ("approval" → approv, as stem("approved"); "payment" → pay,
