@@ -111,7 +111,8 @@ func outcomeFilter(verb string, p profile) (filter, bool) {
 			continue
 		}
 		for _, v := range col.Values {
-			if slices.Contains(outcomeVerbs[verb], strings.ToLower(v)) {
+			lv := strings.ToLower(v)
+			if slices.Contains(outcomeVerbs[verb], lv) || outcomeVerbs[verb] == nil && len(lv) >= 3 && len(lv) < len(verb) && strings.HasPrefix(verb, lv) {
 				found = append(found, filter{Column: col.Name, Values: []string{v}})
 			}
 		}
@@ -211,6 +212,13 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 	// A count of rows that leaves out the verb that picks them.
 	if t.Op == opCountRows || t.Agg == "count" || t.Op == opShare && t.Measure == "" {
 		for i, w := range c.words {
+			if outcomeVerbs[w] == nil && isParticiple(w) && !rd.covered[i] && len(w) > 5 {
+				// "The most welds rejected" of result = REJ: a code that
+				// shortens the verb picks the rows.
+				if f, ok := outcomeFilter(w, p); ok {
+					return readingCheck{add: &f, at: i}
+				}
+			}
 			if outcomeVerbs[w] == nil || rd.covered[i] {
 				continue
 			}

@@ -1626,9 +1626,52 @@ func TestNegationsNamesAndDatesInOrder(t *testing.T) {
 	assertExact(t, fleet, "How many different vehicles were used?", "distinct vehicle_reg")
 	assertExact(t, fleet, "Which depot drives the longest routes on average?", "group mean(km_driven) by depot desc")
 	assertExact(t, fleet, "How many km did the drivers clock up in total?", "scalar sum(km_driven)")
+}
 
-	if abbreviates("otd", "operated") || !abbreviates("mgr", "manager") || !abbreviates("pts", "points") || !abbreviates("bldg", "building") {
-		t.Errorf("an abbreviation's second letter is one of the word's first two consonants after its first letter: otd %v, mgr %v, pts %v, bldg %v",
-			abbreviates("otd", "operated"), abbreviates("mgr", "manager"), abbreviates("pts", "points"), abbreviates("bldg", "building"))
+// TestSynonymsUnitsCodesAndSpans: deaths, miles and overtime of columns
+// that say them otherwise; metres of the one length column the question
+// names, where a verb like "inspected" is no time spent; an ordinal said
+// in words of a value written "2nd"; "over these four weeks" as the whole
+// span; a share of what the identifier column counts; and a code that
+// shortens the verb ("rejected" of REJ).
+func TestSynonymsUnitsCodesAndSpans(t *testing.T) {
+	pipes := profile{Path: "/home/user/pipe_laying_log.csv", Name: "pipe_laying_log.csv", Rows: 200, Cols: 8, Columns: []colProfile{
+		{Name: "job_date", Dtype: "object", Kind: kindDate, Unique: 28, Min: "2025-03-03", Max: "2025-03-30"},
+		{Name: "crew", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Red", "Blue", "Green"}},
+		{Name: "shift", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"1st Shift", "2nd Shift"}},
+		{Name: "dia_mm", Dtype: "int64", Kind: kindNumeric, Unique: 5, Min: 90.0, Max: 450.0},
+		{Name: "pipe_len_mm", Dtype: "int64", Kind: kindNumeric, Unique: 150, Min: 500.0, Max: 12000.0},
+		{Name: "insp_min", Dtype: "int64", Kind: kindNumeric, Unique: 60, Min: 5.0, Max: 90.0},
+		{Name: "result", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"ACC", "REJ"}},
+		{Name: "OT (hrs)", Dtype: "float64", Kind: kindNumeric, Unique: 12, Min: 0.0, Max: 4.0},
+	}}
+	assertExact(t, pipes, "How many metres of pipe were inspected in total?", "scalar sum(pipe_len_mm in metres)")
+	assertExact(t, pipes, "How many jobs did the second shift do?", "count_rows where shift=2nd Shift")
+	assertExact(t, pipes, "How many jobs were logged over these four weeks?", "count_rows")
+	assertExact(t, pipes, "Which crew had the most pipes rejected?", "group count by crew desc where result=REJ")
+	assertExact(t, pipes, "Which crew ran up the most overtime?", "group sum(OT (hrs)) by crew desc")
+
+	visits := profile{Path: "/home/user/carer_visits.csv", Name: "carer_visits.csv", Rows: 300, Cols: 3, Columns: []colProfile{
+		{Name: "Carer", Dtype: "object", Kind: kindCategorical, Unique: 8, Values: []string{"A. Khan", "G. Obi"}},
+		{Name: "Mileage", Dtype: "float64", Kind: kindNumeric, Unique: 250, Min: 0.5, Max: 22.0},
+		{Name: "Visit Mins", Dtype: "int64", Kind: kindNumeric, Unique: 60, Min: 10.0, Max: 90.0},
+	}}
+	assertExact(t, visits, "Which carer clocked up the most miles?", "group sum(Mileage) by Carer desc")
+
+	flock := profile{Path: "/home/user/flock_daily.csv", Name: "flock_daily.csv", Rows: 120, Cols: 3, Columns: []colProfile{
+		{Name: "Date", Dtype: "object", Kind: kindDate, Unique: 60, Min: "2025-03-01", Max: "2025-04-29"},
+		{Name: "Shed", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Shed A", "Shed B"}},
+		{Name: "Mortality", Dtype: "int64", Kind: kindNumeric, Unique: 8, Min: 0.0, Max: 9.0},
+	}}
+	assertExact(t, flock, "How many birds died in Shed B?", "scalar sum(Mortality) where Shed=Shed B")
+
+	pitches := profile{Path: "/home/user/market_register.csv", Name: "market_register.csv", Rows: 80, Cols: 3, Columns: []colProfile{
+		{Name: "pitchId", Dtype: "object", Kind: kindCategorical, Unique: 80, Values: []string{"P-01", "P-02"}},
+		{Name: "concession", Dtype: "bool", Kind: kindCategorical, Unique: 2, Values: []string{"True", "False"}},
+		{Name: "rentGbp", Dtype: "float64", Kind: kindNumeric, Unique: 30, Min: 40.0, Max: 400.0},
+	}}
+	pl := planFor("What percentage of pitches are on a concessionary rent?", []profile{pitches})
+	if len(pl.Tasks) != 1 || pl.Tasks[0].Op != opShare || pl.Tasks[0].Measure != "" || pl.Tasks[0].Cond == nil || pl.Tasks[0].Cond.Column != "concession" {
+		t.Errorf("a share of the pitches pitchId counts: got %s (condition %+v), want the share of rows where concession holds", pl, pl.Tasks[0].Cond)
 	}
 }

@@ -144,18 +144,6 @@ func abbreviates(short, long string) bool {
 	if strings.ContainsAny(short[1:], "aeiou") {
 		return false
 	}
-	// Its second letter is one of the long word's first two consonants
-	// after the first letter: "mgr" of manager, "pts" of points, but not
-	// "otd" of operated.
-	consonants := 0
-	for i := 1; i < len(long) && long[i] != short[1]; i++ {
-		if !strings.ContainsRune("aeiouy", rune(long[i])) {
-			consonants++
-		}
-	}
-	if consonants >= 2 {
-		return false
-	}
 	j := 1
 	for i := 1; i < len(long) && j < len(short); i++ {
 		if long[i] == short[j] {
@@ -480,9 +468,10 @@ func mentions(c clause, p profile) []mention {
 				continue // "the salt used" names the salt, not PLOUGH_USED
 			}
 			if span == 1 && cd.level >= 1 && isParticiple(c.words[i]) && i > 0 && passiveWords[c.words[i-1]] && (cd.col.Kind == kindNumeric && strings.HasSuffix(cd.ws[0], "ing") ||
+				cd.col.Kind == kindNumeric && !slices.Contains([]string{c.words[i], strings.TrimSuffix(c.words[i], "ed"), strings.TrimSuffix(c.words[i], "d")}, cd.ws[0]) && slices.ContainsFunc(colWords(cd.col.Name), func(w string) bool { return timeUnits[w] }) || // "were inspected" of insp_min
 				cd.col.Kind == kindNumeric && isParticiple(cd.ws[0]) && c.words[i-1] == "got" || otherWordMissing(c, cd.col, cd.ws[0])) {
 				// "How many tonnes were picked" is the verb of the rows, not
-				// the time spent picking (picking_hrs) nor hand_picked, "which
+				// the time spent picking (picking_hrs, insp_min) nor hand_picked, "which
 				// machine got used the most" not kwh_used; but "were delayed by
 				// more than 15 minutes" is delay_mins.
 				continue
@@ -1022,7 +1011,7 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 // column qualifies it ("roaming minutes").
 func rowsNounAt(c clause, w string, rd clauseReading, p profile) int {
 	covered := rd.covered
-	if _, irregular := irregularVerbs[w]; len(w) < 3 || stem(w) != w && !strings.HasSuffix(w, "ing") || irregular || strings.HasSuffix(w, "ment") && !moneyEvents[w] {
+	if _, irregular := irregularVerbs[w]; len(w) < 3 || stem(w) != w && !strings.HasSuffix(w, "ing") || irregular || strings.HasSuffix(w, "ment") && !moneyEvents[w] || strings.HasSuffix(w, "ied") {
 		return -1 // a verb's past or an adverb; but "sightings" and "collisions" may be rows
 	}
 	entity := datasetEntity(p)
@@ -1546,7 +1535,7 @@ func negatedAt(ws []string, i, v int) bool {
 // "how many hours did …", "… in days" at its end.
 func askedUnit(c clause) int {
 	ws := c.words
-	if len(ws) > 3 && ws[0] == "how" && ws[1] == "many" && (wordSet("did", "does", "do", "was", "were", "is", "are", "has", "have", "had")[ws[3]] || ws[3] == "of" && timeUnits[ws[2]]) { // "how many hours of downtime"
+	if len(ws) > 3 && ws[0] == "how" && ws[1] == "many" && (wordSet("did", "does", "do", "was", "were", "is", "are", "has", "have", "had")[ws[3]] || ws[3] == "of") { // "how many hours of downtime", "metres of weld"
 		if _, ok := scaleOf(ws[2]); ok {
 			return 2
 		}
@@ -2170,11 +2159,20 @@ func shareOfRows(c clause, p profile) bool {
 				j++ // "what percentage of all applications received"
 			}
 			n := c.words[j]
-			return rowWords[n] || entityWords[n] || freqWords[n] != "" || n == "night" || n == datasetEntity(p) ||
+			return rowWords[n] || entityWords[n] || freqWords[n] != "" || n == "night" || n == datasetEntity(p) || rowsID(p, n) ||
 				slices.Contains(fileWords(p), n) && !moneyWords[n] && !slices.ContainsFunc(measureHints, func(h string) bool { return singular(h) == n }) // but "share of sales" of sales.csv is of revenue
 		}
 	}
 	return false
+}
+
+// rowsID reports whether w names the rows by the column that identifies
+// each: "plots" of plotId, one per row.
+func rowsID(p profile, w string) bool {
+	return slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+		cw := colWords(col.Name)
+		return len(cw) == 2 && idSuffix[cw[1]] && cw[1] != "name" && sameWord(w, cw[0]) && col.Unique == p.Rows && p.Rows > 0
+	})
 }
 
 // splitCondition takes a share's condition from filters: the yes/no
@@ -2623,7 +2621,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		if mc, f := mentionedInUnit(ms, u); mc != nil {
 			col, factor = mc, f
 		} else if !slices.ContainsFunc(ms, func(m mention) bool { return m.col.Kind == kindNumeric && !isID(m.col) }) {
-			col, factor = convertedColumn(p, u)
+			col, factor = convertedColumn(p, u, c.words...)
 		}
 		if col != nil {
 			rd.covered[at] = true
@@ -3391,6 +3389,9 @@ func timeFreq(c clause, dc colProfile, covered map[int]bool) string {
 		if i > 0 && covered[i-1] && (w == "day" || w == "week" || w == "night") {
 			continue // "on match days", "training weeks": the days a value picks, not a period to group by
 		}
+		if _, n := numberWords[c.words[max(0, i-1)]]; i > 1 && (n || isDigits(c.words[i-1])) && wordSet("these", "those", "the", "over", "in")[c.words[i-2]] && freqWords[w] != "" {
+			continue // "over these four weeks": the whole span, not a period to group by
+		}
 		switch {
 		case w == "weekday" || w == "day" && containsSeq(c.words[i:], "day", "of", "the", "week"):
 			return "weekday"
@@ -3624,7 +3625,7 @@ func numberAt(ws []string, i int) (float64, int, bool) {
 var unitScale = map[string]unitSize{
 	"second": {"time", 1}, "s": {"time", 1}, "minute": {"time", 60}, "hour": {"time", 3600}, "day": {"time", 86400}, "week": {"time", 604800},
 	"ms": {"time", 0.001}, "meter": {"length", 1}, "km": {"length", 1000}, "mile": {"length", 1609.344}, "centimeter": {"length", 0.01},
-	"mm": {"length", 0.001}, "foot": {"length", 0.3048}, "inch": {"length", 0.0254}, "gram": {"mass", 1}, "kilogram": {"mass", 1000},
+	"millimeter": {"length", 0.001}, "foot": {"length", 0.3048}, "inch": {"length", 0.0254}, "gram": {"mass", 1}, "kilogram": {"mass", 1000},
 	"lb": {"mass", 453.59237}, "pound": {"mass", 453.59237}, "t": {"mass", 1e6}, "tonne": {"mass", 1e6}, "liter": {"volume", 1}, "ml": {"volume", 0.001},
 }
 
@@ -3680,27 +3681,43 @@ func unitNamesColumn(p profile, unit string) bool {
 // convertedColumn is the one numeric column whose unit measures what unit
 // does (minutes for an hour), with the factor that takes a value in unit
 // to the column's unit; nil when none or several.
-func convertedColumn(p profile, unit string) (*colProfile, float64) {
+func convertedColumn(p profile, unit string, said ...string) (*colProfile, float64) {
 	from, ok := scaleOf(unit)
 	if !ok {
 		return nil, 0
 	}
-	var found *colProfile
-	factor := 0.0
+	var found []int
+	var factors []float64
 	for i, col := range p.Columns {
 		if col.Kind != kindNumeric || isID(col) {
 			continue
 		}
 		for _, u := range colWords(col.Name) {
-			if to, ok := scaleOf(u); ok && unitWords[u] && to.dim == from.dim {
-				if found != nil && found != &p.Columns[i] {
-					return nil, 0
-				}
-				found, factor = &p.Columns[i], from.scale/to.scale
+			if to, ok := scaleOf(u); ok && unitWords[u] && to.dim == from.dim && !slices.Contains(found, i) {
+				found, factors = append(found, i), append(factors, from.scale/to.scale)
 			}
 		}
 	}
-	return found, factor
+	if len(found) > 1 {
+		// "Metres of weld" of thk_mm, weld_len_mm and defect_len_mm: the
+		// one whose other words the question says.
+		var named []int
+		for k, i := range found {
+			if slices.ContainsFunc(colWords(p.Columns[i].Name), func(w string) bool {
+				return !unitWords[w] && slices.ContainsFunc(said, func(q string) bool { return sameWord(q, w) })
+			}) {
+				named = append(named, k)
+			}
+		}
+		if len(named) != 1 {
+			return nil, 0
+		}
+		return &p.Columns[found[named[0]]], factors[named[0]]
+	}
+	if len(found) == 0 {
+		return nil, 0
+	}
+	return &p.Columns[found[0]], factors[0]
 }
 
 // conditionBefore reads "more than 3" or a bare "2" just before word at.
@@ -3935,6 +3952,25 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 				// kind and its qualifier, said the other way round.
 				if i = indexSeq(c.words, vw[1], vw[0]); i >= 0 {
 					raw = []string{raw[len(raw)-1], raw[0]}
+				}
+			}
+			if i < 0 && slices.ContainsFunc(vw, func(w string) bool { return ordinal(w) > 0 }) {
+				// "The second unit" of the value "2nd Unit".
+				said := slices.Clone(c.words)
+				for k, w := range said {
+					if n, ok := ordinals[w]; ok {
+						said[k] = strconv.Itoa(n) + map[int]string{1: "st", 2: "nd", 3: "rd"}[n]
+						if n > 3 {
+							said[k] = strconv.Itoa(n) + "th"
+						}
+					}
+				}
+				if i = indexSeq(said, vw...); i >= 0 && !slices.ContainsFunc(rangeOf(i, i+len(vw)), func(k int) bool {
+					return covered[k] || slices.ContainsFunc(mentions(c, p), func(m mention) bool { return m.col.Name != col.Name && inSpan(k, m) })
+				}) {
+					raw = slices.Clone(c.words[i : i+len(vw)])
+				} else {
+					i = -1 // but "the first-preference school" of first_pref_school names the column
 				}
 			}
 			if i < 0 && len(vw) == 1 && strings.HasSuffix(vw[0], "ed") {
@@ -4228,7 +4264,7 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		if covered[i] || known(w) || slices.Contains(out, w) {
 			continue
 		}
-		if i+1 < len(c.words) && c.words[i+1] == "up" && wordSet("clock", "clocked", "rack", "racked", "notch", "notched", "rang", "ring")[w] {
+		if i+1 < len(c.words) && c.words[i+1] == "up" && wordSet("clock", "clocked", "clocking", "rack", "racked", "racking", "notch", "notched", "rang", "ring", "ran", "run", "running")[w] {
 			continue // "the overtime the drivers clocked up": how it added up, not what
 		}
 		if w == entity || stem(w) == stem(entity) {
