@@ -105,22 +105,7 @@ var outcomeVerbs = map[string][]string{
 // outcomeFilter is the filter an outcome verb says: the value of one
 // categorical column that means it ("won" of result = W).
 func outcomeFilter(verb string, p profile) (filter, bool) {
-	var found []filter
-	for _, col := range p.Columns {
-		if col.Kind != kindCategorical {
-			continue
-		}
-		for _, v := range col.Values {
-			lv := strings.ToLower(v)
-			if slices.Contains(outcomeVerbs[verb], lv) || outcomeVerbs[verb] == nil && len(lv) >= 3 && len(lv) < len(verb) && strings.HasPrefix(verb, lv) {
-				found = append(found, filter{Column: col.Name, Values: []string{v}})
-			}
-		}
-	}
-	if len(found) != 1 {
-		return filter{}, false
-	}
-	return found[0], true
+	return oneValue(p, func(v string) bool { return slices.Contains(outcomeVerbs[verb], strings.ToLower(v)) })
 }
 
 // readingCheck is what checking a reading found: a grouping to read the
@@ -212,13 +197,6 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 	// A count of rows that leaves out the verb that picks them.
 	if t.Op == opCountRows || t.Agg == "count" || t.Op == opShare && t.Measure == "" {
 		for i, w := range c.words {
-			if outcomeVerbs[w] == nil && isParticiple(w) && !rd.covered[i] && len(w) > 5 {
-				// "The most welds rejected" of result = REJ: a code that
-				// shortens the verb picks the rows.
-				if f, ok := outcomeFilter(w, p); ok {
-					return readingCheck{add: &f, at: i}
-				}
-			}
 			if outcomeVerbs[w] == nil || rd.covered[i] {
 				continue
 			}

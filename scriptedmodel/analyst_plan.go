@@ -482,7 +482,7 @@ func planFor(question string, profiles []profile) plan {
 		pl.Notes = append(pl.Notes, fmt.Sprintf("I used %s, the dataset whose columns the question names most (of %d datasets).", best.Name, len(loaded)))
 	}
 	var prev *task
-	var refusals []string
+	var refusals, unread []string
 	// "E. coli" is no end of a sentence.
 	for _, part := range clauseSep.Split(initialDot.ReplaceAllString(question, "$1 "), -1) {
 		c := clause{raw: part, words: howLong(words(part))}
@@ -499,7 +499,11 @@ func planFor(question string, profiles []profile) plan {
 		if prev != nil && (prev.Op == opExtreme || prev.Op == opGroup && prev.Ranked) && followUpMeasure(c, best, prev, &pl) {
 			continue
 		}
+		unmatched, notes := len(pl.Unmatched), len(pl.Notes)
 		t, refusal, ok := taskFor(c, best, prev, &pl)
+		if !ok && refusal == "" && len(pl.Unmatched) > unmatched {
+			unread = append(unread, pl.Unmatched[unmatched:]...) // words no column holds
+		}
 		if refusal != "" {
 			if !slices.Contains(refusals, refusal) {
 				refusals = append(refusals, refusal) // a reason once, though two clauses give it
@@ -507,6 +511,13 @@ func planFor(question string, profiles []profile) plan {
 			continue
 		}
 		if !ok {
+			continue
+		}
+		if len(pl.Tasks) == 0 && len(refusals)+len(unread) > 0 && onlyHow(c, best) {
+			// "How long does a radiography inspection take? Give the
+			// median in minutes.": the clause says how to give the figure
+			// the one before asks, which was refused.
+			pl.Notes = pl.Notes[:notes]
 			continue
 		}
 		pl.Tasks = append(pl.Tasks, t)
@@ -521,6 +532,17 @@ func planFor(question string, profiles []profile) plan {
 		pl.Notes = append(pl.Notes, fmt.Sprintf("I cannot answer the rest of the question from the columns of %s: %s. %s", best.Name, strings.Join(refusals, "; "), capabilitiesFor(best, pl.Derived)))
 	}
 	return pl
+}
+
+// onlyHow reports whether a clause names no column but by a unit: it
+// says only how to give a figure ("give the median in minutes").
+func onlyHow(c clause, p profile) bool {
+	for _, m := range mentions(c, p) {
+		if slices.ContainsFunc(c.words[m.pos:m.pos+m.len], func(w string) bool { return !unitWords[w] }) {
+			return false
+		}
+	}
+	return !slices.ContainsFunc(c.words, func(w string) bool { return !known(w) && !unitWords[w] && aggWords[w] == "" })
 }
 
 // whichOfRow reports whether a short clause after a highest or lowest

@@ -1632,8 +1632,9 @@ func TestNegationsNamesAndDatesInOrder(t *testing.T) {
 // that say them otherwise; metres of the one length column the question
 // names, where a verb like "inspected" is no time spent; an ordinal said
 // in words of a value written "2nd"; "over these four weeks" as the whole
-// span; a share of what the identifier column counts; and a code that
-// shortens the verb ("rejected" of REJ).
+// span; a share of what the identifier column counts; a code that
+// shortens the word ("rejected" of REJ, "forward" of FWD); a total per unit of another
+// column; a nightly rate; and "and how many?" after a refused clause.
 func TestSynonymsUnitsCodesAndSpans(t *testing.T) {
 	pipes := profile{Path: "/home/user/pipe_laying_log.csv", Name: "pipe_laying_log.csv", Rows: 200, Cols: 8, Columns: []colProfile{
 		{Name: "job_date", Dtype: "object", Kind: kindDate, Unique: 28, Min: "2025-03-03", Max: "2025-03-30"},
@@ -1670,6 +1671,38 @@ func TestSynonymsUnitsCodesAndSpans(t *testing.T) {
 		{Name: "concession", Dtype: "bool", Kind: kindCategorical, Unique: 2, Values: []string{"True", "False"}},
 		{Name: "rentGbp", Dtype: "float64", Kind: kindNumeric, Unique: 30, Min: 40.0, Max: 400.0},
 	}}
+	haul := profile{Path: "/home/user/haul_cycles.csv", Name: "haul_cycles.csv", Rows: 200, Cols: 3, Columns: []colProfile{
+		{Name: "truckId", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"HT01", "HT02"}},
+		{Name: "payloadT", Dtype: "float64", Kind: kindNumeric, Unique: 190, Min: 150.0, Max: 240.0},
+		{Name: "fuelL", Dtype: "float64", Kind: kindNumeric, Unique: 150, Min: 12.0, Max: 60.0},
+	}}
+	assertExact(t, haul, "How many litres of fuel did we burn per tonne hauled?", "scalar sum(fuelL) / sum(payloadT)")
+	assertExact(t, pipes, "What percentage of the jobs were rejected?", "share of rows where result=REJ")
+
+	trades := profile{Path: "/home/user/trade_blotter.csv", Name: "trade_blotter.csv", Rows: 300, Cols: 3, Columns: []colProfile{
+		{Name: "PRODUCT", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"SPOT", "FWD", "SWAP"}},
+		{Name: "DESK", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"LDN", "NYC"}},
+		{Name: "NOTIONAL", Dtype: "float64", Kind: kindNumeric, Unique: 290, Min: 1e5, Max: 5e7},
+	}}
+	assertExact(t, trades, "How many forward trades were booked?", "count_rows where PRODUCT=FWD")
+	if got := readingFor("How many trades were listed?", trades); strings.Contains(got, "LDN") {
+		t.Errorf("%q: got %q, want no reading of LDN, whose letters are not all in listed", "How many trades were listed?", got)
+	}
+
+	kennel := profile{Path: "/home/user/kennel_bookings.csv", Name: "kennel_bookings.csv", Rows: 200, Cols: 3, Columns: []colProfile{
+		{Name: "block", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"A", "B", "Cattery"}},
+		{Name: "nights", Dtype: "int64", Kind: kindNumeric, Unique: 14, Min: 1.0, Max: 21.0},
+		{Name: "rate_gbp_pn", Dtype: "float64", Kind: kindNumeric, Unique: 12, Min: 12.0, Max: 40.0},
+	}}
+	assertExact(t, kennel, "What's the average nightly rate in each block?", "group mean(rate_gbp_pn) by block")
+
+	// A clause that only says how to give the figure a refused clause
+	// asks is no question of its own: the whole is refused, where before
+	// "and how many?" answered with every row's count.
+	if got := readingFor("Which supervisor signed off the most jobs, and how many?", pipes); !strings.HasPrefix(got, "refused:") {
+		t.Errorf("a refused clause and \"and how many?\": got %q, want the whole question refused", got)
+	}
+
 	pl := planFor("What percentage of pitches are on a concessionary rent?", []profile{pitches})
 	if len(pl.Tasks) != 1 || pl.Tasks[0].Op != opShare || pl.Tasks[0].Measure != "" || pl.Tasks[0].Cond == nil || pl.Tasks[0].Cond.Column != "concession" {
 		t.Errorf("a share of the pitches pitchId counts: got %s (condition %+v), want the share of rows where concession holds", pl, pl.Tasks[0].Cond)

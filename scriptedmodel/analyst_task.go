@@ -494,6 +494,12 @@ func mentions(c clause, p profile) []mention {
 			}) {
 				continue // "the approval rate" of approved: the share of approved rows, not interestRatePct
 			}
+			if w := c.words[i]; span == 1 && strings.HasSuffix(w, "ly") && (freqWords[stem(w)] != "" || stem(w) == "night") && i+1 < len(c.words) &&
+				slices.ContainsFunc(p.Columns, func(o colProfile) bool {
+					return o.Name != cd.col.Name && o.Kind == kindNumeric && slices.ContainsFunc(colWords(o.Name), func(x string) bool { return sameWord(c.words[i+1], x) })
+				}) {
+				continue // "the nightly rate" of rate_gbp_pn is a rate per night, not the nights
+			}
 			if span == 1 && cd.level == 2 && c.words[i] == entity {
 				continue // "money spent on repairs" of pothole_repairs.csv: the rows, not Days_to_Repair
 			}
@@ -1189,7 +1195,8 @@ func totalsRatio(c clause, p profile) (num, den string) {
 		before, after = i, i+2
 	} else if i := slices.Index(c.words, "over"); explicitRatio(c) && i > 0 {
 		before, after = i, i+1 // "total tickets sold over total capacity"
-	} else if i := slices.Index(c.words, "per"); i >= 0 && (slices.Contains(c.words, "overall") || containsSeq(c.words, "across", "all") || containsSeq(c.words, "in", "total") || slices.Contains(c.words, "altogether")) {
+	} else if i := slices.Index(c.words, "per"); i >= 0 && (slices.Contains(c.words, "overall") || containsSeq(c.words, "across", "all") || containsSeq(c.words, "in", "total") || slices.Contains(c.words, "altogether") ||
+		(containsSeq(c.words, "how", "many") || containsSeq(c.words, "how", "much")) && !c.has(wordSet("each", "every", "average", "typical", "usually"))) { // "how many litres of fuel did we burn per tonne hauled"
 		before, after = i, i+1
 	}
 	if before < 0 {
@@ -2915,12 +2922,66 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.times = slices.DeleteFunc(rd.times, func(x colProfile) bool { return x.Name == m.col.Name })
 		}
 	}
+	// "Forward trades" of PRODUCT = FWD, "welds rejected" of result = REJ:
+	// a code that shortens a word no column otherwise holds.
+	for i, w := range c.words {
+		if rd.covered[i] || len(w) < 5 || known(w) && !isParticiple(w) {
+			continue
+		}
+		if f, ok := codeValue(w, p); ok && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == f.Column }) {
+			f.at = []int{i}
+			rd.filters = append(rd.filters, f)
+			rd.covered[i] = true
+			rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s = %s.", w, f.Column, f.Values[0]))
+		}
+	}
 	if len(rd.times) == 0 {
 		if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) != "" {
 			rd.times = append(rd.times, *dc)
 		}
 	}
 	return rd
+}
+
+// codeValue is the one value of the table written as a short capital
+// code that shortens w: FWD of "forward", REJ of "rejected".
+func codeValue(w string, p profile) (filter, bool) {
+	return oneValue(p, func(v string) bool {
+		lv := strings.ToLower(v)
+		return len(v) >= 3 && len(v) <= 4 && strings.ToUpper(v) == v && !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }) &&
+			(strings.HasPrefix(w, lv) || abbreviates(lv, w) && inOrder(lv, w))
+	})
+}
+
+// oneValue is the filter of the one value of a categorical column that
+// match accepts, if exactly one does.
+func oneValue(p profile, match func(v string) bool) (filter, bool) {
+	var found []filter
+	for _, col := range p.Columns {
+		if col.Kind != kindCategorical {
+			continue
+		}
+		for _, v := range col.Values {
+			if match(v) {
+				found = append(found, filter{Column: col.Name, Values: []string{v}})
+			}
+		}
+	}
+	if len(found) != 1 {
+		return filter{}, false
+	}
+	return found[0], true
+}
+
+// inOrder reports whether every letter of short is in long, in order.
+func inOrder(short, long string) bool {
+	j := 0
+	for i := 0; i < len(long) && j < len(short); i++ {
+		if long[i] == short[j] {
+			j++
+		}
+	}
+	return j == len(short)
 }
 
 // rowMentions drops mentions that name the rows rather than a column's
@@ -4263,6 +4324,13 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		}
 		if covered[i] || known(w) || slices.Contains(out, w) {
 			continue
+		}
+		if strings.HasSuffix(w, "ly") && i+1 < len(c.words) && covered[i+1] && slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+			cw := colWords(col.Name)
+			return slices.ContainsFunc(rangeOf(0, len(cw)-1), func(k int) bool { return cw[k] == "per" && cw[k+1] == stem(w) }) &&
+				slices.ContainsFunc(cw, func(x string) bool { return sameWord(c.words[i+1], x) })
+		}) {
+			continue // "the nightly rate" of rate_gbp_pn, a rate per night
 		}
 		if i+1 < len(c.words) && c.words[i+1] == "up" && wordSet("clock", "clocked", "clocking", "rack", "racked", "racking", "notch", "notched", "rang", "ring", "ran", "run", "running")[w] {
 			continue // "the overtime the drivers clocked up": how it added up, not what
