@@ -179,8 +179,12 @@ func sentence(r result, ds profile) string {
 			}
 			return "n/a"
 		}
-		text := fmt.Sprintf("%s%s: mean %s, median %s, standard deviation %s, minimum %s, maximum %s, over %s values.",
-			r.Column, where, s("mean"), s("50%"), s("std"), s("min"), s("max"), s("count"))
+		spread := ""
+		if lo, hi := r.Stats["min"], r.Stats["max"]; lo != nil && hi != nil {
+			spread = " (a range of " + num(*hi-*lo) + ")" // "the spread between the heaviest and the lightest"
+		}
+		text := fmt.Sprintf("%s%s: mean %s, median %s, standard deviation %s, minimum %s, maximum %s%s, over %s values.",
+			r.Column, where, s("mean"), s("50%"), s("std"), s("min"), s("max"), spread, s("count"))
 		if r.Skew != nil && math.Abs(*r.Skew) > 1 {
 			text += map[bool]string{true: " The distribution is skewed to the right.", false: " The distribution is skewed to the left."}[*r.Skew > 0]
 		}

@@ -1634,7 +1634,9 @@ func TestNegationsNamesAndDatesInOrder(t *testing.T) {
 // in words of a value written "2nd"; "over these four weeks" as the whole
 // span; a share of what the identifier column counts; a code that
 // shortens the word ("rejected" of REJ, "forward" of FWD); a total per unit of another
-// column; a nightly rate; and "and how many?" after a refused clause.
+// column; a nightly rate; the heaviest of a column in tonnes; "put in"
+// and "stay"; open as no closing date; and "and how many?" after a
+// refused clause.
 func TestSynonymsUnitsCodesAndSpans(t *testing.T) {
 	pipes := profile{Path: "/home/user/pipe_laying_log.csv", Name: "pipe_laying_log.csv", Rows: 200, Cols: 8, Columns: []colProfile{
 		{Name: "job_date", Dtype: "object", Kind: kindDate, Unique: 28, Min: "2025-03-03", Max: "2025-03-30"},
@@ -1696,6 +1698,16 @@ func TestSynonymsUnitsCodesAndSpans(t *testing.T) {
 	}}
 	assertExact(t, kennel, "What's the average nightly rate in each block?", "group mean(rate_gbp_pn) by block")
 
+	assertExact(t, haul, "What was the heaviest load?", "extreme max(payloadT) desc")
+	assertExact(t, pipes, "Which crew put in the most jobs?", "group count by crew desc")
+	assertExact(t, kennel, "How many nights does a booking stay on average?", "scalar mean(nights)")
+	faults := profile{Path: "/home/user/machine_faults.csv", Name: "machine_faults.csv", Rows: 150, Cols: 3, Columns: []colProfile{
+		{Name: "Machine", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"Press 1", "Lathe 2"}},
+		{Name: "Date Raised", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2025-01-02", Max: "2025-06-30"},
+		{Name: "Date Closed", Dtype: "object", Kind: kindDate, Unique: 110, Missing: 14, Min: "2025-01-03", Max: "2025-07-02"},
+	}}
+	assertExact(t, faults, "How many faults are still open?", "count_rows where DateClosedisempty")
+
 	// A clause that only says how to give the figure a refused clause
 	// asks is no question of its own: the whole is refused, where before
 	// "and how many?" answered with every row's count.
@@ -1706,5 +1718,17 @@ func TestSynonymsUnitsCodesAndSpans(t *testing.T) {
 	pl := planFor("What percentage of pitches are on a concessionary rent?", []profile{pitches})
 	if len(pl.Tasks) != 1 || pl.Tasks[0].Op != opShare || pl.Tasks[0].Measure != "" || pl.Tasks[0].Cond == nil || pl.Tasks[0].Cond.Column != "concession" {
 		t.Errorf("a share of the pitches pitchId counts: got %s (condition %+v), want the share of rows where concession holds", pl, pl.Tasks[0].Cond)
+	}
+}
+
+// TestSummaryStatesItsRange: a distribution's answer states the range
+// beside the lowest and highest value, so "the spread between the
+// heaviest and the lightest load" is in it.
+func TestSummaryStatesItsRange(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	r := result{Task: 1, Type: opSummary, Column: "payloadT", Stats: map[string]*float64{
+		"count": f(236), "mean": f(201.5), "50%": f(202), "std": f(9.1), "min": f(176.4), "max": f(224.9)}}
+	if got := sentence(r, profile{Name: "haul.csv"}); !strings.Contains(got, "a range of 48.5") {
+		t.Errorf("got %q, want the range 224.9 - 176.4 = 48.5 stated", got)
 	}
 }

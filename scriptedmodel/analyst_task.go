@@ -2922,6 +2922,22 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.times = slices.DeleteFunc(rd.times, func(x colProfile) bool { return x.Name == m.col.Name })
 		}
 	}
+	// "Defects still open" of Date Closed: the rows it holds no date for.
+	for i, w := range c.words {
+		if rd.covered[i] || !wordSet("open", "outstanding", "unresolved", "unclosed")[w] {
+			continue
+		}
+		k := slices.IndexFunc(p.Columns, func(col colProfile) bool {
+			return col.Kind == kindDate && slices.ContainsFunc(eventWords(col.Name), func(e string) bool {
+				return wordSet("closed", "close", "resolved", "cleared", "completed", "closure", "resolution")[e]
+			}) && col.Missing > 0
+		})
+		if k >= 0 && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == p.Columns[k].Name }) {
+			rd.filters = append(rd.filters, filter{Column: p.Columns[k].Name, Op: opEmpty, at: []int{i}})
+			rd.covered[i] = true
+			rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as no %s.", w, p.Columns[k].Name))
+		}
+	}
 	// "Forward trades" of PRODUCT = FWD, "welds rejected" of result = REJ:
 	// a code that shortens a word no column otherwise holds.
 	for i, w := range c.words {
@@ -4331,6 +4347,9 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 				slices.ContainsFunc(cw, func(x string) bool { return sameWord(c.words[i+1], x) })
 		}) {
 			continue // "the nightly rate" of rate_gbp_pn, a rate per night
+		}
+		if i+1 < len(c.words) && w == "put" && wordSet("in", "through", "forward")[c.words[i+1]] || wordSet("stay", "stayed", "stays", "staying")[w] && c.has(wordSet("night", "day")) {
+			continue // "which rig put in the most piles": did; "how many nights does a pet stay": how long, in the nights asked
 		}
 		if i+1 < len(c.words) && c.words[i+1] == "up" && wordSet("clock", "clocked", "clocking", "rack", "racked", "racking", "notch", "notched", "rang", "ring", "ran", "run", "running")[w] {
 			continue // "the overtime the drivers clocked up": how it added up, not what

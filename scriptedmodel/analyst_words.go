@@ -173,7 +173,7 @@ var adjectiveMeasures = map[string]struct {
 	"longest":  {true, []string{"duration", "length", "distance", "minute", "hour", "day", "time", "km", "mile"}},
 	"shortest": {false, []string{"duration", "length", "distance", "minute", "hour", "day", "time", "km", "mile"}},
 	"oldest":   {true, []string{"age"}}, "youngest": {false, []string{"age"}},
-	"heaviest": {true, []string{"weight", "mass"}}, "lightest": {false, []string{"weight", "mass"}},
+	"heaviest": {true, []string{"weight", "mass", "kg", "tonne", "t", "lb", "payload"}}, "lightest": {false, []string{"weight", "mass", "kg", "tonne", "t", "lb", "payload"}},
 	"hottest": {true, []string{"temperature"}}, "coldest": {false, []string{"temperature"}}, "warmest": {true, []string{"temperature"}},
 	"expensive": {true, []string{"price", "cost", "fare", "fee"}}, "cheapest": {false, []string{"price", "cost", "fare", "fee"}},
 	"fastest": {true, []string{"speed"}}, "slowest": {false, []string{"speed"}},
