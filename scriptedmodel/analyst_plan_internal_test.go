@@ -1567,7 +1567,9 @@ func TestHeadsUnitsOrdinalsAndDays(t *testing.T) {
 // the plan does not compute is refused; the duration a file is named for,
 // hours of it, and the rows a group "had"; a prefixed irregular past; the
 // file's own name for its rows; the farthest routes; codes said the other
-// way round and "in dispute"; and an abbreviation's second letter.
+// way round and "in dispute"; days it takes to do what a date column
+// dates; the single longest row; and "clock up". docs/offline-analyst.md
+// quotes these questions.
 func TestNegationsNamesAndDatesInOrder(t *testing.T) {
 	bills := profile{Path: "/home/user/utility_bills.csv", Name: "utility_bills.csv", Rows: 400, Cols: 8, Columns: []colProfile{
 		{Name: "Account No", Dtype: "int64", Kind: kindNumeric, Unique: 60, Min: 1001.0, Max: 1060.0},
@@ -1633,10 +1635,10 @@ func TestNegationsNamesAndDatesInOrder(t *testing.T) {
 // names, where a verb like "inspected" is no time spent; an ordinal said
 // in words of a value written "2nd"; "over these four weeks" as the whole
 // span; a share of what the identifier column counts; a code that
-// shortens the word ("rejected" of REJ, "forward" of FWD); a total per unit of another
-// column; a nightly rate; the heaviest of a column in tonnes; "put in"
+// shortens the word ("rejected" of REJ, "forward" of FWD); a total per
+// unit of another column; a nightly rate; the heaviest of a column in tonnes; "put in"
 // and "stay"; open as no closing date; and "and how many?" after a
-// refused clause.
+// refused clause. docs/offline-analyst.md quotes these questions.
 func TestSynonymsUnitsCodesAndSpans(t *testing.T) {
 	pipes := profile{Path: "/home/user/pipe_laying_log.csv", Name: "pipe_laying_log.csv", Rows: 200, Cols: 8, Columns: []colProfile{
 		{Name: "job_date", Dtype: "object", Kind: kindDate, Unique: 28, Min: "2025-03-03", Max: "2025-03-30"},

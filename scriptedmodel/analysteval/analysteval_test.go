@@ -106,11 +106,15 @@ func TestCorpora(t *testing.T) {
 // readings they showed (a compound's last word, the head a distinct count
 // counts, km/h, ordinals, "match days", a share of all applications,
 // concentrations, "by each" of no column) raised them to 37 / 3 / 30 and
-// 38 / 5 / 27.
+// 38 / 5 / 27. round29 was then read whole (39 / 11 / 20 before, 54 / 2
+// / 14 after); round30 and round31 were run once (31 / 10 / 29 and 42 /
+// 7 / 21) and fixed in part (41 / 4 / 25 and 54 / 1 / 15); their readings
+// raised round11 to 57 / 1 / 12, round18 to 54 / 2 / 14, round19 to 61 /
+// 0 / 9, round21 to 53 / 1 / 16 and round27 to 38 / 2 / 30.
 func TestCorporaBelowGoal(t *testing.T) {
-	for dir, floor := range map[string]struct{ correct, different int }{"round11": {56, 1}, "round12": {58, 1}, "round16": {51, 1},
-		"round18": {53, 2}, "round19": {59, 0}, "round20": {55, 0}, "round21": {52, 1}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
-		"round27": {37, 3}, "round28": {38, 5}} {
+	for dir, floor := range map[string]struct{ correct, different int }{"round11": {57, 1}, "round12": {58, 1}, "round16": {51, 1},
+		"round18": {54, 2}, "round19": {61, 0}, "round20": {55, 0}, "round21": {53, 1}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
+		"round27": {38, 2}, "round28": {38, 5}, "round29": {54, 2}, "round30": {41, 4}, "round31": {54, 1}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
