@@ -186,12 +186,15 @@ func (s *Server) handleExecute(w http.ResponseWriter, r *http.Request) {
 		plainError(w, http.StatusInternalServerError, "start %s kernel: %v", c.language, err)
 		return
 	}
+	// Counted before the kernel can start the code, so a count read once
+	// the code shows it started already holds this execution.
+	sb.execCount.Add(1)
 	id, sub, err := k.run(*req.Code, c.language, req.EnvVars)
 	if err != nil {
+		sb.execCount.Add(-1)
 		plainError(w, http.StatusInternalServerError, "%v", err)
 		return
 	}
-	sb.execCount.Add(1)
 	w.WriteHeader(http.StatusOK)
 	s.streamExecution(w, r, c, k, id, sub)
 }
