@@ -256,9 +256,9 @@ var (
 	weakWords = wordSet("average", "avg", "mean", "total", "sum", "median", "count", "number", "value", "max", "min", "amount")
 	// intensive measures are averaged, not summed, when ranking groups.
 	intensiveWord = regexp.MustCompile(`price|rate|ratio|percent|pct|score|rating|age|temp|avg|average|mean|margin|share|speed|per_|index|level|probability|ugm3|ug_m3|µg|ppm|ppb|concentration`)
-	// notAge are words that end in "age" and are amounts, not ages, and
-	// words that hold "ratio" or "rate" by chance ("duration").
-	notAge = regexp.MustCompile(`usage|mileage|voltage|dosage|tonnage|acreage|wastage|shortage|postage|storage|footage|yardage|package|stage|leakage|breakage|spillage|coverage|duration|operation|generation|separation|iteration`)
+	// notIntensive are words that end in "age" and are amounts, not ages,
+	// and words that hold "ratio" or "rate" by chance ("duration").
+	notIntensive = regexp.MustCompile(`usage|mileage|voltage|dosage|tonnage|acreage|wastage|shortage|postage|storage|footage|yardage|package|stage|leakage|breakage|spillage|coverage|duration|operation|generation|separation|iteration`)
 	// measureHints rank numeric columns when the question names none, most
 	// likely first.
 	measureHints = []string{"revenue", "sales", "amount", "total", "profit", "income", "value", "spend", "cost", "price",
@@ -482,7 +482,8 @@ func planFor(question string, profiles []profile) plan {
 		pl.Notes = append(pl.Notes, fmt.Sprintf("I used %s, the dataset whose columns the question names most (of %d datasets).", best.Name, len(loaded)))
 	}
 	var prev *task
-	var refusals, unread []string
+	var refusals []string
+	unread := false // a clause with words no column holds
 	// "E. coli" is no end of a sentence.
 	for _, part := range clauseSep.Split(initialDot.ReplaceAllString(question, "$1 "), -1) {
 		c := clause{raw: part, words: howLong(words(part))}
@@ -501,9 +502,7 @@ func planFor(question string, profiles []profile) plan {
 		}
 		unmatched, notes := len(pl.Unmatched), len(pl.Notes)
 		t, refusal, ok := taskFor(c, best, prev, &pl)
-		if !ok && refusal == "" && len(pl.Unmatched) > unmatched {
-			unread = append(unread, pl.Unmatched[unmatched:]...) // words no column holds
-		}
+		unread = unread || !ok && refusal == "" && len(pl.Unmatched) > unmatched
 		if refusal != "" {
 			if !slices.Contains(refusals, refusal) {
 				refusals = append(refusals, refusal) // a reason once, though two clauses give it
@@ -513,7 +512,7 @@ func planFor(question string, profiles []profile) plan {
 		if !ok {
 			continue
 		}
-		if len(pl.Tasks) == 0 && len(refusals)+len(unread) > 0 && onlyHow(c, best) {
+		if len(pl.Tasks) == 0 && (len(refusals) > 0 || unread) && onlyHow(c, best) {
 			// "How long does a radiography inspection take? Give the
 			// median in minutes.": the clause says how to give the figure
 			// the one before asks, which was refused.
@@ -776,5 +775,5 @@ func firstIndex(ws []string, set map[string]bool) int {
 // added up (a price, a rate, an age, a score, a concentration such as
 // NO2_ugm3 or a reading in ppm), by its name; usageM3 is an amount.
 func intensive(name string) bool {
-	return intensiveWord.MatchString(notAge.ReplaceAllString(strings.ToLower(name), "_"))
+	return intensiveWord.MatchString(notIntensive.ReplaceAllString(strings.ToLower(name), "_"))
 }

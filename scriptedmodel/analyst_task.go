@@ -1316,7 +1316,7 @@ func datesInOrder(c clause, p profile, ms []mention) (derived, filter, int, int,
 				if col.Kind != kindDate || col.Name == b.col.Name {
 					continue
 				}
-				if slices.ContainsFunc(eventWords(col.Name), func(e string) bool { return sameWord(c.words[j], e) || verbOf(e) == verbOf(c.words[j]) }) {
+				if datesEvent(col, c.words[j]) {
 					from, a = j, col
 					break
 				}
@@ -1325,8 +1325,10 @@ func datesInOrder(c clause, p profile, ms []mention) (derived, filter, int, int,
 		if from < 0 {
 			continue
 		}
-		op := map[bool]string{true: ">", false: "<"}[w == "after" || w == "later"]
-		word := map[string]string{">": "after", "<": "before"}[op]
+		op, word := "<", "before"
+		if w == "after" || w == "later" {
+			op, word = ">", "after"
+		}
 		name := fmt.Sprintf("%s %s %s", a.Name, word, b.col.Name)
 		d := derived{Name: name,
 			Expr:    fmt.Sprintf("(pd.to_datetime(data[%s], errors=\"coerce\") %s pd.to_datetime(data[%s], errors=\"coerce\")).astype(int)", py(a.Name), op, py(b.col.Name)),
@@ -1403,6 +1405,12 @@ func elapsedFromTo(c clause, p profile) (derived, int, int, int, bool) {
 	return elapsedColumn(*from, *to, name, fmt.Sprintf(".dt.total_seconds() / %g", div)), f, end - f, unit, true
 }
 
+// datesEvent reports whether w says the event a date column dates: a
+// form of its word or of its verb ("paid", "pay" of Paid Date).
+func datesEvent(col colProfile, w string) bool {
+	return slices.ContainsFunc(eventWords(col.Name), func(e string) bool { return sameWord(w, e) || verbOf(e) == verbOf(w) })
+}
+
 // elapsedToVerb reads "how many days does it take us to pay an invoice"
 // of a table with an invoice date and a paid date: the time from the
 // date of the thing named after the verb (else of what the rows are) to
@@ -1424,10 +1432,7 @@ func elapsedToVerb(c clause, p profile) (derived, int, int, int, bool) {
 			dates = append(dates, col)
 		}
 	}
-	names := func(col colProfile, w string) bool {
-		return slices.ContainsFunc(eventWords(col.Name), func(e string) bool { return sameWord(w, e) || verbOf(e) == verbOf(w) })
-	}
-	k := slices.IndexFunc(dates, func(col colProfile) bool { return names(col, c.words[v]) })
+	k := slices.IndexFunc(dates, func(col colProfile) bool { return datesEvent(col, c.words[v]) })
 	if k < 0 {
 		return derived{}, 0, 0, 0, false
 	}
@@ -1436,13 +1441,13 @@ func elapsedToVerb(c clause, p profile) (derived, int, int, int, bool) {
 		end++
 	}
 	if end < len(c.words) {
-		fromCol = slices.IndexFunc(dates, func(col colProfile) bool { return col.Name != dates[k].Name && names(col, c.words[end]) })
+		fromCol = slices.IndexFunc(dates, func(col colProfile) bool { return col.Name != dates[k].Name && datesEvent(col, c.words[end]) })
 		if fromCol >= 0 || c.words[end] == datasetEntity(p) {
 			end++
 		}
 	}
 	if fromCol < 0 {
-		fromCol = slices.IndexFunc(dates, func(col colProfile) bool { return col.Name != dates[k].Name && names(col, datasetEntity(p)) })
+		fromCol = slices.IndexFunc(dates, func(col colProfile) bool { return col.Name != dates[k].Name && datesEvent(col, datasetEntity(p)) })
 	}
 	if fromCol < 0 && len(dates) == 2 {
 		fromCol = 1 - k
@@ -4036,10 +4041,11 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 				said := slices.Clone(c.words)
 				for k, w := range said {
 					if n, ok := ordinals[w]; ok {
-						said[k] = strconv.Itoa(n) + map[int]string{1: "st", 2: "nd", 3: "rd"}[n]
-						if n > 3 {
-							said[k] = strconv.Itoa(n) + "th"
+						suffix, short := map[int]string{1: "st", 2: "nd", 3: "rd"}[n]
+						if !short {
+							suffix = "th"
 						}
+						said[k] = strconv.Itoa(n) + suffix
 					}
 				}
 				if i = indexSeq(said, vw...); i >= 0 && !slices.ContainsFunc(rangeOf(i, i+len(vw)), func(k int) bool {
