@@ -1617,6 +1617,7 @@ func TestNegationsNamesAndDatesInOrder(t *testing.T) {
 	}}
 	assertExact(t, clinics, "How many sessions overran?", "count_rows where Overrun=Y")
 	assertExact(t, clinics, "How many clinic sessions ran in May?", "count_rows where monthofSessionDate=5")
+	assertExact(t, clinics, "How many clinic sessions ran between April and June?", "count_rows where monthofSessionDatein4,5,6")
 
 	fleet := profile{Path: "/home/user/fleet_routes.csv", Name: "fleet_routes.csv", Rows: 300, Cols: 5, Columns: []colProfile{
 		{Name: "depot", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Leeds", "York"}},
@@ -1627,6 +1628,7 @@ func TestNegationsNamesAndDatesInOrder(t *testing.T) {
 	}}
 	assertExact(t, fleet, "How many different vehicles were used?", "distinct vehicle_reg")
 	assertExact(t, fleet, "Which depot drives the longest routes on average?", "group mean(km_driven) by depot desc")
+	assertExact(t, fleet, "Which depot has the longest routes on average?", "group mean(km_driven) by depot desc")
 	assertExact(t, fleet, "How many km did the drivers clock up in total?", "scalar sum(km_driven)")
 }
 

@@ -398,9 +398,9 @@ func mentions(c clause, p profile) []mention {
 	idRank := func(cd cand) int {
 		ws := colWords(cd.col.Name)
 		switch last := ws[len(ws)-1]; {
-		case len(ws) < 2 || last == "name":
+		case len(ws) < 2:
 			return 0
-		case idSuffix[last]:
+		case idNumber(last):
 			return 1
 		case wordSet("type", "kind", "category", "class", "group", "model", "make", "size", "status")[last]:
 			return 2
@@ -1246,12 +1246,7 @@ func daysBetween(c clause, p profile) (derived, int, int, bool) {
 	if b < 1 || !wordSet("day", "time", "gap", "length", "duration")[c.words[b-1]] {
 		return derived{}, 0, 0, false
 	}
-	var dates []colProfile
-	for _, col := range p.Columns {
-		if col.Kind == kindDate {
-			dates = append(dates, col)
-		}
-	}
+	dates := dateColumns(p)
 	if len(dates) < 2 {
 		return derived{}, 0, 0, false
 	}
@@ -1382,27 +1377,22 @@ func elapsedFromTo(c clause, p profile) (derived, int, int, int, bool) {
 	for end < len(c.words) && end < t+4 && dateAt(end, end+1) != nil {
 		end++
 	}
-	unit, name, div := -1, "days", 86400.0
-	for i, w := range c.words {
-		if i >= f && i < end {
-			continue
-		}
-		switch w {
-		case "hour":
-			unit, name, div = i, "hours", 3600
-		case "minute":
-			unit, name, div = i, "minutes", 60
-		case "day":
-			unit = i
-		}
-		if unit >= 0 {
-			break
-		}
-	}
+	unit, name, div := elapsedUnit(c.words, f, end, false)
 	if unit < 0 {
 		return derived{}, 0, 0, 0, false
 	}
 	return elapsedColumn(*from, *to, name, fmt.Sprintf(".dt.total_seconds() / %g", div)), f, end - f, unit, true
+}
+
+// dateColumns are p's columns of dates, in order.
+func dateColumns(p profile) []colProfile {
+	var out []colProfile
+	for _, col := range p.Columns {
+		if col.Kind == kindDate {
+			out = append(out, col)
+		}
+	}
+	return out
 }
 
 // datesEvent reports whether w says the event a date column dates: a
@@ -1426,12 +1416,7 @@ func elapsedToVerb(c clause, p profile) (derived, int, int, int, bool) {
 		return derived{}, 0, 0, 0, false
 	}
 	v := tk + to + 1
-	var dates []colProfile
-	for _, col := range p.Columns {
-		if col.Kind == kindDate {
-			dates = append(dates, col)
-		}
-	}
+	dates := dateColumns(p)
 	k := slices.IndexFunc(dates, func(col colProfile) bool { return datesEvent(col, c.words[v]) })
 	if k < 0 {
 		return derived{}, 0, 0, 0, false
@@ -1455,25 +1440,30 @@ func elapsedToVerb(c clause, p profile) (derived, int, int, int, bool) {
 	if fromCol < 0 {
 		return derived{}, 0, 0, 0, false
 	}
-	unit, name, div := -1, "days", 86400.0
-	for i, w := range c.words {
-		switch {
-		case i >= tk && i < end:
-		case w == "hour":
-			unit, name, div = i, "hours", 3600
-		case w == "minute":
-			unit, name, div = i, "minutes", 60
-		case w == "day" || wordSet("long", "length", "duration")[w] && i > 0 && c.words[i-1] == "how":
-			unit = i
-		}
-		if unit >= 0 {
-			break
-		}
-	}
+	unit, name, div := elapsedUnit(c.words, tk, end, true)
 	if unit < 0 {
 		return derived{}, 0, 0, 0, false
 	}
 	return elapsedColumn(dates[fromCol], dates[k], name, fmt.Sprintf(".dt.total_seconds() / %g", div)), tk, end - tk, unit, true
+}
+
+// elapsedUnit is where ws, outside the span [from, to), says the unit a
+// time between two dates is asked in, with the unit's name and seconds:
+// hours, minutes, else days; and, when howLong, "how long" asks days. The
+// position is -1 when it says none.
+func elapsedUnit(ws []string, from, to int, howLong bool) (int, string, float64) {
+	for i, w := range ws {
+		switch {
+		case i >= from && i < to:
+		case w == "hour":
+			return i, "hours", 3600
+		case w == "minute":
+			return i, "minutes", 60
+		case w == "day" || howLong && wordSet("long", "length", "duration")[w] && i > 0 && ws[i-1] == "how":
+			return i, "days", 86400
+		}
+	}
+	return -1, "days", 86400
 }
 
 // eventWords are a date column's words without "date" or "time": the
@@ -2183,7 +2173,7 @@ func shareOfRows(c clause, p profile) bool {
 func rowsID(p profile, w string) bool {
 	return slices.ContainsFunc(p.Columns, func(col colProfile) bool {
 		cw := colWords(col.Name)
-		return len(cw) == 2 && idSuffix[cw[1]] && cw[1] != "name" && sameWord(w, cw[0]) && col.Unique == p.Rows && p.Rows > 0
+		return len(cw) == 2 && idNumber(cw[1]) && sameWord(w, cw[0]) && col.Unique == p.Rows && p.Rows > 0
 	})
 }
 
@@ -3178,8 +3168,8 @@ var groupLeads = wordSet("each", "every", "per", "by", "which", "what")
 func ordinalValues(c clause, p profile) clause {
 	for i := 0; i+1 < len(c.words); i++ {
 		n := ordinals[c.words[i]]
-		if m := ordinalRE.FindStringSubmatch(c.words[i]); m != nil {
-			n, _ = strconv.Atoi(m[1])
+		if d := ordinal(c.words[i]); d > 0 {
+			n = d // "3rd"
 		}
 		if n == 0 {
 			continue
@@ -3201,11 +3191,8 @@ func ordinalValues(c clause, p profile) clause {
 	return c
 }
 
-var (
-	ordinals = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
-	// ordinalRE is an ordinal in digits: 3rd, 21st.
-	ordinalRE = regexp.MustCompile(`^([0-9]+)(st|nd|rd|th)$`)
-)
+// ordinals are the ordinals in words; ordinal reads them in digits (3rd).
+var ordinals = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
 
 // identifierOf is the column that identifies what a name column names,
 // when the table has one ("Structure ID" of "Structure Name"), else col:
@@ -3217,7 +3204,7 @@ func identifierOf(p profile, col string) string {
 	}
 	for _, o := range p.Columns {
 		ow := colWords(o.Name)
-		if len(ow) == len(cw) && slices.Equal(ow[:len(ow)-1], cw[:len(cw)-1]) && idSuffix[ow[len(ow)-1]] && ow[len(ow)-1] != "name" {
+		if len(ow) == len(cw) && slices.Equal(ow[:len(ow)-1], cw[:len(cw)-1]) && idNumber(ow[len(ow)-1]) {
 			return o.Name
 		}
 	}
@@ -3227,6 +3214,11 @@ func identifierOf(p profile, col string) string {
 // idSuffix are the last words of a name that identifies what the words
 // before it name: customer_id, Structure No, Site Code.
 var idSuffix = wordSet("id", "no", "num", "number", "nr", "code", "ref", "key", "name", "reg", "registration", "plate", "serial")
+
+// idNumber reports whether w is an idSuffix that numbers or codes what the
+// words before it name, as a name does not: Structure ID, not Structure
+// Name.
+func idNumber(w string) bool { return idSuffix[w] && w != "name" }
 
 // articles may stand between "how many" and what it counts.
 var articles = wordSet("the", "a", "an", "of")
@@ -4048,8 +4040,13 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 						said[k] = strconv.Itoa(n) + suffix
 					}
 				}
-				if i = indexSeq(said, vw...); i >= 0 && !slices.ContainsFunc(rangeOf(i, i+len(vw)), func(k int) bool {
-					return covered[k] || slices.ContainsFunc(mentions(c, p), func(m mention) bool { return m.col.Name != col.Name && inSpan(k, m) })
+				i = indexSeq(said, vw...)
+				var ms []mention
+				if i >= 0 {
+					ms = mentions(c, p) // once, not once per word
+				}
+				if i >= 0 && !slices.ContainsFunc(rangeOf(i, i+len(vw)), func(k int) bool {
+					return covered[k] || slices.ContainsFunc(ms, func(m mention) bool { return m.col.Name != col.Name && inSpan(k, m) })
 				}) {
 					raw = slices.Clone(c.words[i : i+len(vw)])
 				} else {

@@ -164,6 +164,9 @@ var elementNames = slices.Sorted(maps.Keys(elementSymbols))
 // synonymWords are synonyms' question words, sorted.
 var synonymWords = slices.Sorted(maps.Keys(synonyms))
 
+// massHints name a column of weight: by its word, its unit, or a load.
+var massHints = []string{"weight", "mass", "kg", "tonne", "t", "lb", "payload"}
+
 // adjectiveMeasures are words that rank by a measure they imply: "the
 // longest" ranks by a duration or distance.
 var adjectiveMeasures = map[string]struct {
@@ -173,7 +176,7 @@ var adjectiveMeasures = map[string]struct {
 	"longest":  {true, []string{"duration", "length", "distance", "minute", "hour", "day", "time", "km", "mile"}},
 	"shortest": {false, []string{"duration", "length", "distance", "minute", "hour", "day", "time", "km", "mile"}},
 	"oldest":   {true, []string{"age"}}, "youngest": {false, []string{"age"}},
-	"heaviest": {true, []string{"weight", "mass", "kg", "tonne", "t", "lb", "payload"}}, "lightest": {false, []string{"weight", "mass", "kg", "tonne", "t", "lb", "payload"}},
+	"heaviest": {true, massHints}, "lightest": {false, massHints},
 	"hottest": {true, []string{"temperature"}}, "coldest": {false, []string{"temperature"}}, "warmest": {true, []string{"temperature"}},
 	"expensive": {true, []string{"price", "cost", "fare", "fee"}}, "cheapest": {false, []string{"price", "cost", "fare", "fee"}},
 	"fastest": {true, []string{"speed"}}, "slowest": {false, []string{"speed"}},
