@@ -205,6 +205,14 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 			}
 			return readingCheck{refusal: fmt.Sprintf("it counts the rows that %s, no column value I can tie to %q picks them, and I read it as %s", w, w, readingOf(t))}
 		}
+		// "How many parcels arrived damaged": the verb names the rows, the
+		// past after it a state that picks some of them.
+		for i := 1; i < len(c.words); i++ {
+			w, verb := c.words[i], c.words[i-1]
+			if pastForm(w) && !rd.covered[i] && !rd.covered[i-1] && isPast(verb) && !auxWords[verb] {
+				return readingCheck{refusal: fmt.Sprintf("it counts the rows that %s %s, no column value I can tie to %q picks them, and I read it as %s", verb, w, w, readingOf(t))}
+			}
+		}
 	}
 	return readingCheck{}
 }
@@ -282,3 +290,69 @@ func (rd clauseReading) clone() clauseReading {
 	out.covered = maps.Clone(rd.covered)
 	return out
 }
+
+// moneyMismatch is the refusal of a reading whose measure is no money
+// when the clause asks for money: "how much did the herbicide cost" of
+// herbicideL, "how much money does each item bring in" of unitsSold. A
+// clause that asks how many ("how many cubic metres were billed") asks for
+// the measure itself.
+func moneyMismatch(c clause, p profile, rd clauseReading, t task) string {
+	col, ok := columnNamed(p, t.Measure)
+	// And the other way: "how many of the penalty fares have been paid"
+	// counts fares, not the pounds of pf_value_gbp.
+	if ok && inCurrency(col) && containsSeq(c.words, "how", "many") && !c.has(currencyWords) && t.Over == "" && !(t.Op == opCountRows || t.Op == opDistinct || t.Agg == "count" || t.Agg == "nunique") {
+		return fmt.Sprintf("it asks how many, and I read it as %s, a sum of money", readingOf(t))
+	}
+	w := asksMoney(c, rd.covered)
+	if w == "" || t.Measure == "" || containsSeq(c.words, "how", "many") || t.Op == opCountRows || t.Op == opDistinct || t.Agg == "count" || t.Agg == "nunique" {
+		return ""
+	}
+	if !ok || moneyMeasure(col) {
+		return ""
+	}
+	if over, ok := columnNamed(p, t.Over); ok && moneyMeasure(over) {
+		return ""
+	}
+	return fmt.Sprintf("it asks for money (%q), and I read it as %s, which is not money", w, readingOf(t))
+}
+
+// moneyAsked are words that ask for a sum of money; spend and spent ask
+// for time when a unit of time is in the clause ("hours spent on site").
+var moneyAsked = wordSet("money", "cost", "costs", "spend", "spent", "owe", "owed", "billed", "revenue", "earn", "earned", "earnings",
+	"income", "takings", "turnover", "worth", "fee", "fees", "price", "fare", "fares")
+
+// asksMoney is the first word of a clause, not read as a column, that asks
+// for money, or "".
+func asksMoney(c clause, covered map[int]bool) string {
+	timed := c.has(wordSet("time", "hour", "hours", "minute", "minutes", "day", "days", "week", "weeks", "duration", "length", "long"))
+	for i, w := range c.words {
+		if moneyAsked[w] && !covered[i] && !(timed && (w == "spend" || w == "spent")) {
+			return w
+		}
+	}
+	return ""
+}
+
+// inCurrency reports whether a column's name names a currency: pf_value_gbp, Fee (£).
+func inCurrency(col colProfile) bool {
+	return strings.ContainsAny(col.Name, "£$€¥") || slices.ContainsFunc(colWords(col.Name), func(w string) bool { return currencyWords[w] })
+}
+
+// moneyMeasure reports whether a column holds money: its name says so, or
+// names a currency.
+func moneyMeasure(col colProfile) bool {
+	return moneyNamed(col.Name) || inCurrency(col)
+}
+
+// columnNamed is the profile's column of that name.
+func columnNamed(p profile, name string) (colProfile, bool) {
+	i := slices.IndexFunc(p.Columns, func(col colProfile) bool { return col.Name == name })
+	if i < 0 {
+		return colProfile{}, false
+	}
+	return p.Columns[i], true
+}
+
+// auxWords are verbs that only carry another: "were delivered", "got
+// cancelled", "had arrived".
+var auxWords = wordSet("was", "were", "been", "be", "is", "are", "got", "get", "gets", "had", "has", "have", "did", "done", "being")

@@ -1736,3 +1736,65 @@ func TestSummaryStatesItsRange(t *testing.T) {
 		t.Errorf("got %q, want the range 224.9 - 176.4 = 48.5 stated", got)
 	}
 }
+
+// TestMoneyPeopleAndInitials: money asked of a measure that is no money,
+// and a count asked of a sum of money, are refused; hours billed at an
+// hourly rate are their product; a rate alone is no revenue; "who" is the
+// column of a person's role, not a site's name; a code is read only in a
+// column of codes; a past after the rows' verb is a state that must pick
+// rows; initials in a column's name are read from the words they stand
+// for. docs/offline-analyst.md quotes these questions.
+func TestMoneyPeopleAndInitials(t *testing.T) {
+	treatments := profile{Path: "/home/user/weed_treatments.csv", Name: "weed_treatments.csv", Rows: 160, Cols: 4, Columns: []colProfile{
+		{Name: "siteName", Dtype: "object", Kind: kindCategorical, Unique: 12, Values: []string{"Mill Lane", "Riverside"}},
+		{Name: "method", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Spraying", "Hand pulling"}},
+		{Name: "herbicideL", Dtype: "float64", Kind: kindNumeric, Unique: 70, Min: 0.2, Max: 6.0},
+		{Name: "areaM2", Dtype: "int64", Kind: kindNumeric, Unique: 140, Min: 20.0, Max: 900.0},
+	}}
+	assertReadings(t, treatments, [][2]string{
+		{"How much did the herbicide cost?", "refused: it asks for money (\"cost\"), and I read it as the total of herbicideL, which is not money"},
+		{"How many litres of herbicide were used?", "scalar sum(herbicideL)"},
+	})
+
+	bookings := profile{Path: "/home/user/instrument_bookings.csv", Name: "instrument_bookings.csv", Rows: 210, Cols: 6, Columns: []colProfile{
+		{Name: "Research Group", Dtype: "object", Kind: kindCategorical, Unique: 7, Values: []string{"Chen Lab", "Patel Group"}},
+		{Name: "Booked By", Dtype: "object", Kind: kindCategorical, Unique: 14, Values: []string{"jchen", "rpatel"}},
+		{Name: "Hrs Booked", Dtype: "int64", Kind: kindNumeric, Unique: 10, Min: 1.0, Max: 24.0},
+		{Name: "Hrs Used", Dtype: "float64", Kind: kindNumeric, Unique: 150, Min: 0.0, Max: 22.4},
+		{Name: "External", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+		{Name: "Rate (£/h)", Dtype: "float64", Kind: kindNumeric, Unique: 8, Min: 18.0, Max: 175.0},
+	}}
+	assertExact(t, bookings, "What is the total amount billed for the hours used?", "scalar sum(amount)")
+	if got := readingFor("What is the total revenue?", bookings); !strings.HasPrefix(got, "refused: none of its columns holds \"revenue\", and Rate (£/h) is a rate") {
+		t.Errorf("%q: got %q, want a refusal: booked or used hours are not named, and a sum of rates is no revenue", "What is the total revenue?", got)
+	}
+	assertExact(t, bookings, "Who booked the most hours?", "group sum(Hrs Booked) by Booked By desc")
+
+	visits := profile{Path: "/home/user/vend_visits.csv", Name: "vend_visits.csv", Rows: 214, Cols: 4, Columns: []colProfile{
+		{Name: "siteName", Dtype: "object", Kind: kindCategorical, Unique: 10, Values: []string{"Parkway Station", "Central Station"}},
+		{Name: "routeTech", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Marcus", "Priya"}},
+		{Name: "unitsSold", Dtype: "int64", Kind: kindNumeric, Unique: 90, Min: 5.0, Max: 140.0},
+		{Name: "cashGBP", Dtype: "float64", Kind: kindNumeric, Unique: 200, Min: 3.0, Max: 120.0},
+	}}
+	assertExact(t, visits, "Who carried out the most visits?", "group count by routeTech desc")
+
+	parcels := profile{Path: "/home/user/locker_deposits.csv", Name: "locker_deposits.csv", Rows: 238, Cols: 3, Columns: []colProfile{
+		{Name: "DEPOSIT_TS", Dtype: "object", Kind: kindDate, Unique: 238, Min: "2025-03-01 08:34:00", Max: "2025-03-31 20:10:00"},
+		{Name: "CARRIER", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"DPD", "Evri", "Royal Mail", "Yodel"}},
+		{Name: "STATUS", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"COLLECTED", "RETURNED"}},
+	}}
+	assertExact(t, parcels, "On which weekday do the most parcels get dropped into the lockers?", "group count by DEPOSIT_TS/weekday desc")
+	if got := readingFor("How many parcels arrived damaged?", parcels); !strings.HasPrefix(got, "refused: it counts the rows that arrived damaged") {
+		t.Errorf("%q: got %q, want a refusal: no column says a parcel was damaged", "How many parcels arrived damaged?", got)
+	}
+
+	shifts := profile{Path: "/home/user/inspector_shifts.csv", Name: "inspector_shifts.csv", Rows: 164, Cols: 3, Columns: []colProfile{
+		{Name: "team", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"RP-A", "RP-B"}},
+		{Name: "pf_issued", Dtype: "int64", Kind: kindNumeric, Unique: 20, Min: 0.0, Max: 19.0},
+		{Name: "pf_value_gbp", Dtype: "int64", Kind: kindNumeric, Unique: 20, Min: 0.0, Max: 950.0},
+	}}
+	assertExact(t, shifts, "Which team issued the most penalty fares?", "group sum(pf_issued) by team desc")
+	if got := readingFor("How many of the penalty fares have been paid so far?", shifts); !strings.HasPrefix(got, "refused: it asks how many, and I read it as the total of pf_value_gbp, a sum of money") {
+		t.Errorf("%q: got %q, want a refusal: a count is no sum of money", "How many of the penalty fares have been paid so far?", got)
+	}
+}

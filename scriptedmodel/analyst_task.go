@@ -687,7 +687,7 @@ func gappedSpan(qs, cs []string, flag bool, extra map[string]bool, maxGaps int) 
 			}
 			continue
 		}
-		if j == 0 || !gapWords[q] && !extra[q] && !(flag && q == "by") || gaps == maxGaps {
+		if j == 0 || !gapWords[q] && !extra[q] && !(flag && (q == "by" || q == "to" || q == "with")) || gaps == maxGaps {
 			return 0
 		}
 		gaps++
@@ -870,6 +870,7 @@ func oneColumnPerValue(c clause, fs []filter, ms []mention) ([]filter, string) {
 // cannot answer; ok is false when the clause asks nothing it knows.
 func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string, ok bool) {
 	c = nameCompounds(c, p)
+	c = initialisms(c, p)
 	c = ordinalValues(c, p)
 	if w := scopeWord(c, p); w != "" {
 		return task{}, fmt.Sprintf("it asks for a cause, a prediction or advice (%q), and I only compute figures from the rows as they are", w), false
@@ -975,6 +976,9 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 				refusal = "it asks for a breakdown, and names no column to break down by"
 			}
 		}
+	}
+	if ok && refusal == "" && len(unknown) == 0 {
+		refusal = moneyMismatch(c, p, rd, t)
 	}
 	if ok && refusal == "" && t.Over != "" && explicitRatio(c) {
 		// "The average price per ticket, taking total gross over total
@@ -1592,6 +1596,34 @@ func nameCompounds(c clause, p profile) clause {
 	return c
 }
 
+// initialisms joins the words a column's name writes as their initials:
+// "penalty fares" of pf_issued and pf_value_gbp. The initials must be no
+// word the analyst knows, and stand first in the column's name.
+func initialisms(c clause, p profile) clause {
+	for _, col := range p.Columns {
+		ws := colWords(col.Name)
+		ini := ws[0]
+		if len(ws) < 2 || len(ini) < 2 || len(ini) > 3 || known(ini) || unitWords[ini] || strings.ContainsFunc(ini, func(r rune) bool { return r < 'a' || r > 'z' }) {
+			continue
+		}
+		for i := 0; i+len(ini) <= len(c.words); i++ {
+			span := c.words[i : i+len(ini)]
+			if !slices.ContainsFunc(span, func(w string) bool { return len(w) < 3 || known(w) && !entityWords[w] && !rowWords[w] }) &&
+				strings.Join(slices.Collect(func(yield func(string) bool) {
+					for _, w := range span {
+						if !yield(w[:1]) {
+							return
+						}
+					}
+				}), "") == ini {
+				c = clause{raw: c.raw, words: slices.Concat(c.words[:i], []string{ini}, c.words[i+len(ini):])}
+				break
+			}
+		}
+	}
+	return c
+}
+
 // subjectKinds end a category column's name after its subject:
 // merchantCategory, call_type.
 var subjectKinds = wordSet("type", "kind", "category", "class", "group")
@@ -1807,6 +1839,10 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 				mc := moneyColumn(p)
 				if mc == nil {
 					return task{}, fmt.Sprintf("none of its columns holds %q, and it has no quantity and price columns to compute it from", w), false
+				}
+				// Rate (£/h) is a price per unit: a sum of rates is no revenue.
+				if cw := colWords(mc.Name); slices.Contains(cw, "rate") || slices.Contains(cw, "per") {
+					return task{}, fmt.Sprintf("none of its columns holds %q, and %s is a rate, not a sum of money", w, mc.Name), false
 				}
 				// "Which technician brought in the most revenue" of charge_gbp:
 				// the one column in a currency.
@@ -2957,7 +2993,11 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 // codeValue is the one value of the table written as a short capital
 // code that shortens w: FWD of "forward", REJ of "rejected".
 func codeValue(w string, p profile) (filter, bool) {
-	return oneValue(p, func(v string) bool {
+	// Only a column of codes: DPD among Evri and Royal Mail is a name.
+	codes := profile{Columns: slices.DeleteFunc(slices.Clone(p.Columns), func(col colProfile) bool {
+		return slices.ContainsFunc(col.Values, func(v string) bool { return strings.ToUpper(v) != v })
+	})}
+	return oneValue(codes, func(v string) bool {
 		lv := strings.ToLower(v)
 		return len(v) >= 3 && len(v) <= 4 && strings.ToUpper(v) == v && !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }) &&
 			(strings.HasPrefix(w, lv) || abbreviates(lv, w) && inOrder(lv, w))
@@ -3302,18 +3342,27 @@ func speedMeasure(p profile) (derived, bool) {
 }
 
 // isPeople reports whether a column names people: an employee, a driver,
-// a prescriber.
+// a prescriber, the tech, Booked By, or a bare name.
 func isPeople(col colProfile) bool {
 	if col.Kind != kindCategorical && col.Kind != kindText {
 		return false
 	}
-	return slices.ContainsFunc(colWords(col.Name), func(w string) bool {
-		return wordSet("name", "employee", "person", "customer", "member", "user", "patient", "student", "doctor", "agent", "staff", "guest",
-			"client", "instructor", "author", "reviewer", "driver", "rider", "runner", "donor", "prescriber", "applicant", "owner", "manager",
-			"participant", "volunteer", "tenant", "resident", "passenger", "candidate", "athlete", "player", "attendee", "subject")[w] ||
-			len(w) > 4 && (strings.HasSuffix(w, "er") || strings.HasSuffix(w, "or") || strings.HasSuffix(w, "ist"))
-	})
+	ws := colWords(col.Name)
+	return slices.Equal(ws, []string{"name"}) || slices.ContainsFunc(ws, roleWord) ||
+		slices.Contains(ws, "name") && !slices.ContainsFunc(ws, func(w string) bool { return w != "name" && !wordSet("first", "last", "full", "given", "family")[w] })
 }
+
+// roleWord reports whether a word of a column's name is a person's role.
+func roleWord(w string) bool {
+	return peopleWords[w] || len(w) > 4 && (strings.HasSuffix(w, "er") || strings.HasSuffix(w, "or") || strings.HasSuffix(w, "ist"))
+}
+
+// peopleWords name people by their role.
+var peopleWords = wordSet("employee", "person", "customer", "member", "user", "patient", "student", "doctor", "agent", "staff", "guest",
+	"client", "instructor", "author", "reviewer", "driver", "rider", "runner", "donor", "prescriber", "applicant", "owner", "manager",
+	"participant", "volunteer", "tenant", "resident", "passenger", "candidate", "athlete", "player", "attendee", "subject",
+	"tech", "technician", "officer", "nurse", "clerk", "cashier", "crew", "rep", "assignee", "surgeon", "vet", "coach", "pupil",
+	"worker", "operative", "by")
 
 // ratio is one column over another, per row.
 func ratio(num, den string) derived {
@@ -3883,16 +3932,22 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 				unit = ws[k+1]
 			}
 			for _, w := range ws {
-				if periods[w] != "" && col.Kind == kindNumeric && slices.ContainsFunc(ws, func(x string) bool { return x == "rate" || x == "price" || x == "fee" }) {
-					unit = periods[w]
+				// Rate (£/h): a rate in a unit of time.
+				if (periods[w] != "" || rateUnits[w] != "") && col.Kind == kindNumeric && slices.ContainsFunc(ws, func(x string) bool { return x == "rate" || x == "price" || x == "fee" }) {
+					unit = periods[w] + rateUnits[w]
 				}
 			}
 			if unit == "" {
 				continue
 			}
-			if q := find(func(qs []string) bool {
+			of := func(qs []string) bool {
 				return slices.Equal(qs, []string{unit}) || slices.Contains(qs, unit) && len(qs) == 2
-			}); q != nil && q.Name != col.Name {
+			}
+			// Of Hrs Booked and Hrs Used, the one the clause names; named
+			// neither, the one there is.
+			if k := slices.IndexFunc(ms, func(m mention) bool { return m.col.Kind == kindNumeric && of(words(m.col.Name)) }); k >= 0 && ms[k].col.Name != col.Name {
+				qty, price = &ms[k].col, &p.Columns[i]
+			} else if q := find(of); q != nil && q.Name != col.Name && countFunc(p.Columns, func(x colProfile) bool { return x.Kind == kindNumeric && !isID(x) && of(words(x.Name)) }) == 1 {
 				qty, price = q, &p.Columns[i]
 			}
 		}
@@ -3910,6 +3965,8 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 		name = "sales"
 	case name == "spent":
 		name = "spend"
+	case name == "billed" || name == "owe" || name == "owed":
+		name = "amount billed"
 	case name == "cost" || name == "price":
 		name = "total " + name
 	}
@@ -3937,6 +3994,9 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 	}
 	return derived{Name: name, Expr: expr, Formula: formula}, positions, true
 }
+
+// rateUnits are the units of time a rate's name abbreviates: Rate (£/h).
+var rateUnits = map[string]string{"h": "hour", "hr": "hour", "hour": "hour", "night": "night", "day": "day"}
 
 // inSpan reports whether word position i falls within mention m.
 func inSpan(i int, m mention) bool { return i >= m.pos && i < m.pos+m.len }
@@ -4717,4 +4777,15 @@ var tableWords = wordSet("export", "file", "extract", "sheet", "spreadsheet", "d
 // client leaves", "a bike stays"): the verb of the noun before it.
 func isPresentVerb(raw, w string) bool {
 	return slices.ContainsFunc(rawWords(raw), func(q string) bool { return q == w+"s" || q == w+"es" })
+}
+
+// countFunc counts the elements of s that f holds for.
+func countFunc[T any](s []T, f func(T) bool) int {
+	n := 0
+	for _, x := range s {
+		if f(x) {
+			n++
+		}
+	}
+	return n
 }

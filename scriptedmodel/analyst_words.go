@@ -212,7 +212,7 @@ var moneyWords = wordSet("sell", "sells", "sold", "sale", "sales", "revenue", "e
 
 // derivedWords ask for a row's value when no column holds one: quantity ×
 // price (× (1 − discount)).
-var derivedWords = wordSet("value", "sales", "sale", "revenue", "turnover", "spend", "spent", "amount")
+var derivedWords = wordSet("value", "sales", "sale", "revenue", "turnover", "spend", "spent", "amount", "billed", "owe", "owed")
 
 // scopeWords ask for what no computation on the table gives: causes,
 // predictions, advice.

@@ -249,7 +249,10 @@ func labelled(answer string, label any) string {
 	const mark = "\x00label\x00"
 	marked := regexp.MustCompile(`(?i)`+regexp.QuoteMeta(l)).ReplaceAllLiteralString(answer, mark)
 	var parts []string
+	// "No. Samples" is one column's name, not the end of a sentence.
+	marked = abbreviation.ReplaceAllString(marked, "$1\x01 ")
 	for _, sent := range sentenceSep.Split(marked, -1) {
+		sent = strings.ReplaceAll(sent, "\x01", ".")
 		if i := strings.Index(sent, " (then"); i >= 0 {
 			sent = sent[:i]
 		}
@@ -259,6 +262,9 @@ func labelled(answer string, label any) string {
 	}
 	return strings.Join(parts, " | ")
 }
+
+// abbreviation finds the abbreviations whose full stop ends no sentence.
+var abbreviation = regexp.MustCompile(`\b(No|Nr|Dr|St|Mr|Mrs|Ms|Ref|Vol)\.\s`)
 
 // sentenceSep splits an answer into its sentences and clauses.
 var sentenceSep = regexp.MustCompile(`\.\s+|;\s+|\n+`)

@@ -166,6 +166,8 @@ func TestClassify(t *testing.T) {
 		{answerable, "S5 had the highest average t: 23.21 (then S6 22.75). The single highest t is 28.9, in a row with sensor S5.", []any{"S5", 28.9}, Correct},
 		{answerable, "Rows per dept: Dermatology 36, Pediatrics 36, Cardiology 34.", []any{"Pediatrics", "Dermatology", "Cardiology", 36.0, 36.0, 34.0}, Correct},
 		{answerable, "Dr. Diaz is the most common prescriber: 49 rows across 4 prescribers (then Dr. Berg 46).", []any{"Dr. Diaz", 49.0}, Correct},
+		{answerable, "Patel Group had the highest No. Samples: 460 in total, of 1,942 across 7 Research Groups (then Chen Lab 434).", []any{"Patel Group", 460.0}, Correct},
+		{answerable, "Patel Group is first by No. Samples. Chen Lab had 460.", []any{"Patel Group", 460.0}, Different},
 		{answerable, "H02 had the highest honey_kg: 97.3 in total (then H18 69.9).", []any{18.0}, Different},
 		{answerable, "I cannot answer that question from the columns of t.csv: none of its columns holds \"price\".", []any{1234.5678}, Refusal},
 		{unanswerable, "I cannot answer that question from the columns of t.csv: none of its columns holds \"profit\".", nil, Correct},
