@@ -190,7 +190,7 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 	// for each store", read as the total of the one money column.
 	for i, w := range c.words {
 		if shareWords[w] && !rd.covered[i] && i+1 < len(c.words) && c.words[i+1] == "of" &&
-			!(t.Op == opShare || t.Agg == "share" || t.Over != "" || t.Cond != nil || t.Op == opSeries || t.PerPeriod || t.Implied) {
+			!(t.Op == opShare || t.Agg == "share" || t.Over != "" || t.Cond != nil || t.Op == opSeries && t.Agg != "sum" && t.Agg != "mean" || t.PerPeriod || t.Implied) {
 			return readingCheck{refusal: fmt.Sprintf("it asks for a share, and I read it as %s", readingOf(t))}
 		}
 	}
@@ -307,8 +307,8 @@ func moneyMismatch(c clause, p profile, rd clauseReading, t task) string {
 	if w == "" || t.Measure == "" || containsSeq(c.words, "how", "many") || t.Op == opCountRows || t.Op == opDistinct || t.Agg == "count" || t.Agg == "nunique" {
 		return ""
 	}
-	if !ok || moneyMeasure(col) {
-		return ""
+	if !ok || moneyMeasure(col) || slices.ContainsFunc(colWords(col.Name), func(x string) bool { return sameWord(w, x) }) {
+		return "" // "the cashback the cards earned" of cashbackEarned
 	}
 	if over, ok := columnNamed(p, t.Over); ok && moneyMeasure(over) {
 		return ""

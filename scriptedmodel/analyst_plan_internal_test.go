@@ -1798,3 +1798,53 @@ func TestMoneyPeopleAndInitials(t *testing.T) {
 		t.Errorf("%q: got %q, want a refusal: a count is no sum of money", "How many of the penalty fares have been paid so far?", got)
 	}
 }
+
+// TestCodesSexesAndDescriptions: a name written as it is before one it
+// abbreviates (EPS, not EXEMPT); a code said as a hyphenated compound
+// ("same-day" of SD); a number after the last word of a coded column
+// ("Schedule 2" of CD_SCHED); a description column named by its subject;
+// F and M of female and male; raised as reported where nothing is money;
+// "because of" a value; a percentage never answered by a monthly total.
+// docs/offline-analyst.md quotes these questions.
+func TestCodesSexesAndDescriptions(t *testing.T) {
+	dispensing := profile{Path: "/home/user/dispensing_log.csv", Name: "dispensing_log.csv", Rows: 385, Cols: 6, Columns: []colProfile{
+		{Name: "DRUG_DESC", Dtype: "object", Kind: kindCategorical, Unique: 20, Values: []string{"Metformin 500mg tablets", "Amlodipine 5mg tablets"}},
+		{Name: "QTY", Dtype: "int64", Kind: kindNumeric, Unique: 15, Min: 7.0, Max: 168.0},
+		{Name: "EXEMPT", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+		{Name: "CD_SCHED", Dtype: "float64", Kind: kindNumeric, Unique: 4, Min: 2.0, Max: 5.0},
+		{Name: "EPS", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+		{Name: "PACK_COST_GBP", Dtype: "float64", Kind: kindNumeric, Unique: 20, Min: 0.5, Max: 40.0},
+	}}
+	assertExact(t, dispensing, "How many items came through EPS?", "count_rows where EPS=Y")
+	assertExact(t, dispensing, "How many Schedule 2 controlled drug items went out?", "count_rows where CD_SCHED=2.0")
+	assertExact(t, dispensing, "Which medicine did we dispense most often?", "group count by DRUG_DESC desc")
+	if got := readingFor("What was the single most expensive item we dispensed?", dispensing); strings.Contains(got, "EPS") {
+		t.Errorf("%q: got %q, want no reading of EPS, which does not shorten expensive", "What was the single most expensive item we dispensed?", got)
+	}
+
+	jobs := profile{Path: "/home/user/equipment_jobs.csv", Name: "equipment_jobs.csv", Rows: 352, Cols: 4, Columns: []colProfile{
+		{Name: "order_date", Dtype: "object", Kind: kindDate, Unique: 80, Min: "2025-01-02", Max: "2025-03-31"},
+		{Name: "priority", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"SD", "NDD", "STD"}},
+		{Name: "status", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"COMP", "CANC"}},
+		{Name: "unit_cost_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 40, Min: 5.0, Max: 900.0},
+	}}
+	assertExact(t, jobs, "How many same-day jobs did we get?", "count_rows where priority=SD")
+	if got := readingFor("What percentage of completed jobs hit their required-by date?", jobs); !strings.HasPrefix(got, "refused: ") {
+		t.Errorf("%q: got %q, want a refusal: no monthly total is a percentage", "What percentage of completed jobs hit their required-by date?", got)
+	}
+
+	donors := profile{Path: "/home/user/donor_attendances.csv", Name: "donor_attendances.csv", Rows: 330, Cols: 3, Columns: []colProfile{
+		{Name: "Sex", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"F", "M"}},
+		{Name: "Hb (g/L)", Dtype: "float64", Kind: kindNumeric, Unique: 59, Min: 110.0, Max: 175.0},
+		{Name: "Venue", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"Skipton Rugby Club", "Leeds Donor Centre"}},
+	}}
+	assertExact(t, donors, "What was the average haemoglobin for female donors?", "scalar mean(Hb (g/L)) where Sex=F")
+
+	concerns := profile{Path: "/home/user/concerns_register.csv", Name: "concerns_register.csv", Rows: 268, Cols: 3, Columns: []colProfile{
+		{Name: "referrerType", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"Police", "Hospital", "Family"}},
+		{Name: "abuseType", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"Neglect", "Financial", "Self-neglect"}},
+		{Name: "mainReason", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Domestic abuse", "Eviction"}},
+	}}
+	assertExact(t, concerns, "How many concerns were raised by the police?", "count_rows where referrerType=Police")
+	assertExact(t, concerns, "What percentage of concerns were made because of domestic abuse?", "share of rows where mainReason=Domestic abuse")
+}

@@ -129,8 +129,8 @@ var formEndings = wordSet("est", "ers", "ing", "ings", "ness", "ful", "less", "i
 // analyst knows ("per" is no percent); a prefix needs three letters more
 // ("age" is not the start of agent, "card" not of cards), consonants two.
 func abbreviates(short, long string) bool {
-	if len(short) < 3 || len(long) < len(short)+2 || short[0] != long[0] || known(short) || groupWords[long] || corrWords[long] {
-		return false // nor is "compare" what "comp" stands for
+	if _, adjective := adjectiveMeasures[long]; len(short) < 3 || len(long) < len(short)+2 || short[0] != long[0] || known(short) || groupWords[long] || corrWords[long] || adjective {
+		return false // nor is "compare" what "comp" stands for, or "expensive" what EPS does
 	}
 	if strings.HasSuffix(long, "ied") && len(short) < len(long)-3 {
 		return false // "carried" is a form of carry, not what "cars" stands for
@@ -407,12 +407,25 @@ func mentions(c clause, p profile) []mention {
 		}
 		return 0
 	}
+	// A name the clause writes as it is before one it abbreviates: "EPS"
+	// of the column EPS, not of EXEMPT.
+	verbatim := func(cd cand) int {
+		for i := 0; i+len(cd.ws) <= len(c.words); i++ {
+			if slices.Equal(c.words[i:i+len(cd.ws)], cd.ws) {
+				return 0
+			}
+		}
+		return 1
+	}
 	slices.SortStableFunc(cands, func(a, b cand) int {
 		if a.level != b.level {
 			return a.level - b.level
 		}
 		if len(a.ws) == len(b.ws) && slices.Equal(a.ws, b.ws) {
 			return idRank(a) - idRank(b)
+		}
+		if sameWords(a.ws, b.ws) {
+			return verbatim(a) - verbatim(b)
 		}
 		return len(b.ws) - len(a.ws)
 	})
@@ -1118,8 +1131,8 @@ var currencyWords = wordSet("usd", "eur", "gbp", "dollar", "euro", "pound")
 // column called cause) asks for none.
 func scopeWord(c clause, p profile) string {
 	for _, w := range c.words {
-		if !scopeWords[w] {
-			continue
+		if !scopeWords[w] || strings.Contains(strings.ToLower(c.raw), w+"-") {
+			continue // "next-day jobs" name a kind of job, not a prediction
 		}
 		if !slices.ContainsFunc(p.Columns, func(col colProfile) bool {
 			return slices.ContainsFunc(words(col.Name), func(cw string) bool { return sameWord(w, cw) }) // "fires caused by lightning" of cause
@@ -1598,27 +1611,55 @@ func nameCompounds(c clause, p profile) clause {
 
 // initialisms joins the words a column's name writes as their initials:
 // "penalty fares" of pf_issued and pf_value_gbp. The initials must be no
-// word the analyst knows, and stand first in the column's name.
+// word the analyst knows, and stand first in the column's name. A value of
+// a column of codes is read so too, from a hyphenated compound only:
+// "same-day" of priority SD.
 func initialisms(c clause, p profile) clause {
+	type initials struct {
+		short string
+		value bool
+	}
+	var inis []initials
 	for _, col := range p.Columns {
-		ws := colWords(col.Name)
-		ini := ws[0]
-		if len(ws) < 2 || len(ini) < 2 || len(ini) > 3 || known(ini) || unitWords[ini] || strings.ContainsFunc(ini, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		if ws := colWords(col.Name); len(ws) >= 2 {
+			inis = append(inis, initials{short: ws[0]})
+		}
+		if col.Kind == kindCategorical && !slices.ContainsFunc(col.Values, func(v string) bool { return strings.ToUpper(v) != v }) {
+			for _, v := range col.Values {
+				inis = append(inis, initials{short: strings.ToLower(v), value: true})
+			}
+		}
+	}
+	compounds := map[string]string{} // "same day": "same-day"
+	for _, m := range compoundRE.FindAllStringSubmatch(c.raw, -1) {
+		compounds[strings.Join(words(m[1]+" "+m[2]), " ")] = m[0]
+	}
+	for _, in := range inis {
+		if len(in.short) < 2 || len(in.short) > 3 || known(in.short) || unitWords[in.short] || strings.ContainsFunc(in.short, func(r rune) bool { return r < 'a' || r > 'z' }) {
 			continue
 		}
-		for i := 0; i+len(ini) <= len(c.words); i++ {
-			span := c.words[i : i+len(ini)]
-			if !slices.ContainsFunc(span, func(w string) bool { return len(w) < 3 || known(w) && !entityWords[w] && !rowWords[w] }) &&
-				strings.Join(slices.Collect(func(yield func(string) bool) {
-					for _, w := range span {
-						if !yield(w[:1]) {
-							return
-						}
-					}
-				}), "") == ini {
-				c = clause{raw: c.raw, words: slices.Concat(c.words[:i], []string{ini}, c.words[i+len(ini):])}
-				break
+		for i := 0; i+len(in.short) <= len(c.words); i++ {
+			span := c.words[i : i+len(in.short)]
+			first := ""
+			for _, w := range span {
+				first += w[:1]
 			}
+			if first != in.short {
+				continue
+			}
+			written, ok := compounds[strings.Join(span, " ")]
+			if in.value && !ok ||
+				!in.value && slices.ContainsFunc(span, func(w string) bool { return len(w) < 3 || known(w) && !entityWords[w] && !rowWords[w] }) {
+				continue
+			}
+			raw, joined := c.raw, []string{in.short}
+			if in.value {
+				// The code as the table writes it, which a short value needs.
+				raw = strings.Replace(raw, written, strings.ToUpper(in.short), 1)
+				joined = words(strings.ToUpper(in.short))
+			}
+			c = clause{raw: raw, words: slices.Concat(c.words[:i], joined, c.words[i+len(in.short):])}
+			break
 		}
 	}
 	return c
@@ -1835,7 +1876,10 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	// visits) is not the likeliest numeric column.
 	if len(numeric) == 0 && prev == nil {
 		if w := uncoveredWord(c, covered, moneyWords, derivedWords); w != "" && w != "value" && w != "amount" {
-			if m := plausibleMeasure(p); m == "" || !moneyNameRaw(m) {
+			// "Which category of abuse was raised most often" of a table
+			// without money: raised as reported.
+			reported := (w == "raised" || w == "raise") && moneyColumn(p) == nil
+			if m := plausibleMeasure(p); (m == "" || !moneyNameRaw(m)) && !reported {
 				mc := moneyColumn(p)
 				if mc == nil {
 					return task{}, fmt.Sprintf("none of its columns holds %q, and it has no quantity and price columns to compute it from", w), false
@@ -4029,13 +4073,16 @@ func spelledFormula(c clause, a, b mention) (derived, bool) {
 	return derived{Name: name, Expr: expr, Formula: name + ", per row"}, true
 }
 
+// sexCodes are the letters a column of sexes writes for the words.
+var sexCodes = map[string]string{"female": "F", "male": "M", "woman": "F", "women": "F", "man": "M", "men": "M"}
+
 // filtersFor finds what picks rows in a clause: values of a categorical
 // column ("in the West"), a year or month of a date column ("in 2024", "in
 // March"). It marks the words it used in covered.
 func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 	var out []filter
 	// "Year 7", "bay 2": a number after the first word of a numeric column
-	// of few values is one of its values.
+	// of few values (or the last of two) is one of its values.
 	for _, col := range p.Columns {
 		cw := colWords(col.Name)
 		if col.Kind != kindNumeric || isID(col) || col.Unique == 0 || col.Unique > 30 || len(cw) == 0 {
@@ -4043,7 +4090,8 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 		}
 		for i := 0; i+1 < len(c.words); i++ {
 			v, err := strconv.ParseFloat(c.words[i+1], 64)
-			if covered[i] || covered[i+1] || !sameWord(c.words[i], cw[0]) || !isDigits(c.words[i+1]) || err != nil || v < asFloat(col.Min) || v > asFloat(col.Max) {
+			// Or after its last word: "Schedule 2" of CD_SCHED.
+			if covered[i] || covered[i+1] || !sameWord(c.words[i], cw[0]) && !(len(cw) == 2 && sameWord(c.words[i], cw[1])) || !isDigits(c.words[i+1]) || err != nil || v < asFloat(col.Min) || v > asFloat(col.Max) {
 				continue
 			}
 			if len(out) == 0 || out[len(out)-1].Column != col.Name {
@@ -4056,6 +4104,18 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 			out[len(out)-1].Values = append(out[len(out)-1].Values, val)
 			out[len(out)-1].at = append(out[len(out)-1].at, i)
 			covered[i], covered[i+1] = true, true
+		}
+	}
+	// "Female donors" of a column of sexes written F and M.
+	for _, col := range p.Columns {
+		if col.Kind != kindCategorical || !slices.Contains(col.Values, "F") || !slices.Contains(col.Values, "M") {
+			continue
+		}
+		for i, w := range c.words {
+			if v := sexCodes[w]; v != "" && !covered[i] {
+				out = append(out, filter{Column: col.Name, Values: []string{v}, at: []int{i}})
+				covered[i] = true
+			}
 		}
 	}
 	for _, col := range p.Columns {

@@ -40,7 +40,7 @@ var unitWords = wordSet("kg", "g", "gram", "lb", "km", "mi", "mile", "m", "meter
 // qualifierWords mark what kind of value a column holds about its subject
 // ("customer_id", "is_returned"); the subject alone names the column.
 var qualifierWords = wordSet("id", "name", "code", "no", "number", "is", "has", "was", "flag", "key", "ref", "amount", "value", "count", "total",
-	"type", "kind", "method", "mode", "status", "title")
+	"type", "kind", "method", "mode", "status", "title", "description")
 
 // stem strips a past-tense ending, so "returned", "returns" and "return"
 // meet; only long words, so "speed" stays.
@@ -151,6 +151,7 @@ var synonyms = map[string][]string{
 	"hit": {"affected", "impacted"}, "affected": {"impacted"}, "impacted": {"affected"}, "format": {"mode"},
 	"died": {"mortality", "death"}, "death": {"mortality"}, "dead": {"mortality"}, "mile": {"mileage"}, "overtime": {"ot"},
 	"train": {"rail"}, "rail": {"train"}, "crowd": {"attendance", "attendee", "spectator"}, "product": {"sku"}, "ship": {"vessel"}, "vessel": {"ship", "boat"}, "boat": {"vessel"},
+	"medicine": {"drug", "medication"}, "medication": {"drug", "medicine"}, "drug": {"medicine", "medication"}, "haemoglobin": {"hemoglobin"},
 }
 
 // elementSymbols are the chemical symbols a column may be named by:
@@ -273,7 +274,7 @@ var entityWords = wordSet("employee", "staff", "worker", "person", "people", "pa
 
 // fillerWords carry no meaning a column could hold: function words, the
 // verbs questions are asked with, and politeness.
-var fillerWords = wordSet("while", "still", "yet", "ended", "away", "a", "an", "the", "i", "me", "my", "he", "him", "his", "she", "her", "hers", "himself", "herself", "themselves",
+var fillerWords = wordSet("because", "while", "still", "yet", "ended", "away", "a", "an", "the", "i", "me", "my", "he", "him", "his", "she", "her", "hers", "himself", "herself", "themselves",
 	"file", "filed", "submit", "submitted", "something", "anything", "anyone", "someone", "consume", "consumed", "create", "created", "we", "us", "our", "you", "your", "it", "its", "they", "them", "their", "there",
 	"this", "that", "these", "those", "what", "which", "who", "whom", "whose", "where", "when", "how", "is", "are", "was", "were", "be", "been",
 	"being", "am", "do", "does", "did", "done", "has", "have", "had", "having", "get", "got", "gotten", "give", "given", "make", "made", "take",
