@@ -291,6 +291,46 @@ func (rd clauseReading) clone() clauseReading {
 	return out
 }
 
+// lateCheck is the refusal of a reading that leaves out what the clause
+// asks, checked once the clause's words are all known: money of no money
+// (moneyMismatch), a unit counted as rows, a rate per a unit divided by
+// nothing, a date compared with no date.
+func lateCheck(c clause, p profile, rd clauseReading, t task) string {
+	if r := moneyMismatch(c, p, rd, t); r != "" {
+		return r
+	}
+	// "How many litres did we drop in May" counts litres, not rows.
+	if k := askedUnit(c); k >= 0 && freqWords[c.words[k]] == "" && (t.Op == opCountRows || t.Op == opShare && t.Measure == "") {
+		unit := c.words[k]
+		if !strings.HasSuffix(unit, "s") {
+			unit += "s"
+		}
+		return fmt.Sprintf("it asks how many %s, and I read it as %s", unit, readingOf(t))
+	}
+	// "Costing us the most per metre surveyed": a rate per a unit the
+	// plan does not divide by.
+	for i := 0; i+1 < len(c.words); i++ {
+		u := c.words[i+1]
+		if c.words[i] != "per" || rd.covered[i+1] || !unitWords[u] || t.Over != "" || t.PerPeriod || t.Op == opSeries || t.Measure == "" {
+			continue
+		}
+		if col, ok := columnNamed(p, t.Measure); ok && !slices.ContainsFunc(colWords(col.Name), func(w string) bool {
+			return w == "per" || sameUnit(w, u) && strings.Contains(strings.ToLower(col.Name), "per")
+		}) {
+			return fmt.Sprintf("it asks for a figure per %s, and I read it as %s, which divides by nothing", u, readingOf(t))
+		}
+	}
+	// "Finished after the date we promised": a date compared with no date
+	// the plan reads.
+	for i := 0; i+2 < len(c.words); i++ {
+		if wordSet("after", "before")[c.words[i]] && c.words[i+1] == "the" && c.words[i+2] == "date" && !rd.covered[i+2] &&
+			!slices.ContainsFunc(t.Filters, func(f filter) bool { return slices.Contains(f.at, i) || slices.Contains(f.at, i+2) }) {
+			return fmt.Sprintf("it compares with a date (%s the date …) that I cannot tie to one of its columns, and I read it as %s", c.words[i], readingOf(t))
+		}
+	}
+	return ""
+}
+
 // moneyMismatch is the refusal of a reading whose measure is no money
 // when the clause asks for money: "how much did the herbicide cost" of
 // herbicideL, "how much money does each item bring in" of unitsSold. A
@@ -307,13 +347,28 @@ func moneyMismatch(c clause, p profile, rd clauseReading, t task) string {
 	if w == "" || t.Measure == "" || containsSeq(c.words, "how", "many") || t.Op == opCountRows || t.Op == opDistinct || t.Agg == "count" || t.Agg == "nunique" {
 		return ""
 	}
-	if !ok || moneyMeasure(col) || slices.ContainsFunc(colWords(col.Name), func(x string) bool { return sameWord(w, x) }) {
+	if !ok || moneyMeasure(col) && !(t.Agg == "sum" && priceRate(col)) || slices.ContainsFunc(colWords(col.Name), func(x string) bool { return sameWord(w, x) }) {
 		return "" // "the cashback the cards earned" of cashbackEarned
 	}
 	if over, ok := columnNamed(p, t.Over); ok && moneyMeasure(over) {
 		return ""
 	}
+	if moneyMeasure(col) {
+		return fmt.Sprintf("it asks for money (%q), and I read it as %s, a total of prices per unit", w, readingOf(t))
+	}
 	return fmt.Sprintf("it asks for money (%q), and I read it as %s, which is not money", w, readingOf(t))
+}
+
+// priceRate reports whether a column of money is a price per unit, whose
+// total is no sum of money: PRICE_GBP_MWH, Rate (£/h), rate_gbp_pn.
+func priceRate(col colProfile) bool {
+	ws := colWords(col.Name)
+	for i, w := range ws {
+		if w == "per" || w == "rate" || currencyWords[w] && i+1 < len(ws) && !currencyWords[ws[i+1]] && !moneyName.MatchString(ws[i+1]) {
+			return true
+		}
+	}
+	return strings.Contains(col.Name, "/")
 }
 
 // moneyAsked are words that ask for a sum of money; spend and spent ask

@@ -1848,3 +1848,58 @@ func TestCodesSexesAndDescriptions(t *testing.T) {
 	assertExact(t, concerns, "How many concerns were raised by the police?", "count_rows where referrerType=Police")
 	assertExact(t, concerns, "What percentage of concerns were made because of domestic abuse?", "share of rows where mainReason=Domestic abuse")
 }
+
+// TestUnitsRatesAndPhrasalDates: litres asked are not rows; a figure per
+// metre is not a total; a price per MWh is no money made; a date
+// compared with none the table holds is refused; a code is no word of the
+// file's name; "grade 4 or 5"; a date column named by a phrasal verb with
+// a month is no series; a quantity of rejected parts is added up.
+// docs/offline-analyst.md quotes these questions.
+func TestUnitsRatesAndPhrasalDates(t *testing.T) {
+	tankers := profile{Path: "/home/user/tanker_deliveries.csv", Name: "tanker_deliveries.csv", Rows: 327, Cols: 5, Columns: []colProfile{
+		{Name: "Load Date/Time", Dtype: "object", Kind: kindDate, Unique: 327, Min: "2025-05-01 04:04", Max: "2025-05-31 22:10"},
+		{Name: "Ordered (L)", Dtype: "int64", Kind: kindNumeric, Unique: 20, Min: 1000.0, Max: 12000.0},
+		{Name: "Delivered (L)", Dtype: "int64", Kind: kindNumeric, Unique: 20, Min: 1000.0, Max: 12000.0},
+		{Name: "Vol @15C (L)", Dtype: "int64", Kind: kindNumeric, Unique: 300, Min: 990.0, Max: 12040.0},
+		{Name: "Haulier", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Hoyer", "Wincanton Energy"}},
+	}}
+	if got := readingFor("How many litres did we drop in May?", tankers); !strings.HasPrefix(got, "refused: it asks how many litres") {
+		t.Errorf("%q: got %q, want a refusal: litres are not rows", "How many litres did we drop in May?", got)
+	}
+
+	surveys := profile{Path: "/home/user/cctv_surveys.csv", Name: "cctv_surveys.csv", Rows: 252, Cols: 6, Columns: []colProfile{
+		{Name: "contractor", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Lanes Group", "Jetchem"}},
+		{Name: "strucGrade", Dtype: "int64", Kind: kindNumeric, Unique: 5, Min: 1.0, Max: 5.0},
+		{Name: "pipeDia_mm", Dtype: "int64", Kind: kindNumeric, Unique: 6, Min: 100.0, Max: 600.0},
+		{Name: "pipeLength_m", Dtype: "float64", Kind: kindNumeric, Unique: 200, Min: 3.0, Max: 95.0},
+		{Name: "surveyedLength_m", Dtype: "float64", Kind: kindNumeric, Unique: 200, Min: 3.0, Max: 95.0},
+		{Name: "costGBP", Dtype: "float64", Kind: kindNumeric, Unique: 240, Min: 80.0, Max: 900.0},
+	}}
+	if got := readingFor("Which contractor is costing us the most per metre surveyed?", surveys); !strings.HasPrefix(got, "refused: it asks for a figure per metre") {
+		t.Errorf("%q: got %q, want a refusal: a total cost is no cost per metre", "Which contractor is costing us the most per metre surveyed?", got)
+	}
+	assertExact(t, surveys, "Which contractor has the most pipes in structural grade 4 or 5?", "group count by contractor desc where strucGrade=4|5")
+
+	dispatch := profile{Path: "/home/user/BESS_DISPATCH_LOG.csv", Name: "BESS_DISPATCH_LOG.csv", Rows: 312, Cols: 5, Columns: []colProfile{
+		{Name: "START_UTC", Dtype: "object", Kind: kindDate, Unique: 312, Min: "2025-07-01 00:00:00", Max: "2025-09-30 22:00:00"},
+		{Name: "SITE", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"BRAMFORD_B", "CLAYHILL"}},
+		{Name: "MODE", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"CHG", "DIS"}},
+		{Name: "PRICE_GBP_MWH", Dtype: "float64", Kind: kindNumeric, Unique: 300, Min: -20.0, Max: 250.0},
+		{Name: "CASHFLOW_GBP", Dtype: "float64", Kind: kindNumeric, Unique: 312, Min: -9000.0, Max: 15000.0},
+	}}
+	assertExact(t, dispatch, "How many dispatch events were logged in August?", "count_rows where monthofSTART_UTC=8")
+	if got := readingFor("Which site made the most money from the price?", dispatch); !strings.HasPrefix(got, "refused: it asks for money") {
+		t.Errorf("%q: got %q, want a refusal: a total of prices per MWh is no money made", "Which site made the most money from the price?", got)
+	}
+
+	coating := profile{Path: "/home/user/powder_coat_jobs.csv", Name: "powder_coat_jobs.csv", Rows: 268, Cols: 3, Columns: []colProfile{
+		{Name: "Booked In", Dtype: "object", Kind: kindDate, Unique: 58, Min: "2025-01-06", Max: "2025-03-31"},
+		{Name: "Reject Qty", Dtype: "float64", Kind: kindNumeric, Unique: 8, Min: 1.0, Max: 9.0},
+		{Name: "Completed", Dtype: "object", Kind: kindDate, Unique: 60, Min: "2025-01-09", Max: "2025-04-10"},
+	}}
+	assertExact(t, coating, "How many jobs did we book in during February?", "count_rows where monthofBookedIn=2")
+	assertExact(t, coating, "How many parts were rejected altogether?", "scalar sum(Reject Qty)")
+	if got := readingFor("How many jobs were finished after the date we promised the customer?", coating); !strings.HasPrefix(got, "refused: ") {
+		t.Errorf("%q: got %q, want a refusal: no column holds a promised date", "How many jobs were finished after the date we promised the customer?", got)
+	}
+}

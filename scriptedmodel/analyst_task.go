@@ -991,7 +991,7 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 		}
 	}
 	if ok && refusal == "" && len(unknown) == 0 {
-		refusal = moneyMismatch(c, p, rd, t)
+		refusal = lateCheck(c, p, rd, t)
 	}
 	if ok && refusal == "" && t.Over != "" && explicitRatio(c) {
 		// "The average price per ticket, taking total gross over total
@@ -1944,7 +1944,9 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		ms := slices.DeleteFunc(mentions(c, p), func(m mention) bool { return m.col.Name != numeric[0].Name || m.pos == 0 })
 		switch {
 		case slices.ContainsFunc(ms, func(m mention) bool {
-			return m.len == 1 && isPast(c.words[m.pos]) && passiveWords[c.words[m.pos-1]] && len(colWords(m.col.Name)) > 1
+			// But "how many parts were rejected" of Reject Qty: a quantity
+			// of the things counted.
+			return m.len == 1 && isPast(c.words[m.pos]) && passiveWords[c.words[m.pos-1]] && len(colWords(m.col.Name)) > 1 && !slices.Contains(colWords(m.col.Name), "quantity")
 		}):
 			numeric = nil
 		case slices.ContainsFunc(ms, func(m mention) bool {
@@ -2981,7 +2983,9 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		didVerb := m.pos >= 2 && wordSet("we", "they", "you", "i")[c.words[m.pos-1]] && wordSet("did", "do", "does")[c.words[m.pos-2]]
 		// "How many leases expire" of Lease Expiry: the rows, and the verb of the column's noun.
 		verb := m.len == 2 && !slices.Contains(words(m.col.Name), c.words[m.pos+1]) && writtenPlural(c.raw, c.words[m.pos])
-		if m.col.Kind != kindDate || m.len != 1 && !verb || !isParticiple(c.words[m.pos]) && !slices.Contains(nameWords, c.words[m.pos]) && !didVerb && !verb {
+		// "Jobs booked in during February" of Booked In: a phrasal verb.
+		phrasal := m.len == 2 && wordSet("in", "out", "up", "off", "on")[c.words[m.pos+1]] && (isParticiple(c.words[m.pos]) || didVerb)
+		if m.col.Kind != kindDate || m.len != 1 && !verb && !phrasal || !isParticiple(c.words[m.pos]) && !slices.Contains(nameWords, c.words[m.pos]) && !didVerb && !verb {
 			continue
 		}
 		neg := slices.ContainsFunc(c.words[max(0, m.pos-3):m.pos], func(w string) bool { return negations[w] })
@@ -3016,7 +3020,9 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// "Forward trades" of PRODUCT = FWD, "welds rejected" of result = REJ:
 	// a code that shortens a word no column otherwise holds.
 	for i, w := range c.words {
-		if rd.covered[i] || len(w) < 5 || known(w) && !isParticiple(w) {
+		// But "dispatch events" of BESS_DISPATCH_LOG are its rows, not
+		// MODE = DIS.
+		if rd.covered[i] || len(w) < 5 || known(w) && !isParticiple(w) || slices.Contains(fileWords(p), w) {
 			continue
 		}
 		if f, ok := codeValue(w, p); ok && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == f.Column }) {
@@ -4104,6 +4110,19 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 			out[len(out)-1].Values = append(out[len(out)-1].Values, val)
 			out[len(out)-1].at = append(out[len(out)-1].at, i)
 			covered[i], covered[i+1] = true, true
+			// "grade 4 or 5": the values listed after it.
+			for j := i + 2; j+1 < len(c.words) && wordSet("or", "and")[c.words[j]] && isDigits(c.words[j+1]); j += 2 {
+				n, _ := strconv.ParseFloat(c.words[j+1], 64)
+				if n < asFloat(col.Min) || n > asFloat(col.Max) {
+					break
+				}
+				more := c.words[j+1]
+				if strings.HasPrefix(col.Dtype, "float") {
+					more += ".0"
+				}
+				out[len(out)-1].Values = append(out[len(out)-1].Values, more)
+				covered[j], covered[j+1] = true, true
+			}
 		}
 	}
 	// "Female donors" of a column of sexes written F and M.
