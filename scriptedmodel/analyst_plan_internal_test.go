@@ -1853,7 +1853,8 @@ func TestCodesSexesAndDescriptions(t *testing.T) {
 // metre is not a total; a price per MWh is no money made; a date
 // compared with none the table holds is refused; a code is no word of the
 // file's name; "grade 4 or 5"; a date column named by a phrasal verb with
-// a month is no series; a quantity of rejected parts is added up.
+// a month is no series, nor one named at; a quantity of rejected parts is
+// added up; "call-outs" is one noun; "in hours" is a unit, not a period.
 // docs/offline-analyst.md quotes these questions.
 func TestUnitsRatesAndPhrasalDates(t *testing.T) {
 	tankers := profile{Path: "/home/user/tanker_deliveries.csv", Name: "tanker_deliveries.csv", Rows: 327, Cols: 5, Columns: []colProfile{
@@ -1901,5 +1902,22 @@ func TestUnitsRatesAndPhrasalDates(t *testing.T) {
 	assertExact(t, coating, "How many parts were rejected altogether?", "scalar sum(Reject Qty)")
 	if got := readingFor("How many jobs were finished after the date we promised the customer?", coating); !strings.HasPrefix(got, "refused: ") {
 		t.Errorf("%q: got %q, want a refusal: no column holds a promised date", "How many jobs were finished after the date we promised the customer?", got)
+	}
+
+	lifts := profile{Path: "/home/user/lift_jobs.csv", Name: "lift_jobs.csv", Rows: 172, Cols: 4, Columns: []colProfile{
+		{Name: "Reported At", Dtype: "object", Kind: kindDate, Unique: 172, Min: "2025-01-02 07:56", Max: "2025-06-29 18:20"},
+		{Name: "Visit Type", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"EMERGENCY", "ROUTINE"}},
+		{Name: "CASH_OUT_FLAG", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+		{Name: "Hrs Used", Dtype: "float64", Kind: kindNumeric, Unique: 150, Min: 0.5, Max: 22.4},
+	}}
+	assertExact(t, lifts, "How many faults were reported at the weekend?", "count_rows where weekdayofReportedAtinSaturday,Sunday")
+	assertExact(t, lifts, "How many emergency call-outs were there?", "count_rows where Visit Type=EMERGENCY")
+	slots := profile{Path: "/home/user/instrument_slots.csv", Name: "instrument_slots.csv", Rows: 210, Cols: 3, Columns: []colProfile{
+		{Name: "Start Time", Dtype: "object", Kind: kindDate, Unique: 172, Min: "01/10/2024 09:00", Max: "28/03/2025 17:00"},
+		{Name: "Hrs Booked", Dtype: "int64", Kind: kindNumeric, Unique: 10, Min: 1.0, Max: 24.0},
+		{Name: "Hrs Used", Dtype: "float64", Kind: kindNumeric, Unique: 150, Min: 0.5, Max: 22.4},
+	}}
+	if got := readingFor("What was the longest session, in hours?", slots); strings.Contains(got, "Start Time/H") {
+		t.Errorf("%q: got %q, want no breakdown by hour: in hours is the unit", "What was the longest session, in hours?", got)
 	}
 }

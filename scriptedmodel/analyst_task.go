@@ -1596,6 +1596,17 @@ func nameCompounds(c clause, p profile) clause {
 		if len(a) != 1 || len(b) != 1 {
 			continue
 		}
+		// "Call-outs" is one noun: its "out" is no CASH_OUT_FLAG.
+		if wordSet("out", "in", "off", "up")[b[0]] && !slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+			ws := colWords(col.Name)
+			return slices.Contains(ws, a[0]) || slices.Contains(ws, a[0]+b[0]) || slices.Contains(nameWords, a[0]+b[0]) ||
+				slices.ContainsFunc(col.Values, func(v string) bool { return indexSeq(words(v), a[0], b[0]) >= 0 }) // "a follow-up" of Follow-up
+		}) {
+			if i := indexSeq(c.words, a[0], b[0]); i >= 0 {
+				c = clause{raw: c.raw, words: slices.Concat(c.words[:i], []string{a[0] + b[0]}, c.words[i+2:])}
+			}
+			continue
+		}
 		joined := singular(strings.ToLower(m[1] + m[2]))
 		if !slices.ContainsFunc(nameWords, func(n string) bool {
 			return n == joined || len(n) >= 6 && len(joined) >= 5 && strings.HasPrefix(n, joined[:5])
@@ -2983,8 +2994,9 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		didVerb := m.pos >= 2 && wordSet("we", "they", "you", "i")[c.words[m.pos-1]] && wordSet("did", "do", "does")[c.words[m.pos-2]]
 		// "How many leases expire" of Lease Expiry: the rows, and the verb of the column's noun.
 		verb := m.len == 2 && !slices.Contains(words(m.col.Name), c.words[m.pos+1]) && writtenPlural(c.raw, c.words[m.pos])
-		// "Jobs booked in during February" of Booked In: a phrasal verb.
-		phrasal := m.len == 2 && wordSet("in", "out", "up", "off", "on")[c.words[m.pos+1]] && (isParticiple(c.words[m.pos]) || didVerb)
+		// "Jobs booked in during February" of Booked In, "faults reported
+		// at the weekend" of Reported At: the verb and its particle.
+		phrasal := m.len == 2 && wordSet("in", "out", "up", "off", "on", "at")[c.words[m.pos+1]] && (isParticiple(c.words[m.pos]) || didVerb)
 		if m.col.Kind != kindDate || m.len != 1 && !verb && !phrasal || !isParticiple(c.words[m.pos]) && !slices.Contains(nameWords, c.words[m.pos]) && !didVerb && !verb {
 			continue
 		}
@@ -3558,6 +3570,9 @@ func timeFreq(c clause, dc colProfile, covered map[int]bool) string {
 		}
 		if i > 0 && (c.words[i-1] == "many" || c.words[i-1] == "of") && freqWords[w] != "" {
 			continue // "how many days", "the share of days": the rows
+		}
+		if i == len(c.words)-1 && i > 0 && c.words[i-1] == "in" && w != "day" {
+			continue // "the longest session, in hours": a unit, not a period ("in the day" is one)
 		}
 		if i > 0 && covered[i-1] && (w == "day" || w == "week" || w == "night") {
 			continue // "on match days", "training weeks": the days a value picks, not a period to group by
