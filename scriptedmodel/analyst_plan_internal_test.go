@@ -1765,6 +1765,9 @@ func TestMoneyPeopleAndInitials(t *testing.T) {
 		{Name: "Rate (£/h)", Dtype: "float64", Kind: kindNumeric, Unique: 8, Min: 18.0, Max: 175.0},
 	}}
 	assertExact(t, bookings, "What is the total amount billed for the hours used?", "scalar sum(amount)")
+	if pl := planFor("What is the total amount billed for the hours used?", []profile{bookings}); len(pl.Derived) != 1 || pl.Derived[0].Formula != "amount = Hrs Used × Rate (£/h)" {
+		t.Errorf("billed hours: got derived %+v, want amount = Hrs Used × Rate (£/h)", pl.Derived)
+	}
 	if got := readingFor("What is the total revenue?", bookings); !strings.HasPrefix(got, "refused: none of its columns holds \"revenue\", and Rate (£/h) is a rate") {
 		t.Errorf("%q: got %q, want a refusal: booked or used hours are not named, and a sum of rates is no revenue", "What is the total revenue?", got)
 	}
