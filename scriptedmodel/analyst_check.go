@@ -314,9 +314,7 @@ func lateCheck(c clause, p profile, rd clauseReading, t task) string {
 		if c.words[i] != "per" || rd.covered[i+1] || !unitWords[u] || t.Over != "" || t.PerPeriod || t.Op == opSeries || t.Measure == "" {
 			continue
 		}
-		if col, ok := columnNamed(p, t.Measure); ok && !slices.ContainsFunc(colWords(col.Name), func(w string) bool {
-			return w == "per" || sameUnit(w, u) && strings.Contains(strings.ToLower(col.Name), "per")
-		}) {
+		if col, ok := columnNamed(p, t.Measure); ok && !slices.Contains(colWords(col.Name), "per") {
 			return fmt.Sprintf("it asks for a figure per %s, and I read it as %s, which divides by nothing", u, readingOf(t))
 		}
 	}
@@ -338,16 +336,18 @@ func lateCheck(c clause, p profile, rd clauseReading, t task) string {
 // the measure itself.
 func moneyMismatch(c clause, p profile, rd clauseReading, t task) string {
 	col, ok := columnNamed(p, t.Measure)
+	counts := t.Op == opCountRows || t.Op == opDistinct || t.Agg == "count" || t.Agg == "nunique"
+	howMany := containsSeq(c.words, "how", "many")
 	// And the other way: "how many of the penalty fares have been paid"
 	// counts fares, not the pounds of pf_value_gbp.
-	if ok && inCurrency(col) && containsSeq(c.words, "how", "many") && !c.has(currencyWords) && t.Over == "" && !(t.Op == opCountRows || t.Op == opDistinct || t.Agg == "count" || t.Agg == "nunique") {
+	if ok && inCurrency(col) && howMany && !c.has(currencyWords) && t.Over == "" && !counts {
 		return fmt.Sprintf("it asks how many, and I read it as %s, a sum of money", readingOf(t))
 	}
 	w := asksMoney(c, rd.covered)
-	if w == "" || t.Measure == "" || containsSeq(c.words, "how", "many") || t.Op == opCountRows || t.Op == opDistinct || t.Agg == "count" || t.Agg == "nunique" {
+	if w == "" || !ok || howMany || counts {
 		return ""
 	}
-	if !ok || moneyMeasure(col) && !(t.Agg == "sum" && priceRate(col)) || slices.ContainsFunc(colWords(col.Name), func(x string) bool { return sameWord(w, x) }) {
+	if moneyMeasure(col) && !(t.Agg == "sum" && priceRate(col)) || slices.ContainsFunc(colWords(col.Name), func(x string) bool { return sameWord(w, x) }) {
 		return "" // "the cashback the cards earned" of cashbackEarned
 	}
 	if over, ok := columnNamed(p, t.Over); ok && moneyMeasure(over) {

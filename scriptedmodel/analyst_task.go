@@ -1635,7 +1635,7 @@ func initialisms(c clause, p profile) clause {
 		if ws := colWords(col.Name); len(ws) >= 2 {
 			inis = append(inis, initials{short: ws[0]})
 		}
-		if col.Kind == kindCategorical && !slices.ContainsFunc(col.Values, func(v string) bool { return strings.ToUpper(v) != v }) {
+		if col.Kind == kindCategorical && codeColumn(col) {
 			for _, v := range col.Values {
 				inis = append(inis, initials{short: strings.ToLower(v), value: true})
 			}
@@ -1703,18 +1703,18 @@ func rangeOf(from, to int) []int {
 // money, or nil.
 func moneyColumn(p profile) *colProfile {
 	m := plausibleMeasure(p)
-	var inCurrency []int
+	var priced []int
 	for i, col := range p.Columns {
 		if col.Name == m && moneyNameRaw(m) && !countTotal(m) {
 			return &p.Columns[i]
 		}
 		// RATE_USD, Total Price (£): a number in a currency.
-		if col.Kind == kindNumeric && !isID(col) && (slices.ContainsFunc(colWords(col.Name), func(w string) bool { return currencyWords[w] }) || strings.ContainsAny(col.Name, "£$€¥")) {
-			inCurrency = append(inCurrency, i)
+		if col.Kind == kindNumeric && !isID(col) && inCurrency(col) {
+			priced = append(priced, i)
 		}
 	}
-	if len(inCurrency) == 1 {
-		return &p.Columns[inCurrency[0]]
+	if len(priced) == 1 {
+		return &p.Columns[priced[0]]
 	}
 	return nil
 }
@@ -3052,13 +3052,17 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	return rd
 }
 
+// codeColumn reports whether every value a column lists is written in
+// capitals: FWD, SPOT, SWAP.
+func codeColumn(col colProfile) bool {
+	return !slices.ContainsFunc(col.Values, func(v string) bool { return strings.ToUpper(v) != v })
+}
+
 // codeValue is the one value of the table written as a short capital
 // code that shortens w: FWD of "forward", REJ of "rejected".
 func codeValue(w string, p profile) (filter, bool) {
 	// Only a column of codes: DPD among Evri and Royal Mail is a name.
-	codes := profile{Columns: slices.DeleteFunc(slices.Clone(p.Columns), func(col colProfile) bool {
-		return slices.ContainsFunc(col.Values, func(v string) bool { return strings.ToUpper(v) != v })
-	})}
+	codes := profile{Columns: slices.DeleteFunc(slices.Clone(p.Columns), func(col colProfile) bool { return !codeColumn(col) })}
 	return oneValue(codes, func(v string) bool {
 		lv := strings.ToLower(v)
 		return len(v) >= 3 && len(v) <= 4 && strings.ToUpper(v) == v && !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }) &&
@@ -4094,6 +4098,15 @@ func spelledFormula(c clause, a, b mention) (derived, bool) {
 	return derived{Name: name, Expr: expr, Formula: name + ", per row"}, true
 }
 
+// asWritten is a whole number as pandas writes it in a numeric column:
+// "2.0" of a column of floats.
+func asWritten(col colProfile, digits string) string {
+	if strings.HasPrefix(col.Dtype, "float") {
+		return digits + ".0"
+	}
+	return digits
+}
+
 // sexCodes are the letters a column of sexes writes for the words.
 var sexCodes = map[string]string{"female": "F", "male": "M", "woman": "F", "women": "F", "man": "M", "men": "M"}
 
@@ -4118,11 +4131,7 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 			if len(out) == 0 || out[len(out)-1].Column != col.Name {
 				out = append(out, filter{Column: col.Name})
 			}
-			val := c.words[i+1]
-			if strings.HasPrefix(col.Dtype, "float") {
-				val += ".0" // as pandas writes the column's values
-			}
-			out[len(out)-1].Values = append(out[len(out)-1].Values, val)
+			out[len(out)-1].Values = append(out[len(out)-1].Values, asWritten(col, c.words[i+1]))
 			out[len(out)-1].at = append(out[len(out)-1].at, i)
 			covered[i], covered[i+1] = true, true
 			// "grade 4 or 5": the values listed after it.
@@ -4131,11 +4140,7 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 				if n < asFloat(col.Min) || n > asFloat(col.Max) {
 					break
 				}
-				more := c.words[j+1]
-				if strings.HasPrefix(col.Dtype, "float") {
-					more += ".0"
-				}
-				out[len(out)-1].Values = append(out[len(out)-1].Values, more)
+				out[len(out)-1].Values = append(out[len(out)-1].Values, asWritten(col, c.words[j+1]))
 				covered[j], covered[j+1] = true, true
 			}
 		}
