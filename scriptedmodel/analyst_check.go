@@ -206,10 +206,11 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 			return readingCheck{refusal: fmt.Sprintf("it counts the rows that %s, no column value I can tie to %q picks them, and I read it as %s", w, w, readingOf(t))}
 		}
 		// "How many parcels arrived damaged": the verb names the rows, the
-		// past after it a state that picks some of them.
+		// past after it a state that picks some of them; after an
+		// auxiliary ("were delivered", "had arrived") it is the verb.
 		for i := 1; i < len(c.words); i++ {
 			w, verb := c.words[i], c.words[i-1]
-			if pastForm(w) && !rd.covered[i] && !rd.covered[i-1] && isPast(verb) && !auxWords[verb] {
+			if pastForm(w) && !rd.covered[i] && !rd.covered[i-1] && isPast(verb) && !passiveWords[verb] && !wordSet("had", "has", "have", "did", "done")[verb] {
 				return readingCheck{refusal: fmt.Sprintf("it counts the rows that %s %s, no column value I can tie to %q picks them, and I read it as %s", verb, w, w, readingOf(t))}
 			}
 		}
@@ -364,22 +365,30 @@ func moneyMismatch(c clause, p profile, rd clauseReading, t task) string {
 func priceRate(col colProfile) bool {
 	ws := colWords(col.Name)
 	for i, w := range ws {
-		if w == "per" || w == "rate" || currencyWords[w] && i+1 < len(ws) && !currencyWords[ws[i+1]] && !moneyName.MatchString(ws[i+1]) {
+		if currencyWords[w] && i+1 < len(ws) && !currencyWords[ws[i+1]] && !moneyName.MatchString(ws[i+1]) {
 			return true
 		}
 	}
-	return strings.Contains(col.Name, "/")
+	return rateNamed(col) || strings.Contains(col.Name, "/")
+}
+
+// rateNamed reports whether a column's name says it is a rate: RATE_USD,
+// rate_gbp_pn, Price per kg.
+func rateNamed(col colProfile) bool {
+	ws := colWords(col.Name)
+	return slices.Contains(ws, "rate") || slices.Contains(ws, "per")
 }
 
 // moneyAsked are words that ask for a sum of money; spend and spent ask
 // for time when a unit of time is in the clause ("hours spent on site").
-var moneyAsked = wordSet("money", "cost", "costs", "spend", "spent", "owe", "owed", "billed", "revenue", "earn", "earned", "earnings",
-	"income", "takings", "turnover", "worth", "fee", "fees", "price", "fare", "fares")
+// A clause's words are singular already ("fees" is fee).
+var moneyAsked = wordSet("money", "cost", "spend", "spent", "owe", "owed", "billed", "revenue", "earn", "earned",
+	"income", "takings", "turnover", "worth", "fee", "price", "fare")
 
 // asksMoney is the first word of a clause, not read as a column, that asks
 // for money, or "".
 func asksMoney(c clause, covered map[int]bool) string {
-	timed := c.has(wordSet("time", "hour", "hours", "minute", "minutes", "day", "days", "week", "weeks", "duration", "length", "long"))
+	timed := c.has(wordSet("time", "hour", "minute", "day", "week", "duration", "length", "long"))
 	for i, w := range c.words {
 		if moneyAsked[w] && !covered[i] && !(timed && (w == "spend" || w == "spent")) {
 			return w
@@ -407,7 +416,3 @@ func columnNamed(p profile, name string) (colProfile, bool) {
 	}
 	return p.Columns[i], true
 }
-
-// auxWords are verbs that only carry another: "were delivered", "got
-// cancelled", "had arrived".
-var auxWords = wordSet("was", "were", "been", "be", "is", "are", "got", "get", "gets", "had", "has", "have", "did", "done", "being")

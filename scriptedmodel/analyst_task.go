@@ -1130,8 +1130,9 @@ var currencyWords = wordSet("usd", "eur", "gbp", "dollar", "euro", "pound")
 // prediction or advice; a column's own word ("the most common cause" of a
 // column called cause) asks for none.
 func scopeWord(c clause, p profile) string {
+	raw := strings.ToLower(c.raw)
 	for _, w := range c.words {
-		if !scopeWords[w] || strings.Contains(strings.ToLower(c.raw), w+"-") {
+		if !scopeWords[w] || strings.Contains(raw, w+"-") {
 			continue // "next-day jobs" name a kind of job, not a prediction
 		}
 		if !slices.ContainsFunc(p.Columns, func(col colProfile) bool {
@@ -1889,14 +1890,14 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		if w := uncoveredWord(c, covered, moneyWords, derivedWords); w != "" && w != "value" && w != "amount" {
 			// "Which category of abuse was raised most often" of a table
 			// without money: raised as reported.
-			reported := (w == "raised" || w == "raise") && moneyColumn(p) == nil
+			mc := moneyColumn(p)
+			reported := (w == "raised" || w == "raise") && mc == nil
 			if m := plausibleMeasure(p); (m == "" || !moneyNameRaw(m)) && !reported {
-				mc := moneyColumn(p)
 				if mc == nil {
 					return task{}, fmt.Sprintf("none of its columns holds %q, and it has no quantity and price columns to compute it from", w), false
 				}
 				// Rate (£/h) is a price per unit: a sum of rates is no revenue.
-				if cw := colWords(mc.Name); slices.Contains(cw, "rate") || slices.Contains(cw, "per") {
+				if rateNamed(*mc) {
 					return task{}, fmt.Sprintf("none of its columns holds %q, and %s is a rate, not a sum of money", w, mc.Name), false
 				}
 				// "Which technician brought in the most revenue" of charge_gbp:
@@ -4016,7 +4017,9 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 			// neither, the one there is.
 			if k := slices.IndexFunc(ms, func(m mention) bool { return m.col.Kind == kindNumeric && of(words(m.col.Name)) }); k >= 0 && ms[k].col.Name != col.Name {
 				qty, price = &ms[k].col, &p.Columns[i]
-			} else if q := find(of); q != nil && q.Name != col.Name && countFunc(p.Columns, func(x colProfile) bool { return x.Kind == kindNumeric && !isID(x) && of(words(x.Name)) }) == 1 {
+			} else if q := find(of); q != nil && q.Name != col.Name && !slices.ContainsFunc(p.Columns, func(x colProfile) bool {
+				return x.Name != q.Name && x.Kind == kindNumeric && !isID(x) && of(words(x.Name))
+			}) {
 				qty, price = q, &p.Columns[i]
 			}
 		}
@@ -4876,15 +4879,4 @@ var tableWords = wordSet("export", "file", "extract", "sheet", "spreadsheet", "d
 // client leaves", "a bike stays"): the verb of the noun before it.
 func isPresentVerb(raw, w string) bool {
 	return slices.ContainsFunc(rawWords(raw), func(q string) bool { return q == w+"s" || q == w+"es" })
-}
-
-// countFunc counts the elements of s that f holds for.
-func countFunc[T any](s []T, f func(T) bool) int {
-	n := 0
-	for _, x := range s {
-		if f(x) {
-			n++
-		}
-	}
-	return n
 }
