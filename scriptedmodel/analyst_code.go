@@ -114,7 +114,7 @@ def clean(v):
     return str(v)
 
 
-def short(v, n=40):
+def short(v, n=100):
     v = clean(v)
     return v[:n] if isinstance(v, str) else v
 

@@ -1924,3 +1924,42 @@ func TestUnitsRatesAndPhrasalDates(t *testing.T) {
 		t.Errorf("%q: got %q, want no breakdown by hour: in hours is the unit", "What was the longest session, in hours?", got)
 	}
 }
+
+func TestRangesVerbsAndOverlaps(t *testing.T) {
+	papers := profile{Path: "/home/user/submissionTracker.csv", Name: "submissionTracker.csv", Rows: 284, Cols: 5, Columns: []colProfile{
+		{Name: "submittedOn", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2024-07-01", Max: "2024-12-30"},
+		{Name: "articleType", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Original Research", "Review", "Case Report"}},
+		{Name: "reviewsReceived", Dtype: "float64", Kind: kindNumeric, Unique: 5, Min: 0.0, Max: 4.0},
+		{Name: "currentStatus", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Under Review", "Accepted", "Rejected"}},
+		{Name: "wordCount", Dtype: "int64", Kind: kindNumeric, Unique: 280, Min: 900.0, Max: 9000.0},
+	}}
+	// A value inside a longer value of another column is no filter of its own.
+	assertExact(t, papers, "How many papers are still under review?", "count_rows where currentStatus=Under Review")
+	// Nor is a value inside a numeric column's whole name.
+	assertExact(t, papers, "How many reviews did we receive in October?", "scalar sum(reviewsReceived) where monthofsubmittedOn=10")
+	// The verb alone after "did we" counts the rows it names.
+	assertExact(t, papers, "How many submissions did we receive in October?", "count_rows where monthofsubmittedOn=10")
+
+	drops := profile{Path: "/home/user/fuel_drops.csv", Name: "fuel_drops.csv", Rows: 327, Cols: 4, Columns: []colProfile{
+		{Name: "Load Date/Time", Dtype: "object", Kind: kindDate, Unique: 327, Min: "2025-05-01 04:04", Max: "2025-05-31 22:10"},
+		{Name: "Arrive Date/Time", Dtype: "object", Kind: kindDate, Unique: 327, Min: "2025-05-01 06:37", Max: "2025-06-01 01:10"},
+		{Name: "Depot", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Grays", "Kingsbury", "Immingham"}},
+		{Name: "Delivered (L)", Dtype: "int64", Kind: kindNumeric, Unique: 20, Min: 1000.0, Max: 12000.0},
+	}}
+	// Days of one month, said three ways, and a week by its first day.
+	for _, q := range []string{"How many drops were loaded between the 12th and the 18th of May?", "How many drops were loaded between 12 and 18 May?", "How many drops were loaded from 12 May to 18 May?"} {
+		assertExact(t, drops, q, "count_rows where dayofLoadDate/Timein12,13,14,15,16,17,18 where monthofLoadDate/Time=5")
+	}
+	assertExact(t, drops, "How many litres were delivered in the week commencing 5 May?", "scalar sum(Delivered (L)) where dayofLoadDate/Timein5,6,7,8,9,10,11 where monthofLoadDate/Time=5")
+	// The date of the event the verb names, not the first date column.
+	assertExact(t, drops, "How many drops arrived in May?", "count_rows where monthofArriveDate/Time=5")
+	assertExact(t, drops, "How many drops were loaded in May?", "count_rows where monthofLoadDate/Time=5")
+
+	hires := profile{Path: "/home/user/hire_agreements.csv", Name: "hire_agreements.csv", Rows: 318, Cols: 3, Columns: []colProfile{
+		{Name: "Refuel Chg (£)", Dtype: "float64", Kind: kindNumeric, Unique: 100, Min: 0.0, Max: 80.0},
+		{Name: "Branch", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Leeds", "York", "Hull"}},
+		{Name: "Total Charge (£)", Dtype: "float64", Kind: kindNumeric, Unique: 318, Min: 40.0, Max: 900.0},
+	}}
+	// Of two columns a synonym names, the one that holds more of its words.
+	assertExact(t, hires, "What did we bill in total across all the agreements?", "scalar sum(Total Charge (£))")
+}

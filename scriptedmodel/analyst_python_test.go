@@ -43,6 +43,9 @@ var analystFiles = map[string]string{
 	"berthings.csv": "arrivedAt,departedAt,yacht,pontoon,fuelLitres,billedLitres,db_level\n" +
 		"2024-05-01T08:00:00,2024-05-01T20:00:00,Sea Lark,A,10,12,60\n2024-05-02T10:00:00,2024-05-03T10:00:00,Blue Tern,B,20,25,75.5\n" +
 		"2024-05-03T09:00:00,2024-05-03T15:00:00,,A,5,5,58\n",
+	// Descriptions longer than forty characters.
+	"tickets.csv": "pcn,contravention\n1,Parked in a restricted street during prescribed hours\n2,Parked in a restricted street during prescribed hours\n" +
+		"3,Parked for longer than permitted\n",
 	// Two counts of one thing per row, and a cost: totals over totals.
 	"patrols.csv": "patrol_id,guard,dur_min,checkpoints_scanned,checkpoints_total,vol_m3,cost_gbp\n" +
 		"1,Ann,30,9,10,2.0,100\n2,Bob,45,10,10,3.0,180\n3,Ann,60,7,10,,50\n4,Bob,15,4,5,5.0,220\n",
@@ -95,6 +98,8 @@ func TestAnalystRunsInPython(t *testing.T) {
 		{"orders.xlsx", "What is the total quantity per category?", []string{"Total quantity by category: Toys 12, Books 6."}, 1},
 		{"prices.csv", "What is the total price?", []string{"The total of price is 3,000.5 (over 3 values)."}, 1},
 		{"broken.xlsx", "What is the total?", []string{"I could not read the datasets", "broken.xlsx"}, 0},
+		// A long value is named whole.
+		{"tickets.csv", "Which contravention do we write the most tickets for?", []string{"Parked in a restricted street during prescribed hours is the most common contravention: 2 rows"}, 1},
 		{"till.csv", "What was the total amount in December?", []string{"The total of amount where month of sold = 12 is 30 (over 2 values)."}, 1},
 	}
 	_, _, client := setup(t, scriptedmodel.Config{})

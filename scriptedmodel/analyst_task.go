@@ -182,6 +182,7 @@ func mentions(c clause, p profile) []mention {
 		afterAgg  bool // only right after an aggregate word
 		exact     bool // the word as written, no other form of it
 		afterKind bool // only after "kind of", "type of" ...
+		fit       int  // of a synonym: how many of its words the name holds, written out (2) or abbreviated (1)
 	}
 	entity := datasetEntity(p)
 	nameWords := fileWords(p)
@@ -384,10 +385,20 @@ func mentions(c clause, p profile) []mention {
 			if col.Kind == kindDate {
 				break // "revenue" is no name of Sale Date
 			}
+			fit := 0
 			for _, a := range synonyms[q] {
-				if slices.ContainsFunc(core, func(cw string) bool { return cw == singular(a) || abbreviates(cw, singular(a)) }) && !slices.Contains(core, q) {
-					cands = append(cands, cand{col: col, ws: []string{q}, level: 3, via: q})
+				for _, cw := range core {
+					switch {
+					case cw == singular(a):
+						fit += 2
+					case abbreviates(cw, singular(a)):
+						fit++
+					}
 				}
+			}
+			if fit > 0 && !slices.Contains(core, q) {
+				// "bill" of Total Charge (£) before Refuel Chg (£).
+				cands = append(cands, cand{col: col, ws: []string{q}, level: 3, via: q, fit: fit})
 			}
 		}
 	}
@@ -417,6 +428,10 @@ func mentions(c clause, p profile) []mention {
 		}
 		return 1
 	}
+	// Of the columns a synonym names, those that hold most of its words.
+	cands = slices.DeleteFunc(cands, func(a cand) bool {
+		return a.fit > 0 && slices.ContainsFunc(cands, func(b cand) bool { return b.via == a.via && b.fit > a.fit })
+	})
 	slices.SortStableFunc(cands, func(a, b cand) int {
 		if a.level != b.level {
 			return a.level - b.level
@@ -1958,7 +1973,15 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		case slices.ContainsFunc(ms, func(m mention) bool {
 			// But "how many parts were rejected" of Reject Qty: a quantity
 			// of the things counted.
-			return m.len == 1 && isPast(c.words[m.pos]) && passiveWords[c.words[m.pos-1]] && len(colWords(m.col.Name)) > 1 && !slices.Contains(colWords(m.col.Name), "quantity")
+			if m.len != 1 || len(colWords(m.col.Name)) < 2 || slices.Contains(colWords(m.col.Name), "quantity") {
+				return false
+			}
+			w := c.words[m.pos]
+			// Or "how many manuscripts did we receive" of reviewsReceived,
+			// "how many burst mains did we repair" of hrs_to_repair: the
+			// verb alone after "did we", which names no measure.
+			did := slices.ContainsFunc(c.words[:m.pos], func(x string) bool { return wordSet("did", "do", "does")[x] }) && !isPast(w)
+			return isPast(w) && passiveWords[c.words[m.pos-1]] || did
 		}):
 			numeric = nil
 		case slices.ContainsFunc(ms, func(m mention) bool {
@@ -2331,6 +2354,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	}
 	all := slices.Clone(ms)
 	rd.filters, rd.ambiguous = oneColumnPerValue(c, filtersFor(c, p, rd.covered), ms)
+	rd.filters = dropMeasureValues(rd.filters, all)
 	// "The first week of October" names days, not a column of weeks.
 	ms = slices.DeleteFunc(ms, func(m mention) bool {
 		return m.len == 1 && slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Part == "day" && len(f.at) > 0 && f.at[0] == m.pos-1 })
@@ -4166,7 +4190,7 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 		}
 		for _, v := range col.Values {
 			vw := words(v)
-			if len([]rune(v)) >= 40 {
+			if len([]rune(v)) >= 100 {
 				continue // maybe cut short by the profile: it would match no row
 			}
 			if len(vw) == 0 || len(vw) == 1 && (len(vw[0]) < 2 || stopWords[vw[0]] || weakWords[vw[0]]) && !signedValue(c.raw, v) && !afterItsColumn(c, col, vw[0]) && !capitalValue(c.raw, v) {
@@ -4241,7 +4265,8 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 			}
 		}
 	}
-	dc := dateColumn(p)
+	out = dropInner(out)
+	dc := eventDate(c, p)
 	if dc == nil {
 		// "In 2023" of a numeric year column.
 		for _, col := range p.Columns {
@@ -4275,6 +4300,7 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 			}
 		}
 	}
+	out = append(out, dayRanges(c, dc.Name, covered)...)
 	// "The first week of October": its 1st to 7th days (the month is read
 	// below).
 	for i := 0; i+3 < len(c.words); i++ {
@@ -4346,7 +4372,7 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 		if y, err := strconv.Atoi(w); err == nil && y >= 1900 && y <= 2100 {
 			out = append(out, filter{Column: dc.Name, Part: "year", Values: []string{w}})
 			covered[i] = true
-		} else if m, ok := months[w]; ok && (w != "may" || i+1 == len(c.words) || c.words[i-1] == "in") {
+		} else if m, ok := months[w]; ok && !covered[i] && (w != "may" || i+1 == len(c.words) || c.words[i-1] == "in") {
 			out = append(out, filter{Column: dc.Name, Part: "month", Values: []string{strconv.Itoa(m)}})
 			covered[i] = true
 			if y, err := strconv.Atoi(strings.Join(c.words[i+1:min(i+2, len(c.words))], "")); err == nil && y >= 1900 && y <= 2100 {
@@ -4378,6 +4404,189 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 				}
 				return out
 			}
+		}
+	}
+	return out
+}
+
+// dropMeasureValues drops a one-word value that a numeric column's whole
+// name, said around it, holds: "how many reviews did we receive" of
+// reviewsReceived is no filter of articleType = Review.
+func dropMeasureValues(fs []filter, ms []mention) []filter {
+	var out []filter
+	for _, f := range fs {
+		if f.Part != "" || f.Op != "" || len(f.at) != len(f.Values) {
+			out = append(out, f)
+			continue
+		}
+		g := f
+		g.Values, g.at = nil, nil
+		for k, v := range f.Values {
+			if len(words(v)) == 1 && slices.ContainsFunc(ms, func(m mention) bool {
+				return m.col.Kind == kindNumeric && m.col.Name != f.Column && m.len >= 2 && m.len >= len(colWords(m.col.Name)) && inSpan(f.at[k], m)
+			}) {
+				continue
+			}
+			g.Values = append(g.Values, v)
+			g.at = append(g.at, f.at[k])
+		}
+		if len(g.Values) > 0 {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// eventDate is the date column a clause's dates are of: the first one,
+// unless the clause names only another's event ("how many drops arrived
+// in May" of Load Date/Time and Arrive Date/Time).
+func eventDate(c clause, p profile) *colProfile {
+	dc := dateColumn(p)
+	if dc == nil {
+		return nil
+	}
+	named := -1
+	for k, col := range p.Columns {
+		if col.Kind != kindDate || !slices.ContainsFunc(c.words, func(w string) bool { return datesEvent(col, w) }) {
+			continue
+		}
+		if col.Name == dc.Name || named >= 0 {
+			return dc
+		}
+		named = k
+	}
+	if named < 0 {
+		return dc
+	}
+	return &p.Columns[named]
+}
+
+// dayRanges reads the days of one month a clause names: "between the
+// 12th and the 18th of May", "from 3 to 9 March", "12 May to 18 May",
+// "the week commencing 10 February" (that day and the six after it). The
+// days and the month are filters of the date column col; a range across
+// two months is left unread.
+func dayRanges(c clause, col string, covered map[int]bool) []filter {
+	ws := c.words
+	skip := func(j int, set map[string]bool) int {
+		for j < len(ws) && set[ws[j]] {
+			j++
+		}
+		return j
+	}
+	day := func(j int) int {
+		if j >= len(ws) || covered[j] {
+			return 0
+		}
+		d := ordinal(ws[j])
+		if d == 0 && isDigits(ws[j]) {
+			d, _ = strconv.Atoi(ws[j])
+		}
+		if d < 1 || d > 31 {
+			return 0
+		}
+		return d
+	}
+	month := func(j int) int {
+		if j >= len(ws) || covered[j] {
+			return 0
+		}
+		return months[ws[j]]
+	}
+	var out []filter
+	for i := 0; i < len(ws); i++ {
+		var lo, hi, m, end int
+		switch {
+		case wordSet("between", "from")[ws[i]]:
+			j := skip(i+1, wordSet("the"))
+			if lo = day(j); lo == 0 {
+				continue
+			}
+			m1 := month(j + 1)
+			if m1 > 0 {
+				j++
+			}
+			if j+1 >= len(ws) || !wordSet("and", "to", "through", "until", "till")[ws[j+1]] {
+				continue
+			}
+			j = skip(j+2, wordSet("the"))
+			if hi = day(j); hi == 0 {
+				continue
+			}
+			j = skip(j+1, wordSet("of"))
+			if m = month(j); m == 0 || m1 > 0 && m1 != m || lo > hi {
+				continue
+			}
+			end = j
+		case ws[i] == "week" && i+1 < len(ws) && wordSet("commencing", "beginning", "starting")[ws[i+1]]:
+			j := skip(i+2, wordSet("the", "on"))
+			if lo = day(j); lo == 0 {
+				continue
+			}
+			j = skip(j+1, wordSet("of"))
+			if m = month(j); m == 0 || lo+6 > monthDays[m] {
+				continue
+			}
+			hi, end = lo+6, j
+		default:
+			continue
+		}
+		out = append(out, filter{Column: col, Part: "day", Values: numberRange(lo, hi), at: []int{i}},
+			filter{Column: col, Part: "month", Values: []string{strconv.Itoa(m)}, at: []int{end}})
+		for k := i; k <= end; k++ {
+			covered[k] = true
+		}
+		if end+1 < len(ws) {
+			if y, err := strconv.Atoi(ws[end+1]); err == nil && y >= 1900 && y <= 2100 {
+				out = append(out, filter{Column: col, Part: "year", Values: []string{ws[end+1]}})
+				covered[end+1] = true
+			}
+		}
+		i = end
+	}
+	return out
+}
+
+// monthDays is the most days a month has.
+var monthDays = map[int]int{1: 31, 2: 29, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10: 31, 11: 30, 12: 31}
+
+// dropInner drops a value the words of a longer value of another column
+// hold: "still under review" is currentStatus = Under Review, not also
+// articleType = Review.
+func dropInner(fs []filter) []filter {
+	type span struct{ f, k, lo, hi int }
+	var spans []span
+	for f, x := range fs {
+		if x.Part != "" || x.Op != "" || len(x.at) != len(x.Values) {
+			continue
+		}
+		for k, v := range x.Values {
+			spans = append(spans, span{f, k, x.at[k], x.at[k] + len(words(v))})
+		}
+	}
+	inner := map[[2]int]bool{}
+	for _, a := range spans {
+		for _, b := range spans {
+			if fs[a.f].Column != fs[b.f].Column && b.lo <= a.lo && a.hi <= b.hi && b.hi-b.lo > a.hi-a.lo {
+				inner[[2]int{a.f, a.k}] = true
+			}
+		}
+	}
+	if len(inner) == 0 {
+		return fs
+	}
+	var out []filter
+	for f, x := range fs {
+		y := x
+		y.Values, y.at = nil, nil
+		for k, v := range x.Values {
+			if !inner[[2]int{f, k}] {
+				y.Values = append(y.Values, v)
+				y.at = append(y.at, x.at[k])
+			}
+		}
+		if len(y.Values) > 0 {
+			out = append(out, y)
 		}
 	}
 	return out
