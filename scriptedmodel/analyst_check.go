@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -319,6 +320,21 @@ func lateCheck(c clause, p profile, rd clauseReading, t task) string {
 			return fmt.Sprintf("it asks for a figure per %s, and I read it as %s, which divides by nothing", u, readingOf(t))
 		}
 	}
+	// "Loaded between 12 and 18 May" read as all of May: a number the
+	// reading leaves out.
+	for i, w := range c.words {
+		if rd.covered[i] || !isDigits(w) && ordinal(w) == 0 {
+			continue
+		}
+		// But not the table's own period ("the 2024 harvest" of Grain
+		// Intake - Harvest 2024.csv), nor "week 38" of a series of weeks.
+		if slices.ContainsFunc(fileWords(p), func(f string) bool { return strings.Contains(f, w) }) || t.Op == opSeries && i > 0 && freqWords[c.words[i-1]] != "" {
+			continue
+		}
+		if !usesNumber(t, w) {
+			return fmt.Sprintf("it names %s, which I cannot tie to a column, a date or a count, and I read it as %s", w, readingOf(t))
+		}
+	}
 	// "Finished after the date we promised": a date compared with no date
 	// the plan reads.
 	for i := 0; i+2 < len(c.words); i++ {
@@ -415,4 +431,23 @@ func columnNamed(p profile, name string) (colProfile, bool) {
 		return colProfile{}, false
 	}
 	return p.Columns[i], true
+}
+
+// usesNumber reports whether a reading uses a number the clause writes:
+// as its top N, a condition, a value or a percentile.
+func usesNumber(t task, w string) bool {
+	n := ordinal(w)
+	if n == 0 {
+		n, _ = strconv.Atoi(w)
+	}
+	if t.N == n || t.Agg == fmt.Sprintf("p%d", n) {
+		return true
+	}
+	fs := slices.Clone(t.Filters)
+	if t.Cond != nil {
+		fs = append(fs, *t.Cond)
+	}
+	return slices.ContainsFunc(fs, func(f filter) bool {
+		return f.Op != "" && f.Num == float64(n) || slices.ContainsFunc(f.Values, func(v string) bool { return v == strconv.Itoa(n) || strings.Contains(v, w) })
+	})
 }

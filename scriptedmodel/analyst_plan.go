@@ -740,6 +740,9 @@ func topN(ws []string) int {
 	}
 	for i, w := range ws {
 		if (w == "top" || w == "bottom" || w == "first") && i+1 < len(ws) {
+			if i+2 < len(ws) && wordSet("day", "week", "month", "quarter", "year", "hour")[ws[i+2]] {
+				continue // "the first two weeks of October" are days, not the top two
+			}
 			if n := num(ws[i+1]); n > 0 {
 				return n
 			}

@@ -1962,4 +1962,35 @@ func TestRangesVerbsAndOverlaps(t *testing.T) {
 	}}
 	// Of two columns a synonym names, the one that holds more of its words.
 	assertExact(t, hires, "What did we bill in total across all the agreements?", "scalar sum(Total Charge (£))")
+
+	builds := profile{Path: "/home/user/build_runs.csv", Name: "build_runs.csv", Rows: 372, Cols: 5, Columns: []colProfile{
+		{Name: "STARTED_AT", Dtype: "object", Kind: kindDate, Unique: 372, Min: "2025-01-02T10:40:16Z", Max: "2025-03-31T18:02:11Z"},
+		{Name: "STATUS", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"SUCCESS", "FAILED", "CANCELLED"}},
+		{Name: "PIPELINE", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"web-frontend", "api", "mobile", "infra"}},
+		{Name: "QUEUE_SEC", Dtype: "int64", Kind: kindNumeric, Unique: 200, Min: 1.0, Max: 900.0},
+		{Name: "DURATION_SEC", Dtype: "int64", Kind: kindNumeric, Unique: 350, Min: 40.0, Max: 3600.0},
+	}}
+	// A value named by another form of its word.
+	assertExact(t, builds, "What's our build failure rate as a percentage of all runs?", "share of rows where STATUS=FAILED")
+	assertExact(t, builds, "What is the cancellation rate?", "share of rows where STATUS=CANCELLED")
+	// The first weeks of a month are its days, not the top two.
+	assertExact(t, builds, "How many runs failed in the first two weeks of March?", "count_rows where STATUS=FAILED where dayofSTARTED_ATin1,2,3,4,5,6,7,8,9,10,11,12,13,14 where monthofSTARTED_AT=3")
+	// A unit asked after the word that says what of is no count of rows.
+	if got := readingFor("How many runner minutes did we burn in total across the quarter?", builds); !strings.HasPrefix(got, "refused: it asks how many minutes") {
+		t.Errorf("%q: got %q, want a refusal: minutes are not rows", "How many runner minutes did we burn in total across the quarter?", got)
+	}
+	docks := profile{Path: "/home/user/dock_slots.csv", Name: "dock_slots.csv", Rows: 300, Cols: 4, Columns: []colProfile{
+		{Name: "direction", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"inbound", "outbound"}},
+		{Name: "DOOR_SITE", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"North Yard", "South Yard", "East Yard", "West Yard"}},
+		{Name: "waitMin", Dtype: "int64", Kind: kindNumeric, Unique: 90, Min: 0.0, Max: 240.0},
+		{Name: "unloadDurMin", Dtype: "int64", Kind: kindNumeric, Unique: 80, Min: 10.0, Max: 180.0},
+	}}
+	// A duration's time, without its abbreviation: "unload time" of unloadDurMin.
+	assertExact(t, docks, "What is the average unload time?", "scalar mean(unloadDurMin)")
+	// A location is a site.
+	assertExact(t, docks, "Which door location handled the most slots?", "group count by DOOR_SITE desc")
+	// A number the reading leaves out refuses it.
+	if got := readingFor("How many runs started between 3 and 9 of the month?", builds); !strings.HasPrefix(got, "refused: it names 3") {
+		t.Errorf("%q: got %q, want a refusal that names the number it left out", "How many runs started between 3 and 9 of the month?", got)
+	}
 }

@@ -309,6 +309,10 @@ func mentions(c clause, p profile) []mention {
 				for _, w := range append([]string{"time"}, uc.words...) {
 					if w != "time" || uc.words[0] == "duration" {
 						cands = append(cands, cand{col: col, ws: append(slices.Clone(core), w), level: 1})
+						if n := len(core); n > 1 && (core[n-1] == "duration" || abbreviates(core[n-1], "duration")) {
+							// "unload time" of unloadDurMin.
+							cands = append(cands, cand{col: col, ws: append(slices.Clone(core[:n-1]), w), level: 1})
+						}
 					}
 				}
 			}
@@ -1573,6 +1577,13 @@ func askedUnit(c clause) int {
 	if len(ws) > 3 && ws[0] == "how" && ws[1] == "many" && (wordSet("did", "does", "do", "was", "were", "is", "are", "has", "have", "had")[ws[3]] || ws[3] == "of") { // "how many hours of downtime", "metres of weld"
 		if _, ok := scaleOf(ws[2]); ok {
 			return 2
+		}
+	}
+	// "How many runner minutes did we burn", "how many man hours were
+	// lost": a unit after the word that says what of.
+	if len(ws) > 4 && ws[0] == "how" && ws[1] == "many" && wordSet("did", "does", "do", "was", "were", "is", "are", "has", "have", "had")[ws[4]] {
+		if _, ok := scaleOf(ws[3]); ok {
+			return 3
 		}
 	}
 	if n := len(ws); n > 2 && ws[n-2] == "in" {
@@ -4266,6 +4277,7 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 		}
 	}
 	out = dropInner(out)
+	out = append(out, valueForms(c, p, covered)...)
 	dc := eventDate(c, p)
 	if dc == nil {
 		// "In 2023" of a numeric year column.
@@ -4437,6 +4449,43 @@ func dropMeasureValues(fs []filter, ms []mention) []filter {
 	return out
 }
 
+// valueForms reads a value named by another form of its word: "the
+// failure rate" of STATUS = FAILED, "cancellations" of Cancelled. Only a
+// word no column's name holds, and only when one value of one column
+// has that form.
+func valueForms(c clause, p profile, covered map[int]bool) []filter {
+	ms := mentions(c, p)
+	var out []filter
+	for i, w := range c.words {
+		if covered[i] || len(w) < 5 || stopWords[w] || weakWords[w] || slices.ContainsFunc(ms, func(m mention) bool { return inSpan(i, m) }) {
+			continue
+		}
+		if slices.ContainsFunc(p.Columns, func(col colProfile) bool { return col.Kind == kindDate && datesEvent(col, w) }) {
+			continue // "how long to settle a bill" of Settled Date: the event a date is of, not Status = Settled
+		}
+		var hit []filter
+		for _, col := range p.Columns {
+			if col.Kind != kindCategorical || col.Unique > 12 {
+				continue
+			}
+			for _, v := range col.Values {
+				vw := words(v)
+				if len(vw) != 1 || vw[0] == w || len(vw[0]) < 4 {
+					continue
+				}
+				if sameWord(w, vw[0]) || strings.TrimSuffix(w, "ure")+"ed" == vw[0] {
+					hit = append(hit, filter{Column: col.Name, Values: []string{v}, at: []int{i}})
+				}
+			}
+		}
+		if len(hit) == 1 {
+			out = append(out, hit[0])
+			covered[i] = true
+		}
+	}
+	return out
+}
+
 // eventDate is the date column a clause's dates are of: the first one,
 // unless the clause names only another's event ("how many drops arrived
 // in May" of Load Date/Time and Arrive Date/Time).
@@ -4463,7 +4512,8 @@ func eventDate(c clause, p profile) *colProfile {
 
 // dayRanges reads the days of one month a clause names: "between the
 // 12th and the 18th of May", "from 3 to 9 March", "12 May to 18 May",
-// "the week commencing 10 February" (that day and the six after it). The
+// "the week commencing 10 February" (that day and the six after it),
+// "the first two weeks of October". The
 // days and the month are filters of the date column col; a range across
 // two months is left unread.
 func dayRanges(c clause, col string, covered map[int]bool) []filter {
@@ -4518,6 +4568,19 @@ func dayRanges(c clause, col string, covered map[int]bool) []filter {
 				continue
 			}
 			end = j
+		case ws[i] == "first" && i+3 < len(ws) && wordSet("day", "week")[ws[i+2]] && ws[i+3] == "of":
+			// "The first two weeks of October", "the first 10 days of May".
+			n, ok := numberWords[ws[i+1]]
+			if !ok {
+				n, _ = strconv.Atoi(ws[i+1])
+			}
+			if ws[i+2] == "week" {
+				n *= 7
+			}
+			if m = month(i + 4); m == 0 || n < 1 || n > monthDays[m] {
+				continue
+			}
+			lo, hi, end = 1, n, i+4
 		case ws[i] == "week" && i+1 < len(ws) && wordSet("commencing", "beginning", "starting")[ws[i+1]]:
 			j := skip(i+2, wordSet("the", "on"))
 			if lo = day(j); lo == 0 {
