@@ -1989,6 +1989,15 @@ func TestRangesVerbsAndOverlaps(t *testing.T) {
 	assertExact(t, docks, "What is the average unload time?", "scalar mean(unloadDurMin)")
 	// A location is a site.
 	assertExact(t, docks, "Which door location handled the most slots?", "group count by DOOR_SITE desc")
+	bridges := profile{Path: "/home/user/bridge_inspections.csv", Name: "bridge_inspections.csv", Rows: 240, Cols: 4, Columns: []colProfile{
+		{Name: "Structure Name", Dtype: "object", Kind: kindText, Unique: 200, Values: []string{"Ferry Road Culvert", "Park Lane Bridge"}},
+		{Name: "Road", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"A614", "B1234", "A1", "C17"}},
+		{Name: "Structure Type", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Culvert", "Footbridge", "Bridge"}},
+		{Name: "Defects Recorded", Dtype: "int64", Kind: kindNumeric, Unique: 30, Min: 0.0, Max: 33.0},
+	}}
+	// A plural after "on" says where the rows are, not a breakdown.
+	assertExact(t, bridges, "How many defects were recorded on structures on the A614?", "scalar sum(Defects Recorded) where Road=A614")
+	assertExact(t, bridges, "How many defects were recorded on each structure type?", "group sum(Defects Recorded) by Structure Type")
 	// A number the reading leaves out refuses it.
 	if got := readingFor("How many runs started between 3 and 9 of the month?", builds); !strings.HasPrefix(got, "refused: it names 3") {
 		t.Errorf("%q: got %q, want a refusal that names the number it left out", "How many runs started between 3 and 9 of the month?", got)

@@ -2407,6 +2407,18 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 		return true
 	})
+	// "Defects recorded on structures on the A614": a plural after a
+	// preposition, in a clause that asks for no breakdown, says where
+	// the rows are, not what to group them by.
+	if !c.has(groupWords) && !c.has(wordSet("which", "what", "who", "whose", "most", "least", "fewest", "highest", "lowest")) {
+		ms = slices.DeleteFunc(ms, func(m mention) bool {
+			if m.col.Kind == kindNumeric || isTime(m.col) || m.len != 1 || m.pos == 0 || !wordSet("on", "at", "across", "from")[c.words[m.pos-1]] || !writtenPlural(c.raw, c.words[m.pos]) {
+				return false
+			}
+			rd.covered[m.pos] = true
+			return true
+		})
+	}
 	// A yes/no column named outside a grouping picks its rows: "were
 	// returned" keeps returned = yes, "not returned" the others.
 	ms = slices.DeleteFunc(ms, func(m mention) bool {
