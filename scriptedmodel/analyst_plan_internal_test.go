@@ -1998,6 +1998,19 @@ func TestRangesVerbsAndOverlaps(t *testing.T) {
 	// A plural after "on" says where the rows are, not a breakdown.
 	assertExact(t, bridges, "How many defects were recorded on structures on the A614?", "scalar sum(Defects Recorded) where Road=A614")
 	assertExact(t, bridges, "How many defects were recorded on each structure type?", "group sum(Defects Recorded) by Structure Type")
+	// A hash names what it is of: "commits" of COMMIT_SHA.
+	runs := profile{Path: "/home/user/build_runs.csv", Name: "build_runs.csv", Rows: 372, Cols: 2, Columns: []colProfile{
+		{Name: "RUN_ID", Dtype: "int64", Kind: kindNumeric, Unique: 372, Min: 48000.0, Max: 48400.0},
+		{Name: "COMMIT_SHA", Dtype: "object", Kind: kindText, Unique: 340, Values: []string{"9f8715e1e71e", "0c1d2e3f4a5b"}},
+	}}
+	assertExact(t, runs, "How many distinct commits did we build?", "distinct COMMIT_SHA")
+	// "submission" is the event of submittedOn; the span's words name no other column.
+	tracked := profile{Path: "/home/user/paper_tracker.csv", Name: "paper_tracker.csv", Rows: 284, Cols: 3, Columns: []colProfile{
+		{Name: "submittedOn", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2024-07-01", Max: "2024-12-30"},
+		{Name: "firstDecisionDate", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2024-07-09", Max: "2025-02-20"},
+		{Name: "firstDecision", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Desk Reject", "Major Revision", "Accept"}},
+	}}
+	assertExact(t, tracked, "What's the mean time from submission to first decision, in days?", "scalar mean(days from submittedOn to firstDecisionDate)")
 	// A number the reading leaves out refuses it.
 	if got := readingFor("How many runs started between 3 and 9 of the month?", builds); !strings.HasPrefix(got, "refused: it names 3") {
 		t.Errorf("%q: got %q, want a refusal that names the number it left out", "How many runs started between 3 and 9 of the month?", got)

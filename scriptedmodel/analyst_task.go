@@ -21,7 +21,7 @@ func coreWords(name string) []string {
 		if i+2 == len(ws) && freqWords[w] != "" && isDigits(ws[i+1]) {
 			break // n_alive_yr1: which year is a qualifier
 		}
-		if i > 0 && i+1 == len(ws) && (w == "quantity" || wordSet("reg", "registration", "plate", "serial")[w]) {
+		if i > 0 && i+1 == len(ws) && (w == "quantity" || wordSet("reg", "registration", "plate", "serial", "sha", "hash", "uuid", "guid")[w]) {
 			break // visits_qty is "the visits", vehicle_reg "the vehicle"
 		}
 		if !unitWords[w] && !qualifierWords[w] && !unitPer(ws, i) {
@@ -92,6 +92,12 @@ func sameWord(q, c string) bool {
 	}
 	if n, ok := strings.CutSuffix(q, "ation"); ok && len(n) > 2 && (c == n+"ated" || c == n+"ate") {
 		return true
+	}
+	// "submission" and submitted, "admission" and admit.
+	for _, ab := range [][2]string{{q, c}, {c, q}} {
+		if n, ok := strings.CutSuffix(ab[0], "ssion"); ok && len(n) > 2 && strings.HasSuffix(n, "i") && (ab[1] == n+"t" || undouble(stem(ab[1])) == n+"t") {
+			return true
+		}
 	}
 	// "consumed" and consumption, "borrow" and loan.
 	if slices.Contains(nounsOf(q), c) || slices.Contains(nounsOf(c), q) {
@@ -2719,7 +2725,11 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	}
 	if ok && !slices.ContainsFunc(ms, func(m mention) bool { return m.pos == unit }) {
 		pl.addDerived(d)
-		ms = slices.DeleteFunc(ms, func(m mention) bool { return m.col.Kind == kindDate && m.pos > at && m.pos < at+span })
+		// The span's words name its dates, not another column:
+		// "from submission to first decision" is not firstDecision.
+		ms = slices.DeleteFunc(ms, func(m mention) bool {
+			return (m.col.Kind == kindDate || m.col.Kind != kindNumeric && m.pos+m.len <= at+span) && m.pos > at && m.pos < at+span
+		})
 		ms = append(ms, mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: unit, len: 1})
 		slices.SortStableFunc(ms, func(a, b mention) int { return a.pos - b.pos })
 		rd.covered[unit] = true
@@ -3367,7 +3377,7 @@ func identifierOf(p profile, col string) string {
 
 // idSuffix are the last words of a name that identifies what the words
 // before it name: customer_id, Structure No, Site Code.
-var idSuffix = wordSet("id", "no", "num", "number", "nr", "code", "ref", "key", "name", "reg", "registration", "plate", "serial")
+var idSuffix = wordSet("id", "no", "num", "number", "nr", "code", "ref", "key", "name", "reg", "registration", "plate", "serial", "sha", "hash", "uuid", "guid")
 
 // idNumber reports whether w is an idSuffix that numbers or codes what the
 // words before it name, as a name does not: Structure ID, not Structure
