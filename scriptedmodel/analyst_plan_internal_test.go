@@ -2011,6 +2011,21 @@ func TestRangesVerbsAndOverlaps(t *testing.T) {
 		{Name: "firstDecision", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Desk Reject", "Major Revision", "Accept"}},
 	}}
 	assertExact(t, tracked, "What's the mean time from submission to first decision, in days?", "scalar mean(days from submittedOn to firstDecisionDate)")
+	// A row per house per day: "an average day" of each house is the mean of its rows.
+	flock := profile{Path: "/home/user/flock_daily.csv", Name: "flock_daily.csv", Rows: 200, Cols: 3, Columns: []colProfile{
+		{Name: "Date", Dtype: "object", Kind: kindDate, Unique: 50, Min: "2025-03-10", Max: "2025-04-28"},
+		{Name: "House", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"House 1", "House 2", "House 3", "House 4"}},
+		{Name: "Feed (kg)", Dtype: "float64", Kind: kindNumeric, Unique: 190, Min: 400.0, Max: 490.0},
+	}}
+	assertExact(t, flock, "How much feed does each house get through on an average day?", "group mean(Feed (kg)) by House")
+	assertExact(t, flock, "What is the average daily feed per house?", "group mean(Feed (kg)) by House")
+	// "Different people" is the one column of people.
+	rigs := profile{Path: "/home/user/rig_bookings.csv", Name: "rig_bookings.csv", Rows: 210, Cols: 3, Columns: []colProfile{
+		{Name: "Rig", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"RIG-A", "RIG-B", "RIG-C", "RIG-D"}},
+		{Name: "Booked By", Dtype: "object", Kind: kindCategorical, Unique: 14, Values: []string{"S. Patel", "J. Okafor"}},
+		{Name: "Hrs Booked", Dtype: "int64", Kind: kindNumeric, Unique: 10, Min: 1.0, Max: 24.0},
+	}}
+	assertExact(t, rigs, "How many different people booked time on the rigs?", "distinct Booked By")
 	// A number the reading leaves out refuses it.
 	if got := readingFor("How many runs started between 3 and 9 of the month?", builds); !strings.HasPrefix(got, "refused: it names 3") {
 		t.Errorf("%q: got %q, want a refusal that names the number it left out", "How many runs started between 3 and 9 of the month?", got)

@@ -2413,6 +2413,23 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 		return true
 	})
+	// "How many different people booked time": the one column of people.
+	if people := slices.DeleteFunc(slices.Clone(p.Columns), func(col colProfile) bool { return !isPeople(col) }); len(people) == 1 {
+		for i := 1; i < len(c.words); i++ {
+			if wordSet("people", "person", "staff", "user")[c.words[i]] && distinctWords[c.words[i-1]] && !rd.covered[i] && !slices.ContainsFunc(ms, func(m mention) bool { return m.col.Name == people[0].Name || inSpan(i, m) }) {
+				ms = append(ms, mention{col: people[0], pos: i, len: 1})
+				slices.SortStableFunc(ms, func(a, b mention) int { return a.pos - b.pos })
+				rd.covered[i] = true
+				// The verb of its name is said with it: "booked" of Booked By.
+				for j := i + 1; j < len(c.words) && j <= i+2; j++ {
+					if slices.ContainsFunc(colWords(people[0].Name), func(w string) bool { return sameWord(c.words[j], w) }) {
+						rd.covered[j] = true
+						ms = slices.DeleteFunc(ms, func(m mention) bool { return m.col.Name != people[0].Name && inSpan(j, m) })
+					}
+				}
+			}
+		}
+	}
 	// "Defects recorded on structures on the A614": a plural after a
 	// preposition, in a clause that asks for no breakdown, says where
 	// the rows are, not what to group them by.
@@ -2997,7 +3014,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// "which month", "per week" group the date column by it; but "the
 	// median daily rain" of daily rows is the median of the rows.
 	if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) == "D" && dateOnly(*dc) && aggregateOf(c, maps.Clone(rd.covered)) != "" &&
-		(!c.has(groupWords) || containsSeq(c.words, "per", "day") && panel(p, *dc)) && !c.has(wordSet("which")) && !c.has(descWords) && !c.has(ascWords) {
+		(!c.has(groupWords) || anyDay(c) && panel(p, *dc)) && !c.has(wordSet("which")) && !c.has(descWords) && !c.has(ascWords) {
 		rd.sameGrain = true
 		for i, w := range c.words {
 			if w == "daily" || w == "day" {
@@ -3427,6 +3444,14 @@ func countsRowsNoun(c clause, p profile) bool {
 	}
 	w := c.words[j]
 	return rowWords[w] || entityWords[w] || w == datasetEntity(p) || slices.Contains(fileWords(p), w)
+}
+
+// anyDay reports whether a clause asks for a figure of any one day: "per
+// day", "on an average day", "the typical daily feed".
+func anyDay(c clause) bool {
+	return containsSeq(c.words, "per", "day") || slices.ContainsFunc(rangeOf(1, len(c.words)), func(i int) bool {
+		return wordSet("day", "daily")[c.words[i]] && wordSet("average", "typical")[c.words[i-1]]
+	})
 }
 
 // panel reports whether a table has a row per day of its date column, or
