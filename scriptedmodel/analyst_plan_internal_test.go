@@ -2026,6 +2026,17 @@ func TestRangesVerbsAndOverlaps(t *testing.T) {
 		{Name: "Hrs Booked", Dtype: "int64", Kind: kindNumeric, Unique: 10, Min: 1.0, Max: 24.0},
 	}}
 	assertExact(t, rigs, "How many different people booked time on the rigs?", "distinct Booked By")
+	// A noun and its participle said apart name the column of both.
+	picks := profile{Path: "/home/user/pick_report.csv", Name: "pick_report.csv", Rows: 356, Cols: 4, Columns: []colProfile{
+		{Name: "Shift Date", Dtype: "object", Kind: kindDate, Unique: 80, Min: "2025-03-31", Max: "2025-06-29"},
+		{Name: "Picker Name", Dtype: "object", Kind: kindCategorical, Unique: 20, Values: []string{"A. Nowak", "B. Silva"}},
+		{Name: "Units Picked", Dtype: "int64", Kind: kindNumeric, Unique: 300, Min: 200.0, Max: 2400.0},
+		{Name: "Short Picks", Dtype: "int64", Kind: kindNumeric, Unique: 12, Min: 0.0, Max: 11.0},
+	}}
+	assertExact(t, picks, "How many units did the team pick over the period?", "scalar sum(Units Picked)")
+	assertExact(t, picks, "Which picker picked the most units?", "group sum(Units Picked) by Picker Name desc")
+	// The busiest period for a measure ranks by the measure, not by rows.
+	assertExact(t, picks, "Which week was our busiest for units picked?", "group sum(Units Picked) by Shift Date/W desc")
 	// A number the reading leaves out refuses it.
 	if got := readingFor("How many runs started between 3 and 9 of the month?", builds); !strings.HasPrefix(got, "refused: it names 3") {
 		t.Errorf("%q: got %q, want a refusal that names the number it left out", "How many runs started between 3 and 9 of the month?", got)

@@ -2208,7 +2208,8 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		// "The most orders" ranks by how many; "the best reviews" by
 		// something no column was found for.
 		countRank := c.has(wordSet("most", "fewest", "least", "more", "fewer", "less")) || howMany || n > 0
-		if c.has(commonWords) && agg == "" {
+		// But "the busiest week for units picked" ranks by the measure named.
+		if c.has(commonWords) && agg == "" && !(len(numeric) > 0 && !c.has(wordSet("common", "frequent", "popular", "often"))) {
 			t.Agg = "count" // "borrowed most often" counts, whatever column "borrowed" names
 			return t, "", true
 		}
@@ -2357,6 +2358,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		rd.covered[m.pos] = true
 		return true
 	})
+	ms = nounVerbMentions(c, p, ms, rd.covered)
 	ms = rowMentions(c, p, ms, rd.covered)
 	// "How much rent a year" of "Passing Rent (GBP pa)": the column is
 	// already a year's, so the year is no period to group by.
@@ -3444,6 +3446,42 @@ func countsRowsNoun(c clause, p profile) bool {
 	}
 	w := c.words[j]
 	return rowWords[w] || entityWords[w] || w == datasetEntity(p) || slices.Contains(fileWords(p), w)
+}
+
+// nounVerbMentions reads a column named by a noun and a participle
+// ("Units Picked") from the noun and the verb said apart: "which picker
+// picked the most units", "how many units did the team pick". The
+// column replaces a one-word mention of another column at either word
+// ("picked" of Short Picks); both words are covered, the words between
+// are not ("the most" still ranks).
+func nounVerbMentions(c clause, p profile, ms []mention, covered map[int]bool) []mention {
+	for _, col := range p.Columns {
+		ws := colWords(col.Name)
+		if col.Kind != kindNumeric || len(ws) != 2 || !pastForm(ws[1]) || slices.ContainsFunc(ms, func(m mention) bool { return m.col.Name == col.Name }) {
+			continue
+		}
+		verb := func(w string) bool {
+			return !known(w) && (sameWord(w, ws[1]) || w+"ed" == ws[1] || w+"d" == ws[1] || stem(ws[1]) == w)
+		}
+		for i, w := range c.words {
+			if !sameWord(w, ws[0]) || covered[i] {
+				continue
+			}
+			j := slices.IndexFunc(c.words, func(x string) bool { return verb(x) })
+			if j < 0 || j == i || covered[j] || max(i, j)-min(i, j) > 4 {
+				continue
+			}
+			if slices.ContainsFunc(ms, func(m mention) bool { return (inSpan(i, m) || inSpan(j, m)) && m.len > 1 }) {
+				continue
+			}
+			ms = slices.DeleteFunc(ms, func(m mention) bool { return inSpan(i, m) || inSpan(j, m) })
+			ms = append(ms, mention{col: col, pos: i, len: 1})
+			slices.SortStableFunc(ms, func(a, b mention) int { return a.pos - b.pos })
+			covered[j] = true
+			break
+		}
+	}
+	return ms
 }
 
 // anyDay reports whether a clause asks for a figure of any one day: "per
