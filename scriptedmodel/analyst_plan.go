@@ -348,9 +348,9 @@ func splitWords(s string, expand bool) []string {
 			cur = append(cur, r) // "-4.5" is a negative number
 		case r == ',' && len(cur) > 0 && unicode.IsDigit(cur[len(cur)-1]) && thousands(rs[i+1:]):
 			// "150,000" is one number
-		case r == '/' && len(cur) > 0 && unicode.IsLetter(cur[len(cur)-1]) && i+1 < len(rs) && unicode.IsLetter(rs[i+1]):
+		case r == '/' && (len(cur) > 0 && unicode.IsLetter(cur[len(cur)-1]) || len(cur) == 0 && i > 0 && strings.ContainsRune("£$€", rs[i-1])) && i+1 < len(rs) && unicode.IsLetter(rs[i+1]):
 			flush()
-			out = append(out, "per") // Price/L, km/h
+			out = append(out, "per") // Price/L, km/h, Rate (£/hr)
 		default:
 			flush()
 		}

@@ -2037,6 +2037,15 @@ func TestRangesVerbsAndOverlaps(t *testing.T) {
 	assertExact(t, picks, "Which picker picked the most units?", "group sum(Units Picked) by Picker Name desc")
 	// The busiest period for a measure ranks by the measure, not by rows.
 	assertExact(t, picks, "Which week was our busiest for units picked?", "group sum(Units Picked) by Shift Date/W desc")
+	// "Rate (£/hr)" is a rate per hour, so Hrs is the one duration; its
+	// length is the duration its unit names.
+	entries := profile{Path: "/home/user/time_entries.csv", Name: "time_entries.csv", Rows: 356, Cols: 3, Columns: []colProfile{
+		{Name: "Hrs", Dtype: "float64", Kind: kindNumeric, Unique: 40, Min: 0.1, Max: 7.5},
+		{Name: "Rate (£/hr)", Dtype: "int64", Kind: kindNumeric, Unique: 6, Min: 150.0, Max: 450.0},
+		{Name: "Value (£)", Dtype: "float64", Kind: kindNumeric, Unique: 300, Min: 15.0, Max: 3375.0},
+	}}
+	assertExact(t, entries, "What's the average duration of an entry?", "scalar mean(Hrs)")
+	assertExact(t, entries, "What's the average length of a time entry in hours?", "scalar mean(Hrs)")
 	// A number the reading leaves out refuses it.
 	if got := readingFor("How many runs started between 3 and 9 of the month?", builds); !strings.HasPrefix(got, "refused: it names 3") {
 		t.Errorf("%q: got %q, want a refusal that names the number it left out", "How many runs started between 3 and 9 of the month?", got)

@@ -209,14 +209,7 @@ func mentions(c clause, p profile) []mention {
 	// the one in kWh "the energy", and so on.
 	var cands []cand
 	for _, uc := range unitConcepts {
-		var hit []colProfile
-		for _, col := range p.Columns {
-			cw := colWords(col.Name)
-			if col.Kind == kindNumeric && slices.ContainsFunc(rangeOf(0, len(cw)), func(k int) bool { return uc.units[cw[k]] && (k == 0 || cw[k-1] != "per") }) {
-				hit = append(hit, col) // but not "Flow (L/min)", a rate
-			}
-		}
-		if len(hit) == 1 {
+		if hit := unitHits(p, uc.units); len(hit) == 1 {
 			ws := uc.words
 			if ws[0] == "duration" {
 				// "The total downtime" of Downtime Events.csv is its one
@@ -2359,6 +2352,13 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		return true
 	})
 	ms = nounVerbMentions(c, p, ms, rd.covered)
+	// "The average length of a time entry in hours" of Hrs: the concept
+	// of the column its unit already names.
+	for i, w := range c.words {
+		if !rd.covered[i] && slices.ContainsFunc(ms, func(m mention) bool { return m.col.Kind == kindNumeric && conceptOf(p, w) == m.col.Name }) {
+			rd.covered[i] = true
+		}
+	}
 	ms = rowMentions(c, p, ms, rd.covered)
 	// "How much rent a year" of "Passing Rent (GBP pa)": the column is
 	// already a year's, so the year is no period to group by.
@@ -3446,6 +3446,33 @@ func countsRowsNoun(c clause, p profile) bool {
 	}
 	w := c.words[j]
 	return rowWords[w] || entityWords[w] || w == datasetEntity(p) || slices.Contains(fileWords(p), w)
+}
+
+// conceptOf is the one numeric column measured in a unit of the concept
+// w names ("length" of the one column in hours), or "".
+func conceptOf(p profile, w string) string {
+	for _, uc := range unitConcepts {
+		if !slices.Contains(uc.words, w) {
+			continue
+		}
+		if hit := unitHits(p, uc.units); len(hit) == 1 {
+			return hit[0].Name
+		}
+	}
+	return ""
+}
+
+// unitHits are the numeric columns measured in one of units: not "Flow
+// (L/min)" nor "Rate (£/hr)", which are rates.
+func unitHits(p profile, units map[string]bool) []colProfile {
+	var hit []colProfile
+	for _, col := range p.Columns {
+		cw := colWords(col.Name)
+		if col.Kind == kindNumeric && slices.ContainsFunc(rangeOf(0, len(cw)), func(k int) bool { return units[cw[k]] && (k == 0 || cw[k-1] != "per") }) {
+			hit = append(hit, col)
+		}
+	}
+	return hit
 }
 
 // nounVerbMentions reads a column named by a noun and a participle
