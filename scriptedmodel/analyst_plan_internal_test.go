@@ -1962,6 +1962,12 @@ func TestRangesVerbsAndOverlaps(t *testing.T) {
 	}}
 	// Of two columns a synonym names, the one that holds more of its words.
 	assertExact(t, hires, "What did we bill in total across all the agreements?", "scalar sum(Total Charge (£))")
+	// "came back" is how a result is said.
+	returns := profile{Path: "/home/user/hire_returns.csv", Name: "hire_returns.csv", Rows: 318, Cols: 2, Columns: []colProfile{
+		{Name: "Branch", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Leeds", "York", "Hull"}},
+		{Name: "Damage Y/N", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"N", "Y"}},
+	}}
+	assertExact(t, returns, "How many hires came back with damage?", "count_rows where Damage Y/N=Y")
 
 	builds := profile{Path: "/home/user/build_runs.csv", Name: "build_runs.csv", Rows: 372, Cols: 5, Columns: []colProfile{
 		{Name: "STARTED_AT", Dtype: "object", Kind: kindDate, Unique: 372, Min: "2025-01-02T10:40:16Z", Max: "2025-03-31T18:02:11Z"},

@@ -275,7 +275,7 @@ var entityWords = wordSet("employee", "staff", "worker", "person", "people", "pa
 
 // fillerWords carry no meaning a column could hold: function words, the
 // verbs questions are asked with, and politeness.
-var fillerWords = wordSet("because", "while", "still", "yet", "ended", "away", "a", "an", "the", "i", "me", "my", "he", "him", "his", "she", "her", "hers", "himself", "herself", "themselves",
+var fillerWords = wordSet("because", "while", "still", "yet", "ended", "away", "back", "a", "an", "the", "i", "me", "my", "he", "him", "his", "she", "her", "hers", "himself", "herself", "themselves",
 	"file", "filed", "submit", "submitted", "something", "anything", "anyone", "someone", "consume", "consumed", "create", "created", "we", "us", "our", "you", "your", "it", "its", "they", "them", "their", "there",
 	"this", "that", "these", "those", "what", "which", "who", "whom", "whose", "where", "when", "how", "is", "are", "was", "were", "be", "been",
 	"being", "am", "do", "does", "did", "done", "has", "have", "had", "having", "get", "got", "gotten", "give", "given", "make", "made", "take",
