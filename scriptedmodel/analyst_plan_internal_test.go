@@ -1925,6 +1925,11 @@ func TestUnitsRatesAndPhrasalDates(t *testing.T) {
 	}
 }
 
+// TestRangesVerbsAndOverlaps (quoted by docs/offline-analyst.md): days of
+// one month, the date of the verb's event, a verb that names no measure,
+// values inside longer ones or another form of their word, a noun and its
+// participle said apart, an average day of a panel, and numbers and units
+// the reading leaves out.
 func TestRangesVerbsAndOverlaps(t *testing.T) {
 	papers := profile{Path: "/home/user/submissionTracker.csv", Name: "submissionTracker.csv", Rows: 284, Cols: 5, Columns: []colProfile{
 		{Name: "submittedOn", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2024-07-01", Max: "2024-12-30"},
@@ -2033,9 +2038,10 @@ func TestRangesVerbsAndOverlaps(t *testing.T) {
 	}}
 	assertExact(t, rigs, "How many different people booked time on the rigs?", "distinct Booked By")
 	// A noun and its participle said apart name the column of both.
-	picks := profile{Path: "/home/user/pick_report.csv", Name: "pick_report.csv", Rows: 356, Cols: 4, Columns: []colProfile{
+	picks := profile{Path: "/home/user/pick_report.csv", Name: "pick_report.csv", Rows: 356, Cols: 5, Columns: []colProfile{
 		{Name: "Shift Date", Dtype: "object", Kind: kindDate, Unique: 80, Min: "2025-03-31", Max: "2025-06-29"},
 		{Name: "Picker Name", Dtype: "object", Kind: kindCategorical, Unique: 20, Values: []string{"A. Nowak", "B. Silva"}},
+		{Name: "Lines Picked", Dtype: "int64", Kind: kindNumeric, Unique: 300, Min: 100.0, Max: 900.0},
 		{Name: "Units Picked", Dtype: "int64", Kind: kindNumeric, Unique: 300, Min: 200.0, Max: 2400.0},
 		{Name: "Short Picks", Dtype: "int64", Kind: kindNumeric, Unique: 12, Min: 0.0, Max: 11.0},
 	}}

@@ -116,11 +116,19 @@ func TestCorpora(t *testing.T) {
 // 2 / 31 and 35 / 6 / 29); round34 and round35 were run once (27 / 4 / 39
 // and 22 / 18 / 30) and fixed in part (34 / 2 / 34 and 27 / 8 / 35),
 // which raised round21 to 54 / 1 / 15 and round29 to 55 / 2 / 13.
+// round38 was run once (32 / 6 / 32) and read (its answers to another
+// question and its refusals); the readings it and the earlier corpora
+// showed (day ranges, the date of the verb's event, values by another
+// form of their word, a noun and its participle said apart, an average
+// day of a panel) raised it to 42 / 1 / 27, and round21 to 55 / 1 / 14,
+// round27 to 40 / 1 / 29, round28 to 39 / 5 / 26, round30 to 42 / 3 /
+// 25, round32 to 38 / 2 / 30, round33 to 36 / 5 / 29 and round35 to 30
+// / 6 / 34.
 func TestCorporaBelowGoal(t *testing.T) {
 	for dir, floor := range map[string]struct{ correct, different int }{"round11": {57, 1}, "round12": {58, 1}, "round16": {51, 1},
-		"round18": {54, 2}, "round19": {61, 0}, "round20": {55, 0}, "round21": {54, 1}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
-		"round27": {38, 2}, "round28": {38, 5}, "round29": {55, 2}, "round30": {41, 4}, "round31": {54, 1},
-		"round32": {37, 2}, "round33": {35, 6}, "round34": {34, 2}, "round35": {27, 8}} {
+		"round18": {54, 2}, "round19": {61, 0}, "round20": {55, 0}, "round21": {55, 1}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
+		"round27": {40, 1}, "round28": {39, 5}, "round29": {55, 2}, "round30": {42, 3}, "round31": {54, 1},
+		"round32": {38, 2}, "round33": {36, 5}, "round34": {34, 2}, "round35": {30, 6}, "round38": {42, 1}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
