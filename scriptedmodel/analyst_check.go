@@ -328,7 +328,7 @@ func lateCheck(c clause, p profile, rd clauseReading, t task) string {
 		}
 		// But not the table's own period ("the 2024 harvest" of Grain
 		// Intake - Harvest 2024.csv), nor "week 38" of a series of weeks.
-		if slices.ContainsFunc(fileWords(p), func(f string) bool { return strings.Contains(f, w) }) || t.Op == opSeries && i > 0 && freqWords[c.words[i-1]] != "" {
+		if slices.ContainsFunc(fileWords(p), func(f string) bool { return f == w || len(w) == 4 && strings.HasSuffix(f, w) }) || t.Op == opSeries && i > 0 && freqWords[c.words[i-1]] != "" {
 			continue
 		}
 		if !usesNumber(t, w) {

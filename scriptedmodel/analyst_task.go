@@ -3479,8 +3479,8 @@ func unitHits(p profile, units map[string]bool) []colProfile {
 // ("Units Picked") from the noun and the verb said apart: "which picker
 // picked the most units", "how many units did the team pick". The
 // column replaces a one-word mention of another column at either word
-// ("picked" of Short Picks); both words are covered, the words between
-// are not ("the most" still ranks).
+// ("picked" of Short Picks) and is said at the noun; the verb is
+// covered, the words between are not ("the most" still ranks).
 func nounVerbMentions(c clause, p profile, ms []mention, covered map[int]bool) []mention {
 	for _, col := range p.Columns {
 		ws := colWords(col.Name)
@@ -3494,7 +3494,7 @@ func nounVerbMentions(c clause, p profile, ms []mention, covered map[int]bool) [
 			if !sameWord(w, ws[0]) || covered[i] {
 				continue
 			}
-			j := slices.IndexFunc(c.words, func(x string) bool { return verb(x) })
+			j := slices.IndexFunc(c.words, verb)
 			if j < 0 || j == i || covered[j] || max(i, j)-min(i, j) > 4 {
 				continue
 			}
