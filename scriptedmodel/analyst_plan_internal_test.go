@@ -2063,3 +2063,17 @@ func TestRangesVerbsAndOverlaps(t *testing.T) {
 		t.Errorf("%q: got %q, want a refusal that names the number it left out", "How many runs started between 3 and 9 of the month?", got)
 	}
 }
+
+// TestDropInnerKeepsListedValues: a filter whose values were read from
+// one word ("grade 4 or 5") stays whole while a value inside a longer one
+// of another column is dropped.
+func TestDropInnerKeepsListedValues(t *testing.T) {
+	fs := dropInner([]filter{
+		{Column: "grade", Values: []string{"4", "5"}, at: []int{2}},
+		{Column: "articleType", Values: []string{"Review"}, at: []int{7}},
+		{Column: "currentStatus", Values: []string{"Under Review"}, at: []int{6}},
+	})
+	if got := fmt.Sprint(fs); got != "[grade in 4, 5 currentStatus = Under Review]" {
+		t.Errorf("dropInner = %s, want grade whole and articleType dropped", got)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 )
 
@@ -1573,14 +1574,15 @@ func negatedAt(ws []string, i, v int) bool {
 // "how many hours did …", "… in days" at its end.
 func askedUnit(c clause) int {
 	ws := c.words
-	if len(ws) > 3 && ws[0] == "how" && ws[1] == "many" && (wordSet("did", "does", "do", "was", "were", "is", "are", "has", "have", "had")[ws[3]] || ws[3] == "of") { // "how many hours of downtime", "metres of weld"
+	aux := wordSet("did", "does", "do", "was", "were", "is", "are", "has", "have", "had")
+	if len(ws) > 3 && ws[0] == "how" && ws[1] == "many" && (aux[ws[3]] || ws[3] == "of") { // "how many hours of downtime", "metres of weld"
 		if _, ok := scaleOf(ws[2]); ok {
 			return 2
 		}
 	}
 	// "How many runner minutes did we burn", "how many man hours were
 	// lost": a unit after the word that says what of.
-	if len(ws) > 4 && ws[0] == "how" && ws[1] == "many" && wordSet("did", "does", "do", "was", "were", "is", "are", "has", "have", "had")[ws[4]] {
+	if len(ws) > 4 && ws[0] == "how" && ws[1] == "many" && aux[ws[4]] {
 		if _, ok := scaleOf(ws[3]); ok {
 			return 3
 		}
@@ -2372,7 +2374,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 	}
 	all := slices.Clone(ms)
-	rd.filters, rd.ambiguous = oneColumnPerValue(c, filtersFor(c, p, rd.covered), ms)
+	rd.filters, rd.ambiguous = oneColumnPerValue(c, filtersFor(c, p, rd.covered, named), ms)
 	rd.filters = dropMeasureValues(rd.filters, all)
 	// "The first week of October" names days, not a column of weeks.
 	ms = slices.DeleteFunc(ms, func(m mention) bool {
@@ -4263,7 +4265,7 @@ var sexCodes = map[string]string{"female": "F", "male": "M", "woman": "F", "wome
 // filtersFor finds what picks rows in a clause: values of a categorical
 // column ("in the West"), a year or month of a date column ("in 2024", "in
 // March"). It marks the words it used in covered.
-func filtersFor(c clause, p profile, covered map[int]bool) []filter {
+func filtersFor(c clause, p profile, covered map[int]bool, named []mention) []filter {
 	var out []filter
 	// "Year 7", "bay 2": a number after the first word of a numeric column
 	// of few values (or the last of two) is one of its values.
@@ -4350,12 +4352,8 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 					}
 				}
 				i = indexSeq(said, vw...)
-				var ms []mention
-				if i >= 0 {
-					ms = mentions(c, p) // once, not once per word
-				}
 				if i >= 0 && !slices.ContainsFunc(rangeOf(i, i+len(vw)), func(k int) bool {
-					return covered[k] || slices.ContainsFunc(ms, func(m mention) bool { return m.col.Name != col.Name && inSpan(k, m) })
+					return covered[k] || slices.ContainsFunc(named, func(m mention) bool { return m.col.Name != col.Name && inSpan(k, m) })
 				}) {
 					raw = slices.Clone(c.words[i : i+len(vw)])
 				} else {
@@ -4389,7 +4387,7 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 		}
 	}
 	out = dropInner(out)
-	out = append(out, valueForms(c, p, covered)...)
+	out = append(out, valueForms(c, p, covered, named)...)
 	dc := eventDate(c, p)
 	if dc == nil {
 		// "In 2023" of a numeric year column.
@@ -4537,6 +4535,17 @@ func filtersFor(c clause, p profile, covered map[int]bool) []filter {
 // name, said around it, holds: "how many reviews did we receive" of
 // reviewsReceived is no filter of articleType = Review.
 func dropMeasureValues(fs []filter, ms []mention) []filter {
+	return keepValues(fs, func(f filter, k int) bool {
+		return len(words(f.Values[k])) == 1 && slices.ContainsFunc(ms, func(m mention) bool {
+			return m.col.Kind == kindNumeric && m.col.Name != f.Column && m.len >= 2 && m.len >= len(colWords(m.col.Name)) && inSpan(f.at[k], m)
+		})
+	})
+}
+
+// keepValues drops the values of fs that drop picks, and a filter left
+// with none. A filter whose values have no word each (a part of a date,
+// a condition, "grade 4 or 5") is kept whole.
+func keepValues(fs []filter, drop func(f filter, k int) bool) []filter {
 	var out []filter
 	for _, f := range fs {
 		if f.Part != "" || f.Op != "" || len(f.at) != len(f.Values) {
@@ -4546,13 +4555,10 @@ func dropMeasureValues(fs []filter, ms []mention) []filter {
 		g := f
 		g.Values, g.at = nil, nil
 		for k, v := range f.Values {
-			if len(words(v)) == 1 && slices.ContainsFunc(ms, func(m mention) bool {
-				return m.col.Kind == kindNumeric && m.col.Name != f.Column && m.len >= 2 && m.len >= len(colWords(m.col.Name)) && inSpan(f.at[k], m)
-			}) {
-				continue
+			if !drop(f, k) {
+				g.Values = append(g.Values, v)
+				g.at = append(g.at, f.at[k])
 			}
-			g.Values = append(g.Values, v)
-			g.at = append(g.at, f.at[k])
 		}
 		if len(g.Values) > 0 {
 			out = append(out, g)
@@ -4565,11 +4571,10 @@ func dropMeasureValues(fs []filter, ms []mention) []filter {
 // failure rate" of STATUS = FAILED, "cancellations" of Cancelled. Only a
 // word no column's name holds, and only when one value of one column
 // has that form.
-func valueForms(c clause, p profile, covered map[int]bool) []filter {
-	ms := mentions(c, p)
+func valueForms(c clause, p profile, covered map[int]bool, named []mention) []filter {
 	var out []filter
 	for i, w := range c.words {
-		if covered[i] || len(w) < 5 || stopWords[w] || weakWords[w] || slices.ContainsFunc(ms, func(m mention) bool { return inSpan(i, m) }) {
+		if covered[i] || len(w) < 5 || stopWords[w] || weakWords[w] || slices.ContainsFunc(named, func(m mention) bool { return inSpan(i, m) }) {
 			continue
 		}
 		if slices.ContainsFunc(p.Columns, func(col colProfile) bool { return col.Kind == kindDate && datesEvent(col, w) }) {
@@ -4689,7 +4694,7 @@ func dayRanges(c clause, col string, covered map[int]bool) []filter {
 			if ws[i+2] == "week" {
 				n *= 7
 			}
-			if m = month(i + 4); m == 0 || n < 1 || n > monthDays[m] {
+			if m = month(i + 4); m == 0 || n < 1 || n > monthDays(m) {
 				continue
 			}
 			lo, hi, end = 1, n, i+4
@@ -4699,7 +4704,7 @@ func dayRanges(c clause, col string, covered map[int]bool) []filter {
 				continue
 			}
 			j = skip(j+1, wordSet("of"))
-			if m = month(j); m == 0 || lo+6 > monthDays[m] {
+			if m = month(j); m == 0 || lo+6 > monthDays(m) {
 				continue
 			}
 			hi, end = lo+6, j
@@ -4722,49 +4727,34 @@ func dayRanges(c clause, col string, covered map[int]bool) []filter {
 	return out
 }
 
-// monthDays is the most days a month has.
-var monthDays = map[int]int{1: 31, 2: 29, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10: 31, 11: 30, 12: 31}
+// monthDays is the most days month m has (of a leap year).
+func monthDays(m int) int {
+	return time.Date(2024, time.Month(m)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+}
 
 // dropInner drops a value the words of a longer value of another column
 // hold: "still under review" is currentStatus = Under Review, not also
 // articleType = Review.
 func dropInner(fs []filter) []filter {
-	type span struct{ f, k, lo, hi int }
+	type span struct {
+		col    string
+		lo, hi int
+	}
 	var spans []span
-	for f, x := range fs {
+	for _, x := range fs {
 		if x.Part != "" || x.Op != "" || len(x.at) != len(x.Values) {
 			continue
 		}
 		for k, v := range x.Values {
-			spans = append(spans, span{f, k, x.at[k], x.at[k] + len(words(v))})
+			spans = append(spans, span{x.Column, x.at[k], x.at[k] + len(words(v))})
 		}
 	}
-	inner := map[[2]int]bool{}
-	for _, a := range spans {
-		for _, b := range spans {
-			if fs[a.f].Column != fs[b.f].Column && b.lo <= a.lo && a.hi <= b.hi && b.hi-b.lo > a.hi-a.lo {
-				inner[[2]int{a.f, a.k}] = true
-			}
-		}
-	}
-	if len(inner) == 0 {
-		return fs
-	}
-	var out []filter
-	for f, x := range fs {
-		y := x
-		y.Values, y.at = nil, nil
-		for k, v := range x.Values {
-			if !inner[[2]int{f, k}] {
-				y.Values = append(y.Values, v)
-				y.at = append(y.at, x.at[k])
-			}
-		}
-		if len(y.Values) > 0 {
-			out = append(out, y)
-		}
-	}
-	return out
+	return keepValues(fs, func(f filter, k int) bool {
+		a := span{f.Column, f.at[k], f.at[k] + len(words(f.Values[k]))}
+		return slices.ContainsFunc(spans, func(b span) bool {
+			return a.col != b.col && b.lo <= a.lo && a.hi <= b.hi && b.hi-b.lo > a.hi-a.lo
+		})
+	})
 }
 
 // numberRange is lo to hi as filter values: the months or days of a range.

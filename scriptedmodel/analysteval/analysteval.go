@@ -45,7 +45,7 @@ import (
 )
 
 // HeldOut is the folder under testdata/analyst of the held-out corpus:
-// tables and questions written after the analyst's last change, which
+// tables and questions written blind and never read for a fix, which
 // TestHeldOutCorpus and cmd/bench's analyst scenario measure.
 const HeldOut = "round36"
 
