@@ -169,6 +169,40 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 			}
 		}
 	}
+	// "Who dumped the most waste" read as the most common WasteType: who
+	// asks for people, and a breakdown by a column of things answers
+	// which kind, another question.
+	if len(c.words) > 0 && c.words[0] == "who" && (t.Op == opGroup || t.Op == opDistinct) && t.By != "" && t.ByFreq == "" {
+		if col, ok := columnNamed(p, t.By); ok && !isPeople(col) {
+			return readingCheck{refusal: fmt.Sprintf("it asks who, and I read it as %s, and %s names no people", readingOf(t), t.By)}
+		}
+	}
+	// "Which volunteer put in the most hours" of volunteerCount: the
+	// column counts volunteers, it names none of them.
+	for i := 0; i+1 < len(c.words); i++ {
+		if c.words[i] != "which" {
+			continue
+		}
+		ms := mentions(c, p)
+		counted := slices.IndexFunc(ms, func(m mention) bool {
+			return m.pos == i+1 && m.col.Kind == kindNumeric && m.col.Name != t.By && !isID(m.col)
+		})
+		// But "which toll plaza" of PLAZA_CD: the noun goes on.
+		if counted >= 0 && !slices.ContainsFunc(ms, func(m mention) bool { return (inSpan(i+1, m) || inSpan(i+2, m)) && m.col.Kind != kindNumeric }) {
+			w := c.words[i+1]
+			return readingCheck{refusal: fmt.Sprintf("it asks which %s, and no column names each %s (%s is a number of them)", w, w, ms[counted].col.Name)}
+		}
+	}
+	// "Which vehicle used the most fuel" of Fuel Type: a mass after "the
+	// most" is an amount, not the rows of a kind.
+	if t.Op == opCountRows || t.Agg == "count" {
+		for _, m := range mentions(c, p) {
+			if m.len == 1 && m.pos > 0 && wordSet("most", "least", "much")[c.words[m.pos-1]] && m.col.Kind != kindNumeric && len(colWords(m.col.Name)) > 1 &&
+				!writtenPlural(c.raw, c.words[m.pos]) && m.pos+1 == len(c.words) {
+				return readingCheck{refusal: fmt.Sprintf("it asks for the most %s, an amount, and I read it as %s", c.words[m.pos], readingOf(t))}
+			}
+		}
+	}
 	// "The median number of visits per branch" counts rows; a guessed
 	// measure's figure is another question's.
 	if guessed && (containsSeq(c.words, "number", "of") || containsSeq(c.words, "how", "many")) {

@@ -2077,3 +2077,81 @@ func TestDropInnerKeepsListedValues(t *testing.T) {
 		t.Errorf("dropInner = %s, want grade whole and articleType dropped", got)
 	}
 }
+
+// TestAmountsPeopleAndTheirCounts: a time said in words is a condition on
+// a column in another unit; people a column counts are no rows and no
+// groups; the verb's column is what a noun before it counts; the value of
+// what a column counts is the column of their value; a mass after "the
+// most" is an amount.
+func TestAmountsPeopleAndTheirCounts(t *testing.T) {
+	boarding := profile{Path: "/home/user/pet_boarding.csv", Name: "pet_boarding.csv", Rows: 240, Cols: 4, Columns: []colProfile{
+		{Name: "check_in", Dtype: "object", Kind: kindDate, Unique: 200, Min: "2025-01-02", Max: "2025-09-28"},
+		{Name: "species", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Dog", "Cat", "Rabbit"}},
+		{Name: "nights", Dtype: "int64", Kind: kindNumeric, Unique: 20, Min: 1.0, Max: 21.0},
+		{Name: "rate_gbp_pn", Dtype: "float64", Kind: kindNumeric, Unique: 8, Min: 18.0, Max: 42.0},
+	}}
+	tasks := profile{Path: "/home/user/conservation_tasks.csv", Name: "conservation_tasks.csv", Rows: 160, Cols: 4, Columns: []colProfile{
+		{Name: "taskDate", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2024-03-02", Max: "2024-10-28"},
+		{Name: "siteName", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Mill Lane", "Old Quarry", "Fen Edge", "Beck Side"}},
+		{Name: "volunteerCount", Dtype: "int64", Kind: kindNumeric, Unique: 12, Min: 2.0, Max: 14.0},
+		{Name: "hoursOnSite", Dtype: "float64", Kind: kindNumeric, Unique: 10, Min: 1.5, Max: 6.0},
+	}}
+	litter := profile{Path: "/home/user/litter_reports.csv", Name: "litter_reports.csv", Rows: 300, Cols: 3, Columns: []colProfile{
+		{Name: "WasteType", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Bags", "Tyres", "Furniture", "Rubble"}},
+		{Name: "Ward", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"North", "South", "East", "West", "Central"}},
+		{Name: "Officer", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"J Hale", "R Mensah", "P Doyle", "S Kaur"}},
+	}}
+	parcels := profile{Path: "/home/user/food_parcels.csv", Name: "food_parcels.csv", Rows: 340, Cols: 3, Columns: []colProfile{
+		{Name: "Issued On", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2025-01-02", Max: "2025-06-28"},
+		{Name: "Centre", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"St Mark's", "Hillside", "Riverside"}},
+		{Name: "Adults", Dtype: "int64", Kind: kindNumeric, Unique: 5, Min: 1.0, Max: 5.0},
+	}}
+	flock := profile{Path: "/home/user/layer_flock.csv", Name: "layer_flock.csv", Rows: 200, Cols: 4, Columns: []colProfile{
+		{Name: "Date", Dtype: "object", Kind: kindDate, Unique: 50, Min: "2025-03-10", Max: "2025-04-28"},
+		{Name: "House", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"House 1", "House 2", "House 3", "House 4"}},
+		{Name: "Birds Housed", Dtype: "int64", Kind: kindNumeric, Unique: 190, Min: 3800.0, Max: 4000.0},
+		{Name: "Mortality", Dtype: "int64", Kind: kindNumeric, Unique: 6, Min: 0.0, Max: 6.0},
+	}}
+	fines := profile{Path: "/home/user/fines_log.csv", Name: "fines_log.csv", Rows: 160, Cols: 3, Columns: []colProfile{
+		{Name: "officer", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"A Reid", "B Osei", "C Lund", "D Park"}},
+		{Name: "fines_issued", Dtype: "int64", Kind: kindNumeric, Unique: 12, Min: 0.0, Max: 14.0},
+		{Name: "fines_value_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 60, Min: 0.0, Max: 700.0},
+	}}
+	vans := profile{Path: "/home/user/van_log.csv", Name: "van_log.csv", Rows: 180, Cols: 3, Columns: []colProfile{
+		{Name: "Van", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"VAN-01", "VAN-02", "VAN-03", "VAN-04", "VAN-05"}},
+		{Name: "Fuel Type", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Diesel", "Petrol"}},
+		{Name: "Litres", Dtype: "float64", Kind: kindNumeric, Unique: 170, Min: 20.0, Max: 80.0},
+	}}
+	// A week and a fortnight in a column of nights; a price per night is no number of nights.
+	assertExact(t, boarding, "How many cats stayed longer than a week?", "count_rows where species=Cat where nights>7")
+	assertExact(t, boarding, "How many stays lasted a fortnight or more?", "count_rows where nights>=14")
+	// The people a row counts times the hours each spent.
+	assertExact(t, tasks, "How many volunteer hours did each site get?", "group sum(volunteer hours) by siteName")
+	assertExact(t, tasks, "How many volunteers turned up in total?", "scalar sum(volunteerCount)")
+	// The verb's column counts what the noun before it names.
+	assertExact(t, flock, "How many birds died in March?", "scalar sum(Mortality) where monthofDate=3")
+	assertExact(t, flock, "How many birds were housed on average?", "scalar mean(Birds Housed)")
+	// The value of what a column counts.
+	assertExact(t, fines, "What was the total value of the fines issued?", "scalar sum(fines_value_gbp)")
+	assertExact(t, fines, "How many fines were issued?", "scalar sum(fines_issued)")
+	assertExact(t, parcels, "How many parcels did each centre give out?", "group count by Centre")
+	assertExact(t, litter, "Who logged the most reports?", "group count by Officer desc")
+	assertExact(t, vans, "Which van had the most diesel fills?", "group count by Van desc where Fuel Type=Diesel")
+	for _, x := range []struct {
+		p          profile
+		q, refusal string
+	}{
+		// A column that counts volunteers names none of them.
+		{tasks, "Which volunteer worked the most hours?", "it asks which volunteer, and no column names each volunteer"},
+		// Who asks for people, not for a kind of thing.
+		{litter, "Who dumped the most waste?", "it asks who, and I read it as the number of rows for each WasteType"},
+		// People are no rows of a table of parcels.
+		{parcels, "How many volunteers worked at each centre?", `none of its columns holds "volunteer"`},
+		// A mass after "the most" is an amount, not a count of rows.
+		{vans, "Which van used the most fuel?", "it asks for the most fuel, an amount"},
+	} {
+		if got := readingFor(x.q, x.p); !strings.HasPrefix(got, "refused: "+x.refusal) {
+			t.Errorf("%q: got %q, want a refusal starting %q", x.q, got, x.refusal)
+		}
+	}
+}

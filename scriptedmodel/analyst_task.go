@@ -1058,6 +1058,9 @@ func rowsNounAt(c clause, w string, rd clauseReading, p profile) int {
 	}
 	entity := datasetEntity(p)
 	nameWords := fileWords(p)
+	if peopleWords[w] && w != entity && !slices.Contains(nameWords, w) {
+		return -1 // "how many volunteers worked" of a table of vouchers: people are no rows of it
+	}
 	at := -1
 	for i, x := range c.words {
 		theTable := i > 1 && c.words[i-1] == "the" && wordSet("in", "of", "from")[c.words[i-2]] || // "recorded in the survey"
@@ -2354,6 +2357,46 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		return true
 	})
 	ms = nounVerbMentions(c, p, ms, rd.covered)
+	// "The total value of the penalty fares issued" of pf_issued and
+	// pf_value_gbp: the value of what a column counts is the column of
+	// the same things that holds their value.
+	for k, m := range ms {
+		v := m.pos - 2
+		if v >= 0 && c.words[v+1] == "the" {
+			v--
+		}
+		if v < 0 || c.words[v+1] != "of" && c.words[v+1] != "the" || !wordSet("value", "worth")[c.words[v]] || rd.covered[v] || m.col.Kind != kindNumeric {
+			continue
+		}
+		own := slices.DeleteFunc(colWords(m.col.Name), func(w string) bool { return unitWords[w] || isPast(w) })
+		var worth []colProfile
+		for _, o := range p.Columns {
+			ow := colWords(o.Name)
+			if o.Name != m.col.Name && o.Kind == kindNumeric && !isID(o) && (slices.Contains(ow, "value") || slices.Contains(ow, "worth")) &&
+				len(own) > 0 && slices.ContainsFunc(own, func(w string) bool { return slices.Contains(ow, w) }) {
+				worth = append(worth, o)
+			}
+		}
+		if len(worth) == 1 {
+			ms[k] = mention{col: worth[0], pos: v, len: m.pos + m.len - v}
+			for j := v; j < m.pos+m.len; j++ {
+				rd.covered[j] = true
+			}
+		}
+	}
+	// "How many hens died" of Hens Housed and Mortality: the verb's
+	// column counts them; the noun only says what it counts.
+	ms = slices.DeleteFunc(ms, func(m mention) bool {
+		e := m.pos + m.len
+		counted := m.len == 1 && m.pos > 0 && c.words[m.pos-1] == "many" && m.col.Kind == kindNumeric && len(colWords(m.col.Name)) > 1 &&
+			slices.ContainsFunc(ms, func(o mention) bool {
+				return o.pos == e && o.col.Kind == kindNumeric && o.via != "" && (isPast(c.words[e]) || strings.HasSuffix(c.words[e], "ied"))
+			})
+		if counted {
+			rd.covered[m.pos] = true
+		}
+		return counted
+	})
 	// "The average length of a time entry in hours" of Hrs: the concept
 	// of the column its unit already names.
 	for i, w := range c.words {
@@ -2883,6 +2926,16 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		})
 		ms = append(ms, mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: a.pos, len: b.pos + b.len - a.pos})
 		slices.SortStableFunc(ms, func(x, y mention) int { return x.pos - y.pos })
+	}
+	// "Volunteer hours": the people a row counts times the hours each
+	// spent.
+	if d, at, ok := personHours(c, p, ms); ok && !spelled {
+		spelled = true
+		pl.addDerived(d)
+		ms = slices.DeleteFunc(ms, func(m mention) bool { return m.col.Kind == kindNumeric && (inSpan(at, m) || inSpan(at+1, m)) })
+		ms = append(ms, mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: at, len: 2})
+		rd.covered[at], rd.covered[at+1] = true, true
+		slices.SortStableFunc(ms, func(a, b mention) int { return a.pos - b.pos })
 	}
 	// A row's value ("order value", "sales") that no column holds:
 	// quantity × price, less the discount.
@@ -3965,7 +4018,7 @@ func numberAt(ws []string, i int) (float64, int, bool) {
 // unitScale is what one of a unit is in its dimension's base unit, with
 // the dimension: an hour is 60 minutes, a kilometre 1,000 metres.
 var unitScale = map[string]unitSize{
-	"second": {"time", 1}, "s": {"time", 1}, "minute": {"time", 60}, "hour": {"time", 3600}, "day": {"time", 86400}, "week": {"time", 604800},
+	"second": {"time", 1}, "s": {"time", 1}, "minute": {"time", 60}, "hour": {"time", 3600}, "day": {"time", 86400}, "week": {"time", 604800}, "fortnight": {"time", 1209600},
 	"ms": {"time", 0.001}, "meter": {"length", 1}, "km": {"length", 1000}, "mile": {"length", 1609.344}, "centimeter": {"length", 0.01},
 	"millimeter": {"length", 0.001}, "foot": {"length", 0.3048}, "inch": {"length", 0.0254}, "gram": {"mass", 1}, "kilogram": {"mass", 1000},
 	"lb": {"mass", 453.59237}, "pound": {"mass", 453.59237}, "t": {"mass", 1e6}, "tonne": {"mass", 1e6}, "liter": {"volume", 1}, "ml": {"volume", 0.001},
@@ -4034,7 +4087,14 @@ func convertedColumn(p profile, unit string, said ...string) (*colProfile, float
 		if col.Kind != kindNumeric || isID(col) {
 			continue
 		}
-		for _, u := range colWords(col.Name) {
+		cw := colWords(col.Name)
+		for k, u := range cw {
+			if k > 0 && wordSet("per", "first", "last", "next", "this")[cw[k-1]] {
+				continue // rate_gbp_pn, downloadsFirstWeek: a price per night, downloads in a week
+			}
+			if u == "night" {
+				u = "day" // a column of nights stayed counts days
+			}
 			if to, ok := scaleOf(u); ok && unitWords[u] && to.dim == from.dim && !slices.Contains(found, i) {
 				found, factors = append(found, i), append(factors, from.scale/to.scale)
 			}
@@ -4214,6 +4274,45 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 		}
 	}
 	return derived{Name: name, Expr: expr, Formula: formula}, positions, true
+}
+
+// personHours reads "volunteer hours" and "man days" where one column
+// counts the people of a row and one other holds the time each spent:
+// their product, in the unit the clause says. at is the people's word.
+func personHours(c clause, p profile, ms []mention) (d derived, at int, ok bool) {
+	counts := func(col colProfile) bool {
+		return col.Kind == kindNumeric && !isID(col) && slices.ContainsFunc(colWords(col.Name), func(w string) bool { return peopleWords[w] || w == "people" || w == "headcount" })
+	}
+	for i := 0; i+1 < len(c.words); i++ {
+		unit := c.words[i+1]
+		if unit != "hour" && unit != "day" {
+			continue
+		}
+		var who *colProfile
+		if k := slices.IndexFunc(ms, func(m mention) bool { return m.pos == i && m.len == 1 && counts(m.col) }); k >= 0 {
+			who = &ms[k].col
+		} else if wordSet("man", "person", "people", "staff", "labour")[c.words[i]] {
+			if all := slices.DeleteFunc(slices.Clone(p.Columns), func(col colProfile) bool { return !counts(col) }); len(all) == 1 {
+				who = &all[0]
+			}
+		}
+		if who == nil {
+			continue
+		}
+		dur, factor := convertedColumn(p, unit)
+		if dur == nil || dur.Name == who.Name {
+			continue
+		}
+		name := c.words[i] + " " + unit + "s"
+		expr := fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\") * pd.to_numeric(data[%s], errors=\"coerce\")", py(who.Name), py(dur.Name))
+		formula := fmt.Sprintf("%s = %s × %s", name, who.Name, dur.Name)
+		if factor != 1 {
+			expr += fmt.Sprintf(" / %g", factor)
+			formula += fmt.Sprintf(" / %g", factor)
+		}
+		return derived{Name: name, Expr: expr, Formula: formula}, i, true
+	}
+	return derived{}, 0, false
 }
 
 // rateUnits are the units of time a rate's name abbreviates: Rate (£/h).

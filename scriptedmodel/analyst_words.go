@@ -35,7 +35,7 @@ var unitWords = wordSet("kg", "g", "gram", "lb", "km", "mi", "mile", "m", "meter
 	"usd", "eur", "gbp", "dollar", "euro", "pound", "percent", "minute", "min", "second", "s", "ms", "hour", "h", "day",
 	"l", "ml", "litre", "liter", "kwh", "mph", "kmh", "kph", "bpm", "mmhg", "foot", "inch", "yard", "volt", "watt", "kilowatt",
 	"k", "thousand", "million", "mn", "bn", "wm2", "ntu", "mg", "ha", "hectare", "acre", "tonne", "ton", "t", "m2", "m3", "mpa", "ppm", "db", "hpa", "psi", "rpm", "hz", "mah", "mb", "gb", "knot",
-	"pa", "pcm", "hl", "square")
+	"pa", "pcm", "hl", "square", "week", "fortnight")
 
 // qualifierWords mark what kind of value a column holds about its subject
 // ("customer_id", "is_returned"); the subject alone names the column.
