@@ -376,7 +376,8 @@ var periodNumber = regexp.MustCompile(`^(yr|wk|mth|qtr)(\d+)$`)
 var unitPhrase = map[[2]string]string{{"cubic", "meter"}: "m3", {"cubic", "metre"}: "m3", {"square", "meter"}: "m2", {"square", "metre"}: "m2"}
 
 // unitPhrases writes the two-word units of ws as column names do,
-// "black and white" as not colour and "turned down" as not approved.
+// "black and white" as not colour, "turned down" as not approved and
+// "turned up to" as attended.
 func unitPhrases(ws []string) []string {
 	for i := 0; i+1 < len(ws); i++ {
 		if u, ok := unitPhrase[[2]string{ws[i], ws[i+1]}]; ok {
@@ -387,6 +388,9 @@ func unitPhrases(ws []string) []string {
 		}
 		if ws[i] == "turned" && ws[i+1] == "down" {
 			ws = slices.Replace(ws, i, i+2, "not", "approved") // "applicants who were turned down"
+		}
+		if wordSet("turned", "showed", "turn", "show")[ws[i]] && ws[i+1] == "up" && i+2 < len(ws) && ws[i+2] == "to" {
+			ws = slices.Replace(ws, i, i+3, "attended") // "sessions the patient turned up to"
 		}
 	}
 	return ws

@@ -2029,7 +2029,8 @@ func TestRangesVerbsAndOverlaps(t *testing.T) {
 		{Name: "Feed (kg)", Dtype: "float64", Kind: kindNumeric, Unique: 190, Min: 400.0, Max: 490.0},
 	}}
 	assertExact(t, flock, "How much feed does each house get through on an average day?", "group mean(Feed (kg)) by House")
-	assertExact(t, flock, "What is the average daily feed per house?", "group mean(Feed (kg)) by House")
+	// But "the average daily feed per house" is one figure: a house's day is a row.
+	assertExact(t, flock, "What is the average daily feed per house?", "scalar mean(Feed (kg))")
 	// "Different people" is the one column of people.
 	rigs := profile{Path: "/home/user/rig_bookings.csv", Name: "rig_bookings.csv", Rows: 210, Cols: 3, Columns: []colProfile{
 		{Name: "Rig", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"RIG-A", "RIG-B", "RIG-C", "RIG-D"}},
@@ -2154,4 +2155,36 @@ func TestAmountsPeopleAndTheirCounts(t *testing.T) {
 			t.Errorf("%q: got %q, want a refusal starting %q", x.q, got, x.refusal)
 		}
 	}
+}
+
+// TestPanelsAndCountedNouns: "turned up to" is attended; words of the
+// file's name before a column's word say which of it are counted; a
+// period after a column's word counts periods ("pen-days"); and a daily
+// figure per the other key of a table with a row per day per key is a
+// figure of the rows.
+func TestPanelsAndCountedNouns(t *testing.T) {
+	visits := profile{Path: "/home/user/therapy_visits.csv", Name: "therapy_visits.csv", Rows: 400, Cols: 3, Columns: []colProfile{
+		{Name: "visit_date", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2024-01-02", Max: "2024-06-28"},
+		{Name: "clinician", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"A Shah", "B Moore", "C Ito", "D Ruiz"}},
+		{Name: "attended", Dtype: "bool", Kind: kindCategorical, Unique: 2, Values: []string{"True", "False"}},
+	}}
+	tubes := profile{Path: "/home/user/Ozone_PassiveSamplers_2024.csv", Name: "Ozone_PassiveSamplers_2024.csv", Rows: 288, Cols: 3, Columns: []colProfile{
+		{Name: "SiteID", Dtype: "object", Kind: kindCategorical, Unique: 24, Values: []string{"OZ01", "OZ02", "OZ03"}},
+		{Name: "Month", Dtype: "object", Kind: kindDate, Unique: 12, Min: "2024-01", Max: "2024-12"},
+		{Name: "O3_ugm3", Dtype: "float64", Kind: kindNumeric, Unique: 280, Min: 20.0, Max: 90.0},
+	}}
+	pens := profile{Path: "/home/user/pig_pens_daily.csv", Name: "pig_pens_daily.csv", Rows: 180, Cols: 4, Columns: []colProfile{
+		{Name: "Date", Dtype: "object", Kind: kindDate, Unique: 60, Min: "2025-02-01", Max: "2025-04-01"},
+		{Name: "Pen", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Pen A", "Pen B", "Pen C"}},
+		{Name: "Water (L)", Dtype: "float64", Kind: kindNumeric, Unique: 170, Min: 300.0, Max: 520.0},
+		{Name: "Max Temp (°C)", Dtype: "float64", Kind: kindNumeric, Unique: 90, Min: 12.0, Max: 29.0},
+	}}
+	assertExact(t, visits, "Which clinician saw the most visits that the patient actually turned up to?", "group count by clinician desc where attended=True")
+	assertExact(t, visits, "How many visits did patients not show up to?", "count_rows where attended=False")
+	assertExact(t, tubes, "How many passive sampler sites do we run?", "distinct SiteID")
+	assertExact(t, pens, "On how many pen-days did the temperature go above 25°C?", "count_rows where MaxTemp(°C)>25")
+	assertExact(t, pens, "How many pens went above 25°C?", "distinct Pen where MaxTemp(°C)>25")
+	assertExact(t, pens, "What's the median daily water use per pen in litres?", "scalar median(Water (L))")
+	// Without "daily" it is a figure per pen.
+	assertExact(t, pens, "What is the median water use per pen?", "group median(Water (L)) by Pen")
 }

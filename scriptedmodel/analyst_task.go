@@ -2220,7 +2220,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			case ranked:
 				// "Which region sells most?": a ranking of the likeliest measure (measure() says which).
 			case !c.has(groupWords) || howMany:
-				if howMany && !distinct && !countedNoun(c, by) {
+				if howMany && !distinct && !countedNoun(c, by, fileWords(p)) {
 					// "How many road collisions were on roads with …": the
 					// rows are counted, the category only named.
 					return task{Op: opCountRows, Filters: filters}, "", true
@@ -3070,9 +3070,26 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// A period named with a date column and no column of that name:
 	// "which month", "per week" group the date column by it; but "the
 	// median daily rain" of daily rows is the median of the rows.
+	// And "the median daily water use per house" of a row per house per
+	// day is the median of the rows too.
+	perKey := -1
+	if dc := dateColumn(p); dc != nil {
+		if i := slices.Index(c.words, "per"); i >= 0 && i+1 < len(c.words) && slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+			return col.Kind != kindNumeric && col.Name != dc.Name && col.Unique > 1 && dc.Unique*col.Unique == p.Rows &&
+				slices.ContainsFunc(colWords(col.Name), func(w string) bool { return sameWord(c.words[i+1], w) })
+		}) {
+			perKey = i
+		}
+	}
 	if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) == "D" && dateOnly(*dc) && aggregateOf(c, maps.Clone(rd.covered)) != "" &&
-		(!c.has(groupWords) || anyDay(c) && panel(p, *dc)) && !c.has(wordSet("which")) && !c.has(descWords) && !c.has(ascWords) {
+		(!c.has(groupWords) || anyDay(c) && panel(p, *dc) || perKey >= 0 && c.has(wordSet("daily"))) && !c.has(wordSet("which")) && !c.has(descWords) && !c.has(ascWords) {
 		rd.sameGrain = true
+		if perKey >= 0 {
+			rd.categorical = slices.DeleteFunc(rd.categorical, func(col colProfile) bool {
+				return slices.ContainsFunc(colWords(col.Name), func(w string) bool { return sameWord(c.words[perKey+1], w) })
+			})
+			rd.covered[perKey], rd.covered[perKey+1] = true, true
+		}
 		for i, w := range c.words {
 			if w == "daily" || w == "day" {
 				rd.covered[i] = true
@@ -3327,8 +3344,9 @@ func rowMentions(c clause, p profile, ms []mention, covered map[int]bool) []ment
 
 // countedNoun reports whether the noun after "how many" or "number of"
 // is a word of col's name: "how many regions" counts regions, "how many
-// road collisions" collisions.
-func countedNoun(c clause, col string) bool {
+// road collisions" collisions. Words of the file's name (nameWords) before
+// it say which.
+func countedNoun(c clause, col string, nameWords []string) bool {
 	i := slices.Index(c.words, "many")
 	if i < 0 {
 		i = indexSeq(c.words, "number", "of") + 1
@@ -3345,6 +3363,11 @@ func countedNoun(c clause, col string) bool {
 	}
 	if !named(j) && named(j+1) && rowsNoun(c.words[j+1]) {
 		j++ // "how many customer accounts" counts accounts
+	}
+	for k := j; k+1 < len(c.words) && !named(k) && slices.Contains(nameWords, c.words[k]); k++ {
+		if named(k + 1) {
+			j = k + 1 // "how many diffusion tube sites" of NO2_DiffusionTubes: the table's words say which sites
+		}
 	}
 	if !named(j) {
 		return false
@@ -3364,8 +3387,8 @@ func countedNoun(c clause, col string) bool {
 		return false
 	}
 	// The column's words, and not ones that qualify the next: "road
-	// collisions" counts collisions.
-	return j+1 == len(c.words) || !rowsNoun(c.words[j+1])
+	// collisions" counts collisions, "house-days" days.
+	return j+1 == len(c.words) || !rowsNoun(c.words[j+1]) && freqWords[c.words[j+1]] == ""
 }
 
 // groupColumn is the categorical column a clause groups by: the one said
