@@ -203,6 +203,16 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 			}
 		}
 	}
+	// "Which consultant operated on the most patients": the rows counted
+	// for each of some people are no other people.
+	if by, ok := columnNamed(p, t.By); ok && isPeople(by) && t.Agg == "count" {
+		for i, w := range c.words {
+			if peopleWords[w] && !rd.covered[i] && i > 0 && wordSet("most", "fewest", "least", "many")[c.words[i-1]] && w != datasetEntity(p) && !slices.Contains(fileWords(p), w) &&
+				!slices.ContainsFunc(colWords(by.Name), func(x string) bool { return sameWord(w, x) }) {
+				return readingCheck{refusal: fmt.Sprintf("it counts %ss, and no column names each %s, and I read it as %s", w, w, readingOf(t))}
+			}
+		}
+	}
 	// "The median number of visits per branch" counts rows; a guessed
 	// measure's figure is another question's.
 	if guessed && (containsSeq(c.words, "number", "of") || containsSeq(c.words, "how", "many")) {

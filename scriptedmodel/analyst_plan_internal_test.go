@@ -2188,3 +2188,25 @@ func TestPanelsAndCountedNouns(t *testing.T) {
 	// Without "daily" it is a figure per pen.
 	assertExact(t, pens, "What is the median water use per pen?", "group median(Water (L)) by Pen")
 }
+
+// TestIrregularVerbsAndOtherPeople: "did … do" names CASES_DONE, also
+// before "compared with"; a verb's past is no abbreviation that leaves
+// out its consonants (OTD of operated); and the rows counted for each
+// consultant are no patients.
+func TestIrregularVerbsAndOtherPeople(t *testing.T) {
+	lists := profile{Path: "/home/user/clinic_lists.csv", Name: "clinic_lists.csv", Rows: 250, Cols: 5, Columns: []colProfile{
+		{Name: "LIST_DATE", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2024-04-01", Max: "2024-09-30"},
+		{Name: "UNIT", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Eye Unit", "Main Outpatients"}},
+		{Name: "CONSULTANT", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"Mr A Shah", "Ms B Lowe"}},
+		{Name: "CASES_DONE", Dtype: "int64", Kind: kindNumeric, Unique: 12, Min: 0.0, Max: 12.0},
+		{Name: "OTD_CANCELS", Dtype: "int64", Kind: kindNumeric, Unique: 4, Min: 0.0, Max: 3.0},
+	}}
+	assertExact(t, lists, "How many cases did the Eye Unit do?", "scalar sum(CASES_DONE) where UNIT=Eye Unit")
+	assertExact(t, lists, "How many cases did the Eye Unit do compared with Main Outpatients?", "group sum(CASES_DONE) by UNIT where UNIT=Eye Unit|Main Outpatients")
+	assertExact(t, lists, "How many cases did each consultant do in June?", "group sum(CASES_DONE) by CONSULTANT where monthofLIST_DATE=6")
+	assertExact(t, lists, "Which consultant operated the most?", "group count by CONSULTANT desc")
+	assertExact(t, lists, "Which consultant had the most lists?", "group count by CONSULTANT desc")
+	if got := readingFor("Which consultant saw the most patients?", lists); !strings.HasPrefix(got, "refused: it counts patients, and no column names each patient") {
+		t.Errorf("%q: got %q, want a refusal: patients are not the rows", "Which consultant saw the most patients?", got)
+	}
+}

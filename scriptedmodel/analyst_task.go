@@ -134,7 +134,8 @@ var formEndings = wordSet("est", "ers", "ing", "ings", "ness", "ful", "less", "i
 // elevation), or its consonants in order ("bldg" of building, "mgr" of
 // manager, "pts" of points). Short needs three letters and is no word the
 // analyst knows ("per" is no percent); a prefix needs three letters more
-// ("age" is not the start of agent, "card" not of cards), consonants two.
+// ("age" is not the start of agent, "card" not of cards), consonants two,
+// and all of a verb's past.
 func abbreviates(short, long string) bool {
 	if _, adjective := adjectiveMeasures[long]; len(short) < 3 || len(long) < len(short)+2 || short[0] != long[0] || known(short) || groupWords[long] || corrWords[long] || adjective {
 		return false // nor is "compare" what "comp" stands for, or "expensive" what EPS does
@@ -151,11 +152,18 @@ func abbreviates(short, long string) bool {
 	if strings.ContainsAny(short[1:], "aeiou") {
 		return false
 	}
-	j := 1
+	j, skipped := 1, 0
 	for i := 1; i < len(long) && j < len(short); i++ {
 		if long[i] == short[j] {
 			j++
+		} else if !strings.ContainsRune("aeiouy", rune(long[i])) {
+			skipped++
 		}
+	}
+	// A verb's past is written with all its consonants ("rcvd" of
+	// received): "otd" leaves out the p and the r of operated.
+	if skipped > 0 && strings.HasSuffix(long, "ed") {
+		return false
 	}
 	// A plural's s that the question's singular lost: "pts" of point.
 	return j == len(short) || j == len(short)-1 && short[j] == 's'
@@ -3562,18 +3570,32 @@ func unitHits(p profile, units map[string]bool) []colProfile {
 func nounVerbMentions(c clause, p profile, ms []mention, covered map[int]bool) []mention {
 	for _, col := range p.Columns {
 		ws := colWords(col.Name)
-		if col.Kind != kindNumeric || len(ws) != 2 || !pastForm(ws[1]) || slices.ContainsFunc(ms, func(m mention) bool { return m.col.Name == col.Name }) {
+		if col.Kind != kindNumeric || len(ws) != 2 {
 			continue
 		}
-		verb := func(w string) bool {
-			return !known(w) && (sameWord(w, ws[1]) || w+"ed" == ws[1] || w+"d" == ws[1] || stem(ws[1]) == w)
+		base, irregular := irregularVerbs[ws[1]]
+		if ws[1] == "done" {
+			base, irregular = "do", true
+		}
+		if !pastForm(ws[1]) && !irregular || slices.ContainsFunc(ms, func(m mention) bool { return m.col.Name == col.Name }) {
+			continue
+		}
+		// The verb, or the base of an irregular one that ends what the
+		// clause asks: "how many cases did the Day Surgery Unit do
+		// (compared with Main Theatres)" of CASES_DONE.
+		ends := func(k int) bool {
+			return k+1 == len(c.words) || wordSet("compared", "versus", "vs", "against", "in", "during")[c.words[k+1]]
+		}
+		verb := func(k int) bool {
+			w := c.words[k]
+			return !known(w) && (sameWord(w, ws[1]) || w+"ed" == ws[1] || w+"d" == ws[1] || stem(ws[1]) == w) || irregular && w == base && ends(k)
 		}
 		for i, w := range c.words {
 			if !sameWord(w, ws[0]) || covered[i] {
 				continue
 			}
-			j := slices.IndexFunc(c.words, verb)
-			if j < 0 || j == i || covered[j] || max(i, j)-min(i, j) > 4 {
+			j := slices.IndexFunc(rangeOf(0, len(c.words)), verb)
+			if j < 0 || j == i || covered[j] || max(i, j)-min(i, j) > 4 && !(irregular && ends(j)) {
 				continue
 			}
 			if slices.ContainsFunc(ms, func(m mention) bool { return (inSpan(i, m) || inSpan(j, m)) && m.len > 1 }) {
@@ -3646,15 +3668,22 @@ func isPeople(col colProfile) bool {
 
 // roleWord reports whether a word of a column's name is a person's role.
 func roleWord(w string) bool {
-	return peopleWords[w] || len(w) > 4 && (strings.HasSuffix(w, "er") || strings.HasSuffix(w, "or") || strings.HasSuffix(w, "ist"))
+	return peopleWords[w] || len(w) > 4 && (strings.HasSuffix(w, "er") || strings.HasSuffix(w, "or") || strings.HasSuffix(w, "ist")) && !thingsInEr[w]
 }
+
+// thingsInEr end like a role and are no people: a distribution centre,
+// a litter type.
+var thingsInEr = wordSet("center", "centre", "litter", "water", "number", "meter", "liter", "filter", "order", "letter", "quarter", "chapter",
+	"trailer", "container", "paper", "border", "computer", "cluster", "register", "parameter", "weather", "river", "floor", "door", "sector",
+	"factor", "error", "color", "colour", "motor", "reactor", "monitor", "tractor", "elevator", "indicator", "vector", "corridor", "interior", "exterior", "calendar")
 
 // peopleWords name people by their role.
 var peopleWords = wordSet("employee", "person", "customer", "member", "user", "patient", "student", "doctor", "agent", "staff", "guest",
 	"client", "instructor", "author", "reviewer", "driver", "rider", "runner", "donor", "prescriber", "applicant", "owner", "manager",
 	"participant", "volunteer", "tenant", "resident", "passenger", "candidate", "athlete", "player", "attendee", "subject",
 	"tech", "technician", "officer", "nurse", "clerk", "cashier", "crew", "rep", "assignee", "surgeon", "vet", "coach", "pupil",
-	"worker", "operative", "by")
+	"worker", "operative", "consultant", "clinician", "physician", "analyst", "attendant", "assistant", "accountant", "guard", "midwife",
+	"chef", "pilot", "captain", "steward", "paramedic", "by")
 
 // ratio is one column over another, per row.
 func ratio(num, den string) derived {
