@@ -2210,3 +2210,27 @@ func TestIrregularVerbsAndOtherPeople(t *testing.T) {
 		t.Errorf("%q: got %q, want a refusal: patients are not the rows", "Which consultant saw the most patients?", got)
 	}
 }
+
+// TestCompoundHeadsAndNumberedWeeks: of two numeric columns a compound
+// names one word each of, the last noun is the measure ("picking crew" is
+// crew_size); "which week" of a table that numbers its weeks ranks them.
+func TestCompoundHeadsAndNumberedWeeks(t *testing.T) {
+	vintage := profile{Path: "/home/user/vintage_2025.csv", Name: "vintage_2025.csv", Rows: 120, Cols: 4, Columns: []colProfile{
+		{Name: "pick_date", Dtype: "object", Kind: kindDate, Unique: 40, Min: "2025-09-10", Max: "2025-10-20"},
+		{Name: "block", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"A1", "A2", "B1"}},
+		{Name: "picking_hrs", Dtype: "float64", Kind: kindNumeric, Unique: 30, Min: 2.0, Max: 9.5},
+		{Name: "crew_size", Dtype: "int64", Kind: kindNumeric, Unique: 12, Min: 4.0, Max: 18.0},
+	}}
+	packing := profile{Path: "/home/user/Packing Report Wk10-22.csv", Name: "Packing Report Wk10-22.csv", Rows: 400, Cols: 4, Columns: []colProfile{
+		{Name: "Week No", Dtype: "int64", Kind: kindNumeric, Unique: 13, Min: 10.0, Max: 22.0},
+		{Name: "Shift Date", Dtype: "object", Kind: kindDate, Unique: 90, Min: "03/03/2025", Max: "01/06/2025"},
+		{Name: "Packer", Dtype: "object", Kind: kindCategorical, Unique: 12, Values: []string{"A Cole", "B Dunn"}},
+		{Name: "Cases Packed", Dtype: "int64", Kind: kindNumeric, Unique: 300, Min: 50.0, Max: 900.0},
+	}}
+	assertExact(t, vintage, "What was the biggest picking crew?", "extreme max(crew_size) desc")
+	assertExact(t, vintage, "What was the longest picking time?", "scalar max(picking_hrs)")
+	assertExact(t, packing, "Which week was our busiest for cases packed?", "group sum(Cases Packed) by Week No desc")
+	assertExact(t, packing, "Which week had the fewest cases packed?", "group sum(Cases Packed) by Week No asc")
+	// A series by week is still of the dates' weeks.
+	assertExact(t, packing, "How many cases were packed each week?", "series sum(Cases Packed) over Shift Date/W")
+}

@@ -651,12 +651,20 @@ func initialsOf(qs []string, w string) [][]string {
 	return out
 }
 
-// qualifier reports whether a mention only qualifies the next one: "fuel
-// stations" names the stations, so a category's one word right before
-// another category's name is no column of its own.
-func qualifier(m mention, ms []mention) bool {
+// qualifier reports whether a mention in c only qualifies the next one:
+// "fuel stations" names the stations, so a category's one word right
+// before another category's name is no column of its own.
+func qualifier(c clause, m mention, ms []mention) bool {
 	if _, flag := isFlag(m.col); flag {
 		return false // "insured patients": the insured ones
+	}
+	if m.len == 1 && m.col.Kind == kindNumeric && len(colWords(m.col.Name)) > 1 && m.via == "" && !(m.pos > 0 && isDigits(c.words[m.pos-1])) {
+		// "The biggest picking crew" of picking_hrs and crew_size: the
+		// last noun of a compound is what it names; but "18-hole rounds"
+		// are rounds of 18 holes.
+		return namesNext(m, ms, func(o mention) bool {
+			return o.col.Kind == kindNumeric && o.len == 1 && o.via == "" && len(colWords(o.col.Name)) > 1
+		})
 	}
 	return m.len == 1 && m.col.Kind == kindCategorical && namesNext(m, ms, func(o mention) bool {
 		_, flag := isFlag(o.col)
@@ -2206,6 +2214,9 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			if times[0].Kind == kindDate {
 				t.ByFreq = timeFreq(c, times[0], covered)
 			}
+			if wk := weekColumn(p); wk != nil && t.ByFreq == "W" {
+				by, t.ByFreq = wk.Name, "" // "which week" of Week No: the weeks the table numbers
+			}
 		default:
 			by = plausibleGroup(p, filters)
 			*notes = append(*notes, fmt.Sprintf("The question names no column to group by; I grouped by %s.", by))
@@ -2334,7 +2345,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	ms := mentions(c, p)
 	named := slices.Clone(ms)
 	ms = slices.DeleteFunc(ms, func(m mention) bool {
-		if qualifier(m, named) {
+		if qualifier(c, m, named) {
 			rd.covered[m.pos] = true
 			return true
 		}
@@ -3609,6 +3620,18 @@ func nounVerbMentions(c clause, p profile, ms []mention, covered map[int]bool) [
 		}
 	}
 	return ms
+}
+
+// weekColumn is the column that numbers the table's weeks (Week No, wk),
+// nil if none.
+func weekColumn(p profile) *colProfile {
+	for i, col := range p.Columns {
+		ws := slices.DeleteFunc(colWords(col.Name), func(w string) bool { return qualifierWords[w] })
+		if col.Kind == kindNumeric && len(ws) == 1 && (ws[0] == "week" || ws[0] == "wk") && asFloat(col.Min) >= 1 && asFloat(col.Max) <= 53 {
+			return &p.Columns[i]
+		}
+	}
+	return nil
 }
 
 // anyDay reports whether a clause asks for a figure of any one day: "per
