@@ -2234,3 +2234,19 @@ func TestCompoundHeadsAndNumberedWeeks(t *testing.T) {
 	// A series by week is still of the dates' weeks.
 	assertExact(t, packing, "How many cases were packed each week?", "series sum(Cases Packed) over Shift Date/W")
 }
+
+// TestScaleIsNoSize: "per 100 square metres" is a scale the analyst does
+// not apply, not the rows of 100 square metres; it refuses instead of
+// answering for those rows.
+func TestScaleIsNoSize(t *testing.T) {
+	sprays := profile{Path: "/home/user/weed_sprays.csv", Name: "weed_sprays.csv", Rows: 160, Cols: 3, Columns: []colProfile{
+		{Name: "sprayDate", Dtype: "object", Kind: kindDate, Unique: 140, Min: "2024-04-02", Max: "2024-09-28"},
+		{Name: "areaM2", Dtype: "int64", Kind: kindNumeric, Unique: 40, Min: 50.0, Max: 2000.0},
+		{Name: "sprayL", Dtype: "float64", Kind: kindNumeric, Unique: 60, Min: 0.5, Max: 30.0},
+	}}
+	assertExact(t, sprays, "How many litres of spray went on per square metre?", "scalar sum(sprayL) / sum(areaM2)")
+	q := "How many litres of spray went on per 100 square metres?"
+	if got := readingFor(q, sprays); !strings.HasPrefix(got, "refused: it names 100") {
+		t.Errorf("%q: got %q, want a refusal: 100 is a scale", q, got)
+	}
+}

@@ -2715,7 +2715,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// A condition in a column's unit: "longer than 10 miles".
 	for i := range c.words {
 		f, _, to, ok := conditionAfter(c.words, i)
-		if _, err := strconv.ParseFloat(c.words[i], 64); !ok && err == nil && i > 0 && !rd.covered[i] && !wordSet("top", "bottom", "first", "last", "than")[c.words[i-1]] {
+		if _, err := strconv.ParseFloat(c.words[i], 64); !ok && err == nil && i > 0 && !rd.covered[i] && !wordSet("top", "bottom", "first", "last", "than", "per")[c.words[i-1]] { // "per 100 square metres" is a scale, not a size
 			v, _ := strconv.ParseFloat(c.words[i], 64)
 			f, to, ok = filter{Op: "==", Num: v}, i+1, true // "lasted 60 minutes"
 		}
