@@ -2250,3 +2250,17 @@ func TestScaleIsNoSize(t *testing.T) {
 		t.Errorf("%q: got %q, want a refusal: 100 is a scale", q, got)
 	}
 }
+
+// TestActuallyIsTheOutcome: "actually" picks, of a plan and its outcome
+// named alike (Hrs Booked, Hrs Used), the outcome.
+func TestActuallyIsTheOutcome(t *testing.T) {
+	rig := profile{Path: "/home/user/rig_time.csv", Name: "rig_time.csv", Rows: 200, Cols: 4, Columns: []colProfile{
+		{Name: "Rig", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"R1", "R2", "R3"}},
+		{Name: "Hrs Booked", Dtype: "float64", Kind: kindNumeric, Unique: 20, Min: 1.0, Max: 24.0},
+		{Name: "Hrs Used", Dtype: "float64", Kind: kindNumeric, Unique: 90, Min: 0.5, Max: 23.5},
+		{Name: "mins_planned", Dtype: "int64", Kind: kindNumeric, Unique: 20, Min: 30.0, Max: 600.0},
+	}}
+	assertExact(t, rig, "What was the longest session anyone actually ran, in hours?", "scalar max(Hrs Used)")
+	assertExact(t, rig, "How many hours were actually used on R2?", "scalar sum(Hrs Used) where Rig=R2")
+	assertExact(t, rig, "What was the longest session booked, in hours?", "scalar max(Hrs Booked)")
+}

@@ -1919,6 +1919,9 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 				if col == nil {
 					return task{}, fmt.Sprintf("%q needs a column of %s, and it has none", w, strings.Join(a.hints[:min(2, len(a.hints))], " or ")), false
 				}
+				if o := outcomeSibling(*col, p); o != nil && c.has(wordSet("actually", "actual", "really")) {
+					col = o // "the longest session anyone actually ran": Hrs Used, not Hrs Booked
+				}
 				numeric = append(numeric, *col)
 			}
 		}
@@ -2376,6 +2379,15 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		return true
 	})
 	ms = nounVerbMentions(c, p, ms, rd.covered)
+	// "The longest session anyone actually ran" of Hrs Booked and Hrs
+	// Used: what was done, of a plan and its outcome.
+	if c.has(wordSet("actually", "actual", "really")) {
+		for k, m := range ms {
+			if o := outcomeSibling(m.col, p); o != nil {
+				ms[k].col = *o
+			}
+		}
+	}
 	// "The total value of the penalty fares issued" of pf_issued and
 	// pf_value_gbp: the value of what a column counts is the column of
 	// the same things that holds their value.
@@ -3620,6 +3632,34 @@ func nounVerbMentions(c clause, p profile, ms []mention, covered map[int]bool) [
 		}
 	}
 	return ms
+}
+
+// planWords and doneWords name a plan and what came of it, in two columns
+// otherwise named alike: Hrs Booked and Hrs Used, CASES_BOOKED and CASES_DONE.
+var (
+	planWords = wordSet("booked", "planned", "scheduled", "target", "estimated", "estimate", "quoted", "ordered", "requested", "expected")
+	doneWords = wordSet("used", "actual", "done", "delivered", "achieved", "completed", "logged", "awarded", "received", "worked")
+)
+
+// outcomeSibling is the column of what came of col's plan, nil if col is
+// no plan or has no such sibling.
+func outcomeSibling(col colProfile, p profile) *colProfile {
+	ws := colWords(col.Name)
+	k := slices.IndexFunc(ws, func(w string) bool { return planWords[w] })
+	if col.Kind != kindNumeric || k < 0 {
+		return nil
+	}
+	var found []int
+	for i, o := range p.Columns {
+		ow := colWords(o.Name)
+		if o.Kind == kindNumeric && len(ow) == len(ws) && doneWords[ow[k]] && slices.Equal(ow[:k], ws[:k]) && slices.Equal(ow[k+1:], ws[k+1:]) {
+			found = append(found, i)
+		}
+	}
+	if len(found) != 1 {
+		return nil
+	}
+	return &p.Columns[found[0]]
 }
 
 // weekColumn is the column that numbers the table's weeks (Week No, wk),
