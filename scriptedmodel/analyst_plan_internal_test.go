@@ -2251,8 +2251,8 @@ func TestScaleIsNoSize(t *testing.T) {
 	}
 }
 
-// TestActuallyIsTheOutcome: "actually" picks, of a plan and its outcome
-// named alike (Hrs Booked, Hrs Used), the outcome.
+// TestActuallyIsTheOutcome: "actually", or a verb of outcome, picks, of a
+// plan and its outcome named alike (Hrs Booked, Hrs Used), the outcome.
 func TestActuallyIsTheOutcome(t *testing.T) {
 	rig := profile{Path: "/home/user/rig_time.csv", Name: "rig_time.csv", Rows: 200, Cols: 4, Columns: []colProfile{
 		{Name: "Rig", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"R1", "R2", "R3"}},
@@ -2263,4 +2263,11 @@ func TestActuallyIsTheOutcome(t *testing.T) {
 	assertExact(t, rig, "What was the longest session anyone actually ran, in hours?", "scalar max(Hrs Used)")
 	assertExact(t, rig, "How many hours were actually used on R2?", "scalar sum(Hrs Used) where Rig=R2")
 	assertExact(t, rig, "What was the longest session booked, in hours?", "scalar max(Hrs Booked)")
+	// A verb of outcome picks the outcome of a guessed money column too.
+	grants := profile{Path: "/home/user/bursaries.csv", Name: "bursaries.csv", Rows: 150, Cols: 3, Columns: []colProfile{
+		{Name: "Faculty", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Arts", "Science", "Law", "Medicine"}},
+		{Name: "AmountRequested", Dtype: "float64", Kind: kindNumeric, Unique: 140, Min: 500.0, Max: 9000.0},
+		{Name: "AmountAwarded", Dtype: "float64", Kind: kindNumeric, Unique: 90, Min: 0.0, Max: 8000.0},
+	}}
+	assertExact(t, grants, "Which faculty received the most money?", "group sum(AmountAwarded) by Faculty desc")
 }

@@ -2060,6 +2060,13 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			return prev.Measure, true
 		}
 		if m := plausibleMeasure(p); m != "" {
+			// "Which artform received the most money" of AmountRequested
+			// and AmountAwarded: what was received is the outcome.
+			if col, ok := columnNamed(p, m); ok && c.has(doneWords) {
+				if o := outcomeSibling(col, p); o != nil {
+					m = o.Name
+				}
+			}
 			fellBack = true
 			*notes = append(*notes, fmt.Sprintf("The question names no numeric column; I took %s.", m))
 			return m, true
