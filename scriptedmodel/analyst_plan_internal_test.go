@@ -2271,3 +2271,20 @@ func TestActuallyIsTheOutcome(t *testing.T) {
 	}}
 	assertExact(t, grants, "Which faculty received the most money?", "group sum(AmountAwarded) by Faculty desc")
 }
+
+// TestShortfallIsPlanLessOutcome: "fell short of what … ordered" and "the
+// shortfall" are the plan less its outcome, per row; "were short" is still
+// the flag.
+func TestShortfallIsPlanLessOutcome(t *testing.T) {
+	drops := profile{Path: "/home/user/oil_drops.csv", Name: "oil_drops.csv", Rows: 220, Cols: 5, Columns: []colProfile{
+		{Name: "Customer", Dtype: "object", Kind: kindCategorical, Unique: 30, Values: []string{"Hall Farm", "Mill House"}},
+		{Name: "Driver", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"K Lee", "M Shaw"}},
+		{Name: "Ordered (L)", Dtype: "int64", Kind: kindNumeric, Unique: 10, Min: 500.0, Max: 5000.0},
+		{Name: "Delivered (L)", Dtype: "int64", Kind: kindNumeric, Unique: 180, Min: 300.0, Max: 5000.0},
+		{Name: "Short Y/N", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"N", "Y"}},
+	}}
+	short := "shortfall (Ordered (L) − Delivered (L))"
+	assertExact(t, drops, "In total how many litres did we fall short of what the customers ordered?", "scalar sum("+short+")")
+	assertExact(t, drops, "Which driver had the biggest shortfall?", "group sum("+short+") by Driver desc")
+	assertExact(t, drops, "How many drops were short?", "count_rows where Short Y/N=Y")
+}

@@ -2975,6 +2975,25 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		rd.covered[at], rd.covered[at+1] = true, true
 		slices.SortStableFunc(ms, func(a, b mention) int { return a.pos - b.pos })
 	}
+	// "How many litres did we fall short of what the sites ordered": the
+	// plan less its outcome (Ordered (L) − Delivered (L)).
+	if d, at, end, ok := shortfall(c, p); ok && !spelled {
+		spelled = true
+		pl.addDerived(d)
+		// "Short of what the sites ordered" says what the plan was: the
+		// sites are no breakdown.
+		ms = slices.DeleteFunc(ms, func(m mention) bool {
+			return m.col.Kind == kindNumeric && strings.Contains(d.Expr, py(m.col.Name)) || m.pos > at && m.pos <= end
+		})
+		ms = append(ms, mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: at, len: 1})
+		for j := at; j <= end; j++ {
+			rd.covered[j] = true
+		}
+		rd.filters = slices.DeleteFunc(rd.filters, func(f filter) bool { // not "Short Del = Y": the shortfall is the figure
+			return slices.Contains(f.at, at) || slices.ContainsFunc(colWords(f.Column), func(w string) bool { return strings.HasPrefix(c.words[at], w) })
+		})
+		slices.SortStableFunc(ms, func(a, b mention) int { return a.pos - b.pos })
+	}
 	// A row's value ("order value", "sales") that no column holds:
 	// quantity × price, less the discount.
 	if !spelled {
@@ -3667,6 +3686,43 @@ func outcomeSibling(col colProfile, p profile) *colProfile {
 		return nil
 	}
 	return &p.Columns[found[0]]
+}
+
+// shortfall reads "fell short of", "the shortfall" of a table with a
+// plan and its outcome named alike: the plan less the outcome, per row.
+// at is the word "short" or "shortfall", end the last of the words that
+// say what the plan was ("of what the sites ordered"), at if none.
+func shortfall(c clause, p profile) (d derived, at, end int, ok bool) {
+	at = slices.IndexFunc(rangeOf(0, len(c.words)), func(i int) bool {
+		return wordSet("shortfall", "shortage")[c.words[i]] || c.words[i] == "short" && i+1 < len(c.words) && c.words[i+1] == "of"
+	})
+	if at < 0 {
+		return derived{}, 0, 0, false
+	}
+	var plan, done *colProfile
+	for i, col := range p.Columns {
+		if o := outcomeSibling(col, p); o != nil {
+			if plan != nil {
+				return derived{}, 0, 0, false // two pairs: which one is a guess
+			}
+			plan, done = &p.Columns[i], o
+		}
+	}
+	if plan == nil {
+		return derived{}, 0, 0, false
+	}
+	end = at
+	if c.words[at] == "short" {
+		planned := colWords(plan.Name)
+		if k := slices.IndexFunc(rangeOf(at+1, len(c.words)), func(j int) bool {
+			return slices.ContainsFunc(planned, func(w string) bool { return planWords[w] && sameWord(c.words[j], w) })
+		}); k >= 0 {
+			end = at + 1 + k
+		}
+	}
+	name := "shortfall (" + plan.Name + " − " + done.Name + ")"
+	expr := fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\") - pd.to_numeric(data[%s], errors=\"coerce\")", py(plan.Name), py(done.Name))
+	return derived{Name: name, Expr: expr, Formula: name + ", per row"}, at, end, true
 }
 
 // weekColumn is the column that numbers the table's weeks (Week No, wk),
