@@ -2083,7 +2083,7 @@ func TestDropInnerKeepsListedValues(t *testing.T) {
 // a column in another unit; people a column counts are no rows and no
 // groups; the verb's column is what a noun before it counts; the value of
 // what a column counts is the column of their value; a mass after "the
-// most" is an amount.
+// most" is an amount. docs/offline-analyst.md quotes these questions.
 func TestAmountsPeopleAndTheirCounts(t *testing.T) {
 	boarding := profile{Path: "/home/user/pet_boarding.csv", Name: "pet_boarding.csv", Rows: 240, Cols: 4, Columns: []colProfile{
 		{Name: "check_in", Dtype: "object", Kind: kindDate, Unique: 200, Min: "2025-01-02", Max: "2025-09-28"},
@@ -2161,7 +2161,7 @@ func TestAmountsPeopleAndTheirCounts(t *testing.T) {
 // file's name before a column's word say which of it are counted; a
 // period after a column's word counts periods ("pen-days"); and a daily
 // figure per the other key of a table with a row per day per key is a
-// figure of the rows.
+// figure of the rows. docs/offline-analyst.md quotes these questions.
 func TestPanelsAndCountedNouns(t *testing.T) {
 	visits := profile{Path: "/home/user/therapy_visits.csv", Name: "therapy_visits.csv", Rows: 400, Cols: 3, Columns: []colProfile{
 		{Name: "visit_date", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2024-01-02", Max: "2024-06-28"},
@@ -2192,7 +2192,8 @@ func TestPanelsAndCountedNouns(t *testing.T) {
 // TestIrregularVerbsAndOtherPeople: "did … do" names CASES_DONE, also
 // before "compared with"; a verb's past is no abbreviation that leaves
 // out its consonants (OTD of operated); and the rows counted for each
-// consultant are no patients.
+// consultant are no patients. docs/offline-analyst.md quotes these
+// questions.
 func TestIrregularVerbsAndOtherPeople(t *testing.T) {
 	lists := profile{Path: "/home/user/clinic_lists.csv", Name: "clinic_lists.csv", Rows: 250, Cols: 5, Columns: []colProfile{
 		{Name: "LIST_DATE", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2024-04-01", Max: "2024-09-30"},
@@ -2214,6 +2215,7 @@ func TestIrregularVerbsAndOtherPeople(t *testing.T) {
 // TestCompoundHeadsAndNumberedWeeks: of two numeric columns a compound
 // names one word each of, the last noun is the measure ("picking crew" is
 // crew_size); "which week" of a table that numbers its weeks ranks them.
+// docs/offline-analyst.md quotes these questions.
 func TestCompoundHeadsAndNumberedWeeks(t *testing.T) {
 	vintage := profile{Path: "/home/user/vintage_2025.csv", Name: "vintage_2025.csv", Rows: 120, Cols: 4, Columns: []colProfile{
 		{Name: "pick_date", Dtype: "object", Kind: kindDate, Unique: 40, Min: "2025-09-10", Max: "2025-10-20"},
@@ -2237,7 +2239,7 @@ func TestCompoundHeadsAndNumberedWeeks(t *testing.T) {
 
 // TestScaleIsNoSize: "per 100 square metres" is a scale the analyst does
 // not apply, not the rows of 100 square metres; it refuses instead of
-// answering for those rows.
+// answering for those rows. docs/offline-analyst.md quotes the question.
 func TestScaleIsNoSize(t *testing.T) {
 	sprays := profile{Path: "/home/user/weed_sprays.csv", Name: "weed_sprays.csv", Rows: 160, Cols: 3, Columns: []colProfile{
 		{Name: "sprayDate", Dtype: "object", Kind: kindDate, Unique: 140, Min: "2024-04-02", Max: "2024-09-28"},
@@ -2253,6 +2255,7 @@ func TestScaleIsNoSize(t *testing.T) {
 
 // TestActuallyIsTheOutcome: "actually", or a verb of outcome, picks, of a
 // plan and its outcome named alike (Hrs Booked, Hrs Used), the outcome.
+// docs/offline-analyst.md quotes these questions.
 func TestActuallyIsTheOutcome(t *testing.T) {
 	rig := profile{Path: "/home/user/rig_time.csv", Name: "rig_time.csv", Rows: 200, Cols: 4, Columns: []colProfile{
 		{Name: "Rig", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"R1", "R2", "R3"}},
@@ -2274,7 +2277,7 @@ func TestActuallyIsTheOutcome(t *testing.T) {
 
 // TestShortfallIsPlanLessOutcome: "fell short of what … ordered" and "the
 // shortfall" are the plan less its outcome, per row; "were short" is still
-// the flag.
+// the flag. docs/offline-analyst.md quotes the first question.
 func TestShortfallIsPlanLessOutcome(t *testing.T) {
 	drops := profile{Path: "/home/user/oil_drops.csv", Name: "oil_drops.csv", Rows: 220, Cols: 5, Columns: []colProfile{
 		{Name: "Customer", Dtype: "object", Kind: kindCategorical, Unique: 30, Values: []string{"Hall Farm", "Mill House"}},

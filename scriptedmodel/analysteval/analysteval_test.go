@@ -58,7 +58,7 @@ func runCorpus(t *testing.T, dir string) Score {
 // so a regression on any of them fails here. TestHeldOutCorpus measures
 // the corpus none of the fixes has seen.
 func TestCorpora(t *testing.T) {
-	for _, dir := range []string{"dev", "dev2", "round1", "round2", "round3", "round4", "round5", "round6", "round7", "round8", "round9", "round10", "round13", "round14", "round15", "round17", "round22", "round26"} {
+	for _, dir := range []string{"dev", "dev2", "round1", "round2", "round3", "round4", "round5", "round6", "round7", "round8", "round9", "round10", "round13", "round14", "round15", "round17", "round19", "round22", "round26"} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			if r := s.Rate(s.Correct); r < 0.85 {
@@ -123,12 +123,21 @@ func TestCorpora(t *testing.T) {
 // day of a panel) raised it to 42 / 1 / 27, and round21 to 55 / 1 / 14,
 // round27 to 40 / 1 / 29, round28 to 39 / 5 / 26, round30 to 42 / 3 /
 // 25, round32 to 38 / 2 / 30, round33 to 36 / 5 / 29 and round35 to 30
-// / 6 / 34.
+// / 6 / 34. The readings from the answers still given to another question
+// across these corpora (a week in a column of nights, volunteer hours,
+// who asks for people, the value of what a column counts, a verb's
+// column, did … do, actually, a shortfall, the weeks a table numbers)
+// raised round11 to 58 / 0 / 12, round12 to 58 / 0 / 12, round18 to 55 /
+// 1 / 14, round21 to 56 / 0 / 14, round27 to 41 / 0 / 29, round28 to 42
+// / 2 / 26, round29 to 56 / 0 / 14, round30 to 45 / 0 / 25, round31 to
+// 55 / 0 / 15, round32 to 39 / 1 / 30, round33 to 39 / 1 / 30 and
+// round35 to 32 / 4 / 34; round19, at 61 / 0 / 9, meets the goals and
+// joined TestCorpora.
 func TestCorporaBelowGoal(t *testing.T) {
-	for dir, floor := range map[string]struct{ correct, different int }{"round11": {57, 1}, "round12": {58, 1}, "round16": {51, 1},
-		"round18": {54, 2}, "round19": {61, 0}, "round20": {55, 0}, "round21": {55, 1}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
-		"round27": {40, 1}, "round28": {39, 5}, "round29": {55, 2}, "round30": {42, 3}, "round31": {54, 1},
-		"round32": {38, 2}, "round33": {36, 5}, "round34": {34, 2}, "round35": {30, 6}, "round38": {42, 1}} {
+	for dir, floor := range map[string]struct{ correct, different int }{"round11": {58, 0}, "round12": {58, 0}, "round16": {51, 1},
+		"round18": {55, 1}, "round20": {55, 0}, "round21": {56, 0}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
+		"round27": {41, 0}, "round28": {42, 2}, "round29": {56, 0}, "round30": {45, 0}, "round31": {55, 0},
+		"round32": {39, 1}, "round33": {39, 1}, "round34": {34, 2}, "round35": {32, 4}, "round38": {42, 1}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
