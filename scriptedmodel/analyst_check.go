@@ -179,11 +179,11 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 	}
 	// "Which volunteer put in the most hours" of volunteerCount: the
 	// column counts volunteers, it names none of them.
+	ms := mentions(c, p)
 	for i := 0; i+1 < len(c.words); i++ {
 		if c.words[i] != "which" {
 			continue
 		}
-		ms := mentions(c, p)
 		counted := slices.IndexFunc(ms, func(m mention) bool {
 			return m.pos == i+1 && m.col.Kind == kindNumeric && m.col.Name != t.By && !isID(m.col)
 		})
@@ -196,7 +196,7 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 	// "Which vehicle used the most fuel" of Fuel Type: a mass after "the
 	// most" is an amount, not the rows of a kind.
 	if t.Op == opCountRows || t.Agg == "count" {
-		for _, m := range mentions(c, p) {
+		for _, m := range ms {
 			if m.len == 1 && m.pos > 0 && wordSet("most", "least", "much")[c.words[m.pos-1]] && m.col.Kind != kindNumeric && len(colWords(m.col.Name)) > 1 &&
 				!writtenPlural(c.raw, c.words[m.pos]) && m.pos+1 == len(c.words) {
 				return readingCheck{refusal: fmt.Sprintf("it asks for the most %s, an amount, and I read it as %s", c.words[m.pos], readingOf(t))}
@@ -209,7 +209,11 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 		for i, w := range c.words {
 			if peopleWords[w] && !rd.covered[i] && i > 0 && wordSet("most", "fewest", "least", "many")[c.words[i-1]] && w != datasetEntity(p) && !slices.Contains(fileWords(p), w) &&
 				!slices.ContainsFunc(colWords(by.Name), func(x string) bool { return sameWord(w, x) }) {
-				return readingCheck{refusal: fmt.Sprintf("it counts %ss, and no column names each %s, and I read it as %s", w, w, readingOf(t))}
+				many := map[string]string{"staff": "staff", "person": "people"}[w]
+				if many == "" {
+					many = plural(w)
+				}
+				return readingCheck{refusal: fmt.Sprintf("it counts %s, and no column names each %s, and I read it as %s", many, w, readingOf(t))}
 			}
 		}
 	}

@@ -4463,8 +4463,8 @@ func personHours(c clause, p profile, ms []mention) (d derived, at int, ok bool)
 	}
 	for i := 0; i+1 < len(c.words); i++ {
 		unit := c.words[i+1]
-		if unit != "hour" && unit != "day" {
-			continue
+		if unit != "hour" && unit != "day" || slices.ContainsFunc(ms, func(m mention) bool { return inSpan(i, m) && inSpan(i+1, m) }) {
+			continue // but "staff hours" of staff_hrs is that column
 		}
 		var who *colProfile
 		if k := slices.IndexFunc(ms, func(m mention) bool { return m.pos == i && m.len == 1 && counts(m.col) }); k >= 0 {
