@@ -132,12 +132,13 @@ func TestCorpora(t *testing.T) {
 // / 2 / 26, round29 to 56 / 0 / 14, round30 to 45 / 0 / 25, round31 to
 // 55 / 0 / 15, round32 to 39 / 1 / 30, round33 to 39 / 1 / 30 and
 // round35 to 32 / 4 / 34; round19, at 61 / 0 / 9, meets the goals and
-// joined TestCorpora.
+// joined TestCorpora. round40 was run once after them (41 / 5 / 24) and
+// is held to that until it is read.
 func TestCorporaBelowGoal(t *testing.T) {
 	for dir, floor := range map[string]struct{ correct, different int }{"round11": {58, 0}, "round12": {58, 0}, "round16": {51, 1},
 		"round18": {55, 1}, "round20": {55, 0}, "round21": {56, 0}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
 		"round27": {41, 0}, "round28": {42, 2}, "round29": {56, 0}, "round30": {45, 0}, "round31": {55, 0},
-		"round32": {39, 1}, "round33": {39, 1}, "round34": {34, 2}, "round35": {32, 4}, "round38": {42, 1}} {
+		"round32": {39, 1}, "round33": {39, 1}, "round34": {34, 2}, "round35": {32, 4}, "round38": {42, 1}, "round40": {41, 5}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
