@@ -2129,6 +2129,13 @@ func TestAmountsPeopleAndTheirCounts(t *testing.T) {
 	// The people a row counts times the hours each spent.
 	assertExact(t, tasks, "How many volunteer hours did each site get?", "group sum(volunteer hours) by siteName")
 	assertExact(t, tasks, "How many volunteers turned up in total?", "scalar sum(volunteerCount)")
+	// A column both words name stays the measure: "man hours" of man_hrs.
+	events := profile{Path: "/home/user/events.csv", Name: "events.csv", Rows: 100, Cols: 3, Columns: []colProfile{
+		{Name: "evt_type", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Wedding", "Conference"}},
+		{Name: "man_hrs", Dtype: "float64", Kind: kindNumeric, Unique: 80, Min: 4.0, Max: 90.0},
+		{Name: "crew_size", Dtype: "int64", Kind: kindNumeric, Unique: 12, Min: 2.0, Max: 14.0},
+	}}
+	assertExact(t, events, "Which event type used the most man hours?", "group sum(man_hrs) by evt_type desc")
 	// The verb's column counts what the noun before it names.
 	assertExact(t, flock, "How many birds died in March?", "scalar sum(Mortality) where monthofDate=3")
 	assertExact(t, flock, "How many birds were housed on average?", "scalar mean(Birds Housed)")

@@ -1919,7 +1919,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 				if col == nil {
 					return task{}, fmt.Sprintf("%q needs a column of %s, and it has none", w, strings.Join(a.hints[:min(2, len(a.hints))], " or ")), false
 				}
-				if o := outcomeSibling(*col, p); o != nil && c.has(wordSet("actually", "actual", "really")) {
+				if o := outcomeSibling(*col, p); o != nil && c.has(actuallyWords) {
 					col = o // "the longest session anyone actually ran": Hrs Used, not Hrs Booked
 				}
 				numeric = append(numeric, *col)
@@ -2388,7 +2388,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	ms = nounVerbMentions(c, p, ms, rd.covered)
 	// "The longest session anyone actually ran" of Hrs Booked and Hrs
 	// Used: what was done, of a plan and its outcome.
-	if c.has(wordSet("actually", "actual", "really")) {
+	if c.has(actuallyWords) {
 		for k, m := range ms {
 			if o := outcomeSibling(m.col, p); o != nil {
 				ms[k].col = *o
@@ -2403,14 +2403,14 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		if v >= 0 && c.words[v+1] == "the" {
 			v--
 		}
-		if v < 0 || c.words[v+1] != "of" && c.words[v+1] != "the" || !wordSet("value", "worth")[c.words[v]] || rd.covered[v] || m.col.Kind != kindNumeric {
+		if v < 0 || c.words[v+1] != "of" && c.words[v+1] != "the" || !worthWords[c.words[v]] || rd.covered[v] || m.col.Kind != kindNumeric {
 			continue
 		}
 		own := slices.DeleteFunc(colWords(m.col.Name), func(w string) bool { return unitWords[w] || isPast(w) })
 		var worth []colProfile
 		for _, o := range p.Columns {
 			ow := colWords(o.Name)
-			if o.Name != m.col.Name && o.Kind == kindNumeric && !isID(o) && (slices.Contains(ow, "value") || slices.Contains(ow, "worth")) &&
+			if o.Name != m.col.Name && o.Kind == kindNumeric && !isID(o) && slices.ContainsFunc(ow, func(w string) bool { return worthWords[w] }) &&
 				len(own) > 0 && slices.ContainsFunc(own, func(w string) bool { return slices.Contains(ow, w) }) {
 				worth = append(worth, o)
 			}
@@ -2428,7 +2428,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		e := m.pos + m.len
 		counted := m.len == 1 && m.pos > 0 && c.words[m.pos-1] == "many" && m.col.Kind == kindNumeric && len(colWords(m.col.Name)) > 1 &&
 			slices.ContainsFunc(ms, func(o mention) bool {
-				return o.pos == e && o.col.Kind == kindNumeric && o.via != "" && (isPast(c.words[e]) || strings.HasSuffix(c.words[e], "ied"))
+				return o.pos == e && o.col.Kind == kindNumeric && o.via != "" && isPast(c.words[e])
 			})
 		if counted {
 			rd.covered[m.pos] = true
@@ -3129,22 +3129,21 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// median daily rain" of daily rows is the median of the rows.
 	// And "the median daily water use per house" of a row per house per
 	// day is the median of the rows too.
-	perKey := -1
+	perKey, key := -1, ""
 	if dc := dateColumn(p); dc != nil {
-		if i := slices.Index(c.words, "per"); i >= 0 && i+1 < len(c.words) && slices.ContainsFunc(p.Columns, func(col colProfile) bool {
-			return col.Kind != kindNumeric && col.Name != dc.Name && col.Unique > 1 && dc.Unique*col.Unique == p.Rows &&
-				slices.ContainsFunc(colWords(col.Name), func(w string) bool { return sameWord(c.words[i+1], w) })
-		}) {
-			perKey = i
+		if i := slices.Index(c.words, "per"); i >= 0 && i+1 < len(c.words) {
+			for _, col := range panelKeys(p, *dc) {
+				if slices.ContainsFunc(colWords(col.Name), func(w string) bool { return sameWord(c.words[i+1], w) }) {
+					perKey, key = i, col.Name
+				}
+			}
 		}
 	}
 	if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) == "D" && dateOnly(*dc) && aggregateOf(c, maps.Clone(rd.covered)) != "" &&
 		(!c.has(groupWords) || anyDay(c) && panel(p, *dc) || perKey >= 0 && c.has(wordSet("daily"))) && !c.has(wordSet("which")) && !c.has(descWords) && !c.has(ascWords) {
 		rd.sameGrain = true
 		if perKey >= 0 {
-			rd.categorical = slices.DeleteFunc(rd.categorical, func(col colProfile) bool {
-				return slices.ContainsFunc(colWords(col.Name), func(w string) bool { return sameWord(c.words[perKey+1], w) })
-			})
+			rd.categorical = slices.DeleteFunc(rd.categorical, func(col colProfile) bool { return col.Name == key })
 			rd.covered[perKey], rd.covered[perKey+1] = true, true
 		}
 		for i, w := range c.words {
@@ -3624,7 +3623,7 @@ func nounVerbMentions(c clause, p profile, ms []mention, covered map[int]bool) [
 		}
 		base, irregular := irregularVerbs[ws[1]]
 		if ws[1] == "done" {
-			base, irregular = "do", true
+			base, irregular = "do", true // not in irregularVerbs: "do" is everywhere an auxiliary
 		}
 		if !pastForm(ws[1]) && !irregular || slices.ContainsFunc(ms, func(m mention) bool { return m.col.Name == col.Name }) {
 			continue
@@ -3661,10 +3660,12 @@ func nounVerbMentions(c clause, p profile, ms []mention, covered map[int]bool) [
 }
 
 // planWords and doneWords name a plan and what came of it, in two columns
-// otherwise named alike: Hrs Booked and Hrs Used, CASES_BOOKED and CASES_DONE.
+// otherwise named alike: Hrs Booked and Hrs Used, CASES_BOOKED and CASES_DONE;
+// actuallyWords in a clause ask for what came of it.
 var (
-	planWords = wordSet("booked", "planned", "scheduled", "target", "estimated", "estimate", "quoted", "ordered", "requested", "expected")
-	doneWords = wordSet("used", "actual", "done", "delivered", "achieved", "completed", "logged", "awarded", "received", "worked")
+	actuallyWords = wordSet("actually", "actual", "really")
+	planWords     = wordSet("booked", "planned", "scheduled", "target", "estimated", "estimate", "quoted", "ordered", "requested", "expected")
+	doneWords     = wordSet("used", "actual", "done", "delivered", "achieved", "completed", "logged", "awarded", "received", "worked")
 )
 
 // outcomeSibling is the column of what came of col's plan, nil if col is
@@ -3725,12 +3726,15 @@ func shortfall(c clause, p profile) (d derived, at, end int, ok bool) {
 	return derived{Name: name, Expr: expr, Formula: name + ", per row"}, at, end, true
 }
 
-// weekColumn is the column that numbers the table's weeks (Week No, wk),
-// nil if none.
+// worthWords say a value in money: "the value of the fines issued".
+var worthWords = wordSet("value", "worth")
+
+// weekColumn is the column that numbers the table's weeks (Week No, and
+// wk, which colWords writes as week), nil if none.
 func weekColumn(p profile) *colProfile {
 	for i, col := range p.Columns {
 		ws := slices.DeleteFunc(colWords(col.Name), func(w string) bool { return qualifierWords[w] })
-		if col.Kind == kindNumeric && len(ws) == 1 && (ws[0] == "week" || ws[0] == "wk") && asFloat(col.Min) >= 1 && asFloat(col.Max) <= 53 {
+		if col.Kind == kindNumeric && len(ws) == 1 && ws[0] == "week" && asFloat(col.Min) >= 1 && asFloat(col.Max) <= 53 {
 			return &p.Columns[i]
 		}
 	}
@@ -3749,11 +3753,14 @@ func anyDay(c clause) bool {
 // per day and per value of another column (a user's day): then "per day"
 // is per row.
 func panel(p profile, dc colProfile) bool {
-	if dc.Unique == p.Rows {
-		return true
-	}
-	return slices.ContainsFunc(p.Columns, func(col colProfile) bool {
-		return col.Kind != kindNumeric && col.Name != dc.Name && col.Unique > 1 && dc.Unique*col.Unique == p.Rows
+	return dc.Unique == p.Rows || len(panelKeys(p, dc)) > 0
+}
+
+// panelKeys are the columns that, with the date column dc, make a row:
+// the house of a row per house per day.
+func panelKeys(p profile, dc colProfile) []colProfile {
+	return slices.DeleteFunc(slices.Clone(p.Columns), func(col colProfile) bool {
+		return col.Kind == kindNumeric || col.Name == dc.Name || col.Unique <= 1 || dc.Unique*col.Unique != p.Rows
 	})
 }
 
@@ -3800,8 +3807,8 @@ func roleWord(w string) bool {
 // thingsInEr end like a role and are no people: a distribution centre,
 // a litter type.
 var thingsInEr = wordSet("center", "centre", "litter", "water", "number", "meter", "liter", "filter", "order", "letter", "quarter", "chapter",
-	"trailer", "container", "paper", "border", "computer", "cluster", "register", "parameter", "weather", "river", "floor", "door", "sector",
-	"factor", "error", "color", "colour", "motor", "reactor", "monitor", "tractor", "elevator", "indicator", "vector", "corridor", "interior", "exterior", "calendar")
+	"trailer", "container", "paper", "border", "computer", "cluster", "register", "parameter", "weather", "river", "floor", "sector",
+	"factor", "error", "color", "colour", "motor", "reactor", "monitor", "tractor", "elevator", "indicator", "vector", "corridor", "interior", "exterior")
 
 // peopleWords name people by their role.
 var peopleWords = wordSet("employee", "person", "customer", "member", "user", "patient", "student", "doctor", "agent", "staff", "guest",
@@ -4464,7 +4471,7 @@ func personHours(c clause, p profile, ms []mention) (d derived, at int, ok bool)
 	for i := 0; i+1 < len(c.words); i++ {
 		unit := c.words[i+1]
 		if unit != "hour" && unit != "day" || slices.ContainsFunc(ms, func(m mention) bool { return inSpan(i, m) && inSpan(i+1, m) }) {
-			continue // but "staff hours" of staff_hrs is that column
+			continue // but "man hours" of man_hrs is that column
 		}
 		var who *colProfile
 		if k := slices.IndexFunc(ms, func(m mention) bool { return m.pos == i && m.len == 1 && counts(m.col) }); k >= 0 {
