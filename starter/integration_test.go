@@ -252,6 +252,36 @@ func TestProgressShowsThePlaceInLine(t *testing.T) {
 	}
 }
 
+// TestProgressWithNoWorkerAnswering: an analysis on a queue that no worker
+// polls is running with no progress to show; starter progress says so and
+// exits 0, as it does for one that has only just started. A workflow of
+// another type that cannot answer is still an error.
+func TestProgressWithNoWorkerAnswering(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the Temporal dev server and versitygw")
+	}
+	st := startStack(t)
+	ctx := context.Background()
+	id := "unpolled-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	if _, err := st.client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: "starter-test-nobody-polls"}, api.AnalysisWorkflowName, api.AnalysisInput{Question: "q"}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.client.TerminateWorkflow(ctx, id, "", "test done") })
+	out, errOut, err := runCLI(t, "progress", id)
+	if err != nil {
+		t.Fatalf("progress of a running, unpolled analysis: %v\n%s", err, errOut)
+	}
+	if want := "analysis " + id + " is running; no progress yet: no worker answered within 5s (is a worker running?)\n"; out != want {
+		t.Errorf("progress printed %q, want %q", out, want)
+	}
+	if err := st.client.TerminateWorkflow(ctx, id, "", "test done"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runCLI(t, "progress", id); err == nil {
+		t.Errorf("progress of a terminated analysis no worker ever ran: no error, want the query's")
+	}
+}
+
 func TestAnalyzeAgainstRealServers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the Temporal dev server and versitygw")

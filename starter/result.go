@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"go.temporal.io/api/enums/v1"
+	"go.temporal.io/api/serviceerror"
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/temporal"
 
@@ -27,7 +28,9 @@ Exits 1 when the analysis failed.
 
 const progressUsage = `Usage: starter progress <workflow-id>
 
-Asks an analysis (or a batch) for its progress, once, and prints it.
+Asks an analysis (or a batch) for its progress, once, and prints it. When
+no worker answers within 5s (none runs, or the analysis has only just
+started), it says so of a running analysis and exits 0.
 `
 
 // pollInterval is how often --wait asks for progress.
@@ -121,11 +124,27 @@ func runProgress(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return nil
 	}
 	p, err := analysisProgress(ctx, c, id)
+	if err != nil && unanswered(err) && desc.GetWorkflowExecutionInfo().GetStatus() == enums.WORKFLOW_EXECUTION_STATUS_RUNNING {
+		// A running analysis whose worker did not answer in time (none
+		// polls, all are busy, or its first workflow task has not run
+		// yet) has no progress to show; that is its state, not a failure.
+		fmt.Fprintf(stdout, "analysis %s is running; no progress yet: no worker answered within %s (is a worker running?)\n", id, queryTimeout)
+		return nil
+	}
 	if err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, progressLine(p))
 	return nil
+}
+
+// unanswered reports whether a query failed for want of an answer in time,
+// rather than being refused: the deadline passed, or the workflow cannot
+// take queries before its first workflow task.
+func unanswered(err error) bool {
+	var dl *serviceerror.DeadlineExceeded
+	var nr *serviceerror.WorkflowNotReady
+	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, &dl) || errors.As(err, &nr)
 }
 
 // analysisProgress asks an analysis for its progress. While the analysis
