@@ -2298,3 +2298,42 @@ func TestShortfallIsPlanLessOutcome(t *testing.T) {
 	assertExact(t, drops, "Which driver had the biggest shortfall?", "group sum("+short+") by Driver desc")
 	assertExact(t, drops, "How many drops were short?", "count_rows where Short Y/N=Y")
 }
+
+// TestCodesThingsAndCharges: a word a code shortens picks those rows,
+// though a unit of the table means the same ("electricity" of Fuel =
+// ELEC beside kWh); a thing named before its serial is the thing, though
+// its word is also a unit; a verb after "we" groups nothing; "how many
+// different" names what is counted, or is refused; a charge on a thing
+// (gift_aid) is not the thing (the gift).
+func TestCodesThingsAndCharges(t *testing.T) {
+	vends := profile{Path: "/home/user/vends.csv", Name: "vends.csv", Rows: 400, Cols: 6, Columns: []colProfile{
+		{Name: "Meter Serial", Dtype: "object", Kind: kindCategorical, Unique: 150, Values: []string{"E12K0001", "G4K0002"}},
+		{Name: "Fuel", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"ELEC", "GAS"}},
+		{Name: "Shop", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Post Office", "Spar"}},
+		{Name: "Top-up Amt (£)", Dtype: "float64", Kind: kindNumeric, Unique: 60, Min: 5.0, Max: 60.0},
+		{Name: "Credit Applied (£)", Dtype: "float64", Kind: kindNumeric, Unique: 300, Min: 0.0, Max: 60.0},
+		{Name: "kWh Equiv", Dtype: "float64", Kind: kindNumeric, Unique: 300, Min: 10.0, Max: 500.0},
+	}}
+	assertExact(t, vends, "What was the total top-up on gas meters?", "scalar sum(Top-up Amt (£)) where Fuel=GAS")
+	assertExact(t, vends, "What's the mean top-up for electric?", "scalar mean(Top-up Amt (£)) where Fuel=ELEC")
+	assertExact(t, vends, "How many kWh of electricity were bought?", "scalar sum(kWh Equiv) where Fuel=ELEC")
+	assertExact(t, vends, "How many different meters were topped up?", "distinct Meter Serial")
+	assertExact(t, vends, "What's the average credit that landed on the meter?", "scalar mean(Credit Applied (£))")
+	assertReadings(t, vends, [][2]string{{"How many different households topped up?", `refused: none of its columns holds "household"`}})
+
+	loads := profile{Path: "/home/user/loads.csv", Name: "loads.csv", Rows: 260, Cols: 3, Columns: []colProfile{
+		{Name: "process", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"HARDEN", "TEMPER", "ANNEAL", "NORMALISE"}},
+		{Name: "start", Dtype: "object", Kind: kindDate, Unique: 260, Min: "2024-07-01", Max: "2024-12-30"},
+		{Name: "partQty", Dtype: "int64", Kind: kindNumeric, Unique: 200, Min: 1.0, Max: 900.0},
+	}}
+	assertExact(t, loads, "How many parts did we process in total?", "scalar sum(partQty)")
+	assertExact(t, loads, "How many parts went through each process?", "group sum(partQty) by process")
+
+	gifts := profile{Path: "/home/user/gifts.csv", Name: "gifts.csv", Rows: 300, Cols: 3, Columns: []colProfile{
+		{Name: "method", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"CARD", "CASH", "DD"}},
+		{Name: "amount_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 250, Min: 1.0, Max: 500.0},
+		{Name: "gift_aid_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 120, Min: 0.0, Max: 125.0},
+	}}
+	assertExact(t, gifts, "How much gift aid did we claim?", "scalar sum(gift_aid_gbp)")
+	assertReadings(t, gifts, [][2]string{{"What's the median gift by card?", "refused:"}})
+}

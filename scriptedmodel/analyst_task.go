@@ -23,6 +23,9 @@ func coreWords(name string) []string {
 			break // n_alive_yr1: which year is a qualifier
 		}
 		if i > 0 && i+1 == len(ws) && (w == "quantity" || wordSet("reg", "registration", "plate", "serial", "sha", "hash", "uuid", "guid")[w]) {
+			if len(core) == 0 && w != "quantity" {
+				core = ws[:i] // "Meter Serial" is the meter, though a meter is also a unit
+			}
 			break // visits_qty is "the visits", vehicle_reg "the vehicle"
 		}
 		if !unitWords[w] && !qualifierWords[w] && !unitPer(ws, i) {
@@ -230,6 +233,11 @@ func mentions(c clause, p profile) []mention {
 				}
 			}
 			for _, w := range ws {
+				// But "electricity" of a table whose Fuel is ELEC or GAS
+				// names those rows, not the column in kWh.
+				if _, ok := codeValue(w, p); ok {
+					continue
+				}
 				cands = append(cands, cand{col: hit[0], ws: []string{w}, level: 3, via: w})
 			}
 		}
@@ -345,7 +353,7 @@ func mentions(c clause, p profile) []mention {
 		// a subject ("calories" of calories_burned); not when the rest is
 		// another measure of it ("milk" is not Milk temp (°C)).
 		if first := ws[0]; len(ws) > 1 && col.Kind == kindNumeric && !isTime(col) && firsts[first] == 1 && !stopWords[first] && !weakWords[first] && !qualifierWords[first] &&
-			!(slices.ContainsFunc(ws[1:], func(w string) bool { return measureNouns[w] }) && !hintsMeasure(c, ws[1:], p)) &&
+			!(slices.ContainsFunc(ws[1:], func(w string) bool { return measureNouns[w] }) && !hintsMeasure(c, ws[1:], p)) && !slices.ContainsFunc(ws[1:], func(w string) bool { return chargeHeads[w] }) &&
 			!unitWords[first] && !rowWords[first] && !entityWords[first] && !statWords[first] && freqWords[first] == "" && first != "unit" && first != entity {
 			cands = append(cands, cand{col: col, ws: []string{first}, level: 2, exact: true})
 		}
@@ -520,6 +528,9 @@ func mentions(c clause, p profile) []mention {
 				i > 0 && passiveWords[c.words[i-1]] {
 				continue // "cycles were paid for by loyalty members", "samples were assayed": the rows' verb, not pay_method or assay_type
 			}
+			if span == 1 && cd.col.Kind != kindNumeric && i > 0 && wordSet("we", "they", "you")[c.words[i-1]] {
+				continue // "how many parts did we process": the verb, not a grouping by process
+			}
 			if span == 1 && (cd.level == 2 || cd.col.Kind != kindNumeric) && afterAuxiliary(c.words, i) {
 				// "How much did the shop bill": the subject, not days_in_shop;
 				// "how many aces did the match winners serve": no grouping.
@@ -629,6 +640,11 @@ var billWords = wordSet("bill", "billed", "charge", "charged", "pay", "paid", "c
 // is a temperature, not milk.
 var measureNouns = wordSet("temperature", "weight", "length", "height", "width", "depth", "duration", "rate", "speed", "percent",
 	"price", "cost", "age", "ratio", "score", "rating", "distance", "level")
+
+// chargeHeads are the heads of a money column that is a charge on
+// something rather than the thing itself: gift_aid_gbp is the aid on a
+// gift, sales_tax the tax on sales.
+var chargeHeads = wordSet("aid", "tax", "vat", "fee", "commission", "discount", "tip", "deposit", "refund", "surcharge", "levy", "duty", "rebate")
 
 // initialsOf are the runs of question words whose first letters spell
 // w, a short word of a column's name ("quality control" for qc): two to
@@ -2116,6 +2132,14 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	case distinct && len(mentions(c, p)) == 0 && !c.has(wordSet("row", "record", "entry")):
 		return task{}, "it asks how many different values there are, and names no column that holds them", false
 
+	// "How many different meters topped up" where no column is the
+	// meter: the distinct values of the top-up would be another count.
+	case distinct && slices.ContainsFunc(rangeOf(0, len(c.words)-1), func(i int) bool {
+		return distinctWords[c.words[i]] && unnamedNoun(c, p, covered, i+1)
+	}):
+		i := slices.IndexFunc(rangeOf(0, len(c.words)-1), func(i int) bool { return distinctWords[c.words[i]] && unnamedNoun(c, p, covered, i+1) })
+		return task{}, fmt.Sprintf("none of its columns holds %q", c.words[i+1]), false
+
 	// How many different values a column has, overall or per group.
 	case distinct && len(numeric)+len(categorical) > 0:
 		col := firstMentioned(numeric, categorical)
@@ -3046,6 +3070,10 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 				rd.numeric[0] = colProfile{Name: d.Name, Kind: kindNumeric}
 			case m.col.Kind == kindNumeric:
 				rd.numeric = append(rd.numeric, m.col)
+			case m.col.Kind == kindCategorical && m.len == 1 && m.pos >= 2 && c.words[m.pos-1] == "the" && wordSet("on", "onto", "to", "into", "at", "from")[c.words[m.pos-2]] &&
+				!c.has(groupWords) && !c.has(wordSet("which", "each", "every")) && p.Rows > 0 && m.col.Unique*3 > p.Rows:
+				// "The credit that landed on the meter": each row's own
+				// meter, one of many; no grouping by it.
 			case m.col.Kind == kindCategorical || m.col.Kind == kindText:
 				rd.categorical = append(rd.categorical, m.col)
 			}
@@ -3585,6 +3613,9 @@ func countsRowsNoun(c clause, p profile) bool {
 // conceptOf is the one numeric column measured in a unit of the concept
 // w names ("length" of the one column in hours), or "".
 func conceptOf(p profile, w string) string {
+	if _, ok := codeValue(w, p); ok {
+		return "" // "electricity" of Fuel = ELEC: those rows
+	}
 	for _, uc := range unitConcepts {
 		if !slices.Contains(uc.words, w) {
 			continue
@@ -3857,6 +3888,12 @@ func unitColumn(p profile, unit string) *colProfile {
 		}
 	}
 	return found
+}
+
+// unnamedNoun reports whether the word at i is one no column, no word
+// the analyst knows and no word of the file's name accounts for.
+func unnamedNoun(c clause, p profile, covered map[int]bool, i int) bool {
+	return !covered[i] && !known(c.words[i]) && !slices.Contains(fileWords(p), c.words[i])
 }
 
 // firstMentioned is the first column of a distinct count: a categorical
