@@ -227,7 +227,10 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 		if w != "single" || rd.covered[i] {
 			continue
 		}
-		if !(t.Op == opExtreme || t.Implied || t.Agg == "max" || t.Agg == "min") {
+		// But "the median cost of a single entry" is a statistic of the
+		// rows, each a single one.
+		perRow := t.Op == opScalar && wordSet("median", "mean")[t.Agg] && i > 1 && c.words[i-1] == "a" && wordSet("of", "for", "per")[c.words[i-2]]
+		if !(t.Op == opExtreme || t.Implied || t.Agg == "max" || t.Agg == "min" || perRow) {
 			return readingCheck{refusal: fmt.Sprintf("it asks about a single row, and I read it as %s, which combines many rows", readingOf(t))}
 		}
 	}

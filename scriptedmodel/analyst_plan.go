@@ -284,6 +284,8 @@ func singular(w string) string {
 	switch {
 	case sameInPlural[w]:
 		return w // "species", "series"
+	case w == "ups" || w == "ins":
+		return w[:2] // "top-ups", "check-ins": the plural of a compound that ends in its particle
 	case len(w) > 4 && strings.HasSuffix(w, "ies"):
 		return w[:len(w)-3] + "y"
 	case len(w) > 4 && (strings.HasSuffix(w, "sses") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes")):

@@ -2337,3 +2337,41 @@ func TestCodesThingsAndCharges(t *testing.T) {
 	assertExact(t, gifts, "How much gift aid did we claim?", "scalar sum(gift_aid_gbp)")
 	assertReadings(t, gifts, [][2]string{{"What's the median gift by card?", "refused:"}})
 }
+
+// TestNamesKindsAndAlternatives: a capitalised name that starts one value
+// picks it; "which A or B" names one column twice; "a single entry" of a
+// median is each row; a column's words written out beat the initials
+// they spell; a thing whose kind a column holds is named alone, though
+// its word is a unit; "top-ups" is the plural of top-up; a value is no
+// "individual" of a distinct count.
+func TestNamesKindsAndAlternatives(t *testing.T) {
+	waste := profile{Path: "/home/user/waste.csv", Name: "waste.csv", Rows: 300, Cols: 5, Columns: []colProfile{
+		{Name: "SITE", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"York Stonegate", "Leeds Dock", "Hull Marina"}},
+		{Name: "SERVICE", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"LUN", "DIN"}},
+		{Name: "CHANNEL", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Bin", "Donation"}},
+		{Name: "WT_KG", Dtype: "float64", Kind: kindNumeric, Unique: 250, Min: 0.1, Max: 12.0},
+		{Name: "COST_GBP", Dtype: "float64", Kind: kindNumeric, Unique: 250, Min: 0.2, Max: 90.0},
+	}}
+	assertExact(t, waste, "How much did lunch service waste cost at Leeds?", "scalar sum(COST_GBP) where SERVICE=LUN where SITE=Leeds Dock")
+	assertExact(t, waste, "Which route or channel took the most weight?", "group sum(WT_KG) by CHANNEL desc")
+	assertExact(t, waste, "What's the median cost of a single entry?", "scalar median(COST_GBP)")
+	assertReadings(t, waste, [][2]string{{"What's the total cost of a single entry?", "refused: it asks about a single row"}})
+
+	pumps := profile{Path: "/home/user/installs.csv", Name: "installs.csv", Rows: 200, Cols: 4, Columns: []colProfile{
+		{Name: "HP Model", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"Aerona3 6kW", "aroTHERM 10kW"}},
+		{Name: "Team", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Team A", "Team B"}},
+		{Name: "Gift Aid", Dtype: "float64", Kind: kindNumeric, Unique: 50, Min: 0.0, Max: 100.0},
+		{Name: "GA Batch", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"GA-01", "GA-02"}},
+	}}
+	assertExact(t, pumps, "Which heat pump have we fitted most often?", "group count by HP Model desc")
+	assertExact(t, pumps, "Which HP is the most common?", "group count by HP Model desc")
+	assertExact(t, pumps, "How much Gift Aid are we due in total?", "scalar sum(Gift Aid)")
+
+	vends := profile{Path: "/home/user/vends.csv", Name: "vends.csv", Rows: 400, Cols: 3, Columns: []colProfile{
+		{Name: "Customer Type", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Individual", "Business"}},
+		{Name: "Customer Ref", Dtype: "object", Kind: kindCategorical, Unique: 150, Values: []string{"C001", "C002"}},
+		{Name: "Top-up (£)", Dtype: "float64", Kind: kindNumeric, Unique: 60, Min: 5.0, Max: 60.0},
+	}}
+	assertExact(t, vends, "How much was taken in top-ups?", "scalar sum(Top-up (£))")
+	assertExact(t, vends, "What was the total top-up from individual customers?", "scalar sum(Top-up (£)) where Customer Type=Individual")
+}

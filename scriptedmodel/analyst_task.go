@@ -349,6 +349,11 @@ func mentions(c clause, p profile) []mention {
 		if n := len(core); n > 2 && core[n-2] == "heart" && core[n-1] == "rate" {
 			cands = append(cands, cand{col: col, ws: []string{"heart", "rate"}, level: 2}) // "heart rate" of avg_hr_bpm
 		}
+		// "Which HP" of HP Model: the thing whose kind the column holds,
+		// even where its word is also a unit.
+		if thingsKind(col) && firsts[ws[0]] == 1 && !stopWords[ws[0]] && !rowWords[ws[0]] && ws[0] != entity {
+			cands = append(cands, cand{col: col, ws: ws[:1], level: 2})
+		}
 		// Its first word, when no other column starts so and the word is
 		// a subject ("calories" of calories_burned); not when the rest is
 		// another measure of it ("milk" is not Milk temp (°C)).
@@ -1690,13 +1695,14 @@ func nameCompounds(c clause, p profile) clause {
 // "same-day" of priority SD.
 func initialisms(c clause, p profile) clause {
 	type initials struct {
-		short string
-		value bool
+		short       string
+		value, kind bool
 	}
 	var inis []initials
 	for _, col := range p.Columns {
 		if ws := colWords(col.Name); len(ws) >= 2 {
-			inis = append(inis, initials{short: ws[0]})
+			// "Heat pump" of HP Model: a thing's kind, where hp is no unit.
+			inis = append(inis, initials{short: ws[0], kind: thingsKind(col)})
 		}
 		if col.Kind == kindCategorical && codeColumn(col) {
 			for _, v := range col.Values {
@@ -1709,7 +1715,7 @@ func initialisms(c clause, p profile) clause {
 		compounds[strings.Join(words(m[1]+" "+m[2]), " ")] = m[0]
 	}
 	for _, in := range inis {
-		if len(in.short) < 2 || len(in.short) > 3 || known(in.short) || unitWords[in.short] || strings.ContainsFunc(in.short, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		if len(in.short) < 2 || len(in.short) > 3 || known(in.short) && !(in.kind && unitWords[in.short]) || unitWords[in.short] && !in.kind || strings.ContainsFunc(in.short, func(r rune) bool { return r < 'a' || r > 'z' }) {
 			continue
 		}
 		for i := 0; i+len(in.short) <= len(c.words); i++ {
@@ -1722,6 +1728,9 @@ func initialisms(c clause, p profile) clause {
 				continue
 			}
 			written, ok := compounds[strings.Join(span, " ")]
+			if spelledOut(span, p) {
+				continue // "Gift Aid" of gift_aid_gbp is that column, not ga_claim_batch
+			}
 			if in.value && !ok ||
 				!in.value && slices.ContainsFunc(span, func(w string) bool { return len(w) < 3 || known(w) && !entityWords[w] && !rowWords[w] }) {
 				continue
@@ -1737,6 +1746,22 @@ func initialisms(c clause, p profile) clause {
 		}
 	}
 	return c
+}
+
+// thingsKind reports whether a column holds the kind of a thing its
+// first word names: HP Model, Meter Make, Boiler Type.
+func thingsKind(col colProfile) bool {
+	ws := colWords(col.Name)
+	return col.Kind == kindCategorical && len(ws) == 2 && wordSet("model", "make", "brand", "type", "kind", "manufacturer")[ws[1]]
+}
+
+// spelledOut reports whether span is the first words of a column's name,
+// written out.
+func spelledOut(span []string, p profile) bool {
+	return slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+		cw := colWords(col.Name)
+		return len(cw) >= len(span) && !slices.ContainsFunc(rangeOf(0, len(span)), func(k int) bool { return !sameWord(span[k], cw[k]) })
+	})
 }
 
 // subjectKinds end a category column's name after its subject:
@@ -1860,7 +1885,9 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	// "The highest individual score" is one row's, not distinct values.
 	distinct := slices.ContainsFunc(rangeOf(0, len(c.words)), func(i int) bool {
 		// "total unique opens" of unique_opens is the column's.
+		// Nor is "individual donors" of donor_type = Individual.
 		return distinctWords[c.words[i]] && !(c.words[i] == "individual" && i > 0 && (descWords[c.words[i-1]] || ascWords[c.words[i-1]])) &&
+			!slices.ContainsFunc(filters, func(f filter) bool { return slices.Contains(f.at, i) }) &&
 			!(covered[i] && slices.ContainsFunc(numeric, func(col colProfile) bool { return slices.Contains(words(col.Name), c.words[i]) }))
 	})
 	share := uncoveredWord(c, covered, shareWords, rateWords) != "" || containsSeq(c.words, "how", "often")
@@ -3271,6 +3298,28 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			continue
 		}
 		if f, ok := codeValue(w, p); ok && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == f.Column }) {
+			f.at = []int{i}
+			rd.filters = append(rd.filters, f)
+			rd.covered[i] = true
+			if i+1 < len(c.words) && slices.ContainsFunc(colWords(f.Column), func(cw string) bool { return sameWord(c.words[i+1], cw) }) {
+				// "Dinner service" of SERVICE = DIN: the column says what
+				// the value is, it groups nothing.
+				rd.categorical = slices.DeleteFunc(rd.categorical, func(x colProfile) bool { return x.Name == f.Column })
+			}
+			rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s = %s.", w, f.Column, f.Values[0]))
+		}
+	}
+	// "At York" of SITE = York Stonegate: a name written with a capital
+	// that starts one value of the table, and only one.
+	for i, w := range c.words {
+		if rd.covered[i] || len(w) < 3 || known(w) || !capitalized(c.raw, w) {
+			continue
+		}
+		f, ok := oneValue(p, func(v string) bool {
+			vw := words(v)
+			return len(vw) > 1 && vw[0] == w && unicode.IsUpper([]rune(v)[0])
+		})
+		if ok && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == f.Column }) {
 			f.at = []int{i}
 			rd.filters = append(rd.filters, f)
 			rd.covered[i] = true
@@ -5147,6 +5196,15 @@ func signedValue(raw, v string) bool {
 
 // capitalValue reports whether a value written in capitals ("IT", "OR")
 // stands in the question as written: the value, not the word "it".
+// capitalized reports whether the question writes w, not at its start,
+// with a capital: a name.
+func capitalized(raw, w string) bool {
+	fs := strings.FieldsFunc(raw, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
+	return slices.ContainsFunc(fs[min(1, len(fs)):], func(f string) bool {
+		return slices.Equal(words(f), []string{w}) && unicode.IsUpper([]rune(f)[0])
+	})
+}
+
 func capitalValue(raw, v string) bool {
 	if len(v) < 2 || strings.ToUpper(v) != v || strings.ToLower(v) == v {
 		return false
@@ -5207,6 +5265,13 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 				slices.ContainsFunc(cw, func(x string) bool { return sameWord(c.words[i+1], x) })
 		}) {
 			continue // "the nightly rate" of rate_gbp_pn, a rate per night
+		}
+		if i > 0 && wordSet("we", "they", "you")[c.words[i-1]] && isPast(w) && c.has(commonWords) {
+			continue // "which heat pump have we specified most often": the rows' verb, counted
+		}
+		if i > 0 && i+2 < len(c.words) && wordSet("which", "what")[c.words[i-1]] && c.words[i+1] == "or" && covered[i+2] ||
+			i > 2 && wordSet("which", "what")[c.words[i-3]] && c.words[i-1] == "or" && covered[i-2] {
+			continue // "which outlet or channel", "which channel or outlet": another name of the column named beside it
 		}
 		if i+1 < len(c.words) && w == "put" && wordSet("in", "through", "forward")[c.words[i+1]] || wordSet("stay", "stayed", "stays", "staying")[w] && c.has(wordSet("night", "day")) {
 			continue // "which rig put in the most piles": did; "how many nights does a pet stay": how long, in the nights asked

@@ -152,7 +152,7 @@ var synonyms = map[string][]string{
 	"died": {"mortality", "death"}, "death": {"mortality"}, "dead": {"mortality"}, "mile": {"mileage"}, "overtime": {"ot"},
 	"train": {"rail"}, "rail": {"train"}, "crowd": {"attendance", "attendee", "spectator"}, "product": {"sku"}, "ship": {"vessel"}, "vessel": {"ship", "boat"}, "boat": {"vessel"},
 	"medicine": {"drug", "medication"}, "medication": {"drug", "medicine"}, "drug": {"medicine", "medication"}, "haemoglobin": {"hemoglobin"},
-	"location": {"site", "venue"}, "site": {"location"},
+	"location": {"site", "venue"}, "site": {"location"}, "appeal": {"campaign"}, "campaign": {"appeal"},
 }
 
 // elementSymbols are the chemical symbols a column may be named by:
@@ -275,7 +275,7 @@ var entityWords = wordSet("employee", "staff", "worker", "person", "people", "pa
 
 // fillerWords carry no meaning a column could hold: function words, the
 // verbs questions are asked with, and politeness.
-var fillerWords = wordSet("because", "while", "still", "yet", "ended", "away", "back", "a", "an", "the", "i", "me", "my", "he", "him", "his", "she", "her", "hers", "himself", "herself", "themselves",
+var fillerWords = wordSet("because", "while", "due", "still", "yet", "ended", "away", "back", "a", "an", "the", "i", "me", "my", "he", "him", "his", "she", "her", "hers", "himself", "herself", "themselves",
 	"file", "filed", "submit", "submitted", "something", "anything", "anyone", "someone", "consume", "consumed", "create", "created", "we", "us", "our", "you", "your", "it", "its", "they", "them", "their", "there",
 	"this", "that", "these", "those", "what", "which", "who", "whom", "whose", "where", "when", "how", "is", "are", "was", "were", "be", "been",
 	"being", "am", "do", "does", "did", "done", "has", "have", "had", "having", "get", "got", "gotten", "give", "given", "make", "made", "take",
