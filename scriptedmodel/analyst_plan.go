@@ -214,6 +214,12 @@ func (p *plan) addDerived(d derived) {
 	}
 }
 
+// derivedRatio reports whether name is a column the plan computes as one
+// column over another.
+func (p *plan) derivedRatio(name string) bool {
+	return slices.ContainsFunc(p.Derived, func(x derived) bool { return x.Name == name && strings.Contains(x.Formula, " / ") })
+}
+
 // String renders the plan's tasks joined by "; ".
 func (p plan) String() string {
 	parts := make([]string, len(p.Tasks))

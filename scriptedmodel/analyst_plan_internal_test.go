@@ -2375,3 +2375,32 @@ func TestNamesKindsAndAlternatives(t *testing.T) {
 	assertExact(t, vends, "How much was taken in top-ups?", "scalar sum(Top-up (£))")
 	assertExact(t, vends, "What was the total top-up from individual customers?", "scalar sum(Top-up (£)) where Customer Type=Individual")
 }
+
+// TestRatiosHalvesAndTakings: "A divided by B" on average is each row's
+// ratio, and a reading that leaves B out is refused; "the second half of
+// the year" and "the week of 10 to 16 March" are dates; "what was taken"
+// is a total of money; "jobs that got the grant" have some of it.
+func TestRatiosHalvesAndTakings(t *testing.T) {
+	jobs := profile{Path: "/home/user/jobs.csv", Name: "jobs.csv", Rows: 220, Cols: 5, Columns: []colProfile{
+		{Name: "Job Date", Dtype: "object", Kind: kindDate, Unique: 200, Min: "2024-01-03", Max: "2024-12-20"},
+		{Name: "Heat Loss (kW)", Dtype: "float64", Kind: kindNumeric, Unique: 200, Min: 3.0, Max: 14.0},
+		{Name: "Rated Output (kW)", Dtype: "float64", Kind: kindNumeric, Unique: 8, Min: 5.0, Max: 16.0},
+		{Name: "Grant (£)", Dtype: "float64", Kind: kindNumeric, Unique: 2, Min: 5000.0, Max: 7500.0, Missing: 30},
+		{Name: "Sales (£)", Dtype: "float64", Kind: kindNumeric, Unique: 210, Min: 8000.0, Max: 19000.0},
+	}}
+	ratio := "Rated Output (kW) per Heat Loss (kW)"
+	assertExact(t, jobs, "On average, what is rated output divided by heat loss?", "scalar mean("+ratio+")")
+	assertExact(t, jobs, "On average, how oversized are the units, taking rated output divided by heat loss?", "scalar mean("+ratio+")")
+	assertExact(t, jobs, "How many jobs were done in the second half of the year?", "count_rows where monthofJobDatein7,8,9,10,11,12")
+	assertExact(t, jobs, "How many jobs were there in the week of 10 to 16 March?", "count_rows where dayofJobDatein10,11,12,13,14,15,16 where monthofJobDate=3")
+	assertExact(t, jobs, "What was taken in sales?", "scalar sum(Sales (£))")
+	assertExact(t, jobs, "What percentage of jobs got the grant?", "share of rows where Grant(£)>0")
+
+	q := "On average, what is rated output divided by heat loss?"
+	c := clause{raw: q, words: words(q)}
+	rd := readClause(c, jobs, &plan{})
+	chk := checkReading(c, jobs, rd, task{Op: opScalar, Agg: "mean", Measure: "Rated Output (kW)"}, false)
+	if want := "it divides by Heat Loss (kW), and I read it as the average of Rated Output (kW), which leaves it out"; chk.refusal != want {
+		t.Errorf("the check of mean(Rated Output) for %q: %q, want %q", q, chk.refusal, want)
+	}
+}

@@ -200,6 +200,7 @@ func mentions(c clause, p profile) []mention {
 		afterAgg  bool // only right after an aggregate word
 		exact     bool // the word as written, no other form of it
 		afterKind bool // only after "kind of", "type of" ...
+		asked     bool // only after "which", "what", "each", "per", "by", "every"
 		fit       int  // of a synonym: how many of its words the name holds, written out (2) or abbreviated (1)
 	}
 	entity := datasetEntity(p)
@@ -352,7 +353,7 @@ func mentions(c clause, p profile) []mention {
 		// "Which HP" of HP Model: the thing whose kind the column holds,
 		// even where its word is also a unit.
 		if thingsKind(col) && firsts[ws[0]] == 1 && !stopWords[ws[0]] && !rowWords[ws[0]] && ws[0] != entity {
-			cands = append(cands, cand{col: col, ws: ws[:1], level: 2})
+			cands = append(cands, cand{col: col, ws: ws[:1], level: 2, asked: true})
 		}
 		// Its first word, when no other column starts so and the word is
 		// a subject ("calories" of calories_burned); not when the rest is
@@ -510,6 +511,9 @@ func mentions(c clause, p profile) []mention {
 			}
 			if ok && cd.afterKind && !(i >= 2 && kindOf(c.words, i-2)) {
 				continue
+			}
+			if ok && cd.asked && !(i >= 1 && wordSet("which", "what", "each", "per", "by", "every")[c.words[i-1]]) {
+				continue // "which heat pump" asks for the model; "the heat pumps are oversized" does not
 			}
 			if !ok || slices.Contains(used[i:i+span], true) || cd.afterAgg && (!c.has(corrWords) && (i == 0 || aggWords[c.words[i-1]] == "" && !wordSet("maximum", "minimum")[c.words[i-1]]) ||
 				i+1 < len(c.words) && slices.ContainsFunc(p.Columns, func(o colProfile) bool {
@@ -1049,7 +1053,7 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	if ok && refusal == "" && len(unknown) == 0 {
 		refusal = lateCheck(c, p, rd, t)
 	}
-	if ok && refusal == "" && t.Over != "" && explicitRatio(c) {
+	if ok && refusal == "" && (t.Over != "" || pl.derivedRatio(t.Measure)) && explicitRatio(c) {
 		// "The average price per ticket, taking total gross over total
 		// tickets sold": the formula the question gives says what its
 		// words mean.
@@ -1219,6 +1223,14 @@ func moneyGuess(c clause, covered map[int]bool, p profile) bool {
 	}
 	entity := datasetEntity(p)
 	return slices.ContainsFunc(c.words, func(w string) bool { return w == entity || w == "amount" || moneyEvents[w] })
+}
+
+// takings reports whether the clause asks what money was taken, the
+// takings: "what was taken in top-ups", "what did we take on the door",
+// of a numeric column in a currency.
+func takings(c clause, numeric []colProfile) bool {
+	return len(numeric) > 0 && inCurrency(numeric[0]) && c.words[0] == "what" &&
+		(containsSeq(c.words, "what", "was", "taken") || containsSeq(c.words, "what", "did", "we", "take"))
 }
 
 // partOfTotal is the part and the whole of a share asked of two numeric
@@ -1844,8 +1856,8 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		numeric = measured // "how many samples were acidic, with a pH below 5.5" counts them
 	}
 	agg := aggregateOf(c, covered)
-	if agg == "" && containsSeq(c.words, "how", "much") {
-		agg = "sum" // "how much did the campaign raise"
+	if agg == "" && (containsSeq(c.words, "how", "much") || takings(c, numeric)) {
+		agg = "sum" // "how much did the campaign raise", "what was taken in top-ups"
 	}
 	// Two or more values of one column compare them: a group over those values.
 	compare := ""
@@ -2692,9 +2704,10 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			switch prev := c.words[m.pos-1]; {
 			case prev == "no" || prev == "without" || prev == "zero":
 				op = "=="
-			case prev == "with" || prev == "a" && m.pos >= 2 && wordSet("with", "had", "has", "have", "got")[c.words[m.pos-2]]:
+			case prev == "with" || prev == "a" && m.pos >= 2 && wordSet("with", "had", "has", "have", "got")[c.words[m.pos-2]] ||
+				prev == "the" && m.pos >= 2 && wordSet("got", "received", "claimed")[c.words[m.pos-2]]: // "jobs that got the grant"
 				op = ">"
-				if prev == "a" {
+				if prev == "a" || prev == "the" {
 					from--
 				}
 			default:
@@ -3090,8 +3103,14 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 				for j := m.pos - 1; j < m.pos+m.len; j++ {
 					rd.covered[j] = true
 				}
-			case m.col.Kind == kindNumeric && len(rd.numeric) > 0 && m.pos > 0 && c.words[m.pos-1] == "per":
-				// "price per square foot": one column over the other, per row.
+			case m.col.Kind == kindNumeric && len(rd.numeric) > 0 && m.pos > 0 && c.words[m.pos-1] == "per" ||
+				m.col.Kind == kindNumeric && len(rd.numeric) > 0 && m.pos > 1 && c.words[m.pos-2] == "divided" && c.words[m.pos-1] == "by" && !slices.Contains(c.words, "total"):
+				// "price per square foot", "rated output divided by heat
+				// loss": one column over the other, per row (a total over
+				// a total is totalsRatio's).
+				if c.words[m.pos-1] == "by" {
+					rd.covered[m.pos-2], rd.covered[m.pos-1] = true, true
+				}
 				d := ratio(rd.numeric[0].Name, m.col.Name)
 				pl.addDerived(d)
 				rd.numeric[0] = colProfile{Name: d.Name, Kind: kindNumeric}
@@ -4805,16 +4824,21 @@ func filtersFor(c clause, p profile, covered map[int]bool, named []mention) []fi
 			covered[j] = true
 		}
 	}
-	// "The second half of 2024": July to December of that year.
+	// "The second half of 2024": July to December of that year; "the
+	// first half of the year": January to June.
 	for i := 0; i+3 < len(c.words); i++ {
 		y, err := strconv.Atoi(c.words[i+3])
-		if !wordSet("first", "second")[c.words[i]] || c.words[i+1] != "half" || c.words[i+2] != "of" || err != nil || y < 1900 || y > 2100 || covered[i+3] {
+		theYear := i+4 < len(c.words) && c.words[i+3] == "the" && c.words[i+4] == "year" && !covered[i+4]
+		if !wordSet("first", "second")[c.words[i]] || c.words[i+1] != "half" || c.words[i+2] != "of" || !theYear && (err != nil || y < 1900 || y > 2100 || covered[i+3]) {
 			continue
 		}
 		first := map[string]int{"first": 1, "second": 7}[c.words[i]]
 		out = append(out, filter{Column: dc.Name, Part: "month", Values: numberRange(first, first+5), at: []int{i}}) // the year is read below
 		for j := i; j <= i+2; j++ {
 			covered[j] = true
+		}
+		if theYear {
+			covered[i+3], covered[i+4] = true, true
 		}
 	}
 	for i, w := range c.words {
@@ -5034,7 +5058,7 @@ func dayRanges(c clause, col string, covered map[int]bool) []filter {
 	for i := 0; i < len(ws); i++ {
 		var lo, hi, m, end int
 		switch {
-		case wordSet("between", "from")[ws[i]]:
+		case wordSet("between", "from")[ws[i]] || ws[i] == "of" && i > 0 && ws[i-1] == "week" && !covered[i-1]: // "the week of 10 to 16 March"
 			j := skip(i+1, wordSet("the"))
 			if lo = day(j); lo == 0 {
 				continue
