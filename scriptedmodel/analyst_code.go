@@ -579,6 +579,8 @@ func mask(f filter) string {
 	switch {
 	case f.Op == opEmpty:
 		return fmt.Sprintf("df[%s].isna()", py(f.Column))
+	case f.Op == opFilled:
+		return fmt.Sprintf("df[%s].notna()", py(f.Column))
 	case f.Op != "":
 		return fmt.Sprintf("(pd.to_numeric(df[%s], errors=\"coerce\") %s %s)", py(f.Column), f.Op, strconv.FormatFloat(f.Num, 'f', -1, 64))
 	case f.Part == "day of the year":

@@ -88,7 +88,7 @@ type filter struct {
 	Column string
 	Values []string
 	Part   string  // "year", "month", "weekday" (values "Saturday") or "day of the year" (values "10-15"): the values are of that part of a date column
-	Op     string  // ">", ">=", "<", "<=", "==": a numeric condition on Num, instead of Values; opEmpty: no value
+	Op     string  // ">", ">=", "<", "<=", "==": a numeric condition on Num, instead of Values; opEmpty: no value; opFilled: a value
 	Num    float64 // the condition's number
 	Flag   bool    // the filter is a yes/no column's: the condition of a share
 	at     []int   // word positions of the values in the clause
@@ -101,6 +101,10 @@ type filter struct {
 // cleared yet" of DateCleared.
 const opEmpty = "empty"
 
+// opFilled keeps the rows where a column holds something: "faults that
+// have a DNO reference" of DNO Ref.
+const opFilled = "filled"
+
 // String renders f as "region = West", "region in North, South",
 // "year of order_date = 2024" or "delay_min > 15".
 func (f filter) String() string {
@@ -111,6 +115,8 @@ func (f filter) String() string {
 	switch {
 	case f.Op == opEmpty:
 		return col + " is empty"
+	case f.Op == opFilled:
+		return col + " is not empty"
 	case f.Op != "":
 		return col + " " + f.Op + " " + strconv.FormatFloat(f.Num, 'f', -1, 64)
 	case len(f.Values) == 1:
@@ -270,7 +276,7 @@ var (
 	measureHints = []string{"revenue", "sales", "amount", "total", "profit", "income", "value", "spend", "cost", "price",
 		"quantity", "units", "volume", "count", "score", "balance", "salary", "weight"}
 	timeName = regexp.MustCompile(`(^|_| )(date|month|year|time|day|week|quarter|period|timestamp|datetime|yr|dt)($|_| )`)
-	idName   = regexp.MustCompile(`(^|_| )(id|key|code|index|no|number)$|^id`)
+	idName   = regexp.MustCompile(`(^|_| )(id|key|code|index|no|number)$|^id[_ ]`)
 	// clauseSep splits a question into its parts ("…, and how did … trend?").
 	initialDot = regexp.MustCompile(`\b([A-Za-z])\.\s`)
 	clauseSep  = regexp.MustCompile(`[?;!]\s*|\.\s+|,\s*and\s+|\s+and\s+(?:how|what|which|when|where|who|is|are|does|did|do|also|show|plot)\b|\s+also\s+`)

@@ -2404,3 +2404,35 @@ func TestRatiosHalvesAndTakings(t *testing.T) {
 		t.Errorf("the check of mean(Rated Output) for %q: %q, want %q", q, chk.refusal, want)
 	}
 }
+
+// TestLevelsFilledAndPaid: "B2 or higher" of levels A1 … C2 is the levels
+// from B2 up, and "P2 or higher" of priorities is refused; "faults that
+// have a DNO reference" are those where it is filled; "paid" of a status
+// and of the money paid is the money when the clause asks how much, the
+// rows' condition when it asks a share; a column whose name starts with
+// "idle" is no id; "freight revenue" is the freight's money; "street
+// light" spells the file's SL.
+func TestLevelsFilledAndPaid(t *testing.T) {
+	tests := profile{Path: "/home/user/SL_TESTS_2025.csv", Name: "SL_TESTS_2025.csv", Rows: 240, Cols: 8, Columns: []colProfile{
+		{Name: "Level", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"A1", "A2", "B1", "B2", "C1", "C2"}},
+		{Name: "Priority", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"P1", "P2", "P3", "P4"}},
+		{Name: "DNO Ref", Dtype: "object", Kind: kindCategorical, Unique: 20, Missing: 200, Values: []string{"DNO-114", "DNO-201"}},
+		{Name: "Payment Status", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Paid", "Invoiced", "Cancelled"}},
+		{Name: "Total Paid (£)", Dtype: "float64", Kind: kindNumeric, Unique: 200, Min: 0.0, Max: 900.0},
+		{Name: "Gala Dinner", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+		{Name: "idleFeeGBP", Dtype: "float64", Kind: kindNumeric, Unique: 4, Missing: 180, Min: 5.0, Max: 20.0},
+		{Name: "Freight Amt (GBP)", Dtype: "float64", Kind: kindNumeric, Unique: 230, Min: 40.0, Max: 9000.0},
+	}}
+	assertExact(t, tests, "How many tests were placed at B2 or higher?", "count_rows where Level=B2|C1|C2")
+	assertExact(t, tests, "How many tests were placed at A2 or below?", "count_rows where Level=A1|A2")
+	assertReadings(t, tests, [][2]string{{"How many tests were P2 or higher?", "refused: it asks for P2 or higher, and I know no order of the values of Priority"}})
+	assertExact(t, tests, "How many tests have a DNO reference?", "count_rows where DNORefisnotempty")
+	assertExact(t, tests, "How much money have people paid us?", "scalar sum(Total Paid (£))")
+	assertExact(t, tests, "Of those who have paid, what percentage are coming to the gala dinner?", "share of rows where Payment Status=Paid")
+	assertExact(t, tests, "How much did we collect in idle fees?", "scalar sum(idleFeeGBP)")
+	assertExact(t, tests, "What was the total freight revenue?", "scalar sum(Freight Amt (GBP))")
+	assertExact(t, tests, "How many street light tests were there?", "count_rows")
+	if pl := planFor("Of those who have paid, what percentage are coming to the gala dinner?", []profile{tests}); len(pl.Tasks) != 1 || pl.Tasks[0].Cond == nil || pl.Tasks[0].Cond.String() != "Gala Dinner = Y" {
+		t.Errorf("the share among the paid: %+v, want the share of Gala Dinner = Y", pl.Tasks)
+	}
+}

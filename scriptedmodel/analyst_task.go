@@ -1722,6 +1722,13 @@ func initialisms(c clause, p profile) clause {
 			}
 		}
 	}
+	// "Street light" of SL_FAULTS: the initials the file's name is
+	// written in.
+	for _, fw := range fileWords(p) {
+		if len(fw) == 2 && !isDigits(fw) {
+			inis = append(inis, initials{short: fw})
+		}
+	}
 	compounds := map[string]string{} // "same day": "same-day"
 	for _, m := range compoundRE.FindAllStringSubmatch(c.raw, -1) {
 		compounds[strings.Join(words(m[1]+" "+m[2]), " ")] = m[0]
@@ -1851,7 +1858,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	// "The average 100 m backstroke time": Distance (m) is the rows'
 	// condition, the time is the measure.
 	if measured := slices.DeleteFunc(slices.Clone(numeric), func(col colProfile) bool {
-		return slices.ContainsFunc(filters, func(f filter) bool { return f.Column == col.Name && f.Op != "" && f.Op != opEmpty })
+		return slices.ContainsFunc(filters, func(f filter) bool { return f.Column == col.Name && f.Op != "" && f.Op != opEmpty && f.Op != opFilled })
 	}); len(measured) > 0 || containsSeq(c.words, "how", "many") && len(filters) > 0 && aggregateOf(c, covered) == "" {
 		numeric = measured // "how many samples were acidic, with a pH below 5.5" counts them
 	}
@@ -2017,7 +2024,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	if w := uncoveredWord(c, covered, wordSet("revenue", "sale", "turnover", "income", "earning", "profit")); w != "" && len(numeric) > 0 {
 		i := slices.Index(c.words, w)
 		// "fee revenue": the word qualifies the money column beside it.
-		beside := i > 0 && covered[i-1] && moneyNameRaw(numeric[0].Name)
+		beside := i > 0 && covered[i-1] && (moneyNameRaw(numeric[0].Name) || inCurrency(numeric[0])) // and "freight revenue" of Freight Amt (GBP)
 		// "the average quantity per sale", "on a sale line"
 		perRowWord := i > 0 && c.words[i-1] == "per" || i+1 < len(c.words) && (rowWords[c.words[i+1]] || entityWords[c.words[i+1]] && c.words[i+1] != w)
 		if !beside && !perRowWord {
@@ -2520,10 +2527,56 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	all := slices.Clone(ms)
 	rd.filters, rd.ambiguous = oneColumnPerValue(c, filtersFor(c, p, rd.covered, named), ms)
 	rd.filters = dropMeasureValues(rd.filters, all)
+	// "Paid" of Payment Status = Paid and of Total Paid (£): the money
+	// where the clause asks how much ("how much have delegates paid"), the
+	// rows' condition where it does not ("of the delegates who have paid,
+	// what percentage …").
+	for _, m := range slices.Clone(ms) {
+		k := slices.IndexFunc(rd.filters, func(f filter) bool { return len(f.Values) == 1 && f.Op == "" && slices.Contains(f.at, m.pos) })
+		// Said twice ("when a case ended in a fine, how much was the
+		// fine"), the word is both.
+		if m.len != 1 || m.col.Kind != kindNumeric || k < 0 || rd.filters[k].Column == m.col.Name ||
+			slices.ContainsFunc(rangeOf(0, len(c.words)), func(j int) bool { return j != m.pos && c.words[j] == c.words[m.pos] }) {
+			continue
+		}
+		switch {
+		case containsSeq(c.words, "how", "much") || slices.Contains(c.words, "money"):
+			rd.filters = slices.Delete(rd.filters, k, k+1)
+		case c.has(shareWords) || c.has(rateWords) || containsSeq(c.words, "how", "many"):
+			ms = slices.DeleteFunc(ms, func(x mention) bool { return x.pos == m.pos && x.col.Name == m.col.Name })
+		}
+	}
 	// "The first week of October" names days, not a column of weeks.
 	ms = slices.DeleteFunc(ms, func(m mention) bool {
 		return m.len == 1 && slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Part == "day" && len(f.at) > 0 && f.at[0] == m.pos-1 })
 	})
+	// "B2 or higher" of CEFR: the levels from B2 up, where the values are
+	// levels a letter and a digit write (A1 … C2) and the profile lists
+	// them all; where they have no order the analyst knows, a refusal.
+	for k, f := range rd.filters {
+		if len(f.at) == 0 || f.Part != "" || f.Op != "" || len(f.Values) != 1 {
+			continue
+		}
+		j := f.at[0] + 1
+		if j+1 >= len(c.words) || c.words[j] != "or" {
+			continue
+		}
+		up, down := wordSet("higher", "above", "better", "over")[c.words[j+1]], wordSet("lower", "below", "worse", "under")[c.words[j+1]]
+		if !up && !down {
+			continue
+		}
+		col := slices.IndexFunc(p.Columns, func(x colProfile) bool { return x.Name == f.Column })
+		if col < 0 || !levels(p.Columns[col]) {
+			if rd.ambiguous == "" {
+				rd.ambiguous = fmt.Sprintf("it asks for %s or %s, and I know no order of the values of %s", f.Values[0], c.words[j+1], f.Column)
+			}
+			continue
+		}
+		rd.filters[k].Values = slices.DeleteFunc(slices.Sorted(slices.Values(p.Columns[col].Values)), func(v string) bool {
+			return up && v < f.Values[0] || down && v > f.Values[0]
+		})
+		rd.covered[j], rd.covered[j+1] = true, true
+	}
 	// "Leaving out planned works" of a value: every other value, where the
 	// profile lists them all.
 	for k, f := range rd.filters {
@@ -2694,6 +2747,19 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 				}
 				if recordedWords[next] {
 					rd.covered[m.pos+m.len] = true
+				}
+				return true
+			}
+			// "Faults that have a DNO reference" of a DNO Ref with gaps:
+			// the rows where it holds one.
+			// Not "a tenant break option": a word before another name.
+			last := m.pos+m.len == len(c.words) || !slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+				return slices.ContainsFunc(colWords(col.Name), func(w string) bool { return sameWord(c.words[m.pos+m.len], w) })
+			})
+			if m.pos >= 2 && wordSet("a", "an")[c.words[m.pos-1]] && wordSet("have", "has", "had", "with", "got")[c.words[m.pos-2]] && m.col.Missing > 0 && m.col.Kind != kindNumeric && last {
+				rd.filters = append(rd.filters, filter{Column: m.col.Name, Op: opFilled})
+				for j := m.pos - 2; j < m.pos+m.len; j++ {
+					rd.covered[j] = true
 				}
 				return true
 			}
@@ -5220,6 +5286,20 @@ func signedValue(raw, v string) bool {
 
 // capitalValue reports whether a value written in capitals ("IT", "OR")
 // stands in the question as written: the value, not the word "it".
+// levels reports whether a column's values are levels written as a
+// letter and a digit, of two letters or more (A1 … C2, not P1 … P4,
+// where a higher priority is the lower number), all listed.
+func levels(col colProfile) bool {
+	letters := map[byte]bool{}
+	for _, v := range col.Values {
+		if len(v) != 2 || v[0] < 'A' || v[0] > 'Z' || v[1] < '0' || v[1] > '9' {
+			return false
+		}
+		letters[v[0]] = true
+	}
+	return len(letters) > 1 && col.Unique == len(col.Values)
+}
+
 // capitalized reports whether the question writes w, not at its start,
 // with a capital: a name.
 func capitalized(raw, w string) bool {
