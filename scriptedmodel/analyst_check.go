@@ -222,15 +222,6 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 	if guessed && (containsSeq(c.words, "number", "of") || containsSeq(c.words, "how", "many")) {
 		return readingCheck{refusal: fmt.Sprintf("it counts rows, and I read it as %s, a column it does not name", readingOf(t))}
 	}
-	// "Rated output divided by heat loss" read as the rated output alone:
-	// a column the clause names as a measure and the figure leaves out.
-	if (t.Op == opScalar || t.Op == opGroup || t.Op == opExtreme) && t.Measure != "" {
-		for _, m := range mentions(c, p) {
-			if m.col.Kind == kindNumeric && m.pos > 1 && c.words[m.pos-2] == "divided" && c.words[m.pos-1] == "by" && !usesColumn(t, m.col.Name) {
-				return readingCheck{refusal: fmt.Sprintf("it divides by %s, and I read it as %s, which leaves it out", m.col.Name, readingOf(t))}
-			}
-		}
-	}
 	// "In a single inspection": one row's figure, not a total or an average of many.
 	for i, w := range c.words {
 		if w != "single" || rd.covered[i] {
@@ -510,13 +501,4 @@ func usesNumber(t task, w string) bool {
 	return slices.ContainsFunc(fs, func(f filter) bool {
 		return f.Op != "" && f.Num == float64(n) || slices.ContainsFunc(f.Values, func(v string) bool { return v == strconv.Itoa(n) || strings.Contains(v, w) })
 	})
-}
-
-// usesColumn reports whether the task reads the column: as its measure
-// (or a part of a derived one), its divisor, its grouping or a condition.
-func usesColumn(t task, name string) bool {
-	if strings.Contains(t.Measure, name) || t.Over == name || t.By == name || t.X == name || t.Y == name || t.Time == name || t.Cond != nil && t.Cond.Column == name {
-		return true
-	}
-	return slices.ContainsFunc(t.Filters, func(f filter) bool { return f.Column == name })
 }

@@ -2396,13 +2396,23 @@ func TestRatiosHalvesAndTakings(t *testing.T) {
 	assertExact(t, jobs, "What was taken in sales?", "scalar sum(Sales (£))")
 	assertExact(t, jobs, "What percentage of jobs got the grant?", "share of rows where Grant(£)>0")
 
-	q := "On average, what is rated output divided by heat loss?"
-	c := clause{raw: q, words: words(q)}
-	rd := readClause(c, jobs, &plan{})
-	chk := checkReading(c, jobs, rd, task{Op: opScalar, Agg: "mean", Measure: "Rated Output (kW)"}, false)
-	if want := "it divides by Heat Loss (kW), and I read it as the average of Rated Output (kW), which leaves it out"; chk.refusal != want {
-		t.Errorf("the check of mean(Rated Output) for %q: %q, want %q", q, chk.refusal, want)
-	}
+	// A formula spelled and not read is refused, not answered without it.
+	assertReadings(t, jobs, [][2]string{
+		{"What is the total of rated output times the number of visits?", "refused: it spells a formula (output times the number of) that I cannot tie to two of its columns"},
+		{"What is the total of sales divided by the number of visits?", "refused: it spells a formula (sales divided by the number) that I cannot tie to two of its columns"},
+	})
+
+	// A unit that is the thing counted (WEEKS_BOOKED) names it in the
+	// plural, as a formula's term too; "per hour" is no column of hours.
+	courses := profile{Path: "/home/user/courses.csv", Name: "courses.csv", Rows: 200, Cols: 3, Columns: []colProfile{
+		{Name: "WEEKS_BOOKED", Dtype: "int64", Kind: kindNumeric, Unique: 12, Min: 1.0, Max: 24.0},
+		{Name: "WEEKLY_FEE_GBP", Dtype: "float64", Kind: kindNumeric, Unique: 20, Min: 180.0, Max: 420.0},
+		{Name: "HOURS_LOGGED", Dtype: "float64", Kind: kindNumeric, Unique: 150, Min: 1.0, Max: 40.0},
+	}}
+	assertExact(t, courses, "How many weeks on average do students book?", "scalar mean(WEEKS_BOOKED)")
+	assertExact(t, courses, "What is the total tuition, weeks times the weekly fee?", "scalar sum(WEEKS_BOOKED × WEEKLY_FEE_GBP)")
+	assertExact(t, courses, "What is the total of hours logged?", "scalar sum(HOURS_LOGGED)")
+	assertReadings(t, courses, [][2]string{{"What is the weekly fee per hour?", "refused:"}})
 }
 
 // TestLevelsFilledAndPaid: "B2 or higher" of levels A1 … C2 is the levels

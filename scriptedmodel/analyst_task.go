@@ -201,6 +201,7 @@ func mentions(c clause, p profile) []mention {
 		exact     bool // the word as written, no other form of it
 		afterKind bool // only after "kind of", "type of" ...
 		asked     bool // only after "which", "what", "each", "per", "by", "every"
+		plural    bool // only written in the plural, and not after "per"
 		fit       int  // of a synonym: how many of its words the name holds, written out (2) or abbreviated (1)
 	}
 	entity := datasetEntity(p)
@@ -360,8 +361,10 @@ func mentions(c clause, p profile) []mention {
 		// another measure of it ("milk" is not Milk temp (°C)).
 		if first := ws[0]; len(ws) > 1 && col.Kind == kindNumeric && !isTime(col) && firsts[first] == 1 && !stopWords[first] && !weakWords[first] && !qualifierWords[first] &&
 			!(slices.ContainsFunc(ws[1:], func(w string) bool { return measureNouns[w] }) && !hintsMeasure(c, ws[1:], p)) && !slices.ContainsFunc(ws[1:], func(w string) bool { return chargeHeads[w] }) &&
-			!unitWords[first] && !rowWords[first] && !entityWords[first] && !statWords[first] && freqWords[first] == "" && first != "unit" && first != entity {
-			cands = append(cands, cand{col: col, ws: []string{first}, level: 2, exact: true})
+			(!unitWords[first] || unitThing(ws)) && !rowWords[first] && !entityWords[first] && !statWords[first] && (freqWords[first] == "" || unitThing(ws)) && first != "unit" && first != entity {
+			// A unit that is the thing (WEEKS_BOOKED) only in the
+			// plural: "weeks times the fee", not "per hour".
+			cands = append(cands, cand{col: col, ws: []string{first}, level: 2, exact: true, plural: unitWords[first] || freqWords[first] != ""})
 		}
 		// "Sixes" of a column called 6s.
 		if m := digitsPlural.FindStringSubmatch(col.Name); m != nil && col.Kind == kindNumeric {
@@ -512,6 +515,9 @@ func mentions(c clause, p profile) []mention {
 			if ok && cd.afterKind && !(i >= 2 && kindOf(c.words, i-2)) {
 				continue
 			}
+			if ok && cd.plural && (!writtenPlural(c.raw, c.words[i]) || i > 0 && c.words[i-1] == "per") {
+				continue
+			}
 			if ok && cd.asked && !(i >= 1 && wordSet("which", "what", "each", "per", "by", "every")[c.words[i-1]]) {
 				continue // "which heat pump" asks for the model; "the heat pumps are oversized" does not
 			}
@@ -649,6 +655,13 @@ var billWords = wordSet("bill", "billed", "charge", "charged", "pay", "paid", "c
 // is a temperature, not milk.
 var measureNouns = wordSet("temperature", "weight", "length", "height", "width", "depth", "duration", "rate", "speed", "percent",
 	"price", "cost", "age", "ratio", "score", "rating", "distance", "level")
+
+// unitThing reports whether a column's name is a unit and the verb of
+// what was counted in it: WEEKS_BOOKED, Hours Worked, Miles Driven; the
+// unit is then the thing ("weeks times the weekly fee").
+func unitThing(ws []string) bool {
+	return len(ws) == 2 && unitWords[ws[0]] && (isPast(ws[1]) || isParticiple(ws[1]))
+}
 
 // chargeHeads are the heads of a money column that is a charge on
 // something rather than the thing itself: gift_aid_gbp is the aid on a
@@ -1052,6 +1065,13 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	}
 	if ok && refusal == "" && len(unknown) == 0 {
 		refusal = lateCheck(c, p, rd, t)
+	}
+	if ok && refusal == "" && len(unknown) == 0 && t.Over == "" && t.Measure != "" && !slices.ContainsFunc(pl.Derived, func(d derived) bool { return strings.Contains(t.Measure, d.Name) }) {
+		// "The total of weeks times the weekly fee" read as the fee
+		// alone: the formula the question spells is left out.
+		if op := spelledOp(c); op != "" {
+			refusal = fmt.Sprintf("it spells a formula (%s) that I cannot tie to two of its columns, and I read it as %s", op, readingOf(t))
+		}
 	}
 	if ok && refusal == "" && (t.Over != "" || pl.derivedRatio(t.Measure)) && explicitRatio(c) {
 		// "The average price per ticket, taking total gross over total
@@ -3072,7 +3092,13 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		k := slices.IndexFunc(c.words[:a.pos], func(w string) bool { return formulaLeads[w] })
 		// "the biggest net shortfall in units (system quantity minus
 		// counted quantity)": the brackets say what the words before mean.
-		if o := strings.Index(c.raw, "("); k < 0 && o >= 0 && a.pos > 0 && inSpan(len(words(c.raw[:o])), a) {
+		// So does a comma before it: "the total tuition booked, weeks
+		// times the weekly fee".
+		apposed := false
+		for j, r := range c.raw {
+			apposed = apposed || r == ',' && a.pos > 0 && len(words(c.raw[:j])) == a.pos
+		}
+		if o := strings.Index(c.raw, "("); k < 0 && (o >= 0 && a.pos > 0 && inSpan(len(words(c.raw[:o])), a) || apposed) {
 			k = a.pos - 1
 			for k > 0 && !rd.covered[k-1] && !wordSet("the", "a", "an", "most", "least", "biggest", "largest", "highest", "lowest", "smallest")[c.words[k-1]] && !descWords[c.words[k-1]] && !ascWords[c.words[k-1]] {
 				k-- // back to the start of the words it explains
@@ -4703,6 +4729,26 @@ func spelledFormula(c clause, a, b mention) (derived, bool) {
 		expr = x + " - " + y
 	}
 	return derived{Name: name, Expr: expr, Formula: name + ", per row"}, true
+}
+
+// spelledOp is the words of an operation of two measures the question
+// spells ("weeks times the weekly fee", "income minus costs", "multiplied
+// by", "divided by"), or "": not "how many times", "three times".
+func spelledOp(c clause) string {
+	raw := rawWords(c.raw)
+	for i := 1; i+1 < len(raw); i++ {
+		prev := raw[i-1]
+		switch {
+		case raw[i] == "times" && !isDigits(prev) && numberWords[prev] == 0 && !wordSet("many", "how", "several", "few", "multiple", "some", "more", "the", "at", "of")[prev] &&
+			wordSet("the", "its", "their", "each", "a", "an", "his", "her")[raw[i+1]]: // not "peak times compare"
+		case raw[i] == "minus" && !isDigits(raw[i+1]):
+		case wordSet("multiplied", "divided")[raw[i]] && raw[i+1] == "by":
+		default:
+			continue
+		}
+		return strings.Join(raw[max(0, i-1):min(len(raw), i+4)], " ")
+	}
+	return ""
 }
 
 // asWritten is a whole number as pandas writes it in a numeric column:
