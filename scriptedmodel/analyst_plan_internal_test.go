@@ -2446,3 +2446,26 @@ func TestLevelsFilledAndPaid(t *testing.T) {
 		t.Errorf("the share among the paid: %+v, want the share of Gala Dinner = Y", pl.Tasks)
 	}
 }
+
+// TestInitialsAndTheOthers: a yes/no column of two letters is spelled by
+// its words (dangerous goods of DG); "Pcs" is no percentage; "how many
+// different … are represented" counts them; "excluding the UK, which
+// country" ranks the other countries; "the US" in capitals is United
+// States, not us.
+func TestInitialsAndTheOthers(t *testing.T) {
+	awbs := profile{Path: "/home/user/awbs.csv", Name: "awbs.csv", Rows: 300, Cols: 5, Columns: []colProfile{
+		{Name: "Pcs", Dtype: "int64", Kind: kindNumeric, Unique: 30, Min: 1.0, Max: 60.0},
+		{Name: "DG", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+		{Name: "Country", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"United Kingdom", "United States", "France", "India"}},
+		{Name: "Agent", Dtype: "object", Kind: kindCategorical, Unique: 40, Values: []string{"Kuehne", "DHL"}},
+		{Name: "Weight (kg)", Dtype: "float64", Kind: kindNumeric, Unique: 280, Min: 5.0, Max: 900.0},
+	}}
+	assertExact(t, awbs, "How many AWBs were dangerous goods?", "count_rows where DG=Y")
+	if pl := planFor("What percentage of the AWBs were dangerous goods?", []profile{awbs}); len(pl.Tasks) != 1 || pl.Tasks[0].Cond == nil || pl.Tasks[0].Cond.String() != "DG = Y" {
+		t.Errorf("the share of dangerous goods: %+v (refusal %q), want the share of DG = Y", pl.Tasks, pl.Refusal)
+	}
+	assertExact(t, awbs, "How many different agents are represented?", "distinct Agent")
+	assertExact(t, awbs, "Excluding the UK, which country has the most AWBs?", "group count by Country desc where Country=United States|France|India")
+	assertExact(t, awbs, "Excluding the United Kingdom, which country has the most AWBs?", "group count by Country desc where Country=United States|France|India")
+	assertExact(t, awbs, "How many AWBs came from the US?", "count_rows where Country=United States")
+}

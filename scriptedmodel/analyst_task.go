@@ -168,8 +168,9 @@ func abbreviates(short, long string) bool {
 	if skipped > 0 && strings.HasSuffix(long, "ed") {
 		return false
 	}
-	// A plural's s that the question's singular lost: "pts" of point.
-	return j == len(short) || j == len(short)-1 && short[j] == 's'
+	// A plural's s that the question's singular lost: "pts" of point; but
+	// a percent has no plural ("Pcs" is no percentage).
+	return j == len(short) || j == len(short)-1 && short[j] == 's' && long != "percent"
 }
 
 func sameWords(qs, cs []string) bool {
@@ -1735,6 +1736,8 @@ func initialisms(c clause, p profile) clause {
 		if ws := colWords(col.Name); len(ws) >= 2 {
 			// "Heat pump" of HP Model: a thing's kind, where hp is no unit.
 			inis = append(inis, initials{short: ws[0], kind: thingsKind(col)})
+		} else if _, flag := isFlag(col); flag && len(ws) == 1 {
+			inis = append(inis, initials{short: ws[0]}) // "dangerous goods" of a yes/no DG
 		}
 		if col.Kind == kindCategorical && codeColumn(col) {
 			for _, v := range col.Values {
@@ -2624,9 +2627,11 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			break
 		}
 	}
-	// "in the West region" names a value of region: a filter, not a group.
+	// "in the West region" names a value of region: a filter, not a group;
+	// but "excluding the UK, which country" asks among the others.
 	ms = slices.DeleteFunc(ms, func(m mention) bool {
-		if !slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Column == m.col.Name && f.Part == "" }) {
+		asked := m.pos > 0 && wordSet("which", "what", "each", "per", "by")[c.words[m.pos-1]]
+		if !slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Column == m.col.Name && f.Part == "" && !(f.left && asked) }) {
 			return false
 		}
 		for j := m.pos; j < m.pos+m.len; j++ {
@@ -3422,19 +3427,36 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	}
 	// "At York" of SITE = York Stonegate: a name written with a capital
 	// that starts one value of the table, and only one.
+	// "The UK", "the US" of United Kingdom, United States: the initials of
+	// one value, written in capitals (US is then no pronoun).
 	for i, w := range c.words {
-		if rd.covered[i] || len(w) < 3 || known(w) || !capitalized(c.raw, w) {
+		caps := len(w) >= 2 && len(w) <= 4 && slices.Contains(strings.FieldsFunc(c.raw, func(r rune) bool { return !unicode.IsLetter(r) }), strings.ToUpper(w))
+		if rd.covered[i] || !caps && (len(w) < 3 || known(w) || !capitalized(c.raw, w)) {
 			continue
 		}
 		f, ok := oneValue(p, func(v string) bool {
 			vw := words(v)
-			return len(vw) > 1 && vw[0] == w && unicode.IsUpper([]rune(v)[0])
+			return len(vw) > 1 && (vw[0] == w && !caps || caps && initialsWritten(c.raw, w, vw)) && unicode.IsUpper([]rune(v)[0])
 		})
 		if ok && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == f.Column }) {
 			f.at = []int{i}
-			rd.filters = append(rd.filters, f)
 			rd.covered[i] = true
 			rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s = %s.", w, f.Column, f.Values[0]))
+			// "Excluding the UK": every other value, where the profile
+			// lists them all; else no answer.
+			if j := slices.IndexFunc(rangeOf(max(0, i-3), i), func(j int) bool { return exclusionAt(c.words, j) > 0 }); j >= 0 {
+				col := p.Columns[slices.IndexFunc(p.Columns, func(x colProfile) bool { return x.Name == f.Column })]
+				if col.Unique != len(col.Values) {
+					rd.ambiguous = fmt.Sprintf("it leaves out %s of %s, and I do not know every other value of %s", f.Values[0], f.Column, f.Column)
+					continue
+				}
+				j += max(0, i-3)
+				for x := j; x < j+exclusionAt(c.words, j); x++ {
+					rd.covered[x] = true
+				}
+				f.Values, f.left = slices.DeleteFunc(slices.Clone(col.Values), func(v string) bool { return v == f.Values[0] }), true
+			}
+			rd.filters = append(rd.filters, f)
 		}
 	}
 	if len(rd.times) == 0 {
@@ -5346,6 +5368,15 @@ func levels(col colProfile) bool {
 	return len(letters) > 1 && col.Unique == len(col.Values)
 }
 
+// initialsWritten reports whether the question writes w in capitals as
+// the initials of a value's words: "the UK" of United Kingdom.
+func initialsWritten(raw, w string, vw []string) bool {
+	if len(vw) != len(w) || !slices.Contains(strings.FieldsFunc(raw, func(r rune) bool { return !unicode.IsLetter(r) }), strings.ToUpper(w)) {
+		return false
+	}
+	return !slices.ContainsFunc(rangeOf(0, len(vw)), func(k int) bool { return vw[k][0] != w[k] })
+}
+
 // capitalized reports whether the question writes w, not at its start,
 // with a capital: a name.
 func capitalized(raw, w string) bool {
@@ -5465,7 +5496,7 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		// the verb, which ends it: without a column for it, the count is
 		// of other rows.
 		if (len(w) > 5 && strings.HasSuffix(w, "ed") || len(w) == 5 && strings.HasSuffix(w, "ed") && i > 0 && (byAux[c.words[i-1]] || covered[i-1] && i+1 == len(c.words)) || w == "began" || w == "begun") && (i == 0 || c.words[i-1] != "how") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity) &&
-			!rankedVerb(c.words[i+1:]) && !(i > 0 && passiveWords[c.words[i-1]] && i+1 == len(c.words) && countsRows(c)) {
+			!rankedVerb(c.words[i+1:]) && !(i > 0 && passiveWords[c.words[i-1]] && i+1 == len(c.words) && countsRows(c) && !c.has(distinctWords)) { // "how many different organisations are represented": those there are
 			continue
 		}
 		// "Which user walks the most steps": the verb of the measure named after it.
