@@ -405,6 +405,8 @@ func unitPhrases(ws []string) []string {
 		}
 		if wordSet("turned", "showed", "turn", "show")[ws[i]] && ws[i+1] == "up" && i+2 < len(ws) && ws[i+2] == "to" {
 			ws = slices.Replace(ws, i, i+3, "attended") // "sessions the patient turned up to"
+		} else if wordSet("turned", "showed")[ws[i]] && ws[i+1] == "up" {
+			ws = slices.Replace(ws, i, i+2, "attended") // "delegates who turned up"
 		}
 	}
 	return ws

@@ -2468,4 +2468,13 @@ func TestInitialsAndTheOthers(t *testing.T) {
 	assertExact(t, awbs, "Excluding the UK, which country has the most AWBs?", "group count by Country desc where Country=United States|France|India")
 	assertExact(t, awbs, "Excluding the United Kingdom, which country has the most AWBs?", "group count by Country desc where Country=United States|France|India")
 	assertExact(t, awbs, "How many AWBs came from the US?", "count_rows where Country=United States")
+
+	// Who turned up, on site or not, checked in.
+	delegates := profile{Path: "/home/user/delegates.csv", Name: "delegates.csv", Rows: 340, Cols: 2, Columns: []colProfile{
+		{Name: "Ticket", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Early Bird", "Standard", "Speaker"}},
+		{Name: "Checked In", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+	}}
+	assertExact(t, delegates, "How many delegates turned up?", "count_rows where Checked In=Y")
+	assertExact(t, delegates, "How many delegates actually turned up on site?", "count_rows where Checked In=Y")
+	assertReadings(t, delegates, [][2]string{{"How long did delegates spend on site?", "refused:"}})
 }

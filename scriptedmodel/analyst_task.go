@@ -5447,6 +5447,9 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		}) {
 			continue // "the nightly rate" of rate_gbp_pn, a rate per night
 		}
+		if w == "site" && i > 1 && c.words[i-1] == "on" && wordSet("attended", "arrived", "present")[c.words[i-2]] {
+			continue // "turned up on site": there, where no column is a site
+		}
 		if i > 0 && wordSet("we", "they", "you")[c.words[i-1]] && isPast(w) && c.has(commonWords) {
 			continue // "which heat pump have we specified most often": the rows' verb, counted
 		}
