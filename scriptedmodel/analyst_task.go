@@ -2175,6 +2175,8 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	if share {
 		partWhole = partOfTotal(c, numeric, p)
 	}
+	// The word after "different" that nothing accounts for, if any.
+	unnamed := slices.IndexFunc(rangeOf(0, len(c.words)-1), func(i int) bool { return distinctWords[c.words[i]] && unnamedNoun(c, p, covered, i+1) })
 
 	switch {
 	// A correlation: two numeric columns and a word that asks how they relate.
@@ -2203,11 +2205,8 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 
 	// "How many different meters topped up" where no column is the
 	// meter: the distinct values of the top-up would be another count.
-	case distinct && slices.ContainsFunc(rangeOf(0, len(c.words)-1), func(i int) bool {
-		return distinctWords[c.words[i]] && unnamedNoun(c, p, covered, i+1)
-	}):
-		i := slices.IndexFunc(rangeOf(0, len(c.words)-1), func(i int) bool { return distinctWords[c.words[i]] && unnamedNoun(c, p, covered, i+1) })
-		return task{}, fmt.Sprintf("none of its columns holds %q", c.words[i+1]), false
+	case distinct && unnamed >= 0:
+		return task{}, fmt.Sprintf("none of its columns holds %q", c.words[unnamed+1]), false
 
 	// How many different values a column has, overall or per group.
 	case distinct && len(numeric)+len(categorical) > 0:
@@ -3097,8 +3096,8 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		k := slices.IndexFunc(c.words[:a.pos], func(w string) bool { return formulaLeads[w] })
 		// "the biggest net shortfall in units (system quantity minus
 		// counted quantity)": the brackets say what the words before mean.
-		// So does a comma before it: "the total tuition booked, weeks
-		// times the weekly fee".
+		// So does a comma before it: "the total tuition, weeks times the
+		// weekly fee".
 		apposed := false
 		for j, r := range c.raw {
 			apposed = apposed || r == ',' && a.pos > 0 && len(words(c.raw[:j])) == a.pos
@@ -5352,8 +5351,6 @@ func signedValue(raw, v string) bool {
 	return re.MatchString(raw)
 }
 
-// capitalValue reports whether a value written in capitals ("IT", "OR")
-// stands in the question as written: the value, not the word "it".
 // levels reports whether a column's values are levels written as a
 // letter and a digit, of two letters or more (A1 … C2, not P1 … P4,
 // where a higher priority is the lower number), all listed.
@@ -5386,6 +5383,8 @@ func capitalized(raw, w string) bool {
 	})
 }
 
+// capitalValue reports whether a value written in capitals ("IT", "OR")
+// stands in the question as written: the value, not the word "it".
 func capitalValue(raw, v string) bool {
 	if len(v) < 2 || strings.ToUpper(v) != v || strings.ToLower(v) == v {
 		return false
