@@ -365,7 +365,7 @@ func mentions(c clause, p profile) []mention {
 			(!unitWords[first] || unitThing(ws)) && !rowWords[first] && !entityWords[first] && !statWords[first] && (freqWords[first] == "" || unitThing(ws)) && first != "unit" && first != entity {
 			// A unit that is the thing (WEEKS_BOOKED) only in the
 			// plural: "weeks times the fee", not "per hour".
-			cands = append(cands, cand{col: col, ws: []string{first}, level: 2, exact: true, plural: unitWords[first] || freqWords[first] != ""})
+			cands = append(cands, cand{col: col, ws: []string{first}, level: 2, exact: true, plural: unitThing(ws)})
 		}
 		// "Sixes" of a column called 6s.
 		if m := digitsPlural.FindStringSubmatch(col.Name); m != nil && col.Kind == kindNumeric {
@@ -1757,7 +1757,7 @@ func initialisms(c clause, p profile) clause {
 		compounds[strings.Join(words(m[1]+" "+m[2]), " ")] = m[0]
 	}
 	for _, in := range inis {
-		if len(in.short) < 2 || len(in.short) > 3 || known(in.short) && !(in.kind && unitWords[in.short]) || unitWords[in.short] && !in.kind || strings.ContainsFunc(in.short, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		if len(in.short) < 2 || len(in.short) > 3 || known(in.short) && !(in.kind && unitWords[in.short]) || strings.ContainsFunc(in.short, func(r rune) bool { return r < 'a' || r > 'z' }) {
 			continue
 		}
 		for i := 0; i+len(in.short) <= len(c.words); i++ {
@@ -2587,14 +2587,14 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		if !up && !down {
 			continue
 		}
-		col := slices.IndexFunc(p.Columns, func(x colProfile) bool { return x.Name == f.Column })
-		if col < 0 || !levels(p.Columns[col]) {
+		col, ok := columnNamed(p, f.Column)
+		if !ok || !levels(col) {
 			if rd.ambiguous == "" {
 				rd.ambiguous = fmt.Sprintf("it asks for %s or %s, and I know no order of the values of %s", f.Values[0], c.words[j+1], f.Column)
 			}
 			continue
 		}
-		rd.filters[k].Values = slices.DeleteFunc(slices.Sorted(slices.Values(p.Columns[col].Values)), func(v string) bool {
+		rd.filters[k].Values = slices.DeleteFunc(slices.Sorted(slices.Values(col.Values)), func(v string) bool {
 			return up && v < f.Values[0] || down && v > f.Values[0]
 		})
 		rd.covered[j], rd.covered[j+1] = true, true
@@ -2605,20 +2605,20 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		if len(f.at) == 0 || f.Part != "" {
 			continue
 		}
-		col := slices.IndexFunc(p.Columns, func(x colProfile) bool { return x.Name == f.Column })
+		others, known := otherValues(p, f)
 		for j := max(0, f.at[0]-3); j < f.at[0]; j++ {
 			n := exclusionAt(c.words, j)
 			negated := n == 0 && negatedAt(c.words, j, f.at[0]) && !rd.covered[j]
 			if negated {
 				n = 1 // "invoices still unpaid", "not yet paid" of Status = Paid: the other statuses
-				if col >= 0 && p.Columns[col].Unique != len(p.Columns[col].Values) && rd.ambiguous == "" {
+				if !known && rd.ambiguous == "" {
 					rd.ambiguous = fmt.Sprintf("it asks for the rows whose %s is not %s, and I do not know every other value of %s", f.Column, strings.Join(f.Values, " or "), f.Column)
 				}
 			}
-			if n == 0 || col < 0 || p.Columns[col].Unique != len(p.Columns[col].Values) {
+			if n == 0 || !known {
 				continue
 			}
-			rd.filters[k].Values = slices.DeleteFunc(slices.Clone(p.Columns[col].Values), func(v string) bool { return slices.Contains(f.Values, v) })
+			rd.filters[k].Values = others
 			rd.filters[k].left = true
 			for x := j; x < j+n; x++ {
 				rd.covered[x] = true
@@ -3429,13 +3429,13 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// "The UK", "the US" of United Kingdom, United States: the initials of
 	// one value, written in capitals (US is then no pronoun).
 	for i, w := range c.words {
-		caps := len(w) >= 2 && len(w) <= 4 && slices.Contains(strings.FieldsFunc(c.raw, func(r rune) bool { return !unicode.IsLetter(r) }), strings.ToUpper(w))
+		caps := len(w) <= 4 && capitalValue(c.raw, strings.ToUpper(w))
 		if rd.covered[i] || !caps && (len(w) < 3 || known(w) || !capitalized(c.raw, w)) {
 			continue
 		}
 		f, ok := oneValue(p, func(v string) bool {
 			vw := words(v)
-			return len(vw) > 1 && (vw[0] == w && !caps || caps && initialsWritten(c.raw, w, vw)) && unicode.IsUpper([]rune(v)[0])
+			return len(vw) > 1 && (vw[0] == w && !caps || caps && spellsInitials(w, vw)) && unicode.IsUpper([]rune(v)[0])
 		})
 		if ok && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == f.Column }) {
 			f.at = []int{i}
@@ -3444,8 +3444,8 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			// "Excluding the UK": every other value, where the profile
 			// lists them all; else no answer.
 			if j := slices.IndexFunc(rangeOf(max(0, i-3), i), func(j int) bool { return exclusionAt(c.words, j) > 0 }); j >= 0 {
-				col := p.Columns[slices.IndexFunc(p.Columns, func(x colProfile) bool { return x.Name == f.Column })]
-				if col.Unique != len(col.Values) {
+				others, known := otherValues(p, f)
+				if !known {
 					rd.ambiguous = fmt.Sprintf("it leaves out %s of %s, and I do not know every other value of %s", f.Values[0], f.Column, f.Column)
 					continue
 				}
@@ -3453,7 +3453,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 				for x := j; x < j+exclusionAt(c.words, j); x++ {
 					rd.covered[x] = true
 				}
-				f.Values, f.left = slices.DeleteFunc(slices.Clone(col.Values), func(v string) bool { return v == f.Values[0] }), true
+				f.Values, f.left = others, true
 			}
 			rd.filters = append(rd.filters, f)
 		}
@@ -5351,6 +5351,16 @@ func signedValue(raw, v string) bool {
 	return re.MatchString(raw)
 }
 
+// otherValues are the values of f's column other than f's, and whether
+// the profile lists them all (else they are not known).
+func otherValues(p profile, f filter) ([]string, bool) {
+	col, ok := columnNamed(p, f.Column)
+	if !ok || col.Unique != len(col.Values) {
+		return nil, false
+	}
+	return slices.DeleteFunc(slices.Clone(col.Values), func(v string) bool { return slices.Contains(f.Values, v) }), true
+}
+
 // levels reports whether a column's values are levels written as a
 // letter and a digit, of two letters or more (A1 … C2, not P1 … P4,
 // where a higher priority is the lower number), all listed.
@@ -5365,13 +5375,10 @@ func levels(col colProfile) bool {
 	return len(letters) > 1 && col.Unique == len(col.Values)
 }
 
-// initialsWritten reports whether the question writes w in capitals as
-// the initials of a value's words: "the UK" of United Kingdom.
-func initialsWritten(raw, w string, vw []string) bool {
-	if len(vw) != len(w) || !slices.Contains(strings.FieldsFunc(raw, func(r rune) bool { return !unicode.IsLetter(r) }), strings.ToUpper(w)) {
-		return false
-	}
-	return !slices.ContainsFunc(rangeOf(0, len(vw)), func(k int) bool { return vw[k][0] != w[k] })
+// spellsInitials reports whether w is the initials of a value's words:
+// "uk" of United Kingdom.
+func spellsInitials(w string, vw []string) bool {
+	return len(vw) == len(w) && !slices.ContainsFunc(rangeOf(0, len(vw)), func(k int) bool { return vw[k][0] != w[k] })
 }
 
 // capitalized reports whether the question writes w, not at its start,

@@ -254,8 +254,8 @@ func TestProgressShowsThePlaceInLine(t *testing.T) {
 
 // TestProgressWithNoWorkerAnswering: an analysis on a queue that no worker
 // polls is running with no progress to show; starter progress says so and
-// exits 0, as it does for one that has only just started. A workflow of
-// another type that cannot answer is still an error.
+// exits 0. Once the analysis is terminated, the query's failure is an
+// error again.
 func TestProgressWithNoWorkerAnswering(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the Temporal dev server and versitygw")
