@@ -2478,3 +2478,39 @@ func TestInitialsAndTheOthers(t *testing.T) {
 	assertExact(t, delegates, "How many delegates actually turned up on site?", "count_rows where Checked In=Y")
 	assertReadings(t, delegates, [][2]string{{"How long did delegates spend on site?", "refused:"}})
 }
+
+// TestGuardsOfTheseReadings: the limits each reading above keeps, one
+// question each that the reading without its limit answers otherwise.
+func TestGuardsOfTheseReadings(t *testing.T) {
+	// "Which heat pump" asks for the model; "the heat pumps" does not.
+	pumps := profile{Path: "/home/user/installs.csv", Name: "installs.csv", Rows: 200, Cols: 3, Columns: []colProfile{
+		{Name: "HP Model", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"Aerona3 6kW", "aroTHERM 10kW"}},
+		{Name: "Heat Loss (kW)", Dtype: "float64", Kind: kindNumeric, Unique: 180, Min: 3.0, Max: 14.0},
+		{Name: "Rated Output (kW)", Dtype: "float64", Kind: kindNumeric, Unique: 8, Min: 5.0, Max: 16.0},
+	}}
+	assertExact(t, pumps, "On average, how oversized are the heat pumps, taking rated output divided by heat loss?", "scalar mean(Rated Output (kW) per Heat Loss (kW))")
+
+	// "On site" is there only after a word of turning up; "how long did
+	// technicians spend on site" asks for a time the table does not hold.
+	jobs := profile{Path: "/home/user/pest_jobs.csv", Name: "pest_jobs.csv", Rows: 300, Cols: 2, Columns: []colProfile{
+		{Name: "tech_nm", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"A Khan", "B Lee"}},
+		{Name: "resp_hrs", Dtype: "float64", Kind: kindNumeric, Unique: 200, Min: 0.5, Max: 72.0},
+	}}
+	assertReadings(t, jobs, [][2]string{{"How long did technicians spend on site per job?", "refused:"}})
+
+	// A unit that names its column (hours_parked) does so in the plural:
+	// "which hour of the day" is the hour of a time.
+	parking := profile{Path: "/home/user/parking.csv", Name: "parking.csv", Rows: 400, Cols: 2, Columns: []colProfile{
+		{Name: "entry_time", Dtype: "object", Kind: kindDate, Unique: 400, Min: "2024-03-01 07:02", Max: "2024-03-31 22:40"},
+		{Name: "hours_parked", Dtype: "float64", Kind: kindNumeric, Unique: 90, Min: 0.25, Max: 12.0},
+	}}
+	assertExact(t, parking, "Which hour of the day has the most entries?", "group count by entry_time/H desc")
+
+	// A word said twice is both the rows' value and the measure.
+	hearings := profile{Path: "/home/user/hearings.csv", Name: "hearings.csv", Rows: 300, Cols: 3, Columns: []colProfile{
+		{Name: "offence_cat", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Motoring", "Theft", "Public Order"}},
+		{Name: "outcome", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Fine", "Discharge", "Custody"}},
+		{Name: "fine_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 120, Min: 40.0, Max: 2500.0},
+	}}
+	assertExact(t, hearings, "When a motoring case ended in a fine, how much was the fine on average?", "scalar mean(fine_gbp) where offence_cat=Motoring where outcome=Fine")
+}
