@@ -897,8 +897,11 @@ type clauseReading struct {
 	filters                     []filter
 	covered                     map[int]bool // word positions accounted for
 	synonymNotes                []string
-	ambiguous                   string // a value the question names is in several columns
-	sameGrain                   bool   // "daily" of rows that are days: no grouping
+	// synonyms are the columns read from a word that is not their name,
+	// each with that word: the answer must use them.
+	synonyms  [][2]string
+	ambiguous string // a value the question names is in several columns
+	sameGrain bool   // "daily" of rows that are days: no grouping
 }
 
 // oneColumnPerValue keeps one filter for a value found in several columns
@@ -987,7 +990,7 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 			}
 		}
 	}
-	rowsWord := ""
+	rowsWord, rowsAt := "", -1
 	switch {
 	case len(unknown) == 1:
 		rowsWord = unknown[0]
@@ -1009,12 +1012,19 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 						rowsNote = fmt.Sprintf("I read %q as what was sold.", rowsWord)
 					}
 					c, rd, soft, unknown = rc, rrd, rsoft, nil
+					rowsAt = at
 				}
 			}
 		}
 	}
 	notes := len(pl.Notes)
 	t, refusal, ok = mapClause(c, p, prev, pl, rd.clone())
+	if ok && refusal == "" && t.Op == opDistinct && rowsAt > 0 && slices.ContainsFunc(c.words[max(0, rowsAt-3):rowsAt], func(w string) bool { return distinctWords[w] }) {
+		// "How many different season-ticket holders sent in returns":
+		// the different things are ones no column names, not the rows.
+		pl.Notes = pl.Notes[:notes]
+		return task{}, fmt.Sprintf("it asks how many different %s there are, and none of its columns names them", plural(rowsWord)), false
+	}
 	// Check the reading against the clause; read it again without a
 	// grouping it did not ask for, or with the filter a verb it left out
 	// says.
@@ -1093,7 +1103,28 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 			return task{}, "", false
 		}
 		return task{}, noColumnFor(unknown, p), false
+	case ok && moneyInUnit(c, t) != "":
+		// "The longest hire in days" of dayRate_GBP: a rate in money is
+		// no length of time.
+		pl.Notes = pl.Notes[:notes]
+		u := moneyInUnit(c, t)
+		if writtenPlural(c.raw, u) {
+			u = plural(u)
+		}
+		return task{}, fmt.Sprintf("it asks for a figure in %s, and %s is money", u, t.Measure), false
+	case ok && moneyUnanswered(t, pl, rd.synonyms) != [2]string{}:
+		// "What does a six-day hire cost on average" read "cost" as
+		// priceEur and then measured days: the money the word asks for
+		// is not in the answer.
+		pl.Notes = pl.Notes[:notes]
+		u := moneyUnanswered(t, pl, rd.synonyms)
+		return task{}, fmt.Sprintf("it asks for money (%q, which I read as %s), and what I found to measure is not money", u[0], u[1]), false
 	case ok:
+		// A reading the answer does not use is not told: "the total
+		// bonus paid" measures bonus_amt, whatever "paid" could have been.
+		for _, u := range unusedSynonyms(t, pl, rd.synonyms) {
+			rd.synonymNotes = slices.DeleteFunc(rd.synonymNotes, func(n string) bool { return n == fmt.Sprintf("I read %q as the column %s.", u[0], u[1]) })
+		}
 		pl.Notes = append(pl.Notes, rd.synonymNotes...)
 		if rowsNote != "" {
 			pl.Notes = append(pl.Notes, rowsNote)
@@ -1101,6 +1132,119 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	}
 	return t, "", ok
 }
+
+// taskColumns are the columns t reads, and the expressions of the
+// columns the plan derives for it.
+func taskColumns(t task, pl *plan) []string {
+	cols := []string{t.Measure, t.By, t.Time, t.X, t.Y, t.Over}
+	for _, f := range t.Filters {
+		cols = append(cols, f.Column)
+	}
+	if t.Cond != nil {
+		cols = append(cols, t.Cond.Column)
+	}
+	for _, d := range pl.Derived {
+		if slices.Contains(cols, d.Name) {
+			cols = append(cols, d.Expr)
+		}
+	}
+	return cols
+}
+
+// unusedSynonyms are the word-column pairs whose column t does not read,
+// directly or through a column the plan derives.
+func unusedSynonyms(t task, pl *plan, synonyms [][2]string) [][2]string {
+	cols := taskColumns(t, pl)
+	return slices.DeleteFunc(slices.Clone(synonyms), func(s [2]string) bool {
+		return slices.ContainsFunc(cols, func(c string) bool { return c == s[1] || strings.Contains(c, strconv.Quote(s[1])) })
+	})
+}
+
+// moneyUnanswered is the first unused pair whose word asks for money, of
+// a task that reads no column of money, or the zero pair.
+func moneyUnanswered(t task, pl *plan, synonyms [][2]string) [2]string {
+	cols := taskColumns(t, pl)
+	for _, s := range unusedSynonyms(t, pl, synonyms) {
+		if costWords[s[0]] && moneyNamed(s[1]) && !slices.ContainsFunc(cols, func(c string) bool { return c != "" && moneyNamed(c) }) {
+			return s
+		}
+	}
+	return [2]string{}
+}
+
+// moneyInUnit is the unit a clause asks its figure in ("in days"), when
+// the task measures a column of money (dayRate_GBP is money per day), or
+// "".
+func moneyInUnit(c clause, t task) string {
+	if !inMoney(t.Measure) {
+		return ""
+	}
+	for i := 0; i+1 < len(c.words); i++ {
+		u := c.words[i+1]
+		if _, ok := scaleOf(u); ok && c.words[i] == "in" && unitWords[u] && !currencyWords[u] && !rateUnit(c.words, i+1) {
+			return u
+		}
+	}
+	return ""
+}
+
+// inMoney reports whether a column's name says it holds money: a currency
+// (dayRate_GBP, Price (£)) or a word only money is (salary, fare), whole.
+func inMoney(name string) bool {
+	return strings.ContainsAny(name, "£$€") || slices.ContainsFunc(colWords(name), func(w string) bool {
+		return currencyWords[w] || wordSet("price", "cost", "fee", "fare", "revenue", "salary", "wage")[w]
+	})
+}
+
+// madeExist are participles that make what their noun names exist: an
+// appeal lodged is an appeal, a load rejected is a load either way.
+var madeExist = wordSet("lodged", "made", "filed", "raised", "submitted", "issued", "requested", "logged", "recorded", "given", "taken", "offered", "placed", "opened", "received", "claimed", "booked")
+
+// timesAsked reports whether a clause ranks by how many times ("which
+// field was sprayed the most times"): a count of rows, whatever column
+// its verb names.
+func timesAsked(c clause) bool {
+	ws := rawWords(c.raw)
+	return slices.ContainsFunc(rangeOf(1, len(ws)), func(i int) bool {
+		return ws[i] == "times" && wordSet("most", "fewest", "least")[ws[i-1]]
+	})
+}
+
+// countedDate is the date column whose own noun "how many" counts ("how
+// many nights" of Trap Night, "how many shoot days" of Shoot Day), or "":
+// its name says what the date is of, so rows are not the nights.
+func countedDate(c clause, p profile) string {
+	i := slices.Index(c.words, "many")
+	if i < 0 {
+		return ""
+	}
+	for _, tc := range dateColumns(p) {
+		cw := colWords(tc.Name)
+		if len(cw) < 2 {
+			continue // a column named "night" dates rows that are nights: "how many nights were recorded" counts them
+		}
+		of := func(w string) bool { return slices.ContainsFunc(cw, func(x string) bool { return sameWord(w, x) }) }
+		for j := i + 1; j < len(c.words) && of(c.words[j]); j++ {
+			if wordSet("day", "night", "date", "evening", "morning", "shift")[c.words[j]] {
+				return tc.Name
+			}
+		}
+	}
+	return ""
+}
+
+// typeNamedOnly reports whether m names a column of kinds ("Property
+// Type") by the thing alone, singular, with no word of kinds in the
+// clause and nothing that asks which: the things, not their kinds.
+func typeNamedOnly(c clause, m mention) bool {
+	cw := colWords(m.col.Name)
+	kinds := wordSet("type", "kind", "category", "class", "sort")
+	return len(cw) == 2 && m.len == 1 && kinds[cw[1]] && sameWord(c.words[m.pos], cw[0]) && !writtenPlural(c.raw, c.words[m.pos]) &&
+		!c.has(kinds) && !c.has(wordSet("which", "who", "each", "every", "per", "across", "breakdown", "compare", "among", "between", "common")) && (m.pos == 0 || !groupLeads[c.words[m.pos-1]])
+}
+
+// costWords ask what something cost.
+var costWords = wordSet("cost", "price", "charge", "fee", "fare", "pay", "paid", "spend", "spent")
 
 // rowsNounAt is where a clause names its rows by a word the analyst does
 // not know, or -1: after "how many" or "number of" unless another subject
@@ -1933,6 +2077,17 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			!(covered[i] && slices.ContainsFunc(numeric, func(col colProfile) bool { return slices.Contains(words(col.Name), c.words[i]) }))
 	})
 	share := uncoveredWord(c, covered, shareWords, rateWords) != "" || containsSeq(c.words, "how", "often")
+	// "The average age of patients given CROS aids", "the median fill size":
+	// an aggregate that ranks nothing, and a category named with no word
+	// that groups by it, name what the rows are, not groups of them.
+	if agg != "" && agg != "count" && !ranked && !howMany && !share && !distinct && compare == "" && len(categorical) > 0 && len(numeric) > 0 &&
+		!c.has(groupWords) && !c.has(wordSet("which", "each", "every", "for", "split", "broken", "break")) && topN(c.words) == 0 {
+		ms := mentions(c, p)
+		categorical = slices.DeleteFunc(slices.Clone(categorical), func(col colProfile) bool {
+			k := slices.IndexFunc(ms, func(m mention) bool { return m.col.Name == col.Name })
+			return k >= 0 && (ms[k].pos == 0 || !groupLeads[c.words[ms[k].pos-1]])
+		})
+	}
 	if (ranked || howMany) && agg == "" {
 		// "the most orders" counts rows even when an order id column is named.
 		numeric = slices.DeleteFunc(numeric, func(col colProfile) bool {
@@ -2216,6 +2371,11 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		}
 		return task{Op: opDistinct, By: identifierOf(p, col), Filters: filters}, "", true
 
+	// "How many nights did we run the trap" of Trap Night: the nights
+	// are the column's dates, one or more rows each.
+	case howMany && !ranked && !share && len(numeric) == 0 && !c.has(groupWords) && !c.has(wordSet("which", "each", "every")) && countedDate(c, p) != "":
+		return task{Op: opDistinct, By: countedDate(c, p), Filters: filters}, "", true
+
 	// A share of rows per group: "the return rate by category".
 	case share && len(filters) > 0 && (len(categorical) > 0 && (c.has(groupWords) || c.has(wordSet("which"))) || len(times) > 0 && ranked) && compare == "":
 		cond, rest := splitCondition(filters)
@@ -2292,6 +2452,10 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			// "What percentage of Toys orders were returned": of the Toys orders.
 			cond, rest := splitCondition(filters)
 			t.Cond, t.Filters = &cond, rest
+		} else if cond, rest, ok := laterCondition(c, filters); ok {
+			// "Of the patients we fitted, what percentage were fitted
+			// binaurally": of the fitted ones.
+			t.Cond, t.Filters = &cond, rest
 		}
 		return t, "", true
 
@@ -2328,7 +2492,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		// something no column was found for.
 		countRank := c.has(wordSet("most", "fewest", "least", "more", "fewer", "less")) || howMany || n > 0
 		// But "the busiest week for units picked" ranks by the measure named.
-		if c.has(commonWords) && agg == "" && !(len(numeric) > 0 && !c.has(wordSet("common", "frequent", "popular", "often"))) {
+		if (c.has(commonWords) || timesAsked(c)) && agg == "" && !(len(numeric) > 0 && !c.has(wordSet("common", "frequent", "popular", "often")) && !timesAsked(c)) {
 			t.Agg = "count" // "borrowed most often" counts, whatever column "borrowed" names
 			return t, "", true
 		}
@@ -2439,6 +2603,40 @@ func splitCondition(filters []filter) (filter, []filter) {
 		i = len(filters) - 1
 	}
 	return filters[i], append(slices.Clone(filters[:i]), filters[i+1:]...)
+}
+
+// laterCondition is the condition of a share whose other filters say
+// which rows it is a share of: the filter said last, after a verb or the
+// share's word that follows the others ("of the patients fitted, what
+// percentage were fitted binaurally", "what share of West orders were
+// Toys"), and the rest. Filters said together ("West and Toys") are one
+// condition.
+func laterCondition(c clause, filters []filter) (filter, []filter, bool) {
+	if len(filters) < 2 || slices.ContainsFunc(filters, func(f filter) bool { return len(f.at) == 0 }) {
+		return filter{}, nil, false
+	}
+	last := 0
+	for i, f := range filters {
+		if f.at[0] > filters[last].at[0] {
+			last = i
+		}
+	}
+	before := 0
+	for i, f := range filters {
+		if i != last {
+			before = max(before, slices.Max(f.at))
+		}
+	}
+	if before >= filters[last].at[0] {
+		return filter{}, nil, false
+	}
+	between := c.words[before+1 : filters[last].at[0]]
+	if !slices.ContainsFunc(between, func(w string) bool {
+		return byAux[w] || shareWords[w] || wordSet("had", "has", "have", "got", "went", "came", "turned", "ended")[w]
+	}) {
+		return filter{}, nil, false
+	}
+	return filters[last], append(slices.Clone(filters[:last]), filters[last+1:]...), true
 }
 
 // readClause finds the columns, values and conditions a clause names.
@@ -2681,6 +2879,14 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			}
 			return true
 		}
+		if cw := colWords(m.col.Name); m.len == 1 && len(cw) == 2 && sameWord(c.words[m.pos], cw[0]) && writtenPlural(c.raw, c.words[m.pos]) &&
+			isParticiple(cw[1]) && !madeExist[cw[1]] && !slices.ContainsFunc(c.words, func(q string) bool { return sameWord(q, cw[1]) }) {
+			// "How many loads went over the weighbridge" of load_rejected:
+			// all the loads; the word that picks some is not said. But
+			// "the most appeals" of appeal_lodged are the lodged ones.
+			rd.covered[m.pos] = true
+			return true
+		}
 		neg := false
 		for j := max(0, m.pos-3); j < m.pos; j++ {
 			neg = neg || negations[c.words[j]]
@@ -2794,7 +3000,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			switch prev := c.words[m.pos-1]; {
 			case prev == "no" || prev == "without" || prev == "zero":
 				op = "=="
-			case prev == "with" || prev == "a" && m.pos >= 2 && wordSet("with", "had", "has", "have", "got")[c.words[m.pos-2]] ||
+			case prev == "with" || prev == "a" && m.pos >= 2 && wordSet("with", "had", "has", "have", "got", "get", "gets", "given", "received", "offered")[c.words[m.pos-2]] ||
 				prev == "the" && m.pos >= 2 && wordSet("got", "received", "claimed")[c.words[m.pos-2]]: // "jobs that got the grant"
 				op = ">"
 				if prev == "a" || prev == "the" {
@@ -3183,6 +3389,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			}
 			if m.via != "" {
 				rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as the column %s.", m.via, m.col.Name))
+				rd.synonyms = append(rd.synonyms, [2]string{m.via, m.col.Name})
 			}
 			switch {
 			case isTime(m.col):
@@ -3216,6 +3423,9 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 				!c.has(groupWords) && !c.has(wordSet("which", "each", "every")) && p.Rows > 0 && m.col.Unique*3 > p.Rows:
 				// "The credit that landed on the meter": each row's own
 				// meter, one of many; no grouping by it.
+			case m.col.Kind == kindCategorical && typeNamedOnly(c, m):
+				// "The biggest property we assessed" of Property Type: a
+				// property, not its type.
 			case m.col.Kind == kindCategorical || m.col.Kind == kindText:
 				rd.categorical = append(rd.categorical, m.col)
 			}
@@ -3458,6 +3668,15 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.filters = append(rd.filters, f)
 		}
 	}
+	// "The biggest fish this season" of PERMIT_TYPE = SEASON: "this"
+	// names the period the table covers, not a value.
+	rd.filters = slices.DeleteFunc(rd.filters, func(f filter) bool {
+		if f.Part != "" || len(f.at) != 1 || f.at[0] == 0 {
+			return false
+		}
+		w := c.words[f.at[0]]
+		return wordSet("this", "last", "next")[c.words[f.at[0]-1]] && (freqWords[w] != "" || wordSet("season", "term", "semester", "period")[w])
+	})
 	if len(rd.times) == 0 {
 		if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) != "" {
 			rd.times = append(rd.times, *dc)
