@@ -2519,7 +2519,7 @@ func TestGuardsOfTheseReadings(t *testing.T) {
 // with a part of it left out or a part added (a grouping nobody asked for,
 // a flag the question did not say, a column read and then not used), from
 // the held-out corpora round36 to round41; each now answers what was asked
-// or says why it cannot.
+// or says why it cannot. docs/offline-analyst.md quotes these questions.
 func TestNothingAskedIsLeftOut(t *testing.T) {
 	// A category named with no word that groups by it names the rows.
 	fills := profile{Path: "/home/user/ln2.csv", Name: "ln2.csv", Rows: 300, Cols: 3, Columns: []colProfile{
