@@ -504,12 +504,18 @@ func planFor(question string, profiles []profile) plan {
 	var prev *task
 	var refusals []string
 	unread := false // a clause with words no column holds
+	// A clause that goes on from the one before ("how many customers
+	// also booked ski school lessons") is part of one question with it:
+	// when either cannot be read, neither answers it.
+	lastUnread, lastAdded, dropped := false, false, false
+	var untold []string // why each clause no column reads was not read
 	// "E. coli" is no end of a sentence.
-	for _, part := range clauseSep.Split(initialDot.ReplaceAllString(question, "$1 "), -1) {
+	for k, part := range clauseSep.Split(initialDot.ReplaceAllString(question, "$1 "), -1) {
 		c := clause{raw: part, words: howLong(words(part))}
 		if len(c.words) == 0 {
 			continue
 		}
+		goesOn := k > 0 && !asksAnew(c)
 		if prev != nil && (prev.Op == opScalar && (prev.Agg == "max" || prev.Agg == "min") && len(prev.Filters) == 0 || prev.Op == opExtreme) && whichOfRow(c, best, prev) {
 			// "The loudest reading, and in which ward?": the row that holds it.
 			if prev.Op == opScalar {
@@ -522,14 +528,33 @@ func planFor(question string, profiles []profile) plan {
 		}
 		unmatched, notes := len(pl.Unmatched), len(pl.Notes)
 		t, refusal, ok := taskFor(c, best, prev, &pl)
-		unread = unread || !ok && refusal == "" && len(pl.Unmatched) > unmatched
+		thisUnread := !ok && refusal == "" && len(pl.Unmatched) > unmatched
+		if thisUnread && goesOn && lastAdded {
+			pl.Tasks, dropped = pl.Tasks[:len(pl.Tasks)-1], true // the clause it goes on from asked less than the question
+			prev = nil
+			if len(pl.Tasks) > 0 {
+				prev = &pl.Tasks[len(pl.Tasks)-1]
+			}
+		}
+		skip := !thisUnread && lastUnread && goesOn
+		lastAdded = false
+		if thisUnread {
+			untold = append(untold, pl.Unmatched[unmatched:]...)
+		} else if lastUnread && ok && wordSet("give", "show", "list", "plot", "tell")[c.words[0]] {
+			// "How does organic matter change with depth? Give the
+			// average at each depth.": the clause says what the one
+			// before asks, in words the analyst reads.
+			untold = untold[:len(untold)-1]
+		}
+		lastUnread = thisUnread
+		unread = unread || thisUnread
 		if refusal != "" {
 			if !slices.Contains(refusals, refusal) {
 				refusals = append(refusals, refusal) // a reason once, though two clauses give it
 			}
 			continue
 		}
-		if !ok {
+		if !ok || skip {
 			continue
 		}
 		if len(pl.Tasks) == 0 && (len(refusals) > 0 || unread) && onlyHow(c, best) {
@@ -541,6 +566,11 @@ func planFor(question string, profiles []profile) plan {
 		}
 		pl.Tasks = append(pl.Tasks, t)
 		prev = &pl.Tasks[len(pl.Tasks)-1]
+		lastAdded = true
+	}
+	if len(pl.Tasks) > 0 || len(refusals) > 0 || dropped {
+		// A part of the question no column holds is said, not skipped.
+		refusals = append(refusals, untold...)
 	}
 	if len(pl.Tasks) == 0 {
 		pl.Unmapped = true
@@ -551,6 +581,13 @@ func planFor(question string, profiles []profile) plan {
 		pl.Notes = append(pl.Notes, fmt.Sprintf("I cannot answer the rest of the question from the columns of %s: %s. %s", best.Name, strings.Join(refusals, "; "), capabilitiesFor(best, pl.Derived)))
 	}
 	return pl
+}
+
+// asksAnew reports whether a clause starts a question of its own: with a
+// word that asks or tells, not a verb that goes on from the clause before.
+func asksAnew(c clause) bool {
+	return wordSet("how", "what", "which", "who", "whose", "when", "where", "why", "is", "are", "was", "were", "do", "does", "did",
+		"can", "could", "show", "give", "list", "plot", "compare", "tell", "and", "in", "of", "for", "on", "per", "by", "excluding")[c.words[0]]
 }
 
 // onlyHow reports whether a clause names no column but by a unit: it

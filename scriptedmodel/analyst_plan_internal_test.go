@@ -2624,3 +2624,25 @@ func TestNothingAskedIsLeftOut(t *testing.T) {
 		}
 	}
 }
+
+// TestAPartNoColumnHolds: a clause of a question that no column can read
+// is not skipped. One that goes on from the clause before ("how many of
+// the hire customers also booked ski school lessons") leaves the question
+// unanswered; one that asks anew leaves the rest answered, and says so.
+func TestAPartNoColumnHolds(t *testing.T) {
+	hires := profile{Path: "/home/user/skiHireAgreements.csv", Name: "skiHireAgreements.csv", Rows: 304, Cols: 3, Columns: []colProfile{
+		{Name: "agreementNo", Dtype: "object", Kind: kindText, Unique: 304},
+		{Name: "nationality", Dtype: "object", Kind: kindCategorical, Unique: 7, Values: []string{"GB", "FR", "NL"}},
+		{Name: "priceEur", Dtype: "float64", Kind: kindNumeric, Unique: 250, Min: 20.0, Max: 400.0},
+	}}
+	assertReadings(t, hires, [][2]string{
+		{"How many of the hire customers also booked ski school lessons?", `refused: none of its columns holds "school", "lesson"`},
+		{"How many hire customers were from GB, and how many also booked ski school lessons?", "count_rows where nationality=GB"},
+	})
+	pl := planFor("How many hire customers were from GB, and how many also booked ski school lessons?", []profile{hires})
+	if !slices.ContainsFunc(pl.Notes, func(n string) bool {
+		return strings.Contains(n, `cannot answer the rest of the question`) && strings.Contains(n, `"lesson"`)
+	}) {
+		t.Errorf("the part no column holds is not said: notes %q", pl.Notes)
+	}
+}

@@ -150,15 +150,16 @@ func TestCorpora(t *testing.T) {
 // a yes/no column named by its noun alone, a column read and not used,
 // a figure asked in days of money, "this season", the share of the rows
 // a question names first, "the most times", the nights of Trap Night,
-// a property of Property Type) raised them to 34 / 4 / 32, 27 / 11 / 32,
-// 27 / 4 / 39 and 29 / 9 / 32, and round12 to 60 / 0 / 10; round43,
+// a property of Property Type, a part no column holds that goes on from
+// the part before) raised them to 34 / 4 / 32, 27 / 11 / 32, 27 / 4 / 39
+// and 30 / 8 / 32, and round12 to 60 / 0 / 10; round43,
 // written blind, became the held-out corpus.
 func TestCorporaBelowGoal(t *testing.T) {
 	for dir, floor := range map[string]struct{ correct, different int }{"round11": {58, 0}, "round12": {60, 0}, "round16": {51, 1},
 		"round18": {55, 1}, "round20": {55, 0}, "round21": {56, 0}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
 		"round27": {42, 0}, "round28": {43, 2}, "round29": {56, 0}, "round30": {45, 0}, "round31": {55, 0},
 		"round32": {39, 1}, "round33": {41, 1}, "round34": {34, 2}, "round35": {32, 4}, "round36": {34, 4}, "round37": {27, 11},
-		"round38": {43, 1}, "round39": {27, 4}, "round40": {55, 0}, "round41": {29, 9}, "round42": {34, 0}} {
+		"round38": {43, 1}, "round39": {27, 4}, "round40": {55, 0}, "round41": {30, 8}, "round42": {34, 0}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
