@@ -540,7 +540,7 @@ func planFor(question string, profiles []profile) plan {
 		lastAdded = false
 		if thisUnread {
 			untold = append(untold, pl.Unmatched[unmatched:]...)
-		} else if lastUnread && ok && wordSet("give", "show", "list", "plot", "tell")[c.words[0]] {
+		} else if lastUnread && ok && tellWords[c.words[0]] {
 			// "How does organic matter change with depth? Give the
 			// average at each depth.": the clause says what the one
 			// before asks, in words the analyst reads.
@@ -586,9 +586,12 @@ func planFor(question string, profiles []profile) plan {
 // asksAnew reports whether a clause starts a question of its own: with a
 // word that asks or tells, not a verb that goes on from the clause before.
 func asksAnew(c clause) bool {
-	return wordSet("how", "what", "which", "who", "whose", "when", "where", "why", "is", "are", "was", "were", "do", "does", "did",
-		"can", "could", "show", "give", "list", "plot", "compare", "tell", "and", "in", "of", "for", "on", "per", "by", "excluding")[c.words[0]]
+	return tellWords[c.words[0]] || wordSet("how", "what", "which", "who", "whose", "when", "where", "why", "is", "are", "was", "were", "do", "does", "did",
+		"can", "could", "compare", "and", "in", "of", "for", "on", "per", "by", "excluding")[c.words[0]]
 }
+
+// tellWords start a clause that tells how to give an answer.
+var tellWords = wordSet("give", "show", "list", "plot", "tell")
 
 // onlyHow reports whether a clause names no column but by a unit: it
 // says only how to give a figure ("give the median in minutes").

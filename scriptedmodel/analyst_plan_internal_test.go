@@ -2521,7 +2521,10 @@ func TestGuardsOfTheseReadings(t *testing.T) {
 // the held-out corpora round36 to round41; each now answers what was asked
 // or says why it cannot. docs/offline-analyst.md quotes these questions.
 func TestNothingAskedIsLeftOut(t *testing.T) {
-	// A category named with no word that groups by it names the rows.
+	// A category named with no word that groups by it names the rows;
+	// the question of patients fails without that reading (the fills
+	// table reads the same either way, and keeps the grouping "for each"
+	// asks for).
 	fills := profile{Path: "/home/user/ln2.csv", Name: "ln2.csv", Rows: 300, Cols: 3, Columns: []colProfile{
 		{Name: "Research Group", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"Cryo-EM Facility", "Plant Genomics"}},
 		{Name: "Fill Type", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"CS", "DW", "SH"}},

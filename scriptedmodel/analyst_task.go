@@ -1090,6 +1090,13 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 		// words mean.
 		unknown = nil
 	}
+	var inUnit string
+	var unused [][2]string
+	var unpaid [2]string
+	if ok && refusal == "" && len(unknown) == 0 {
+		inUnit, unused = moneyInUnit(c, t), unusedSynonyms(t, pl, rd.synonyms)
+		unpaid = moneyUnanswered(t, pl, unused)
+	}
 	switch {
 	case refusal != "":
 		pl.Notes = pl.Notes[:notes]
@@ -1103,27 +1110,26 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 			return task{}, "", false
 		}
 		return task{}, noColumnFor(unknown, p), false
-	case ok && moneyInUnit(c, t) != "":
+	case ok && inUnit != "":
 		// "The longest hire in days" of dayRate_GBP: a rate in money is
 		// no length of time.
 		pl.Notes = pl.Notes[:notes]
-		u := moneyInUnit(c, t)
+		u := inUnit
 		if writtenPlural(c.raw, u) {
 			u = plural(u)
 		}
 		return task{}, fmt.Sprintf("it asks for a figure in %s, and %s is money", u, t.Measure), false
-	case ok && moneyUnanswered(t, pl, rd.synonyms) != [2]string{}:
+	case ok && unpaid != [2]string{}:
 		// "What does a six-day hire cost on average" read "cost" as
 		// priceEur and then measured days: the money the word asks for
 		// is not in the answer.
 		pl.Notes = pl.Notes[:notes]
-		u := moneyUnanswered(t, pl, rd.synonyms)
-		return task{}, fmt.Sprintf("it asks for money (%q, which I read as %s), and what I found to measure is not money", u[0], u[1]), false
+		return task{}, fmt.Sprintf("it asks for money (%q, which I read as %s), and what I found to measure is not money", unpaid[0], unpaid[1]), false
 	case ok:
 		// A reading the answer does not use is not told: "the total
 		// bonus paid" measures bonus_amt, whatever "paid" could have been.
-		for _, u := range unusedSynonyms(t, pl, rd.synonyms) {
-			rd.synonymNotes = slices.DeleteFunc(rd.synonymNotes, func(n string) bool { return n == fmt.Sprintf("I read %q as the column %s.", u[0], u[1]) })
+		for _, u := range unused {
+			rd.synonymNotes = slices.DeleteFunc(rd.synonymNotes, func(n string) bool { return n == columnNote(u[0], u[1]) })
 		}
 		pl.Notes = append(pl.Notes, rd.synonymNotes...)
 		if rowsNote != "" {
@@ -1131,6 +1137,11 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 		}
 	}
 	return t, "", ok
+}
+
+// columnNote tells that a word was read as a column not named by it.
+func columnNote(word, col string) string {
+	return fmt.Sprintf("I read %q as the column %s.", word, col)
 }
 
 // taskColumns are the columns t reads, and the expressions of the
@@ -1160,11 +1171,11 @@ func unusedSynonyms(t task, pl *plan, synonyms [][2]string) [][2]string {
 	})
 }
 
-// moneyUnanswered is the first unused pair whose word asks for money, of
-// a task that reads no column of money, or the zero pair.
-func moneyUnanswered(t task, pl *plan, synonyms [][2]string) [2]string {
+// moneyUnanswered is the first of the unused pairs whose word asks for
+// money, of a task that reads no column of money, or the zero pair.
+func moneyUnanswered(t task, pl *plan, unused [][2]string) [2]string {
 	cols := taskColumns(t, pl)
-	for _, s := range unusedSynonyms(t, pl, synonyms) {
+	for _, s := range unused {
 		if costWords[s[0]] && moneyNamed(s[1]) && !slices.ContainsFunc(cols, func(c string) bool { return c != "" && moneyNamed(c) }) {
 			return s
 		}
@@ -2081,7 +2092,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	// an aggregate that ranks nothing, and a category named with no word
 	// that groups by it, name what the rows are, not groups of them.
 	if agg != "" && agg != "count" && !ranked && !howMany && !share && !distinct && compare == "" && len(categorical) > 0 && len(numeric) > 0 &&
-		!c.has(groupWords) && !c.has(wordSet("which", "each", "every", "for", "split", "broken", "break")) && topN(c.words) == 0 {
+		!c.has(groupWords) && !c.has(wordSet("which", "for", "split", "broken", "break")) && topN(c.words) == 0 {
 		ms := mentions(c, p)
 		categorical = slices.DeleteFunc(slices.Clone(categorical), func(col colProfile) bool {
 			k := slices.IndexFunc(ms, func(m mention) bool { return m.col.Name == col.Name })
@@ -2492,7 +2503,8 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		// something no column was found for.
 		countRank := c.has(wordSet("most", "fewest", "least", "more", "fewer", "less")) || howMany || n > 0
 		// But "the busiest week for units picked" ranks by the measure named.
-		if (c.has(commonWords) || timesAsked(c)) && agg == "" && !(len(numeric) > 0 && !c.has(wordSet("common", "frequent", "popular", "often")) && !timesAsked(c)) {
+		times := timesAsked(c)
+		if (c.has(commonWords) || times) && agg == "" && !(len(numeric) > 0 && !c.has(wordSet("common", "frequent", "popular", "often")) && !times) {
 			t.Agg = "count" // "borrowed most often" counts, whatever column "borrowed" names
 			return t, "", true
 		}
@@ -3388,7 +3400,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 				rd.covered[j] = true
 			}
 			if m.via != "" {
-				rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as the column %s.", m.via, m.col.Name))
+				rd.synonymNotes = append(rd.synonymNotes, columnNote(m.via, m.col.Name))
 				rd.synonyms = append(rd.synonyms, [2]string{m.via, m.col.Name})
 			}
 			switch {
