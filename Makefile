@@ -56,8 +56,21 @@ workflowcheck: tools ## check workflow code for non-determinism
 
 lint: vet workflowcheck ## go vet + workflowcheck
 
+# The tests run with a temporary directory of their own, which must be empty
+# when they end: a test that leaves a file, a server's data or a built
+# program behind fails the run, and the directory is removed either way.
+# It is traversable (0755) for PostgreSQL, which runs as its own user.
 gotest: deps-test tools
-	$(GO) test -count=1 -timeout $(GOTEST_TIMEOUT) $(GOTESTFLAGS) ./...
+	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/durable-analyst-gotest-XXXXXX"); chmod 755 "$$tmp"; \
+	echo "$(GO) test -count=1 -timeout $(GOTEST_TIMEOUT) $(GOTESTFLAGS) ./...   (TMPDIR=$$tmp)"; \
+	status=0; TMPDIR="$$tmp" $(GO) test -count=1 -timeout $(GOTEST_TIMEOUT) $(GOTESTFLAGS) ./... || status=$$?; \
+	left=$$(ls -A "$$tmp"); rm -rf "$$tmp"; \
+	if [ -n "$$left" ]; then \
+		echo "gotest: the tests left these in their temporary directory (a test must remove what it makes):" >&2; \
+		echo "$$left" | sed 's/^/  /' >&2; \
+		if [ "$$status" -eq 0 ]; then status=1; fi; \
+	fi; \
+	exit $$status
 
 test: deps-test tools cluster-tools lint check-generate gotest conformance ## tools, go vet, workflowcheck, all tests (+ conformance if present)
 

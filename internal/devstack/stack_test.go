@@ -348,7 +348,9 @@ func TestServersDieWithTheirParent(t *testing.T) {
 	}
 	t.Parallel()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "STACK_TEST_HELPER=1")
+	// The helper is killed, so it cannot remove what it made: its
+	// temporary files go in a directory this test removes.
+	cmd.Env = append(os.Environ(), "STACK_TEST_HELPER=1", "TMPDIR="+t.TempDir())
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

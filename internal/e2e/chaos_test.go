@@ -89,13 +89,36 @@ func workerEnv(c config.Worker) []string {
 	return env
 }
 
+// builtDir holds the programs the tests build (builtPath); TestMain
+// removes it.
+var builtDir string
+
+var makeBuiltDir = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "durable-analyst-e2e-bin-")
+	builtDir = dir
+	return dir, err
+})
+
+// builtPath is where the tests build the program name: one directory per
+// test binary, removed when the tests end.
+func builtPath(name string) (string, error) {
+	dir, err := makeBuiltDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, name), nil
+}
+
 // buildWorker builds the worker binary once per test binary.
 var buildWorker = sync.OnceValues(func() (string, error) {
 	root, err := repoPathErr()
 	if err != nil {
 		return "", err
 	}
-	out := filepath.Join(os.TempDir(), fmt.Sprintf("durable-analyst-worker-%d", os.Getpid()))
+	out, err := builtPath("worker")
+	if err != nil {
+		return "", err
+	}
 	cmd := exec.Command("go", "build", "-o", out, "./worker")
 	cmd.Dir = root
 	if b, err := cmd.CombinedOutput(); err != nil {

@@ -33,6 +33,7 @@ import (
 	"github.com/durable-analyst/durable-analyst/config"
 	"github.com/durable-analyst/durable-analyst/e2b/e2blocal"
 	"github.com/durable-analyst/durable-analyst/internal/devstack"
+	"github.com/durable-analyst/durable-analyst/internal/sqltest"
 	"github.com/durable-analyst/durable-analyst/scriptedmodel"
 	"github.com/durable-analyst/durable-analyst/workflows"
 )
@@ -56,6 +57,12 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	for i := len(shared.stops) - 1; i >= 0; i-- {
 		_ = shared.stops[i]()
+	}
+	if err := sqltest.Stop(); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+	}
+	if builtDir != "" {
+		_ = os.RemoveAll(builtDir)
 	}
 	os.Exit(code)
 }

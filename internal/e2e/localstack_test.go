@@ -39,7 +39,10 @@ var buildDevstack = sync.OnceValues(func() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	out := filepath.Join(os.TempDir(), fmt.Sprintf("durable-analyst-devstack-%d", os.Getpid()))
+	out, err := builtPath("devstack")
+	if err != nil {
+		return "", err
+	}
 	cmd := exec.Command("go", "build", "-o", out, "./cmd/devstack")
 	cmd.Dir = root
 	if b, err := cmd.CombinedOutput(); err != nil {

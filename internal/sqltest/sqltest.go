@@ -41,13 +41,50 @@ INSERT INTO events SELECT i, 'k' || (i % 7) FROM generate_series(1, 5000) i;
 `
 
 // server is the one PostgreSQL of the test binary: each Start makes its own
-// database on it. It stops when the test binary exits (the server runs
-// with a parent-death signal).
+// database on it. Main stops it and removes its directory when the tests
+// are done; a test binary killed first still takes the server with it (it
+// runs with a parent-death signal).
 var server struct {
 	sync.Mutex
-	pg  *devstack.Postgres
-	err error
-	n   int
+	pg   *devstack.Postgres
+	stop func() error
+	dir  string
+	err  error
+	n    int
+}
+
+// Main runs a package's tests, then stops the server they shared and
+// removes its directory, so a test run leaves nothing behind. A package
+// that uses Start calls it from TestMain:
+//
+//	func TestMain(m *testing.M) { sqltest.Main(m) }
+func Main(m *testing.M) {
+	code := m.Run()
+	if err := Stop(); err != nil {
+		fmt.Fprintln(os.Stderr, "sqltest:", err)
+		if code == 0 {
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
+
+// Stop stops the server, if one was started, and removes its directory;
+// a later Start starts a new one. For a TestMain that does more than Main.
+func Stop() error {
+	server.Lock()
+	defer server.Unlock()
+	var err error
+	if server.stop != nil {
+		err = server.stop()
+	}
+	if server.dir != "" {
+		if rmErr := os.RemoveAll(server.dir); rmErr != nil && err == nil {
+			err = fmt.Errorf("remove the PostgreSQL directory: %w", rmErr)
+		}
+	}
+	server.pg, server.stop, server.dir, server.err = nil, nil, "", nil
+	return err
 }
 
 // Start creates a database with Seed in it on the test binary's PostgreSQL
@@ -70,7 +107,7 @@ func StartNamed(t testing.TB, name string) *DB {
 	defer cancel()
 	server.Lock()
 	if server.pg == nil && server.err == nil {
-		server.pg, server.err = startServer(ctx)
+		server.pg, server.stop, server.dir, server.err = startServer(ctx)
 	}
 	pg, err := server.pg, server.err
 	server.n++
@@ -104,18 +141,19 @@ func StartNamed(t testing.TB, name string) *DB {
 	return db
 }
 
-// startServer starts PostgreSQL in a new temporary directory.
-func startServer(ctx context.Context) (*devstack.Postgres, error) {
+// startServer starts PostgreSQL in a new temporary directory, which it
+// returns for Stop to remove (also when the start failed).
+func startServer(ctx context.Context) (*devstack.Postgres, func() error, string, error) {
 	dir, err := os.MkdirTemp("", "sqltest-")
 	if err != nil {
-		return nil, err
+		return nil, nil, "", err
 	}
 	// The server runs as the postgres user when we are root: let it in.
 	if err := os.Chmod(dir, 0o755); err != nil {
-		return nil, err
+		return nil, nil, dir, err
 	}
-	pg, _, err := devstack.StartPostgres(ctx, devstack.PostgresOptions{Dir: dir, LogDir: dir})
-	return pg, err
+	pg, stop, err := devstack.StartPostgres(ctx, devstack.PostgresOptions{Dir: dir, LogDir: dir})
+	return pg, stop, dir, err
 }
 
 // Exec runs sql (several statements may be given) on the database as its
