@@ -242,7 +242,7 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 	// for each store", read as the total of the one money column.
 	for i, w := range c.words {
 		if shareWords[w] && !rd.covered[i] && i+1 < len(c.words) && c.words[i+1] == "of" &&
-			!(t.Op == opShare || t.Agg == "share" || t.Over != "" || t.Cond != nil || t.Op == opSeries && t.Agg != "sum" && t.Agg != "mean" || t.PerPeriod || t.Implied) {
+			!(t.Op == opShare || t.Agg == "share" || t.Over != "" || t.Cond != nil || t.Op == opSeries && t.Agg != "sum" && t.Agg != "mean" || t.PerPeriod || t.Implied || strings.Contains(t.Measure, percentOfWords)) {
 			return readingCheck{refusal: fmt.Sprintf("it asks for a share, and I read it as %s", readingOf(t))}
 		}
 	}

@@ -92,6 +92,7 @@ type filter struct {
 	Num    float64 // the condition's number
 	Flag   bool    // the filter is a yes/no column's: the condition of a share
 	at     []int   // word positions of the values in the clause
+	flagAt []int   // of a yes/no column's filter: where its name is said
 	// left: the values are all but those the clause leaves out
 	// ("excluding planned works"), not values to compare.
 	left bool

@@ -2649,3 +2649,111 @@ func TestAPartNoColumnHolds(t *testing.T) {
 		t.Errorf("the part no column holds is not said: notes %q", pl.Notes)
 	}
 }
+
+// TestTimesBetweenDatesAndSharesOfFlags: the readings round43 showed, on
+// tables of their own. A time between two dates asked as "how many days
+// does it take to resolve" (from the date that opens the record), "how
+// many days after the visit did it happen" (calendar days, when one date
+// has a time of day and the other none) and "the median gap in days
+// between"; a per-row percentage asked on average; "time" inside a
+// column's name is no time series; "across the depots" is all of them;
+// "of those offered, what percentage did we keep" is of those offered.
+func TestTimesBetweenDatesAndSharesOfFlags(t *testing.T) {
+	tickets := profile{Path: "/home/user/ticket_log.csv", Name: "ticket_log.csv", Rows: 200, Cols: 5, Columns: []colProfile{
+		{Name: "Ticket Ref", Dtype: "object", Kind: kindText, Unique: 200},
+		{Name: "Category", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Network", "Printer", "Email"}},
+		{Name: "Date Opened", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2024-01-02", Max: "2024-06-28"},
+		{Name: "Due Date", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2024-01-05", Max: "2024-07-12"},
+		{Name: "Date Resolved", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2024-01-03", Max: "2024-07-30"},
+	}}
+	visits := profile{Path: "/home/user/inspection_visits.csv", Name: "inspection_visits.csv", Rows: 120, Cols: 3, Columns: []colProfile{
+		{Name: "Visit Date/Time", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2024-03-01 09:10", Max: "2024-09-30 16:45"},
+		{Name: "Inspector", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Ames", "Bell", "Cole", "Diaz"}},
+		{Name: "Follow Up", Dtype: "object", Kind: kindDate, Unique: 80, Missing: 40, Min: "2024-03-04", Max: "2024-10-11"},
+	}}
+	loans := profile{Path: "/home/user/tool_loans.csv", Name: "tool_loans.csv", Rows: 150, Cols: 5, Columns: []colProfile{
+		{Name: "loan_date", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2024-02-01", Max: "2024-11-30"},
+		{Name: "due_date", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2024-02-08", Max: "2024-12-07"},
+		{Name: "return_date", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2024-02-03", Max: "2024-12-20"},
+		{Name: "deposit_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 30, Min: 5.0, Max: 80.0},
+		{Name: "tool_value_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 90, Min: 20.0, Max: 900.0},
+	}}
+	calls := profile{Path: "/home/user/CALL_LOG_2024.csv", Name: "CALL_LOG_2024.csv", Rows: 300, Cols: 5, Columns: []colProfile{
+		{Name: "Job No", Dtype: "object", Kind: kindText, Unique: 300},
+		{Name: "Date/Time of Call", Dtype: "object", Kind: kindDate, Unique: 300, Min: "2024-01-01 00:12", Max: "2024-12-31 23:40"},
+		{Name: "Depot", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Leeds", "York", "Hull", "Ripon"}},
+		{Name: "Witnessed (Y/N)", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"N", "Y"}},
+		{Name: "Time On Scene (mins)", Dtype: "int64", Kind: kindNumeric, Unique: 90, Min: 5.0, Max: 240.0},
+	}}
+	members := profile{Path: "/home/user/membership_transfers.csv", Name: "membership_transfers.csv", Rows: 250, Cols: 5, Columns: []colProfile{
+		{Name: "member_ref", Dtype: "object", Kind: kindText, Unique: 250},
+		{Name: "refund_offered_yn", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"N", "Y"}},
+		{Name: "kept_yn", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"N", "Y"}},
+		{Name: "joined_on", Dtype: "object", Kind: kindDate, Unique: 200, Min: "2019-01-04", Max: "2024-06-28"},
+		{Name: "transfer_request_date", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2024-07-01", Max: "2024-12-30"},
+	}}
+	assertReadings(t, tickets, [][2]string{{"On average, how many days does it take to resolve a ticket?", "scalar mean(days from Date Opened to Date Resolved)"}})
+	assertReadings(t, visits, [][2]string{{"Where a follow up was done, how many days after the visit did it happen on average?", "scalar mean(days from Visit Date/Time to Follow Up)"}})
+	pl := planFor("Where a follow up was done, how many days after the visit did it happen on average?", []profile{visits})
+	if len(pl.Derived) != 1 || !strings.Contains(pl.Derived[0].Expr, ".dt.normalize()") {
+		t.Errorf("days from a time of day to a date are not calendar days: %+v", pl.Derived)
+	}
+	assertReadings(t, loans, [][2]string{
+		{"What was the median gap in days between the loan and the return?", "scalar median(days from loan_date to return_date)"},
+		{"On average, what was the deposit as a percentage of the tool's value?", "scalar mean(deposit_gbp as a percentage of tool_value_gbp)"},
+	})
+	assertExact(t, calls, "For the unwitnessed calls, what was the median time on the scene?", "scalar median(Time On Scene (mins)) where Witnessed (Y/N)=N")
+	assertExact(t, calls, "How many calls were logged across the depots?", "count_rows")
+	assertReadings(t, calls, [][2]string{{"How many calls were logged across the depots between March and May 2024?", "count_rows where month"}})
+	assertReadings(t, members, [][2]string{{"Which month saw the most transfer requests?", "group count by transfer_request_date/M"}})
+	pl = planFor("Of the members offered a refund, what percentage did we keep?", []profile{members})
+	if len(pl.Tasks) != 1 || pl.Tasks[0].Cond == nil || pl.Tasks[0].Cond.Column != "kept_yn" || len(pl.Tasks[0].Filters) != 1 || pl.Tasks[0].Filters[0].Column != "refund_offered_yn" {
+		t.Errorf("the share of those offered who were kept: got %s, cond %v", pl.String(), pl.Tasks)
+	}
+}
+
+// TestScoresTradesCodesAndAges: more readings round43 showed, on tables
+// of their own. A score's name may end with its scale (roomComfort_1to5);
+// the people of a trade name it (roofers of Roofing); a word that a code
+// of the column named next shortens is that code, not another column
+// the word also shortens (contents cover of COVER = CONT beside
+// CONT_XS); a hyphened short word starts an initialism (no-claims bonus
+// of NCB_YRS), and "in years" of a column in years is its unit; people
+// over a number are that old; "what proportion caused a serious injury"
+// asks for the rows that did, not for a cause. docs/offline-analyst.md
+// quotes these questions.
+func TestScoresTradesCodesAndAges(t *testing.T) {
+	survey := profile{Path: "/home/user/guest_survey.csv", Name: "guest_survey.csv", Rows: 180, Cols: 3, Columns: []colProfile{
+		{Name: "region", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"North", "South", "East"}},
+		{Name: "roomComfort_1to5", Dtype: "int64", Kind: kindNumeric, Unique: 5, Min: 1.0, Max: 5.0},
+		{Name: "checkInWait_min", Dtype: "int64", Kind: kindNumeric, Unique: 30, Min: 0.0, Max: 45.0},
+	}}
+	repairs := profile{Path: "/home/user/repair_jobs.csv", Name: "repair_jobs.csv", Rows: 220, Cols: 3, Columns: []colProfile{
+		{Name: "Job No", Dtype: "object", Kind: kindText, Unique: 220},
+		{Name: "Trade", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Electrical", "Plumbing", "Joinery", "Roofing"}},
+		{Name: "Hours", Dtype: "float64", Kind: kindNumeric, Unique: 40, Min: 0.5, Max: 12.0},
+	}}
+	policies := profile{Path: "/home/user/HOME_POLICIES_2025.csv", Name: "HOME_POLICIES_2025.csv", Rows: 300, Cols: 6, Columns: []colProfile{
+		{Name: "START_DATE", Dtype: "object", Kind: kindDate, Unique: 250, Min: "2023-01-03", Max: "2025-03-28"},
+		{Name: "COVER", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"BLDG", "CONT", "COMB"}},
+		{Name: "CONT_XS", Dtype: "int64", Kind: kindNumeric, Unique: 6, Min: 50.0, Max: 500.0},
+		{Name: "NCB_YRS", Dtype: "int64", Kind: kindNumeric, Unique: 10, Min: 0.0, Max: 9.0},
+		{Name: "OWNER_AGE", Dtype: "int64", Kind: kindNumeric, Unique: 60, Min: 18.0, Max: 90.0},
+		{Name: "PREMIUM_GBP", Dtype: "float64", Kind: kindNumeric, Unique: 280, Min: 90.0, Max: 1900.0},
+	}}
+	assertExact(t, survey, "What was the average room comfort score?", "scalar mean(roomComfort_1to5)")
+	assertExact(t, repairs, "What were the total hours of the roofers?", "scalar sum(Hours) where Trade=Roofing")
+	assertExact(t, repairs, "How many hours did the electricians log?", "scalar sum(Hours) where Trade=Electrical")
+	assertExact(t, policies, "How many policies were for contents cover?", "count_rows where COVER=CONT")
+	assertExact(t, policies, "What was the average no-claims bonus, in years, across all policies?", "scalar mean(NCB_YRS)")
+	assertExact(t, policies, "What was the median premium for owners over 60?", "scalar median(PREMIUM_GBP) where OWNER_AGE>60")
+	incidents := profile{Path: "/home/user/site_incidents.csv", Name: "site_incidents.csv", Rows: 140, Cols: 2, Columns: []colProfile{
+		{Name: "Location", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Yard", "Office", "Warehouse"}},
+		{Name: "Injury", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"None", "Minor", "Serious"}},
+	}}
+	pl := planFor("Of the incidents in the yard, what proportion caused a serious injury?", []profile{incidents})
+	if len(pl.Tasks) != 1 || pl.Tasks[0].Op != opShare || pl.Tasks[0].Cond == nil || pl.Tasks[0].Cond.Column != "Injury" {
+		t.Errorf("the share of yard incidents that caused a serious injury: got %s (refusal %q)", pl.String(), pl.Refusal)
+	}
+	assertReadings(t, incidents, [][2]string{{"What caused a serious injury?", "refused: it asks for a cause"}})
+}

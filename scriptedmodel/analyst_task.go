@@ -28,7 +28,7 @@ func coreWords(name string) []string {
 			}
 			break // visits_qty is "the visits", vehicle_reg "the vehicle"
 		}
-		if !unitWords[w] && !qualifierWords[w] && !unitPer(ws, i) {
+		if !unitWords[w] && !qualifierWords[w] && !unitPer(ws, i) && !(i > 0 && i+1 == len(ws) && scaleRE.MatchString(w)) {
 			core = append(core, w)
 		}
 	}
@@ -37,6 +37,10 @@ func coreWords(name string) []string {
 	}
 	return core
 }
+
+// scaleRE is the scale a score's name ends with: staffKnowledge_1to5,
+// rating_0to10.
+var scaleRE = regexp.MustCompile(`^\d+to\d+$`)
 
 // colWords are a column name's words as a question says them: a leading
 // min or max is the minimum or maximum ("max_temp_c"), a trailing one
@@ -544,8 +548,11 @@ func mentions(c clause, p profile) []mention {
 				i > 0 && passiveWords[c.words[i-1]] {
 				continue // "cycles were paid for by loyalty members", "samples were assayed": the rows' verb, not pay_method or assay_type
 			}
-			if span == 1 && cd.col.Kind != kindNumeric && i > 0 && wordSet("we", "they", "you")[c.words[i-1]] {
-				continue // "how many parts did we process": the verb, not a grouping by process
+			if _, flag := isFlag(cd.col); span == 1 && cd.col.Kind != kindNumeric && i > 0 && wordSet("we", "they", "you")[c.words[i-1]] && !(flag && isParticiple(cd.ws[0])) {
+				// "how many parts did we process": the verb, not a grouping
+				// by process; but "what percentage did we save" of saved_yn
+				// is the flag's own verb.
+				continue
 			}
 			if span == 1 && (cd.level == 2 || cd.col.Kind != kindNumeric) && afterAuxiliary(c.words, i) {
 				// "How much did the shop bill": the subject, not days_in_shop;
@@ -962,6 +969,7 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	c = nameCompounds(c, p)
 	c = initialisms(c, p)
 	c = ordinalValues(c, p)
+	c = agedPeople(c, p)
 	if w := scopeWord(c, p); w != "" {
 		return task{}, fmt.Sprintf("it asks for a cause, a prediction or advice (%q), and I only compute figures from the rows as they are", w), false
 	}
@@ -1370,9 +1378,12 @@ var currencyWords = wordSet("usd", "eur", "gbp", "dollar", "euro", "pound")
 // column called cause) asks for none.
 func scopeWord(c clause, p profile) string {
 	raw := strings.ToLower(c.raw)
-	for _, w := range c.words {
+	for i, w := range c.words {
 		if !scopeWords[w] || strings.Contains(raw, w+"-") {
 			continue // "next-day jobs" name a kind of job, not a prediction
+		}
+		if w == "caused" && i > 0 && !wordSet("what", "why", "who")[c.words[i-1]] && i+1 < len(c.words) && wordSet("a", "an")[c.words[i+1]] {
+			continue // "what proportion caused a major injury": the falls that did, not what caused them
 		}
 		if !slices.ContainsFunc(p.Columns, func(col colProfile) bool {
 			return slices.ContainsFunc(words(col.Name), func(cw string) bool { return sameWord(w, cw) }) // "fires caused by lightning" of cause
@@ -1544,7 +1555,12 @@ func daysBetween(c clause, p profile) (derived, int, int, bool) {
 	if end == b {
 		return derived{}, 0, 0, false
 	}
-	return elapsedColumn(from, to, "days", ".dt.days"), b - 1, end - b + 2, true
+	// "The gap in days between": the words before the unit say it too.
+	start := b - 1
+	if start >= 2 && c.words[start] == "day" && c.words[start-1] == "in" && wordSet("time", "gap", "length", "duration", "interval", "delay", "wait")[c.words[start-2]] {
+		start -= 2
+	}
+	return elapsedColumn(from, to, "days", ".dt.days"), start, end - start + 1, true
 }
 
 // datesInOrder reads "paid after their due date", "closed before the
@@ -1600,11 +1616,25 @@ func datesInOrder(c clause, p profile, ms []mention) (derived, filter, int, int,
 
 // elapsedColumn is the time from one date column to another, in unit,
 // with the pandas that turns the difference into it (".dt.days").
+//
+// Days between a date with a time of day and a date without one are
+// calendar days: a review on 4 July is 3 days after a fall at 11:14 on
+// 1 July, not 2.53.
 func elapsedColumn(from, to colProfile, unit, conv string) derived {
 	name := fmt.Sprintf("%s from %s to %s", unit, from.Name, to.Name)
+	of, formula := "", ""
+	if unit == "days" && timeOfDay(from) != timeOfDay(to) {
+		of, conv, formula = ".dt.normalize()", ".dt.days", ", the dates without their times of day"
+	}
 	return derived{Name: name,
-		Expr:    fmt.Sprintf("(pd.to_datetime(data[%s], errors=\"coerce\") - pd.to_datetime(data[%s], errors=\"coerce\"))%s", py(to.Name), py(from.Name), conv),
-		Formula: fmt.Sprintf("%s = %s - %s, in %s", name, to.Name, from.Name, unit)}
+		Expr:    fmt.Sprintf("(pd.to_datetime(data[%s], errors=\"coerce\")%s - pd.to_datetime(data[%s], errors=\"coerce\")%s)%s", py(to.Name), of, py(from.Name), of, conv),
+		Formula: fmt.Sprintf("%s = %s - %s, in %s%s", name, to.Name, from.Name, unit, formula)}
+}
+
+// timeOfDay reports whether a date column holds times of day: its
+// profile's first or last value has one.
+func timeOfDay(col colProfile) bool {
+	return strings.Contains(fmt.Sprint(col.Min)+fmt.Sprint(col.Max), ":")
 }
 
 // elapsedFromTo reads "how many hours ... from arrival to departure" of a
@@ -1666,6 +1696,82 @@ func datesEvent(col colProfile, w string) bool {
 	return slices.ContainsFunc(eventWords(col.Name), func(e string) bool { return sameWord(w, e) || verbOf(e) == verbOf(w) })
 }
 
+// elapsedAfter reads "how many days after the fall did the review
+// happen": the time from the date of the event named after "after" to
+// the table's other date column (the one date column besides it, or the
+// one the clause names elsewhere), in the unit said before "after". It
+// returns what elapsedFromTo does.
+func elapsedAfter(c clause, p profile) (derived, int, int, int, string, bool) {
+	a := slices.Index(c.words, "after")
+	if a < 1 || !wordSet("day", "hour", "minute")[c.words[a-1]] {
+		return derived{}, 0, 0, 0, "", false
+	}
+	dates := dateColumns(p)
+	end := a + 1
+	for end < len(c.words) && (articles[c.words[end]] || wordSet("their", "its", "his", "her")[c.words[end]]) {
+		end++
+	}
+	if end >= len(c.words) {
+		return derived{}, 0, 0, 0, "", false
+	}
+	k := slices.IndexFunc(dates, func(col colProfile) bool { return datesEvent(col, c.words[end]) })
+	if k < 0 {
+		return derived{}, 0, 0, 0, "", false
+	}
+	end++
+	to := -1
+	if len(dates) == 2 {
+		to = 1 - k
+	} else {
+		for i, col := range dates {
+			if i != k && slices.ContainsFunc(c.words, func(w string) bool { return datesEvent(col, w) }) {
+				if to >= 0 {
+					return derived{}, 0, 0, 0, "", false
+				}
+				to = i
+			}
+		}
+	}
+	if to < 0 {
+		return derived{}, 0, 0, 0, "", false
+	}
+	// "… did it happen", "was it done": the event itself, said again.
+	if end+2 < len(c.words) && wordSet("did", "was", "were", "does", "do")[c.words[end]] && wordSet("it", "they", "this", "that")[c.words[end+1]] &&
+		wordSet("happen", "occur", "take", "done", "held", "carried")[c.words[end+2]] {
+		end += 3
+		for end < len(c.words) && wordSet("place", "out")[c.words[end]] {
+			end++
+		}
+	}
+	unit, name, div := elapsedUnit(c.words, a, end, false)
+	if unit != a-1 {
+		return derived{}, 0, 0, 0, "", false
+	}
+	return elapsedColumn(dates[k], dates[to], name, fmt.Sprintf(".dt.total_seconds() / %g", div)), a, end - a, unit, dates[to].Name, true
+}
+
+// openingWords are the events that open a record: the date a snag was
+// raised, a ticket opened, a claim received.
+var openingWords = wordSet("raise", "raised", "open", "opened", "create", "created", "log", "logged", "report", "reported",
+	"receive", "received", "submit", "submitted", "request", "requested", "lodge", "lodged", "start", "started")
+
+// openingDate is the one date column other than dates[not] whose event
+// opens a record ("Date Raised" beside "Date Closed"), else -1: how long
+// it takes to close a snag runs from when it was raised.
+func openingDate(dates []colProfile, not int) int {
+	at := -1
+	for i, col := range dates {
+		if i == not || !slices.ContainsFunc(eventWords(col.Name), func(w string) bool { return openingWords[w] }) {
+			continue
+		}
+		if at >= 0 {
+			return -1
+		}
+		at = i
+	}
+	return at
+}
+
 // elapsedToVerb reads "how many days does it take us to pay an invoice"
 // of a table with an invoice date and a paid date: the time from the
 // date of the thing named after the verb (else of what the rows are) to
@@ -1701,6 +1807,9 @@ func elapsedToVerb(c clause, p profile) (derived, int, int, int, bool) {
 	}
 	if fromCol < 0 && len(dates) == 2 {
 		fromCol = 1 - k
+	}
+	if fromCol < 0 {
+		fromCol = openingDate(dates, k)
 	}
 	if fromCol < 0 {
 		return derived{}, 0, 0, 0, false
@@ -1928,8 +2037,16 @@ func initialisms(c clause, p profile) clause {
 			if spelledOut(span, p) {
 				continue // "Gift Aid" of gift_aid_gbp is that column, not ga_claim_batch
 			}
+			// A short word joined to the next by a hyphen is part of a
+			// name: the n of "no-claims discount" (NCD_YRS).
+			hyphened := func(k int) bool {
+				return k+1 < len(span) && strings.Contains(strings.ToLower(c.raw), span[k]+"-"+span[k+1])
+			}
 			if in.value && !ok ||
-				!in.value && slices.ContainsFunc(span, func(w string) bool { return len(w) < 3 || known(w) && !entityWords[w] && !rowWords[w] }) {
+				!in.value && slices.ContainsFunc(rangeOf(0, len(span)), func(k int) bool {
+					w := span[k]
+					return (len(w) < 3 || known(w) && !entityWords[w] && !rowWords[w]) && !hyphened(k)
+				}) {
 				continue
 			}
 			raw, joined := c.raw, []string{in.short}
@@ -2450,6 +2567,12 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 
 	// One column's total as a share of another's: "what percentage of
 	// the trees planted were still alive".
+	// "On average, the premium as a percentage of the vehicle's value":
+	// the average of each row's percentage, not one total over another.
+	case share && compare == "" && (agg == "mean" || agg == "median") && len(categorical) == 0 && partWhole != nil && asPercentOf(c):
+		d := percentOf(partWhole[0].Name, partWhole[1].Name)
+		pl.addDerived(d)
+		return task{Op: opScalar, Agg: agg, Measure: d.Name, Filters: filters}, "", true
 	case share && compare == "" && (agg == "" || agg == "sum") && !slices.ContainsFunc(categorical, func(col colProfile) bool { return !isID(col) }) && partWhole != nil:
 		return task{Op: opShare, Measure: partWhole[0].Name, Over: partWhole[1].Name, Filters: filters}, "", true
 
@@ -2459,13 +2582,15 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		if len(numeric) > 0 && !shareOfRows(c, p) {
 			t.Measure = numeric[0].Name
 		}
-		if slices.ContainsFunc(filters, func(f filter) bool { return f.Flag }) {
+		if cond, rest, ok := laterCondition(c, filters); ok {
+			// "Of the patients we fitted, what percentage were fitted
+			// binaurally": of the fitted ones; "of the members made a
+			// retention offer, what percentage did we save": of those
+			// offered, whichever flags they are.
+			t.Cond, t.Filters = &cond, rest
+		} else if slices.ContainsFunc(filters, func(f filter) bool { return f.Flag }) {
 			// "What percentage of Toys orders were returned": of the Toys orders.
 			cond, rest := splitCondition(filters)
-			t.Cond, t.Filters = &cond, rest
-		} else if cond, rest, ok := laterCondition(c, filters); ok {
-			// "Of the patients we fitted, what percentage were fitted
-			// binaurally": of the fitted ones.
 			t.Cond, t.Filters = &cond, rest
 		}
 		return t, "", true
@@ -2624,25 +2749,32 @@ func splitCondition(filters []filter) (filter, []filter) {
 // Toys"), and the rest. Filters said together ("West and Toys") are one
 // condition.
 func laterCondition(c clause, filters []filter) (filter, []filter, bool) {
-	if len(filters) < 2 || slices.ContainsFunc(filters, func(f filter) bool { return len(f.at) == 0 }) {
+	// Where each filter is said: its values, or a yes/no column's name.
+	at := func(f filter) []int {
+		if len(f.at) > 0 {
+			return f.at
+		}
+		return f.flagAt
+	}
+	if len(filters) < 2 || slices.ContainsFunc(filters, func(f filter) bool { return len(at(f)) == 0 }) {
 		return filter{}, nil, false
 	}
 	last := 0
 	for i, f := range filters {
-		if f.at[0] > filters[last].at[0] {
+		if at(f)[0] > at(filters[last])[0] {
 			last = i
 		}
 	}
 	before := 0
 	for i, f := range filters {
 		if i != last {
-			before = max(before, slices.Max(f.at))
+			before = max(before, slices.Max(at(f)))
 		}
 	}
-	if before >= filters[last].at[0] {
+	if before >= at(filters[last])[0] {
 		return filter{}, nil, false
 	}
-	between := c.words[before+1 : filters[last].at[0]]
+	between := c.words[before+1 : at(filters[last])[0]]
 	if !slices.ContainsFunc(between, func(w string) bool {
 		return byAux[w] || shareWords[w] || wordSet("had", "has", "have", "got", "went", "came", "turned", "ended")[w]
 	}) {
@@ -2655,6 +2787,16 @@ func laterCondition(c clause, filters []filter) (filter, []filter, bool) {
 func readClause(c clause, p profile, pl *plan) clauseReading {
 	rd := clauseReading{covered: make(map[int]bool)}
 	ms := mentions(c, p)
+	// "Comprehensive cover" of COVER = COMP beside COMP_XS: a word that a
+	// code of the column named next shortens is that code, not the
+	// column whose name it also shortens.
+	ms = slices.DeleteFunc(ms, func(m mention) bool {
+		if m.len != 1 || m.pos+1 >= len(c.words) || slices.ContainsFunc(colWords(m.col.Name), func(w string) bool { return w == c.words[m.pos] }) {
+			return false
+		}
+		f, ok := codeValue(c.words[m.pos], p)
+		return ok && f.Column != m.col.Name && slices.ContainsFunc(colWords(f.Column), func(w string) bool { return sameWord(c.words[m.pos+1], w) })
+	})
 	named := slices.Clone(ms)
 	ms = slices.DeleteFunc(ms, func(m mention) bool {
 		if qualifier(c, m, named) {
@@ -2868,9 +3010,19 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// "Defects recorded on structures on the A614": a plural after a
 	// preposition, in a clause that asks for no breakdown, says where
 	// the rows are, not what to group them by.
-	if !c.has(groupWords) && !c.has(wordSet("which", "what", "who", "whose", "most", "least", "fewest", "highest", "lowest")) {
+	// "How many falls were logged across the homes" too: all of them.
+	acrossThe := func(m mention) bool { return m.pos >= 2 && c.words[m.pos-1] == "the" && c.words[m.pos-2] == "across" }
+	otherGroup := slices.ContainsFunc(rangeOf(0, len(c.words)), func(i int) bool {
+		if i+1 < len(c.words) && c.words[i] == "between" {
+			if _, month := months[c.words[i+1]]; month || isDigits(c.words[i+1]) {
+				return false // "between July and December": a period
+			}
+		}
+		return groupWords[c.words[i]] && !(c.words[i] == "across" && i+2 < len(c.words) && c.words[i+1] == "the" && writtenPlural(c.raw, c.words[i+2]))
+	})
+	if !otherGroup && !c.has(wordSet("which", "what", "who", "whose", "most", "least", "fewest", "highest", "lowest")) {
 		ms = slices.DeleteFunc(ms, func(m mention) bool {
-			if m.col.Kind == kindNumeric || isTime(m.col) || m.len != 1 || m.pos == 0 || !wordSet("on", "at", "across", "from")[c.words[m.pos-1]] || !writtenPlural(c.raw, c.words[m.pos]) {
+			if m.col.Kind == kindNumeric || isTime(m.col) || m.len != 1 || m.pos == 0 || !wordSet("on", "at", "across", "from")[c.words[m.pos-1]] && !acrossThe(m) || !writtenPlural(c.raw, c.words[m.pos]) {
 				return false
 			}
 			rd.covered[m.pos] = true
@@ -2910,9 +3062,9 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 				}
 			}
 		}
-		f := filter{Column: m.col.Name, Values: yes, Flag: true}
+		f := filter{Column: m.col.Name, Values: yes, Flag: true, flagAt: rangeOf(m.pos, m.pos+m.len)}
 		if m.col.Kind == kindNumeric {
-			f = filter{Column: m.col.Name, Op: "==", Num: 1, Flag: true}
+			f = filter{Column: m.col.Name, Op: "==", Num: 1, Flag: true, flagAt: rangeOf(m.pos, m.pos+m.len)}
 			if neg {
 				f.Num = 0
 			}
@@ -3197,6 +3349,10 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	if !ok {
 		d, at, span, unit, ok = elapsedToVerb(c, p)
 	}
+	var other string // "where a review was done, how many days after the fall": the review's date
+	if !ok {
+		d, at, span, unit, other, ok = elapsedAfter(c, p)
+	}
 	if ok && !slices.ContainsFunc(ms, func(m mention) bool { return m.pos == unit }) {
 		pl.addDerived(d)
 		// The span's words name its dates, not another column:
@@ -3210,6 +3366,21 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		for j := at; j < at+span; j++ {
 			rd.covered[j] = true
 		}
+		// The later date named before the span is its end, not a time
+		// to break it down by; "was done" with it says the rows have it.
+		ms = slices.DeleteFunc(ms, func(m mention) bool {
+			if m.col.Name != other || m.pos >= at {
+				return false
+			}
+			end := m.pos + m.len
+			if end+1 < len(c.words) && passiveWords[c.words[end]] && wordSet("done", "held", "carried", "completed", "recorded")[c.words[end+1]] {
+				end += 2
+			}
+			for j := m.pos; j < end; j++ {
+				rd.covered[j] = true
+			}
+			return true
+		})
 		// "spend alongside, from arrival to departure": the span says
 		// what the words before it mean.
 		for j := at - 1; j >= max(0, at-2) && !known(c.words[j]) && !rd.covered[j]; j-- {
@@ -3606,7 +3777,13 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 				}
 			}
 		}
-		if timeFreq(c, m.col, rd.covered) == "" && !c.has(wordSet("when", "trend", "time", "change", "changed", "timeline")) {
+		// "The median time on the floor" of Time On Floor (mins) asks
+		// no time: a word of another column's name is that column's.
+		asksWhen := slices.ContainsFunc(rangeOf(0, len(c.words)), func(i int) bool {
+			return wordSet("when", "trend", "time", "change", "changed", "timeline")[c.words[i]] &&
+				!slices.ContainsFunc(all, func(o mention) bool { return o.col.Kind != kindDate && i >= o.pos && i < o.pos+o.len })
+		})
+		if timeFreq(c, m.col, rd.covered) == "" && !asksWhen {
 			rd.times = slices.DeleteFunc(rd.times, func(x colProfile) bool { return x.Name == m.col.Name })
 		}
 	}
@@ -3690,7 +3867,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		return wordSet("this", "last", "next")[c.words[f.at[0]-1]] && (freqWords[w] != "" || wordSet("season", "term", "semester", "period")[w])
 	})
 	if len(rd.times) == 0 {
-		if dc := dateColumn(p); dc != nil && timeFreq(c, *dc, rd.covered) != "" {
+		if dc := eventDate(c, p); dc != nil && timeFreq(c, *dc, rd.covered) != "" {
 			rd.times = append(rd.times, *dc)
 		}
 	}
@@ -3944,6 +4121,31 @@ func ordinalValues(c clause, p profile) clause {
 			ws[i], ws[i+1] = next, strconv.Itoa(n)
 			c = clause{raw: c.raw, words: ws}
 		}
+	}
+	return c
+}
+
+// agedPeople reads "drivers under 25" of a table with one column of ages
+// (DRIVER_AGE) as "drivers aged under 25": people over or under a number
+// are that old.
+func agedPeople(c clause, p profile) clause {
+	var ages []colProfile
+	for _, col := range p.Columns {
+		if col.Kind == kindNumeric && slices.Contains(colWords(col.Name), "age") {
+			ages = append(ages, col)
+		}
+	}
+	if len(ages) != 1 {
+		return c
+	}
+	for i := 0; i+2 < len(c.words); i++ {
+		if !peopleWords[c.words[i]] || !wordSet("under", "over", "below", "above")[c.words[i+1]] {
+			continue
+		}
+		if _, err := strconv.ParseFloat(c.words[i+2], 64); err != nil {
+			continue
+		}
+		return clause{raw: c.raw, words: slices.Concat(c.words[:i+1], []string{"aged"}, c.words[i+1:])}
 	}
 	return c
 }
@@ -4260,6 +4462,24 @@ var peopleWords = wordSet("employee", "person", "customer", "member", "user", "p
 	"tech", "technician", "officer", "nurse", "clerk", "cashier", "crew", "rep", "assignee", "surgeon", "vet", "coach", "pupil",
 	"worker", "operative", "consultant", "clinician", "physician", "analyst", "attendant", "assistant", "accountant", "guard", "midwife",
 	"chef", "pilot", "captain", "steward", "paramedic", "by")
+
+// asPercentOf reports whether a clause says one figure "as a percentage
+// of" (a share, a proportion of) another.
+func asPercentOf(c clause) bool {
+	return slices.ContainsFunc([]string{"percent", "share", "proportion"}, func(w string) bool { return indexSeq(c.words, "as", "a", w, "of") >= 0 })
+}
+
+// percentOfWords join the two columns' names in the name of percentOf's
+// column.
+const percentOfWords = " as a percentage of "
+
+// percentOf is one column as a percentage of another, per row.
+func percentOf(part, whole string) derived {
+	name := part + percentOfWords + whole
+	return derived{Name: name,
+		Expr:    fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\") / pd.to_numeric(data[%s], errors=\"coerce\") * 100", py(part), py(whole)),
+		Formula: fmt.Sprintf("%s = %s / %s × 100, per row", name, part, whole)}
+}
 
 // ratio is one column over another, per row.
 func ratio(num, den string) derived {
@@ -5348,7 +5568,7 @@ func valueForms(c clause, p profile, covered map[int]bool, named []mention) []fi
 				if len(vw) != 1 || vw[0] == w || len(vw[0]) < 4 {
 					continue
 				}
-				if sameWord(w, vw[0]) || strings.TrimSuffix(w, "ure")+"ed" == vw[0] {
+				if sameWord(w, vw[0]) || strings.TrimSuffix(w, "ure")+"ed" == vw[0] || tradeOf(w, vw[0]) {
 					hit = append(hit, filter{Column: col.Name, Values: []string{v}, at: []int{i}})
 				}
 			}
@@ -5359,6 +5579,21 @@ func valueForms(c clause, p profile, covered map[int]bool, named []mention) []fi
 		}
 	}
 	return out
+}
+
+// tradeOf reports whether w names the people of the trade v: the
+// electricians of Electrical, the plumbers of Plumbing, the joiners of
+// Joinery, the decorators of Decorating.
+func tradeOf(w, v string) bool {
+	if base, ok := strings.CutSuffix(w, "ician"); ok && len(base) >= 3 {
+		return v == base+"ical" || v == base+"ics" || v == base+"ic"
+	}
+	for _, end := range []string{"er", "or"} {
+		if base, ok := strings.CutSuffix(w, end); ok && len(base) >= 4 {
+			return v == base+"ing" || v == base+"ery" || v == base+"ry" || v == base+"work"
+		}
+	}
+	return false
 }
 
 // eventDate is the date column a clause's dates are of: the first one,

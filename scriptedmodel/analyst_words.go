@@ -16,7 +16,7 @@ import (
 var abbreviations = map[string]string{
 	"pct": "percent", "percentage": "percent", "disc": "discount", "perc": "percent", "qty": "quantity", "quant": "quantity",
 	"pn": "per night", "amt": "amount", "dt": "date", "avg": "average", "temp": "temperature", "dept": "department",
-	"cust": "customer", "yr": "year", "mth": "month", "mo": "month", "wk": "week", "qtr": "quarter",
+	"cust": "customer", "yr": "year", "yrs": "year", "mth": "month", "mths": "month", "mo": "month", "wk": "week", "qtr": "quarter",
 	"hr": "hour", "hrs": "hour", "sec": "second", "secs": "second", "mins": "minute", "dur": "duration",
 	"dist": "distance", "num": "number", "nbr": "number", "cnt": "count", "tot": "total", "val": "value",
 	"emp": "employee", "loc": "location", "pax": "passenger", "dep": "departure", "arr": "arrival",

@@ -153,13 +153,21 @@ func TestCorpora(t *testing.T) {
 // a property of Property Type, a part no column holds that goes on from
 // the part before) raised them to 34 / 4 / 32, 27 / 11 / 32, 27 / 4 / 39
 // and 30 / 8 / 32, and round12 to 60 / 0 / 10; round43,
-// written blind, became the held-out corpus.
+// written blind, was held out (37 / 9 / 24 at its first run and after
+// those readings), then read whole once round44 was written blind to
+// take its place; its readings (a time between dates asked in days to
+// close, after an event or as a gap, a per-row percentage on average,
+// "time" of a column's name, across the homes, the share of those a
+// flag picks first, the month of the date a clause names, a score's
+// scale, trades, a code before its column's name, a hyphened initial,
+// people over an age, what a row caused) raised it to 52 / 4 / 14 and
+// round41 to 30 / 7 / 33.
 func TestCorporaBelowGoal(t *testing.T) {
 	for dir, floor := range map[string]struct{ correct, different int }{"round11": {58, 0}, "round12": {60, 0}, "round16": {51, 1},
 		"round18": {55, 1}, "round20": {55, 0}, "round21": {56, 0}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
 		"round27": {42, 0}, "round28": {43, 2}, "round29": {56, 0}, "round30": {45, 0}, "round31": {55, 0},
 		"round32": {39, 1}, "round33": {41, 1}, "round34": {34, 2}, "round35": {32, 4}, "round36": {34, 4}, "round37": {27, 11},
-		"round38": {43, 1}, "round39": {27, 4}, "round40": {55, 0}, "round41": {30, 8}, "round42": {34, 0}} {
+		"round38": {43, 1}, "round39": {27, 4}, "round40": {55, 0}, "round41": {30, 7}, "round42": {34, 0}, "round43": {52, 4}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
@@ -213,6 +221,8 @@ func TestClassify(t *testing.T) {
 		{answerable, "Dr. Diaz is the most common prescriber: 49 rows across 4 prescribers (then Dr. Berg 46).", []any{"Dr. Diaz", 49.0}, Correct},
 		{answerable, "Patel Group had the highest No. Samples: 460 in total, of 1,942 across 7 Research Groups (then Chen Lab 434).", []any{"Patel Group", 460.0}, Correct},
 		{answerable, "Patel Group is first by No. Samples. Chen Lab had 460.", []any{"Patel Group", 460.0}, Different},
+		{answerable, "Kingsbrook Park had the highest Est. Cost (£): 17,475 in total, of 38,140 across 3 Developments (then Meadow View 13,815).", []any{"Kingsbrook Park", 17475.0}, Correct},
+		{answerable, "Kingsbrook Park is first by Est. Cost (£). Meadow View had 17,475.", []any{"Kingsbrook Park", 17475.0}, Different},
 		{answerable, "H02 had the highest honey_kg: 97.3 in total (then H18 69.9).", []any{18.0}, Different},
 		{answerable, "I cannot answer that question from the columns of t.csv: none of its columns holds \"price\".", []any{1234.5678}, Refusal},
 		{unanswerable, "I cannot answer that question from the columns of t.csv: none of its columns holds \"profit\".", nil, Correct},
