@@ -2757,3 +2757,22 @@ func TestScoresTradesCodesAndAges(t *testing.T) {
 	}
 	assertReadings(t, incidents, [][2]string{{"What caused a serious injury?", "refused: it asks for a cause"}})
 }
+
+// TestRepeatedRows: "how many patients visited three times or more"
+// counts the patients with that many rows; said with a condition or of
+// no column that repeats, the times are refused, not dropped.
+// docs/offline-analyst.md quotes these questions.
+func TestRepeatedRows(t *testing.T) {
+	visits := profile{Path: "/home/user/outpatient_visits.csv", Name: "outpatient_visits.csv", Rows: 200, Cols: 4, Columns: []colProfile{
+		{Name: "Visit Ref", Dtype: "object", Kind: kindText, Unique: 200},
+		{Name: "Patient ID", Dtype: "object", Kind: kindCategorical, Unique: 80},
+		{Name: "Clinic", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Oak", "Elm"}},
+		{Name: "Visit Date", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2024-01-02", Max: "2024-12-20"},
+	}}
+	assertExact(t, visits, "How many patients visited three times or more?", "distinct Patient ID where rowsperPatientID>=3")
+	assertExact(t, visits, "How many of the patients came more than once in the year?", "distinct Patient ID where rowsperPatientID>1")
+	assertReadings(t, visits, [][2]string{
+		{"How many patients visited the Oak clinic at least twice?", "refused: it counts what happened at least twice"},
+		{"How many doctors saw patients 3 or more times?", "refused: it counts what happened 3 or more times"},
+	})
+}

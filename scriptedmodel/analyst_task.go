@@ -977,6 +977,15 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	if rd.ambiguous != "" {
 		return task{}, rd.ambiguous, false
 	}
+	// "How many residents fell three times or more": the residents with
+	// that many rows.
+	if t, d, refusal, ok := repeatedRows(c, p, rd); ok {
+		if refusal != "" {
+			return task{}, refusal, false
+		}
+		pl.addDerived(d)
+		return t, "", true
+	}
 	// A condition ("deeper than 100", "more than 3") that no column took
 	// would be dropped: answering without it answers another question.
 	for i := range c.words {
@@ -4123,6 +4132,103 @@ func ordinalValues(c clause, p profile) clause {
 		}
 	}
 	return c
+}
+
+// timesSaid reads how many times a clause asks for, from word i: "three
+// times or more", "3 or more times", "at least 3 times", "more than 3
+// times", "more than once", "at least twice". It returns the comparison,
+// the number and where the words end.
+func timesSaid(ws []string, i int) (op string, n float64, end int, ok bool) {
+	num := func(j int) (float64, bool) {
+		if j >= len(ws) {
+			return 0, false
+		}
+		if v, found := numberWords[ws[j]]; found {
+			return float64(v), true
+		}
+		v, err := strconv.ParseFloat(ws[j], 64)
+		return v, err == nil && v >= 1
+	}
+	at := func(j int, seq ...string) bool { return j+len(seq) <= len(ws) && slices.Equal(ws[j:j+len(seq)], seq) }
+	times := func(j int) (float64, int, bool) { // "3 times", "once", "twice"
+		if j < len(ws) && (ws[j] == "once" || ws[j] == "twice") {
+			return map[string]float64{"once": 1, "twice": 2}[ws[j]], j + 1, true
+		}
+		if v, ok := num(j); ok && at(j+1, "time") {
+			return v, j + 2, true
+		}
+		return 0, 0, false
+	}
+	switch {
+	case at(i, "at", "least"):
+		if v, e, ok := times(i + 2); ok {
+			return ">=", v, e, true
+		}
+	case at(i, "more", "than"):
+		if v, e, ok := times(i + 2); ok {
+			return ">", v, e, true
+		}
+	}
+	if v, e, ok := times(i); ok && at(e, "or", "more") {
+		return ">=", v, e + 2, true
+	}
+	if v, ok := num(i); ok && at(i+1, "or", "more", "time") {
+		return ">=", v, i + 4, true
+	}
+	return "", 0, 0, false
+}
+
+// repeatedRows reads "how many residents fell three times or more" of a
+// table with a row per fall and a column of residents that repeats: how
+// many residents have at least that many rows. Only the event may stand
+// between the people and the times, and only the table's period after
+// them. Said any other way, or with other conditions (the rows would
+// have to be counted among those they keep), the times are refused
+// rather than dropped; "at least once" is any row, and is left to the
+// rest of the reading.
+func repeatedRows(c clause, p profile, rd clauseReading) (task, derived, string, bool) {
+	at, op, n, end := -1, "", 0.0, 0
+	for i := range c.words {
+		if o, v, e, ok := timesSaid(c.words, i); ok && !(o == ">=" && v == 1) {
+			at, op, n, end = i, o, v, e
+			break
+		}
+	}
+	if at < 0 {
+		return task{}, derived{}, "", false
+	}
+	said := strings.Replace(strings.Join(c.words[at:end], " "), " time", " times", 1) // the words are singular
+	refuse := fmt.Sprintf("it counts what happened %s, and I cannot tell whose rows to count", said)
+	h := indexSeq(c.words, "how", "many")
+	if h >= 0 && h+3 < len(c.words) && c.words[h+2] == "of" && wordSet("the", "our", "these", "those")[c.words[h+3]] {
+		h += 2 // "how many of the complainants"
+	}
+	var ent *mention
+	for _, m := range mentions(c, p) {
+		if h >= 0 && m.pos == h+2 && (m.col.Kind == kindCategorical || m.col.Kind == kindText) && m.col.Unique > 0 && m.col.Unique < p.Rows {
+			ent = &m
+			break
+		}
+	}
+	if ent == nil || at-(ent.pos+ent.len) > 3 || slices.ContainsFunc(rangeOf(ent.pos+ent.len, at), func(i int) bool {
+		// A column or a value is not only the event; a date's own verb is
+		// ("columns reported" of Reported).
+		return rd.covered[i] && !wordSet("have", "has", "had", "been", "were", "was")[c.words[i]] &&
+			!slices.ContainsFunc(dateColumns(p), func(col colProfile) bool { return datesEvent(col, c.words[i]) })
+	}) || slices.ContainsFunc(c.words[end:], func(w string) bool {
+		// "in the quarter (repeat faults)": the table's period, its rows
+		return !wordSet("in", "during", "over", "across", "the", "this", "whole", "period", "log", "export", "overall", "repeat", "repeated")[w] &&
+			freqWords[w] == "" && !termWords[w] && !slices.Contains(fileWords(p), w)
+	}) {
+		return task{}, derived{}, refuse, true
+	}
+	if len(rd.filters) > 0 {
+		return task{}, derived{}, fmt.Sprintf("it counts the %s with rows %s among the rows its conditions keep, and I count rows per %s only over the whole table", c.words[ent.pos], said, ent.col.Name), true
+	}
+	d := derived{Name: "rows per " + ent.col.Name,
+		Expr:    fmt.Sprintf("data.groupby(%s)[%s].transform(\"size\")", py(ent.col.Name), py(ent.col.Name)),
+		Formula: fmt.Sprintf("rows per %s = the number of rows with the row's %s", ent.col.Name, ent.col.Name)}
+	return task{Op: opDistinct, By: ent.col.Name, Filters: []filter{{Column: d.Name, Op: op, Num: n}}}, d, "", true
 }
 
 // agedPeople reads "drivers under 25" of a table with one column of ages
