@@ -2719,7 +2719,8 @@ func TestTimesBetweenDatesAndSharesOfFlags(t *testing.T) {
 // the word also shortens (contents cover of COVER = CONT beside
 // CONT_XS); a hyphened short word starts an initialism (no-claims bonus
 // of NCB_YRS), and "in years" of a column in years is its unit; people
-// over a number are that old; "what proportion caused a serious injury"
+// over a number are that old; "raised against it" asks for no
+// relation, and "jobs raised" no money; "what proportion caused a serious injury"
 // asks for the rows that did, not for a cause. docs/offline-analyst.md
 // quotes these questions.
 func TestScoresTradesCodesAndAges(t *testing.T) {
@@ -2728,10 +2729,12 @@ func TestScoresTradesCodesAndAges(t *testing.T) {
 		{Name: "roomComfort_1to5", Dtype: "int64", Kind: kindNumeric, Unique: 5, Min: 1.0, Max: 5.0},
 		{Name: "checkInWait_min", Dtype: "int64", Kind: kindNumeric, Unique: 30, Min: 0.0, Max: 45.0},
 	}}
-	repairs := profile{Path: "/home/user/repair_jobs.csv", Name: "repair_jobs.csv", Rows: 220, Cols: 3, Columns: []colProfile{
+	repairs := profile{Path: "/home/user/repair_jobs.csv", Name: "repair_jobs.csv", Rows: 220, Cols: 5, Columns: []colProfile{
 		{Name: "Job No", Dtype: "object", Kind: kindText, Unique: 220},
 		{Name: "Trade", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Electrical", "Plumbing", "Joinery", "Roofing"}},
 		{Name: "Hours", Dtype: "float64", Kind: kindNumeric, Unique: 40, Min: 0.5, Max: 12.0},
+		{Name: "Parts (£)", Dtype: "float64", Kind: kindNumeric, Unique: 150, Min: 0.0, Max: 480.0},
+		{Name: "Date Raised", Dtype: "object", Kind: kindDate, Unique: 180, Min: "2024-04-01", Max: "2024-09-30"},
 	}}
 	policies := profile{Path: "/home/user/HOME_POLICIES_2025.csv", Name: "HOME_POLICIES_2025.csv", Rows: 300, Cols: 6, Columns: []colProfile{
 		{Name: "START_DATE", Dtype: "object", Kind: kindDate, Unique: 250, Min: "2023-01-03", Max: "2025-03-28"},
@@ -2744,6 +2747,15 @@ func TestScoresTradesCodesAndAges(t *testing.T) {
 	assertExact(t, survey, "What was the average room comfort score?", "scalar mean(roomComfort_1to5)")
 	assertExact(t, repairs, "What were the total hours of the roofers?", "scalar sum(Hours) where Trade=Roofing")
 	assertExact(t, repairs, "How many hours did the electricians log?", "scalar sum(Hours) where Trade=Electrical")
+	assertReadings(t, repairs, [][2]string{{"Which trade had the most defects raised against it?", "group count by Trade desc"}})
+	// Without a date of raising, "jobs raised" are still jobs, not money.
+	callouts := profile{Path: "/home/user/callout_jobs.csv", Name: "callout_jobs.csv", Rows: 220, Cols: 3, Columns: []colProfile{
+		{Name: "Trade", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Electrical", "Plumbing", "Joinery", "Roofing"}},
+		{Name: "Hours", Dtype: "float64", Kind: kindNumeric, Unique: 40, Min: 0.5, Max: 12.0},
+		{Name: "Parts (£)", Dtype: "float64", Kind: kindNumeric, Unique: 150, Min: 0.0, Max: 480.0},
+	}}
+	assertExact(t, callouts, "Which trade had the most jobs raised?", "group count by Trade desc")
+	assertReadings(t, callouts, [][2]string{{"Which trade raised the most money?", "group sum(Parts (£)) by Trade desc"}})
 	assertExact(t, policies, "How many policies were for contents cover?", "count_rows where COVER=CONT")
 	assertExact(t, policies, "What was the average no-claims bonus, in years, across all policies?", "scalar mean(NCB_YRS)")
 	assertExact(t, policies, "What was the median premium for owners over 60?", "scalar median(PREMIUM_GBP) where OWNER_AGE>60")

@@ -970,6 +970,7 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	c = initialisms(c, p)
 	c = ordinalValues(c, p)
 	c = agedPeople(c, p)
+	c = againstIt(c)
 	if w := scopeWord(c, p); w != "" {
 		return task{}, fmt.Sprintf("it asks for a cause, a prediction or advice (%q), and I only compute figures from the rows as they are", w), false
 	}
@@ -2317,7 +2318,12 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			// "Which category of abuse was raised most often" of a table
 			// without money: raised as reported.
 			mc := moneyColumn(p)
-			reported := (w == "raised" || w == "raise") && mc == nil
+			// "Which trade had the most jobs raised": raised after things
+			// that are no money, or after "was", is reported too.
+			i := slices.Index(c.words, w)
+			afterThings := i > 0 && (passiveWords[c.words[i-1]] || writtenPlural(c.raw, c.words[i-1]) &&
+				!wordSet("fund", "money", "donation", "pledge", "pound", "dollar", "euro", "cash", "amount", "sum")[c.words[i-1]])
+			reported := (w == "raised" || w == "raise") && (mc == nil || w == "raised" && afterThings)
 			if m := plausibleMeasure(p); (m == "" || !moneyNameRaw(m)) && !reported {
 				if mc == nil {
 					return task{}, fmt.Sprintf("none of its columns holds %q, and it has no quantity and price columns to compute it from", w), false
@@ -4229,6 +4235,18 @@ func repeatedRows(c clause, p profile, rd clauseReading) (task, derived, string,
 		Expr:    fmt.Sprintf("data.groupby(%s)[%s].transform(\"size\")", py(ent.col.Name), py(ent.col.Name)),
 		Formula: fmt.Sprintf("rows per %s = the number of rows with the row's %s", ent.col.Name, ent.col.Name)}
 	return task{Op: opDistinct, By: ent.col.Name, Filters: []filter{{Column: d.Name, Op: op, Num: n}}}, d, "", true
+}
+
+// againstIt drops "against it" after a verb: "which trade has the most
+// snags raised against it" counts the snags each trade has, and asks for
+// no relation between two columns.
+func againstIt(c clause) clause {
+	for i := 1; i+1 < len(c.words); i++ {
+		if c.words[i] == "against" && wordSet("it", "them", "him", "her")[c.words[i+1]] && (isParticiple(c.words[i-1]) || isPast(c.words[i-1])) {
+			return clause{raw: c.raw, words: slices.Concat(c.words[:i], c.words[i+2:])}
+		}
+	}
+	return c
 }
 
 // agedPeople reads "drivers under 25" of a table with one column of ages

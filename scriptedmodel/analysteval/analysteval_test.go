@@ -160,15 +160,15 @@ func TestCorpora(t *testing.T) {
 // "time" of a column's name, across the homes, the share of those a
 // flag picks first, the month of the date a clause names, a score's
 // scale, trades, a code before its column's name, a hyphened initial,
-// people over an age, what a row caused, rows that repeat N times)
-// raised it to 53 / 3 / 14, round41 to 30 / 7 / 33 and round42 to 35 / 0
-// / 35.
+// people over an age, what a row caused, rows that repeat N times,
+// "raised against it") raised it to 54 / 3 / 13, round31 to 56 / 0 / 14,
+// round41 to 30 / 7 / 33 and round42 to 35 / 0 / 35.
 func TestCorporaBelowGoal(t *testing.T) {
 	for dir, floor := range map[string]struct{ correct, different int }{"round11": {58, 0}, "round12": {60, 0}, "round16": {51, 1},
 		"round18": {55, 1}, "round20": {55, 0}, "round21": {56, 0}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
-		"round27": {42, 0}, "round28": {43, 2}, "round29": {56, 0}, "round30": {45, 0}, "round31": {55, 0},
+		"round27": {42, 0}, "round28": {43, 2}, "round29": {56, 0}, "round30": {45, 0}, "round31": {56, 0},
 		"round32": {39, 1}, "round33": {41, 1}, "round34": {34, 2}, "round35": {32, 4}, "round36": {34, 4}, "round37": {27, 11},
-		"round38": {43, 1}, "round39": {27, 4}, "round40": {55, 0}, "round41": {30, 7}, "round42": {35, 0}, "round43": {53, 3}} {
+		"round38": {43, 1}, "round39": {27, 4}, "round40": {55, 0}, "round41": {30, 7}, "round42": {35, 0}, "round43": {54, 3}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
