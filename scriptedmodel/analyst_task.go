@@ -1710,7 +1710,8 @@ func datesEvent(col colProfile, w string) bool {
 // happen": the time from the date of the event named after "after" to
 // the table's other date column (the one date column besides it, or the
 // one the clause names elsewhere), in the unit said before "after". It
-// returns what elapsedFromTo does.
+// returns what elapsedFromTo does, and the other date column's name, whose
+// mention before the span the caller takes as that end, not a breakdown.
 func elapsedAfter(c clause, p profile) (derived, int, int, int, string, bool) {
 	a := slices.Index(c.words, "after")
 	if a < 1 || !wordSet("day", "hour", "minute")[c.words[a-1]] {
