@@ -4254,13 +4254,13 @@ func againstIt(c clause) clause {
 // (DRIVER_AGE) as "drivers aged under 25": people over or under a number
 // are that old.
 func agedPeople(c clause, p profile) clause {
-	var ages []colProfile
+	ages := 0
 	for _, col := range p.Columns {
 		if col.Kind == kindNumeric && slices.Contains(colWords(col.Name), "age") {
-			ages = append(ages, col)
+			ages++
 		}
 	}
-	if len(ages) != 1 {
+	if ages != 1 {
 		return c
 	}
 	for i := 0; i+2 < len(c.words); i++ {

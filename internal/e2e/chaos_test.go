@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -89,24 +90,16 @@ func workerEnv(c config.Worker) []string {
 	return env
 }
 
-// builtDir holds the programs the tests build (builtPath); TestMain
-// removes it.
+// builtDir holds the programs the tests build: TestMain makes it before
+// the tests and removes it after them.
 var builtDir string
 
-var makeBuiltDir = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "durable-analyst-e2e-bin-")
-	builtDir = dir
-	return dir, err
-})
-
-// builtPath is where the tests build the program name: one directory per
-// test binary, removed when the tests end.
+// builtPath is where the tests build the program name.
 func builtPath(name string) (string, error) {
-	dir, err := makeBuiltDir()
-	if err != nil {
-		return "", err
+	if builtDir == "" {
+		return "", errors.New("no directory for built programs: TestMain makes it")
 	}
-	return filepath.Join(dir, name), nil
+	return filepath.Join(builtDir, name), nil
 }
 
 // buildWorker builds the worker binary once per test binary.

@@ -54,6 +54,11 @@ var shared struct {
 }
 
 func TestMain(m *testing.M) {
+	var err error
+	if builtDir, err = os.MkdirTemp("", "durable-analyst-e2e-bin-"); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		os.Exit(1)
+	}
 	code := m.Run()
 	for i := len(shared.stops) - 1; i >= 0; i-- {
 		_ = shared.stops[i]()
@@ -61,9 +66,7 @@ func TestMain(m *testing.M) {
 	if err := sqltest.Stop(); err != nil {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
 	}
-	if builtDir != "" {
-		_ = os.RemoveAll(builtDir)
-	}
+	_ = os.RemoveAll(builtDir)
 	os.Exit(code)
 }
 
