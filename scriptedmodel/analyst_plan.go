@@ -205,6 +205,8 @@ type plan struct {
 	// Derived are measures computed per row before the tasks run
 	// (quantity × price), each stated in the answer.
 	Derived []derived
+	// question is the whole question, of which a clause is a part.
+	question string
 }
 
 // derived is a measure the analyst computes from other columns.
@@ -327,9 +329,15 @@ func words(s string) []string {
 func splitWords(s string, expand bool) []string {
 	var out []string
 	var cur []rune
+	start := 0 // where cur starts in rs
+	rs := []rune(s)
 	flush := func() {
 		if len(cur) > 0 {
 			raw := string(cur)
+			if m := moneyThousands.FindStringSubmatch(raw); m != nil && start > 0 && strings.ContainsRune("£$€", rs[start-1]) {
+				v, _ := strconv.ParseFloat(m[1], 64)
+				raw = strconv.FormatFloat(v*1000, 'f', -1, 64) // "£5k" is 5000
+			}
 			if n := len(cur); n > 2 && cur[n-1] == 's' && strings.ToUpper(string(cur[:n-1])) == string(cur[:n-1]) && unicode.IsLetter(cur[0]) {
 				raw = string(cur[:n-1]) // "SKUs" is the plural of SKU
 			}
@@ -349,12 +357,14 @@ func splitWords(s string, expand bool) []string {
 			cur = cur[:0]
 		}
 	}
-	rs := []rune(s)
 	for i, r := range rs {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			if unicode.IsUpper(r) && i > 0 && unicode.IsLower(rs[i-1]) && len(cur) > 1 {
 				flush() // "unitPrice", but not the unit "kWh"
+			}
+			if len(cur) == 0 {
+				start = i
 			}
 			cur = append(cur, r)
 		case r == '.' && len(cur) > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i+1]) && unicode.IsDigit(cur[len(cur)-1]):
@@ -377,6 +387,10 @@ func splitWords(s string, expand bool) []string {
 	return out
 }
 
+// moneyThousands is a sum of money in thousands after its currency's
+// sign: the 5k of "£5k".
+var moneyThousands = regexp.MustCompile(`^(\d+(?:\.\d+)?)k$`)
+
 // unitPer reports whether ws[i] is the "per" splitWords writes for the
 // slash of a unit between two units ("km per h" of km/h).
 func unitPer(ws []string, i int) bool {
@@ -397,6 +411,19 @@ func unitPhrases(ws []string) []string {
 	for i := 0; i+1 < len(ws); i++ {
 		if u, ok := unitPhrase[[2]string{ws[i], ws[i+1]}]; ok {
 			ws = slices.Replace(ws, i, i+2, u)
+		}
+		if i+1 < len(ws) && ws[i+1] == "grand" {
+			// "Five grand", "10 grand": thousands, of money.
+			v, err := strconv.ParseFloat(ws[i], 64)
+			if n, ok := numberWords[ws[i]]; ok {
+				v, err = float64(n), nil
+			}
+			if err == nil {
+				ws = slices.Replace(ws, i, i+2, strconv.FormatFloat(v*1000, 'f', -1, 64))
+			}
+		}
+		if i+1 >= len(ws) {
+			break // a replacement ended the words
 		}
 		if i+2 < len(ws) && ws[i] == "black" && ws[i+1] == "and" && ws[i+2] == "white" {
 			ws = slices.Replace(ws, i, i+3, "not", "color")
@@ -472,7 +499,8 @@ func isTime(c colProfile) bool {
 
 // isID reports whether a numeric column is an identifier, not a measure.
 func isID(c colProfile) bool {
-	return idName.MatchString(strings.ToLower(c.Name)) || camelID.MatchString(c.Name)
+	// "Candidate No.": the full stop ends an abbreviation, not the name.
+	return idName.MatchString(strings.TrimRight(strings.ToLower(c.Name), ".")) || camelID.MatchString(c.Name)
 }
 
 // camelID ends a camelCase name that numbers its rows: diveNo, orderNum.
@@ -498,7 +526,7 @@ func planFor(question string, profiles []profile) plan {
 			best, bestN = p, n
 		}
 	}
-	pl := plan{Dataset: best}
+	pl := plan{Dataset: best, question: question}
 	if len(loaded) > 1 {
 		pl.Notes = append(pl.Notes, fmt.Sprintf("I used %s, the dataset whose columns the question names most (of %d datasets).", best.Name, len(loaded)))
 	}

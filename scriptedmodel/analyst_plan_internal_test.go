@@ -2788,3 +2788,65 @@ func TestRepeatedRows(t *testing.T) {
 		{"How many doctors saw patients 3 or more times?", "refused: it counts what happened 3 or more times"},
 	})
 }
+
+// TestPeriodsSpansAndSums: readings round44 showed, on tables of their
+// own. "The financial year", "the half-year" are the table's own period;
+// "calendar days" are days; the days that "passed between" two events
+// run from one date column to the other; "carry out" and "put out" say
+// what was done; the word of what the rows are inside a column's name
+// ("late booking fees" of Late Fee) says whose the column is; two date
+// columns whose names differ by in and out are the ends of a stay whose
+// time ("dwell time", "the longest any lorry spent") is asked in the
+// question's unit; a number column whose name ends "No." is an
+// identifier, not a figure to average; "five grand" and "£0.5k" are
+// thousands, and "more than 500 in comp paid" a condition on the money.
+// docs/offline-analyst.md quotes these questions.
+func TestPeriodsSpansAndSums(t *testing.T) {
+	complaints := profile{Path: "/home/user/complaints_FY2024-25.csv", Name: "complaints_FY2024-25.csv", Rows: 240, Cols: 5, Columns: []colProfile{
+		{Name: "Ref", Dtype: "object", Kind: kindText, Unique: 240},
+		{Name: "Date Received", Dtype: "object", Kind: kindDate, Unique: 200, Min: "2024-04-02", Max: "2025-03-28"},
+		{Name: "Date Closed", Dtype: "object", Kind: kindDate, Unique: 190, Min: "2024-04-09", Max: "2025-04-20"},
+		{Name: "Team", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Billing", "Repairs", "Lettings"}},
+		{Name: "Comp Paid (£)", Dtype: "float64", Kind: kindNumeric, Unique: 60, Min: 0.0, Max: 900.0},
+	}}
+	assertExact(t, complaints, "How many complaints did we get in the financial year?", "count_rows")
+	assertExact(t, complaints, "How many complaints came in over the half-year?", "count_rows")
+	assertExact(t, complaints, "On average, how many calendar days from receiving a complaint to closing it?", "scalar mean(days from Date Received to Date Closed)")
+	assertExact(t, complaints, "How many days passed between receiving and closing a complaint, on average?", "scalar mean(days from Date Received to Date Closed)")
+	assertExact(t, complaints, "What was the median number of days that passed between receiving and closing a complaint?", "scalar median(days from Date Received to Date Closed)")
+	assertExact(t, complaints, "How many complaints did we carry out?", "count_rows")
+	assertExact(t, complaints, "Which team put out the most compensation?", "group sum(Comp Paid (£)) by Team desc")
+	assertExact(t, complaints, "How many complaints had more than five grand in comp paid?", "count_rows where CompPaid(£)>5000")
+	assertExact(t, complaints, "How many complaints were paid more than £0.5k in compensation?", "count_rows where CompPaid(£)>500")
+	assertExact(t, complaints, "How many complaints did more than 500 in comp paid?", "count_rows where CompPaid(£)>500")
+	courses := profile{Path: "/home/user/Course Bookings 2025.csv", Name: "Course Bookings 2025.csv", Rows: 300, Cols: 5, Columns: []colProfile{
+		{Name: "Member No.", Dtype: "int64", Kind: kindNumeric, Unique: 80, Min: 1001.0, Max: 1090.0},
+		{Name: "Course", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Pottery", "Yoga", "Spanish", "Coding"}},
+		{Name: "Booking Date", Dtype: "object", Kind: kindDate, Unique: 200, Min: "2025-01-02", Max: "2025-06-28"},
+		{Name: "Fee (£)", Dtype: "float64", Kind: kindNumeric, Unique: 10, Min: 20.0, Max: 120.0},
+		{Name: "Late Fee (£)", Dtype: "float64", Kind: kindNumeric, Unique: 3, Min: 5.0, Max: 15.0},
+	}}
+	assertExact(t, courses, "How much did we take in late booking fees?", "scalar sum(Late Fee (£))")
+	assertExact(t, courses, "What is the total of the booking fees?", "scalar sum(Fee (£))")
+	assertReadings(t, courses, [][2]string{{"On average, how many courses is each member booked on?", "refused: it counts rows"}})
+	yard := profile{Path: "/home/user/YARD_VISITS_2025.csv", Name: "YARD_VISITS_2025.csv", Rows: 300, Cols: 5, Columns: []colProfile{
+		{Name: "VISIT_ID", Dtype: "object", Kind: kindText, Unique: 300},
+		{Name: "CHECK_IN_TS", Dtype: "object", Kind: kindDate, Unique: 300, Min: "2025-01-02 06:10:00", Max: "2025-03-28 19:40:00"},
+		{Name: "CHECK_OUT_TS", Dtype: "object", Kind: kindDate, Unique: 300, Min: "2025-01-02 06:55:00", Max: "2025-03-28 21:10:00"},
+		{Name: "BAY", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"B1", "B2", "B3"}},
+		{Name: "LOAD_TYPE", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"CHILLED", "AMBIENT"}},
+	}}
+	assertExact(t, yard, "What's the average dwell time in minutes, check in to check out?", "scalar mean(minutes from CHECK_IN_TS to CHECK_OUT_TS)")
+	assertExact(t, yard, "Which bay has the longest average dwell time, and what is it in minutes?", "group mean(minutes from CHECK_IN_TS to CHECK_OUT_TS) by BAY desc")
+	assertExact(t, yard, "What's the median dwell time for chilled loads, in hours?", "scalar median(hours from CHECK_IN_TS to CHECK_OUT_TS) where LOAD_TYPE=CHILLED")
+	assertReadings(t, yard, [][2]string{
+		{"What's the median dwell time for express loads, in minutes?", `refused: none of its columns holds "express"`},
+		{"What is the average time?", "refused: "},
+	})
+	// With a column of minutes, the time asked is that column's.
+	timed := yard
+	timed.Columns = append(slices.Clone(yard.Columns), colProfile{Name: "WAIT_MIN", Dtype: "int64", Kind: kindNumeric, Unique: 50, Min: 0.0, Max: 90.0})
+	if got := readingFor("What's the average dwell time in minutes?", timed); strings.Contains(got, "CHECK_IN_TS") {
+		t.Errorf("a table with a column in minutes: got %q, want no time from CHECK_IN_TS", got)
+	}
+}

@@ -971,6 +971,7 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	c = ordinalValues(c, p)
 	c = agedPeople(c, p)
 	c = againstIt(c)
+	c = entityInName(c, p)
 	if w := scopeWord(c, p); w != "" {
 		return task{}, fmt.Sprintf("it asks for a cause, a prediction or advice (%q), and I only compute figures from the rows as they are", w), false
 	}
@@ -1529,7 +1530,11 @@ var numberNounRE = regexp.MustCompile(`\b(\d+)-([A-Za-z]+)\b`)
 // other is then the table's other date column.
 func daysBetween(c clause, p profile) (derived, int, int, bool) {
 	b := slices.Index(c.words, "between")
-	if b < 1 || !wordSet("day", "time", "gap", "length", "duration")[c.words[b-1]] {
+	// "How many days passed between death and burial": the days, and the
+	// verb of their passing.
+	passed := b >= 2 && wordSet("passed", "elapsed", "went", "pass", "elapse", "go")[c.words[b-1]] &&
+		(c.words[b-2] == "day" || b >= 3 && c.words[b-2] == "that" && c.words[b-3] == "day") // "the days that passed between"
+	if b < 1 || !wordSet("day", "time", "gap", "length", "duration")[c.words[b-1]] && !passed {
 		return derived{}, 0, 0, false
 	}
 	dates := dateColumns(p)
@@ -1759,6 +1764,95 @@ func elapsedAfter(c clause, p profile) (derived, int, int, int, string, bool) {
 		return derived{}, 0, 0, 0, "", false
 	}
 	return elapsedColumn(dates[k], dates[to], name, fmt.Sprintf(".dt.total_seconds() / %g", div)), a, end - a, unit, dates[to].Name, true
+}
+
+// oppositeEnds are the words that tell the two ends of a stay apart in
+// the names of two date columns: GATE_IN_TS and GATE_OUT_TS, Start Time
+// and End Time.
+var oppositeEnds = map[string]string{"in": "out", "start": "end", "begin": "end", "arrival": "departure", "arrive": "depart",
+	"on": "off", "open": "close", "opened": "closed", "checkin": "checkout", "started": "finished", "entry": "exit"}
+
+// stayWords ask for the time between the two ends of a stay: "the
+// average turn time", "the longest any truck spent", "the dwell".
+var stayWords = wordSet("time", "turnaround", "duration", "dwell", "spent", "spend", "stay", "stayed", "long", "longest", "shortest")
+
+// pairedTimes reads "the average turn time in minutes" of a table whose
+// only two date columns of one event's ends differ by in and out (start
+// and end …) and that has no numeric column in a unit of time: the time
+// from one end to the other, in the unit the clause asks (else days for
+// "how long"; "which lane has the worst turn time, and what is it in
+// minutes" says the unit in the question's next clause). Words of the two
+// columns' names ("gate in to gate out") say the span too. It returns
+// what elapsedFromTo does.
+func pairedTimes(c clause, p profile, question string) (derived, int, int, int, bool) {
+	if len(unitHits(p, unitConcepts[0].units)) > 0 {
+		return derived{}, 0, 0, 0, false
+	}
+	dates := dateColumns(p)
+	var from, to *colProfile
+	for i := range dates {
+		for j := range dates {
+			a, b := eventWords(dates[i].Name), eventWords(dates[j].Name)
+			if i == j || len(a) != len(b) || len(a) == 0 {
+				continue
+			}
+			diff := -1
+			for k := range a {
+				if a[k] != b[k] {
+					if diff >= 0 {
+						diff = -2
+						break
+					}
+					diff = k
+				}
+			}
+			if diff >= 0 && oppositeEnds[a[diff]] == b[diff] {
+				if from != nil {
+					return derived{}, 0, 0, 0, false // more than one pair: which is a guess
+				}
+				from, to = &dates[i], &dates[j]
+			}
+		}
+	}
+	if from == nil {
+		return derived{}, 0, 0, 0, false
+	}
+	// The noun of the time if the clause says one ("the longest average
+	// dwell time"), else its verb ("the longest any truck spent").
+	k := slices.IndexFunc(c.words, func(w string) bool { return wordSet("time", "turnaround", "duration", "dwell")[w] })
+	if k < 0 {
+		k = slices.IndexFunc(c.words, func(w string) bool { return stayWords[w] })
+	}
+	if k < 0 || c.words[k] == "long" && (k == 0 || c.words[k-1] != "how") {
+		return derived{}, 0, 0, 0, false
+	}
+	at, end := k, k+1
+	// "Turn time", "dwell time": the word that says which time.
+	if at > 0 && c.words[k] == "time" && !known(c.words[at-1]) {
+		at--
+	}
+	// "Gate in to gate out": a name's words, "in" and "out" only after
+	// another of them.
+	names := slices.Concat(colWords(from.Name), colWords(to.Name))
+	named := map[int]bool{}
+	for i, w := range c.words {
+		if !slices.Contains(names, w) || (oppositeEnds[w] != "" || slices.Contains(slices.Collect(maps.Values(oppositeEnds)), w)) && !named[i-1] {
+			continue
+		}
+		named[i] = true
+		at, end = min(at, i), max(end, i+1)
+		if i+2 < len(c.words) && c.words[i+1] == "to" && slices.Contains(names, c.words[i+2]) {
+			end = i + 2
+		}
+	}
+	unit, name, div := elapsedUnit(c.words, at, end, true)
+	if unit < 0 {
+		if _, name, div = elapsedUnit(words(question), 0, 0, false); name == "days" && !slices.Contains(words(question), "day") {
+			return derived{}, 0, 0, 0, false
+		}
+		unit = k
+	}
+	return elapsedColumn(*from, *to, name, fmt.Sprintf(".dt.total_seconds() / %g", div)), at, end - at, unit, true
 }
 
 // openingWords are the events that open a record: the date a snag was
@@ -3122,6 +3216,13 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		if !ok {
 			f, from, to, ok = conditionBefore(c.words, m.pos)
 		}
+		if !ok && m.pos >= 2 && c.words[m.pos-1] == "in" && inCurrency(m.col) {
+			// "Services that did more than 5000 in net sales": the sum, then
+			// the money it is of.
+			if f, from, to, ok = conditionBefore(c.words, m.pos-1); ok {
+				to = m.pos
+			}
+		}
 		if !ok {
 			return false
 		}
@@ -3368,6 +3469,9 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	var other string // "where a review was done, how many days after the fall": the review's date
 	if !ok {
 		d, at, span, unit, other, ok = elapsedAfter(c, p)
+	}
+	if !ok {
+		d, at, span, unit, ok = pairedTimes(c, p, pl.question)
 	}
 	if ok && !slices.ContainsFunc(ms, func(m mention) bool { return m.pos == unit }) {
 		pl.addDerived(d)
@@ -3765,6 +3869,17 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 		if c.words[i-1] == "this" || c.words[i-1] == "the" && wordSet("in", "during", "over", "for", "across", "through", "of")[c.words[i-2]] && (termWords[w] || c.words[i-2] != "of") {
 			rd.covered[i-1], rd.covered[i] = true, true
+		}
+		// "Over the half-year", "in the financial year", "this academic
+		// year": the same, with a word of which period.
+		if i >= 3 && periodKinds[c.words[i-1]] && !rd.covered[i-1] && (c.words[i-2] == "this" || c.words[i-2] == "the" && wordSet("in", "during", "over", "for", "across", "through")[c.words[i-3]]) {
+			rd.covered[i-2], rd.covered[i-1], rd.covered[i] = true, true, true
+		}
+	}
+	// "Calendar days": days, counted as every date counts.
+	for i := 0; i+1 < len(c.words); i++ {
+		if c.words[i] == "calendar" && c.words[i+1] == "day" && !rd.covered[i] {
+			rd.covered[i] = true
 		}
 	}
 	// A date named by the rows' verb or noun is no series over the dates
@@ -4245,6 +4360,36 @@ func againstIt(c clause) clause {
 	for i := 1; i+1 < len(c.words); i++ {
 		if c.words[i] == "against" && wordSet("it", "them", "him", "her")[c.words[i+1]] && (isParticiple(c.words[i-1]) || isPast(c.words[i-1])) {
 			return clause{raw: c.raw, words: slices.Concat(c.words[:i], c.words[i+2:])}
+		}
+	}
+	return c
+}
+
+// entityInName reads "late entry fees" of an entries table with a Late
+// Fee column as that column: the word of what the rows are, said inside
+// the name of one of their columns, says whose the column is.
+func entityInName(c clause, p profile) clause {
+	names := fileWords(p)
+	for i := 1; i+1 < len(c.words); i++ {
+		w := c.words[i]
+		if !slices.ContainsFunc(names, func(n string) bool { return sameWord(w, n) }) {
+			continue
+		}
+		// Not where a column holds the word with the next ("entry fee" of
+		// Entry Fee); Entry Date is another column.
+		if slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+			cw := colWords(col.Name)
+			return slices.ContainsFunc(cw, func(x string) bool { return sameWord(w, x) }) && slices.ContainsFunc(cw, func(x string) bool { return sameWord(c.words[i+1], x) })
+		}) {
+			continue
+		}
+		pair := []string{c.words[i-1], c.words[i+1]}
+		if slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+			return slices.ContainsFunc([][]string{colWords(col.Name), coreWords(col.Name)}, func(cw []string) bool {
+				return len(cw) == 2 && sameWord(pair[0], cw[0]) && sameWord(pair[1], cw[1])
+			})
+		}) {
+			return clause{raw: c.raw, words: slices.Delete(slices.Clone(c.words), i, i+1)}
 		}
 	}
 	return c
@@ -6054,8 +6199,14 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 			i > 2 && wordSet("which", "what")[c.words[i-3]] && c.words[i-1] == "or" && covered[i-2] {
 			continue // "which outlet or channel", "which channel or outlet": another name of the column named beside it
 		}
-		if i+1 < len(c.words) && w == "put" && wordSet("in", "through", "forward")[c.words[i+1]] || wordSet("stay", "stayed", "stays", "staying")[w] && c.has(wordSet("night", "day")) {
-			continue // "which rig put in the most piles": did; "how many nights does a pet stay": how long, in the nights asked
+		if i+1 < len(c.words) && wordSet("put", "puts", "putting")[w] && wordSet("in", "through", "forward", "out")[c.words[i+1]] || wordSet("stay", "stayed", "stays", "staying")[w] && c.has(wordSet("night", "day")) {
+			continue // "which rig put in the most piles", "which engineer put out the most quotes": did; "how many nights does a pet stay": how long, in the nights asked
+		}
+		if wordSet("carry", "carried", "carries", "carrying")[w] && (i+1 < len(c.words) && c.words[i+1] == "out" || i+2 < len(c.words) && c.words[i+2] == "out" && covered[i+1]) {
+			continue // "how many interments did we carry out": did
+		}
+		if wordSet("putting", "put", "puts")[w] && slices.Contains(c.words[i+1:min(i+5, len(c.words))], "through") {
+			continue // "which board are we putting the most entries through": sending
 		}
 		if i+1 < len(c.words) && c.words[i+1] == "up" && wordSet("clock", "clocked", "clocking", "rack", "racked", "racking", "notch", "notched", "rang", "ring", "ran", "run", "running")[w] {
 			continue // "the overtime the drivers clocked up": how it added up, not what
@@ -6421,3 +6572,7 @@ var tableWords = wordSet("export", "file", "extract", "sheet", "spreadsheet", "d
 func isPresentVerb(raw, w string) bool {
 	return slices.ContainsFunc(rawWords(raw), func(q string) bool { return q == w+"s" || q == w+"es" })
 }
+
+// periodKinds say which period of its length a table's own period is:
+// "the half year", "the financial year".
+var periodKinds = wordSet("half", "financial", "fiscal", "academic", "school", "calendar", "whole", "full", "entire")
