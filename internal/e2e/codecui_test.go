@@ -76,7 +76,9 @@ func TestCodecUI(t *testing.T) {
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "UI_URL="+tmp.UIAddress, "NAMESPACE="+tmp.Namespace, "WORKFLOW_ID="+id, "RUN_ID="+run.GetRunID(),
 		"MARKER="+marker, "FORM_WORKFLOW_ID="+formID, "TASK_QUEUE="+e.TaskQueue, "WORKFLOW_TYPE="+api.AnalysisWorkflowName,
-		"FORM_INPUT="+string(formIn), "CHROMIUM="+chromiumPath, "SCREENSHOT_DIR="+t.TempDir())
+		"FORM_INPUT="+string(formIn), "CHROMIUM="+chromiumPath, "SCREENSHOT_DIR="+t.TempDir(),
+		// Chromium leaves a pulse-* directory in its TMPDIR: the test's own.
+		"TMPDIR="+t.TempDir())
 	out, err := cmd.CombinedOutput()
 	t.Logf("%s", out)
 	require.NoError(t, err, "the UI check failed:\n%s", out)
