@@ -257,6 +257,20 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 			}
 			return readingCheck{refusal: fmt.Sprintf("it counts the rows that %s, no column value I can tie to %q picks them, and I read it as %s", w, w, readingOf(t))}
 		}
+		// "Of the quotes that went out, what percentage were accepted": a
+		// relative clause whose verb nothing reads picks rows that are
+		// not all of them.
+		for i := 1; i+1 < len(c.words); i++ {
+			w, v := c.words[i], c.words[i+1]
+			if wordSet("that", "which", "who")[w] && !rd.covered[i+1] && isPast(v) && !passiveWords[v] && !wordSet("had", "has", "have", "did", "done")[v] &&
+				!slices.ContainsFunc(dateColumns(p), func(col colProfile) bool { return datesEvent(col, v) }) {
+				said := v
+				if i+2 < len(c.words) && particles[c.words[i+2]] {
+					said += " " + c.words[i+2] // "went out"
+				}
+				return readingCheck{refusal: fmt.Sprintf("it counts the rows that %s, no column value I can tie to %q picks them, and I read it as %s", said, v, readingOf(t))}
+			}
+		}
 		// "How many parcels arrived damaged": the verb names the rows, the
 		// past after it a state that picks some of them; after an
 		// auxiliary ("were delivered", "had arrived") it is the verb.
@@ -364,7 +378,7 @@ func lateCheck(c clause, p profile, rd clauseReading, t task) string {
 	// plan does not divide by.
 	for i := 0; i+1 < len(c.words); i++ {
 		u := c.words[i+1]
-		if c.words[i] != "per" || rd.covered[i+1] || !unitWords[u] || t.Over != "" || t.PerPeriod || t.Op == opSeries || t.Measure == "" {
+		if c.words[i] != "per" || rd.covered[i+1] || !unitWords[u] && !headWords[u] || t.Over != "" || t.PerPeriod || t.Op == opSeries || t.Measure == "" {
 			continue
 		}
 		if col, ok := columnNamed(p, t.Measure); ok && !slices.Contains(colWords(col.Name), "per") {

@@ -2850,3 +2850,51 @@ func TestPeriodsSpansAndSums(t *testing.T) {
 		t.Errorf("a table with a column in minutes: got %q, want no time from CHECK_IN_TS", got)
 	}
 }
+
+// TestPerHeadSumsAndRelatives: more readings round44 showed, on tables
+// of their own. "Spend per head" is the money over the one column that
+// counts the people served, and "across the month" the table's whole
+// period; "including the late fees" adds two columns of money, row by
+// row; a share "of quotes" counts quotes, though quoteValue_GBP starts
+// with quote; "have been energised so far" is the rows' verb, and
+// nothing reads it; "the quotes that went out" picks rows nothing reads
+// either. docs/offline-analyst.md quotes these questions.
+func TestPerHeadSumsAndRelatives(t *testing.T) {
+	shifts := profile{Path: "/home/user/Bar Shifts 2025-04.csv", Name: "Bar Shifts 2025-04.csv", Rows: 120, Cols: 5, Columns: []colProfile{
+		{Name: "Shift Date", Dtype: "object", Kind: kindDate, Unique: 30, Min: "2025-04-01", Max: "2025-04-30"},
+		{Name: "Venue", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Dock", "Arches", "Mill"}},
+		{Name: "Guests", Dtype: "int64", Kind: kindNumeric, Unique: 90, Min: 20.0, Max: 400.0},
+		{Name: "Takings (£)", Dtype: "float64", Kind: kindNumeric, Unique: 120, Min: 300.0, Max: 9000.0},
+		{Name: "Staff Hours", Dtype: "float64", Kind: kindNumeric, Unique: 60, Min: 10.0, Max: 80.0},
+	}}
+	assertExact(t, shifts, "What was our average spend per head?", "scalar sum(Takings (£)) / sum(Guests)")
+	assertExact(t, shifts, "What were the takings per staff hour across the month?", "scalar sum(Takings (£)) / sum(Staff Hours)")
+	assertReadings(t, shifts, [][2]string{{"Which venue had the highest takings per head?", "refused: it asks for a figure per head"}})
+	suppers := profile{Path: "/home/user/supper_club_2025.csv", Name: "supper_club_2025.csv", Rows: 90, Cols: 3, Columns: []colProfile{
+		{Name: "venue", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Dock", "Arches", "Mill"}},
+		{Name: "covers", Dtype: "int64", Kind: kindNumeric, Unique: 60, Min: 10.0, Max: 120.0},
+		{Name: "net_sales_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 90, Min: 300.0, Max: 6000.0},
+	}}
+	assertExact(t, suppers, "What was our average spend per head?", "scalar sum(net_sales_gbp) / sum(covers)")
+	assertReadings(t, suppers, [][2]string{{"Which venue had the highest net sales per head?", "refused: it asks for a figure per head"}})
+	entries := profile{Path: "/home/user/Show Entries 2025.csv", Name: "Show Entries 2025.csv", Rows: 200, Cols: 4, Columns: []colProfile{
+		{Name: "Class", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Pony", "Hunter", "Cob", "Veteran"}},
+		{Name: "Entry Fee (£)", Dtype: "float64", Kind: kindNumeric, Unique: 5, Min: 10.0, Max: 30.0},
+		{Name: "Stable Fee (£)", Dtype: "float64", Kind: kindNumeric, Unique: 3, Min: 0.0, Max: 40.0, Missing: 120},
+		{Name: "Placed", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+	}}
+	assertExact(t, entries, "What was the total bill, including the stable fees?", "scalar sum(Entry Fee (£) + Stable Fee (£))")
+	assertExact(t, entries, "Which class paid the most in entry fees plus stable fees?", "group sum(Entry Fee (£) + Stable Fee (£)) by Class desc")
+	assertExact(t, entries, "What was the total of the entry fees?", "scalar sum(Entry Fee (£))")
+	quotes := profile{Path: "/home/user/repair_log_2025.csv", Name: "repair_log_2025.csv", Rows: 150, Cols: 3, Columns: []colProfile{
+		{Name: "quoteValue_GBP", Dtype: "float64", Kind: kindNumeric, Unique: 150, Min: 80.0, Max: 9000.0},
+		{Name: "quoteStatus", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"ACCEPTED", "DECLINED", "EXPIRED"}},
+		{Name: "Engineer", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Ali", "Bea", "Cal", "Dee"}},
+	}}
+	assertExact(t, quotes, "What percentage of quotes have been accepted?", "share of rows where quoteStatus=ACCEPTED")
+	assertExact(t, quotes, "What share of the quote value was accepted?", "share quoteValue_GBP where quoteStatus=ACCEPTED")
+	assertReadings(t, quotes, [][2]string{
+		{"How many of the accepted quotes have been installed so far?", `refused: none of its columns holds "installed"`},
+		{"Of the quotes that went out, what percentage were accepted?", `refused: it counts the rows that went out, no column value I can tie to "went" picks them`},
+	})
+}

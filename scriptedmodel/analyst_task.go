@@ -1483,11 +1483,30 @@ func totalsRatio(c clause, p profile) (num, den string) {
 	} else if i := slices.Index(c.words, "over"); explicitRatio(c) && i > 0 {
 		before, after = i, i+1 // "total tickets sold over total capacity"
 	} else if i := slices.Index(c.words, "per"); i >= 0 && (slices.Contains(c.words, "overall") || containsSeq(c.words, "across", "all") || containsSeq(c.words, "in", "total") || slices.Contains(c.words, "altogether") ||
-		(containsSeq(c.words, "how", "many") || containsSeq(c.words, "how", "much")) && !c.has(wordSet("each", "every", "average", "typical", "usually"))) { // "how many litres of fuel did we burn per tonne hauled"
+		wholePeriod(c) || (containsSeq(c.words, "how", "many") || containsSeq(c.words, "how", "much")) && !c.has(wordSet("each", "every", "average", "typical", "usually"))) { // "how many litres of fuel did we burn per tonne hauled"
+		before, after = i, i+1
+	}
+	// "The average spend per head": the money over the people counted,
+	// as a business counts it.
+	if i := slices.Index(c.words, "per"); before < 0 && i >= 0 && i+1 < len(c.words) && headWords[c.words[i+1]] && peopleCount(p) != nil && !c.has(wordSet("each", "every", "which")) {
 		before, after = i, i+1
 	}
 	if before < 0 {
 		return "", ""
+	}
+	if headWords[c.words[after]] {
+		if pc := peopleCount(p); pc != nil {
+			for k := before - 1; k >= 0; k-- {
+				ms := mentions(clause{raw: strings.Join(c.words[k:before], " "), words: c.words[k:before]}, p)
+				if len(ms) > 0 && ms[0].col.Kind == kindNumeric && ms[0].col.Name != pc.Name && !isID(ms[0].col) {
+					return ms[0].col.Name, pc.Name
+				}
+				// "Spend per head": the money the table takes.
+				if mc := moneyColumn(p); k == before-1 && spendWords[c.words[k]] && mc != nil {
+					return mc.Name, pc.Name
+				}
+			}
+		}
 	}
 	// The columns each side names, each side read on its own: "charges
 	// divided by visits" may name a column said before too.
@@ -1764,6 +1783,50 @@ func elapsedAfter(c clause, p profile) (derived, int, int, int, string, bool) {
 		return derived{}, 0, 0, 0, "", false
 	}
 	return elapsedColumn(dates[k], dates[to], name, fmt.Sprintf(".dt.total_seconds() / %g", div)), a, end - a, unit, dates[to].Name, true
+}
+
+// moneyIncluding reads "the total bill, including the late fees" of a
+// table with two columns of money: the one the words after "including"
+// ("plus", "with") name added to the other, row by row (a blank as 0),
+// where the clause names the other or only money. It returns the derived
+// column, where its words start and how many they are.
+func moneyIncluding(c clause, p profile, ms []mention) (derived, int, int, bool) {
+	i := slices.IndexFunc(c.words, func(w string) bool { return wordSet("including", "include", "includes", "plus", "inc", "incl")[w] })
+	if i < 1 {
+		return derived{}, 0, 0, false
+	}
+	var money []colProfile
+	for _, col := range p.Columns {
+		if col.Kind == kindNumeric && !isID(col) && inCurrency(col) {
+			money = append(money, col)
+		}
+	}
+	if len(money) != 2 {
+		return derived{}, 0, 0, false
+	}
+	k := slices.IndexFunc(ms, func(m mention) bool {
+		return m.pos > i && m.pos <= i+3 && m.col.Kind == kindNumeric && inCurrency(m.col) && !slices.ContainsFunc(c.words[i+1:m.pos], func(w string) bool { return !articles[w] && !wordSet("our", "their", "its", "all")[w] })
+	})
+	if k < 0 {
+		return derived{}, 0, 0, false
+	}
+	added := ms[k].col
+	base := money[0]
+	if base.Name == added.Name {
+		base = money[1]
+	}
+	// The other is named before, or only money is ("the total bill").
+	if !slices.ContainsFunc(ms, func(m mention) bool { return m.pos < i && m.col.Name == base.Name }) && !slices.ContainsFunc(c.words[:i], func(w string) bool { return billWords[w] || moneyWords[w] }) {
+		return derived{}, 0, 0, false
+	}
+	return sumColumns(base.Name, added.Name), i, ms[k].pos + ms[k].len - i, true
+}
+
+// sumColumns is two numeric columns added up, per row, a blank as 0.
+func sumColumns(a, b string) derived {
+	return derived{Name: a + " + " + b,
+		Expr:    fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\").fillna(0) + pd.to_numeric(data[%s], errors=\"coerce\").fillna(0)", py(a), py(b)),
+		Formula: fmt.Sprintf("%s + %s, per row", a, b)}
 }
 
 // oppositeEnds are the words that tell the two ends of a stay apart in
@@ -2819,19 +2882,85 @@ func perPeriod(c clause) bool {
 // shareOfRows reports "the percentage of days", "the share of orders":
 // a share of the rows, whatever measure the clause names besides.
 func shareOfRows(c clause, p profile) bool {
+	rows := func(j int) bool {
+		for j+1 < len(c.words) && wordSet("all", "the", "our")[c.words[j]] {
+			j++ // "what percentage of all applications received"
+		}
+		n := c.words[j]
+		return rowWords[n] || entityWords[n] || freqWords[n] != "" || n == "night" || n == datasetEntity(p) || rowsID(p, n) ||
+			slices.Contains(fileWords(p), n) && !moneyWords[n] && !slices.ContainsFunc(measureHints, func(h string) bool { return singular(h) == n }) || // but "share of sales" of sales.csv is of revenue
+			thingsOfMeasure(c, p, n)
+	}
 	for i, w := range c.words {
 		if (shareWords[w] || rateWords[w]) && i+2 < len(c.words) && c.words[i+1] == "of" {
-			j := i + 2
-			for j+1 < len(c.words) && wordSet("all", "the", "our")[c.words[j]] {
-				j++ // "what percentage of all applications received"
-			}
-			n := c.words[j]
-			return rowWords[n] || entityWords[n] || freqWords[n] != "" || n == "night" || n == datasetEntity(p) || rowsID(p, n) ||
-				slices.Contains(fileWords(p), n) && !moneyWords[n] && !slices.ContainsFunc(measureHints, func(h string) bool { return singular(h) == n }) // but "share of sales" of sales.csv is of revenue
+			return rows(i + 2)
+		}
+	}
+	// "Of the quotes that went out, what percentage have been accepted":
+	// the share is of the things named first.
+	if len(c.words) > 2 && c.words[0] == "of" && c.has(shareWords) {
+		return rows(1)
+	}
+	return false
+}
+
+// thingsOfMeasure reports whether n, written in the plural, names the
+// things a numeric column measures and not the measure: "quotes" of
+// quoteValue_GBP, whose head is value; a share of them is of rows. But
+// "fees" of Fee (£) is the money.
+func thingsOfMeasure(c clause, p profile, n string) bool {
+	if !writtenPlural(c.raw, n) {
+		return false
+	}
+	for _, col := range p.Columns {
+		ws := colWords(col.Name)
+		for len(ws) > 0 && (unitWords[ws[len(ws)-1]] || currencyWords[ws[len(ws)-1]]) {
+			ws = ws[:len(ws)-1] // quote value, not gbp
+		}
+		if len(ws) < 2 {
+			continue
+		}
+		if col.Kind == kindNumeric && slices.Contains(ws[:len(ws)-1], n) && !sameWord(n, ws[len(ws)-1]) && measureHeads[ws[len(ws)-1]] {
+			return true
 		}
 	}
 	return false
 }
+
+// headWords after "per" ask for a figure per person: "spend per head".
+var headWords = wordSet("head", "person", "cover", "guest", "diner")
+
+// peopleCount is the one numeric column that counts the people a row
+// served (covers, guests, pax, attendees), or nil.
+func peopleCount(p profile) *colProfile {
+	var found *colProfile
+	for i, col := range p.Columns {
+		ws := colWords(col.Name)
+		if col.Kind != kindNumeric || len(ws) == 0 || !wordSet("cover", "guest", "pax", "diner", "attendee", "headcount", "visitor", "people", "person", "attendance")[ws[len(ws)-1]] {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = &p.Columns[i]
+	}
+	return found
+}
+
+// wholePeriod reports whether a clause says the table's own period as a
+// whole: "across the month", "over the quarter".
+func wholePeriod(c clause) bool {
+	for i := 0; i+2 < len(c.words); i++ {
+		if wordSet("across", "over", "throughout", "for")[c.words[i]] && c.words[i+1] == "the" && (freqWords[c.words[i+2]] != "" || termWords[c.words[i+2]]) && i+3 == len(c.words) {
+			return true
+		}
+	}
+	return false
+}
+
+// measureHeads end the names of columns that measure a thing named
+// before them: quote value, order amount, job cost.
+var measureHeads = wordSet("value", "amount", "cost", "price", "total", "size", "weight", "length", "duration")
 
 // rowsID reports whether w names the rows by the column that identifies
 // each: "plots" of plotId, one per row.
@@ -3451,6 +3580,25 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.covered[j] = true
 		}
 	}
+	// "The total bill, including the late fees": two columns of money
+	// added, row by row.
+	if d, at, span, ok := moneyIncluding(c, p, ms); ok {
+		pl.addDerived(d)
+		ms = slices.DeleteFunc(ms, func(m mention) bool {
+			if m.col.Kind != kindNumeric || !inCurrency(m.col) {
+				return false
+			}
+			for j := m.pos; j < m.pos+m.len; j++ {
+				rd.covered[j] = true // "the total bill": the sum's first part
+			}
+			return true
+		})
+		ms = append(ms, mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: at, len: 1})
+		slices.SortStableFunc(ms, func(a, b mention) int { return a.pos - b.pos })
+		for j := at; j < at+span; j++ {
+			rd.covered[j] = true
+		}
+	}
 	// "The number of days between enquiry and event": one date column
 	// subtracted from the other, in days.
 	if d, at, span, ok := daysBetween(c, p); ok && !slices.ContainsFunc(ms, func(m mention) bool { return m.pos == at }) {
@@ -3569,9 +3717,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		join := a.pos + a.len
 		if join+1 == b.pos && wordSet("and", "plus")[c.words[join]] {
 			if k := slices.IndexFunc(c.words, func(w string) bool { return wordSet("together", "combined", "plus")[w] }); k >= 0 || containsSeq(c.words, "sum", "of") {
-				d := derived{Name: a.col.Name + " + " + b.col.Name,
-					Expr:    fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\").fillna(0) + pd.to_numeric(data[%s], errors=\"coerce\").fillna(0)", py(a.col.Name), py(b.col.Name)),
-					Formula: fmt.Sprintf("%s + %s, per row", a.col.Name, b.col.Name)}
+				d := sumColumns(a.col.Name, b.col.Name)
 				pl.addDerived(d)
 				ms = slices.DeleteFunc(ms, func(m mention) bool { return m.col.Name == b.col.Name })
 				ms[slices.IndexFunc(ms, func(m mention) bool { return m.col.Name == a.col.Name })] = mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: a.pos, len: b.pos + b.len - a.pos}
@@ -3708,6 +3854,13 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 				// "price per cubic metre" of Price/m3: the column is that rate.
 				for j := m.pos - 1; j < m.pos+m.len; j++ {
 					rd.covered[j] = true
+				}
+			case m.col.Kind == kindNumeric && m.pos > 0 && c.words[m.pos-1] == "per" && headWords[c.words[m.pos]]:
+				// "Takings per head" for each venue: per person, a total
+				// over a total (totalsRatio's), not a row's own ratio, nor
+				// Staff Hours through "headcount".
+				for j := m.pos; j < m.pos+m.len; j++ {
+					delete(rd.covered, j)
 				}
 			case m.col.Kind == kindNumeric && len(rd.numeric) > 0 && m.pos > 0 && c.words[m.pos-1] == "per" ||
 				m.col.Kind == kindNumeric && len(rd.numeric) > 0 && m.pos > 1 && c.words[m.pos-2] == "divided" && c.words[m.pos-1] == "by" && !slices.Contains(c.words, "total"):
@@ -6247,7 +6400,7 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		// the verb, which ends it: without a column for it, the count is
 		// of other rows.
 		if (len(w) > 5 && strings.HasSuffix(w, "ed") || len(w) == 5 && strings.HasSuffix(w, "ed") && i > 0 && (byAux[c.words[i-1]] || covered[i-1] && i+1 == len(c.words)) || w == "began" || w == "begun") && (i == 0 || c.words[i-1] != "how") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity) &&
-			!rankedVerb(c.words[i+1:]) && !(i > 0 && passiveWords[c.words[i-1]] && i+1 == len(c.words) && countsRows(c) && !c.has(distinctWords)) { // "how many different organisations are represented": those there are
+			!rankedVerb(c.words[i+1:]) && !(i > 0 && passiveWords[c.words[i-1]] && untilNow(c.words[i+1:]) && countsRows(c) && !c.has(distinctWords)) { // "how many different organisations are represented": those there are
 			continue
 		}
 		// "Which user walks the most steps": the verb of the measure named after it.
@@ -6301,6 +6454,9 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		if i >= 2 && acrossTheWhole(c, i-2) {
 			continue // "across the portfolio": the whole the table is of
 		}
+		if headWords[w] && i > 0 && c.words[i-1] == "per" && peopleCount(p) != nil {
+			continue // "spend per head" of a table with covers: per person served
+		}
 		if w == "part" && i > 0 && wordSet("take", "took", "taken", "taking", "takes")[c.words[i-1]] {
 			continue // "how many helms took part": were there
 		}
@@ -6324,6 +6480,14 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		out = append(out, w)
 	}
 	return out
+}
+
+// untilNow reports whether the words after a verb say only that it is
+// so until now, or nothing: "so far", "to date", "yet".
+func untilNow(rest []string) bool {
+	return !slices.ContainsFunc(rest, func(w string) bool {
+		return !wordSet("so", "far", "yet", "already", "to", "date", "now")[w]
+	})
 }
 
 // isPast reports whether w is a verb's past: "charged", "paid", "used".

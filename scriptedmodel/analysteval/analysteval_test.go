@@ -170,14 +170,17 @@ func TestCorpora(t *testing.T) {
 // the ends of a stay in two date columns, "No." of an identifier,
 // thousands said "grand" or "k", a condition on money said after the
 // sum) raised it to 39 / 5 / 26, round28 to 44 / 2 / 24, round34 to 35 /
-// 2 / 33, round35 to 33 / 4 / 33 and round41 to 31 / 7 / 32.
+// 2 / 33, round35 to 33 / 4 / 33 and round41 to 31 / 7 / 32; the next
+// (spend per head, "including" a second money column, a share of the
+// things a measure is of, "so far" after the rows' verb, a relative
+// clause nothing reads) raised it to 43 / 1 / 26.
 func TestCorporaBelowGoal(t *testing.T) {
 	for dir, floor := range map[string]struct{ correct, different int }{"round11": {58, 0}, "round12": {60, 0}, "round16": {51, 1},
 		"round18": {55, 1}, "round20": {55, 0}, "round21": {56, 0}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
 		"round27": {42, 0}, "round28": {44, 2}, "round29": {56, 0}, "round30": {45, 0}, "round31": {56, 0},
 		"round32": {39, 1}, "round33": {41, 1}, "round34": {35, 2}, "round35": {33, 4}, "round36": {34, 4}, "round37": {27, 11},
 		"round38": {43, 1}, "round39": {27, 4}, "round40": {55, 0}, "round41": {31, 7}, "round42": {35, 0}, "round43": {54, 3},
-		"round44": {39, 5}} {
+		"round44": {43, 1}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
