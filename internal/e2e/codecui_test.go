@@ -77,8 +77,7 @@ func TestCodecUI(t *testing.T) {
 	cmd.Env = append(os.Environ(), "UI_URL="+tmp.UIAddress, "NAMESPACE="+tmp.Namespace, "WORKFLOW_ID="+id, "RUN_ID="+run.GetRunID(),
 		"MARKER="+marker, "FORM_WORKFLOW_ID="+formID, "TASK_QUEUE="+e.TaskQueue, "WORKFLOW_TYPE="+api.AnalysisWorkflowName,
 		"FORM_INPUT="+string(formIn), "CHROMIUM="+chromiumPath, "SCREENSHOT_DIR="+t.TempDir(),
-		// Chromium leaves a pulse-* directory in its TMPDIR: the test's own.
-		"TMPDIR="+t.TempDir())
+		"TMPDIR="+chromiumTemp(t))
 	out, err := cmd.CombinedOutput()
 	t.Logf("%s", out)
 	require.NoError(t, err, "the UI check failed:\n%s", out)
@@ -91,6 +90,18 @@ func TestCodecUI(t *testing.T) {
 	// encoded its input through it).
 	assert.Positive(t, calls.get("/decode"), "the UI never called /decode")
 	t.Logf("codec server calls from the UI: %v", calls.snapshot())
+}
+
+// chromiumTemp is a TMPDIR for Chromium that the test removes: Chromium
+// leaves a pulse-* directory in its TMPDIR, and its SingletonSocket path
+// there must stay within a socket path's 108 bytes, which t.TempDir()
+// under a test's long name can pass.
+func chromiumTemp(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "ui")
+	require.NoError(t, err)
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return dir
 }
 
 // uiCheckTools finds node and Chromium for a UI check and installs

@@ -47,8 +47,7 @@ func TestConversationAskFromUI(t *testing.T) {
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "UI_URL="+tmp.UIAddress, "NAMESPACE="+tmp.Namespace, "WORKFLOW_ID="+id, "RUN_ID="+run.GetRunID(),
 		"ASK_INPUT="+string(askIn), "ANSWER=Doubled, that is 120.", "CHROMIUM="+chromiumPath, "SCREENSHOT_DIR="+t.TempDir(),
-		// Chromium leaves a pulse-* directory in its TMPDIR: the test's own.
-		"TMPDIR="+t.TempDir())
+		"TMPDIR="+chromiumTemp(t))
 	out, err := cmd.CombinedOutput()
 	t.Logf("%s", out)
 	require.NoError(t, err, "the UI check failed:\n%s", out)
