@@ -255,7 +255,7 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 			if f, ok := outcomeFilter(w, p); ok {
 				return readingCheck{add: &f, at: i}
 			}
-			return readingCheck{refusal: fmt.Sprintf("it counts the rows that %s, no column value I can tie to %q picks them, and I read it as %s", w, w, readingOf(t))}
+			return readingCheck{refusal: unreadVerb(w, w, t)}
 		}
 		// "Of the quotes that went out, what percentage were accepted": a
 		// relative clause whose verb nothing reads picks rows that are
@@ -268,7 +268,7 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 				if i+2 < len(c.words) && particles[c.words[i+2]] {
 					said += " " + c.words[i+2] // "went out"
 				}
-				return readingCheck{refusal: fmt.Sprintf("it counts the rows that %s, no column value I can tie to %q picks them, and I read it as %s", said, v, readingOf(t))}
+				return readingCheck{refusal: unreadVerb(said, v, t)}
 			}
 		}
 		// "How many parcels arrived damaged": the verb names the rows, the
@@ -277,11 +277,17 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 		for i := 1; i < len(c.words); i++ {
 			w, verb := c.words[i], c.words[i-1]
 			if pastForm(w) && !rd.covered[i] && !rd.covered[i-1] && isPast(verb) && !passiveWords[verb] && !wordSet("had", "has", "have", "did", "done")[verb] {
-				return readingCheck{refusal: fmt.Sprintf("it counts the rows that %s %s, no column value I can tie to %q picks them, and I read it as %s", verb, w, w, readingOf(t))}
+				return readingCheck{refusal: unreadVerb(verb+" "+w, w, t)}
 			}
 		}
 	}
 	return readingCheck{}
+}
+
+// unreadVerb is the refusal of a count whose rows a verb picks that no
+// column value reads: said is how the clause says it ("went out").
+func unreadVerb(said, verb string, t task) string {
+	return fmt.Sprintf("it counts the rows that %s, no column value I can tie to %q picks them, and I read it as %s", said, verb, readingOf(t))
 }
 
 // subjectWords before a column's name make it the subject of the figure,

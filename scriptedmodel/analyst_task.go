@@ -1835,6 +1835,15 @@ func sumColumns(a, b string) derived {
 var oppositeEnds = map[string]string{"in": "out", "start": "end", "begin": "end", "arrival": "departure", "arrive": "depart",
 	"on": "off", "open": "close", "opened": "closed", "checkin": "checkout", "started": "finished", "entry": "exit"}
 
+// endWords are the words of oppositeEnds, either end.
+var endWords = func() map[string]bool {
+	m := map[string]bool{}
+	for a, b := range oppositeEnds {
+		m[a], m[b] = true, true
+	}
+	return m
+}()
+
 // stayWords ask for the time between the two ends of a stay: "the
 // average turn time", "the longest any truck spent", "the dwell".
 var stayWords = wordSet("time", "turnaround", "duration", "dwell", "spent", "spend", "stay", "stayed", "long", "longest", "shortest")
@@ -1899,7 +1908,7 @@ func pairedTimes(c clause, p profile, question string) (derived, int, int, int, 
 	names := slices.Concat(colWords(from.Name), colWords(to.Name))
 	named := map[int]bool{}
 	for i, w := range c.words {
-		if !slices.Contains(names, w) || (oppositeEnds[w] != "" || slices.Contains(slices.Collect(maps.Values(oppositeEnds)), w)) && !named[i-1] {
+		if !slices.Contains(names, w) || endWords[w] && !named[i-1] {
 			continue
 		}
 		named[i] = true
@@ -1910,7 +1919,8 @@ func pairedTimes(c clause, p profile, question string) (derived, int, int, int, 
 	}
 	unit, name, div := elapsedUnit(c.words, at, end, true)
 	if unit < 0 {
-		if _, name, div = elapsedUnit(words(question), 0, 0, false); name == "days" && !slices.Contains(words(question), "day") {
+		var said int
+		if said, name, div = elapsedUnit(words(question), 0, 0, false); said < 0 {
 			return derived{}, 0, 0, 0, false
 		}
 		unit = k
