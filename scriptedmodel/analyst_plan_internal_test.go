@@ -2898,3 +2898,98 @@ func TestPerHeadSumsAndRelatives(t *testing.T) {
 		{"Of the quotes that went out, what percentage were accepted?", `refused: it counts the rows that went out, no column value I can tie to "went" picks them`},
 	})
 }
+
+// TestCodesStatesAndAgents holds readings round45 showed: a verb that
+// names a date with gaps keeps the rows that hold one; a word for the
+// other state of a yes/no column named for a good one; a column already
+// per week; the column that holds the lowest single value; a code that
+// spells a short word's consonants; a code joined to its noun by a
+// hyphen; and who did the work, between the auxiliary and the verb.
+func TestCodesStatesAndAgents(t *testing.T) {
+	jobs := profile{Path: "/home/user/Repairs Log.csv", Name: "Repairs Log.csv", Rows: 200, Cols: 4, Columns: []colProfile{
+		{Name: "Job Ref", Dtype: "object", Kind: kindText, Unique: 200},
+		{Name: "Raised", Dtype: "object", Kind: kindDate, Unique: 90, Min: "2025-01-02", Max: "2025-06-30"},
+		{Name: "Completed", Dtype: "object", Kind: kindDate, Unique: 80, Min: "2025-01-05", Max: "2025-07-10", Missing: 30},
+		{Name: "Cost £", Dtype: "float64", Kind: kindNumeric, Unique: 190, Min: 40.0, Max: 4000.0},
+	}}
+	assertExact(t, jobs, "How many jobs were completed?", "count_rows where Completedisnotempty")
+	assertExact(t, jobs, "What's the total cost of the jobs we've completed?", "scalar sum(Cost £) where Completedisnotempty")
+	assertExact(t, jobs, "How many jobs were not completed?", "count_rows where Completedisempty")
+	trailers := profile{Path: "/home/user/trailer_checks.csv", Name: "trailer_checks.csv", Rows: 150, Cols: 3, Columns: []colProfile{
+		{Name: "trailerNo", Dtype: "object", Kind: kindCategorical, Unique: 40, Values: []string{"TR01", "TR02"}},
+		{Name: "tyresOk", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+		{Name: "Door Seal Intact", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+	}}
+	assertExact(t, trailers, "How many checks found bad tyres?", "count_rows where tyresOk=N")
+	assertExact(t, trailers, "How many checks had good tyres?", "count_rows where tyresOk=Y")
+	assertExact(t, trailers, "How many trailers came back with the door seal broken?", "distinct trailerNo where Door Seal Intact=N")
+	garages := profile{Path: "/home/user/Garage Lettings.csv", Name: "Garage Lettings.csv", Rows: 120, Cols: 3, Columns: []colProfile{
+		{Name: "Site", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Elm Road", "Mill Lane", "Quarry Bank"}},
+		{Name: "Let Date", Dtype: "object", Kind: kindDate, Unique: 100, Min: "2024-01-08", Max: "2025-06-30"},
+		{Name: "Charge pw £", Dtype: "float64", Kind: kindNumeric, Unique: 12, Min: 8.0, Max: 18.0},
+	}}
+	assertExact(t, garages, "What's the average weekly charge at Mill Lane?", "scalar mean(Charge pw £) where Site=Mill Lane")
+	bales := profile{Path: "/home/user/bale_weights_2025.csv", Name: "bale_weights_2025.csv", Rows: 80, Cols: 3, Columns: []colProfile{
+		{Name: "field", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"North Field", "Long Meadow", "Top Piece"}},
+		{Name: "avgBale_kg", Dtype: "float64", Kind: kindNumeric, Unique: 80, Min: 180.0, Max: 260.0},
+		{Name: "minBale_kg", Dtype: "float64", Kind: kindNumeric, Unique: 80, Min: 120.0, Max: 240.0},
+	}}
+	assertExact(t, bales, "What's the lightest single bale from North Field, in kg?", "scalar min(minBale_kg) where field=North Field")
+	homes := profile{Path: "/home/user/Tenancy Audit.csv", Name: "Tenancy Audit.csv", Rows: 300, Cols: 3, Columns: []colProfile{
+		{Name: "Dwelling", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"FLT", "HSE", "BGL"}},
+		{Name: "Office", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"MAN", "LDS"}},
+		{Name: "Bedrooms", Dtype: "int64", Kind: kindNumeric, Unique: 5, Min: 1.0, Max: 5.0},
+	}}
+	assertExact(t, homes, "How many flats are there?", "count_rows where Dwelling=FLT")
+	assertExact(t, homes, "What's the average number of bedrooms in our houses?", "scalar mean(Bedrooms) where Dwelling=HSE")
+	masts := profile{Path: "/home/user/MAST_TESTS_2025.csv", Name: "MAST_TESTS_2025.csv", Rows: 250, Cols: 3, Columns: []colProfile{
+		{Name: "MAST_ID", Dtype: "object", Kind: kindText, Unique: 250},
+		{Name: "OUTCOME", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"PASS", "D", "MON"}},
+		{Name: "WARD", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Abbey", "Castle", "Priory", "Docks"}},
+	}}
+	assertExact(t, masts, "How many D-masts did the inspectors find?", "count_rows where OUTCOME=D")
+	assertExact(t, masts, "How many tests have QA logged in Abbey?", "count_rows where WARD=Abbey")
+	assertReadings(t, masts, [][2]string{{"How many tests did the night crew do?", `refused: none of its columns holds "night", "crew"`}})
+}
+
+// TestSpansWaitsAndNumberedValues holds more readings round45 showed: the
+// ends of a span named whole before in part, nouns of the event a date
+// column's verb names, a span's own name, the time from one event to
+// another refused when its ends are not dates, "within" a time of a
+// column named, "waiting to be" an event, "line 3" of L3, a paint's
+// Finish that a passive verb does not group by.
+func TestSpansWaitsAndNumberedValues(t *testing.T) {
+	lets := profile{Path: "/home/user/Garage Voids.csv", Name: "Garage Voids.csv", Rows: 90, Cols: 5, Columns: []colProfile{
+		{Name: "Keys Back", Dtype: "object", Kind: kindDate, Unique: 80, Min: "2025-01-02", Max: "2025-06-01"},
+		{Name: "Ready To Let", Dtype: "object", Kind: kindDate, Unique: 70, Min: "2025-01-09", Max: "2025-06-20", Missing: 10},
+		{Name: "Let Date", Dtype: "object", Kind: kindDate, Unique: 60, Min: "2025-01-20", Max: "2025-06-30", Missing: 20},
+		{Name: "Bays", Dtype: "int64", Kind: kindNumeric, Unique: 3, Min: 1.0, Max: 3.0},
+		{Name: "Charge pw £", Dtype: "float64", Kind: kindNumeric, Unique: 12, Min: 8.0, Max: 18.0},
+	}}
+	assertExact(t, lets, "What's the average time from keys back to let date, in days?", "scalar mean(days from Keys Back to Let Date)")
+	assertExact(t, lets, "How many garages are still waiting to be let?", "count_rows where LetDateisempty")
+	assertExact(t, lets, "What's the median weekly charge of the garages yet to be let?", "scalar median(Charge pw £) where LetDateisempty")
+	lab := profile{Path: "/home/user/Soil Lab Intake.csv", Name: "Soil Lab Intake.csv", Rows: 200, Cols: 5, Columns: []colProfile{
+		{Name: "Date Rcvd", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2025-01-02", Max: "2025-06-30"},
+		{Name: "Date Reported", Dtype: "object", Kind: kindDate, Unique: 110, Min: "2025-01-05", Max: "2025-07-10", Missing: 15},
+		{Name: "Temp at Receipt (°C)", Dtype: "float64", Kind: kindNumeric, Unique: 80, Min: 1.0, Max: 12.0},
+		{Name: "Priority", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"STD", "URG"}},
+		{Name: "Bench", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"B1", "B2", "B3"}},
+	}}
+	assertExact(t, lab, "What's our average turnaround in days from receipt to reporting on urgent jobs?", "scalar mean(days from Date Rcvd to Date Reported) where Priority=URG")
+	assertExact(t, lab, "How many jobs went through bench 2?", "count_rows where Bench=B2")
+	assertReadings(t, lab, [][2]string{{"What's the average number of days from sampling to reporting?", "refused: it asks for the days from sampling to reporting, and I cannot tie both to date columns"}})
+	lifts := profile{Path: "/home/user/Hoist Callouts.csv", Name: "Hoist Callouts.csv", Rows: 150, Cols: 3, Columns: []colProfile{
+		{Name: "Priority", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"P1", "P2", "P3"}},
+		{Name: "Reported At", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2025-01-02 08:00", Max: "2025-06-30 17:00"},
+		{Name: "Downtime (hrs)", Dtype: "float64", Kind: kindNumeric, Unique: 100, Min: 0.2, Max: 40.0},
+	}}
+	assertExact(t, lifts, "How many callouts had downtime within 2 hours?", "count_rows where Downtime(hrs)<=2")
+	assertReadings(t, lifts, [][2]string{{"How many P1 callouts did the engineer reach within 30 minutes?", "refused: it names 30"}})
+	coats := profile{Path: "/home/user/coating_jobs.csv", Name: "coating_jobs.csv", Rows: 120, Cols: 3, Columns: []colProfile{
+		{Name: "Finish", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Gloss", "Matt", "Satin"}},
+		{Name: "Booked In", Dtype: "object", Kind: kindDate, Unique: 100, Min: "2025-01-02", Max: "2025-03-28"},
+		{Name: "Completed", Dtype: "object", Kind: kindDate, Unique: 90, Min: "2025-01-06", Max: "2025-04-10", Missing: 9},
+	}}
+	assertExact(t, coats, "For the jobs that are finished, how many days on average from booking in to completion?", "scalar mean(days from Booked In to Completed)")
+}

@@ -95,7 +95,8 @@ func sameWord(q, c string) bool {
 		return true
 	}
 	// "scored" and score; "escalation" and escalated; "browsing" and browse.
-	if strings.TrimSuffix(q, "d") == c || strings.TrimSuffix(c, "d") == q || len(stem(q)) >= 5 && stem(q) != q && stem(q)+"e" == c || len(stem(c)) >= 5 && stem(c) != c && stem(c)+"e" == q {
+	// But "be" is no bed ("yet to be let" of Beds); "90" is 90d.
+	if (min(len(q), len(c)) >= 3 || isDigits(q) || isDigits(c)) && (strings.TrimSuffix(q, "d") == c || strings.TrimSuffix(c, "d") == q) || len(stem(q)) >= 5 && stem(q) != q && stem(q)+"e" == c || len(stem(c)) >= 5 && stem(c) != c && stem(c)+"e" == q {
 		return true
 	}
 	if n, ok := strings.CutSuffix(q, "ation"); ok && len(n) > 2 && (c == n+"ated" || c == n+"ate") {
@@ -127,6 +128,58 @@ func sameWord(q, c string) bool {
 	// The shared part may end in the e of "-er" ("observed" and observer).
 	agent := func(w string) bool { return agentEndings[w[n:]] || w[n-1] == 'e' && agentEndings[w[n-1:]] }
 	return n >= 6 && 4*n >= 3*min(len(q), len(c)) && !agent(q) && !agent(c)
+}
+
+// stateWords name a good state of a thing a yes/no column records
+// ("sealOk", Custody Seal Intact), each with the words a question says
+// for it and for the other state.
+var stateWords = map[string]struct{ same, other []string }{
+	"ok":           {[]string{"good", "okay", "fine", "sound"}, []string{"bad", "faulty", "poor", "broken", "damaged", "defective"}},
+	"intact":       {[]string{"unbroken", "sound"}, []string{"broken", "damaged", "tampered", "missing"}},
+	"valid":        {nil, []string{"invalid"}},
+	"complete":     {nil, []string{"incomplete"}},
+	"correct":      {nil, []string{"incorrect", "wrong"}},
+	"safe":         {nil, []string{"unsafe"}},
+	"clean":        {nil, []string{"dirty", "contaminated"}},
+	"satisfactory": {nil, []string{"unsatisfactory"}},
+	"present":      {nil, []string{"missing", "absent"}},
+	"working":      {[]string{"functioning"}, []string{"broken", "faulty", "defective"}},
+}
+
+// stateWord finds the word beside a yes/no column's mention that says
+// which state it asks about, when the column is named for a good state
+// the mention leaves out: the state, whether the word says the other
+// one, and its position (-1 if there is none).
+func stateWord(c clause, m mention) (string, bool, int) {
+	cw := colWords(m.col.Name)
+	if m.len >= len(cw) || slices.ContainsFunc(c.words, func(w string) bool { return w == cw[len(cw)-1] }) {
+		return "", false, -1
+	}
+	state, ok := stateWords[cw[len(cw)-1]]
+	if !ok {
+		return "", false, -1
+	}
+	// Before the mention, or after it and the rest of the name it left
+	// out ("the custody seal broken"), and a verb of being.
+	after := m.pos + m.len
+	for after < len(c.words) && slices.ContainsFunc(cw, func(w string) bool { return sameWord(c.words[after], w) }) {
+		after++
+	}
+	if after < len(c.words) && wordSet("is", "was", "were", "are", "been")[c.words[after]] {
+		after++
+	}
+	for _, at := range []int{m.pos - 1, after} {
+		if at < 0 || at >= len(c.words) {
+			continue
+		}
+		switch w := c.words[at]; {
+		case slices.Contains(state.other, w):
+			return cw[len(cw)-1], true, at
+		case slices.Contains(state.same, w):
+			return cw[len(cw)-1], false, at
+		}
+	}
+	return "", false, -1
 }
 
 // agentEndings make a person of a root: "inspector", "attendee".
@@ -544,9 +597,9 @@ func mentions(c clause, p profile) []mention {
 				// more than 15 minutes" is delay_mins.
 				continue
 			}
-			if _, flag := isFlag(cd.col); span == 1 && cd.level >= 1 && cd.col.Kind == kindCategorical && !flag && isParticiple(c.words[i]) && !isParticiple(cd.ws[0]) &&
+			if _, flag := isFlag(cd.col); span == 1 && (cd.level >= 1 || c.words[i] != cd.ws[0]) && cd.col.Kind == kindCategorical && !flag && isParticiple(c.words[i]) && !isParticiple(cd.ws[0]) &&
 				i > 0 && passiveWords[c.words[i-1]] {
-				continue // "cycles were paid for by loyalty members", "samples were assayed": the rows' verb, not pay_method or assay_type
+				continue // "cycles were paid for by loyalty members", "samples were assayed", "jobs that are finished": the rows' verb, not pay_method, assay_type or a paint's Finish
 			}
 			if _, flag := isFlag(cd.col); span == 1 && cd.col.Kind != kindNumeric && i > 0 && wordSet("we", "they", "you")[c.words[i-1]] && !(flag && isParticiple(cd.ws[0])) {
 				// "how many parts did we process": the verb, not a grouping
@@ -1681,18 +1734,7 @@ func elapsedFromTo(c clause, p profile) (derived, int, int, int, bool) {
 	if f < 0 {
 		return derived{}, 0, 0, 0, false
 	}
-	dateAt := func(lo, hi int) *colProfile {
-		for i, col := range p.Columns {
-			if col.Kind != kindDate {
-				continue
-			}
-			own := eventWords(col.Name)
-			if slices.ContainsFunc(c.words[lo:min(hi, len(c.words))], func(w string) bool { return slices.ContainsFunc(own, func(o string) bool { return sameWord(w, o) }) }) {
-				return &p.Columns[i]
-			}
-		}
-		return nil
-	}
+	dateAt := func(lo, hi int) *colProfile { return dateNamed(c.words[lo:min(hi, len(c.words))], p) }
 	t := slices.Index(c.words[f:], "to")
 	if t < 2 || t > 4 {
 		return derived{}, 0, 0, 0, false
@@ -1711,6 +1753,53 @@ func elapsedFromTo(c clause, p profile) (derived, int, int, int, bool) {
 		return derived{}, 0, 0, 0, false
 	}
 	return elapsedColumn(*from, *to, name, fmt.Sprintf(".dt.total_seconds() / %g", div)), f, end - f, unit, true
+}
+
+// dateNamed is the date column the words name, whole before in part:
+// "to let date" is Let Date, not Ready To Let.
+func dateNamed(ws []string, p profile) *colProfile {
+	var part *colProfile
+	for i, col := range p.Columns {
+		if col.Kind != kindDate {
+			continue
+		}
+		own := eventWords(col.Name)
+		said := func(o string) bool {
+			return slices.ContainsFunc(ws, func(w string) bool { return sameWord(w, o) || eventNouns[w] == o })
+		}
+		if len(own) > 0 && !slices.ContainsFunc(own, func(o string) bool { return !said(o) }) {
+			return &p.Columns[i]
+		}
+		if part == nil && slices.ContainsFunc(own, said) {
+			part = &p.Columns[i]
+		}
+	}
+	return part
+}
+
+// eventNouns are nouns of an event whose date column is named by its
+// verb's past: "from receipt to report" of Date Recd.
+var eventNouns = map[string]string{"receipt": "received", "arrival": "arrived", "departure": "departed", "dispatch": "dispatched"}
+
+// untiedSpan is the refusal of a clause that asks for the time from one
+// event to another ("the average number of days from receipt to
+// report") when no reading tied both ends to date columns: any other
+// column it names is not that time. It is "" for other clauses.
+func untiedSpan(c clause) string {
+	f := slices.Index(c.words, "from")
+	if f < 0 {
+		return ""
+	}
+	t := slices.Index(c.words[f:], "to")
+	if t < 2 || t > 4 || f+t+1 >= len(c.words) {
+		return ""
+	}
+	t += f
+	at, unit, _ := elapsedUnit(c.words, f, t+2, false)
+	if at < 0 {
+		return ""
+	}
+	return fmt.Sprintf("it asks for the %s from %s to %s, and I cannot tie both to date columns", unit, strings.Join(c.words[f+1:t], " "), c.words[t+1])
 }
 
 // dateColumns are p's columns of dates, in order.
@@ -2465,6 +2554,9 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 				if col == nil {
 					return task{}, fmt.Sprintf("%q needs a column of %s, and it has none", w, strings.Join(a.hints[:min(2, len(a.hints))], " or ")), false
 				}
+				if b := boundSibling(*col, p, a.desc); b != nil {
+					col = b // "the lightest single pack" of minWt_g beside meanWt_g
+				}
 				if o := outcomeSibling(*col, p); o != nil && c.has(actuallyWords) {
 					col = o // "the longest session anyone actually ran": Hrs Used, not Hrs Booked
 				}
@@ -3036,6 +3128,44 @@ func laterCondition(c clause, filters []filter) (filter, []filter, bool) {
 func readClause(c clause, p profile, pl *plan) clauseReading {
 	rd := clauseReading{covered: make(map[int]bool)}
 	ms := mentions(c, p)
+	// "Still waiting to be let", "yet to be reported" of Let Date,
+	// Reported: the rows with no date for the event.
+	var early []filter // filters read before the rest; filtersFor's come first
+	// "Line 3" of line = L3, "bay 12" of Bay = B12: a column's word and a
+	// number, where the column's values are its initial and numbers.
+	ms = slices.DeleteFunc(ms, func(m mention) bool {
+		e := m.pos + m.len
+		if m.len != 1 || m.col.Kind != kindCategorical || e >= len(c.words) || !isDigits(c.words[e]) || rd.covered[e] {
+			return false
+		}
+		v := strings.ToUpper(c.words[m.pos][:1]) + c.words[e]
+		k := slices.IndexFunc(m.col.Values, func(x string) bool { return strings.EqualFold(x, v) })
+		if k < 0 {
+			return false
+		}
+		early = append(early, filter{Column: m.col.Name, Values: []string{m.col.Values[k]}})
+		rd.covered[m.pos], rd.covered[e] = true, true
+		rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s = %s.", c.words[m.pos]+" "+c.words[e], m.col.Name, m.col.Values[k]))
+		return true
+	})
+	for i := 0; i+3 < len(c.words); i++ {
+		if !(c.words[i] == "waiting" || c.words[i] == "yet") || c.words[i+1] != "to" || c.words[i+2] != "be" {
+			continue
+		}
+		dc := dateNamed(c.words[i+3:i+4], p)
+		if dc == nil || dc.Missing == 0 {
+			continue
+		}
+		early = append(early, filter{Column: dc.Name, Op: opEmpty})
+		ms = slices.DeleteFunc(ms, func(m mention) bool { return m.pos+m.len > i && m.pos <= i+3 })
+		for j := i; j <= i+3; j++ {
+			rd.covered[j] = true
+		}
+		if i > 0 && c.words[i-1] == "still" {
+			rd.covered[i-1] = true
+		}
+		rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as no %s.", strings.Join(c.words[i:i+4], " "), dc.Name))
+	}
 	// "Comprehensive cover" of COVER = COMP beside COMP_XS: a word that a
 	// code of the column named next shortens is that code, not the
 	// column whose name it also shortens.
@@ -3150,6 +3280,11 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	all := slices.Clone(ms)
 	rd.filters, rd.ambiguous = oneColumnPerValue(c, filtersFor(c, p, rd.covered, named), ms)
 	rd.filters = dropMeasureValues(rd.filters, all)
+	for _, f := range early {
+		if !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == f.Column }) {
+			rd.filters = append(rd.filters, f)
+		}
+	}
 	// "Paid" of Payment Status = Paid and of Total Paid (£): the money
 	// where the clause asks how much ("how much have delegates paid"), the
 	// rows' condition where it does not ("of the delegates who have paid,
@@ -3310,6 +3445,15 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 					rd.covered[x] = true
 				}
 			}
+		}
+		// "A bad seal", "the custody seal broken" of sealOk, Custody
+		// Seal Intact: a word for the other state, beside the part of
+		// the name the question says, keeps the rows of the other value;
+		// "a good seal" the rows of yes.
+		if state, other, at := stateWord(c, m); at >= 0 {
+			neg = neg != other
+			rd.covered[at] = true
+			rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s%s.", c.words[at], map[bool]string{true: "not ", false: ""}[other], state))
 		}
 		f := filter{Column: m.col.Name, Values: yes, Flag: true, flagAt: rangeOf(m.pos, m.pos+m.len)}
 		if m.col.Kind == kindNumeric {
@@ -3518,6 +3662,13 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			v, _ := strconv.ParseFloat(c.words[i], 64)
 			f, to, ok = filter{Op: "==", Num: v}, i+1, true // "lasted 60 minutes"
 		}
+		// "Reached within 30 minutes": at most that long, and only of a
+		// column the clause names; the one column in the unit may time
+		// something else (Downtime (hrs) is not how soon an engineer came).
+		within := ok && i > 0 && c.words[i-1] == "within"
+		if within {
+			f.Op = "<="
+		}
 		end := to
 		if ok && (to >= len(c.words) || !unitWords[c.words[to]]) && to-3 > i && unitWords[c.words[to-3]] && c.words[to-2] == "or" {
 			to -= 3 // "an hour or longer": the unit inside the condition
@@ -3531,6 +3682,9 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 		if col == nil && !rateUnit(c.words, to) {
 			col, factor = convertedColumn(p, c.words[to]) // "longer than an hour" of duration_min
+		}
+		if within && col != nil && !slices.ContainsFunc(ms, func(m mention) bool { return m.col.Name == col.Name }) {
+			continue
 		}
 		if col != nil && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == col.Name }) {
 			if factor != 1 {
@@ -3631,6 +3785,9 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	if !ok {
 		d, at, span, unit, ok = pairedTimes(c, p, pl.question)
 	}
+	if !ok && rd.ambiguous == "" {
+		rd.ambiguous = untiedSpan(c)
+	}
 	if ok && !slices.ContainsFunc(ms, func(m mention) bool { return m.pos == unit }) {
 		pl.addDerived(d)
 		// The span's words name its dates, not another column:
@@ -3643,6 +3800,13 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		rd.covered[unit] = true
 		for j := at; j < at+span; j++ {
 			rd.covered[j] = true
+		}
+		// "Our average turnaround in days from receipt to report": the
+		// span's own name.
+		for j, w := range c.words {
+			if wordSet("turnaround", "lead", "lag", "gap", "interval", "wait")[w] && !rd.covered[j] {
+				rd.covered[j] = true
+			}
 		}
 		// The later date named before the span is its end, not a time
 		// to break it down by; "was done" with it says the rows have it.
@@ -4071,6 +4235,12 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 				}
 			}
 		}
+		// "How many samples were reported" of a Reported date with gaps:
+		// a row with no date had no such event, so the verb keeps the
+		// rows that hold one.
+		if !neg && isParticiple(c.words[m.pos]) && m.col.Missing > 0 && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == m.col.Name }) {
+			rd.filters = append(rd.filters, filter{Column: m.col.Name, Op: opFilled})
+		}
 		// "The median time on the floor" of Time On Floor (mins) asks
 		// no time: a word of another column's name is that column's.
 		asksWhen := slices.ContainsFunc(rangeOf(0, len(c.words)), func(i int) bool {
@@ -4102,10 +4272,19 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	for i, w := range c.words {
 		// But "dispatch events" of BESS_DISPATCH_LOG are its rows, not
 		// MODE = DIS.
-		if rd.covered[i] || len(w) < 5 || known(w) && !isParticiple(w) || slices.Contains(fileWords(p), w) {
+		if rd.covered[i] || slices.Contains(fileWords(p), w) {
 			continue
 		}
-		if f, ok := codeValue(w, p); ok && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == f.Column }) {
+		f, ok := codeValue(w, p)
+		if len(w) < 5 || known(w) && !isParticiple(w) {
+			if known(w) && !entityWords[w] && !rowWords[w] {
+				continue // "much" is no MCH, "many" no MAN
+			}
+			// "Flats", "houses" of Prop Type = FLT, HSE: a short or
+			// common word, where the code spells every consonant of it.
+			f, ok = skeletonValue(w, p)
+		}
+		if ok && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == f.Column }) {
 			f.at = []int{i}
 			rd.filters = append(rd.filters, f)
 			rd.covered[i] = true
@@ -4116,6 +4295,23 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			}
 			rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s = %s.", w, f.Column, f.Values[0]))
 		}
+	}
+	// "D-poles" of RESULT = D: a capital code of a letter or two joined to
+	// the noun it sorts, when it is the whole of one value of the table.
+	for _, sm := range codeHyphen.FindAllStringSubmatch(c.raw, -1) {
+		code, noun := sm[1], singular(strings.ToLower(sm[2]))
+		i := slices.IndexFunc(rangeOf(0, len(c.words)-1), func(i int) bool {
+			return c.words[i] == strings.ToLower(code) && sameWord(c.words[i+1], noun) && !rd.covered[i]
+		})
+		codes := profile{Columns: slices.DeleteFunc(slices.Clone(p.Columns), func(col colProfile) bool { return !codeColumn(col) })}
+		f, ok := oneValue(codes, func(v string) bool { return v == code })
+		if i < 0 || !ok || slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == f.Column }) {
+			continue
+		}
+		f.at = []int{i}
+		rd.filters = append(rd.filters, f)
+		rd.covered[i] = true
+		rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s = %s.", code+"-"+sm[2], f.Column, code))
 	}
 	// "At York" of SITE = York Stonegate: a name written with a capital
 	// that starts one value of the table, and only one.
@@ -4183,6 +4379,31 @@ func codeValue(w string, p profile) (filter, bool) {
 		lv := strings.ToLower(v)
 		return len(v) >= 3 && len(v) <= 4 && strings.ToUpper(v) == v && !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }) &&
 			(strings.HasPrefix(w, lv) || abbreviates(lv, w) && inOrder(lv, w))
+	})
+}
+
+// codeHyphen is a capital code of one or two characters joined to a
+// word: "D-poles", "A-boards".
+var codeHyphen = regexp.MustCompile(`\b([A-Z][A-Z0-9]?)-([A-Za-z]{3,})`)
+
+// skeletonValue is the one value of the table written as a capital code
+// of three or four letters that keeps every consonant of w, in order, and
+// starts as w does: FLT of "flat", HSE of "house".
+func skeletonValue(w string, p profile) (filter, bool) {
+	var cons []byte
+	for i := 1; i < len(w); i++ {
+		if !strings.ContainsRune("aeiouy", rune(w[i])) {
+			cons = append(cons, w[i])
+		}
+	}
+	if len(w) < 4 || len(cons) == 0 {
+		return filter{}, false
+	}
+	codes := profile{Columns: slices.DeleteFunc(slices.Clone(p.Columns), func(col colProfile) bool { return !codeColumn(col) })}
+	return oneValue(codes, func(v string) bool {
+		lv := strings.ToLower(v)
+		return len(v) >= 3 && len(v) <= 4 && lv[0] == w[0] && !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }) &&
+			inOrder(lv, w) && inOrder(string(cons), lv[1:])
 	})
 }
 
@@ -5089,7 +5310,7 @@ func timeFreq(c clause, dc colProfile, covered map[int]bool) string {
 
 // columnPeriod is the period a numeric column's figures are for, by its
 // name: "Y" for "Passing Rent (GBP pa)" or "annual_fee", "M" for
-// "rent_pcm".
+// "rent_pcm", "W" for "Rent pw £".
 func columnPeriod(name string) string {
 	for _, w := range words(name) {
 		switch w {
@@ -5097,6 +5318,8 @@ func columnPeriod(name string) string {
 			return "Y"
 		case "pcm", "monthly":
 			return "M"
+		case "pw", "weekly":
+			return "W" // "Rent pw £"
 		}
 	}
 	return ""
@@ -5134,6 +5357,24 @@ func dateOnly(c colProfile) bool {
 func dateColumn(p profile) *colProfile {
 	for i, c := range p.Columns {
 		if c.Kind == kindDate {
+			return &p.Columns[i]
+		}
+	}
+	return nil
+}
+
+// boundSibling is the column that holds the highest (desc) or lowest
+// single value of what col measures, where the table keeps one beside it:
+// minWt_g of declaredWt_g or meanWt_g, "Max Load (t)" of "Load (t)".
+func boundSibling(col colProfile, p profile, desc bool) *colProfile {
+	bound := map[bool]string{true: "maximum", false: "minimum"}[desc]
+	cw := colWords(col.Name)
+	if cw[0] == bound {
+		return nil
+	}
+	for i, o := range p.Columns {
+		ow := colWords(o.Name)
+		if o.Kind == kindNumeric && len(ow) > 1 && ow[0] == bound && (slices.Equal(ow[1:], cw) || len(cw) > 1 && slices.Equal(ow[1:], cw[1:])) {
 			return &p.Columns[i]
 		}
 	}
@@ -6362,8 +6603,8 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 			i > 2 && wordSet("which", "what")[c.words[i-3]] && c.words[i-1] == "or" && covered[i-2] {
 			continue // "which outlet or channel", "which channel or outlet": another name of the column named beside it
 		}
-		if i+1 < len(c.words) && wordSet("put", "puts", "putting")[w] && wordSet("in", "through", "forward", "out")[c.words[i+1]] || wordSet("stay", "stayed", "stays", "staying")[w] && c.has(wordSet("night", "day")) {
-			continue // "which rig put in the most piles", "which engineer put out the most quotes": did; "how many nights does a pet stay": how long, in the nights asked
+		if i+1 < len(c.words) && wordSet("put", "puts", "putting")[w] && (wordSet("in", "through", "forward", "out")[c.words[i+1]] || c.words[i+1] == "on" && i+2 < len(c.words) && wordSet("hold", "stop", "standby")[c.words[i+2]]) || wordSet("stay", "stayed", "stays", "staying")[w] && c.has(wordSet("night", "day")) {
+			continue // "which rig put in the most piles", "which engineer put out the most quotes": did; "samples put on hold": the state named after; "how many nights does a pet stay": how long, in the nights asked
 		}
 		if wordSet("carry", "carried", "carries", "carrying")[w] && (i+1 < len(c.words) && c.words[i+1] == "out" || i+2 < len(c.words) && c.words[i+2] == "out" && covered[i+1]) {
 			continue // "how many interments did we carry out": did
@@ -6487,9 +6728,47 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		if hedgeWords[w] && i+1 < len(c.words) && covered[i+1] {
 			continue // "flagged as possible fraud" of flaggedFraud: the flag is the possibility
 		}
+		if _, irregular := irregularVerbs[w]; irregular && i > 0 && (rowWords[c.words[i-1]] || entityWords[c.words[i-1]] || c.words[i-1] == entity || slices.Contains(nameWords, c.words[i-1])) {
+			j := i + 1
+			for j < len(c.words) && articles[c.words[j]] {
+				j++
+			}
+			if j < len(c.words) && covered[j] {
+				continue // "how many checks found a bad seal": what the rows found is the condition named after the verb
+			}
+		}
+		if agentOfVerb(c, i) {
+			continue // "how many D-poles did the testers find", "how many checks have QA logged": who did what every row records
+		}
 		out = append(out, w)
 	}
 	return out
+}
+
+// agentOfVerb reports whether the clause's word i is who does its verb,
+// between the auxiliary and the verb: "did the testers find", "do the
+// techs spend", "have QA logged". A person named by a plural ("the
+// testers") or by initials ("QA") is whoever did the work each row
+// records; a word that qualifies them ("did the night crew do") is not.
+func agentOfVerb(c clause, i int) bool {
+	w := c.words[i]
+	aux := wordSet("did", "do", "does", "have", "has", "had")
+	person := len(w) > 4 && slices.ContainsFunc([]string{"er", "or", "ist", "ian"}, func(e string) bool { return strings.HasSuffix(w, e) })
+	initials := slices.ContainsFunc(strings.Fields(c.raw), func(f string) bool {
+		f = strings.Trim(f, ".,;:?!'\"")
+		return len(f) >= 2 && len(f) <= 3 && strings.ToUpper(f) == f && strings.ToLower(f) == w
+	})
+	switch {
+	case i > 1 && wordSet("the", "our")[c.words[i-1]] && aux[c.words[i-2]] && person:
+	case i > 0 && aux[c.words[i-1]] && initials:
+	default:
+		return false
+	}
+	if i+1 >= len(c.words) {
+		return false
+	}
+	next := c.words[i+1]
+	return !entityWords[next] && !rowWords[next] && !stopWords[next] && next != "of"
 }
 
 // untilNow reports whether the words after a verb say only that it is

@@ -16,7 +16,7 @@ import (
 var abbreviations = map[string]string{
 	"pct": "percent", "percentage": "percent", "disc": "discount", "perc": "percent", "qty": "quantity", "quant": "quantity",
 	"pn": "per night", "amt": "amount", "dt": "date", "avg": "average", "temp": "temperature", "dept": "department",
-	"cust": "customer", "yr": "year", "yrs": "year", "mth": "month", "mths": "month", "mo": "month", "wk": "week", "qtr": "quarter",
+	"cust": "customer", "recd": "received", "rcvd": "received", "yr": "year", "yrs": "year", "mth": "month", "mths": "month", "mo": "month", "wk": "week", "qtr": "quarter",
 	"hr": "hour", "hrs": "hour", "sec": "second", "secs": "second", "mins": "minute", "dur": "duration",
 	"dist": "distance", "num": "number", "nbr": "number", "cnt": "count", "tot": "total", "val": "value",
 	"emp": "employee", "loc": "location", "pax": "passenger", "dep": "departure", "arr": "arrival",
@@ -143,7 +143,7 @@ var synonyms = map[string][]string{
 	"fare": {"price", "fee"}, "fee": {"fare", "charge"}, "charge": {"fee", "rate"},
 	"length": {"duration"}, "duration": {"length"}, "reading": {"value", "measurement"},
 	"conversion": {"converted", "convert"}, "cancellation": {"cancelled", "canceled", "cancel"}, "return": {"returned"},
-	"temperature": {"temperature"}, "headcount": {"staff"}, "unit": {"quantity"},
+	"temperature": {"temperature"}, "headcount": {"staff"}, "unit": {"quantity"}, "mileage": {"mile"},
 	"bill": {"total", "charge", "amount", "fee"}, "payout": {"compensation", "refund", "payment"}, "audience": {"attendee", "attendance", "viewer", "visitor"},
 	"attendance": {"attendee", "visitor"}, "cost": {"fee", "price", "charge", "fare"}, "price": {"fee", "charge", "fare", "rate"}, "area": {"zone", "region", "district"},
 	"finish": {"completed", "complete"}, "complete": {"finished"}, "abroad": {"international", "overseas", "foreign"},
@@ -271,7 +271,7 @@ var entityWords = wordSet("employee", "staff", "worker", "person", "people", "pa
 	"package", "parcel", "driver", "rider", "guest", "review", "ride", "reader", "visitor", "buyer", "seller", "vendor", "supplier",
 	"request", "sample", "log", "donation", "candidate", "applicant", "runner", "participant", "athlete", "player", "team", "respondent", "prescription", "rental",
 	"row", "record", "entry", "line", "observation", "item", "order", "case", "event", "time", "one", "thing", "data", "dataset", "table",
-	"property", "house", "home", "apartment", "listing", "product", "account", "device", "unit")
+	"property", "house", "home", "apartment", "listing", "product", "account", "device", "unit", "job")
 
 // fillerWords carry no meaning a column could hold: function words, the
 // verbs questions are asked with, and politeness.

@@ -173,14 +173,23 @@ func TestCorpora(t *testing.T) {
 // 2 / 33, round35 to 33 / 4 / 33 and round41 to 31 / 7 / 32; the next
 // (spend per head, "including" a second money column, a share of the
 // things a measure is of, "so far" after the rows' verb, a relative
-// clause nothing reads) raised it to 43 / 1 / 26.
+// clause nothing reads) raised it to 43 / 1 / 26. round45, written
+// blind, was held out (32 / 6 / 32), then read whole once round46 was
+// written blind to take its place; its readings (a verb that names a
+// date with gaps, a word for the other state of a yes/no column, a
+// column already per week, the column of the lowest single value, a
+// code of a short word's consonants or joined by a hyphen, who did the
+// work, the ends of a span named whole, "within" a time, "waiting to
+// be", "line 3") raised it to 47 / 2 / 21, round31 to 57 / 0 / 13,
+// round32 to 41 / 1 / 28, round35 to 34 / 3 / 33 and round39 to 29 / 3
+// / 38.
 func TestCorporaBelowGoal(t *testing.T) {
 	for dir, floor := range map[string]struct{ correct, different int }{"round11": {58, 0}, "round12": {60, 0}, "round16": {51, 1},
 		"round18": {55, 1}, "round20": {55, 0}, "round21": {56, 0}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
-		"round27": {42, 0}, "round28": {44, 2}, "round29": {56, 0}, "round30": {45, 0}, "round31": {56, 0},
-		"round32": {39, 1}, "round33": {41, 1}, "round34": {35, 2}, "round35": {33, 4}, "round36": {34, 4}, "round37": {27, 11},
-		"round38": {43, 1}, "round39": {27, 4}, "round40": {55, 0}, "round41": {31, 7}, "round42": {35, 0}, "round43": {54, 3},
-		"round44": {43, 1}} {
+		"round27": {42, 0}, "round28": {44, 2}, "round29": {56, 0}, "round30": {45, 0}, "round31": {57, 0},
+		"round32": {41, 1}, "round33": {41, 1}, "round34": {35, 2}, "round35": {34, 3}, "round36": {34, 4}, "round37": {27, 11},
+		"round38": {43, 1}, "round39": {29, 3}, "round40": {55, 0}, "round41": {31, 7}, "round42": {35, 0}, "round43": {54, 3},
+		"round44": {43, 1}, "round45": {47, 2}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
