@@ -363,6 +363,9 @@ func splitWords(s string, expand bool) []string {
 			if unicode.IsUpper(r) && i > 0 && unicode.IsLower(rs[i-1]) && len(cur) > 1 {
 				flush() // "unitPrice", but not the unit "kWh"
 			}
+			if unicode.IsUpper(r) && i > 1 && unicode.IsDigit(rs[i-1]) && unicode.IsLetter(rs[i-2]) && i+1 < len(rs) && unicode.IsLower(rs[i+1]) {
+				flush() // "t1Fails", "co2Level"
+			}
 			if len(cur) == 0 {
 				start = i
 			}

@@ -2959,16 +2959,16 @@ func TestCodesStatesAndAgents(t *testing.T) {
 // column named, "waiting to be" an event, "line 3" of L3, a paint's
 // Finish that a passive verb does not group by.
 func TestSpansWaitsAndNumberedValues(t *testing.T) {
-	lets := profile{Path: "/home/user/Garage Voids.csv", Name: "Garage Voids.csv", Rows: 90, Cols: 5, Columns: []colProfile{
+	lets := profile{Path: "/home/user/Flat Voids.csv", Name: "Flat Voids.csv", Rows: 90, Cols: 5, Columns: []colProfile{
 		{Name: "Keys Back", Dtype: "object", Kind: kindDate, Unique: 80, Min: "2025-01-02", Max: "2025-06-01"},
 		{Name: "Ready To Let", Dtype: "object", Kind: kindDate, Unique: 70, Min: "2025-01-09", Max: "2025-06-20", Missing: 10},
 		{Name: "Let Date", Dtype: "object", Kind: kindDate, Unique: 60, Min: "2025-01-20", Max: "2025-06-30", Missing: 20},
-		{Name: "Bays", Dtype: "int64", Kind: kindNumeric, Unique: 3, Min: 1.0, Max: 3.0},
+		{Name: "Beds", Dtype: "int64", Kind: kindNumeric, Unique: 3, Min: 1.0, Max: 3.0},
 		{Name: "Charge pw £", Dtype: "float64", Kind: kindNumeric, Unique: 12, Min: 8.0, Max: 18.0},
 	}}
 	assertExact(t, lets, "What's the average time from keys back to let date, in days?", "scalar mean(days from Keys Back to Let Date)")
-	assertExact(t, lets, "How many garages are still waiting to be let?", "count_rows where LetDateisempty")
-	assertExact(t, lets, "What's the median weekly charge of the garages yet to be let?", "scalar median(Charge pw £) where LetDateisempty")
+	assertExact(t, lets, "How many flats are still waiting to be let?", "count_rows where LetDateisempty")
+	assertExact(t, lets, "What's the median weekly charge of the flats yet to be let?", "scalar median(Charge pw £) where LetDateisempty")
 	lab := profile{Path: "/home/user/Soil Lab Intake.csv", Name: "Soil Lab Intake.csv", Rows: 200, Cols: 5, Columns: []colProfile{
 		{Name: "Date Rcvd", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2025-01-02", Max: "2025-06-30"},
 		{Name: "Date Reported", Dtype: "object", Kind: kindDate, Unique: 110, Min: "2025-01-05", Max: "2025-07-10", Missing: 15},
@@ -2992,4 +2992,32 @@ func TestSpansWaitsAndNumberedValues(t *testing.T) {
 		{Name: "Completed", Dtype: "object", Kind: kindDate, Unique: 90, Min: "2025-01-06", Max: "2025-04-10", Missing: 9},
 	}}
 	assertExact(t, coats, "For the jobs that are finished, how many days on average from booking in to completion?", "scalar mean(days from Booked In to Completed)")
+}
+
+// TestYearsRatesShiftsAndHolds holds the last readings round45 showed: a
+// year a row records, averaged; a total per hour of a column in minutes;
+// a shift named by its initial; a camelCase name with a digit before a
+// capital; samples "put on hold"; mileage of miles; jobs as rows.
+func TestYearsRatesShiftsAndHolds(t *testing.T) {
+	posts := profile{Path: "/home/user/SIGNPOST_SURVEY_2025.csv", Name: "SIGNPOST_SURVEY_2025.csv", Rows: 300, Cols: 4, Columns: []colProfile{
+		{Name: "POST_TYPE", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"STEEL", "TIMBER"}},
+		{Name: "ERECTED_YR", Dtype: "int64", Kind: kindNumeric, Unique: 40, Min: 1975.0, Max: 2024.0},
+		{Name: "shift", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"D", "N"}},
+		{Name: "t1Fails", Dtype: "int64", Kind: kindNumeric, Unique: 6, Min: 0.0, Max: 5.0},
+		{Name: "metalDetTest", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"PASS", "FAIL"}},
+	}}
+	assertExact(t, posts, "What's the median erected year of the timber posts?", "scalar median(ERECTED_YR) where POST_TYPE=TIMBER")
+	assertExact(t, posts, "How many T1 failures were logged on night shift in total?", "scalar sum(t1Fails) where shift=N")
+	assertExact(t, posts, "How many times has the metal detector failed its test?", "count_rows where metalDetTest=FAIL")
+	rounds := profile{Path: "/home/user/Bin Rounds.csv", Name: "Bin Rounds.csv", Rows: 200, Cols: 5, Columns: []colProfile{
+		{Name: "Round Date", Dtype: "object", Kind: kindDate, Unique: 60, Min: "2025-03-03", Max: "2025-05-30"},
+		{Name: "Round", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"R1", "R2", "R3", "R4", "R5", "R6"}},
+		{Name: "Miles", Dtype: "float64", Kind: kindNumeric, Unique: 180, Min: 20.0, Max: 90.0},
+		{Name: "Drive Mins", Dtype: "int64", Kind: kindNumeric, Unique: 150, Min: 60.0, Max: 420.0},
+		{Name: "Action", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"NONE", "HOLD", "SCRAP"}},
+	}}
+	assertExact(t, rounds, "Across all rounds, how many miles did we cover per hour of drive time?", "scalar sum(Miles) / sum(Drive Mins in hours)")
+	assertExact(t, rounds, "What's the median mileage on round R2?", "scalar median(Miles) where Round=R2")
+	assertExact(t, rounds, "How many rounds were put on hold?", "distinct Round where Action=HOLD")
+	assertExact(t, rounds, "How many jobs were scrapped?", "count_rows where Action=SCRAP")
 }

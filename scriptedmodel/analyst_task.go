@@ -396,7 +396,11 @@ func mentions(c clause, p profile) []mention {
 		if core == nil {
 			core = ws
 		}
-		if head := core[len(core)-1]; len(core) > 1 && heads[head] == 1 && !stopWords[head] && !weakWords[head] && !(head == "rate" && core[len(core)-2] == "heart") &&
+		// Not when a code qualifies it: "failed" is no T1 fail of t1Fails.
+		codeWord := func(w string) bool {
+			return strings.ContainsFunc(w, unicode.IsDigit) && strings.ContainsFunc(w, unicode.IsLetter)
+		}
+		if head := core[len(core)-1]; len(core) > 1 && heads[head] == 1 && !stopWords[head] && !weakWords[head] && !(head == "rate" && core[len(core)-2] == "heart") && !slices.ContainsFunc(core[:len(core)-1], codeWord) &&
 			!(freqWords[head] != "" && col.Kind == kindNumeric && dateColumn(p) != nil) { // "which month" of a table with dates is no termMonths
 			_, flag := isFlag(col)
 			// A yes/no column's last word picks rows only as written: "rested"
@@ -1585,6 +1589,36 @@ func totalsRatio(c clause, p profile) (num, den string) {
 	return "", ""
 }
 
+// perUnitOf is the column after "per hour of" ("miles per hour of
+// platform time" of Platform Mins) in the unit said, converted from its
+// own: a derived column when the units differ, or the column's name.
+func perUnitOf(c clause, den string, p profile) (string, *derived) {
+	i := slices.Index(c.words, "per")
+	if i < 0 || i+2 >= len(c.words) || !unitWords[c.words[i+1]] || c.words[i+2] != "of" {
+		return den, nil
+	}
+	k := slices.IndexFunc(p.Columns, func(col colProfile) bool { return col.Name == den })
+	if k < 0 {
+		return den, nil
+	}
+	col, factor := mentionedInUnit([]mention{{col: p.Columns[k]}}, c.words[i+1])
+	if col == nil || factor == 1 {
+		return den, nil
+	}
+	d := inUnit(den, c.words[i+1], factor)
+	return "", &d
+}
+
+// inUnit is a numeric column in another unit: its values over factor, the
+// values of unit in the column's ("Platform Mins in hours", factor 60).
+func inUnit(col, unit string, factor float64) derived {
+	plural := strings.TrimSuffix(unit, "s") + "s"
+	f := strconv.FormatFloat(factor, 'f', -1, 64)
+	return derived{Name: col + " in " + plural,
+		Expr:    fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\") / %s", py(col), f),
+		Formula: fmt.Sprintf("%s in %s = %s / %s", col, plural, col, f)}
+}
+
 // recordedWords after "no" and a column say that nothing was written in
 // it: "no moisture reading", "no operator recorded".
 var recordedWords = wordSet("reading", "recorded", "record", "value", "result", "entered", "entry", "logged", "given", "listed", "measurement")
@@ -2671,6 +2705,13 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	// "Total water divided by total fabric weight", "litres of water per
 	// kg of fabric across all batches": one column's total over another's.
 	if num, den := totalsRatio(c, p); num != "" && !ranked && len(times) == 0 && !c.has(wordSet("each", "every", "which")) {
+		// "Miles per hour of platform time" of Platform Mins: the hours.
+		if name, d := perUnitOf(c, den, p); d != nil {
+			pl.addDerived(*d)
+			den = d.Name
+		} else {
+			den = name
+		}
 		if c.has(shareWords) {
 			return task{Op: opShare, Measure: num, Over: den, Filters: filters}, "", true // "what percentage of seats did we sell"
 		}
@@ -3128,9 +3169,29 @@ func laterCondition(c clause, filters []filter) (filter, []filter, bool) {
 func readClause(c clause, p profile, pl *plan) clauseReading {
 	rd := clauseReading{covered: make(map[int]bool)}
 	ms := mentions(c, p)
+	var early []filter // filters read before the rest; filtersFor's come first
+	// "Night shift" of shift = N: a word before the name of a column of
+	// single capital letters, one of which is its initial.
+	ms = slices.DeleteFunc(ms, func(m mention) bool {
+		if _, flag := isFlag(m.col); flag || m.len != 1 || m.pos == 0 || m.col.Kind != kindCategorical || len(m.col.Values) < 2 || rd.covered[m.pos-1] ||
+			slices.ContainsFunc(m.col.Values, func(v string) bool { return len(v) != 1 || strings.ToUpper(v) != v }) {
+			return false
+		}
+		w := c.words[m.pos-1]
+		if len(w) < 3 || !strings.ContainsFunc(w, unicode.IsLetter) || fillerWords[w] || stopWords[w] || articles[w] || descWords[w] || ascWords[w] || commonWords[w] || groupWords[w] {
+			return false
+		}
+		v := strings.ToUpper(w[:1])
+		if !slices.Contains(m.col.Values, v) {
+			return false
+		}
+		early = append(early, filter{Column: m.col.Name, Values: []string{v}})
+		rd.covered[m.pos-1], rd.covered[m.pos] = true, true
+		rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s = %s.", w+" "+c.words[m.pos], m.col.Name, v))
+		return true
+	})
 	// "Still waiting to be let", "yet to be reported" of Let Date,
 	// Reported: the rows with no date for the event.
-	var early []filter // filters read before the rest; filtersFor's come first
 	// "Line 3" of line = L3, "bay 12" of Bay = B12: a column's word and a
 	// number, where the column's values are its initial and numbers.
 	ms = slices.DeleteFunc(ms, func(m mention) bool {
@@ -3870,10 +3931,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			}
 			name := col.Name
 			if factor != 1 {
-				plural := strings.TrimSuffix(u, "s") + "s"
-				d := derived{Name: col.Name + " in " + plural,
-					Expr:    fmt.Sprintf("pd.to_numeric(data[%s], errors=\"coerce\") / %s", py(col.Name), strconv.FormatFloat(factor, 'f', -1, 64)),
-					Formula: fmt.Sprintf("%s in %s = %s / %s", col.Name, plural, col.Name, strconv.FormatFloat(factor, 'f', -1, 64))}
+				d := inUnit(col.Name, u, factor)
 				pl.addDerived(d)
 				name = d.Name
 			}
@@ -4015,6 +4073,11 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 				rd.synonyms = append(rd.synonyms, [2]string{m.via, m.col.Name})
 			}
 			switch {
+			case isTime(m.col) && m.col.Kind == kindNumeric && len(colWords(m.col.Name)) > 1 && aggregateOf(c, map[int]bool{}) != "":
+				// "The median install year" of INSTALL_YR: a year each row
+				// records, a figure to take the median of, not a time to
+				// follow.
+				rd.numeric = append(rd.numeric, m.col)
 			case isTime(m.col):
 				rd.times = append(rd.times, m.col)
 			case m.col.Kind == kindNumeric && isID(m.col) && !(m.pos+m.len < len(c.words) && wordSet("number", "no")[c.words[m.pos+m.len]]):
@@ -5285,6 +5348,9 @@ func timeFreq(c clause, dc colProfile, covered map[int]bool) string {
 		}
 		if i > 0 && (c.words[i-1] == "many" || c.words[i-1] == "of") && freqWords[w] != "" {
 			continue // "how many days", "the share of days": the rows
+		}
+		if i > 0 && c.words[i-1] == "per" && i+1 < len(c.words) && c.words[i+1] == "of" {
+			continue // "miles per hour of platform time": a unit of a column, not a period
 		}
 		if i == len(c.words)-1 && i > 0 && c.words[i-1] == "in" && w != "day" {
 			continue // "the longest session, in hours": a unit, not a period ("in the day" is one)

@@ -182,14 +182,16 @@ func TestCorpora(t *testing.T) {
 // work, the ends of a span named whole, "within" a time, "waiting to
 // be", "line 3") raised it to 47 / 2 / 21, round31 to 57 / 0 / 13,
 // round32 to 41 / 1 / 28, round35 to 34 / 3 / 33 and round39 to 29 / 3
-// / 38.
+// / 38; the next (a year a row records, a total per hour of a column in
+// minutes, a shift by its initial, a code before a capital in a
+// camelCase name) to 49 / 1 / 20, and round44 to 44 / 1 / 25.
 func TestCorporaBelowGoal(t *testing.T) {
 	for dir, floor := range map[string]struct{ correct, different int }{"round11": {58, 0}, "round12": {60, 0}, "round16": {51, 1},
 		"round18": {55, 1}, "round20": {55, 0}, "round21": {56, 0}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
 		"round27": {42, 0}, "round28": {44, 2}, "round29": {56, 0}, "round30": {45, 0}, "round31": {57, 0},
 		"round32": {41, 1}, "round33": {41, 1}, "round34": {35, 2}, "round35": {34, 3}, "round36": {34, 4}, "round37": {27, 11},
 		"round38": {43, 1}, "round39": {29, 3}, "round40": {55, 0}, "round41": {31, 7}, "round42": {35, 0}, "round43": {54, 3},
-		"round44": {43, 1}, "round45": {47, 2}} {
+		"round44": {44, 1}, "round45": {49, 1}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
