@@ -2870,6 +2870,9 @@ func TestPerHeadSumsAndRelatives(t *testing.T) {
 	assertExact(t, shifts, "What was our average spend per head?", "scalar sum(Takings (£)) / sum(Guests)")
 	assertExact(t, shifts, "What were the takings per staff hour across the month?", "scalar sum(Takings (£)) / sum(Staff Hours)")
 	assertReadings(t, shifts, [][2]string{{"Which venue had the highest takings per head?", "refused: it asks for a figure per head"}})
+	// "Head" is a word, not a short "headcount", the synonym of staff:
+	// it is no name of Staff Hours.
+	assertReadings(t, shifts, [][2]string{{"What was the head chef's total at the Dock?", "refused: it names no numeric column"}})
 	suppers := profile{Path: "/home/user/supper_club_2025.csv", Name: "supper_club_2025.csv", Rows: 90, Cols: 3, Columns: []colProfile{
 		{Name: "venue", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Dock", "Arches", "Mill"}},
 		{Name: "covers", Dtype: "int64", Kind: kindNumeric, Unique: 60, Min: 10.0, Max: 120.0},
@@ -3020,4 +3023,10 @@ func TestYearsRatesShiftsAndHolds(t *testing.T) {
 	assertExact(t, rounds, "What's the median mileage on round R2?", "scalar median(Miles) where Round=R2")
 	assertExact(t, rounds, "How many rounds were put on hold?", "distinct Round where Action=HOLD")
 	assertExact(t, rounds, "How many jobs were scrapped?", "count_rows where Action=SCRAP")
+	// "The average weekly mileage" is the mean of the weeks' totals, not
+	// a series of each week's average; a median of them is refused.
+	if pl := planFor("What's our average weekly mileage?", []profile{rounds}); len(pl.Tasks) != 1 || !pl.Tasks[0].PerPeriod || pl.Tasks[0].Agg != "sum" || pl.Tasks[0].Freq != "W" {
+		t.Errorf("average weekly mileage: got %+v, want the mean over the weeks of each week's total", pl.Tasks)
+	}
+	assertReadings(t, rounds, [][2]string{{"What's the median monthly mileage?", "refused: it asks for the median of the monthly totals"}})
 }

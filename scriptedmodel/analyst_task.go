@@ -547,6 +547,12 @@ func mentions(c clause, p profile) []mention {
 			span := len(cd.ws)
 			ok := sameWords(c.words[i:i+span], cd.ws) && (!cd.exact || slices.Equal(c.words[i:i+span], cd.ws) || span == 1 && abbreviates(cd.ws[0], c.words[i])) ||
 				cd.anyOrder && sameSet(c.words[i:i+span], cd.ws)
+			if ok && cd.via != "" && span == 1 && abbreviates(c.words[i], cd.ws[0]) {
+				// A question writes a word, not an abbreviation of another
+				// word for a column: "head" is no short "headcount" (and
+				// so not Staff Hours).
+				ok = false
+			}
 			if ok && slices.ContainsFunc(c.words[i:i+span], func(q string) bool { return activityWord(q, nameWords, cd.ws) }) {
 				ok = false // "screenings" of cinema_screenings.csv are its rows, not its screen column
 			}
@@ -2853,6 +2859,11 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		// "The average number of washes per day": the mean over the days
 		// of each day's count (or total).
 		t.PerPeriod = agg == "mean" && t.Freq != "" && t.By == "" && perPeriod(c)
+		if agg == "median" && t.Freq != "" && slices.ContainsFunc(rangeOf(1, len(c.words)), func(i int) bool { return periodAdjectives[c.words[i]] && c.words[i-1] == "median" }) {
+			// "The median monthly mileage": the median of the months'
+			// totals, which a series of each month's median is not.
+			return task{}, fmt.Sprintf("it asks for the median of the %s totals, and I compute a median over rows, or the mean over periods", c.words[slices.Index(c.words, "median")+1]), false
+		}
 		if t.PerPeriod && len(numeric) == 0 && !howMany && uncoveredWord(c, covered, moneyWords, derivedWords) == "" {
 			return task{}, "it asks for an average per period, and names neither a count of rows nor a numeric column", false
 		}
@@ -3018,9 +3029,16 @@ func perPeriod(c clause) bool {
 		if i > 0 && freqWords[w] != "" && wordSet("per", "a", "each", "every")[c.words[i-1]] {
 			return true
 		}
+		// "The average weekly mileage": the mean of the weeks' totals.
+		if i > 0 && periodAdjectives[w] && wordSet("average", "mean", "typical")[c.words[i-1]] {
+			return true
+		}
 	}
 	return false
 }
+
+// periodAdjectives say a figure is a period's: "weekly mileage".
+var periodAdjectives = wordSet("daily", "weekly", "monthly", "quarterly", "yearly", "annual")
 
 // shareOfRows reports "the percentage of days", "the share of orders":
 // a share of the rows, whatever measure the clause names besides.
