@@ -3208,8 +3208,6 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s = %s.", w+" "+c.words[m.pos], m.col.Name, v))
 		return true
 	})
-	// "Still waiting to be let", "yet to be reported" of Let Date,
-	// Reported: the rows with no date for the event.
 	// "Line 3" of line = L3, "bay 12" of Bay = B12: a column's word and a
 	// number, where the column's values are its initial and numbers.
 	ms = slices.DeleteFunc(ms, func(m mention) bool {
@@ -3227,6 +3225,8 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s = %s.", c.words[m.pos]+" "+c.words[e], m.col.Name, m.col.Values[k]))
 		return true
 	})
+	// "Still waiting to be let", "yet to be reported" of Let Date,
+	// Reported: the rows with no date for the event.
 	for i := 0; i+3 < len(c.words); i++ {
 		if !(c.words[i] == "waiting" || c.words[i] == "yet") || c.words[i+1] != "to" || c.words[i+2] != "be" {
 			continue
