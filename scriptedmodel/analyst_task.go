@@ -1770,16 +1770,11 @@ func timeOfDay(col colProfile) bool {
 // It returns the derived column, where the span starts ("from"), how many
 // words it takes, and where the unit is said.
 func elapsedFromTo(c clause, p profile) (derived, int, int, int, bool) {
-	f := slices.Index(c.words, "from")
-	if f < 0 {
+	f, t, ok := fromTo(c)
+	if !ok {
 		return derived{}, 0, 0, 0, false
 	}
 	dateAt := func(lo, hi int) *colProfile { return dateNamed(c.words[lo:min(hi, len(c.words))], p) }
-	t := slices.Index(c.words[f:], "to")
-	if t < 2 || t > 4 {
-		return derived{}, 0, 0, 0, false
-	}
-	t += f
 	from, to := dateAt(f+1, t), dateAt(t+1, t+4)
 	if from == nil || to == nil || from.Name == to.Name {
 		return derived{}, 0, 0, 0, false
@@ -1793,6 +1788,20 @@ func elapsedFromTo(c clause, p profile) (derived, int, int, int, bool) {
 		return derived{}, 0, 0, 0, false
 	}
 	return elapsedColumn(*from, *to, name, fmt.Sprintf(".dt.total_seconds() / %g", div)), f, end - f, unit, true
+}
+
+// fromTo finds a span "from A to B" in a clause: the positions of
+// "from" and of the "to" one to three words after it.
+func fromTo(c clause) (from, to int, ok bool) {
+	f := slices.Index(c.words, "from")
+	if f < 0 {
+		return 0, 0, false
+	}
+	t := slices.Index(c.words[f:], "to")
+	if t < 2 || t > 4 {
+		return 0, 0, false
+	}
+	return f, f + t, true
 }
 
 // dateNamed is the date column the words name, whole before in part:
@@ -1826,15 +1835,10 @@ var eventNouns = map[string]string{"receipt": "received", "arrival": "arrived", 
 // report") when no reading tied both ends to date columns: any other
 // column it names is not that time. It is "" for other clauses.
 func untiedSpan(c clause) string {
-	f := slices.Index(c.words, "from")
-	if f < 0 {
+	f, t, ok := fromTo(c)
+	if !ok || t+1 >= len(c.words) {
 		return ""
 	}
-	t := slices.Index(c.words[f:], "to")
-	if t < 2 || t > 4 || f+t+1 >= len(c.words) {
-		return ""
-	}
-	t += f
 	at, unit, _ := elapsedUnit(c.words, f, t+2, false)
 	if at < 0 {
 		return ""
@@ -4384,8 +4388,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		i := slices.IndexFunc(rangeOf(0, len(c.words)-1), func(i int) bool {
 			return c.words[i] == strings.ToLower(code) && sameWord(c.words[i+1], noun) && !rd.covered[i]
 		})
-		codes := profile{Columns: slices.DeleteFunc(slices.Clone(p.Columns), func(col colProfile) bool { return !codeColumn(col) })}
-		f, ok := oneValue(codes, func(v string) bool { return v == code })
+		f, ok := oneValue(codeColumns(p), func(v string) bool { return v == code })
 		if i < 0 || !ok || slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == f.Column }) {
 			continue
 		}
@@ -4451,15 +4454,23 @@ func codeColumn(col colProfile) bool {
 	return !slices.ContainsFunc(col.Values, func(v string) bool { return strings.ToUpper(v) != v })
 }
 
+// codeColumns is p with only its columns of codes: DPD among Evri and
+// Royal Mail is a name, not a code.
+func codeColumns(p profile) profile {
+	return profile{Columns: slices.DeleteFunc(slices.Clone(p.Columns), func(col colProfile) bool { return !codeColumn(col) })}
+}
+
+// shortCode reports whether v is a code of three or four capital letters.
+func shortCode(v string) bool {
+	return len(v) >= 3 && len(v) <= 4 && strings.ToUpper(v) == v && !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) })
+}
+
 // codeValue is the one value of the table written as a short capital
 // code that shortens w: FWD of "forward", REJ of "rejected".
 func codeValue(w string, p profile) (filter, bool) {
-	// Only a column of codes: DPD among Evri and Royal Mail is a name.
-	codes := profile{Columns: slices.DeleteFunc(slices.Clone(p.Columns), func(col colProfile) bool { return !codeColumn(col) })}
-	return oneValue(codes, func(v string) bool {
+	return oneValue(codeColumns(p), func(v string) bool {
 		lv := strings.ToLower(v)
-		return len(v) >= 3 && len(v) <= 4 && strings.ToUpper(v) == v && !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }) &&
-			(strings.HasPrefix(w, lv) || abbreviates(lv, w) && inOrder(lv, w))
+		return shortCode(v) && (strings.HasPrefix(w, lv) || abbreviates(lv, w) && inOrder(lv, w))
 	})
 }
 
@@ -4480,11 +4491,9 @@ func skeletonValue(w string, p profile) (filter, bool) {
 	if len(w) < 4 || len(cons) == 0 {
 		return filter{}, false
 	}
-	codes := profile{Columns: slices.DeleteFunc(slices.Clone(p.Columns), func(col colProfile) bool { return !codeColumn(col) })}
-	return oneValue(codes, func(v string) bool {
+	return oneValue(codeColumns(p), func(v string) bool {
 		lv := strings.ToLower(v)
-		return len(v) >= 3 && len(v) <= 4 && lv[0] == w[0] && !strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }) &&
-			inOrder(lv, w) && inOrder(string(cons), lv[1:])
+		return shortCode(v) && lv[0] == w[0] && inOrder(lv, w) && inOrder(string(cons), lv[1:])
 	})
 }
 
