@@ -716,6 +716,13 @@ func howLong(ws []string) []string {
 			ws[i] = "duration"
 		}
 	}
+	// "Events taking place": held, no takings.
+	for i := 0; i+1 < len(ws); i++ {
+		if wordSet("take", "takes", "took", "taken", "taking")[ws[i]] && ws[i+1] == "place" {
+			ws = slices.Delete(ws, i, i+1)
+			ws[i] = "held"
+		}
+	}
 	for i := 1; i < len(ws); i++ {
 		if n, ok := howNouns[ws[i]]; ok && ws[i-1] == "how" {
 			ws[i] = n

@@ -3030,3 +3030,165 @@ func TestYearsRatesShiftsAndHolds(t *testing.T) {
 	}
 	assertReadings(t, rounds, [][2]string{{"What's the median monthly mileage?", "refused: it asks for the median of the monthly totals"}})
 }
+
+// TestStatusWordsAndOpenItems holds readings round46 showed of the state a
+// row is in: a status written in a code that shortens no word of the
+// question (DONE, CXL, LGE), a yes/no column named for the work done
+// ("still open", "fixed"), "A rather than B" of one column, a value said
+// where the clause's verb stands, a plural that counts rows rather than
+// picking a yes/no column its abbreviation may be of, and the things
+// whose kind a column holds.
+func TestStatusWordsAndOpenItems(t *testing.T) {
+	pours := profile{Path: "/home/user/Pump Hire Log.csv", Name: "Pump Hire Log.csv", Rows: 240, Cols: 5, Columns: []colProfile{
+		{Name: "Hire No", Dtype: "object", Kind: kindText, Unique: 240},
+		{Name: "Pump Size", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"SML", "MED", "LGE"}},
+		{Name: "State", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"DONE", "CXL", "HELD"}},
+		{Name: "Kind", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"RTN", "URG"}},
+		{Name: "Hours", Dtype: "float64", Kind: kindNumeric, Unique: 90, Min: 1.0, Max: 12.0},
+	}}
+	assertExact(t, pours, "How many hires were cancelled?", "count_rows where State=CXL")
+	assertExact(t, pours, "What's the average hours of a completed hire?", "scalar mean(Hours) where State=DONE")
+	assertExact(t, pours, "How many large pumps went out?", "count_rows where Pump Size=LGE")
+	assertExact(t, pours, "How many hires were urgent rather than routine?", "count_rows where Kind=URG")
+	defects := profile{Path: "/home/user/snag_tags.csv", Name: "snag_tags.csv", Rows: 180, Cols: 4, Columns: []colProfile{
+		{Name: "Tag", Dtype: "object", Kind: kindText, Unique: 180},
+		{Name: "Block", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"North", "South", "East"}},
+		{Name: "Rectified", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+		{Name: "Cost £", Dtype: "float64", Kind: kindNumeric, Unique: 150, Min: 10.0, Max: 900.0},
+	}}
+	assertExact(t, defects, "How many snags are still open?", "count_rows where Rectified=N")
+	assertExact(t, defects, "What did the snags that were fixed cost in total?", "scalar sum(Cost £) where Rectified=Y")
+	faults := profile{Path: "/home/user/Fault Log.csv", Name: "Fault Log.csv", Rows: 180, Cols: 3, Columns: []colProfile{
+		{Name: "Date Raised", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2025-01-02", Max: "2025-06-30"},
+		{Name: "Date Closed", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2025-01-05", Max: "2025-07-10", Missing: 40},
+		{Name: "Cost £", Dtype: "float64", Kind: kindNumeric, Unique: 150, Min: 10.0, Max: 900.0},
+	}}
+	assertExact(t, faults, "How many faults are still open?", "count_rows where DateClosedisempty")
+	assertExact(t, faults, "How many faults were closed?", "count_rows where DateClosedisnotempty")
+	assertExact(t, faults, "What did the faults that were fixed cost in total?", "scalar sum(Cost £) where DateClosedisnotempty")
+	ferries := profile{Path: "/home/user/Water Taxi Trips.csv", Name: "Water Taxi Trips.csv", Rows: 300, Cols: 4, Columns: []colProfile{
+		{Name: "Trip", Dtype: "object", Kind: kindText, Unique: 300},
+		{Name: "Pier", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Quay", "Wharf", "Ferry", "Dock"}},
+		{Name: "Ticket Type", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Single", "Return"}},
+		{Name: "Fare £", Dtype: "float64", Kind: kindNumeric, Unique: 20, Min: 2.0, Max: 9.0},
+	}}
+	assertExact(t, ferries, "Which pier do most of our passengers ferry from?", "group count by Pier desc")
+	assertExact(t, ferries, "What's the average fare paid on tickets over the summer?", "scalar mean(Fare £)")
+	assertExact(t, ferries, "What's the average fare by ticket type?", "group mean(Fare £) by Ticket Type")
+	permits := profile{Path: "/home/user/PARKING_PERMITS_2025.csv", Name: "PARKING_PERMITS_2025.csv", Rows: 230, Cols: 4, Columns: []colProfile{
+		{Name: "PERMIT_REF", Dtype: "object", Kind: kindText, Unique: 230},
+		{Name: "SITE_TYPE", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Car park", "Field", "Street"}},
+		{Name: "PERMIT_TYPE", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"ANN", "DAY"}},
+		{Name: "MAX_VEHICLES", Dtype: "int64", Kind: kindNumeric, Unique: 40, Min: 1.0, Max: 60.0},
+	}}
+	assertExact(t, permits, "What's the average maximum vehicles given on permits for street sites?", "scalar mean(MAX_VEHICLES) where SITE_TYPE=Street")
+	licences := profile{Path: "/home/user/street_trading.csv", Name: "street_trading.csv", Rows: 200, Cols: 4, Columns: []colProfile{
+		{Name: "PITCH", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"Market Sq", "High St", "Bridge"}},
+		{Name: "COMMENCE_DT", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2024-04-01", Max: "2025-03-31"},
+		{Name: "HOT_FOOD", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+		{Name: "STALLS", Dtype: "int64", Kind: kindNumeric, Unique: 6, Min: 1.0, Max: 6.0},
+		{Name: "LIVE_ENT", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+	}}
+	assertExact(t, licences, "How many stalls do the hot food traders run on average?", "scalar mean(STALLS) where HOT_FOOD=Y")
+	assertExact(t, licences, "How many events were on the Bridge pitch?", "count_rows where PITCH=Bridge")
+}
+
+// TestHeadcountsSpansAndCompounds holds more readings round46 showed: a
+// condition on the people a column counts, a date column named by its
+// event and "date", the days "there were" between two events, a
+// condition on a span rather than the span, a span with one end named
+// where the table has two dates, "taking place", a place named by what
+// it is to the rows, the initials of a file's name, a verb of the file's
+// name, a unit made of two ("per boat-night") refused, the unit a price is
+// per that a quantity counts, and a speed of a column in metres per
+// second.
+func TestHeadcountsSpansAndCompounds(t *testing.T) {
+	fairs := profile{Path: "/home/user/SAG_register_2025.csv", Name: "SAG_register_2025.csv", Rows: 120, Cols: 5, Columns: []colProfile{
+		{Name: "SAG_REF", Dtype: "object", Kind: kindText, Unique: 120},
+		{Name: "LODGED", Dtype: "object", Kind: kindDate, Unique: 100, Min: "2025-01-06", Max: "2025-09-30"},
+		{Name: "SHOW_START", Dtype: "object", Kind: kindDate, Unique: 100, Min: "2025-03-01", Max: "2025-12-20"},
+		{Name: "EXPECTED_CROWD", Dtype: "int64", Kind: kindNumeric, Unique: 100, Min: 200.0, Max: 20000.0},
+		{Name: "FEE_GBP", Dtype: "float64", Kind: kindNumeric, Unique: 4, Min: 0.0, Max: 250.0},
+		{Name: "LATE_SHW", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+		{Name: "PREMISES", Dtype: "object", Kind: kindCategorical, Unique: 30, Values: []string{"Rec Ground", "Abbey Field", "Town Park"}},
+	}}
+	// A crowd is no word of people: the condition is tied by its unit.
+	fairs.Columns[3].Name = "EXPECTED_ATTENDANCE"
+	notices := profile{Path: "/home/user/hall_notices.csv", Name: "hall_notices.csv", Rows: 150, Cols: 4, Columns: []colProfile{
+		{Name: "LODGED", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2024-12-01", Max: "2025-11-20"},
+		{Name: "EVENT_START", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2025-01-04", Max: "2025-12-20"},
+		{Name: "LIVE_ENT", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+		{Name: "FEE_GBP", Dtype: "float64", Kind: kindNumeric, Unique: 4, Min: 0.0, Max: 250.0},
+	}}
+	assertExact(t, notices, "On average, how many days were there between lodging a notice and the event date?", "scalar mean(days from LODGED to EVENT_START)")
+	assertExact(t, fairs, "How many different venues are on the register?", "distinct PREMISES")
+	assertExact(t, fairs, "How many shows were expecting more than 5000 people?", "count_rows where EXPECTED_ATTENDANCE>5000")
+	assertExact(t, fairs, "How many shows were for 1000 people or more?", "count_rows where EXPECTED_ATTENDANCE>=1000")
+	assertExact(t, fairs, "On average, how many calendar days were there between lodging and the show date?", "scalar mean(days from LODGED to SHOW_START)")
+	assertExact(t, fairs, "Which month had the most shows taking place?", "group count by SHOW_START/M desc")
+	assertExact(t, fairs, "How many safety advisory group cases were there?", "count_rows")
+	pcns := profile{Path: "/home/user/TENs_issued_2025.csv", Name: "TENs_issued_2025.csv", Rows: 500, Cols: 2, Columns: []colProfile{
+		{Name: "Issued", Dtype: "object", Kind: kindDate, Unique: 200, Min: "2025-01-01", Max: "2025-06-30"},
+		{Name: "Penalty £", Dtype: "float64", Kind: kindNumeric, Unique: 3, Min: 50.0, Max: 100.0},
+	}}
+	assertExact(t, pcns, "How many traffic enforcement notices were there?", "count_rows")
+	visits := profile{Path: "/home/user/Home Visits Q3.csv", Name: "Home Visits Q3.csv", Rows: 400, Cols: 5, Columns: []colProfile{
+		{Name: "visitId", Dtype: "object", Kind: kindText, Unique: 400},
+		{Name: "plannedStart", Dtype: "object", Kind: kindDate, Unique: 390, Min: "2025-07-01 07:00", Max: "2025-09-30 21:00"},
+		{Name: "actualStart", Dtype: "object", Kind: kindDate, Unique: 380, Min: "2025-07-01 07:05", Max: "2025-09-30 21:40", Missing: 12},
+		{Name: "clinicSite", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Elm Court", "Bay View", "Mill House", "The Grange"}},
+		{Name: "miles", Dtype: "float64", Kind: kindNumeric, Unique: 300, Min: 0.5, Max: 30.0},
+	}}
+	assertExact(t, visits, "How many visits started more than 30 minutes after the planned time?", "count_rows where minutesfromplannedStarttoactualStart>30")
+	assertExact(t, visits, "Which clinic do we have the most visits booked at?", "group count by clinicSite desc")
+	tags := profile{Path: "/home/user/Steam Trap Survey.csv", Name: "Steam Trap Survey.csv", Rows: 150, Cols: 4, Columns: []colProfile{
+		{Name: "Tag No", Dtype: "object", Kind: kindText, Unique: 150},
+		{Name: "Date Surveyed", Dtype: "object", Kind: kindDate, Unique: 60, Min: "2025-02-03", Max: "2025-04-30"},
+		{Name: "Date Replaced", Dtype: "object", Kind: kindDate, Unique: 50, Min: "2025-02-10", Max: "2025-06-30", Missing: 40},
+		{Name: "Loss kg/h", Dtype: "float64", Kind: kindNumeric, Unique: 140, Min: 0.5, Max: 40.0},
+	}}
+	assertExact(t, tags, "How many days on average from tagging to replacement?", "scalar mean(days from Date Surveyed to Date Replaced)")
+	assertReadings(t, tags, [][2]string{{"How many days on average from flagging to replacement?", "refused: it asks for the days from flagging to replacement, and I cannot tie both to date columns"}})
+	slipway := profile{Path: "/home/user/Boat Hoists.csv", Name: "Boat Hoists.csv", Rows: 260, Cols: 3, Columns: []colProfile{
+		{Name: "Date", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2025-04-01", Max: "2025-09-30"},
+		{Name: "craft", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Dinghy", "RIB", "Jetski"}},
+		{Name: "fee_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 6, Min: 5.0, Max: 25.0},
+	}}
+	assertExact(t, slipway, "How much did we take in hoisting fees over the season?", "scalar sum(fee_gbp)")
+	hoists := profile{Path: "/home/user/Yard2_BoatHoists_Apr-Jun2025.csv", Name: "Yard2_BoatHoists_Apr-Jun2025.csv", Rows: 300, Cols: 4, Columns: []colProfile{
+		{Name: "Hoist No", Dtype: "object", Kind: kindText, Unique: 300},
+		{Name: "Hoist Cat", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"IN", "OUT"}},
+		{Name: "Boat Desc", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"Dinghy", "RIB", "Yacht", "Launch", "Tender"}},
+		{Name: "Weight (t)", Dtype: "float64", Kind: kindNumeric, Unique: 200, Min: 0.1, Max: 20.0},
+	}}
+	assertExact(t, hoists, "What sort of boat are we hoisting most often, and how many times?", "group count by Boat Desc desc")
+	moorings := profile{Path: "/home/user/Swing Moorings 2025.csv", Name: "Swing Moorings 2025.csv", Rows: 200, Cols: 4, Columns: []colProfile{
+		{Name: "Ref", Dtype: "object", Kind: kindText, Unique: 200},
+		{Name: "boatClass", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Keel", "Bilge", "Motor"}},
+		{Name: "nights", Dtype: "int64", Kind: kindNumeric, Unique: 14, Min: 1.0, Max: 14.0},
+		{Name: "paid_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 180, Min: 10.0, Max: 400.0},
+	}}
+	assertReadings(t, moorings, [][2]string{{"What did we take per boat-night on average?", "refused: it asks for a figure per boat-night, and no column counts boat-nights"}})
+	kegs := profile{Path: "/home/user/bar_orders.csv", Name: "bar_orders.csv", Rows: 300, Cols: 4, Columns: []colProfile{
+		{Name: "ORDER_NO", Dtype: "object", Kind: kindText, Unique: 300},
+		{Name: "OUTLET_TYPE", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"PUB", "CLB"}},
+		{Name: "QTY", Dtype: "int64", Kind: kindNumeric, Unique: 10, Min: 1.0, Max: 10.0},
+		{Name: "PRICE_PER_KEG_GBP", Dtype: "float64", Kind: kindNumeric, Unique: 12, Min: 80.0, Max: 140.0},
+	}}
+	assertExact(t, kegs, "How many kegs did the clubs take in total?", "scalar sum(QTY) where OUTLET_TYPE=CLB")
+	buoys := profile{Path: "/home/user/buoy_obs.csv", Name: "buoy_obs.csv", Rows: 500, Cols: 3, Columns: []colProfile{
+		{Name: "Obs Time", Dtype: "object", Kind: kindDate, Unique: 500, Min: "2025-01-01 00:00", Max: "2025-03-31 23:00"},
+		{Name: "Current m/s", Dtype: "float64", Kind: kindNumeric, Unique: 200, Min: 0.0, Max: 3.0},
+		{Name: "Wave Ht m", Dtype: "float64", Kind: kindNumeric, Unique: 200, Min: 0.1, Max: 6.0},
+	}}
+	assertExact(t, buoys, "What was the average current speed?", "scalar mean(Current m/s)")
+	kites := profile{Path: "/home/user/kite_sessions.csv", Name: "kite_sessions.csv", Rows: 300, Cols: 5, Columns: []colProfile{
+		{Name: "Session No", Dtype: "object", Kind: kindText, Unique: 300},
+		{Name: "Outcome", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"DONE", "GUST"}},
+		{Name: "Gust m/s", Dtype: "float64", Kind: kindNumeric, Unique: 120, Min: 2.0, Max: 25.0},
+		{Name: "Duration (mins)", Dtype: "float64", Kind: kindNumeric, Unique: 100, Min: 5.0, Max: 180.0},
+		{Name: "Distance km", Dtype: "float64", Kind: kindNumeric, Unique: 200, Min: 0.5, Max: 40.0},
+	}}
+	assertExact(t, kites, "When we called the sessions off for gust, what was the average gust speed in m/s?", "scalar mean(Gust m/s) where Outcome=GUST")
+	assertExact(t, kites, "What was the average gust speed?", "scalar mean(Gust m/s)")
+}

@@ -400,7 +400,14 @@ func mentions(c clause, p profile) []mention {
 		codeWord := func(w string) bool {
 			return strings.ContainsFunc(w, unicode.IsDigit) && strings.ContainsFunc(w, unicode.IsLetter)
 		}
-		if head := core[len(core)-1]; len(core) > 1 && heads[head] == 1 && !stopWords[head] && !weakWords[head] && !(head == "rate" && core[len(core)-2] == "heart") && !slices.ContainsFunc(core[:len(core)-1], codeWord) &&
+		// "How many cases" of QTY beside PRICE_PER_CASE_GBP: the unit the
+		// quantity counts, not the price.
+		if n := len(core); n > 1 && core[n-2] == "per" && col.Kind == kindNumeric {
+			if qty := quantityColumn(p); qty != nil && qty.Name != col.Name && !unitWords[core[n-1]] && !timeWords[core[n-1]] && freqWords[core[n-1]] == "" {
+				cands = append(cands, cand{col: *qty, ws: []string{core[n-1]}, level: 2, plural: true, via: core[n-1]})
+			}
+		}
+		if head := core[len(core)-1]; len(core) > 1 && heads[head] == 1 && core[len(core)-2] != "per" && !stopWords[head] && !weakWords[head] && !(head == "rate" && core[len(core)-2] == "heart") && !slices.ContainsFunc(core[:len(core)-1], codeWord) &&
 			!(freqWords[head] != "" && col.Kind == kindNumeric && dateColumn(p) != nil) { // "which month" of a table with dates is no termMonths
 			_, flag := isFlag(col)
 			// A yes/no column's last word picks rows only as written: "rested"
@@ -416,6 +423,11 @@ func mentions(c clause, p profile) []mention {
 		// "Which HP" of HP Model: the thing whose kind the column holds,
 		// even where its word is also a unit.
 		if thingsKind(col) && firsts[ws[0]] == 1 && !stopWords[ws[0]] && !rowWords[ws[0]] && ws[0] != entity {
+			cands = append(cands, cand{col: col, ws: ws[:1], level: 2, asked: true})
+		}
+		// "Which destination" of destSite: a place named by what it is
+		// to the rows.
+		if col.Kind == kindCategorical && len(ws) == 2 && wordSet("site", "location", "place", "point", "name")[ws[1]] && firsts[ws[0]] == 1 && !stopWords[ws[0]] && !rowWords[ws[0]] && !entityWords[ws[0]] && ws[0] != entity {
 			cands = append(cands, cand{col: col, ws: ws[:1], level: 2, asked: true})
 		}
 		// Its first word, when no other column starts so and the word is
@@ -545,7 +557,7 @@ func mentions(c clause, p profile) []mention {
 		}
 		for i := 0; i+len(cd.ws) <= len(c.words); i++ {
 			span := len(cd.ws)
-			ok := sameWords(c.words[i:i+span], cd.ws) && (!cd.exact || slices.Equal(c.words[i:i+span], cd.ws) || span == 1 && abbreviates(cd.ws[0], c.words[i])) ||
+			ok := sameWords(c.words[i:i+span], cd.ws) && (!cd.exact || slices.Equal(c.words[i:i+span], cd.ws) || span == 1 && abbreviates(cd.ws[0], c.words[i]) && !otherColumnSays(p, cd.col, c.words[i])) ||
 				cd.anyOrder && sameSet(c.words[i:i+span], cd.ws)
 			if ok && cd.via != "" && span == 1 && abbreviates(c.words[i], cd.ws[0]) {
 				// A question writes a word, not an abbreviation of another
@@ -899,7 +911,9 @@ func measuredAs(w string, full []string) bool {
 			return true
 		}
 	}
-	return false
+	// "Wind speed" of Wind m/s: a length per a time.
+	k := slices.Index(full, "per")
+	return (w == "speed" || w == "velocity") && k > 0 && k+1 < len(full) && wordSet("m", "meter", "metre", "km", "mile", "ft", "foot")[full[k-1]] && timeUnits[full[k+1]]
 }
 
 // measureWords say that a column is a measure ("satisfaction score").
@@ -1037,6 +1051,14 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	c = entityInName(c, p)
 	if w := scopeWord(c, p); w != "" {
 		return task{}, fmt.Sprintf("it asks for a cause, a prediction or advice (%q), and I only compute figures from the rows as they are", w), false
+	}
+	// "Per boat-night", "per person-day": a unit made of two, which only
+	// a column counting it (or a product of two) would give.
+	if m := compoundUnitRE.FindStringSubmatch(c.raw); m != nil && !slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+		cw := colWords(col.Name)
+		return slices.ContainsFunc(cw, func(w string) bool { return sameWord(strings.ToLower(m[2]), w) }) && slices.ContainsFunc(cw, func(w string) bool { return sameWord(strings.ToLower(m[3]), w) })
+	}) {
+		return task{}, fmt.Sprintf("it asks for a figure per %s, and no column counts %ss", strings.ToLower(m[1]), strings.ToLower(m[1])), false
 	}
 	rd := readClause(c, p, pl)
 	if rd.ambiguous != "" {
@@ -1646,7 +1668,16 @@ func daysBetween(c clause, p profile) (derived, int, int, bool) {
 	// verb of their passing.
 	passed := b >= 2 && wordSet("passed", "elapsed", "went", "pass", "elapse", "go")[c.words[b-1]] &&
 		(c.words[b-2] == "day" || b >= 3 && c.words[b-2] == "that" && c.words[b-3] == "day") // "the days that passed between"
-	if b < 1 || !wordSet("day", "time", "gap", "length", "duration")[c.words[b-1]] && !passed {
+	// "How many calendar days were there between": the days, and that
+	// they were.
+	there := b
+	for there >= 2 && wordSet("there", "were", "are", "was", "is", "been", "have", "has")[c.words[there-1]] {
+		there--
+	}
+	if there < b && (there < 2 || c.words[there-1] != "day" || c.words[b-1] != "there") {
+		there = b
+	}
+	if b < 1 || !wordSet("day", "time", "gap", "length", "duration")[c.words[there-1]] && !passed {
 		return derived{}, 0, 0, false
 	}
 	dates := dateColumns(p)
@@ -1776,6 +1807,26 @@ func elapsedFromTo(c clause, p profile) (derived, int, int, int, bool) {
 	}
 	dateAt := func(lo, hi int) *colProfile { return dateNamed(c.words[lo:min(hi, len(c.words))], p) }
 	from, to := dateAt(f+1, t), dateAt(t+1, t+4)
+	// "From tagging to repair" of Tag #, Date Found and Date Repaired: one
+	// end named, the other in one word that names what the rows are, and
+	// the table's other date that end. "From sampling to reporting" of a
+	// table with no samples' column stays untied.
+	if dates := dateColumns(p); len(dates) == 2 && (from == nil) != (to == nil) {
+		other := func(named *colProfile) *colProfile {
+			return &dates[slices.IndexFunc(dates, func(col colProfile) bool { return col.Name != named.Name })]
+		}
+		rows := func(w string) bool {
+			return sameWord(w, datasetEntity(p)) || slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+				return col.Kind == kindText && slices.ContainsFunc(colWords(col.Name), func(cw string) bool { return sameWord(w, cw) })
+			})
+		}
+		switch {
+		case from == nil && t == f+2 && rows(c.words[f+1]):
+			from = other(to)
+		case to == nil && t+2 <= len(c.words) && rows(c.words[t+1]) && (t+2 == len(c.words) || wordSet("on", "for", "in", "per", "across", "over", "and", "by")[c.words[t+2]]):
+			to = other(from)
+		}
+	}
 	if from == nil || to == nil || from.Name == to.Name {
 		return derived{}, 0, 0, 0, false
 	}
@@ -2303,8 +2354,8 @@ func nameCompounds(c clause, p profile) clause {
 // "same-day" of priority SD.
 func initialisms(c clause, p profile) clause {
 	type initials struct {
-		short       string
-		value, kind bool
+		short             string
+		value, kind, file bool
 	}
 	var inis []initials
 	for _, col := range p.Columns {
@@ -2322,9 +2373,13 @@ func initialisms(c clause, p profile) clause {
 	}
 	// "Street light" of SL_FAULTS: the initials the file's name is
 	// written in.
+	// "Temporary event notices" of TENs_register: the same, in capitals,
+	// even where they spell a word.
 	for _, fw := range fileWords(p) {
 		if len(fw) == 2 && !isDigits(fw) {
 			inis = append(inis, initials{short: fw})
+		} else if len(fw) == 3 && strings.Contains(p.Name, strings.ToUpper(fw)) {
+			inis = append(inis, initials{short: fw, file: true})
 		}
 	}
 	compounds := map[string]string{} // "same day": "same-day"
@@ -2332,7 +2387,7 @@ func initialisms(c clause, p profile) clause {
 		compounds[strings.Join(words(m[1]+" "+m[2]), " ")] = m[0]
 	}
 	for _, in := range inis {
-		if len(in.short) < 2 || len(in.short) > 3 || known(in.short) && !(in.kind && unitWords[in.short]) || strings.ContainsFunc(in.short, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		if len(in.short) < 2 || len(in.short) > 3 || known(in.short) && !(in.kind && unitWords[in.short]) && !in.file || strings.ContainsFunc(in.short, func(r rune) bool { return r < 'a' || r > 'z' }) {
 			continue
 		}
 		for i := 0; i+len(in.short) <= len(c.words); i++ {
@@ -2356,7 +2411,7 @@ func initialisms(c clause, p profile) clause {
 			if in.value && !ok ||
 				!in.value && slices.ContainsFunc(rangeOf(0, len(span)), func(k int) bool {
 					w := span[k]
-					return (len(w) < 3 || known(w) && !entityWords[w] && !rowWords[w]) && !hyphened(k)
+					return (len(w) < 3 || known(w) && !entityWords[w] && !rowWords[w] && !(in.file && !stopWords[w])) && !hyphened(k)
 				}) {
 				continue
 			}
@@ -3112,6 +3167,9 @@ func peopleCount(p profile) *colProfile {
 	return found
 }
 
+// headcountWords count people: "more than 300 people".
+var headcountWords = wordSet("people", "person", "guest", "attendee", "visitor", "spectator", "participant", "delegate", "diner", "cover", "pax", "head")
+
 // wholePeriod reports whether a clause says the table's own period as a
 // whole: "across the month", "over the quarter".
 func wholePeriod(c clause) bool {
@@ -3362,7 +3420,8 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	}
 	all := slices.Clone(ms)
 	rd.filters, rd.ambiguous = oneColumnPerValue(c, filtersFor(c, p, rd.covered, named), ms)
-	rd.filters = dropMeasureValues(rd.filters, all)
+	rd.filters = dropMeasureValues(c, rd.filters, all)
+	rd.filters = dropVerbValues(c, rd.filters)
 	for _, f := range early {
 		if !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == f.Column }) {
 			rd.filters = append(rd.filters, f)
@@ -3502,6 +3561,9 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		yes, ok := isFlag(m.col)
 		if !ok || groupedAt(c.words, m.pos) && !passiveBy(c.words, m.pos) {
 			return false
+		}
+		if w := c.words[m.pos]; m.len == 1 && writtenPlural(c.raw, w) && !slices.ContainsFunc(colWords(m.col.Name), func(cw string) bool { return singular(cw) == w || stem(cw) == stem(w) }) {
+			return true // "events" of REG_ENT: a plural names the rows counted, not the flag an abbreviation may be of
 		}
 		if e := m.pos + m.len; m.pos > 0 && wordSet("a", "an", "each", "every", "per")[c.words[m.pos-1]] && m.len < len(colWords(m.col.Name)) && e < len(c.words) && isPresentVerb(c.raw, c.words[e]) {
 			// "the average tip a client leaves" of New Client: any client.
@@ -3662,6 +3724,29 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			}
 			return true
 		})
+	}
+	// "Events expecting more than 300 people": a condition on the
+	// table's one count of people, named by the people it counts.
+	if pc := peopleCount(p); pc != nil && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == pc.Name }) {
+		for i := range c.words {
+			f, from, to, ok := conditionAfter(c.words, i)
+			end := to + 1
+			if v, n, num := numberAt(c.words, i); !ok && num && i+n+2 < len(c.words) && wordSet("or", "and")[c.words[i+n+1]] && orMore[c.words[i+n+2]] != "" {
+				f, from, to, end, ok = filter{Op: orMore[c.words[i+n+2]], Num: v}, i, i+n, i+n+3, true // "100 people or more"
+			}
+			if !ok || from != i || to >= len(c.words) || !headcountWords[c.words[to]] || slices.ContainsFunc(rangeOf(from, end), func(j int) bool { return rd.covered[j] }) {
+				continue
+			}
+			f.Column = pc.Name
+			rd.filters = append(rd.filters, f)
+			for j := from; j < end; j++ {
+				rd.covered[j] = true
+			}
+			if from > 0 && (strings.HasSuffix(c.words[from-1], "ing") || isPast(c.words[from-1]) || wordSet("drew", "draw", "draws", "had", "has", "have", "seat", "seats", "host", "hosts", "attract", "attracts")[c.words[from-1]]) {
+				rd.covered[from-1] = true // "expecting", "drew": how the count is of people
+			}
+			break
+		}
 	}
 	// A comparative of a measure's adjective: "older than 10" of the age
 	// column, "cheaper than 20" of the price.
@@ -3878,8 +3963,23 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		ms = slices.DeleteFunc(ms, func(m mention) bool {
 			return (m.col.Kind == kindDate || m.col.Kind != kindNumeric && m.pos+m.len <= at+span) && m.pos > at && m.pos < at+span
 		})
-		ms = append(ms, mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: unit, len: 1})
-		slices.SortStableFunc(ms, func(a, b mention) int { return a.pos - b.pos })
+		// "More than an hour after the booked time": a condition on the
+		// span, in its unit, not the span asked for.
+		cond := false
+		for s := max(0, unit-4); s < unit && !cond; s++ {
+			if f, from, to, found := conditionAfter(c.words, s); found && from == s && to == unit && !slices.ContainsFunc(rangeOf(from, to), func(j int) bool { return rd.covered[j] }) {
+				f.Column = d.Name
+				rd.filters = append(rd.filters, f)
+				for j := from; j < to; j++ {
+					rd.covered[j] = true
+				}
+				cond = true
+			}
+		}
+		if !cond {
+			ms = append(ms, mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: unit, len: 1})
+			slices.SortStableFunc(ms, func(a, b mention) int { return a.pos - b.pos })
+		}
 		rd.covered[unit] = true
 		for j := at; j < at+span; j++ {
 			rd.covered[j] = true
@@ -3913,7 +4013,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 	}
 	// A speed no column holds: the distance column over the duration's hours.
-	if i := slices.Index(c.words, "speed"); i >= 0 && !slices.ContainsFunc(ms, func(m mention) bool { return m.pos == i }) {
+	if i := slices.Index(c.words, "speed"); i >= 0 && !slices.ContainsFunc(ms, func(m mention) bool { return inSpan(i, m) }) {
 		if d, ok := speedMeasure(p); ok {
 			pl.addDerived(d)
 			ms = append(ms, mention{col: colProfile{Name: d.Name, Kind: kindNumeric}, pos: i, len: 1})
@@ -4338,7 +4438,8 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	}
 	// "Defects still open" of Date Closed: the rows it holds no date for.
 	for i, w := range c.words {
-		if rd.covered[i] || !wordSet("open", "outstanding", "unresolved", "unclosed")[w] {
+		open := wordSet("open", "outstanding", "unresolved", "unclosed")[w]
+		if rd.covered[i] || !open && !closingWords[w] {
 			continue
 		}
 		k := slices.IndexFunc(p.Columns, func(col colProfile) bool {
@@ -4347,9 +4448,34 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			}) && col.Missing > 0
 		})
 		if k >= 0 && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == p.Columns[k].Name }) {
-			rd.filters = append(rd.filters, filter{Column: p.Columns[k].Name, Op: opEmpty, at: []int{i}})
+			// "Faults that were fixed": the rows it holds a date for.
+			f, note := filter{Column: p.Columns[k].Name, Op: opFilled, at: []int{i}}, fmt.Sprintf("I read %q as a date in %s.", w, p.Columns[k].Name)
+			if open {
+				f, note = filter{Column: p.Columns[k].Name, Op: opEmpty, at: []int{i}}, fmt.Sprintf("I read %q as no %s.", w, p.Columns[k].Name)
+			}
+			rd.filters = append(rd.filters, f)
 			rd.covered[i] = true
-			rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as no %s.", w, p.Columns[k].Name))
+			rd.synonymNotes = append(rd.synonymNotes, note)
+			continue
+		}
+		// "Leaks still open" of a yes/no Repaired?: the rows of no;
+		// "leaks fixed": the rows of yes.
+		var flags []filter
+		for _, col := range p.Columns {
+			yes, flag := isFlag(col)
+			if !flag || col.Kind != kindCategorical || len(yes) == 0 || !slices.ContainsFunc(colWords(col.Name), func(e string) bool { return closingWords[e] }) {
+				continue
+			}
+			f := filter{Column: col.Name, Values: yes, Flag: true, at: []int{i}}
+			if open {
+				f.Values = slices.DeleteFunc(slices.Clone(col.Values), func(v string) bool { return slices.Contains(yes, v) })
+			}
+			flags = append(flags, f)
+		}
+		if len(flags) == 1 && len(flags[0].Values) > 0 && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == flags[0].Column }) {
+			rd.filters = append(rd.filters, flags[0])
+			rd.covered[i] = true
+			rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s%s.", w, map[bool]string{true: "not ", false: ""}[open], flags[0].Column))
 		}
 	}
 	// "Forward trades" of PRODUCT = FWD, "welds rejected" of result = REJ:
@@ -4360,14 +4486,17 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		if rd.covered[i] || slices.Contains(fileWords(p), w) {
 			continue
 		}
-		f, ok := codeValue(w, p)
-		if len(w) < 5 || known(w) && !isParticiple(w) {
-			if known(w) && !entityWords[w] && !rowWords[w] {
-				continue // "much" is no MCH, "many" no MAN
+		f, ok := stateCode(w, p)
+		if !ok {
+			f, ok = codeValue(w, p)
+			if len(w) < 5 || known(w) && !isParticiple(w) {
+				if known(w) && !entityWords[w] && !rowWords[w] {
+					continue // "much" is no MCH, "many" no MAN
+				}
+				// "Flats", "houses" of Prop Type = FLT, HSE: a short or
+				// common word, where the code spells every consonant of it.
+				f, ok = skeletonValue(w, p)
 			}
-			// "Flats", "houses" of Prop Type = FLT, HSE: a short or
-			// common word, where the code spells every consonant of it.
-			f, ok = skeletonValue(w, p)
 		}
 		if ok && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == f.Column }) {
 			f.at = []int{i}
@@ -4431,6 +4560,37 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.filters = append(rd.filters, f)
 		}
 	}
+	// "Complex rather than routine" of Lift Cat = CPX: the other value of
+	// the same column, said to set it aside, picks nothing more.
+	for _, f := range rd.filters {
+		if len(f.at) != 1 || len(f.Values) != 1 || f.Op != "" || f.Part != "" {
+			continue
+		}
+		j := f.at[0] + 1
+		n := 0
+		switch {
+		case j+1 < len(c.words) && (c.words[j] == "rather" && c.words[j+1] == "than" || c.words[j] == "instead" && c.words[j+1] == "of"):
+			n = 2
+		case j+2 < len(c.words) && c.words[j] == "as" && c.words[j+1] == "opposed" && c.words[j+2] == "to":
+			n = 3
+		}
+		if n == 0 || j+n >= len(c.words) || rd.covered[j+n] {
+			continue
+		}
+		w := c.words[j+n]
+		g, ok := stateCode(w, p)
+		if !ok {
+			g, ok = codeValue(w, p)
+		}
+		if !ok {
+			g, ok = oneValue(p, func(v string) bool { return strings.EqualFold(v, w) })
+		}
+		if ok && g.Column == f.Column && g.Values[0] != f.Values[0] {
+			for k := j; k <= j+n; k++ {
+				rd.covered[k] = true
+			}
+		}
+	}
 	// "The biggest fish this season" of PERMIT_TYPE = SEASON: "this"
 	// names the period the table covers, not a value.
 	rd.filters = slices.DeleteFunc(rd.filters, func(f filter) bool {
@@ -4472,6 +4632,45 @@ func codeValue(w string, p profile) (filter, bool) {
 		lv := strings.ToLower(v)
 		return shortCode(v) && (strings.HasPrefix(w, lv) || abbreviates(lv, w) && inOrder(lv, w))
 	})
+}
+
+// closingWords say that a thing's work is done: a yes/no column named
+// by one (Repaired?, is_resolved) holds no for the rows still open.
+var closingWords = wordSet("repaired", "fixed", "resolved", "closed", "completed", "cleared", "rectified", "done")
+
+// compoundUnitRE finds "per" and a unit joined from a thing and a time or
+// a distance: "per boat-night", "per person-day", "per vehicle-mile".
+var compoundUnitRE = regexp.MustCompile(`(?i)\bper\s+(([a-z]+)-(night|day|hour|week|month|year|mile|km|shift))s?\b`)
+
+// otherColumnSays reports whether a column other than col has w among
+// the words of its name: then w is that column's word, not an
+// abbreviation of col's ("event" of EVENT_START, not ENT of REG_ENT).
+func otherColumnSays(p profile, col colProfile, w string) bool {
+	return slices.ContainsFunc(p.Columns, func(o colProfile) bool { return o.Name != col.Name && slices.Contains(colWords(o.Name), w) })
+}
+
+// stateCodes are the codes a status is often written in that are no
+// shortening of the word a question says for it: a lift "completed" is
+// DONE, a booking "cancelled" CXL, a leak "large" LGE.
+var stateCodes = map[string][]string{
+	"completed": {"done", "fin", "fnd"},
+	"complete":  {"done", "fin", "fnd"},
+	"finished":  {"done", "cmp", "comp", "cmpl", "compl"},
+	"cancelled": {"cxl", "cnx", "x"},
+	"canceled":  {"cxl", "cnx", "x"},
+	"large":     {"lge", "lrg", "lg"},
+	"small":     {"sml", "sm"},
+	"medium":    {"med", "md"},
+}
+
+// stateCode is the one value of the table's code columns that stateCodes
+// gives for w.
+func stateCode(w string, p profile) (filter, bool) {
+	codes, ok := stateCodes[w]
+	if !ok {
+		return filter{}, false
+	}
+	return oneValue(codeColumns(p), func(v string) bool { return slices.Contains(codes, strings.ToLower(v)) })
 }
 
 // codeHyphen is a capital code of one or two characters joined to a
@@ -4586,6 +4785,10 @@ func rowMentions(c clause, p profile, ms []mention, covered map[int]bool) []ment
 		case m.col.Kind != kindNumeric && !isTime(m.col) && (prev == "many" && howMany || prev == "of" && m.pos >= 2 && c.words[m.pos-2] == "number") && m.len == 1 &&
 			slices.ContainsFunc(colWords(m.col.Name), func(w string) bool { return kindWords[w] }) && !c.has(distinctWords):
 		case m.col.Kind == kindDate && dateOnly(m.col) && m.len == 1 && (prev == "many" || prev == "of"):
+		case m.col.Kind == kindCategorical && m.len == 1 && wordSet("on", "in", "from", "across", "over")[prev] && writtenPlural(c.raw, c.words[m.pos]) && !kindWords[c.words[m.pos]] &&
+			slices.ContainsFunc(colWords(m.col.Name), func(w string) bool { return kindWords[w] }):
+			// "the attendance given on notices" of NOTICE_TYPE: the things
+			// whose kind the column holds, every one of them.
 		case m.col.Kind == kindCategorical && prev == "many" && howMany && m.len == 1 && m.pos+1 < len(c.words) && !c.has(distinctWords) &&
 			slices.ContainsFunc(p.Columns, func(dc colProfile) bool {
 				return dc.Kind == kindDate && isParticiple(c.words[m.pos+1]) && slices.ContainsFunc(colWords(dc.Name), func(w string) bool { return sameWord(c.words[m.pos+1], w) })
@@ -6278,12 +6481,27 @@ func filtersFor(c clause, p profile, covered map[int]bool, named []mention) []fi
 
 // dropMeasureValues drops a one-word value that a numeric column's whole
 // name, said around it, holds: "how many reviews did we receive" of
-// reviewsReceived is no filter of articleType = Review.
-func dropMeasureValues(fs []filter, ms []mention) []filter {
+// reviewsReceived is no filter of articleType = Review; nor is "the
+// average wind speed" of Wind m/s one of Status = WIND.
+func dropMeasureValues(c clause, fs []filter, ms []mention) []filter {
 	return keepValues(fs, func(f filter, k int) bool {
 		return len(words(f.Values[k])) == 1 && slices.ContainsFunc(ms, func(m mention) bool {
-			return m.col.Kind == kindNumeric && m.col.Name != f.Column && m.len >= 2 && m.len >= len(colWords(m.col.Name)) && inSpan(f.at[k], m)
+			return m.col.Kind == kindNumeric && m.col.Name != f.Column && m.len >= 2 && (m.len >= len(colWords(m.col.Name)) || measuredAs(c.words[m.pos+m.len-1], words(m.col.Name))) && inSpan(f.at[k], m)
 		})
+	})
+}
+
+// dropVerbValues drops a one-word value said where the clause's verb
+// stands: after "do", "does" or "did" and the plural its subject ends in,
+// and before a preposition or the end ("which home port do most of our
+// visitors sail in from" is no filter of boatType = Sail).
+func dropVerbValues(c clause, fs []filter) []filter {
+	return keepValues(fs, func(f filter, k int) bool {
+		i := f.at[k]
+		if len(words(f.Values[k])) != 1 || i < 2 || !writtenPlural(c.raw, c.words[i-1]) || i+1 < len(c.words) && !particles[c.words[i+1]] && !wordSet("in", "from", "to", "into", "at", "with", "on", "through")[c.words[i+1]] {
+			return false
+		}
+		return slices.ContainsFunc(c.words[max(0, i-6):i-1], func(w string) bool { return wordSet("do", "does", "did")[w] })
 	})
 }
 
@@ -6714,7 +6932,9 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 			}
 			continue
 		}
-		if slices.Contains(nameWords, w) || slices.ContainsFunc(nameWords, func(n string) bool { return len(w) >= 4 && stem(n) == w || slices.Contains(synonyms[w], n) }) || slices.ContainsFunc(nameWords, func(n string) bool { return len(n) >= 6 && len(w) >= 6 && n[:4] == w[:4] }) ||
+		if slices.Contains(nameWords, w) || slices.ContainsFunc(nameWords, func(n string) bool {
+			return len(w) >= 4 && (stem(n) == w || len(n) >= 4 && stem(w) == n) || slices.Contains(synonyms[w], n)
+		}) || slices.ContainsFunc(nameWords, func(n string) bool { return len(n) >= 6 && len(w) >= 6 && n[:4] == w[:4] }) ||
 			slices.ContainsFunc(nameWords, func(n string) bool { // "dye", "dyed" of DYEHOUSE: the first word of a compound
 				// But not a word that starts a value ("wash" of washer in
 				// washhouse_cycles): which rows it means is not the table.
@@ -6829,6 +7049,11 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 			if j < len(c.words) && covered[j] {
 				continue // "how many checks found a bad seal": what the rows found is the condition named after the verb
 			}
+		}
+		if i > 0 && covered[i-1] && slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+			return measuredAs(w, words(col.Name)) && slices.ContainsFunc(colWords(col.Name), func(cw string) bool { return sameWord(c.words[i-1], cw) })
+		}) {
+			continue // "the wind speed" of Wind m/s, where "wind" also said a status
 		}
 		if agentOfVerb(c, i) {
 			continue // "how many D-poles did the testers find", "how many checks have QA logged": who did what every row records

@@ -152,6 +152,7 @@ var synonyms = map[string][]string{
 	"died": {"mortality", "death"}, "death": {"mortality"}, "dead": {"mortality"}, "mile": {"mileage"}, "overtime": {"ot"},
 	"train": {"rail"}, "rail": {"train"}, "crowd": {"attendance", "attendee", "spectator"}, "product": {"sku"}, "ship": {"vessel"}, "vessel": {"ship", "boat"}, "boat": {"vessel"},
 	"medicine": {"drug", "medication"}, "medication": {"drug", "medicine"}, "drug": {"medicine", "medication"}, "haemoglobin": {"hemoglobin"},
+	"venue":    {"premise", "location", "site"},
 	"location": {"site", "venue"}, "site": {"location"}, "appeal": {"campaign"}, "campaign": {"appeal"}, "attended": {"checked"},
 }
 

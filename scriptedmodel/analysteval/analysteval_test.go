@@ -184,14 +184,24 @@ func TestCorpora(t *testing.T) {
 // round32 to 41 / 1 / 28, round35 to 34 / 3 / 33 and round39 to 29 / 3
 // / 38; the next (a year a row records, a total per hour of a column in
 // minutes, a shift by its initial, a code before a capital in a
-// camelCase name) to 49 / 1 / 20, and round44 to 44 / 1 / 25.
+// camelCase name) to 49 / 1 / 20, and round44 to 44 / 1 / 25. round46,
+// written blind, was held out (39 / 6 / 25), then read whole once round47
+// was written blind to take its place; its readings (a status in a code
+// no shortening of the word gives, a yes/no column named for the work
+// done, "A rather than B", a value where the verb stands, a plural that
+// counts rows, a condition on the people a column counts, the days
+// "there were" between, a condition on a span, a span's unnamed end, a
+// place by what it is to the rows, a file's initials, a unit made of
+// two, the unit a price is per, a speed in metres per second) raised it
+// to 55 / 1 / 14, round11 to 59 / 0 / 11, round30 to 46 / 0 / 24 and
+// round41 to 32 / 7 / 31.
 func TestCorporaBelowGoal(t *testing.T) {
-	for dir, floor := range map[string]struct{ correct, different int }{"round11": {58, 0}, "round12": {60, 0}, "round16": {51, 1},
+	for dir, floor := range map[string]struct{ correct, different int }{"round11": {59, 0}, "round12": {60, 0}, "round16": {51, 1},
 		"round18": {55, 1}, "round20": {55, 0}, "round21": {56, 0}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
-		"round27": {42, 0}, "round28": {44, 2}, "round29": {56, 0}, "round30": {45, 0}, "round31": {57, 0},
+		"round27": {42, 0}, "round28": {44, 2}, "round29": {56, 0}, "round30": {46, 0}, "round31": {57, 0},
 		"round32": {41, 1}, "round33": {41, 1}, "round34": {35, 2}, "round35": {34, 3}, "round36": {34, 4}, "round37": {27, 11},
-		"round38": {43, 1}, "round39": {29, 3}, "round40": {55, 0}, "round41": {31, 7}, "round42": {35, 0}, "round43": {54, 3},
-		"round44": {44, 1}, "round45": {49, 1}} {
+		"round38": {43, 1}, "round39": {29, 3}, "round40": {55, 0}, "round41": {32, 7}, "round42": {35, 0}, "round43": {54, 3},
+		"round44": {44, 1}, "round45": {49, 1}, "round46": {55, 1}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
