@@ -469,7 +469,7 @@ func mentions(c clause, p profile) []mention {
 		// Its kind word, when no other column has it ("which method" of
 		// paymentMethod).
 		if last := ws[len(ws)-1]; len(ws) > 1 && col.Kind == kindCategorical && wordSet("type", "kind", "method", "mode", "status", "category")[last] &&
-			!slices.ContainsFunc(p.Columns, func(o colProfile) bool { return o.Name != col.Name && slices.Contains(colWords(o.Name), last) }) {
+			!otherColumnSays(p, col, last) {
 			cands = append(cands, cand{col: col, ws: []string{last}, level: 2, exact: true})
 		}
 		// A yes/no column's subject, when its name is the subject and a
@@ -1054,11 +1054,11 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	}
 	// "Per boat-night", "per person-day": a unit made of two, which only
 	// a column counting it (or a product of two) would give.
-	if m := compoundUnitRE.FindStringSubmatch(c.raw); m != nil && !slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+	if m := compoundUnitRE.FindStringSubmatch(strings.ToLower(c.raw)); m != nil && !slices.ContainsFunc(p.Columns, func(col colProfile) bool {
 		cw := colWords(col.Name)
-		return slices.ContainsFunc(cw, func(w string) bool { return sameWord(strings.ToLower(m[2]), w) }) && slices.ContainsFunc(cw, func(w string) bool { return sameWord(strings.ToLower(m[3]), w) })
+		return slices.ContainsFunc(cw, func(w string) bool { return sameWord(m[2], w) }) && slices.ContainsFunc(cw, func(w string) bool { return sameWord(m[3], w) })
 	}) {
-		return task{}, fmt.Sprintf("it asks for a figure per %s, and no column counts %ss", strings.ToLower(m[1]), strings.ToLower(m[1])), false
+		return task{}, fmt.Sprintf("it asks for a figure per %s, and no column counts %ss", m[1], m[1]), false
 	}
 	rd := readClause(c, p, pl)
 	if rd.ambiguous != "" {
@@ -4487,16 +4487,17 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			continue
 		}
 		f, ok := stateCode(w, p)
-		if !ok {
-			f, ok = codeValue(w, p)
-			if len(w) < 5 || known(w) && !isParticiple(w) {
-				if known(w) && !entityWords[w] && !rowWords[w] {
-					continue // "much" is no MCH, "many" no MAN
-				}
-				// "Flats", "houses" of Prop Type = FLT, HSE: a short or
-				// common word, where the code spells every consonant of it.
-				f, ok = skeletonValue(w, p)
+		switch {
+		case ok:
+		case len(w) < 5 || known(w) && !isParticiple(w):
+			if known(w) && !entityWords[w] && !rowWords[w] {
+				continue // "much" is no MCH, "many" no MAN
 			}
+			// "Flats", "houses" of Prop Type = FLT, HSE: a short or
+			// common word, where the code spells every consonant of it.
+			f, ok = skeletonValue(w, p)
+		default:
+			f, ok = codeValue(w, p)
 		}
 		if ok && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == f.Column }) {
 			f.at = []int{i}
@@ -4578,10 +4579,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			continue
 		}
 		w := c.words[j+n]
-		g, ok := stateCode(w, p)
-		if !ok {
-			g, ok = codeValue(w, p)
-		}
+		g, ok := codeOf(w, p)
 		if !ok {
 			g, ok = oneValue(p, func(v string) bool { return strings.EqualFold(v, w) })
 		}
@@ -4640,7 +4638,7 @@ var closingWords = wordSet("repaired", "fixed", "resolved", "closed", "completed
 
 // compoundUnitRE finds "per" and a unit joined from a thing and a time or
 // a distance: "per boat-night", "per person-day", "per vehicle-mile".
-var compoundUnitRE = regexp.MustCompile(`(?i)\bper\s+(([a-z]+)-(night|day|hour|week|month|year|mile|km|shift))s?\b`)
+var compoundUnitRE = regexp.MustCompile(`\bper\s+(([a-z]+)-(night|day|hour|week|month|year|mile|km|shift))s?\b`)
 
 // otherColumnSays reports whether a column other than col has w among
 // the words of its name: then w is that column's word, not an
@@ -4671,6 +4669,15 @@ func stateCode(w string, p profile) (filter, bool) {
 		return filter{}, false
 	}
 	return oneValue(codeColumns(p), func(v string) bool { return slices.Contains(codes, strings.ToLower(v)) })
+}
+
+// codeOf is the one code value w says: by stateCodes, else as a
+// shortening of it (codeValue).
+func codeOf(w string, p profile) (filter, bool) {
+	if f, ok := stateCode(w, p); ok {
+		return f, true
+	}
+	return codeValue(w, p)
 }
 
 // codeHyphen is a capital code of one or two characters joined to a
