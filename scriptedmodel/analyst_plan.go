@@ -96,6 +96,9 @@ type filter struct {
 	// left: the values are all but those the clause leaves out
 	// ("excluding planned works"), not values to compare.
 	left bool
+	// kinds: how many of the values were added as kinds of a value
+	// named (GRANT_COND of "granted"), not named themselves.
+	kinds int
 }
 
 // opEmpty keeps the rows where a column holds nothing: "reports not

@@ -3192,3 +3192,119 @@ func TestHeadcountsSpansAndCompounds(t *testing.T) {
 	assertExact(t, kites, "When we called the sessions off for gust, what was the average gust speed in m/s?", "scalar mean(Gust m/s) where Outcome=GUST")
 	assertExact(t, kites, "What was the average gust speed?", "scalar mean(Gust m/s)")
 }
+
+// TestQuantitiesShipsAndRowNames: a quantity named by a word for rows in
+// a file of other rows; a file's name with its month; the name of the
+// file joined by "and"; money paid out; a value's kind said after it; a
+// trade's abbreviations; a direction; an identifier before a kind.
+func TestQuantitiesShipsAndRowNames(t *testing.T) {
+	wholesale := profile{Path: "/home/user/pick_pack_orders_jun2025.csv", Name: "pick_pack_orders_jun2025.csv", Rows: 300, Cols: 6, Columns: []colProfile{
+		{Name: "order_ref", Dtype: "object", Kind: kindText, Unique: 300},
+		{Name: "branch", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Leeds", "York", "Hull"}},
+		{Name: "placed_at", Dtype: "object", Kind: kindDate, Unique: 290, Min: "2025-06-01 08:00", Max: "2025-06-30 20:00"},
+		{Name: "items_qty", Dtype: "int64", Kind: kindNumeric, Unique: 20, Min: 1.0, Max: 40.0},
+		{Name: "order_value_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 280, Min: 4.0, Max: 900.0},
+		{Name: "packer", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"AB", "CD", "EF", "GH"}},
+	}}
+	if e := datasetEntity(wholesale); e != "order" {
+		t.Errorf("the rows of pick_pack_orders_jun2025.csv: got %q, want order (jun2025 says when)", e)
+	}
+	assertExact(t, wholesale, "How many items did we send out in total?", "scalar sum(items_qty)")
+	assertExact(t, wholesale, "Which packer packed the most items?", "group sum(items_qty) by packer desc")
+	assertExact(t, wholesale, "Which branch handled the most pick and pack orders?", "group count by branch desc")
+	assertExact(t, wholesale, "What's the average basket value in £?", "scalar mean(order_value_gbp)")
+	assertExact(t, wholesale, "What's the median value of orders from York?", "scalar median(order_value_gbp) where branch=York")
+	assertExact(t, wholesale, "How many orders were worth more than £250?", "count_rows where order_value_gbp>250")
+	// "Lines" of a line total still count rows.
+	tills := profile{Path: "/home/user/till_lines_may2025.csv", Name: "till_lines_may2025.csv", Rows: 500, Cols: 2, Columns: []colProfile{
+		{Name: "Payment Method", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Cash", "Card"}},
+		{Name: "Line Total", Dtype: "float64", Kind: kindNumeric, Unique: 400, Min: 1.0, Max: 90.0},
+	}}
+	assertExact(t, tills, "How many sales lines were paid for in cash?", "count_rows where Payment Method=Cash")
+	invoices := profile{Path: "/home/user/supplier_invoices.csv", Name: "supplier_invoices.csv", Rows: 200, Cols: 2, Columns: []colProfile{
+		{Name: "Supplier", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"Acme", "Brill", "Cato", "Dune", "Eris"}},
+		{Name: "Amount £", Dtype: "float64", Kind: kindNumeric, Unique: 190, Min: 10.0, Max: 9000.0},
+	}}
+	assertExact(t, invoices, "Which supplier have we paid the most?", "group sum(Amount £) by Supplier desc")
+	tugs := profile{Path: "/home/user/TUG_JOBS_Q3_2025.csv", Name: "TUG_JOBS_Q3_2025.csv", Rows: 250, Cols: 7, Columns: []colProfile{
+		{Name: "jobRef", Dtype: "object", Kind: kindText, Unique: 250},
+		{Name: "vslType", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"CNT", "TNK", "RORO"}},
+		{Name: "LOA_m", Dtype: "float64", Kind: kindNumeric, Unique: 200, Min: 60.0, Max: 399.0},
+		{Name: "GT", Dtype: "int64", Kind: kindNumeric, Unique: 240, Min: 900.0, Max: 220000.0},
+		{Name: "direction", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"IN", "OUT"}},
+		{Name: "jobMins", Dtype: "int64", Kind: kindNumeric, Unique: 90, Min: 20.0, Max: 300.0},
+		{Name: "startedAt", Dtype: "object", Kind: kindDate, Unique: 250, Min: "2025-07-01 00:10", Max: "2025-09-30 23:40"},
+	}}
+	assertExact(t, tugs, "What's the median gross tonnage across our container ship jobs?", "scalar median(GT) where vslType=CNT")
+	assertExact(t, tugs, "How many inbound jobs were for tankers?", "count_rows where direction=IN where vslType=TNK")
+	assertExact(t, tugs, "What's the average length overall in metres?", "scalar mean(LOA_m)")
+	assertExact(t, tugs, "What's the average length of a job in minutes?", "scalar mean(jobMins)")
+	acts := profile{Path: "/home/user/ACT_LOG_2025.csv", Name: "ACT_LOG_2025.csv", Rows: 120, Cols: 2, Columns: []colProfile{
+		{Name: "loggedAt", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2025-04-01", Max: "2025-06-30"},
+		{Name: "jobStatus", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"CMP", "CANC"}},
+	}}
+	assertExact(t, acts, "How many acts did we actually complete this quarter?", "count_rows where jobStatus=CMP")
+	pallets := profile{Path: "/home/user/Pallet Checks 2025-05.csv", Name: "Pallet Checks 2025-05.csv", Rows: 180, Cols: 3, Columns: []colProfile{
+		{Name: "Pallet Tag", Dtype: "object", Kind: kindText, Unique: 70},
+		{Name: "Tag Status", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"GRN", "RED"}},
+		{Name: "Check Date", Dtype: "object", Kind: kindDate, Unique: 60, Min: "2025-05-01", Max: "2025-05-31"},
+	}}
+	assertExact(t, pallets, "How many different pallets, going by tag number, were checked?", "distinct Pallet Tag")
+	spots := profile{Path: "/home/user/RADIO_SPOTS_NOV2024.csv", Name: "RADIO_SPOTS_NOV2024.csv", Rows: 400, Cols: 2, Columns: []colProfile{
+		{Name: "DAYPART", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Breakfast", "Daytime", "Drive"}},
+		{Name: "RATE_GBP", Dtype: "float64", Kind: kindNumeric, Unique: 40, Min: 20.0, Max: 400.0},
+	}}
+	assertExact(t, spots, "How many spots ran in the drive slot?", "count_rows where DAYPART=Drive")
+}
+
+// TestPendingSpansAndEitherValues: a value that says "not yet"; the
+// nouns of dated events; a condition around a column's word; the year's
+// own words; a column with gaps said to be given; two values as one set
+// of rows, and a value's kinds; the one time a speed word can rank by;
+// the verb after "we".
+func TestPendingSpansAndEitherValues(t *testing.T) {
+	cafes := profile{Path: "/home/user/Pavement Licences 2024-25.csv", Name: "Pavement Licences 2024-25.csv", Rows: 160, Cols: 6, Columns: []colProfile{
+		{Name: "APP_REF", Dtype: "object", Kind: kindText, Unique: 160},
+		{Name: "RECEIVED", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2024-04-02", Max: "2025-03-28"},
+		{Name: "DECIDED", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2024-04-20", Max: "2025-05-10", Missing: 25},
+		{Name: "DECISION", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"GRANT", "GRANT_COND", "REFUSED", "PEND"}},
+		{Name: "TABLES", Dtype: "int64", Kind: kindNumeric, Unique: 8, Min: 1.0, Max: 8.0},
+		{Name: "FEE_GBP", Dtype: "float64", Kind: kindNumeric, Unique: 3, Min: 100.0, Max: 500.0},
+	}}
+	assertExact(t, cafes, "How many applications are still waiting for a decision?", "count_rows where DECISION=PEND")
+	assertExact(t, cafes, "How many applications are awaiting a decision?", "count_rows where DECISION=PEND")
+	assertExact(t, cafes, "What was the average time from receipt to decision in days?", "scalar mean(days from RECEIVED to DECIDED)")
+	assertExact(t, cafes, "How many applications got a decision in March?", "count_rows where monthofDECIDED=3")
+	assertExact(t, cafes, "How many applications were granted?", "count_rows where DECISION=GRANT|GRANT_COND")
+	assertExact(t, cafes, "For applications that were granted or refused, what was the average fee?", "scalar mean(FEE_GBP) where DECISION=REFUSED|GRANT|GRANT_COND")
+	assertExact(t, cafes, "What's the average fee for licences with four tables or more?", "scalar mean(FEE_GBP) where TABLES>=4")
+	assertExact(t, cafes, "How many applications did we receive in calendar year 2024?", "count_rows where yearofRECEIVED=2024")
+	assertExact(t, cafes, "How many applications did we receive in the year 2024?", "count_rows where yearofRECEIVED=2024")
+	bookings := profile{Path: "/home/user/Translation Bookings 2025.csv", Name: "Translation Bookings 2025.csv", Rows: 220, Cols: 6, Columns: []colProfile{
+		{Name: "Date Booked", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2025-01-02", Max: "2025-06-20"},
+		{Name: "Session Date", Dtype: "object", Kind: kindDate, Unique: 160, Min: "2025-01-06", Max: "2025-07-15"},
+		{Name: "Language", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"Polish", "Urdu", "Arabic", "Farsi", "Tigrinya"}},
+		{Name: "Agency", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"WordLink", "In-house"}},
+		{Name: "Cost £", Dtype: "float64", Kind: kindNumeric, Unique: 100, Min: 20.0, Max: 300.0},
+		{Name: "Gender Pref", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"F", "M"}, Missing: 120},
+	}}
+	assertExact(t, bookings, "How many bookings were for sessions in March?", "count_rows where monthofSessionDate=3")
+	assertExact(t, bookings, "What's the median notice in days between a booking being made and the session date?", "scalar median(days from Date Booked to Session Date)")
+	assertExact(t, bookings, "Which agency have we paid the most?", "group sum(Cost £) by Agency desc")
+	assertExact(t, bookings, "Which language do we get asked for the most?", "group count by Language desc")
+	pl := planFor("When a gender preference was given, what share of bookings asked for a male translator?", []profile{bookings})
+	if pl.Unmapped || len(pl.Tasks) != 1 || pl.Tasks[0].Cond == nil || pl.Tasks[0].Cond.Column != "Gender Pref" || !slices.Equal(pl.Tasks[0].Cond.Values, []string{"M"}) ||
+		len(pl.Tasks[0].Filters) != 1 || pl.Tasks[0].Filters[0].Op != opFilled {
+		t.Errorf("a share of the rows that give a preference: got %s (refusal %q), want the share of M among rows where Gender Pref holds a value", pl, pl.Refusal)
+	}
+	karts := profile{Path: "/home/user/Kart Heats 2025.csv", Name: "Kart Heats 2025.csv", Rows: 300, Cols: 2, Columns: []colProfile{
+		{Name: "Track", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"North", "South", "Indoor"}},
+		{Name: "HeatMins", Dtype: "float64", Kind: kindNumeric, Unique: 200, Min: 8.0, Max: 25.0},
+	}}
+	assertExact(t, karts, "Which track is the slowest on average?", "group mean(HeatMins) by Track desc")
+	races := profile{Path: "/home/user/Races 2025.csv", Name: "Races 2025.csv", Rows: 90, Cols: 2, Columns: []colProfile{
+		{Name: "Status", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"RUN", "RAIN", "FROST"}},
+		{Name: "Rain mm", Dtype: "float64", Kind: kindNumeric, Unique: 60, Min: 0.0, Max: 40.0},
+	}}
+	assertExact(t, races, "When we called races off for rain, what was the average rainfall in mm?", "scalar mean(Rain mm) where Status=RAIN")
+}

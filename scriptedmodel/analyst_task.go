@@ -22,11 +22,11 @@ func coreWords(name string) []string {
 		if i+2 == len(ws) && freqWords[w] != "" && isDigits(ws[i+1]) {
 			break // n_alive_yr1: which year is a qualifier
 		}
-		if i > 0 && i+1 == len(ws) && (w == "quantity" || wordSet("reg", "registration", "plate", "serial", "sha", "hash", "uuid", "guid")[w]) {
+		if i > 0 && i+1 == len(ws) && (w == "quantity" || wordSet("reg", "registration", "plate", "serial", "tag", "sha", "hash", "uuid", "guid")[w]) {
 			if len(core) == 0 && w != "quantity" {
 				core = ws[:i] // "Meter Serial" is the meter, though a meter is also a unit
 			}
-			break // visits_qty is "the visits", vehicle_reg "the vehicle"
+			break // visits_qty is "the visits", vehicle_reg "the vehicle", Scaffold Tag "the scaffold"
 		}
 		if !unitWords[w] && !qualifierWords[w] && !unitPer(ws, i) && !(i > 0 && i+1 == len(ws) && scaleRE.MatchString(w)) {
 			core = append(core, w)
@@ -358,6 +358,10 @@ func mentions(c clause, p profile) []mention {
 			}
 		}
 		core := coreWords(col.Name)
+		// "The value of orders" of order_value_gbp.
+		if bare := slices.DeleteFunc(slices.Clone(ws), func(w string) bool { return unitWords[w] }); col.Kind == kindNumeric && len(bare) == 2 && wordSet("value", "amount")[bare[1]] {
+			cands = append(cands, cand{col: col, ws: []string{bare[1], "of", bare[0]}, level: 1})
+		}
 		// "Amount (GBP)" is "the amount": a name that is a qualifier and a
 		// unit.
 		if bare := slices.DeleteFunc(slices.Clone(ws), func(w string) bool { return unitWords[w] }); core == nil && col.Kind == kindNumeric && len(bare) == 1 && len(ws) > 1 && qualifierWords[bare[0]] {
@@ -366,7 +370,10 @@ func mentions(c clause, p profile) []mention {
 		switch {
 		case core != nil && len(core) == 1 && core[0] == "unit" && col.Kind == kindNumeric:
 			// unit_amt is a price per unit: "units" is no name of it.
-		case core != nil && !(len(core) == 1 && (core[0] == entity || col.Kind == kindNumeric && rowWords[core[0]])):
+		case core != nil && !(len(core) == 1 && (core[0] == entity || col.Kind == kindNumeric && rowWords[core[0]] && !(entity != "" && slices.Contains(ws, "quantity")))):
+			// A word for rows names no number ("the lines" of Line Total),
+			// but a quantity of other things than the file's rows is
+			// theirs: "items" of items_qty in a file of orders.
 			// In any order: "the low estimate" of est_low_usd.
 			cands = append(cands, cand{col: col, ws: core, level: 1, anyOrder: len(core) > 1})
 		case core != nil && col.Kind == kindCategorical && len(core) == 1 && core[0] == entity:
@@ -591,6 +598,15 @@ func mentions(c clause, p profile) []mention {
 						ok, span = true, span+1
 					}
 				}
+			}
+			if cw := colWords(cd.col.Name); ok && span == 1 && cd.level == 2 && cd.col.Kind == kindNumeric && len(cw) > 1 && cd.ws[0] == cw[0] && i+2 < len(c.words) && c.words[i+1] == "of" &&
+				slices.ContainsFunc(cw[1:], func(w string) bool {
+					return len(w) > 2 && !unitWords[w] && !timeWords[w] && freqWords[w] == "" && !stopWords[w]
+				}) && !slices.ContainsFunc(cw[1:], func(w string) bool { return sameWord(c.words[i+2], w) }) {
+				continue // "the length of stay" is no length overall (LOA_m)
+			}
+			if ok && span == 1 && i+1 < len(c.words) && idNumber(c.words[i+1]) && idRank(cd) == 2 {
+				continue // "tag number" asks for the tag, not Tag Status
 			}
 			if ok && cd.afterKind && !(i >= 2 && kindOf(c.words, i-2)) {
 				continue
@@ -941,6 +957,11 @@ func datasetEntity(p profile) string {
 // how it was exported rather than what its rows are.
 func nameTail(w string) bool {
 	_, month := months[w]
+	// "may2025", "wk14": a month or a week with its number.
+	if m := monthNumber.FindStringSubmatch(w); m != nil {
+		_, named := months[m[1]]
+		month = month || named || wordSet("wk", "week")[m[1]]
+	}
 	return month || isDigits(w) || periodTail.MatchString(w) || exportWords[w]
 }
 
@@ -948,6 +969,7 @@ func nameTail(w string) bool {
 // year or a version; how the file was made.
 var (
 	periodTail  = regexp.MustCompile(`^(q[1-4]|h[12]|fy\d+|v\d+)$`)
+	monthNumber = regexp.MustCompile(`^([a-z]+)\d+$`)
 	exportWords = wordSet("export", "extract", "dump", "raw", "clean", "final", "latest", "full", "report")
 )
 
@@ -1153,8 +1175,13 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	// named after "the most" is an amount no column was found for, not a
 	// count of rows.
 	for _, w := range soft {
-		if i := slices.Index(c.words, w); ok && (t.Agg == "count" || t.Op == opCountRows) && i > 0 && wordSet("most", "least", "much")[c.words[i-1]] && !writtenPlural(c.raw, w) &&
-			!(i+1 < len(c.words) && (rowWords[c.words[i+1]] || entityWords[c.words[i+1]] || slices.Contains(fileWords(p), c.words[i+1]))) { // but "the most fly-tipping reports" counts reports
+		i := slices.Index(c.words, w)
+		next := i + 1 // "the most click and collect orders": past the name's other words
+		for next+1 < len(c.words) && c.words[next] == "and" && slices.Contains(fileWords(p), c.words[next+1]) {
+			next += 2
+		}
+		if ok && (t.Agg == "count" || t.Op == opCountRows) && i > 0 && wordSet("most", "least", "much")[c.words[i-1]] && !writtenPlural(c.raw, w) &&
+			!(next < len(c.words) && (rowWords[c.words[next]] || entityWords[c.words[next]] || slices.Contains(fileWords(p), c.words[next]))) { // but "the most fly-tipping reports" counts reports
 			unknown = append(unknown, w)
 		}
 	}
@@ -1878,8 +1905,12 @@ func dateNamed(ws []string, p profile) *colProfile {
 }
 
 // eventNouns are nouns of an event whose date column is named by its
-// verb's past: "from receipt to report" of Date Recd.
-var eventNouns = map[string]string{"receipt": "received", "arrival": "arrived", "departure": "departed", "dispatch": "dispatched"}
+// verb's past: "from receipt to report" of Date Recd, "from receipt to
+// decision" of RECEIVED and DECIDED.
+var eventNouns = map[string]string{"receipt": "received", "arrival": "arrived", "departure": "departed", "dispatch": "dispatched",
+	"decision": "decided", "completion": "completed", "submission": "submitted", "approval": "approved", "referral": "referred",
+	"delivery": "delivered", "installation": "installed", "inspection": "inspected", "registration": "registered", "closure": "closed",
+	"admission": "admitted"}
 
 // untiedSpan is the refusal of a clause that asks for the time from one
 // event to another ("the average number of days from receipt to
@@ -1911,7 +1942,9 @@ func dateColumns(p profile) []colProfile {
 // datesEvent reports whether w says the event a date column dates: a
 // form of its word or of its verb ("paid", "pay" of Paid Date).
 func datesEvent(col colProfile, w string) bool {
-	return slices.ContainsFunc(eventWords(col.Name), func(e string) bool { return sameWord(w, e) || verbOf(e) == verbOf(w) })
+	return slices.ContainsFunc(eventWords(col.Name), func(e string) bool {
+		return sameWord(w, e) || verbOf(e) == verbOf(w) || eventNouns[w] != "" && sameWord(eventNouns[w], e)
+	})
 }
 
 // elapsedAfter reads "how many days after the fall did the review
@@ -2411,7 +2444,7 @@ func initialisms(c clause, p profile) clause {
 			if in.value && !ok ||
 				!in.value && slices.ContainsFunc(rangeOf(0, len(span)), func(k int) bool {
 					w := span[k]
-					return (len(w) < 3 || known(w) && !entityWords[w] && !rowWords[w] && !(in.file && !stopWords[w])) && !hyphened(k)
+					return (len(w) < 3 || known(w) && !entityWords[w] && !rowWords[w] && !(in.file && !stopWords[w] && !strings.HasSuffix(w, "ly") && !wordSet("this", "that", "these", "those", "our", "their", "its", "my", "your")[w])) && !hyphened(k)
 				}) {
 				continue
 			}
@@ -2531,7 +2564,9 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	compare := ""
 	for _, f := range filters {
 		// "What share were serious or fatal" asks for one share, not a comparison.
-		if len(f.Values) > 1 && f.Part == "" && compare == "" && !f.left && !(c.has(shareWords) && !c.has(groupWords)) {
+		// Nor does "for applications granted or refused, what was the
+		// average time": the rows of either, asked for one figure.
+		if len(f.Values)-f.kinds > 1 && f.Part == "" && compare == "" && !f.left && !(c.has(shareWords) && !c.has(groupWords)) && !eitherValue(c, f) {
 			compare = f.Column
 		}
 	}
@@ -2649,6 +2684,13 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 				}
 				if col == nil && w == "paid" {
 					continue // "paid in cash" is a verb
+				}
+				if d := unitHits(p, unitConcepts[0].units); col == nil && wordSet("fastest", "quickest", "slowest")[w] && len(d) == 1 {
+					// "The slowest to get round" of the one time taken
+					// (RoundMins): the most time.
+					numeric = append(numeric, d[0])
+					t.Desc = w == "slowest"
+					continue
 				}
 				if col == nil {
 					return task{}, fmt.Sprintf("%q needs a column of %s, and it has none", w, strings.Join(a.hints[:min(2, len(a.hints))], " or ")), false
@@ -3021,8 +3063,8 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		}
 		if len(numeric) == 0 && agg == "" {
 			switch {
-			case c.has(commonWords) || c.has(wordSet("busiest")) || howMany && c.has(groupWords) || ranked && countRank && (c.has(rowWords) || c.has(entityWords) || slices.Contains(c.words, datasetEntity(p))) && !c.has(incomeWords) && !c.has(spendWords) ||
-				ranked && !c.has(moneyWords) && (c.has(wordSet("most", "fewest", "least")) || plausibleMeasure(p) == ""):
+			case c.has(commonWords) || c.has(wordSet("busiest")) || howMany && c.has(groupWords) || ranked && countRank && (c.has(rowWords) || c.has(entityWords) || slices.Contains(c.words, datasetEntity(p))) && !c.has(incomeWords) && !c.has(spendWords) && !wePaid(c) ||
+				ranked && !c.has(moneyWords) && !wePaid(c) && (c.has(wordSet("most", "fewest", "least")) || plausibleMeasure(p) == ""):
 				t.Agg = "count" // "most common product", "how many rows per region", "the most orders"
 				return t, "", true
 			case ranked:
@@ -3642,6 +3684,9 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			}
 		}
 		if !ok {
+			f, from, to, ok = conditionAround(c.words, m.pos, m.pos+m.len)
+		}
+		if !ok {
 			f, from, to, ok = conditionBefore(c.words, m.pos)
 		}
 		if !ok && m.pos >= 2 && c.words[m.pos-1] == "in" && inCurrency(m.col) {
@@ -3731,8 +3776,8 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		for i := range c.words {
 			f, from, to, ok := conditionAfter(c.words, i)
 			end := to + 1
-			if v, n, num := numberAt(c.words, i); !ok && num && i+n+2 < len(c.words) && wordSet("or", "and")[c.words[i+n+1]] && orMore[c.words[i+n+2]] != "" {
-				f, from, to, end, ok = filter{Op: orMore[c.words[i+n+2]], Num: v}, i, i+n, i+n+3, true // "100 people or more"
+			if g, a, b, around := conditionAround(c.words, i+1, i+2); !ok && around {
+				f, from, to, end, ok = g, a, i+1, b, true // "100 people or more"
 			}
 			if !ok || from != i || to >= len(c.words) || !headcountWords[c.words[to]] || slices.ContainsFunc(rangeOf(from, end), func(j int) bool { return rd.covered[j] }) {
 				continue
@@ -3941,6 +3986,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		for j := at; j < at+span; j++ {
 			rd.covered[j] = true
 		}
+		coverSpanNames(c, rd.covered)
 	}
 	d, at, span, unit, ok := elapsedFromTo(c, p)
 	if !ok {
@@ -3984,13 +4030,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		for j := at; j < at+span; j++ {
 			rd.covered[j] = true
 		}
-		// "Our average turnaround in days from receipt to report": the
-		// span's own name.
-		for j, w := range c.words {
-			if wordSet("turnaround", "lead", "lag", "gap", "interval", "wait")[w] && !rd.covered[j] {
-				rd.covered[j] = true
-			}
-		}
+		coverSpanNames(c, rd.covered)
 		// The later date named before the span is its end, not a time
 		// to break it down by; "was done" with it says the rows have it.
 		ms = slices.DeleteFunc(ms, func(m mention) bool {
@@ -4589,6 +4629,113 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			}
 		}
 	}
+	// "When a gender preference was given" of Gender Pref with gaps: the
+	// rows that hold one.
+	for _, m := range mentions(c, p) {
+		e := m.pos + m.len
+		if m.pos >= 2 && articles[c.words[m.pos-1]] && wordSet("when", "where", "if")[c.words[m.pos-2]] && m.col.Missing > 0 && m.col.Kind != kindNumeric &&
+			e+1 < len(c.words) && passiveWords[c.words[e]] && wordSet("given", "stated", "recorded", "specified", "provided", "noted", "entered", "listed", "logged")[c.words[e+1]] &&
+			!slices.ContainsFunc(rangeOf(m.pos-2, e+2), func(j int) bool { return rd.covered[j] && (j < m.pos || j >= e) }) {
+			rd.filters = append(rd.filters, filter{Column: m.col.Name, Op: opFilled, at: []int{m.pos}})
+			for j := m.pos - 2; j <= e+1; j++ {
+				rd.covered[j] = true
+			}
+		}
+	}
+	// "Still waiting for a decision" of DECISION = PEND: the column's
+	// value that says it has none yet.
+	for i := 0; i+1 < len(c.words); i++ {
+		j := i + 1
+		switch {
+		case c.words[i] == "waiting" && wordSet("for", "on")[c.words[j]]:
+			j++
+		case c.words[i] != "awaiting":
+			continue
+		}
+		for j < len(c.words) && articles[c.words[j]] {
+			j++
+		}
+		if j >= len(c.words) || rd.covered[i] {
+			continue
+		}
+		k := slices.IndexFunc(p.Columns, func(col colProfile) bool {
+			return col.Kind == kindCategorical && slices.ContainsFunc(colWords(col.Name), func(w string) bool { return sameWord(c.words[j], w) })
+		})
+		if k < 0 {
+			continue
+		}
+		col := p.Columns[k]
+		if f, ok := oneValue(profile{Columns: []colProfile{col}}, pendingValue); ok {
+			f.at = []int{i}
+			rd.filters = append(rd.filters, f)
+			for x := i; x <= j; x++ {
+				rd.covered[x] = true
+			}
+		}
+	}
+	// "Granted or refused": two values of one column read apart are one
+	// filter of both; a row holds only one.
+	for i := 0; i < len(rd.filters); i++ {
+		f := &rd.filters[i]
+		if f.Op != "" || f.left || len(f.Values) == 0 {
+			continue
+		}
+		for j := i + 1; j < len(rd.filters); j++ {
+			g := rd.filters[j]
+			if g.Column != f.Column || g.Part != f.Part || g.Op != "" || g.left || len(g.Values) == 0 {
+				continue
+			}
+			for _, v := range g.Values {
+				if !slices.Contains(f.Values, v) {
+					f.Values = append(f.Values, v)
+				}
+			}
+			f.at = append(f.at, g.at...)
+			rd.filters = slices.Delete(rd.filters, j, j+1)
+			j--
+		}
+	}
+	// "Granted" of GRANT takes GRANT_COND too: a value written as another
+	// and a qualifier after it is a kind of that value.
+	for i, f := range rd.filters {
+		col, ok := columnNamed(p, f.Column)
+		if !ok || f.Op != "" || f.left || f.Part != "" || f.Flag {
+			continue
+		}
+		for _, v := range f.Values {
+			for _, o := range col.Values {
+				if len(o) > len(v)+1 && strings.HasPrefix(o, v) && strings.ContainsRune("_ -(", rune(o[len(v)])) && !slices.Contains(rd.filters[i].Values, o) {
+					rd.filters[i].Values = append(rd.filters[i].Values, o)
+					rd.filters[i].kinds++
+				}
+			}
+		}
+	}
+	// "Orders worth more than £100": the verb of a condition on money.
+	for i, w := range c.words {
+		if w == "worth" && i+1 < len(c.words) && rd.covered[i+1] && slices.ContainsFunc(rd.filters, func(f filter) bool {
+			col, ok := columnNamed(p, f.Column)
+			return f.Op != "" && ok && (inCurrency(col) || moneyNameRaw(col.Name))
+		}) {
+			rd.covered[i] = true
+		}
+	}
+	// "Container ship jobs" of vslType = CNT: the word after the value
+	// names what the column gives the kind of (a ship is a vessel).
+	for _, f := range rd.filters {
+		if len(f.at) == 0 || f.Op != "" || f.Part != "" {
+			continue
+		}
+		j := slices.Max(f.at) + 1
+		col, ok := columnNamed(p, f.Column)
+		ws := colWords(f.Column)
+		if !ok || j >= len(c.words) || rd.covered[j] || len(ws) != 2 || !subjectKinds[ws[1]] && !thingsKind(col) {
+			continue
+		}
+		if w := c.words[j]; sameWord(w, ws[0]) || slices.Contains(synonyms[w], ws[0]) {
+			rd.covered[j] = true
+		}
+	}
 	// "The biggest fish this season" of PERMIT_TYPE = SEASON: "this"
 	// names the period the table covers, not a value.
 	rd.filters = slices.DeleteFunc(rd.filters, func(f filter) bool {
@@ -4632,6 +4779,45 @@ func codeValue(w string, p profile) (filter, bool) {
 	})
 }
 
+// pendingValue reports whether a value says that what a column records
+// has not happened yet: PEND, Pending, Awaiting.
+func pendingValue(v string) bool {
+	lv := strings.ToLower(v)
+	return strings.HasPrefix(lv, "pend") || strings.HasPrefix(lv, "await") || wordSet("pnd", "tbc", "tbd", "waiting")[lv]
+}
+
+// eitherValue reports whether a clause names a filter's values as one
+// set of rows: joined by "or", with nothing that asks to set them side
+// by side (which, each, compare, a comparative or a ranking).
+func eitherValue(c clause, f filter) bool {
+	at := slices.Sorted(slices.Values(f.at))
+	if len(at) < 2 || c.has(wordSet("which", "whichever", "each", "every", "compare", "compared", "versus", "vs", "between", "by", "per")) ||
+		c.has(compDescWords) || c.has(compAscWords) || c.has(descWords) || c.has(ascWords) {
+		return false
+	}
+	return !slices.ContainsFunc(rangeOf(1, len(at)), func(k int) bool { return !slices.Contains(c.words[at[k-1]+1:at[k]], "or") })
+}
+
+// wePaid reports whether a clause says what we paid ("which agency have
+// we paid the most"): money paid out, where "trips were paid in cash"
+// says how rows were paid.
+func wePaid(c clause) bool {
+	return slices.ContainsFunc(rangeOf(1, len(c.words)), func(i int) bool {
+		return wordSet("paid", "pay")[c.words[i]] && wordSet("we", "they", "you", "i")[c.words[i-1]]
+	})
+}
+
+// coverSpanNames marks the words a clause names a span between two dates
+// by ("our average turnaround in days from receipt to report", "the
+// median notice we get between a request and the appointment") as read.
+func coverSpanNames(c clause, covered map[int]bool) {
+	for j, w := range c.words {
+		if wordSet("turnaround", "lead", "lag", "gap", "interval", "wait", "notice")[w] {
+			covered[j] = true
+		}
+	}
+}
+
 // closingWords say that a thing's work is done: a yes/no column named
 // by one (Repaired?, is_resolved) holds no for the rows still open.
 var closingWords = wordSet("repaired", "fixed", "resolved", "closed", "completed", "cleared", "rectified", "done")
@@ -4649,7 +4835,8 @@ func otherColumnSays(p profile, col colProfile, w string) bool {
 
 // stateCodes are the codes a status is often written in that are no
 // shortening of the word a question says for it: a lift "completed" is
-// DONE, a booking "cancelled" CXL, a leak "large" LGE.
+// DONE, a booking "cancelled" CXL, a leak "large" LGE, a pilotage act
+// "inbound" IN.
 var stateCodes = map[string][]string{
 	"completed": {"done", "fin", "fnd"},
 	"complete":  {"done", "fin", "fnd"},
@@ -4659,6 +4846,10 @@ var stateCodes = map[string][]string{
 	"large":     {"lge", "lrg", "lg"},
 	"small":     {"sml", "sm"},
 	"medium":    {"med", "md"},
+	"inbound":   {"in", "inb", "arr"},
+	"incoming":  {"in", "inb", "arr"},
+	"outbound":  {"out", "outb", "dep"},
+	"outgoing":  {"out", "outb", "dep"},
 }
 
 // stateCode is the one value of the table's code columns that stateCodes
@@ -5953,6 +6144,24 @@ func convertedColumn(p profile, unit string, said ...string) (*colProfile, float
 	return &p.Columns[found[0]], factors[0]
 }
 
+// conditionAround reads a number just before the words from at to end
+// and "or more" (or another of orMore) just after them: "three storeys
+// or more", "100 people or more". It gives the condition and the words
+// it spans.
+func conditionAround(ws []string, at, end int) (filter, int, int, bool) {
+	if at == 0 || end+1 >= len(ws) || !wordSet("or", "and")[ws[end]] || orMore[ws[end+1]] == "" {
+		return filter{}, 0, 0, false
+	}
+	v, err := strconv.ParseFloat(ws[at-1], 64)
+	if n, ok := numberWords[ws[at-1]]; ok {
+		v, err = float64(n), nil
+	}
+	if err != nil {
+		return filter{}, 0, 0, false
+	}
+	return filter{Op: orMore[ws[end+1]], Num: v}, at - 1, end + 2, true
+}
+
 // conditionBefore reads "more than 3" or a bare "2" just before word at.
 func conditionBefore(ws []string, at int) (filter, int, int, bool) {
 	if at == 0 {
@@ -6443,12 +6652,20 @@ func filtersFor(c clause, p profile, covered map[int]bool, named []mention) []fi
 				continue
 			}
 		}
-		if i == 0 || !wordSet("in", "during", "for", "of", "since")[c.words[i-1]] {
+		// "In the year 2024", "in calendar year 2024": the year's own words.
+		before := i
+		if y, err := strconv.Atoi(w); err == nil && y >= 1900 && y <= 2100 && i > 1 && c.words[i-1] == "year" {
+			for before = i - 1; before > 0 && wordSet("year", "calendar", "the")[c.words[before-1]]; before-- {
+			}
+		}
+		if before == 0 || !wordSet("in", "during", "for", "of", "since")[c.words[before-1]] {
 			continue
 		}
 		if y, err := strconv.Atoi(w); err == nil && y >= 1900 && y <= 2100 {
 			out = append(out, filter{Column: dc.Name, Part: "year", Values: []string{w}})
-			covered[i] = true
+			for k := before; k <= i; k++ {
+				covered[k] = true
+			}
 		} else if m, ok := months[w]; ok && !covered[i] && (w != "may" || i+1 == len(c.words) || c.words[i-1] == "in") {
 			out = append(out, filter{Column: dc.Name, Part: "month", Values: []string{strconv.Itoa(m)}})
 			covered[i] = true
@@ -6596,15 +6813,30 @@ func eventDate(c clause, p profile) *colProfile {
 	if dc == nil {
 		return nil
 	}
-	named := -1
+	named, many := -1, false
 	for k, col := range p.Columns {
 		if col.Kind != kindDate || !slices.ContainsFunc(c.words, func(w string) bool { return datesEvent(col, w) }) {
 			continue
 		}
 		if col.Name == dc.Name || named >= 0 {
-			return dc
+			many = true
+			break
 		}
 		named = k
+	}
+	if many {
+		// "Requests for appointments in April": of two dates named, the
+		// one said right before the month or the year.
+		for i := 0; i+2 < len(c.words); i++ {
+			_, month := months[c.words[i+2]]
+			if !wordSet("in", "during")[c.words[i+1]] || !month && !(isDigits(c.words[i+2]) && len(c.words[i+2]) == 4) {
+				continue
+			}
+			if k := slices.IndexFunc(p.Columns, func(col colProfile) bool { return col.Kind == kindDate && datesEvent(col, c.words[i]) }); k >= 0 {
+				return &p.Columns[k]
+			}
+		}
+		return dc
 	}
 	if named < 0 {
 		return dc
@@ -6970,7 +7202,7 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		// But "how many orders were refunded" picks the rows it counts by
 		// the verb, which ends it: without a column for it, the count is
 		// of other rows.
-		if (len(w) > 5 && strings.HasSuffix(w, "ed") || len(w) == 5 && strings.HasSuffix(w, "ed") && i > 0 && (byAux[c.words[i-1]] || covered[i-1] && i+1 == len(c.words)) || w == "began" || w == "begun") && (i == 0 || c.words[i-1] != "how") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity) &&
+		if (len(w) > 5 && strings.HasSuffix(w, "ed") || len(w) == 5 && strings.HasSuffix(w, "ed") && i > 0 && (byAux[c.words[i-1]] || covered[i-1] && i+1 == len(c.words)) || w == "began" || w == "begun") && (i == 0 || c.words[i-1] != "how") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity || i > 0 && wordSet("we", "they", "you", "i")[c.words[i-1]]) &&
 			!rankedVerb(c.words[i+1:]) && !(i > 0 && passiveWords[c.words[i-1]] && untilNow(c.words[i+1:]) && countsRows(c) && !c.has(distinctWords)) { // "how many different organisations are represented": those there are
 			continue
 		}

@@ -25,8 +25,9 @@ var abbreviations = map[string]string{
 	"max": "maximum", "min": "minimum", "kilometre": "km", "kilometer": "km", "kilo": "kg", "kilogram": "kg", "abv": "alcohol by volume", "ibu": "bitterness", "csat": "customer satisfaction", "nps": "net promoter score", "sqft": "square foot", "sqm": "square meter", "feet": "foot", "ft": "foot", "sq": "square",
 	"elev": "elevation", "mag": "magnitude", "crit": "critical", "viol": "violation", "est": "estimate", "prem": "premium",
 	"hb": "hemoglobin", "hgb": "hemoglobin", "v": "volt", "voltage": "volt", "kw": "kilowatt", "w": "watt", "dest": "destination", "orig": "origin", "desc": "description", "lat": "latitude", "lon": "longitude", "lng": "longitude",
-	"tonnage": "tonne", "centimetre": "cm", "centimeter": "cm", "millimetre": "mm", "millimeter": "mm", "kts": "knot",
+	"appt": "appointment", "tonnage": "tonne", "centimetre": "cm", "centimeter": "cm", "millimetre": "mm", "millimeter": "mm", "kts": "knot",
 	"cd": "code", "flg": "flag", "vol": "volume", "sp": "species", "nm": "name", "tech": "technician", "app": "application", "spp": "species", "svc": "service", "txn": "transaction", "trx": "transaction",
+	"loa": "length overall", "gt": "gross tonnage", "vsl": "vessel", "stn": "station",
 }
 
 // unitWords end column names to give the unit ("weight_kg",
@@ -137,6 +138,7 @@ var unitConcepts = []struct {
 // thing differently; each maps to the words such a column may use.
 var synonyms = map[string][]string{
 	"revenue": {"sales", "turnover"}, "sale": {"revenue", "turnover"}, "turnover": {"revenue", "sales"},
+	"basket": {"order"}, "slot": {"daypart"},
 	"salary": {"pay", "wage", "compensation", "earning"}, "pay": {"salary", "wage"}, "wage": {"salary", "pay"},
 	"earning": {"salary", "income"}, "income": {"salary", "earning"},
 	"score": {"rating", "grade"}, "rating": {"score", "stars"}, "grade": {"score", "mark"},
@@ -287,8 +289,8 @@ var fillerWords = wordSet("because", "while", "due", "still", "yet", "ended", "a
 	"typically", "usually", "generally", "roughly", "approximately", "exactly", "really", "actually", "value", "number", "amount", "count",
 	"figure", "much", "many", "place", "placed", "record", "recorded", "log", "logged", "register", "registered", "happen", "happened",
 	"occur", "occurred", "exist", "come", "came", "go", "went", "spend", "spent", "pay", "paid", "sell", "sold", "buy", "bought", "order",
-	"ordered", "purchase", "purchased", "receive", "received", "issue", "issued", "borrow", "borrowed", "lend", "lent", "visit", "visited",
-	"fly", "flew", "flown", "play", "played", "operate", "operated", "handle", "handled", "serve", "served", "treat", "treated", "see", "seen", "book", "booked",
+	"ordered", "purchase", "purchased", "ask", "asked", "receive", "received", "issue", "issued", "borrow", "borrowed", "lend", "lent", "visit", "visited",
+	"fly", "flew", "flown", "play", "played", "operate", "operated", "handle", "handled", "handling", "handles", "serve", "served", "treat", "treated", "see", "seen", "book", "booked",
 	"measure", "measured", "observe", "observed", "earn", "earned", "work", "worked", "cost", "take", "last", "lasted", "there", "here",
 	"column", "field", "variable", "one", "ones", "those", "such", "like", "same", "other", "own", "both", "s", "t", "ve", "re", "ll", "don", "doesn", "didn",
 	"isn", "aren", "wasn", "weren", "haven", "hasn", "hadn", "couldn", "wouldn", "shouldn", "that", "whether", "do", "per", "versus", "vs", "respectively", "based", "according", "grouped",

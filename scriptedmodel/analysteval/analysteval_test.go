@@ -58,7 +58,7 @@ func runCorpus(t *testing.T, dir string) Score {
 // so a regression on any of them fails here. TestHeldOutCorpus measures
 // the corpus none of the fixes has seen.
 func TestCorpora(t *testing.T) {
-	for _, dir := range []string{"dev", "dev2", "round1", "round2", "round3", "round4", "round5", "round6", "round7", "round8", "round9", "round10", "round13", "round14", "round15", "round17", "round19", "round22", "round26"} {
+	for _, dir := range []string{"dev", "dev2", "round1", "round2", "round3", "round4", "round5", "round6", "round7", "round8", "round9", "round10", "round13", "round14", "round15", "round17", "round19", "round22", "round26", "round47"} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			if r := s.Rate(s.Correct); r < 0.85 {
@@ -194,11 +194,25 @@ func TestCorpora(t *testing.T) {
 // place by what it is to the rows, a file's initials, a unit made of
 // two, the unit a price is per, a speed in metres per second) raised it
 // to 55 / 1 / 14, round11 to 59 / 0 / 11, round30 to 46 / 0 / 24 and
-// round41 to 32 / 7 / 31.
+// round41 to 32 / 7 / 31. round47, written blind, was held out (40 / 7 /
+// 23 at its first run, 39 / 8 / 23 after round46's readings), then read
+// whole once round48 was written blind to take its place; its readings
+// (a quantity of things other than the file's rows, a file's month with
+// its year, a file's initials not taken from adverbs, a trade's
+// abbreviations, a ship after a vessel type's value, inbound, a tag
+// number before a tag's status, what we paid, the date said before a
+// month, notice between two dates, the file's name joined by "and",
+// basket value, the value of orders, worth, a number before a column
+// and "or more", "waiting for" a decision, the nouns of dated events,
+// "the year 2024", a column said to be given, two values as one set of
+// rows, a value's kinds, the one time "slowest" can rank by, the verb
+// after "we", a daypart's slot) raised it to 61 / 0 / 9, which meets the
+// goals, so it is held to them in TestCorpora, and round28 to 45 / 2 /
+// 23.
 func TestCorporaBelowGoal(t *testing.T) {
 	for dir, floor := range map[string]struct{ correct, different int }{"round11": {59, 0}, "round12": {60, 0}, "round16": {51, 1},
 		"round18": {55, 1}, "round20": {55, 0}, "round21": {56, 0}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
-		"round27": {42, 0}, "round28": {44, 2}, "round29": {56, 0}, "round30": {46, 0}, "round31": {57, 0},
+		"round27": {42, 0}, "round28": {45, 2}, "round29": {56, 0}, "round30": {46, 0}, "round31": {57, 0},
 		"round32": {41, 1}, "round33": {41, 1}, "round34": {35, 2}, "round35": {34, 3}, "round36": {34, 4}, "round37": {27, 11},
 		"round38": {43, 1}, "round39": {29, 3}, "round40": {55, 0}, "round41": {32, 7}, "round42": {35, 0}, "round43": {54, 3},
 		"round44": {44, 1}, "round45": {49, 1}, "round46": {55, 1}} {
