@@ -358,13 +358,14 @@ func mentions(c clause, p profile) []mention {
 			}
 		}
 		core := coreWords(col.Name)
+		bare := slices.DeleteFunc(slices.Clone(ws), func(w string) bool { return unitWords[w] }) // the name without its unit
 		// "The value of orders" of order_value_gbp.
-		if bare := slices.DeleteFunc(slices.Clone(ws), func(w string) bool { return unitWords[w] }); col.Kind == kindNumeric && len(bare) == 2 && wordSet("value", "amount")[bare[1]] {
+		if col.Kind == kindNumeric && len(bare) == 2 && wordSet("value", "amount")[bare[1]] {
 			cands = append(cands, cand{col: col, ws: []string{bare[1], "of", bare[0]}, level: 1})
 		}
 		// "Amount (GBP)" is "the amount": a name that is a qualifier and a
 		// unit.
-		if bare := slices.DeleteFunc(slices.Clone(ws), func(w string) bool { return unitWords[w] }); core == nil && col.Kind == kindNumeric && len(bare) == 1 && len(ws) > 1 && qualifierWords[bare[0]] {
+		if core == nil && col.Kind == kindNumeric && len(bare) == 1 && len(ws) > 1 && qualifierWords[bare[0]] {
 			cands = append(cands, cand{col: col, ws: bare, level: 1})
 		}
 		switch {
@@ -2444,7 +2445,7 @@ func initialisms(c clause, p profile) clause {
 			if in.value && !ok ||
 				!in.value && slices.ContainsFunc(rangeOf(0, len(span)), func(k int) bool {
 					w := span[k]
-					return (len(w) < 3 || known(w) && !entityWords[w] && !rowWords[w] && !(in.file && !stopWords[w] && !strings.HasSuffix(w, "ly") && !wordSet("this", "that", "these", "those", "our", "their", "its", "my", "your")[w])) && !hyphened(k)
+					return (len(w) < 3 || known(w) && !entityWords[w] && !rowWords[w] && !(in.file && !stopWords[w] && !strings.HasSuffix(w, "ly") && !determiners[w])) && !hyphened(k)
 				}) {
 				continue
 			}
@@ -4442,7 +4443,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	for _, m := range all {
 		// "How many requests did we receive in 2024": the verb after "did
 		// we", as its participle.
-		didVerb := m.pos >= 2 && wordSet("we", "they", "you", "i")[c.words[m.pos-1]] && wordSet("did", "do", "does")[c.words[m.pos-2]]
+		didVerb := m.pos >= 2 && subjectPronouns[c.words[m.pos-1]] && wordSet("did", "do", "does")[c.words[m.pos-2]]
 		// "How many leases expire" of Lease Expiry: the rows, and the verb of the column's noun.
 		verb := m.len == 2 && !slices.Contains(words(m.col.Name), c.words[m.pos+1]) && writtenPlural(c.raw, c.words[m.pos])
 		// "Jobs booked in during February" of Booked In, "faults reported
@@ -4697,16 +4698,17 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	}
 	// "Granted" of GRANT takes GRANT_COND too: a value written as another
 	// and a qualifier after it is a kind of that value.
-	for i, f := range rd.filters {
+	for i := range rd.filters {
+		f := &rd.filters[i]
 		col, ok := columnNamed(p, f.Column)
 		if !ok || f.Op != "" || f.left || f.Part != "" || f.Flag {
 			continue
 		}
-		for _, v := range f.Values {
+		for _, v := range slices.Clone(f.Values) {
 			for _, o := range col.Values {
-				if len(o) > len(v)+1 && strings.HasPrefix(o, v) && strings.ContainsRune("_ -(", rune(o[len(v)])) && !slices.Contains(rd.filters[i].Values, o) {
-					rd.filters[i].Values = append(rd.filters[i].Values, o)
-					rd.filters[i].kinds++
+				if len(o) > len(v)+1 && strings.HasPrefix(o, v) && strings.ContainsRune("_ -(", rune(o[len(v)])) && !slices.Contains(f.Values, o) {
+					f.Values = append(f.Values, o)
+					f.kinds++
 				}
 			}
 		}
@@ -4798,12 +4800,19 @@ func eitherValue(c clause, f filter) bool {
 	return !slices.ContainsFunc(rangeOf(1, len(at)), func(k int) bool { return !slices.Contains(c.words[at[k-1]+1:at[k]], "or") })
 }
 
+// subjectPronouns stand before a clause's verb ("we paid", "did we
+// attend"); determiners before its nouns ("this quarter", "our jobs").
+var (
+	subjectPronouns = wordSet("we", "they", "you", "i")
+	determiners     = wordSet("this", "that", "these", "those", "our", "their", "its", "my", "your")
+)
+
 // wePaid reports whether a clause says what we paid ("which agency have
 // we paid the most"): money paid out, where "trips were paid in cash"
 // says how rows were paid.
 func wePaid(c clause) bool {
 	return slices.ContainsFunc(rangeOf(1, len(c.words)), func(i int) bool {
-		return wordSet("paid", "pay")[c.words[i]] && wordSet("we", "they", "you", "i")[c.words[i-1]]
+		return wordSet("paid", "pay")[c.words[i]] && subjectPronouns[c.words[i-1]]
 	})
 }
 
@@ -7202,7 +7211,7 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		// But "how many orders were refunded" picks the rows it counts by
 		// the verb, which ends it: without a column for it, the count is
 		// of other rows.
-		if (len(w) > 5 && strings.HasSuffix(w, "ed") || len(w) == 5 && strings.HasSuffix(w, "ed") && i > 0 && (byAux[c.words[i-1]] || covered[i-1] && i+1 == len(c.words)) || w == "began" || w == "begun") && (i == 0 || c.words[i-1] != "how") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity || i > 0 && wordSet("we", "they", "you", "i")[c.words[i-1]]) &&
+		if (len(w) > 5 && strings.HasSuffix(w, "ed") || len(w) == 5 && strings.HasSuffix(w, "ed") && i > 0 && (byAux[c.words[i-1]] || covered[i-1] && i+1 == len(c.words)) || w == "began" || w == "begun") && (i == 0 || c.words[i-1] != "how") && (i+1 == len(c.words) || !entityWords[c.words[i+1]] && !rowWords[c.words[i+1]] && c.words[i+1] != entity || i > 0 && subjectPronouns[c.words[i-1]]) &&
 			!rankedVerb(c.words[i+1:]) && !(i > 0 && passiveWords[c.words[i-1]] && untilNow(c.words[i+1:]) && countsRows(c) && !c.has(distinctWords)) { // "how many different organisations are represented": those there are
 			continue
 		}
@@ -7231,7 +7240,7 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		if glossed(w, c.raw, p) {
 			continue // "the highest bitterness (IBU)": the column in brackets says what the word is
 		}
-		if i > 1 && wordSet("we", "they", "you", "i")[c.words[i-1]] && wordSet("did", "do", "does", "have", "had")[c.words[i-2]] && outcomeVerbs[w] == nil &&
+		if i > 1 && subjectPronouns[c.words[i-1]] && wordSet("did", "do", "does", "have", "had")[c.words[i-2]] && outcomeVerbs[w] == nil &&
 			(i+1 == len(c.words) || covered[i+1] || stopWords[c.words[i+1]]) {
 			continue // "how many call-outs did we attend", "what did we bill": what the rows are is what we did
 		}
