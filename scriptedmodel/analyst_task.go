@@ -2658,7 +2658,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 		t.Desc = firstIndex(c.words, compDescWords) < firstIndex(c.words, compAscWords)
 	}
 	// "The fastest finish time" is the lowest duration.
-	if w := firstWord(c.words, wordSet("fastest", "quickest", "slowest")); w != "" && len(numeric) > 0 &&
+	if w := firstWord(c.words, speedWords); w != "" && len(numeric) > 0 &&
 		slices.ContainsFunc(colWords(numeric[0].Name), func(u string) bool { return timeUnits[u] }) {
 		t.Desc, desc, asc = w == "slowest", w == "slowest", w != "slowest"
 	}
@@ -2686,7 +2686,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 				if col == nil && w == "paid" {
 					continue // "paid in cash" is a verb
 				}
-				if d := unitHits(p, unitConcepts[0].units); col == nil && wordSet("fastest", "quickest", "slowest")[w] && len(d) == 1 {
+				if d := unitHits(p, unitConcepts[0].units); col == nil && speedWords[w] && len(d) == 1 {
 					// "The slowest to get round" of the one time taken
 					// (RoundMins): the most time.
 					numeric = append(numeric, d[0])
@@ -3777,8 +3777,10 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		for i := range c.words {
 			f, from, to, ok := conditionAfter(c.words, i)
 			end := to + 1
-			if g, a, b, around := conditionAround(c.words, i+1, i+2); !ok && around {
-				f, from, to, end, ok = g, a, i+1, b, true // "100 people or more"
+			if !ok {
+				if g, a, b, around := conditionAround(c.words, i+1, i+2); around {
+					f, from, to, end, ok = g, a, i+1, b, true // "100 people or more"
+				}
 			}
 			if !ok || from != i || to >= len(c.words) || !headcountWords[c.words[to]] || slices.ContainsFunc(rangeOf(from, end), func(j int) bool { return rd.covered[j] }) {
 				continue
@@ -4807,6 +4809,9 @@ var (
 	determiners     = wordSet("this", "that", "these", "those", "our", "their", "its", "my", "your")
 )
 
+// speedWords rank by a speed, or by a time taken the other way round.
+var speedWords = wordSet("fastest", "quickest", "slowest")
+
 // wePaid reports whether a clause says what we paid ("which agency have
 // we paid the most"): money paid out, where "trips were paid in cash"
 // says how rows were paid.
@@ -5149,11 +5154,8 @@ func timesSaid(ws []string, i int) (op string, n float64, end int, ok bool) {
 		if j >= len(ws) {
 			return 0, false
 		}
-		if v, found := numberWords[ws[j]]; found {
-			return float64(v), true
-		}
-		v, err := strconv.ParseFloat(ws[j], 64)
-		return v, err == nil && v >= 1
+		v, ok := wordNumber(ws[j])
+		return v, ok && v >= 1
 	}
 	at := func(j int, seq ...string) bool { return j+len(seq) <= len(ws) && slices.Equal(ws[j:j+len(seq)], seq) }
 	times := func(j int) (float64, int, bool) { // "3 times", "once", "twice"
@@ -6161,14 +6163,21 @@ func conditionAround(ws []string, at, end int) (filter, int, int, bool) {
 	if at == 0 || end+1 >= len(ws) || !wordSet("or", "and")[ws[end]] || orMore[ws[end+1]] == "" {
 		return filter{}, 0, 0, false
 	}
-	v, err := strconv.ParseFloat(ws[at-1], 64)
-	if n, ok := numberWords[ws[at-1]]; ok {
-		v, err = float64(n), nil
-	}
-	if err != nil {
+	v, ok := wordNumber(ws[at-1])
+	if !ok {
 		return filter{}, 0, 0, false
 	}
 	return filter{Op: orMore[ws[end+1]], Num: v}, at - 1, end + 2, true
+}
+
+// wordNumber is the number a word says: in digits, or as a number word
+// ("three").
+func wordNumber(w string) (float64, bool) {
+	if n, ok := numberWords[w]; ok {
+		return float64(n), true
+	}
+	v, err := strconv.ParseFloat(w, 64)
+	return v, err == nil
 }
 
 // conditionBefore reads "more than 3" or a bare "2" just before word at.
