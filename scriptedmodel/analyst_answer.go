@@ -256,7 +256,13 @@ func sentence(r result, ds profile) string {
 				empty = "; 1 row leaves it empty"
 			}
 		}
-		return fmt.Sprintf("There are %s distinct values of %s%s (rows of each, most first: %s%s).", num(deref(r.Value, 0)), r.Column, where, strings.Join(parts, ", "), empty)
+		// "How many operatives came back non-negative": the people, and
+		// the rows they are in, which a person may be in twice.
+		rows := ""
+		if where != "" && r.Total != nil {
+			rows = fmt.Sprintf(", in %s rows", num(*r.Total))
+		}
+		return fmt.Sprintf("There are %s distinct values of %s%s%s (rows of each, most first: %s%s).", num(deref(r.Value, 0)), r.Column, where, rows, strings.Join(parts, ", "), empty)
 	case opOverview:
 		return overviewSentence(r, ds)
 	}

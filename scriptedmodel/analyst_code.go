@@ -499,7 +499,7 @@ ax.bar(["matching rows", "all rows"], [len(df), len(data)], color=["steelblue", 
 	case opDistinct:
 		fmt.Fprintf(&b, `g = df[%[1]s].dropna().astype(str).value_counts()
 show(g.to_string(max_rows=40))
-emit(MARKER, %[2]s, "column": %[1]s, "value": int(len(g)), "count": int(df[%[1]s].isna().sum()), "values": [[short(k), int(v)] for k, v in g.head(20).items()]})
+emit(MARKER, %[2]s, "column": %[1]s, "value": int(len(g)), "count": int(df[%[1]s].isna().sum()), "total": int(len(df)), "values": [[short(k), int(v)] for k, v in g.head(20).items()]})
 fig, ax = plt.subplots(figsize=(7, 4))
 g.head(20).plot.bar(ax=ax, color="steelblue")
 ax.set_ylabel("rows")

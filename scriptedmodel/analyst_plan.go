@@ -369,6 +369,12 @@ func splitWords(s string, expand bool) []string {
 			if unicode.IsUpper(r) && i > 1 && unicode.IsDigit(rs[i-1]) && unicode.IsLetter(rs[i-2]) && i+1 < len(rs) && unicode.IsLower(rs[i+1]) {
 				flush() // "t1Fails", "co2Level"
 			}
+			// "closedWithin5WD": a number between a word in lower case and
+			// one in capitals stands apart from both.
+			if unicode.IsDigit(r) && len(cur) >= 3 && unicode.IsLower(rs[i-1]) && capitalAfterDigits(rs[i:]) ||
+				unicode.IsUpper(r) && len(cur) > 0 && start > 0 && unicode.IsLower(rs[start-1]) && !slices.ContainsFunc(cur, func(d rune) bool { return !unicode.IsDigit(d) }) {
+				flush()
+			}
 			if len(cur) == 0 {
 				start = i
 			}
@@ -391,6 +397,16 @@ func splitWords(s string, expand bool) []string {
 		out = unitPhrases(out)
 	}
 	return out
+}
+
+// capitalAfterDigits reports whether rs starts with digits and two
+// capital letters follow them.
+func capitalAfterDigits(rs []rune) bool {
+	i := 0
+	for i < len(rs) && unicode.IsDigit(rs[i]) {
+		i++
+	}
+	return i > 0 && i+1 < len(rs) && unicode.IsUpper(rs[i]) && unicode.IsUpper(rs[i+1]) // "5WD", but not the "2Min" of greetedWithin2Min
 }
 
 // moneyThousands is a sum of money in thousands after its currency's
@@ -724,6 +740,13 @@ func howLong(ws []string) []string {
 		if wordSet("take", "takes", "took", "taken", "taking")[ws[i]] && ws[i+1] == "place" {
 			ws = slices.Delete(ws, i, i+1)
 			ws[i] = "held"
+		}
+	}
+	// "What do the fees add up to": their total.
+	for i := 0; i+2 < len(ws); i++ {
+		if wordSet("add", "adds", "added")[ws[i]] && ws[i+1] == "up" && ws[i+2] == "to" {
+			ws = slices.Delete(ws, i, i+2)
+			ws[i] = "total"
 		}
 	}
 	for i := 1; i < len(ws); i++ {

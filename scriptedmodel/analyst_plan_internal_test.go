@@ -961,7 +961,8 @@ func TestLayoutsAndNumberedRows(t *testing.T) {
 		{Name: "maxDepthM", Dtype: "float64", Kind: kindNumeric, Unique: 80},
 	}}
 	assertReadings(t, dives, [][2]string{
-		{"What was my deepest dive?", "scalar max(maxDepthM)"},
+		// The rows of dive_log.csv are dives: the deepest is one of them.
+		{"What was my deepest dive?", "extreme max(maxDepthM) desc"},
 		{"Which site have I dived the most?", "group count by site desc"},
 	})
 }
@@ -3307,4 +3308,102 @@ func TestPendingSpansAndEitherValues(t *testing.T) {
 		{Name: "Rain mm", Dtype: "float64", Kind: kindNumeric, Unique: 60, Min: 0.0, Max: 40.0},
 	}}
 	assertExact(t, races, "When we called races off for rain, what was the average rainfall in mm?", "scalar mean(Rain mm) where Status=RAIN")
+}
+
+func TestBriefingsWeatherAndCodes(t *testing.T) {
+	briefings := profile{Path: "/home/user/Visitor Briefings Register 2025.csv", Name: "Visitor Briefings Register 2025.csv", Rows: 180, Cols: 9, Columns: []colProfile{
+		{Name: "Briefing Date", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2025-01-06", Max: "2025-06-27"},
+		{Name: "Contractor", Dtype: "object", Kind: kindCategorical, Unique: 5, Values: []string{"Acme Roofing", "Delta Groundworks", "Kestrel M&E", "Oakfield Glazing", "Tarn Plant"}},
+		{Name: "Visitor Name", Dtype: "object", Kind: kindText, Unique: 170},
+		{Name: "Trade", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Roofer", "Glazier", "Electrician", "Labourer"}},
+		{Name: "Site Permit", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Day", "Week", "Month", "None issued"}},
+		{Name: "Quiz Score %", Dtype: "int64", Kind: kindNumeric, Unique: 40, Min: 40.0, Max: 100.0},
+		{Name: "Pass Y/N", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+		{Name: "Briefed By", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"A. Shah", "P. Lowe", "R. Grant"}},
+		{Name: "D&A Screen", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"NEG", "NON-NEG", "NT"}},
+	}}
+	if e := datasetEntity(briefings); e != "briefing" {
+		t.Errorf("the rows of a register: got %q, want briefing", e)
+	}
+	if e := datasetEntity(profile{Name: "Gritting Log W24-25.csv"}); e != "gritting" {
+		t.Errorf("the rows of a winter season's log: got %q, want gritting", e)
+	}
+	assertShare(t, briefings, "What share of briefings ended in a fail?", "Pass Y/N = N", "")
+	assertExact(t, briefings, "Which subbie sent us the most people?", "group count by Contractor desc")
+	assertExact(t, briefings, "Who on the team has given the most briefings?", "group count by Briefed By desc")
+	assertExact(t, briefings, "How many visitors came back non-negative on the drug and alcohol screen?", "distinct Visitor Name where D&A Screen=NON-NEG")
+	assertExact(t, briefings, "How many people arrived without any site permit?", "count_rows where Site Permit=None issued")
+	assertExact(t, briefings, "On average, what did the roofers score on the quiz?", "scalar mean(Quiz Score %) where Trade=Roofer")
+	reefers := profile{Path: "/home/user/reefer_monitoring_2025.csv", Name: "reefer_monitoring_2025.csv", Rows: 200, Cols: 6, Columns: []colProfile{
+		{Name: "CNTR_ID", Dtype: "object", Kind: kindText, Unique: 200},
+		{Name: "CARRIER_LINE", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"MSC", "ONE", "HPL"}},
+		{Name: "YARD", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Y1", "Y2", "Y3"}},
+		{Name: "ROUTING", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"IMP", "EXP", "TS"}},
+		{Name: "TEMP_C", Dtype: "float64", Kind: kindNumeric, Unique: 40, Min: -25.0, Max: 12.0},
+		{Name: "ALARMS", Dtype: "int64", Kind: kindNumeric, Unique: 6, Min: 0.0, Max: 5.0},
+	}}
+	assertExact(t, reefers, "Which yard racked up the most temperature alarms?", "group sum(ALARMS) by YARD desc")
+	assertExact(t, reefers, "How many transhipment boxes were there?", "count_rows where ROUTING=TS")
+	lines := profile{Path: "/home/user/berths.csv", Name: "berths.csv", Rows: 90, Cols: 2, Columns: []colProfile{
+		{Name: "Line", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Maersk", "CMA CGM", "Evergreen"}},
+		{Name: "Moves", Dtype: "int64", Kind: kindNumeric, Unique: 60, Min: 10.0, Max: 900.0},
+	}}
+	assertExact(t, lines, "Which shipping line made the most moves?", "group sum(Moves) by Line desc")
+	cases := profile{Path: "/home/user/Patient Advice Cases 2025.csv", Name: "Patient Advice Cases 2025.csv", Rows: 240, Cols: 6, Columns: []colProfile{
+		{Name: "openedOn", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2025-01-02", Max: "2025-06-30"},
+		{Name: "closedOn", Dtype: "object", Kind: kindDate, Unique: 140, Min: "2025-01-03", Max: "2025-07-10", Missing: 10},
+		{Name: "ward", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Maternity", "Surgery", "Outpatients"}},
+		{Name: "category", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"ENQ", "REFUND", "ESC"}},
+		{Name: "resolvedWithin10WD", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}, Missing: 10},
+		{Name: "caseworker", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"T.Ode", "M.Lin", "S.Park"}},
+	}}
+	assertShare(t, cases, "What percentage were resolved within 10 working days?", "resolvedWithin10WD = Y", "")
+	assertExact(t, cases, "What's the median time to close a Maternity case, in days?", "scalar median(days from openedOn to closedOn) where ward=Maternity")
+	assertExact(t, cases, "Which officer handled the most cases?", "group count by caseworker desc")
+	assertExact(t, cases, "How much refund did we pay out?", "refused: it asks how much refund, and \"REFUND\" is a value of category that no column measures")
+	deicing := profile{Path: "/home/user/Deicing Log W25-26.csv", Name: "Deicing Log W25-26.csv", Rows: 200, Cols: 5, Columns: []colProfile{
+		{Name: "Start", Dtype: "object", Kind: kindDate, Unique: 200, Min: "2025-11-01 05:00", Max: "2026-03-20 22:00"},
+		{Name: "Wx", Dtype: "object", Kind: kindCategorical, Unique: 6, Values: []string{"SN", "-SN", "+SN", "FZFG", "FZRA", "BR"}},
+		{Name: "Fluid (L)", Dtype: "int64", Kind: kindNumeric, Unique: 150, Min: 50.0, Max: 900.0},
+		{Name: "Glycol (L)", Dtype: "int64", Kind: kindNumeric, Unique: 150, Min: 0.0, Max: 400.0},
+		{Name: "Hold Mins", Dtype: "int64", Kind: kindNumeric, Unique: 30, Min: 0.0, Max: 60.0},
+	}}
+	assertExact(t, deicing, "How many jobs were done in freezing fog?", "count_rows where Wx=FZFG")
+	assertExact(t, deicing, "When it was snowing, what was the average hold in minutes?", "scalar mean(Hold Mins) where Wx=+SN|-SN|SN")
+	assertExact(t, deicing, "How much hold did deicing cause in total, in hours?", "scalar sum(Hold Mins in hours)")
+	assertExact(t, deicing, "How many litres of glycol did we put down per minute of hold?", "scalar sum(Glycol (L)) / sum(Hold Mins)")
+	apps := profile{Path: "/home/user/pitchApps_2025.csv", Name: "pitchApps_2025.csv", Rows: 150, Cols: 6, Columns: []colProfile{
+		{Name: "received", Dtype: "object", Kind: kindDate, Unique: 140, Min: "2025-01-02", Max: "2025-06-28"},
+		{Name: "licence_type", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"ANN", "TMP"}},
+		{Name: "decision", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"GRT", "REF", "PND"}},
+		{Name: "decision_date", Dtype: "object", Kind: kindDate, Unique: 120, Min: "2025-01-20", Max: "2025-07-30", Missing: 12},
+		{Name: "fee_gbp", Dtype: "int64", Kind: kindNumeric, Unique: 4, Min: 100.0, Max: 1200.0},
+		{Name: "fhrs_rating", Dtype: "float64", Kind: kindNumeric, Unique: 6, Min: 0.0, Max: 5.0, Missing: 40},
+	}}
+	assertExact(t, apps, "What do the fees add up to?", "scalar sum(fee_gbp)")
+	assertExact(t, apps, "How many applications were granted?", "count_rows where decision=GRT")
+	assertExact(t, apps, "For the licences we granted, how many days on average did it take from receiving the application to the decision?", "scalar mean(days from received to decision_date) where decision=GRT")
+	assertExact(t, apps, "How many applicants have a food hygiene rating of 5?", "count_rows where fhrs_rating==5")
+	assertShare(t, apps, "What percentage of the temporary licences have a food hygiene rating of 5?", "fhrs_rating == 5", "licence_type = TMP")
+	assertExact(t, apps, "What is the average turnover of the applicants?", "refused: it asks for the applicant's own turnover, and no column holds it")
+}
+
+// assertShare checks that q asks for the share of rows that meet cond
+// among the rows that meet of ("" for all rows).
+func assertShare(t *testing.T, p profile, q, cond, of string) {
+	t.Helper()
+	pl := planFor(q, []profile{p})
+	var got, gotOf []string
+	if len(pl.Tasks) == 1 && pl.Tasks[0].Op == opShare {
+		tk := pl.Tasks[0]
+		if tk.Cond != nil {
+			got = append(got, tk.Cond.String())
+		}
+		for _, f := range tk.Filters {
+			gotOf = append(gotOf, f.String())
+		}
+	}
+	if strings.Join(got, "; ") != cond || strings.Join(gotOf, "; ") != of {
+		t.Errorf("%q: got %s (refusal %q), want the share of rows with %s among the rows with %q", q, pl, pl.Refusal, cond, of)
+	}
 }

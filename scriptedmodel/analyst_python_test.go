@@ -76,6 +76,8 @@ func TestAnalystRunsInPython(t *testing.T) {
 		{"patrols.csv", "Which guard spent the most hours on patrol?", []string{"Ann had the highest dur_min in hours: 1.5 in total"}, 1},
 		{"berthings.csv", "On average, how many hours did a yacht spend moored, from arrival to departure?", []string{"The average of hours from arrivedAt to departedAt is 14 (over 3 values).", "hours from arrivedAt to departedAt = departedAt - arrivedAt, in hours"}, 1},
 		{"berthings.csv", "How many different yachts are there?", []string{"There are 2 distinct values of yacht", "; 1 row leaves it empty)"}, 1},
+		// Of some rows, the distinct values and how many rows they are in.
+		{"berthings.csv", "How many different yachts were at pontoon A?", []string{"There are 1 distinct values of yacht where pontoon = A, in 2 rows (rows of each"}, 1},
 		{"berthings.csv", "What is the total of billed litres minus fuel litres?", []string{"The total of billedLitres − fuelLitres is 7 (over 3 values).", "billedLitres − fuelLitres, per row"}, 1},
 		{"berthings.csv", "What was the highest db level, and on which pontoon?", []string{"The highest db_level is 75.5, in the row with", "pontoon B"}, 1},
 		{"sales.csv", "Which region had the highest revenue?", []string{"West had the highest revenue: 48,630 in total, of 161,765 across 4 regions", "North 43,175"}, 1},

@@ -144,6 +144,7 @@ var stateWords = map[string]struct{ same, other []string }{
 	"satisfactory": {nil, []string{"unsatisfactory"}},
 	"present":      {nil, []string{"missing", "absent"}},
 	"working":      {[]string{"functioning"}, []string{"broken", "faulty", "defective"}},
+	"pass":         {[]string{"passed"}, []string{"fail", "failed", "failure"}},
 }
 
 // stateWord finds the word beside a yes/no column's mention that says
@@ -646,7 +647,10 @@ func mentions(c clause, p profile) []mention {
 				// is the flag's own verb.
 				continue
 			}
-			if span == 1 && (cd.level == 2 || cd.col.Kind != kindNumeric) && afterAuxiliary(c.words, i) {
+			// "What did the electricians score" of Test Score %: after a
+			// plural subject, the verb names the measure.
+			verbMeasure := cd.col.Kind == kindNumeric && i > 2 && c.words[i-2] == "the" && writtenPlural(c.raw, c.words[i-1])
+			if span == 1 && (cd.level == 2 || cd.col.Kind != kindNumeric) && afterAuxiliary(c.words, i) && !verbMeasure {
 				// "How much did the shop bill": the subject, not days_in_shop;
 				// "how many aces did the match winners serve": no grouping.
 				continue
@@ -961,7 +965,7 @@ func nameTail(w string) bool {
 	// "may2025", "wk14": a month or a week with its number.
 	if m := monthNumber.FindStringSubmatch(w); m != nil {
 		_, named := months[m[1]]
-		month = month || named || wordSet("wk", "week")[m[1]]
+		month = month || named || wordSet("wk", "week", "w", "s")[m[1]] // and W24 of a winter season
 	}
 	return month || isDigits(w) || periodTail.MatchString(w) || exportWords[w]
 }
@@ -971,7 +975,7 @@ func nameTail(w string) bool {
 var (
 	periodTail  = regexp.MustCompile(`^(q[1-4]|h[12]|fy\d+|v\d+)$`)
 	monthNumber = regexp.MustCompile(`^([a-z]+)\d+$`)
-	exportWords = wordSet("export", "extract", "dump", "raw", "clean", "final", "latest", "full", "report")
+	exportWords = wordSet("export", "extract", "dump", "raw", "clean", "final", "latest", "full", "report", "register", "log", "tracker")
 )
 
 // isFlag reports whether a column holds yes/no values, and which of its
@@ -1377,12 +1381,15 @@ func countedDate(c clause, p profile) string {
 }
 
 // typeNamedOnly reports whether m names a column of kinds ("Property
-// Type") by the thing alone, singular, with no word of kinds in the
+// Type") by the thing alone, singular or with a clause of its own after
+// it, with no word of kinds in the
 // clause and nothing that asks which: the things, not their kinds.
 func typeNamedOnly(c clause, m mention) bool {
 	cw := colWords(m.col.Name)
 	kinds := wordSet("type", "kind", "category", "class", "sort")
-	return len(cw) == 2 && m.len == 1 && kinds[cw[1]] && sameWord(c.words[m.pos], cw[0]) && !writtenPlural(c.raw, c.words[m.pos]) &&
+	// "The consents we granted": a plural the clause then says more of.
+	relative := m.pos+1 < len(c.words) && (subjectPronouns[c.words[m.pos+1]] || wordSet("that", "which")[c.words[m.pos+1]])
+	return len(cw) == 2 && m.len == 1 && kinds[cw[1]] && sameWord(c.words[m.pos], cw[0]) && (!writtenPlural(c.raw, c.words[m.pos]) || relative) &&
 		!c.has(kinds) && !c.has(wordSet("which", "who", "each", "every", "per", "across", "breakdown", "compare", "among", "between", "common")) && (m.pos == 0 || !groupLeads[c.words[m.pos-1]])
 }
 
@@ -1509,6 +1516,9 @@ func scopeWord(c clause, p profile) string {
 		if w == "caused" && i > 0 && !wordSet("what", "why", "who")[c.words[i-1]] && i+1 < len(c.words) && wordSet("a", "an")[c.words[i+1]] {
 			continue // "what proportion caused a major injury": the falls that did, not what caused them
 		}
+		if i == rowsCause(c, p) {
+			continue
+		}
 		if !slices.ContainsFunc(p.Columns, func(col colProfile) bool {
 			return slices.ContainsFunc(words(col.Name), func(cw string) bool { return sameWord(w, cw) }) // "fires caused by lightning" of cause
 		}) {
@@ -1516,6 +1526,83 @@ func scopeWord(c clause, p profile) string {
 		}
 	}
 	return ""
+}
+
+// weatherValues reads the weather a clause names as the values of a
+// column of weather codes ("in freezing fog" of Precip = FZFG; "when it
+// was snowing" of SN and -SN, light snow too): a word for the weather
+// picks every code of it, and a word before it that one code says (light,
+// freezing) only that code.
+func weatherValues(c clause, p profile, rd *clauseReading) {
+	for _, col := range p.Columns {
+		if col.Kind != kindCategorical || slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Column == col.Name }) {
+			continue
+		}
+		coded := map[string][]string{}
+		for _, v := range col.Values {
+			if ws := weatherWords(v); ws != nil {
+				coded[v] = ws
+			}
+		}
+		if len(coded) < 3 || 2*len(coded) < len(col.Values) {
+			continue
+		}
+		f := filter{Column: col.Name}
+		for i, w := range c.words {
+			if rd.covered[i] {
+				continue
+			}
+			var vs []string
+			for _, v := range slices.Sorted(maps.Keys(coded)) {
+				if ws := coded[v]; ws[len(ws)-1] == w || ws[len(ws)-1] == stem(w) {
+					vs = append(vs, v)
+				}
+			}
+			if len(vs) == 0 {
+				continue
+			}
+			from := i
+			// "Freezing fog": the word before that one code says.
+			if i > 0 && !rd.covered[i-1] {
+				if k := slices.IndexFunc(vs, func(v string) bool { ws := coded[v]; return len(ws) > 1 && ws[len(ws)-2] == c.words[i-1] }); k >= 0 {
+					vs, from = []string{vs[k]}, i-1
+				}
+			}
+			for _, v := range vs {
+				if !slices.Contains(f.Values, v) {
+					f.Values = append(f.Values, v)
+				}
+			}
+			f.at = append(f.at, i)
+			for j := from; j <= i; j++ {
+				rd.covered[j] = true
+			}
+			rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s = %s.", strings.Join(c.words[from:i+1], " "), col.Name, strings.Join(vs, ", ")))
+		}
+		if len(f.Values) > 0 {
+			f.kinds = len(f.Values) - 1 // one weather, however many codes it has
+			rd.filters = append(rd.filters, f)
+		}
+	}
+}
+
+// nameAbbreviates reports whether a file's name says what its rows are
+// by a shortening of w: "nonconformances" of NCR_LOG.csv.
+func nameAbbreviates(entity, w string) bool {
+	return len(entity) >= 2 && len(entity) <= 4 && !known(entity) && len(w) > 6 && abbreviates(entity, w) && inOrder(entity, w)
+}
+
+// rowsCause is where a clause asks how much of a measure the rows' own
+// work caused, a total: the "cause" of "how much delay did de-icing cause"
+// of De-Icing Log.csv; -1 where it does not.
+func rowsCause(c clause, p profile) int {
+	i := slices.Index(c.words, "cause")
+	d := slices.IndexFunc(c.words[:max(i, 0)], func(x string) bool { return wordSet("did", "does", "do")[x] })
+	if d < 0 || d+1 >= i || !containsSeq(c.words, "how", "much") && !containsSeq(c.words, "how", "many") ||
+		slices.ContainsFunc(c.words[d+1:i], func(x string) bool { return !slices.Contains(fileWords(p), x) }) {
+		return -1
+	}
+	return i
 }
 
 // moneyGuess reports whether the likeliest measure of a question that
@@ -2168,13 +2255,18 @@ func openingDate(dates []colProfile, not int) int {
 	return at
 }
 
-// elapsedToVerb reads "how many days does it take us to pay an invoice"
+// elapsedToVerb reads "how many days does it take us to pay an invoice",
+// "the median time to close a case"
 // of a table with an invoice date and a paid date: the time from the
 // date of the thing named after the verb (else of what the rows are) to
 // the date of the verb's event, in the unit asked (days when "how long").
 // It returns what elapsedFromTo does.
 func elapsedToVerb(c clause, p profile) (derived, int, int, int, bool) {
 	tk := slices.IndexFunc(c.words, func(w string) bool { return wordSet("take", "takes", "took", "taken", "taking")[w] })
+	if tk < 0 {
+		// "The median time to close a case": the time, and the verb.
+		tk = slices.IndexFunc(rangeOf(0, len(c.words)-1), func(i int) bool { return wordSet("time", "duration")[c.words[i]] && c.words[i+1] == "to" })
+	}
 	if tk < 0 {
 		return derived{}, 0, 0, 0, false
 	}
@@ -2416,6 +2508,36 @@ func initialisms(c clause, p profile) clause {
 			inis = append(inis, initials{short: fw, file: true})
 		}
 	}
+	// "Drug and alcohol test" of D&A Test: two initials joined by "&"
+	// stand for two words joined by "and".
+	for _, col := range p.Columns {
+		for _, m := range ampersandRE.FindAllStringSubmatch(col.Name, -1) {
+			a, b := strings.ToLower(m[1]), strings.ToLower(m[2])
+			for i := 0; i+2 < len(c.words); i++ {
+				if c.words[i+1] == "and" && len(c.words[i]) > 2 && len(c.words[i+2]) > 2 && c.words[i][:1] == a && c.words[i+2][:1] == b && !spelledOut(c.words[i:i+3], p) {
+					c = clause{raw: c.raw, words: slices.Concat(c.words[:i], []string{a, b}, c.words[i+3:])}
+					break
+				}
+			}
+		}
+	}
+	// "Food hygiene rating" of fhrs_rating (the food hygiene rating
+	// scheme): initials of which the question says the first three, the
+	// third the word of the column's name that follows them.
+	for _, col := range p.Columns {
+		ws := colWords(col.Name)
+		if len(ws) < 2 || len(ws[0]) < 3 || len(ws[0]) > 4 || known(ws[0]) || strings.ContainsFunc(ws[0], func(r rune) bool { return r < 'a' || r > 'z' }) {
+			continue
+		}
+		for i := 0; i+3 <= len(c.words); i++ {
+			span := c.words[i : i+3]
+			if span[2] != ws[1] || slices.ContainsFunc(span, func(w string) bool { return len(w) < 3 || stopWords[w] }) || span[0][:1]+span[1][:1]+span[2][:1] != ws[0][:3] {
+				continue
+			}
+			c = clause{raw: c.raw, words: slices.Concat(c.words[:i], ws[:2], c.words[i+3:])}
+			break
+		}
+	}
 	compounds := map[string]string{} // "same day": "same-day"
 	for _, m := range compoundRE.FindAllStringSubmatch(c.raw, -1) {
 		compounds[strings.Join(words(m[1]+" "+m[2]), " ")] = m[0]
@@ -2461,6 +2583,9 @@ func initialisms(c clause, p profile) clause {
 	}
 	return c
 }
+
+// ampersandRE finds two initials joined by "&" in a column's name: D&A.
+var ampersandRE = regexp.MustCompile(`\b([A-Za-z])\s?&\s?([A-Za-z])\b`)
 
 // thingsKind reports whether a column holds the kind of a thing its
 // first word names: HP Model, Meter Make, Boiler Type.
@@ -2560,6 +2685,14 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	agg := aggregateOf(c, covered)
 	if agg == "" && (containsSeq(c.words, "how", "much") || takings(c, numeric)) {
 		agg = "sum" // "how much did the campaign raise", "what was taken in top-ups"
+	}
+	// "How much compensation did we pay out" of caseType = COMP: an
+	// amount of what is only a value of a column, which no column measures
+	// (but "how much restricted income" is of the income).
+	if i := indexSeq(c.words, "how", "much"); i >= 0 && i+2 < len(c.words) && len(numeric) == 0 && (i+3 == len(c.words) || gapWords[c.words[i+3]]) {
+		if k := slices.IndexFunc(filters, func(f filter) bool { return slices.Contains(f.at, i+2) && f.Op == "" }); k >= 0 {
+			return task{}, fmt.Sprintf("it asks how much %s, and %q is a value of %s that no column measures", c.words[i+2], filters[k].Values[0], filters[k].Column), false
+		}
 	}
 	// Two or more values of one column compare them: a group over those values.
 	compare := ""
@@ -2758,6 +2891,18 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	// "Who …" of a table with no column of people.
 	if len(c.words) > 0 && c.words[0] == "who" && !slices.ContainsFunc(p.Columns, isPeople) {
 		return task{}, "it asks who, and none of its columns names people", false
+	}
+	// "Who has delivered the most inductions" of Inducted By: the people
+	// who did the act that the question's noun names.
+	if len(c.words) > 0 && c.words[0] == "who" && ranked {
+		if k := slices.IndexFunc(p.Columns, func(col colProfile) bool {
+			ws := colWords(col.Name)
+			return isPeople(col) && len(ws) == 2 && ws[1] == "by" && isParticiple(ws[0]) && slices.ContainsFunc(c.words[1:], func(w string) bool {
+				return w != ws[0] && len(w) > 5 && len(ws[0]) > 5 && w[:5] == ws[0][:5]
+			})
+		}); k >= 0 {
+			categorical = []colProfile{p.Columns[k]}
+		}
 	}
 	// "Who slept the most": a ranking of the people the column names.
 	if len(c.words) > 0 && c.words[0] == "who" && len(categorical) == 0 && ranked {
@@ -3643,6 +3788,12 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.covered[at] = true
 			rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s%s.", c.words[at], map[bool]string{true: "not ", false: ""}[other], state))
 		}
+		// "Ended in a fail" of Pass Y/N: the word of the other state
+		// names the column, and keeps the rows of no.
+		if cw := colWords(m.col.Name); m.len == 1 && len(cw) == 1 && slices.Contains(stateWords[cw[0]].other, c.words[m.pos]) {
+			neg = !neg
+			rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as not %s.", c.words[m.pos], cw[0]))
+		}
 		f := filter{Column: m.col.Name, Values: yes, Flag: true, flagAt: rangeOf(m.pos, m.pos+m.len)}
 		if m.col.Kind == kindNumeric {
 			f = filter{Column: m.col.Name, Op: "==", Num: 1, Flag: true, flagAt: rangeOf(m.pos, m.pos+m.len)}
@@ -3689,6 +3840,12 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 		if !ok {
 			f, from, to, ok = conditionBefore(c.words, m.pos)
+		}
+		// "A food hygiene rating of 5": that value, where the column holds it.
+		if e := m.pos + m.len; !ok && m.pos > 0 && wordSet("a", "an")[c.words[m.pos-1]] && e+1 < len(c.words) && c.words[e] == "of" && (e+2 == len(c.words) || !unitWords[c.words[e+2]]) {
+			if v, err := strconv.ParseFloat(c.words[e+1], 64); err == nil && v >= asFloat(m.col.Min) && v <= asFloat(m.col.Max) {
+				f, from, to, ok = filter{Op: "==", Num: v, at: []int{m.pos}}, e, e+2, true // said where a share's condition may be
+			}
 		}
 		if !ok && m.pos >= 2 && c.words[m.pos-1] == "in" && inCurrency(m.col) {
 			// "Services that did more than 5000 in net sales": the sum, then
@@ -4543,6 +4700,19 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			f, ok = codeValue(w, p)
 		}
 		if ok && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == f.Column }) {
+			// "Non-negative" of NON-NEG, beside NEG: the value that says
+			// "non" before the code.
+			if i > 0 && c.words[i-1] == "non" && len(f.Values) == 1 {
+				code := strings.ToLower(f.Values[0])
+				col, _ := columnNamed(p, f.Column)
+				if g, ok := oneValue(profile{Columns: []colProfile{col}}, func(v string) bool {
+					lv := strings.ToLower(v)
+					return lv == "non-"+code || lv == "non"+code || lv == "non "+code
+				}); ok {
+					f.Values = g.Values
+					rd.covered[i-1] = true
+				}
+			}
 			f.at = []int{i}
 			rd.filters = append(rd.filters, f)
 			rd.covered[i] = true
@@ -4754,6 +4924,87 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.times = append(rd.times, *dc)
 		}
 	}
+	if i := rowsCause(c, p); i >= 0 {
+		rd.covered[i] = true
+	}
+	weatherValues(c, p, &rd)
+	// "Without any CSCS card" of CSCS Card = None held: the column's value
+	// that says there is none.
+	for _, m := range mentions(c, p) {
+		i := m.pos - 1
+		for i >= 0 && wordSet("any", "a", "an")[c.words[i]] {
+			i--
+		}
+		if i < 0 || !wordSet("without", "no")[c.words[i]] || m.col.Kind != kindCategorical || slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Column == m.col.Name }) {
+			continue
+		}
+		if _, flag := isFlag(m.col); flag {
+			continue
+		}
+		if f, ok := oneValue(profile{Columns: []colProfile{m.col}}, func(v string) bool {
+			vw := words(v)
+			return len(vw) > 0 && wordSet("none", "no", "nil")[vw[0]]
+		}); ok {
+			f.at = []int{m.pos}
+			rd.filters = append(rd.filters, f)
+			rd.categorical = slices.DeleteFunc(rd.categorical, func(x colProfile) bool { return x.Name == m.col.Name })
+			for j := i; j < m.pos+m.len; j++ {
+				rd.covered[j] = true
+			}
+			rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s = %s.", strings.Join(c.words[i:m.pos+m.len], " "), f.Column, f.Values[0]))
+		}
+	}
+	// "Which shipping line" of LINE: a word in -ing before the one word of
+	// a column's name, where it names nothing of the table, says what
+	// kind of line it is.
+	for _, m := range mentions(c, p) {
+		if i := m.pos - 1; m.len == 1 && len(colWords(m.col.Name)) == 1 && m.col.Kind == kindCategorical && i >= 0 && !rd.covered[i] && rd.covered[m.pos] &&
+			strings.HasSuffix(c.words[i], "ing") && len(c.words[i]) > 5 && !known(c.words[i]) && !slices.ContainsFunc(mentions(c, p), func(o mention) bool { return o.pos <= i && i < o.pos+o.len }) {
+			rd.covered[i] = true
+		}
+	}
+	// "The average annual turnover of the traders": what people the rows
+	// are about earn, which a column of what they paid us is not.
+	for i, w := range c.words {
+		j := i + 1
+		if j < len(c.words) && c.words[j] == "of" {
+			j++
+		}
+		if !incomeWords[w] || j == i+1 || j+1 >= len(c.words) || c.words[j] != "the" || rd.ambiguous != "" {
+			continue
+		}
+		if x := c.words[j+1]; writtenPlural(c.raw, x) && (peopleWords[x] || roleWord(x)) && !slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+			return slices.ContainsFunc(colWords(col.Name), func(cw string) bool { return sameWord(cw, w) || slices.Contains(synonyms[w], cw) })
+		}) {
+			rd.ambiguous = fmt.Sprintf("it asks for the %s's own %s, and no column holds it", x, w)
+		}
+	}
+	// "Over 10 mm/s of vibration": the last word, after a number, its
+	// unit and "of", says what the unit measures, where it names nothing
+	// else.
+	if i := len(c.words) - 2; i >= 2 {
+		if c.words[i] == "of" && rd.covered[i-1] && unitWords[c.words[i-1]] && !rd.covered[i+1] && !known(c.words[i+1]) &&
+			slices.ContainsFunc(c.words[max(0, i-4):i-1], isDigits) &&
+			!slices.ContainsFunc(mentions(c, p), func(m mention) bool { return m.pos <= i+1 && i+1 < m.pos+m.len }) {
+			rd.covered[i], rd.covered[i+1] = true, true
+		}
+	}
+	// "For the consents we granted … to the decision": a column kept to
+	// one value groups nothing.
+	rd.categorical = slices.DeleteFunc(rd.categorical, func(col colProfile) bool {
+		return slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Column == col.Name && f.Op == "" && !f.left && len(f.Values) == 1 })
+	})
+	// "The most temperature alarms" of SET_TEMP_C and ALARMS: of two
+	// measures named one after the other, the last word is the thing
+	// counted and the first says what kind of it.
+	if len(rd.numeric) == 2 {
+		ms := mentions(c, p)
+		a := slices.IndexFunc(ms, func(m mention) bool { return m.col.Name == rd.numeric[0].Name })
+		b := slices.IndexFunc(ms, func(m mention) bool { return m.col.Name == rd.numeric[1].Name })
+		if a >= 0 && b >= 0 && ms[a].len == 1 && ms[b].len == 1 && ms[a].pos+1 == ms[b].pos && writtenPlural(c.raw, c.words[ms[b].pos]) && !writtenPlural(c.raw, c.words[ms[a].pos]) {
+			rd.numeric = rd.numeric[1:]
+		}
+	}
 	return rd
 }
 
@@ -4777,10 +5028,19 @@ func shortCode(v string) bool {
 // codeValue is the one value of the table written as a short capital
 // code that shortens w: FWD of "forward", REJ of "rejected".
 func codeValue(w string, p profile) (filter, bool) {
-	return oneValue(codeColumns(p), func(v string) bool {
-		lv := strings.ToLower(v)
-		return shortCode(v) && (strings.HasPrefix(w, lv) || abbreviates(lv, w) && inOrder(lv, w))
-	})
+	code := func(w string) (filter, bool) {
+		return oneValue(codeColumns(p), func(v string) bool {
+			lv := strings.ToLower(v)
+			return shortCode(v) && (strings.HasPrefix(w, lv) || abbreviates(lv, w) && inOrder(lv, w))
+		})
+	}
+	f, ok := code(w)
+	// "Granted" of GRT: the code of the verb, where its past has a
+	// consonant the code leaves out.
+	if b := stem(w); !ok && strings.HasSuffix(w, "ed") && b != w && len(b) >= 4 {
+		return code(b)
+	}
+	return f, ok
 }
 
 // pendingValue reports whether a value says that what a column records
@@ -4852,18 +5112,20 @@ func otherColumnSays(p profile, col colProfile, w string) bool {
 // DONE, a booking "cancelled" CXL, a leak "large" LGE, a pilotage act
 // "inbound" IN.
 var stateCodes = map[string][]string{
-	"completed": {"done", "fin", "fnd"},
-	"complete":  {"done", "fin", "fnd"},
-	"finished":  {"done", "cmp", "comp", "cmpl", "compl"},
-	"cancelled": {"cxl", "cnx", "x"},
-	"canceled":  {"cxl", "cnx", "x"},
-	"large":     {"lge", "lrg", "lg"},
-	"small":     {"sml", "sm"},
-	"medium":    {"med", "md"},
-	"inbound":   {"in", "inb", "arr"},
-	"incoming":  {"in", "inb", "arr"},
-	"outbound":  {"out", "outb", "dep"},
-	"outgoing":  {"out", "outb", "dep"},
+	"completed":     {"done", "fin", "fnd"},
+	"complete":      {"done", "fin", "fnd"},
+	"finished":      {"done", "cmp", "comp", "cmpl", "compl"},
+	"cancelled":     {"cxl", "cnx", "x"},
+	"canceled":      {"cxl", "cnx", "x"},
+	"large":         {"lge", "lrg", "lg"},
+	"small":         {"sml", "sm"},
+	"medium":        {"med", "md"},
+	"inbound":       {"in", "inb", "arr"},
+	"incoming":      {"in", "inb", "arr"},
+	"outbound":      {"out", "outb", "dep"},
+	"outgoing":      {"out", "outb", "dep"},
+	"transhipment":  {"ts", "tshp", "trans"},
+	"transshipment": {"ts", "tshp", "trans"},
 }
 
 // stateCode is the one value of the table's code columns that stateCodes
@@ -7171,8 +7433,8 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 			i > 2 && wordSet("which", "what")[c.words[i-3]] && c.words[i-1] == "or" && covered[i-2] {
 			continue // "which outlet or channel", "which channel or outlet": another name of the column named beside it
 		}
-		if i+1 < len(c.words) && wordSet("put", "puts", "putting")[w] && (wordSet("in", "through", "forward", "out")[c.words[i+1]] || c.words[i+1] == "on" && i+2 < len(c.words) && wordSet("hold", "stop", "standby")[c.words[i+2]]) || wordSet("stay", "stayed", "stays", "staying")[w] && c.has(wordSet("night", "day")) {
-			continue // "which rig put in the most piles", "which engineer put out the most quotes": did; "samples put on hold": the state named after; "how many nights does a pet stay": how long, in the nights asked
+		if i+1 < len(c.words) && wordSet("put", "puts", "putting")[w] && (wordSet("in", "through", "forward", "out", "down", "up")[c.words[i+1]] || c.words[i+1] == "on" && i+2 < len(c.words) && wordSet("hold", "stop", "standby")[c.words[i+2]]) || wordSet("stay", "stayed", "stays", "staying")[w] && c.has(wordSet("night", "day")) {
+			continue // "which rig put in the most piles", "which engineer put out the most quotes", "litres of fluid we put down", "bumpers put up": did; "samples put on hold": the state named after; "how many nights does a pet stay": how long, in the nights asked
 		}
 		if wordSet("carry", "carried", "carries", "carrying")[w] && (i+1 < len(c.words) && c.words[i+1] == "out" || i+2 < len(c.words) && c.words[i+2] == "out" && covered[i+1]) {
 			continue // "how many interments did we carry out": did
@@ -7183,7 +7445,7 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		if i+1 < len(c.words) && c.words[i+1] == "up" && wordSet("clock", "clocked", "clocking", "rack", "racked", "racking", "notch", "notched", "rang", "ring", "ran", "run", "running")[w] {
 			continue // "the overtime the drivers clocked up": how it added up, not what
 		}
-		if w == entity || stem(w) == stem(entity) {
+		if w == entity || stem(w) == stem(entity) || nameAbbreviates(entity, w) {
 			if soft != nil && !entityWords[w] && !rowWords[w] && !pastForm(w) {
 				*soft = append(*soft, w) // "yield" of crop_yields.csv: what rows are, or a measure not found
 			}

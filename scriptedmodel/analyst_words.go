@@ -27,7 +27,7 @@ var abbreviations = map[string]string{
 	"hb": "hemoglobin", "hgb": "hemoglobin", "v": "volt", "voltage": "volt", "kw": "kilowatt", "w": "watt", "dest": "destination", "orig": "origin", "desc": "description", "lat": "latitude", "lon": "longitude", "lng": "longitude",
 	"appt": "appointment", "tonnage": "tonne", "centimetre": "cm", "centimeter": "cm", "millimetre": "mm", "millimeter": "mm", "kts": "knot",
 	"cd": "code", "flg": "flag", "vol": "volume", "sp": "species", "nm": "name", "tech": "technician", "app": "application", "spp": "species", "svc": "service", "txn": "transaction", "trx": "transaction",
-	"loa": "length overall", "gt": "gross tonnage", "vsl": "vessel", "stn": "station",
+	"loa": "length overall", "gt": "gross tonnage", "vsl": "vessel", "stn": "station", "wd": "working day", "cntr": "container",
 }
 
 // unitWords end column names to give the unit ("weight_kg",
@@ -124,7 +124,7 @@ var unitConcepts = []struct {
 	{[]string{"rainfall", "precipitation", "rain"}, wordSet("mm")},
 	{[]string{"distance", "length"}, wordSet("mile", "mi", "km", "meter", "metre")},
 	{[]string{"energy", "electricity", "consumption", "usage"}, wordSet("kwh", "wh", "mwh")},
-	{[]string{"consumption", "usage", "volume"}, wordSet("m3", "litre", "liter", "l", "ml", "gallon")},
+	{[]string{"consumption", "usage", "volume", "fluid", "liquid"}, wordSet("m3", "litre", "liter", "l", "ml", "gallon")},
 	{[]string{"power", "demand", "load"}, wordSet("kilowatt", "watt", "mw")},
 	{[]string{"weight", "mass"}, wordSet("kg", "lb", "gram", "g")},
 	{[]string{"temperature"}, wordSet("c", "f", "celsius", "fahrenheit")},
@@ -154,7 +154,9 @@ var synonyms = map[string][]string{
 	"died": {"mortality", "death"}, "death": {"mortality"}, "dead": {"mortality"}, "mile": {"mileage"}, "overtime": {"ot"},
 	"train": {"rail"}, "rail": {"train"}, "crowd": {"attendance", "attendee", "spectator"}, "product": {"sku"}, "ship": {"vessel"}, "vessel": {"ship", "boat"}, "boat": {"vessel"},
 	"medicine": {"drug", "medication"}, "medication": {"drug", "medicine"}, "drug": {"medicine", "medication"}, "haemoglobin": {"hemoglobin"},
-	"venue":    {"premise", "location", "site"},
+	"venue":  {"premise", "location", "site"},
+	"subbie": {"contractor", "subcontractor"}, "subcontractor": {"contractor"}, "officer": {"handler", "caseworker"}, "handler": {"officer"},
+	"fail": {"pass"}, "failed": {"pass"}, "failure": {"pass"}, "box": {"container"},
 	"location": {"site", "venue"}, "site": {"location"}, "appeal": {"campaign"}, "campaign": {"appeal"}, "attended": {"checked"},
 }
 
@@ -362,4 +364,34 @@ func ordinal(w string) int {
 		}
 	}
 	return 0
+}
+
+// weatherCodes are the codes of weather as observed that aviation's
+// reports (METAR) and the logs kept beside them write: FZFG is freezing
+// fog, -SN light snow, +RA heavy rain.
+var weatherCodes = map[string]string{"ra": "rain", "sn": "snow", "dz": "drizzle", "fg": "fog", "br": "mist", "hz": "haze", "gr": "hail",
+	"gs": "hail", "pl": "sleet", "sg": "snow", "ts": "thunderstorm", "sh": "shower", "fz": "freezing", "bl": "blowing"}
+
+// weatherWords are the words a weather code stands for ("light snow" of
+// -SN), the weather itself last; nil where v is no such code.
+func weatherWords(v string) []string {
+	lv := strings.ToLower(strings.TrimSpace(v))
+	var out []string
+	switch {
+	case strings.HasPrefix(lv, "-"):
+		out, lv = append(out, "light"), lv[1:]
+	case strings.HasPrefix(lv, "+"):
+		out, lv = append(out, "heavy"), lv[1:]
+	}
+	if len(lv) == 0 || len(lv)%2 != 0 || len(lv) > 6 {
+		return nil
+	}
+	for i := 0; i < len(lv); i += 2 {
+		w, ok := weatherCodes[lv[i:i+2]]
+		if !ok {
+			return nil
+		}
+		out = append(out, w)
+	}
+	return out
 }

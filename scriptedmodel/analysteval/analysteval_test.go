@@ -52,13 +52,13 @@ func runCorpus(t *testing.T, dir string) Score {
 // rest honest refusals. dev (orders, web sessions, listings) and dev2
 // (questions written for the kinds of gap the held-out runs showed, on
 // tables of their own) are what it was built on; round1 to round10,
-// round13 to round15, round17, round22 and round26 were each written fresh as a held-out corpus, run
+// round13 to round15, round17, round19, round22, round26, round47 and round48 were each written fresh as a held-out corpus, run
 // once (their first-run figures are in BENCHMARKS.md), and then used to
 // fix the general gaps they showed (round6 by their kind, through dev2),
 // so a regression on any of them fails here. TestHeldOutCorpus measures
 // the corpus none of the fixes has seen.
 func TestCorpora(t *testing.T) {
-	for _, dir := range []string{"dev", "dev2", "round1", "round2", "round3", "round4", "round5", "round6", "round7", "round8", "round9", "round10", "round13", "round14", "round15", "round17", "round19", "round22", "round26", "round47"} {
+	for _, dir := range []string{"dev", "dev2", "round1", "round2", "round3", "round4", "round5", "round6", "round7", "round8", "round9", "round10", "round13", "round14", "round15", "round17", "round19", "round22", "round26", "round47", "round48"} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			if r := s.Rate(s.Correct); r < 0.85 {
@@ -208,13 +208,28 @@ func TestCorpora(t *testing.T) {
 // rows, a value's kinds, the one time "slowest" can rank by, the verb
 // after "we", a daypart's slot) raised it to 61 / 0 / 9, which meets the
 // goals, so it is held to them in TestCorpora, and round28 to 45 / 2 /
-// 23.
+// 23. round48, written blind, was held out (40 / 7 / 23 at its first
+// run, 41 / 7 / 22 after round47's readings), then read whole once
+// round49 was written blind to take its place; its readings (a register's
+// or a log's rows, a winter season in a file's name, a fail of a pass
+// flag, initials joined by "&", a "non-" code, who did the act the rows
+// are named for, the column's value that says none, the verb that names
+// a measure after a plural subject, a number and capitals in a camelCase
+// name, working days, the time to close, what the rows' own work caused,
+// weather codes, fluid of a column in litres, "put down", "add up to",
+// trade words, the head of two measures named together, a shipping
+// line, a value no column measures after "how much", a plural with its
+// own clause after it, a code of a verb's past, a column kept to one
+// value, initials of which three words are said, "a rating of 5", what
+// people earn, the rows a person is in) raised it to 63 / 1 / 6, which
+// meets the goals, so it is held to them in TestCorpora; round32 rose to
+// 42 / 1 / 27 and round42 to 36 / 0 / 34.
 func TestCorporaBelowGoal(t *testing.T) {
 	for dir, floor := range map[string]struct{ correct, different int }{"round11": {59, 0}, "round12": {60, 0}, "round16": {51, 1},
 		"round18": {55, 1}, "round20": {55, 0}, "round21": {56, 0}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
 		"round27": {42, 0}, "round28": {45, 2}, "round29": {56, 0}, "round30": {46, 0}, "round31": {57, 0},
-		"round32": {41, 1}, "round33": {41, 1}, "round34": {35, 2}, "round35": {34, 3}, "round36": {34, 4}, "round37": {27, 11},
-		"round38": {43, 1}, "round39": {29, 3}, "round40": {55, 0}, "round41": {32, 7}, "round42": {35, 0}, "round43": {54, 3},
+		"round32": {42, 1}, "round33": {41, 1}, "round34": {35, 2}, "round35": {34, 3}, "round36": {34, 4}, "round37": {27, 11},
+		"round38": {43, 1}, "round39": {29, 3}, "round40": {55, 0}, "round41": {32, 7}, "round42": {36, 0}, "round43": {54, 3},
 		"round44": {44, 1}, "round45": {49, 1}, "round46": {55, 1}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
