@@ -3333,6 +3333,7 @@ func TestBriefingsWeatherAndCodes(t *testing.T) {
 	assertExact(t, briefings, "Who on the team has given the most briefings?", "group count by Briefed By desc")
 	assertExact(t, briefings, "How many visitors came back non-negative on the drug and alcohol screen?", "distinct Visitor Name where D&A Screen=NON-NEG")
 	assertExact(t, briefings, "How many people arrived without any site permit?", "count_rows where Site Permit=None issued")
+	assertExact(t, briefings, "How many briefings were given to people with no trade?", "count_rows where Tradeisempty")
 	assertExact(t, briefings, "On average, what did the roofers score on the quiz?", "scalar mean(Quiz Score %) where Trade=Roofer")
 	reefers := profile{Path: "/home/user/reefer_monitoring_2025.csv", Name: "reefer_monitoring_2025.csv", Rows: 200, Cols: 6, Columns: []colProfile{
 		{Name: "CNTR_ID", Dtype: "object", Kind: kindText, Unique: 200},
@@ -3385,6 +3386,22 @@ func TestBriefingsWeatherAndCodes(t *testing.T) {
 	assertExact(t, apps, "For the licences we granted, how many days on average did it take from receiving the application to the decision?", "scalar mean(days from received to decision_date) where decision=GRT")
 	assertExact(t, apps, "How many applicants have a food hygiene rating of 5?", "count_rows where fhrs_rating==5")
 	assertShare(t, apps, "What percentage of the temporary licences have a food hygiene rating of 5?", "fhrs_rating == 5", "licence_type = TMP")
+	for name, want := range map[string][]string{"resolvedWithin10WD": {"resolved", "within", "10", "working", "day"}, "CNTR_ID": {"container", "id"}} {
+		if got := colWords(name); !slices.Equal(got, want) {
+			t.Errorf("the words of %s: got %v, want %v", name, got, want)
+		}
+	}
+	fluids := profile{Path: "/home/user/Glycol Use W25-26.csv", Name: "Glycol Use W25-26.csv", Rows: 120, Cols: 2, Columns: []colProfile{
+		{Name: "Airline", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"EZY", "RYR", "BAW"}},
+		{Name: "Type I (L)", Dtype: "int64", Kind: kindNumeric, Unique: 100, Min: 50.0, Max: 900.0},
+	}}
+	assertExact(t, fluids, "Which airline got through the most fluid?", "group sum(Type I (L)) by Airline desc")
+	ncrs := profile{Path: "/home/user/NCR_LOG_2025.csv", Name: "NCR_LOG_2025.csv", Rows: 90, Cols: 3, Columns: []colProfile{
+		{Name: "NCR_NO", Dtype: "object", Kind: kindText, Unique: 90},
+		{Name: "SUPPLIER", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Axon", "Brill", "Corel", "Dune"}},
+		{Name: "COST_EUR", Dtype: "float64", Kind: kindNumeric, Unique: 80, Min: 10.0, Max: 5000.0},
+	}}
+	assertExact(t, ncrs, "How many nonconformances did we raise against Brill?", "count_rows where SUPPLIER=Brill")
 	assertExact(t, apps, "What is the average turnover of the applicants?", "refused: it asks for the applicant's own turnover, and no column holds it")
 }
 

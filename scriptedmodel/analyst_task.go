@@ -4954,6 +4954,25 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s = %s.", strings.Join(c.words[i:m.pos+m.len], " "), f.Column, f.Values[0]))
 		}
 	}
+	// "Without a permit" of a column with no value that says none: the
+	// rows it is empty in (none where it has no gaps), not every row.
+	for _, m := range mentions(c, p) {
+		i := m.pos - 1
+		for i >= 0 && wordSet("any", "a", "an")[c.words[i]] {
+			i--
+		}
+		if i < 0 || !wordSet("without", "no")[c.words[i]] || m.col.Kind == kindNumeric || m.col.Kind == kindDate ||
+			slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Column == m.col.Name }) {
+			continue
+		}
+		if _, flag := isFlag(m.col); !flag {
+			rd.filters = append(rd.filters, filter{Column: m.col.Name, Op: opEmpty, at: []int{m.pos}})
+			rd.categorical = slices.DeleteFunc(rd.categorical, func(x colProfile) bool { return x.Name == m.col.Name })
+			for j := i; j < m.pos+m.len; j++ {
+				rd.covered[j] = true
+			}
+		}
+	}
 	// "Which shipping line" of LINE: a word in -ing before the one word of
 	// a column's name, where it names nothing of the table, says what
 	// kind of line it is.
