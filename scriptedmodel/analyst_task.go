@@ -4928,35 +4928,11 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		rd.covered[i] = true
 	}
 	weatherValues(c, p, &rd)
+	said := mentions(c, p) // every column the clause names, for the post-steps below
 	// "Without any CSCS card" of CSCS Card = None held: the column's value
-	// that says there is none.
-	for _, m := range mentions(c, p) {
-		i := m.pos - 1
-		for i >= 0 && wordSet("any", "a", "an")[c.words[i]] {
-			i--
-		}
-		if i < 0 || !wordSet("without", "no")[c.words[i]] || m.col.Kind != kindCategorical || slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Column == m.col.Name }) {
-			continue
-		}
-		if _, flag := isFlag(m.col); flag {
-			continue
-		}
-		if f, ok := oneValue(profile{Columns: []colProfile{m.col}}, func(v string) bool {
-			vw := words(v)
-			return len(vw) > 0 && wordSet("none", "no", "nil")[vw[0]]
-		}); ok {
-			f.at = []int{m.pos}
-			rd.filters = append(rd.filters, f)
-			rd.categorical = slices.DeleteFunc(rd.categorical, func(x colProfile) bool { return x.Name == m.col.Name })
-			for j := i; j < m.pos+m.len; j++ {
-				rd.covered[j] = true
-			}
-			rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s = %s.", strings.Join(c.words[i:m.pos+m.len], " "), f.Column, f.Values[0]))
-		}
-	}
-	// "Without a permit" of a column with no value that says none: the
-	// rows it is empty in (none where it has no gaps), not every row.
-	for _, m := range mentions(c, p) {
+	// that says there is none; where none does ("with no trade"), the rows
+	// the column is empty in (none where it has no gaps), not every row.
+	for _, m := range said {
 		i := m.pos - 1
 		for i >= 0 && wordSet("any", "a", "an")[c.words[i]] {
 			i--
@@ -4965,20 +4941,31 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Column == m.col.Name }) {
 			continue
 		}
-		if _, flag := isFlag(m.col); !flag {
-			rd.filters = append(rd.filters, filter{Column: m.col.Name, Op: opEmpty, at: []int{m.pos}})
-			rd.categorical = slices.DeleteFunc(rd.categorical, func(x colProfile) bool { return x.Name == m.col.Name })
-			for j := i; j < m.pos+m.len; j++ {
-				rd.covered[j] = true
-			}
+		if _, flag := isFlag(m.col); flag {
+			continue
+		}
+		f, ok := oneValue(profile{Columns: []colProfile{m.col}}, func(v string) bool {
+			vw := words(v)
+			return len(vw) > 0 && wordSet("none", "no", "nil")[vw[0]]
+		})
+		if ok && m.col.Kind == kindCategorical {
+			rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s = %s.", strings.Join(c.words[i:m.pos+m.len], " "), f.Column, f.Values[0]))
+		} else {
+			f = filter{Column: m.col.Name, Op: opEmpty}
+		}
+		f.at = []int{m.pos}
+		rd.filters = append(rd.filters, f)
+		rd.categorical = slices.DeleteFunc(rd.categorical, func(x colProfile) bool { return x.Name == m.col.Name })
+		for j := i; j < m.pos+m.len; j++ {
+			rd.covered[j] = true
 		}
 	}
 	// "Which shipping line" of LINE: a word in -ing before the one word of
 	// a column's name, where it names nothing of the table, says what
 	// kind of line it is.
-	for _, m := range mentions(c, p) {
+	for _, m := range said {
 		if i := m.pos - 1; m.len == 1 && len(colWords(m.col.Name)) == 1 && m.col.Kind == kindCategorical && i >= 0 && !rd.covered[i] && rd.covered[m.pos] &&
-			strings.HasSuffix(c.words[i], "ing") && len(c.words[i]) > 5 && !known(c.words[i]) && !slices.ContainsFunc(mentions(c, p), func(o mention) bool { return o.pos <= i && i < o.pos+o.len }) {
+			strings.HasSuffix(c.words[i], "ing") && len(c.words[i]) > 5 && !known(c.words[i]) && !slices.ContainsFunc(said, func(o mention) bool { return o.pos <= i && i < o.pos+o.len }) {
 			rd.covered[i] = true
 		}
 	}
@@ -5004,7 +4991,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	if i := len(c.words) - 2; i >= 2 {
 		if c.words[i] == "of" && rd.covered[i-1] && unitWords[c.words[i-1]] && !rd.covered[i+1] && !known(c.words[i+1]) &&
 			slices.ContainsFunc(c.words[max(0, i-4):i-1], isDigits) &&
-			!slices.ContainsFunc(mentions(c, p), func(m mention) bool { return m.pos <= i+1 && i+1 < m.pos+m.len }) {
+			!slices.ContainsFunc(said, func(m mention) bool { return m.pos <= i+1 && i+1 < m.pos+m.len }) {
 			rd.covered[i], rd.covered[i+1] = true, true
 		}
 	}
@@ -5017,10 +5004,9 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// measures named one after the other, the last word is the thing
 	// counted and the first says what kind of it.
 	if len(rd.numeric) == 2 {
-		ms := mentions(c, p)
-		a := slices.IndexFunc(ms, func(m mention) bool { return m.col.Name == rd.numeric[0].Name })
-		b := slices.IndexFunc(ms, func(m mention) bool { return m.col.Name == rd.numeric[1].Name })
-		if a >= 0 && b >= 0 && ms[a].len == 1 && ms[b].len == 1 && ms[a].pos+1 == ms[b].pos && writtenPlural(c.raw, c.words[ms[b].pos]) && !writtenPlural(c.raw, c.words[ms[a].pos]) {
+		a := slices.IndexFunc(said, func(m mention) bool { return m.col.Name == rd.numeric[0].Name })
+		b := slices.IndexFunc(said, func(m mention) bool { return m.col.Name == rd.numeric[1].Name })
+		if a >= 0 && b >= 0 && said[a].len == 1 && said[b].len == 1 && said[a].pos+1 == said[b].pos && writtenPlural(c.raw, c.words[said[b].pos]) && !writtenPlural(c.raw, c.words[said[a].pos]) {
 			rd.numeric = rd.numeric[1:]
 		}
 	}
