@@ -1547,13 +1547,13 @@ func weatherValues(c clause, p profile, rd *clauseReading) {
 		if len(coded) < 3 || 2*len(coded) < len(col.Values) {
 			continue
 		}
-		f := filter{Column: col.Name}
+		f, codes := filter{Column: col.Name}, slices.Sorted(maps.Keys(coded)) // in order: a map's would differ from run to run
 		for i, w := range c.words {
 			if rd.covered[i] {
 				continue
 			}
 			var vs []string
-			for _, v := range slices.Sorted(maps.Keys(coded)) {
+			for _, v := range codes {
 				if ws := coded[v]; ws[len(ws)-1] == w || ws[len(ws)-1] == stem(w) {
 					vs = append(vs, v)
 				}
@@ -4705,7 +4705,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			if i > 0 && c.words[i-1] == "non" && len(f.Values) == 1 {
 				code := strings.ToLower(f.Values[0])
 				col, _ := columnNamed(p, f.Column)
-				if g, ok := oneValue(profile{Columns: []colProfile{col}}, func(v string) bool {
+				if g, ok := columnValue(col, func(v string) bool {
 					lv := strings.ToLower(v)
 					return lv == "non-"+code || lv == "non"+code || lv == "non "+code
 				}); ok {
@@ -4838,7 +4838,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			continue
 		}
 		col := p.Columns[k]
-		if f, ok := oneValue(profile{Columns: []colProfile{col}}, pendingValue); ok {
+		if f, ok := columnValue(col, pendingValue); ok {
 			f.at = []int{i}
 			rd.filters = append(rd.filters, f)
 			for x := i; x <= j; x++ {
@@ -4944,11 +4944,11 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		if _, flag := isFlag(m.col); flag {
 			continue
 		}
-		f, ok := oneValue(profile{Columns: []colProfile{m.col}}, func(v string) bool {
+		f, ok := columnValue(m.col, func(v string) bool {
 			vw := words(v)
 			return len(vw) > 0 && wordSet("none", "no", "nil")[vw[0]]
 		})
-		if ok && m.col.Kind == kindCategorical {
+		if ok {
 			rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s = %s.", strings.Join(c.words[i:m.pos+m.len], " "), f.Column, f.Values[0]))
 		} else {
 			f = filter{Column: m.col.Name, Op: opEmpty}
@@ -5173,6 +5173,11 @@ func skeletonValue(w string, p profile) (filter, bool) {
 		lv := strings.ToLower(v)
 		return shortCode(v) && lv[0] == w[0] && inOrder(lv, w) && inOrder(string(cons), lv[1:])
 	})
+}
+
+// columnValue is oneValue over the one column col.
+func columnValue(col colProfile, match func(v string) bool) (filter, bool) {
+	return oneValue(profile{Columns: []colProfile{col}}, match)
 }
 
 // oneValue is the filter of the one value of a categorical column that
