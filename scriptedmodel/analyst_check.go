@@ -208,7 +208,7 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 	if by, ok := columnNamed(p, t.By); ok && isPeople(by) && t.Agg == "count" {
 		for i, w := range c.words {
 			if peopleWords[w] && !rd.covered[i] && i > 0 && wordSet("most", "fewest", "least", "many")[c.words[i-1]] && w != datasetEntity(p) && !slices.Contains(fileWords(p), w) &&
-				!slices.ContainsFunc(colWords(by.Name), func(x string) bool { return sameWord(w, x) }) {
+				!slices.ContainsFunc(colWords(by.Name), func(x string) bool { return sameWord(w, x) }) && !onePerRow(p, w) {
 				many := map[string]string{"staff": "staff", "person": "people"}[w]
 				if many == "" {
 					many = plural(w)
@@ -311,6 +311,9 @@ func asksGrouping(c clause, pos int) bool {
 		}
 		if unitPer(c.words, i) {
 			continue // "faster than 32 km/h": a unit, not a breakdown
+		}
+		if acrossParticle(c.words, i) {
+			continue // "the tonnes we put across in total"
 		}
 		if groupWords[w] && !(i == pos-2 && (wordSet("a", "an", "one")[c.words[pos-1]] || w == "across" && c.words[pos-1] == "all")) && !(w == "across" && i+1 < len(c.words) && c.words[i+1] == "all") {
 			return true
@@ -520,5 +523,15 @@ func usesNumber(t task, w string) bool {
 	}
 	return slices.ContainsFunc(fs, func(f filter) bool {
 		return f.Op != "" && f.Num == float64(n) || slices.ContainsFunc(f.Values, func(v string) bool { return v == strconv.Itoa(n) || strings.Contains(v, w) })
+	})
+}
+
+// onePerRow reports whether a table's rows are each one of the people w
+// names: a column not of numbers is of that one person (PAX_READY_TIME,
+// the passenger's own time), not a count of them.
+func onePerRow(p profile, w string) bool {
+	return slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+		ws := colWords(col.Name)
+		return col.Kind != kindNumeric && len(ws) >= 2 && sameWord(w, ws[0])
 	})
 }

@@ -3424,3 +3424,114 @@ func assertShare(t *testing.T, p profile, q, cond, of string) {
 		t.Errorf("%q: got %s (refusal %q), want the share of rows with %s among the rows with %q", q, pl, pl.Refusal, cond, of)
 	}
 }
+
+// TestLicencesShiftsAndTallies covers the readings of round49: codes a
+// question spells out, waits between two times, shortfalls and planned
+// amounts, the things a table counts, and the rows a date or a name is
+// given for.
+func TestLicencesShiftsAndTallies(t *testing.T) {
+	permits := profile{Path: "/home/user/firearmsPermits_2025.csv", Name: "firearmsPermits_2025.csv", Rows: 200, Cols: 9, Columns: []colProfile{
+		{Name: "appRef", Dtype: "object", Kind: kindText, Unique: 200},
+		{Name: "certType", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"SGC", "FAC", "COTERM"}},
+		{Name: "appType", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"NEW", "RENEWAL"}},
+		{Name: "status", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"ISS", "REF", "WDN"}},
+		{Name: "visitDate", Dtype: "object", Kind: kindDate, Unique: 150, Min: "2025-01-06", Max: "2025-06-27", Missing: 40},
+		{Name: "officer", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"PC Rae", "Sgt Moss", "Ms Kaur"}},
+		{Name: "firearmsQty", Dtype: "float64", Kind: kindNumeric, Unique: 6, Min: 1.0, Max: 6.0, Missing: 80},
+		{Name: "s2TempLicence", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+		{Name: "fee_gbp", Dtype: "int64", Kind: kindNumeric, Unique: 3, Min: 50.0, Max: 90.0},
+	}}
+	// "Refused" is REF of status, not the Ref of appRef.
+	assertExact(t, permits, "What share of the applications were refused?", "share of rows where status=REF")
+	// A code of a word's letters and the next word's initial, that word
+	// one of the column's own.
+	assertExact(t, permits, "How many firearm certificate renewals were there?", "count_rows where certType=FAC where appType=RENEWAL")
+	assertExact(t, permits, "How many Schedule 2 temporary licences did we issue?", "count_rows where s2TempLicence=Y")
+	assertExact(t, permits, "On FAC applications (not the co-terminous ones), what's the median number of firearms?", "scalar median(firearmsQty) where certType=FAC")
+	assertExact(t, permits, "Which officer carried out the most visits?", "group count by officer desc where visitDateisnotempty")
+	settled := profile{Path: "/home/user/claims.csv", Name: "claims.csv", Rows: 90, Cols: 3, Columns: []colProfile{
+		{Name: "claimStatus", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"SETTLED", "OPEN"}},
+		{Name: "perilCode", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"STM", "FLD", "THF"}},
+		{Name: "paidAmt", Dtype: "float64", Kind: kindNumeric, Unique: 80, Min: 0.0, Max: 9000.0},
+	}}
+	assertExact(t, settled, "How much have we paid on settled motor claims?", "refused: none of its columns holds \"motor\"")
+	assists := profile{Path: "/home/user/PRM_LOG_2025-08.csv", Name: "PRM_LOG_2025-08.csv", Rows: 300, Cols: 7, Columns: []colProfile{
+		{Name: "CARRIER", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"EZY", "RYR", "BAW"}},
+		{Name: "SSR_CODE", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"WCHR", "WCHC", "BLND", "DEAF"}},
+		{Name: "SCHED_TIME", Dtype: "object", Kind: kindDate, Unique: 280, Min: "2025-08-01 05:00", Max: "2025-08-31 22:00"},
+		{Name: "PAX_READY_TIME", Dtype: "object", Kind: kindDate, Unique: 290, Min: "2025-08-01 04:30", Max: "2025-08-31 21:40"},
+		{Name: "AGENT_ATTEND_TIME", Dtype: "object", Kind: kindDate, Unique: 290, Min: "2025-08-01 04:35", Max: "2025-08-31 21:55"},
+		{Name: "OWN_WCH", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+		{Name: "AGENT_ID", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"A101", "A102", "A103", "A104"}},
+	}}
+	wait := "minutes from PAX_READY_TIME to AGENT_ATTEND_TIME"
+	assertExact(t, assists, "Which airline had the most DEAF passengers?", "group count by CARRIER desc where SSR_CODE=DEAF")
+	assertExact(t, assists, "Which agent handled the most passengers?", "group count by AGENT_ID desc")
+	assertExact(t, assists, "On average, how many minutes did passengers wait for an agent from when they were ready?", "scalar mean("+wait+")")
+	assertExact(t, assists, "How many passengers were kept waiting over 20 minutes for an agent?", "count_rows where "+strings.ReplaceAll(wait, " ", "")+">20")
+	assertExact(t, assists, "What was the median wait in minutes for blind passengers?", "scalar median("+wait+") where SSR_CODE=BLND")
+	assertExact(t, assists, "Which day of the week is busiest?", "group count by SCHED_TIME/weekday desc")
+	shifts := profile{Path: "/home/user/Bank Requests 2025.csv", Name: "Bank Requests 2025.csv", Rows: 300, Cols: 7, Columns: []colProfile{
+		{Name: "Band", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Band 5", "Band 6"}},
+		{Name: "ShiftType", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"LD", "N", "E", "L"}},
+		{Name: "Hrs", Dtype: "float64", Kind: kindNumeric, Unique: 3, Min: 7.5, Max: 12.5},
+		{Name: "ReasonCode", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"SICK", "ACU", "VAC"}},
+		{Name: "Outcome", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"FB", "FA", "UF", "CX"}},
+		{Name: "AgencyName", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"NurseLink", "Apex"}, Missing: 200},
+		{Name: "hourly_rate_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 40, Min: 12.0, Max: 60.0, Missing: 60},
+	}}
+	assertExact(t, shifts, "How many night shifts were there?", "count_rows where ShiftType=N")
+	assertExact(t, shifts, "How many night shifts were covered by agency?", "count_rows where ShiftType=N where AgencyNameisnotempty")
+	assertExact(t, shifts, "What did agency cover cost in total?", "scalar sum(total cost) where AgencyNameisnotempty")
+	assertExact(t, shifts, "What's the median hourly rate?", "scalar median(hourly_rate_gbp)")
+	assertExact(t, shifts, "What's the median hourly rate for band 5 shifts filled from our own bank staff?", "scalar median(hourly_rate_gbp) where Band=Band 5 where Outcome=FB")
+	assertExact(t, shifts, "What share of requests went unfilled?", "share of rows where Outcome=UF")
+	assertExact(t, shifts, "How many hours were requested because of acuity, i.e. specials and enhanced obs?", "scalar sum(Hrs) where ReasonCode=ACU")
+	if pl := planFor("What did agency cover cost in total?", []profile{shifts}); len(pl.Derived) != 1 || pl.Derived[0].Formula != "total cost = Hrs × hourly_rate_gbp" {
+		t.Errorf("the cost of agency cover: got %+v, want hours times the hourly rate", pl.Derived)
+	}
+	waste := profile{Path: "/home/user/waste_log.csv", Name: "waste_log.csv", Rows: 100, Cols: 2, Columns: []colProfile{
+		{Name: "WT_KG", Dtype: "float64", Kind: kindNumeric, Unique: 90, Min: 0.1, Max: 20.0},
+		{Name: "LOGGED_BY", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"TW", "AO"}},
+	}}
+	// Two capitals of people are their initials, not words of the question.
+	assertExact(t, waste, "What was the total waste weight?", "scalar sum(WT_KG)")
+	bunkers := profile{Path: "/home/user/Bunkering 2025H1.csv", Name: "Bunkering 2025H1.csv", Rows: 220, Cols: 8, Columns: []colProfile{
+		{Name: "Grade", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"VLSFO", "MGO", "HSFO"}},
+		{Name: "Nominated Qty (MT)", Dtype: "float64", Kind: kindNumeric, Unique: 50, Min: 100.0, Max: 2000.0},
+		{Name: "Qty (MT)", Dtype: "float64", Kind: kindNumeric, Unique: 200, Min: 95.0, Max: 2010.0},
+		{Name: "Price USD/MT", Dtype: "float64", Kind: kindNumeric, Unique: 100, Min: 500.0, Max: 900.0},
+		{Name: "Density @15C (kg/m3)", Dtype: "float64", Kind: kindNumeric, Unique: 100, Min: 840.0, Max: 990.0},
+		{Name: "Hose Connected", Dtype: "object", Kind: kindDate, Unique: 220, Min: "2025-01-02 06:00", Max: "2025-06-30 20:00"},
+		{Name: "Hose Disconnected", Dtype: "object", Kind: kindDate, Unique: 220, Min: "2025-01-02 08:00", Max: "2025-06-30 23:00"},
+		{Name: "Surveyor", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Meridian", "Coastline"}, Missing: 100},
+	}}
+	assertExact(t, bunkers, "How many tonnes did we deliver?", "scalar sum(Qty (MT))")
+	assertExact(t, bunkers, "How many tonnes of VLSFO did we put across in total?", "scalar sum(Qty (MT)) where Grade=VLSFO")
+	assertExact(t, bunkers, "What's the median price per tonne for MGO?", "scalar median(Price USD/MT) where Grade=MGO")
+	assertExact(t, bunkers, "On average, how long was the hose connected, in hours?", "scalar mean(hours from Hose Connected to Hose Disconnected)")
+	assertExact(t, bunkers, "How many deliveries came in more than 5 tonnes short of the nominated quantity?", "count_rows where shortfall(NominatedQty(MT)−Qty(MT))>5")
+	assertExact(t, bunkers, "What share of stems had no independent surveyor in attendance?", "share of rows where Surveyorisempty")
+	q := "What were all these deliveries worth, going by the delivered tonnage and the price per tonne?"
+	assertExact(t, bunkers, q, "scalar sum(worth)")
+	if pl := planFor(q, []profile{bunkers}); len(pl.Derived) != 1 || pl.Derived[0].Formula != "worth = Qty (MT) × Price USD/MT" {
+		t.Errorf("%q: got %+v, want the delivered tonnage times the price", q, pl.Derived)
+	}
+	tally := profile{Path: "/home/user/crutching_tally_2025.csv", Name: "crutching_tally_2025.csv", Rows: 250, Cols: 7, Columns: []colProfile{
+		{Name: "Date", Dtype: "object", Kind: kindDate, Unique: 40, Min: "2025-02-03", Max: "2025-04-30"},
+		{Name: "Farm", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Ridgeview", "Burnside", "Te Awa"}},
+		{Name: "Gang", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Gang 1", "Gang 2"}},
+		{Name: "Shearer", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Ari Walker", "Jo Keelan", "Sam Ruru", "Kate Pryor"}},
+		{Name: "Sheep Class", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"EWE", "HGT", "LMB"}},
+		{Name: "Tally", Dtype: "int64", Kind: kindNumeric, Unique: 80, Min: 10.0, Max: 140.0},
+		{Name: "Rate $/hd", Dtype: "float64", Kind: kindNumeric, Unique: 4, Min: 1.5, Max: 3.0},
+	}}
+	assertExact(t, tally, "How many sheep did the gangs crutch?", "scalar sum(Tally)")
+	assertExact(t, tally, "Which farm put the most sheep across the board?", "group sum(Tally) by Farm desc")
+	assertExact(t, tally, "How many hoggets did we get through?", "scalar sum(Tally) where Sheep Class=HGT")
+	assertExact(t, tally, "What's the average tally for a shearer?", "scalar mean(Tally)")
+	assertExact(t, tally, "How many different shearers were on the tally sheets?", "distinct Shearer")
+	assertExact(t, tally, "Who was the top gun by total tally?", "group sum(Tally) by Shearer desc")
+	assertExact(t, tally, "How much did the shearers earn in total at the per-head rates?", "scalar sum(earn)")
+	assertExact(t, tally, "How many days did we crutch in March?", "distinct Date where monthofDate=3")
+}

@@ -43,6 +43,12 @@ var analystFiles = map[string]string{
 	"berthings.csv": "arrivedAt,departedAt,yacht,pontoon,fuelLitres,billedLitres,db_level\n" +
 		"2024-05-01T08:00:00,2024-05-01T20:00:00,Sea Lark,A,10,12,60\n2024-05-02T10:00:00,2024-05-03T10:00:00,Blue Tern,B,20,25,75.5\n" +
 		"2024-05-03T09:00:00,2024-05-03T15:00:00,,A,5,5,58\n",
+	// A tally of sheep at a rate per head; when passengers were ready and
+	// when an agent came.
+	"crutching_tally.csv": "Date,Shearer,Sheep Class,Tally,Rate $/hd\n2025-03-03,Ann,EWE,100,2.5\n2025-03-03,Bob,HGT,80,2\n" +
+		"2025-03-04,Ann,HGT,50,2\n2025-04-01,Bob,EWE,70,2.5\n",
+	"assists.csv": "REF,SSR_CODE,PAX_READY_TIME,AGENT_ATTEND_TIME\n1,WCHR,2025-07-01 10:00,2025-07-01 10:05\n" +
+		"2,BLND,2025-07-01 11:00,2025-07-01 11:20\n3,BLND,2025-07-02 09:00,2025-07-02 09:30\n",
 	// Descriptions longer than forty characters.
 	"tickets.csv": "pcn,contravention\n1,Parked in a restricted street during prescribed hours\n2,Parked in a restricted street during prescribed hours\n" +
 		"3,Parked for longer than permitted\n",
@@ -64,6 +70,10 @@ func TestAnalystRunsInPython(t *testing.T) {
 		wantCharts     int
 	}{
 		{"d.csv", "What is the average of column b?", []string{"The average of b is 3 (over 2 values)"}, 1},
+		{"crutching_tally.csv", "How much did the shearers earn in total at the per-head rates?", []string{"The total of earn is 685 (over 4 values).", "`earn = Tally × Rate $/hd`"}, 1},
+		{"crutching_tally.csv", "How many hoggets did we get through?", []string{"The total of Tally where Sheep Class = HGT is 130 (over 2 values)."}, 1},
+		{"crutching_tally.csv", "How many days did we crutch in March?", []string{"There are 2 distinct values of Date where month of Date = 3, in 3 rows"}, 1},
+		{"assists.csv", "What was the median wait in minutes for blind passengers?", []string{"The median of minutes from PAX_READY_TIME to AGENT_ATTEND_TIME where SSR_CODE = BLND is 25 (over 2 values)."}, 1},
 		{"scorecards.csv", "Which month produced the most runs?", []string{"2024-06 (June) had the highest Runs: 50"}, 1},
 		{"markdowns.csv", "How much revenue did the units sold bring in, at the reduced price?", []string{"The total of revenue is 50 (over 2 values).", "revenue = unitsSold × origPriceGbp × (1 − markdownPct / 100)"}, 1},
 		{"bookings.csv", "What's the median number of days between the enquiry and the event?", []string{"The median of days from enquiryDate to eventDate is 20 (over 3 values)."}, 1},

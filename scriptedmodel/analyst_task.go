@@ -66,6 +66,14 @@ func colWords(name string) []string {
 	if len(ws) > 1 && (ws[0] == "min" || ws[0] == "max") {
 		ws = append([]string{map[string]string{"min": "minimum", "max": "maximum"}[ws[0]]}, ws[1:]...)
 	}
+	// "Temp" before a permit, staff or a contract is temporary
+	// (s7TempPermit), not a temperature.
+	for i := 0; i+1 < len(ws); i++ {
+		if ws[i] == "temperature" && wordSet("permit", "licence", "license", "staff", "worker", "contract", "post", "role", "closure", "accommodation", "address", "event")[ws[i+1]] {
+			ws = slices.Clone(ws)
+			ws[i] = "temporary"
+		}
+	}
 	if n := len(ws); n > 1 && ws[n-1] == "minimum" {
 		ws[n-1] = "minute"
 	}
@@ -198,7 +206,9 @@ var formEndings = wordSet("est", "ers", "ing", "ings", "ness", "ful", "less", "i
 // ("age" is not the start of agent, "card" not of cards), consonants two,
 // and all of a verb's past.
 func abbreviates(short, long string) bool {
-	if _, adjective := adjectiveMeasures[long]; len(short) < 3 || len(long) < len(short)+2 || short[0] != long[0] || known(short) || groupWords[long] || corrWords[long] || adjective {
+	if _, adjective := adjectiveMeasures[long]; len(short) < 3 || len(long) < len(short)+2 || short[0] != long[0] || known(short) || groupWords[long] || corrWords[long] || adjective ||
+		wordSet("which", "what", "where", "when", "whose")[long] { // "which" is no WCH
+
 		return false // nor is "compare" what "comp" stands for, or "expensive" what EPS does
 	}
 	if strings.HasSuffix(long, "ied") && len(short) < len(long)-3 {
@@ -302,6 +312,11 @@ func mentions(c clause, p profile) []mention {
 				cands = append(cands, cand{col: hit[0], ws: []string{w}, level: 3, via: w})
 			}
 		}
+	}
+	// "How many sheep" of Tally beside Sheep Class: the things a class
+	// column is of, counted by the table's one count column.
+	if things, count := countedThings(p); count != nil {
+		cands = append(cands, cand{col: *count, ws: []string{things}, level: 3, via: things})
 	}
 	// The one numeric column in a unit is named by the unit: "the most
 	// kilometres" of dist_km.
@@ -573,6 +588,9 @@ func mentions(c clause, p profile) []mention {
 				// word for a column: "head" is no short "headcount" (and
 				// so not Staff Hours).
 				ok = false
+			}
+			if ok && span == 1 && cd.col.Kind == kindNumeric && timeUnits[cd.ws[0]] && c.words[i] != cd.ws[0] && strings.HasSuffix(c.words[i], "ly") {
+				ok = false // "the hourly rate" is a rate per hour, not Hrs
 			}
 			if ok && slices.ContainsFunc(c.words[i:i+span], func(q string) bool { return activityWord(q, nameWords, cd.ws) }) {
 				ok = false // "screenings" of cinema_screenings.csv are its rows, not its screen column
@@ -852,7 +870,7 @@ func otherWordMissing(c clause, col colProfile, w string) bool {
 
 // unitNames are the words a question says for a unit that a column's name
 // writes as one letter.
-var unitNames = map[string][]string{"t": {"tonne", "ton", "tonnage"}, "tonne": {"tonnage"}, "m": {"meter", "metre"}, "l": {"litre", "liter"}, "g": {"gram"}, "c": {"degree", "celsius"}, "f": {"fahrenheit"}}
+var unitNames = map[string][]string{"t": {"tonne", "ton", "tonnage"}, "mt": {"tonne", "ton", "tonnage"}, "tonne": {"tonnage"}, "m": {"meter", "metre"}, "l": {"litre", "liter"}, "g": {"gram"}, "c": {"degree", "celsius"}, "f": {"fahrenheit"}}
 
 // gapWords may stand between the words of a column's name in a question.
 var gapWords = wordSet("a", "an", "the", "was", "were", "is", "are", "be", "been", "did", "do", "does", "has", "have", "had", "her", "his",
@@ -867,7 +885,11 @@ func gappedSpan(qs, cs []string, flag bool, extra map[string]bool, maxGaps int) 
 	left := slices.Clone(cs)
 	gaps := 0
 	for j, q := range qs {
-		if k := slices.IndexFunc(left, func(c string) bool { return sameWord(q, c) }); k >= 0 {
+		// "applications were refused" is no appRef: a participle after
+		// "were" is what became of the rows, not a word of the name it
+		// only abbreviates.
+		predicate := j > 0 && wordSet("was", "were", "is", "are", "be", "been")[qs[j-1]]
+		if k := slices.IndexFunc(left, func(c string) bool { return sameWord(q, c) && !(predicate && verbShortened(q, c)) }); k >= 0 {
 			left = slices.Delete(left, k, k+1)
 			if len(left) == 0 {
 				if gaps == 0 {
@@ -883,6 +905,111 @@ func gappedSpan(qs, cs []string, flag bool, extra map[string]bool, maxGaps int) 
 		gaps++
 	}
 	return 0
+}
+
+// countedThings is the thing a table counts and its count column: sheep
+// and Tally of a table with Sheep Class, a class column named for the
+// thing, and one numeric column named as a count (tally, count,
+// quantity, head).
+func countedThings(p profile) (string, *colProfile) {
+	var things string
+	for _, col := range p.Columns {
+		if ws := colWords(col.Name); col.Kind == kindCategorical && len(ws) == 2 && wordSet("class", "type", "kind", "category")[ws[1]] && len(ws[0]) > 2 && !known(ws[0]) {
+			if things != "" {
+				return "", nil
+			}
+			things = ws[0]
+		}
+	}
+	var count *colProfile
+	for i, col := range p.Columns {
+		if ws := colWords(col.Name); col.Kind == kindNumeric && len(ws) == 1 && wordSet("tally", "count", "head", "headcount")[ws[0]] {
+			if count != nil {
+				return "", nil
+			}
+			count = &p.Columns[i]
+		}
+	}
+	if things == "" || count == nil || slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+		return slices.Contains(colWords(col.Name), things) && col.Kind == kindNumeric
+	}) {
+		return "", nil
+	}
+	return things, count
+}
+
+// tradeRows are words a trade says for the rows of a table whose file is
+// named by one of the words given: a bunker delivery is a stem.
+var tradeRows = map[string][]string{"stem": {"bunker", "bunkering"}}
+
+// glossLeadRE finds "i.e." or "namely": what follows says again what came before.
+var glossLeadRE = regexp.MustCompile(`(?i)\bi\.\s?e\.?|\bie\.|\bnamely\b`)
+
+// pairInitials reads a code of two capitals, in a column of nothing else,
+// as the initials of two words the clause says in order, with only small
+// words between: "filled from our own bank staff" of Outcome = FB,
+// "went unfilled" of UF (un- and filled). Only where one value of one
+// such column is so said, and no filter keeps that column already.
+func pairInitials(c clause, p profile, rd *clauseReading) {
+	small := func(w string) bool { return stopWords[w] || determiners[w] || gapWords[w] || w == "own" || w == "from" }
+	// A word the analyst reads otherwise ("average", "total", "warmest")
+	// says no code; a past participle may ("filled").
+	word := func(i int) bool {
+		w := c.words[i]
+		return !rd.covered[i] && len(w) >= 3 && !small(w) && (!known(w) || isParticiple(w)) && adjectiveMeasures[w].hints == nil
+	}
+	type hit struct {
+		col, v string
+		at     []int
+	}
+	var hits []hit
+	for _, col := range p.Columns {
+		if col.Kind != kindCategorical || len(col.Values) < 2 || slices.ContainsFunc(col.Values, func(v string) bool {
+			return len(v) != 2 || strings.ToUpper(v) != v || !strings.ContainsFunc(v, unicode.IsLetter)
+		}) ||
+			slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Column == col.Name }) || isPeople(col) ||
+			slices.ContainsFunc(colWords(col.Name), func(w string) bool {
+				return wordSet("by", "staff", "user", "initials", "officer", "agent", "operator")[w] || peopleWords[w] || roleWord(w)
+			}) {
+			continue // not of people, whose initials these would be (LOGGED_BY = TW)
+		}
+		for _, v := range col.Values {
+			lv := strings.ToLower(v)
+			for i, w := range c.words {
+				// "Unfilled", which words() writes "not filled".
+				if w == "not" && !rd.covered[i] && lv[0] == 'u' && i+1 < len(c.words) && strings.Contains(strings.ToLower(c.raw), "un"+c.words[i+1]) && c.words[i+1][0] == lv[1] && !rd.covered[i+1] {
+					hits = append(hits, hit{col.Name, v, []int{i, i + 1}})
+					continue
+				}
+				if !word(i) || w[0] != lv[0] || w == "not" {
+					continue
+				}
+				for j := i + 1; j < len(c.words) && j <= i+4; j++ {
+					if x := c.words[j]; word(j) && x[0] == lv[1] {
+						hits = append(hits, hit{col.Name, v, []int{i, j}})
+						break
+					} else if !small(x) {
+						break
+					}
+				}
+			}
+		}
+	}
+	if len(hits) != 1 {
+		return
+	}
+	h := hits[0]
+	rd.filters = append(rd.filters, filter{Column: h.col, Values: []string{h.v}, at: h.at[:1]})
+	for j := h.at[0]; j <= h.at[1]; j++ {
+		rd.covered[j] = true
+	}
+	rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s = %s.", strings.Join(c.words[h.at[0]:h.at[1]+1], " "), h.col, h.v))
+}
+
+// verbShortened reports whether a verb's past form q matches the column
+// word c only as what c could shorten: "refused" is no Ref of appRef.
+func verbShortened(q, c string) bool {
+	return isParticiple(q) && stem(q) != stem(c) && abbreviates(c, q)
 }
 
 // spreadWords may stand between the words of a long column name besides
@@ -1365,6 +1492,9 @@ func countedDate(c clause, p profile) string {
 	if i < 0 {
 		return ""
 	}
+	if dc := dateColumns(p); workedDays(c, p) && len(dc) == 1 {
+		return dc[0].Name
+	}
 	for _, tc := range dateColumns(p) {
 		cw := colWords(tc.Name)
 		if len(cw) < 2 {
@@ -1380,6 +1510,17 @@ func countedDate(c clause, p profile) string {
 	return ""
 }
 
+// workedDays reports "how many days did we shear" of shearing_tally.csv:
+// the days the work the file is named for was done, not a time taken.
+func workedDays(c clause, p profile) bool {
+	i := indexSeq(c.words, "how", "many", "day")
+	if i < 0 || i+5 >= len(c.words) || !wordSet("did", "do")[c.words[i+3]] || !subjectPronouns[c.words[i+4]] {
+		return false
+	}
+	v := c.words[i+5]
+	return slices.ContainsFunc(fileWords(p), func(n string) bool { return len(n) > 4 && strings.HasSuffix(n, "ing") && stem(n) == v })
+}
+
 // typeNamedOnly reports whether m names a column of kinds ("Property
 // Type") by the thing alone, singular or with a clause of its own after
 // it, with no word of kinds in the
@@ -1388,7 +1529,8 @@ func typeNamedOnly(c clause, m mention) bool {
 	cw := colWords(m.col.Name)
 	kinds := wordSet("type", "kind", "category", "class", "sort")
 	// "The consents we granted": a plural the clause then says more of.
-	relative := m.pos+1 < len(c.words) && (subjectPronouns[c.words[m.pos+1]] || wordSet("that", "which")[c.words[m.pos+1]])
+	// "Band 5 shifts filled from our bank": a participle after it says the same.
+	relative := m.pos+1 < len(c.words) && (subjectPronouns[c.words[m.pos+1]] || wordSet("that", "which")[c.words[m.pos+1]] || isParticiple(c.words[m.pos+1]) && strings.HasSuffix(c.words[m.pos+1], "ed"))
 	return len(cw) == 2 && m.len == 1 && kinds[cw[1]] && sameWord(c.words[m.pos], cw[0]) && (!writtenPlural(c.raw, c.words[m.pos]) || relative) &&
 		!c.has(kinds) && !c.has(wordSet("which", "who", "each", "every", "per", "across", "breakdown", "compare", "among", "between", "common")) && (m.pos == 0 || !groupLeads[c.words[m.pos-1]])
 }
@@ -2183,7 +2325,9 @@ func pairedTimes(c clause, p profile, question string) (derived, int, int, int, 
 					diff = k
 				}
 			}
-			if diff >= 0 && oppositeEnds[a[diff]] == b[diff] {
+			// "Hose Connected" and "Hose Disconnected": a word and its
+			// undoing are the two ends too.
+			if diff >= 0 && (oppositeEnds[a[diff]] == b[diff] || len(a[diff]) >= 4 && (b[diff] == "dis"+a[diff] || b[diff] == "un"+a[diff])) {
 				if from != nil {
 					return derived{}, 0, 0, 0, false // more than one pair: which is a guess
 				}
@@ -2199,6 +2343,12 @@ func pairedTimes(c clause, p profile, question string) (derived, int, int, int, 
 	k := slices.IndexFunc(c.words, func(w string) bool { return wordSet("time", "turnaround", "duration", "dwell")[w] })
 	if k < 0 {
 		k = slices.IndexFunc(c.words, func(w string) bool { return stayWords[w] })
+	}
+	if k < 0 {
+		// "How long was the hose connected" (howLong has made it "how length").
+		if k = indexSeq(c.words, "how", "length"); k >= 0 {
+			k++
+		}
 	}
 	if k < 0 || c.words[k] == "long" && (k == 0 || c.words[k-1] != "how") {
 		return derived{}, 0, 0, 0, false
@@ -2231,6 +2381,40 @@ func pairedTimes(c clause, p profile, question string) (derived, int, int, int, 
 		unit = k
 	}
 	return elapsedColumn(*from, *to, name, fmt.Sprintf(".dt.total_seconds() / %g", div)), at, end - at, unit, true
+}
+
+// waitedFor reads a wait of a table whose rows are timed when someone
+// was ready and when the next thing happened: "how many minutes did
+// passengers wait for an agent from when they were ready" of
+// PAX_READY_TIME and AGENT_ATTEND_TIME, the next time column after it.
+// It returns what elapsedFromTo does; the span runs from the word of the
+// wait to the last word of the two columns' names said after it.
+func waitedFor(c clause, p profile) (derived, int, int, int, bool) {
+	k := slices.IndexFunc(c.words, func(w string) bool { return wordSet("wait", "waited", "waiting")[w] })
+	start := slices.IndexFunc(p.Columns, func(col colProfile) bool {
+		return col.Kind == kindDate && timeOfDay(col) && slices.Contains(eventWords(col.Name), "ready")
+	})
+	if k < 0 || start < 0 {
+		return derived{}, 0, 0, 0, false
+	}
+	end := slices.IndexFunc(p.Columns[start+1:], func(col colProfile) bool { return col.Kind == kindDate && timeOfDay(col) })
+	if end < 0 {
+		return derived{}, 0, 0, 0, false
+	}
+	from, to := p.Columns[start], p.Columns[start+1+end]
+	last := k
+	for i := k + 1; i < len(c.words); i++ {
+		if slices.ContainsFunc(slices.Concat(eventWords(from.Name), eventWords(to.Name)), func(n string) bool { return sameWord(c.words[i], n) }) {
+			last = i
+		} else if !stopWords[c.words[i]] && !gapWords[c.words[i]] && !wordSet("when", "from", "for", "until", "till")[c.words[i]] {
+			break
+		}
+	}
+	unit, name, div := elapsedUnit(c.words, k, k+1, false)
+	if unit < 0 {
+		unit, name, div = k, "minutes", 60
+	}
+	return elapsedColumn(from, to, name, fmt.Sprintf(".dt.total_seconds() / %g", div)), k, last + 1 - k, unit, true
 }
 
 // openingWords are the events that open a record: the date a snag was
@@ -2536,6 +2720,44 @@ func initialisms(c clause, p profile) clause {
 			}
 			c = clause{raw: c.raw, words: slices.Concat(c.words[:i], ws[:2], c.words[i+3:])}
 			break
+		}
+	}
+	// "Shotgun certificate" of SGC, "firearm certificate" of FAC: a code
+	// of two words, the first word's initial and letters of it in order,
+	// then the second word's initial. Only where one value is so written.
+	for i := 0; i+2 <= len(c.words); i++ {
+		a, b := c.words[i], c.words[i+1]
+		if len(a) < 4 || len(b) < 4 || stopWords[a] || stopWords[b] || fillerWords[a] || !strings.ContainsFunc(a+b, unicode.IsLetter) {
+			continue
+		}
+		f, ok := oneValue(codeColumns(p), func(v string) bool {
+			lv := strings.ToLower(v)
+			n := len(lv)
+			return shortCode(v) && n == 3 && lv[0] == a[0] && lv[n-1] == b[0] && inOrder(lv[1:n-1], a[1:])
+		})
+		// The second word is one of the column's own ("certificate" of
+		// certType): "settled motor" is no STM of perilCode.
+		if col, found := columnNamed(p, f.Column); !ok || !found || spelledOut([]string{a, b}, p) || !slices.ContainsFunc(colWords(col.Name), func(cw string) bool { return sameWord(b, cw) }) {
+			continue
+		}
+		// The code as the table writes it, which a short value needs.
+		said := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(a) + `\w*\W+` + regexp.QuoteMeta(b) + `\w*`)
+		c = clause{raw: said.ReplaceAllLiteralString(c.raw, f.Values[0]), words: slices.Concat(c.words[:i], words(f.Values[0]), c.words[i+2:])}
+		break
+	}
+	// "Section 7" of s7TempPermit: a word and a number, where a column's
+	// name writes the word's initial before the number.
+	for _, col := range p.Columns {
+		for _, cw := range colWords(col.Name) {
+			if len(cw) < 2 || cw[0] < 'a' || cw[0] > 'z' || !isDigits(cw[1:]) {
+				continue
+			}
+			for i := 0; i+1 < len(c.words); i++ {
+				if w := c.words[i]; len(w) >= 3 && w[0] == cw[0] && !stopWords[w] && c.words[i+1] == cw[1:] {
+					c = clause{raw: c.raw, words: slices.Concat(c.words[:i], []string{cw}, c.words[i+2:])}
+					break
+				}
+			}
 		}
 	}
 	compounds := map[string]string{} // "same day": "same-day"
@@ -3442,7 +3664,8 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// single capital letters, one of which is its initial.
 	ms = slices.DeleteFunc(ms, func(m mention) bool {
 		if _, flag := isFlag(m.col); flag || m.len != 1 || m.pos == 0 || m.col.Kind != kindCategorical || len(m.col.Values) < 2 || rd.covered[m.pos-1] ||
-			slices.ContainsFunc(m.col.Values, func(v string) bool { return len(v) != 1 || strings.ToUpper(v) != v }) {
+			slices.ContainsFunc(m.col.Values, func(v string) bool { return len(v) > 2 || strings.ToUpper(v) != v }) ||
+			!slices.ContainsFunc(m.col.Values, func(v string) bool { return len(v) == 1 }) {
 			return false
 		}
 		w := c.words[m.pos-1]
@@ -4159,6 +4382,9 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	if !ok {
 		d, at, span, unit, ok = pairedTimes(c, p, pl.question)
 	}
+	if !ok {
+		d, at, span, unit, ok = waitedFor(c, p)
+	}
 	if !ok && rd.ambiguous == "" {
 		rd.ambiguous = untiedSpan(c)
 	}
@@ -4237,7 +4463,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// "How many hours did the longest outage last", "the average stay in
 	// days": the measure in the unit the question asks for, converted
 	// from the column's.
-	if at := askedUnit(c); at >= 0 && !rd.covered[at] {
+	if at := askedUnit(c); at >= 0 && !rd.covered[at] && !workedDays(c, p) {
 		u := c.words[at]
 		var col *colProfile
 		factor := 0.0
@@ -4450,7 +4676,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// in arcseconds" of seeing_arcsec, named by its unit first).
 	for i, w := range c.words {
 		if !rd.covered[i] && !stopWords[w] && !fillerWords[w] && len(w) > 2 && slices.ContainsFunc(all, func(m mention) bool {
-			return slices.ContainsFunc(colWords(m.col.Name), func(cw string) bool { return sameWord(w, cw) })
+			return slices.ContainsFunc(colWords(m.col.Name), func(cw string) bool { return sameWord(w, cw) && !verbShortened(w, cw) })
 		}) {
 			rd.covered[i] = true
 		}
@@ -4698,6 +4924,9 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			f, ok = skeletonValue(w, p)
 		default:
 			f, ok = codeValue(w, p)
+			if !ok {
+				f, ok = skeletonValue(w, p) // "blind" of BLND
+			}
 		}
 		if ok && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == f.Column }) {
 			// "Non-negative" of NON-NEG, beside NEG: the value that says
@@ -4937,6 +5166,11 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		for i >= 0 && wordSet("any", "a", "an")[c.words[i]] {
 			i--
 		}
+		// "No independent surveyor": one word of no column between.
+		if i >= 1 && !rd.covered[i] && wordSet("without", "no")[c.words[i-1]] && len(c.words[i]) > 3 && !stopWords[c.words[i]] &&
+			!slices.ContainsFunc(said, func(o mention) bool { return o.pos <= i && i < o.pos+o.len }) {
+			i--
+		}
 		if i < 0 || !wordSet("without", "no")[c.words[i]] || m.col.Kind == kindNumeric || m.col.Kind == kindDate ||
 			slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Column == m.col.Name }) {
 			continue
@@ -4993,6 +5227,150 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			slices.ContainsFunc(c.words[max(0, i-4):i-1], isDigits) &&
 			!slices.ContainsFunc(said, func(m mention) bool { return m.pos <= i+1 && i+1 < m.pos+m.len }) {
 			rd.covered[i], rd.covered[i+1] = true, true
+		}
+	}
+	// "Shifts covered by agency" of AgencyName with gaps: the rows a
+	// name is given for, where a participle before "by" says what was
+	// done by one, not a breakdown by each.
+	for _, m := range said {
+		b := m.pos - 1
+		if b >= 0 && articles[c.words[b]] {
+			b--
+		}
+		if _, flag := isFlag(m.col); flag || b < 1 || c.words[b] != "by" || !isParticiple(c.words[b-1]) || m.col.Kind != kindCategorical || m.col.Missing == 0 ||
+			c.has(wordSet("which", "each", "every", "per", "whichever")) || slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Column == m.col.Name }) {
+			continue
+		}
+		rd.filters = append(rd.filters, filter{Column: m.col.Name, Op: opFilled, at: []int{m.pos}})
+		rd.categorical = slices.DeleteFunc(rd.categorical, func(x colProfile) bool { return x.Name == m.col.Name })
+		for j := b; j < m.pos+m.len; j++ {
+			rd.covered[j] = true
+		}
+	}
+	// "The average tally per run for a shearer": any one of them, not
+	// each of them side by side.
+	for _, m := range said {
+		if m.pos >= 2 && wordSet("a", "an")[c.words[m.pos-1]] && c.words[m.pos-2] == "for" && m.pos+m.len == len(c.words) && m.col.Kind == kindCategorical &&
+			len(rd.numeric) > 0 && !c.has(wordSet("which", "each", "every", "whichever", "compare", "compared", "versus", "vs")) {
+			rd.categorical = slices.DeleteFunc(rd.categorical, func(x colProfile) bool { return x.Name == m.col.Name })
+		}
+	}
+	// "More than 5 tonnes short of the nominated quantity": a condition
+	// said just before "short" is on the shortfall, which then picks the
+	// rows rather than being the figure asked for.
+	if k := slices.IndexFunc(rd.numeric, func(x colProfile) bool { return strings.HasPrefix(x.Name, "shortfall (") }); k >= 0 {
+		if at := slices.Index(c.words, "short"); at > 0 {
+			d := pl.Derived[slices.IndexFunc(pl.Derived, func(d derived) bool { return d.Name == rd.numeric[k].Name })]
+			for j, f := range rd.filters {
+				if f.Op != "" && f.Op != opEmpty && f.Op != opFilled && strings.Contains(d.Expr, py(f.Column)) && rd.covered[at-1] && slices.ContainsFunc(c.words[max(0, at-4):at], isDigits) {
+					rd.filters[j].Column = d.Name
+					rd.numeric = slices.Delete(rd.numeric, k, k+1)
+					break
+				}
+			}
+		}
+	}
+	pairInitials(c, p, &rd)
+	// "How many hoggets did we get through" of Sheep Class = HGT: a kind
+	// of the things the table counts, counted by its count column.
+	if things, count := countedThings(p); count != nil && len(rd.numeric) == 0 {
+		if i := indexSeq(c.words, "how", "many"); i >= 0 && i+2 < len(c.words) && slices.ContainsFunc(rd.filters, func(f filter) bool {
+			col, _ := columnNamed(p, f.Column)
+			return slices.Contains(f.at, i+2) && slices.Contains(colWords(col.Name), things)
+		}) {
+			rd.numeric = append(rd.numeric, *count)
+		}
+	}
+	// "At the per-head rates" of Rate $/hd: the unit of the column named
+	// after it, not a breakdown per head.
+	for _, m := range said {
+		cw := colWords(m.col.Name)
+		k := slices.Index(cw, "per")
+		if j := m.pos - 2; j >= 0 && k >= 0 && k+1 < len(cw) && c.words[j] == "per" && (sameWord(c.words[j+1], cw[k+1]) || len(cw[k+1]) == 2 && cw[k+1][0] == c.words[j+1][0] && inOrder(cw[k+1], c.words[j+1])) {
+			rd.covered[j], rd.covered[j+1] = true, true
+		}
+	}
+	// "Because of patient acuity, i.e. specials and enhanced obs": what
+	// follows "i.e." says again what the word before it named.
+	if glossLeadRE.MatchString(c.raw) {
+		for _, seq := range [][]string{{"i", "e"}, {"ie"}, {"namely"}} {
+			// Only after a value a filter keeps: "went volumetric, i.e.
+			// their volume weight … came out above" says the condition.
+			if i := indexSeq(c.words, seq...); i > 0 && slices.ContainsFunc(rd.filters, func(f filter) bool { return slices.Contains(f.at, i-1) }) {
+				for j := i; j < len(c.words); j++ {
+					rd.covered[j] = true
+				}
+			}
+		}
+	}
+	// "What did agency cover cost us" of AgencyName with gaps: the name's
+	// first word before a noun says the rows that have one.
+	for _, col := range p.Columns {
+		cw := colWords(col.Name)
+		if col.Kind != kindCategorical || col.Missing == 0 || len(cw) != 2 || cw[1] != "name" || c.has(wordSet("which", "each", "every", "per", "by", "whose", "who")) ||
+			slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Column == col.Name }) {
+			continue
+		}
+		for i := 0; i+1 < len(c.words); i++ {
+			if sameWord(c.words[i], cw[0]) && !rd.covered[i+1] && !stopWords[c.words[i+1]] && len(c.words[i+1]) > 3 && !costWords[c.words[i+1]] && !derivedWords[c.words[i+1]] {
+				rd.filters = append(rd.filters, filter{Column: col.Name, Op: opFilled, at: []int{i}})
+				rd.categorical = slices.DeleteFunc(rd.categorical, func(x colProfile) bool { return x.Name == col.Name })
+				rd.covered[i], rd.covered[i+1] = true, true
+				break
+			}
+		}
+	}
+	// "The most home visits" of homeVisitDate with gaps: the events a
+	// date column dates, counted, are the rows that hold a date.
+	for _, col := range p.Columns {
+		ew := eventWords(col.Name)
+		if col.Kind != kindDate || col.Missing == 0 || len(ew) == 0 || slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Column == col.Name }) {
+			continue
+		}
+		for i := 0; i+len(ew) <= len(c.words); i++ {
+			last := i + len(ew) - 1
+			if sameWords(c.words[i:i+len(ew)], ew) && writtenPlural(c.raw, c.words[last]) && !slices.ContainsFunc(rangeOf(i, last+1), func(j int) bool { return rd.covered[j] }) &&
+				i > 0 && wordSet("most", "many", "fewest", "least")[c.words[i-1]] {
+				rd.filters = append(rd.filters, filter{Column: col.Name, Op: opFilled, at: []int{i}})
+				rd.times = slices.DeleteFunc(rd.times, func(x colProfile) bool { return x.Name == col.Name })
+				for j := i; j <= last; j++ {
+					rd.covered[j] = true
+				}
+				break
+			}
+		}
+	}
+	// "New grant applications" of appType = GRANT: "new" says what the
+	// value is, where no value of the table is new.
+	for _, f := range rd.filters {
+		for _, at := range f.at {
+			if at > 0 && c.words[at-1] == "new" && !rd.covered[at-1] && f.Op == "" && !f.left {
+				if _, ok := oneValue(p, func(v string) bool { return strings.EqualFold(v, "new") }); !ok {
+					rd.covered[at-1] = true
+				}
+			}
+		}
+	}
+	// "FAC applications (not the co-terminous ones)" of certType = FAC:
+	// another code of the column already kept to one value, excluded, is
+	// said already.
+	for i := 0; i+1 < len(c.words); i++ {
+		w := c.words[i] + c.words[i+1]
+		if rd.covered[i] || rd.covered[i+1] || !strings.Contains(strings.ToLower(c.raw), c.words[i]+"-"+c.words[i+1]) || !slices.ContainsFunc(c.words[max(0, i-3):i], func(x string) bool { return negations[x] }) {
+			continue
+		}
+		g, ok := oneValue(codeColumns(p), func(v string) bool { lv := strings.ToLower(v); return len(lv) >= 3 && strings.HasPrefix(w, lv) })
+		if ok && slices.ContainsFunc(rd.filters, func(f filter) bool {
+			return f.Column == g.Column && f.Op == "" && !f.left && !slices.Contains(f.Values, g.Values[0])
+		}) {
+			for j := max(0, i-3); j <= i+1; j++ {
+				if negations[c.words[j]] || articles[c.words[j]] || j >= i {
+					rd.covered[j] = true
+				}
+			}
+			if i+2 < len(c.words) && wordSet("one", "ones")[c.words[i+2]] {
+				rd.covered[i+2] = true
+			}
 		}
 	}
 	// "For the consents we granted … to the decision": a column kept to
@@ -5229,6 +5607,11 @@ func rowMentions(c clause, p profile, ms []mention, covered map[int]bool) []ment
 	howMany := containsSeq(c.words, "how", "many")
 	nameOnly := func(m mention) bool {
 		if m.col.Kind != kindNumeric || isTime(m.col) {
+			return false
+		}
+		// "The number of firearms" of firearmsQty in firearmsLicensing:
+		// a column that counts the things the file is named for.
+		if slices.ContainsFunc(colWords(m.col.Name), func(w string) bool { return wordSet("qty", "quantity", "count", "cnt", "num", "number")[w] }) && !isParticiple(c.words[m.pos]) {
 			return false
 		}
 		for j := m.pos; j < m.pos+m.len; j++ {
@@ -5737,7 +6120,7 @@ func nounVerbMentions(c clause, p profile, ms []mention, covered map[int]bool) [
 // actuallyWords in a clause ask for what came of it.
 var (
 	actuallyWords = wordSet("actually", "actual", "really")
-	planWords     = wordSet("booked", "planned", "scheduled", "target", "estimated", "estimate", "quoted", "ordered", "requested", "expected")
+	planWords     = wordSet("booked", "planned", "scheduled", "target", "estimated", "estimate", "quoted", "ordered", "requested", "expected", "nominated", "budget", "budgeted")
 	doneWords     = wordSet("used", "actual", "done", "delivered", "achieved", "completed", "logged", "awarded", "received", "worked")
 )
 
@@ -5752,7 +6135,9 @@ func outcomeSibling(col colProfile, p profile) *colProfile {
 	var found []int
 	for i, o := range p.Columns {
 		ow := colWords(o.Name)
-		if o.Kind == kindNumeric && len(ow) == len(ws) && doneWords[ow[k]] && slices.Equal(ow[:k], ws[:k]) && slices.Equal(ow[k+1:], ws[k+1:]) {
+		// Qty (MT) beside Nominated Qty (MT): the same name without the plan's word.
+		if o.Kind == kindNumeric && (len(ow) == len(ws) && doneWords[ow[k]] && slices.Equal(ow[:k], ws[:k]) && slices.Equal(ow[k+1:], ws[k+1:]) ||
+			len(ws) > 1 && slices.Equal(ow, slices.Delete(slices.Clone(ws), k, k+1))) {
 			found = append(found, i)
 		}
 	}
@@ -5985,6 +6370,9 @@ func groupsByUnnamed(c clause, covered map[int]bool) bool {
 		if w == "by" && i > 1 && byAux[c.words[i-2]] && c.words[i-1] != "grouped" {
 			continue // "customers were hit by outages": who or what did it
 		}
+		if w == "by" && i > 0 && wordSet("going", "judging")[c.words[i-1]] {
+			continue // "going by the delivered tonnage": what to go on
+		}
 		if w == "by" && i > 0 && (isPast(c.words[i-1]) || isParticiple(c.words[i-1])) && i+1 < len(c.words) && wordSet("a", "an")[c.words[i+1]] {
 			continue // "a calibration done by an external lab": who did it
 		}
@@ -5995,14 +6383,21 @@ func groupsByUnnamed(c clause, covered map[int]bool) bool {
 		if w == "across" && j+1 < len(c.words) && wordSet("my", "our", "all", "their")[c.words[j]] {
 			continue // "across my dives": every row, not a breakdown
 		}
-		if acrossTheWhole(c, i) && !covered[i+2] {
-			continue // "across the portfolio": one whole, not its parts
+		if acrossTheWhole(c, i) && !covered[i+2] || acrossParticle(c.words, i) {
+			continue // "across the portfolio": one whole, not its parts; "put across in total"
 		}
 		if j == len(c.words) || !covered[j] {
 			return true
 		}
 	}
 	return false
+}
+
+// acrossParticle reports whether c.words[i] is an "across" that ends the
+// clause or comes before a preposition: a verb's particle ("the tonnes we
+// put across in total"), naming nothing to break down by.
+func acrossParticle(ws []string, i int) bool {
+	return ws[i] == "across" && (i+1 == len(ws) || wordSet("in", "to", "at", "on", "this", "last")[ws[i+1]])
 }
 
 // acrossTheWhole reports whether c.words[i] begins "across the X" or
@@ -6207,6 +6602,8 @@ func aggregateOf(c clause, covered map[int]bool) string {
 			return "p25"
 		case w == "quartile" && i > 0 && (ws[i-1] == "third" || ws[i-1] == "upper" || ws[i-1] == "3rd"):
 			return "p75"
+		case w == "all" && i+1 < len(ws) && wordSet("these", "those", "the", "our", "of")[ws[i+1]] && c.has(worthWords):
+			return "sum" // "what were all these deliveries worth"
 		case w == "interquartile" || w == "iqr":
 			return "iqr"
 		case w == "stdev" || w == "deviation":
@@ -6326,7 +6723,7 @@ var unitScale = map[string]unitSize{
 	"second": {"time", 1}, "s": {"time", 1}, "minute": {"time", 60}, "hour": {"time", 3600}, "day": {"time", 86400}, "week": {"time", 604800}, "fortnight": {"time", 1209600},
 	"ms": {"time", 0.001}, "meter": {"length", 1}, "km": {"length", 1000}, "mile": {"length", 1609.344}, "centimeter": {"length", 0.01},
 	"millimeter": {"length", 0.001}, "foot": {"length", 0.3048}, "inch": {"length", 0.0254}, "gram": {"mass", 1}, "kilogram": {"mass", 1000},
-	"lb": {"mass", 453.59237}, "pound": {"mass", 453.59237}, "t": {"mass", 1e6}, "tonne": {"mass", 1e6}, "liter": {"volume", 1}, "ml": {"volume", 0.001},
+	"lb": {"mass", 453.59237}, "pound": {"mass", 453.59237}, "t": {"mass", 1e6}, "mt": {"mass", 1e6}, "tonne": {"mass", 1e6}, "liter": {"volume", 1}, "ml": {"volume", 0.001},
 }
 
 // unitSize is a unit's dimension and its size in the dimension's base unit.
@@ -6394,8 +6791,8 @@ func convertedColumn(p profile, unit string, said ...string) (*colProfile, float
 		}
 		cw := colWords(col.Name)
 		for k, u := range cw {
-			if k > 0 && wordSet("per", "first", "last", "next", "this")[cw[k-1]] {
-				continue // rate_gbp_pn, downloadsFirstWeek: a price per night, downloads in a week
+			if k > 0 && wordSet("per", "first", "last", "next", "this")[cw[k-1]] || k+1 < len(cw) && cw[k+1] == "per" {
+				continue // rate_gbp_pn, downloadsFirstWeek: a price per night, downloads in a week; kg/m3 a density
 			}
 			if u == "night" {
 				u = "day" // a column of nights stayed counts days
@@ -6414,6 +6811,15 @@ func convertedColumn(p profile, unit string, said ...string) (*colProfile, float
 				return !unitWords[w] && slices.ContainsFunc(said, func(q string) bool { return sameWord(q, w) })
 			}) {
 				named = append(named, k)
+			}
+		}
+		if len(named) == 0 {
+			// "How many tonnes" of Qty (MT) beside Nominated Qty (MT):
+			// the amount that was, not the one planned.
+			for k, i := range found {
+				if !slices.ContainsFunc(colWords(p.Columns[i].Name), func(w string) bool { return planWords[w] }) {
+					named = append(named, k)
+				}
 			}
 		}
 		if len(named) != 1 {
@@ -6522,10 +6928,17 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 		}
 		return nil
 	}
-	qty := find(func(ws []string) bool {
+	qtyWords := func(ws []string) bool {
 		// tickets_sold, items_sold: a count of things sold is a quantity.
 		return slices.Contains(ws, "quantity") || slices.Equal(ws, []string{"unit"}) || len(ws) == 2 && ws[1] == "sold"
+	}
+	// Qty (MT) before Nominated Qty (MT): what was, not what was planned.
+	qty := find(func(ws []string) bool {
+		return qtyWords(ws) && !slices.ContainsFunc(ws, func(w string) bool { return planWords[w] })
 	})
+	if qty == nil {
+		qty = find(qtyWords)
+	}
 	price := find(func(ws []string) bool {
 		return slices.Contains(ws, "price") || slices.Contains(ws, "unit") && (slices.Contains(ws, "cost") || slices.Contains(ws, "amount") || slices.Contains(ws, "value"))
 	})
@@ -6560,6 +6973,8 @@ func derivedMeasure(c clause, p profile, ms []mention) (derived, []int, bool) {
 				return x.Name != q.Name && x.Kind == kindNumeric && !isID(x) && of(words(x.Name))
 			}) {
 				qty, price = q, &p.Columns[i]
+			} else if _, count := countedThings(p); q == nil && count != nil && wordSet("hd", "head")[unit] {
+				qty, price = count, &p.Columns[i] // Rate $/hd × Tally: a rate per head of the things the table counts
 			}
 		}
 	}
@@ -7436,6 +7851,24 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		if w == "site" && i > 1 && c.words[i-1] == "on" && wordSet("attended", "arrived", "present")[c.words[i-2]] {
 			continue // "turned up on site": there, where no column is a site
 		}
+		if afterAuxiliary(c.words, i) && slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+			cw := colWords(col.Name)
+			return col.Kind == kindCategorical && len(cw) == 1 && sameWord(w, cw[0])
+		}) {
+			continue // "how many sheep did the gangs shear" of Gang: who did what the rows count
+		}
+		if rows, ok := tradeRows[w]; ok && slices.ContainsFunc(nameWords, func(n string) bool { return slices.Contains(rows, n) }) {
+			continue // "stems" of Bunker_Deliveries: the rows, as the trade says them
+		}
+		if w == "attendance" && i >= 2 && c.words[i-1] == "in" && covered[i-2] {
+			continue // "no surveyor in attendance": there, or not
+		}
+		if i >= 2 && c.words[0] == "who" && wordSet("top", "best", "leading", "biggest", "busiest")[c.words[i-1]] && c.words[i-2] == "the" {
+			continue // "who was the top gun": the person asked for, by their trade's name
+		}
+		if wordSet("put", "puts")[w] && slices.Contains(c.words[i+1:], "across") {
+			continue // "which farm put the most sheep across", "tonnes we put across": delivered
+		}
 		if i > 0 && wordSet("we", "they", "you")[c.words[i-1]] && isPast(w) && c.has(commonWords) {
 			continue // "which heat pump have we specified most often": the rows' verb, counted
 		}
@@ -7537,6 +7970,9 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		}
 		if i >= 2 && wordSet("this", "the")[c.words[i-1]] && wordSet("in", "from", "on")[c.words[i-2]] && tableWords[w] {
 			continue // "how many reactions are in this export": the table itself
+		}
+		if i >= 3 && wordSet("this", "the")[c.words[i-2]] && wordSet("in", "from", "on")[c.words[i-3]] && tableWords[w] && slices.Contains(fileWords(p), c.words[i-1]) {
+			continue // "shearers on the tally sheets" of shearing_tally.csv: the same, by its file's name
 		}
 		// "The average tip a client leaves", "the days a bike stays in the
 		// shop": the verb of the rows in a clause that names the measure.

@@ -52,13 +52,13 @@ func runCorpus(t *testing.T, dir string) Score {
 // rest honest refusals. dev (orders, web sessions, listings) and dev2
 // (questions written for the kinds of gap the held-out runs showed, on
 // tables of their own) are what it was built on; round1 to round10,
-// round13 to round15, round17, round19, round22, round26, round47 and round48 were each written fresh as a held-out corpus, run
+// round13 to round15, round17, round19, round22, round26 and round47 to round49 were each written fresh as a held-out corpus, run
 // once (their first-run figures are in BENCHMARKS.md), and then used to
 // fix the general gaps they showed (round6 by their kind, through dev2),
 // so a regression on any of them fails here. TestHeldOutCorpus measures
 // the corpus none of the fixes has seen.
 func TestCorpora(t *testing.T) {
-	for _, dir := range []string{"dev", "dev2", "round1", "round2", "round3", "round4", "round5", "round6", "round7", "round8", "round9", "round10", "round13", "round14", "round15", "round17", "round19", "round22", "round26", "round47", "round48"} {
+	for _, dir := range []string{"dev", "dev2", "round1", "round2", "round3", "round4", "round5", "round6", "round7", "round8", "round9", "round10", "round13", "round14", "round15", "round17", "round19", "round22", "round26", "round47", "round48", "round49"} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			if r := s.Rate(s.Correct); r < 0.85 {
@@ -223,12 +223,32 @@ func TestCorpora(t *testing.T) {
 // value, initials of which three words are said, "a rating of 5", what
 // people earn, the rows a person is in) raised it to 63 / 1 / 6, which
 // meets the goals, so it is held to them in TestCorpora; round32 rose to
-// 42 / 1 / 27 and round42 to 36 / 0 / 34.
+// 42 / 1 / 27 and round42 to 36 / 0 / 34. round49, written blind, was
+// held out (35 / 8 / 27 at its first run, 36 / 7 / 27 after round48's
+// readings), then read whole once round50 was written blind to take its
+// place; its readings (a participle no column word shortens, a code of
+// a word's letters and the next word's initial, a section's number, a
+// temporary permit, a count column of the things a file names, "new"
+// before a value, another code of a column excluded, "no" and one word
+// before a column, which is no code, an airline, the people a row is
+// of, a wait from a ready time, a code of every consonant, a word and its
+// undoing, a night shift beside a long day, a passive "by" of a name
+// given, the things a class column is of and their tally, a shearer,
+// the table by its file's name, a put across, tonnes of a metric tonne
+// column, a density, the amount done beside the one nominated, a
+// shortfall's condition, the hourly rate, a plural with a participle
+// after it, two initials of a code said apart, "i.e.", a name's word
+// before a noun, the events a date column dates, worth and cost, going
+// by, a rate per head, the days worked, a trade's rows, the top gun)
+// raised it to 67 / 0 / 3, which meets the goals, so it is held to them
+// in TestCorpora; round11 rose to 60 / 0 / 10, round12 to 61 / 0 / 9,
+// round28 to 46 / 2 / 22, round30 to 47 / 0 / 23 and round37 to 31 / 8
+// / 31.
 func TestCorporaBelowGoal(t *testing.T) {
-	for dir, floor := range map[string]struct{ correct, different int }{"round11": {59, 0}, "round12": {60, 0}, "round16": {51, 1},
+	for dir, floor := range map[string]struct{ correct, different int }{"round11": {60, 0}, "round12": {61, 0}, "round16": {51, 1},
 		"round18": {55, 1}, "round20": {55, 0}, "round21": {56, 0}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
-		"round27": {42, 0}, "round28": {45, 2}, "round29": {56, 0}, "round30": {46, 0}, "round31": {57, 0},
-		"round32": {42, 1}, "round33": {41, 1}, "round34": {35, 2}, "round35": {34, 3}, "round36": {34, 4}, "round37": {27, 11},
+		"round27": {42, 0}, "round28": {46, 2}, "round29": {56, 0}, "round30": {47, 0}, "round31": {57, 0},
+		"round32": {42, 1}, "round33": {41, 1}, "round34": {35, 2}, "round35": {34, 3}, "round36": {34, 4}, "round37": {31, 8},
 		"round38": {43, 1}, "round39": {29, 3}, "round40": {55, 0}, "round41": {32, 7}, "round42": {36, 0}, "round43": {54, 3},
 		"round44": {44, 1}, "round45": {49, 1}, "round46": {55, 1}} {
 		t.Run(dir, func(t *testing.T) {
