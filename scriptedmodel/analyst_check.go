@@ -312,9 +312,6 @@ func asksGrouping(c clause, pos int) bool {
 		if unitPer(c.words, i) {
 			continue // "faster than 32 km/h": a unit, not a breakdown
 		}
-		if acrossParticle(c.words, i) {
-			continue // "the tonnes we put across in total"
-		}
 		if groupWords[w] && !(i == pos-2 && (wordSet("a", "an", "one")[c.words[pos-1]] || w == "across" && c.words[pos-1] == "all")) && !(w == "across" && i+1 < len(c.words) && c.words[i+1] == "all") {
 			return true
 		}

@@ -24,7 +24,7 @@ warnings.filterwarnings("ignore")
 
 
 NUMBER_RE = r"[-+]?[$€£¥]?\s?[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s?%?"
-SLASH_DATE_RE = r"(\d{1,2})[/-](\d{1,2})[/-](\d{4})(\s+\d{1,2}:\d{2}(:\d{2})?)?"
+SLASH_DATE_RE = r"(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})(\s+\d{1,2}:\d{2}(:\d{2})?)?"
 DOT_DATE_RE = r"(\d{1,2})\.(\d{1,2})\.(\d{4})"
 MONTH_NAME_DATE_RE = r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,?\s+)?\d{1,2}[ -](Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?[ -]\d{2,4}"
 
@@ -61,14 +61,16 @@ def load(path):
 
 
 def iso_dates(col, v):
-    """Dates written 31/12/2024, 12/31/2024 or 31-12-2024 as 2024-12-31: day
-    first when a first part is over 12 and no second part is, else month first."""
-    col = col.astype(str).str.strip().str.replace(r"^(\d{1,2})-(\d{1,2})-(\d{4})", r"\1/\2/\3", regex=True)
+    """Dates written 31/12/2024, 12/31/2024, 31-12-2024 or 31/12/24 as
+    2024-12-31: day first when a first part is over 12 and no second part is,
+    else month first."""
+    col = col.astype(str).str.strip().str.replace(r"^(\d{1,2})-(\d{1,2})-(\d{4}|\d{2})\b", r"\1/\2/\3", regex=True)
     parts = v.str.extract(SLASH_DATE_RE)
     first, second = parts[0].astype(float), parts[1].astype(float)
     dayfirst = bool((first > 12).any() and not (second > 12).any())
     timed = parts[3].notna().any()
-    fmt = ("%d/%m/%Y" if dayfirst else "%m/%d/%Y") + (" %H:%M" if timed else "")
+    year = "%Y" if parts[2].str.len().eq(4).all() else "%y"
+    fmt = ("%d/%m/" if dayfirst else "%m/%d/") + year + (" %H:%M" if timed else "")
     d = pd.to_datetime(col.astype(str).str.strip().str.replace(r"(:\d{2}):\d{2}$", r"\1", regex=True), format=fmt, errors="coerce")
     return d.dt.strftime("%Y-%m-%d %H:%M" if timed else "%Y-%m-%d").where(d.notna(), None)
 

@@ -369,6 +369,10 @@ func splitWords(s string, expand bool) []string {
 			if unicode.IsUpper(r) && i > 1 && unicode.IsDigit(rs[i-1]) && unicode.IsLetter(rs[i-2]) && i+1 < len(rs) && unicode.IsLower(rs[i+1]) {
 				flush() // "t1Fails", "co2Level"
 			}
+			if unicode.IsUpper(r) && len(cur) >= 2 && unicode.IsUpper(rs[i-1]) && i+2 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsLower(rs[i+2]) &&
+				!slices.ContainsFunc(cur, unicode.IsLower) {
+				flush() // "TTOReadyOnArrival": the capitals before a word are one word, not "SKUs"
+			}
 			// "closedWithin5WD": a number between a word in lower case and
 			// one in capitals stands apart from both.
 			if unicode.IsDigit(r) && len(cur) >= 3 && unicode.IsLower(rs[i-1]) && capitalAfterDigits(rs[i:]) ||

@@ -49,6 +49,9 @@ var analystFiles = map[string]string{
 		"2025-03-04,Ann,HGT,50,2\n2025-04-01,Bob,EWE,70,2.5\n",
 	"assists.csv": "REF,SSR_CODE,PAX_READY_TIME,AGENT_ATTEND_TIME\n1,WCHR,2025-07-01 10:00,2025-07-01 10:05\n" +
 		"2,BLND,2025-07-01 11:00,2025-07-01 11:20\n3,BLND,2025-07-02 09:00,2025-07-02 09:30\n",
+	// Dates with a two-digit year; times with seconds.
+	"killsheet.csv": "Kill Date,Cold Wt (kg)\n05/05/25,80\n19/05/25,90\n02/06/25,100\n16/06/25,110\n",
+	"lounge.csv":    "ArrivedLounge,LeftLounge\n2025-03-03 11:00:00,2025-03-03 13:00:00\n2025-03-03 14:00:00,2025-03-03 19:30:00\n",
 	// Descriptions longer than forty characters.
 	"tickets.csv": "pcn,contravention\n1,Parked in a restricted street during prescribed hours\n2,Parked in a restricted street during prescribed hours\n" +
 		"3,Parked for longer than permitted\n",
@@ -73,6 +76,8 @@ func TestAnalystRunsInPython(t *testing.T) {
 		{"crutching_tally.csv", "How much did the shearers earn in total at the per-head rates?", []string{"The total of earn is 685 (over 4 values).", "`earn = Tally × Rate $/hd`"}, 1},
 		{"crutching_tally.csv", "How many hoggets did we get through?", []string{"The total of Tally where Sheep Class = HGT is 130 (over 2 values)."}, 1},
 		{"crutching_tally.csv", "How many days did we crutch in March?", []string{"There are 2 distinct values of Date where month of Date = 3, in 3 rows"}, 1},
+		{"killsheet.csv", "What was the total cold weight killed in June, in kg?", []string{"The total of Cold Wt (kg) where month of Kill Date = 6 is 210 (over 2 values)."}, 1},
+		{"lounge.csv", "How many patients were in the lounge for more than 4 hours?", []string{"1 of 2 rows have hours from ArrivedLounge to LeftLounge > 4."}, 1},
 		{"assists.csv", "What was the median wait in minutes for blind passengers?", []string{"The median of minutes from PAX_READY_TIME to AGENT_ATTEND_TIME where SSR_CODE = BLND is 25 (over 2 values)."}, 1},
 		{"scorecards.csv", "Which month produced the most runs?", []string{"2024-06 (June) had the highest Runs: 50"}, 1},
 		{"markdowns.csv", "How much revenue did the units sold bring in, at the reduced price?", []string{"The total of revenue is 50 (over 2 values).", "revenue = unitsSold × origPriceGbp × (1 − markdownPct / 100)"}, 1},

@@ -28,6 +28,10 @@ func coreWords(name string) []string {
 			}
 			break // visits_qty is "the visits", vehicle_reg "the vehicle", Scaffold Tag "the scaffold"
 		}
+		// "WardFrom": the ward, where a preposition ends the name.
+		if i > 0 && i+1 == len(ws) && wordSet("from", "to")[w] {
+			break
+		}
 		if !unitWords[w] && !qualifierWords[w] && !unitPer(ws, i) && !(i > 0 && i+1 == len(ws) && scaleRE.MatchString(w)) {
 			core = append(core, w)
 		}
@@ -393,6 +397,11 @@ func mentions(c clause, p profile) []mention {
 			// theirs: "items" of items_qty in a file of orders.
 			// In any order: "the low estimate" of est_low_usd.
 			cands = append(cands, cand{col: col, ws: core, level: 1, anyOrder: len(core) > 1})
+		case core != nil && col.Kind == kindCategorical && len(core) == 1 && core[0] == entity && idSuffix[ws[len(ws)-1]] && p.Rows > 0 && col.Unique < p.Rows:
+			// DOCKET_NO of SALES_DOCKETS, repeated on each line: "how
+			// many dockets" counts its values, said as a noun ("ran" is
+			// no run_id).
+			cands = append(cands, cand{col: col, ws: core, level: 1, plural: true})
 		case core != nil && col.Kind == kindCategorical && len(core) == 1 && core[0] == entity:
 			// call_type of 911_calls.csv: "what kind of call", but "how many
 			// calls" counts rows.
@@ -437,7 +446,8 @@ func mentions(c clause, p profile) []mention {
 			// A yes/no column's last word picks rows only as written: "rested"
 			// of woke_rested, but not "resting heart rate"; and not when it
 			// is what the rows are ("orders" of rushOrder are all orders).
-			if !(flag && (rowWords[head] || head == entity || slices.Contains(nameWords, head))) {
+			// Nor after a preposition: "arrivals" are no TTOReadyOnArrival.
+			if !(flag && (rowWords[head] || head == entity || slices.Contains(nameWords, head) || wordSet("on", "at", "in", "by", "before", "after")[core[len(core)-2]])) {
 				cands = append(cands, cand{col: col, ws: []string{head}, level: 2, exact: flag})
 			}
 		}
@@ -870,7 +880,7 @@ func otherWordMissing(c clause, col colProfile, w string) bool {
 
 // unitNames are the words a question says for a unit that a column's name
 // writes as one letter.
-var unitNames = map[string][]string{"t": {"tonne", "ton", "tonnage"}, "mt": {"tonne", "ton", "tonnage"}, "tonne": {"tonnage"}, "m": {"meter", "metre"}, "l": {"litre", "liter"}, "g": {"gram"}, "c": {"degree", "celsius"}, "f": {"fahrenheit"}}
+var unitNames = map[string][]string{"t": {"tonne", "ton", "tonnage"}, "mt": {"tonne", "ton", "tonnage"}, "p": {"pence", "penny"}, "tonne": {"tonnage"}, "m": {"meter", "metre"}, "l": {"litre", "liter"}, "g": {"gram"}, "c": {"degree", "celsius"}, "f": {"fahrenheit"}}
 
 // gapWords may stand between the words of a column's name in a question.
 var gapWords = wordSet("a", "an", "the", "was", "were", "is", "are", "be", "been", "did", "do", "does", "has", "have", "had", "her", "his",
@@ -1006,6 +1016,13 @@ func pairInitials(c clause, p profile, rd *clauseReading) {
 	rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s = %s.", strings.Join(c.words[h.at[0]:h.at[1]+1], " "), h.col, h.v))
 }
 
+// shareOf reports whether ws[i] asks for a share ("what percentage of
+// audits"), which no column in percent is named by: "… had 90%
+// compliance" of COMPLIANCE_PCT.
+func shareOf(ws []string, i int) bool {
+	return shareWords[ws[i]] && i+1 < len(ws) && ws[i+1] == "of"
+}
+
 // verbShortened reports whether a verb's past form q matches the column
 // word c only as what c could shorten: "refused" is no Ref of appRef.
 func verbShortened(q, c string) bool {
@@ -1076,7 +1093,10 @@ func datasetEntity(p profile) string {
 	ws := fileWords(p)
 	// Not a period or an export's word after it: washhouse_cycles_sep-nov,
 	// 911_calls_q3_2025, bookshop_till_export_2024.
-	for len(ws) > 1 && nameTail(ws[len(ws)-1]) {
+	numbered := false
+	for len(ws) > 1 && (nameTail(ws[len(ws)-1]) || numbered && wordSet("week", "wk")[ws[len(ws)-1]]) {
+		// "planogram_audits_wk14-26": the weeks' numbers, then the week.
+		numbered = isDigits(ws[len(ws)-1])
 		ws = ws[:len(ws)-1]
 	}
 	if len(ws) == 0 {
@@ -1514,6 +1534,14 @@ func countedDate(c clause, p profile) string {
 // the days the work the file is named for was done, not a time taken.
 func workedDays(c clause, p profile) bool {
 	i := indexSeq(c.words, "how", "many", "day")
+	if j := indexSeq(c.words, "how", "many"); i < 0 && j >= 0 && j+3 < len(c.words) && distinctWords[c.words[j+2]] && c.words[j+3] == "day" {
+		i = j + 1 // "how many different days was there any dredging"
+		if slices.ContainsFunc(c.words[i+3:], func(w string) bool {
+			return strings.HasSuffix(w, "ing") && slices.ContainsFunc(fileWords(p), func(n string) bool { return len(n) > 4 && sameWord(w, n) })
+		}) {
+			return true
+		}
+	}
 	if i < 0 || i+5 >= len(c.words) || !wordSet("did", "do")[c.words[i+3]] || !subjectPronouns[c.words[i+4]] {
 		return false
 	}
@@ -1780,14 +1808,16 @@ func takings(c clause, numeric []colProfile) bool {
 // percentage of checkpoints were scanned" is checkpoints_scanned of
 // checkpoints_total). Averages and rates have no total to divide.
 func partOfTotal(c clause, numeric []colProfile, p profile) []colProfile {
+	// BAYS_COMPLIANT beside BAYS_CHECKED: the things checked are the whole.
+	whole := wordSet("total", "checked", "inspected", "tested", "audited", "examined", "surveyed")
 	if len(numeric) == 1 {
 		// checkpoints_scanned beside checkpoints_total: one name but the
 		// word "total".
 		ws := colWords(numeric[0].Name)
 		for _, col := range p.Columns {
 			cw := colWords(col.Name)
-			if col.Kind == kindNumeric && col.Name != numeric[0].Name && len(cw) == len(ws) && slices.Contains(cw, "total") && !slices.Contains(ws, "total") &&
-				len(slices.DeleteFunc(slices.Clone(cw), func(w string) bool { return slices.Contains(ws, w) })) == 1 {
+			other := slices.DeleteFunc(slices.Clone(cw), func(w string) bool { return slices.Contains(ws, w) })
+			if col.Kind == kindNumeric && col.Name != numeric[0].Name && len(cw) == len(ws) && len(other) == 1 && whole[other[0]] && !slices.ContainsFunc(ws, func(w string) bool { return whole[w] }) {
 				numeric = append(slices.Clone(numeric), col)
 				break
 			}
@@ -1802,7 +1832,9 @@ func partOfTotal(c clause, numeric []colProfile, p profile) []colProfile {
 	if indexSeq(c.words, "as", "a", "percent", "of") >= 0 || indexSeq(c.words, "as", "a", "share", "of") >= 0 || indexSeq(c.words, "as", "a", "proportion", "of") >= 0 {
 		return []colProfile{first, second} // "units sold as a percentage of units marked down"
 	}
-	total := func(col colProfile) bool { return slices.Contains(colWords(col.Name), "total") }
+	total := func(col colProfile) bool {
+		return slices.ContainsFunc(colWords(col.Name), func(w string) bool { return whole[w] })
+	}
 	switch {
 	case total(first) && total(second):
 		return nil
@@ -2127,6 +2159,13 @@ func dateNamed(ws []string, p profile) *colProfile {
 		if len(own) > 0 && !slices.ContainsFunc(own, func(o string) bool { return !said(o) }) {
 			return &p.Columns[i]
 		}
+		// "Close-out", one word, of Closed Out.
+		if len(own) == 2 && slices.ContainsFunc(ws, func(w string) bool {
+			rest, ok := strings.CutSuffix(w, own[1])
+			return ok && rest != "" && sameWord(rest, own[0])
+		}) {
+			return &p.Columns[i]
+		}
 		if part == nil && slices.ContainsFunc(own, said) {
 			part = &p.Columns[i]
 		}
@@ -2280,7 +2319,7 @@ func sumColumns(a, b string) derived {
 // the names of two date columns: GATE_IN_TS and GATE_OUT_TS, Start Time
 // and End Time.
 var oppositeEnds = map[string]string{"in": "out", "start": "end", "begin": "end", "arrival": "departure", "arrive": "depart",
-	"on": "off", "open": "close", "opened": "closed", "checkin": "checkout", "started": "finished", "entry": "exit"}
+	"on": "off", "open": "close", "opened": "closed", "checkin": "checkout", "started": "finished", "entry": "exit", "arrived": "left"}
 
 // endWords are the words of oppositeEnds, either end.
 var endWords = func() map[string]bool {
@@ -2348,6 +2387,16 @@ func pairedTimes(c clause, p profile, question string) (derived, int, int, int, 
 		// "How long was the hose connected" (howLong has made it "how length").
 		if k = indexSeq(c.words, "how", "length"); k >= 0 {
 			k++
+		}
+	}
+	if k < 0 {
+		// "In the lounge for more than 4 hours": a condition on the time
+		// between the two, said by its unit.
+		k = slices.IndexFunc(rangeOf(2, len(c.words)), func(i int) bool {
+			return wordSet("hour", "minute", "day")[c.words[i]] && isDigits(c.words[i-1]) && slices.Contains(c.words[max(0, i-5):i], "for")
+		})
+		if k >= 0 {
+			k += 2
 		}
 	}
 	if k < 0 || c.words[k] == "long" && (k == 0 || c.words[k-1] != "how") {
@@ -2666,6 +2715,7 @@ func initialisms(c clause, p profile) clause {
 	type initials struct {
 		short             string
 		value, kind, file bool
+		col               string // of a value: its column
 	}
 	var inis []initials
 	for _, col := range p.Columns {
@@ -2677,7 +2727,7 @@ func initialisms(c clause, p profile) clause {
 		}
 		if col.Kind == kindCategorical && codeColumn(col) {
 			for _, v := range col.Values {
-				inis = append(inis, initials{short: strings.ToLower(v), value: true})
+				inis = append(inis, initials{short: strings.ToLower(v), value: true, col: col.Name})
 			}
 		}
 	}
@@ -2719,6 +2769,22 @@ func initialisms(c clause, p profile) clause {
 				continue
 			}
 			c = clause{raw: c.raw, words: slices.Concat(c.words[:i], ws[:2], c.words[i+3:])}
+			break
+		}
+	}
+	// "Tonnes of dry solids" of TDS_t: a column's initials with "of"
+	// after the first of the words they stand for.
+	for _, col := range p.Columns {
+		ws := colWords(col.Name)
+		if len(ws) < 2 || len(ws[0]) != 3 || known(ws[0]) || strings.ContainsFunc(ws[0], func(r rune) bool { return r < 'a' || r > 'z' }) {
+			continue
+		}
+		for i := 0; i+4 <= len(c.words); i++ {
+			span := []string{c.words[i], c.words[i+2], c.words[i+3]}
+			if c.words[i+1] != "of" || slices.ContainsFunc(span, func(w string) bool { return len(w) < 3 || stopWords[w] }) || span[0][:1]+span[1][:1]+span[2][:1] != ws[0] {
+				continue
+			}
+			c = clause{raw: c.raw, words: slices.Concat(c.words[:i], ws[:1], c.words[i+4:])}
 			break
 		}
 	}
@@ -2786,7 +2852,10 @@ func initialisms(c clause, p profile) clause {
 			hyphened := func(k int) bool {
 				return k+1 < len(span) && strings.Contains(strings.ToLower(c.raw), span[k]+"-"+span[k+1])
 			}
-			if in.value && !ok ||
+			// "Hot works permits" of Permit Type = HW: a value's initials
+			// said before a word of its column's name, as a hyphen would join them.
+			named := in.value && i+len(span) < len(c.words) && slices.ContainsFunc(colWords(in.col), func(cw string) bool { return sameWord(c.words[i+len(span)], cw) })
+			if in.value && !ok && !named ||
 				!in.value && slices.ContainsFunc(rangeOf(0, len(span)), func(k int) bool {
 					w := span[k]
 					return (len(w) < 3 || known(w) && !entityWords[w] && !rowWords[w] && !(in.file && !stopWords[w] && !strings.HasSuffix(w, "ly") && !determiners[w])) && !hyphened(k)
@@ -2796,6 +2865,9 @@ func initialisms(c clause, p profile) clause {
 			raw, joined := c.raw, []string{in.short}
 			if in.value {
 				// The code as the table writes it, which a short value needs.
+				if !ok {
+					written = regexp.MustCompile(`(?i)\b` + strings.Join(span, `\w*\W+`) + `\w*`).FindString(raw)
+				}
 				raw = strings.Replace(raw, written, strings.ToUpper(in.short), 1)
 				joined = words(strings.ToUpper(in.short))
 			}
@@ -3274,7 +3346,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 
 	// "How many distinct products were returned" where no column is the
 	// product: counting rows would answer another question.
-	case distinct && len(mentions(c, p)) == 0 && !c.has(wordSet("row", "record", "entry")):
+	case distinct && len(mentions(c, p)) == 0 && !c.has(wordSet("row", "record", "entry")) && !workedDays(c, p):
 		return task{}, "it asks how many different values there are, and names no column that holds them", false
 
 	// "How many different meters topped up" where no column is the
@@ -4469,7 +4541,8 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		factor := 0.0
 		if mc, f := mentionedInUnit(ms, u); mc != nil {
 			col, factor = mc, f
-		} else if !slices.ContainsFunc(ms, func(m mention) bool { return m.col.Kind == kindNumeric && !isID(m.col) }) {
+		} else if !slices.ContainsFunc(ms, func(m mention) bool { return m.col.Kind == kindNumeric && !isID(m.col) }) && !(u == "pound" && (c.has(billWords) || c.has(costWords) || c.has(incomeWords))) {
+			// But "how much did we pay producers, in pounds" asks for money, not a weight.
 			col, factor = convertedColumn(p, u, c.words...)
 		}
 		if col != nil {
@@ -4675,6 +4748,9 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// A word of a column already named, said again ("the average seeing
 	// in arcseconds" of seeing_arcsec, named by its unit first).
 	for i, w := range c.words {
+		if shareOf(c.words, i) {
+			continue
+		}
 		if !rd.covered[i] && !stopWords[w] && !fillerWords[w] && len(w) > 2 && slices.ContainsFunc(all, func(m mention) bool {
 			return slices.ContainsFunc(colWords(m.col.Name), func(cw string) bool { return sameWord(w, cw) && !verbShortened(w, cw) })
 		}) {
@@ -4693,7 +4769,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	}
 	// A unit said anywhere of a column named ("duration in days") is that column's.
 	for i, w := range c.words {
-		if unitWords[w] && slices.ContainsFunc(all, func(m mention) bool {
+		if unitWords[w] && !shareOf(c.words, i) && slices.ContainsFunc(all, func(m mention) bool {
 			return slices.ContainsFunc(colWords(m.col.Name), func(u string) bool { return sameUnit(w, u) })
 		}) {
 			rd.covered[i] = true
@@ -4855,7 +4931,8 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		// "The median time on the floor" of Time On Floor (mins) asks
 		// no time: a word of another column's name is that column's.
 		asksWhen := slices.ContainsFunc(rangeOf(0, len(c.words)), func(i int) bool {
-			return wordSet("when", "trend", "time", "change", "changed", "timeline")[c.words[i]] &&
+			// But "the average time from issue to close-out" is a span.
+			return wordSet("when", "trend", "time", "change", "changed", "timeline")[c.words[i]] && !(c.words[i] == "time" && i+1 < len(c.words) && wordSet("from", "between")[c.words[i+1]]) &&
 				!slices.ContainsFunc(all, func(o mention) bool { return o.col.Kind != kindDate && i >= o.pos && i < o.pos+o.len })
 		})
 		if timeFreq(c, m.col, rd.covered) == "" && !asksWhen {
@@ -4926,6 +5003,16 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			f, ok = codeValue(w, p)
 			if !ok {
 				f, ok = skeletonValue(w, p) // "blind" of BLND
+			}
+			if !ok && len(w) >= 6 && !known(w) && !slices.ContainsFunc([]int{i - 1, i + 1}, func(j int) bool { return j >= 0 && j < len(c.words) && wordSet("or", "and")[c.words[j]] }) {
+				// "Pleurisy" of Health Code = PL: the one code of two
+				// letters that starts a long word no column holds, in a
+				// column named a code (not Precip's FR, nor a status).
+				coded := profile{Columns: slices.DeleteFunc(slices.Clone(codeColumns(p).Columns), func(col colProfile) bool {
+					_, flag := isFlag(col)
+					return flag || !slices.Contains(colWords(col.Name), "code")
+				})}
+				f, ok = oneValue(coded, func(v string) bool { return len(v) == 2 && strings.HasPrefix(w, strings.ToLower(v)) })
 			}
 		}
 		if ok && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == f.Column }) {
@@ -5271,6 +5358,57 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 	}
 	pairInitials(c, p, &rd)
+	// "Down for patient transport" of TransportMode = PTS: a code of the
+	// column named, whose first letters are the initials of the word
+	// before its name and of its name's word.
+	for _, m := range said {
+		if m.pos == 0 || m.len != 1 || m.col.Kind != kindCategorical || !codeColumn(m.col) || rd.covered[m.pos-1] || len(c.words[m.pos-1]) < 3 || stopWords[c.words[m.pos-1]] ||
+			slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Column == m.col.Name }) {
+			continue
+		}
+		lead := strings.ToUpper(c.words[m.pos-1][:1] + c.words[m.pos][:1])
+		if f, ok := columnValue(m.col, func(v string) bool { return len(v) >= 3 && len(v) <= 4 && strings.HasPrefix(v, lead) }); ok {
+			f.at = []int{m.pos - 1}
+			rd.filters = append(rd.filters, f)
+			rd.categorical = slices.DeleteFunc(rd.categorical, func(x colProfile) bool { return x.Name == m.col.Name })
+			rd.covered[m.pos-1], rd.covered[m.pos] = true, true
+			rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s = %s.", c.words[m.pos-1]+" "+c.words[m.pos], f.Column, f.Values[0]))
+			// "Patients waiting on patient transport": what they wait for.
+			if j := m.pos - 2; j >= 1 && wordSet("on", "for")[c.words[j]] && wordSet("waiting", "wait", "waited")[c.words[j-1]] {
+				rd.covered[j-1], rd.covered[j] = true, true
+			}
+		}
+	}
+	// "How much did we pay producers in total": who was paid, all of them,
+	// and the money the one money column holds.
+	for _, m := range said {
+		if m.pos == 0 || !wordSet("pay", "paid")[c.words[m.pos-1]] || !wePaid(c) || m.col.Kind != kindCategorical || !writtenPlural(c.raw, c.words[m.pos]) ||
+			c.has(wordSet("which", "each", "every", "per", "by", "who")) || len(rd.numeric) > 0 {
+			continue
+		}
+		if mc := moneyColumn(p); mc != nil {
+			rd.categorical = slices.DeleteFunc(rd.categorical, func(x colProfile) bool { return x.Name == m.col.Name })
+			rd.numeric = append(rd.numeric, *mc)
+			for j := m.pos; j < m.pos+m.len; j++ {
+				rd.covered[j] = true
+			}
+		}
+	}
+	// "How many different people issued permits" of Issued By: the
+	// people a column names by what they did.
+	for i := 0; i+1 < len(c.words); i++ {
+		if !wordSet("people", "person", "staff", "officer", "manager", "supervisor")[c.words[i]] {
+			continue
+		}
+		k := slices.IndexFunc(p.Columns, func(col colProfile) bool {
+			cw := colWords(col.Name)
+			return col.Kind == kindCategorical && len(cw) == 2 && cw[1] == "by" && sameWord(c.words[i+1], cw[0])
+		})
+		if k >= 0 && !slices.ContainsFunc(rd.categorical, func(x colProfile) bool { return x.Name == p.Columns[k].Name }) {
+			rd.categorical = slices.Insert(rd.categorical, 0, p.Columns[k])
+			rd.covered[i], rd.covered[i+1] = true, true
+		}
+	}
 	// "How many hoggets did we get through" of Sheep Class = HGT: a kind
 	// of the things the table counts, counted by its count column.
 	if things, count := countedThings(p); count != nil && len(rd.numeric) == 0 {
@@ -6420,6 +6558,8 @@ func passiveBy(ws []string, pos int) bool {
 func groupedAt(ws []string, pos int) bool {
 	for j := pos - 1; j >= 0 && j >= pos-4; j-- {
 		switch {
+		case ws[j] == "every" && j > 0 && wordSet("counting", "including")[ws[j-1]]:
+			return false // "counting every bay we checked": all of them, not each apart
 		case groupWords[ws[j]] && !wordSet("between", "among", "compare")[ws[j]]:
 			return true
 		case !wordSet("the", "number", "of", "count", "their", "its", "a")[ws[j]]:
@@ -6691,7 +6831,7 @@ var (
 
 // orMore reads "or more", "or less" after a number.
 var orMore = map[string]string{"more": ">=", "above": ">=", "over": ">=", "higher": ">=", "greater": ">=", "longer": ">=",
-	"less": "<=", "fewer": "<=", "below": "<=", "under": "<=", "lower": "<=", "shorter": "<="}
+	"less": "<=", "fewer": "<=", "below": "<=", "under": "<=", "lower": "<=", "shorter": "<=", "better": ">="}
 
 // numberAt reads the number at ws[i] and how many words it takes: digits,
 // or "a", "an" or a number word before a unit ("an hour", "two days").
@@ -7482,7 +7622,8 @@ func valueForms(c clause, p profile, covered map[int]bool, named []mention) []fi
 				if len(vw) != 1 || vw[0] == w || len(vw[0]) < 4 {
 					continue
 				}
-				if sameWord(w, vw[0]) || strings.TrimSuffix(w, "ure")+"ed" == vw[0] || tradeOf(w, vw[0]) {
+				// "Stretcher" of STRETCH: the value is the word less an -er.
+				if sameWord(w, vw[0]) || strings.TrimSuffix(w, "ure")+"ed" == vw[0] || tradeOf(w, vw[0]) || len(vw[0]) >= 5 && vw[0]+"er" == w {
 					hit = append(hit, filter{Column: col.Name, Values: []string{v}, at: []int{i}})
 				}
 			}
@@ -7856,6 +7997,9 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 			return col.Kind == kindCategorical && len(cw) == 1 && sameWord(w, cw[0])
 		}) {
 			continue // "how many sheep did the gangs shear" of Gang: who did what the rows count
+		}
+		if i+1 < len(c.words) && wordSet("counting", "including")[w] && wordSet("every", "all", "each")[c.words[i+1]] {
+			continue // "counting every bay we checked": over which rows
 		}
 		if rows, ok := tradeRows[w]; ok && slices.ContainsFunc(nameWords, func(n string) bool { return slices.Contains(rows, n) }) {
 			continue // "stems" of Bunker_Deliveries: the rows, as the trade says them

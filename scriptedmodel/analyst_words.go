@@ -35,7 +35,7 @@ var abbreviations = map[string]string{
 var unitWords = wordSet("kg", "g", "gram", "lb", "km", "mi", "mile", "m", "meter", "metre", "cm", "mm", "c", "f", "celsius", "fahrenheit",
 	"usd", "eur", "gbp", "dollar", "euro", "pound", "percent", "minute", "min", "second", "s", "ms", "hour", "h", "day",
 	"l", "ml", "litre", "liter", "kwh", "mph", "kmh", "kph", "bpm", "mmhg", "foot", "inch", "yard", "volt", "watt", "kilowatt",
-	"k", "thousand", "million", "mn", "bn", "wm2", "ntu", "mg", "ha", "hectare", "acre", "tonne", "ton", "t", "mt", "m2", "m3", "mpa", "ppm", "db", "hpa", "psi", "rpm", "hz", "mah", "mb", "gb", "knot",
+	"k", "thousand", "million", "mn", "bn", "wm2", "ntu", "mg", "ha", "hectare", "acre", "tonne", "ton", "t", "mt", "pence", "m2", "m3", "mpa", "ppm", "db", "hpa", "psi", "rpm", "hz", "mah", "mb", "gb", "knot",
 	"pa", "pcm", "hl", "square", "week", "fortnight")
 
 // qualifierWords mark what kind of value a column holds about its subject
@@ -155,7 +155,7 @@ var synonyms = map[string][]string{
 	"train": {"rail"}, "rail": {"train"}, "crowd": {"attendance", "attendee", "spectator"}, "product": {"sku"}, "ship": {"vessel"}, "vessel": {"ship", "boat"}, "boat": {"vessel"},
 	"medicine": {"drug", "medication"}, "medication": {"drug", "medicine"}, "drug": {"medicine", "medication"}, "haemoglobin": {"hemoglobin"},
 	"venue":   {"premise", "location", "site"},
-	"airline": {"carrier"}, "subbie": {"contractor", "subcontractor"}, "subcontractor": {"contractor"}, "officer": {"handler", "caseworker"}, "handler": {"officer"},
+	"airline": {"carrier"}, "part": {"zone", "sector"}, "ground": {"site"}, "subbie": {"contractor", "subcontractor"}, "subcontractor": {"contractor"}, "officer": {"handler", "caseworker"}, "handler": {"officer"},
 	"fail": {"pass"}, "failed": {"pass"}, "failure": {"pass"}, "box": {"container"},
 	"location": {"site", "venue"}, "site": {"location"}, "appeal": {"campaign"}, "campaign": {"appeal"}, "attended": {"checked"},
 }

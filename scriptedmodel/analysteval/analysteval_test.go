@@ -52,13 +52,13 @@ func runCorpus(t *testing.T, dir string) Score {
 // rest honest refusals. dev (orders, web sessions, listings) and dev2
 // (questions written for the kinds of gap the held-out runs showed, on
 // tables of their own) are what it was built on; round1 to round10,
-// round13 to round15, round17, round19, round22, round26 and round47 to round49 were each written fresh as a held-out corpus, run
+// round13 to round15, round17, round19, round22, round26 and round47 to round50 were each written fresh as a held-out corpus, run
 // once (their first-run figures are in BENCHMARKS.md), and then used to
 // fix the general gaps they showed (round6 by their kind, through dev2),
 // so a regression on any of them fails here. TestHeldOutCorpus measures
 // the corpus none of the fixes has seen.
 func TestCorpora(t *testing.T) {
-	for _, dir := range []string{"dev", "dev2", "round1", "round2", "round3", "round4", "round5", "round6", "round7", "round8", "round9", "round10", "round13", "round14", "round15", "round17", "round19", "round22", "round26", "round47", "round48", "round49"} {
+	for _, dir := range []string{"dev", "dev2", "round1", "round2", "round3", "round4", "round5", "round6", "round7", "round8", "round9", "round10", "round13", "round14", "round15", "round17", "round19", "round22", "round26", "round47", "round48", "round49", "round50"} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			if r := s.Rate(s.Correct); r < 0.85 {
@@ -243,12 +243,23 @@ func TestCorpora(t *testing.T) {
 // raised it to 67 / 0 / 3, which meets the goals, so it is held to them
 // in TestCorpora; round11 rose to 60 / 0 / 10, round12 to 61 / 0 / 9,
 // round28 to 46 / 2 / 22, round30 to 47 / 0 / 23 and round37 to 31 / 8
-// / 31.
+// / 31. round50, written blind, was held out (39 / 5 / 26 at its first
+// run and after round49's readings), then read whole once round51 was
+// written blind to take its place; its readings (a stay from arrival to
+// leaving, a name ending in "from", a code's initials before its
+// column's word or of the word before its name, an acronym in camelCase,
+// a share asked in percent, "or better", a part of a whole checked, a
+// week range in a file's name, dates with two-digit years, a weight or
+// money in pounds, pence, a code starting a long word, "stretcher", the
+// days worked, initials around "of", the people a column names by what
+// they did, an id repeated on lines) raised it to 61 / 0 / 9, which meets
+// the goals, so it is held to them in TestCorpora; round21 rose to 58 /
+// 0 / 12 and round34 to 37 / 2 / 31.
 func TestCorporaBelowGoal(t *testing.T) {
 	for dir, floor := range map[string]struct{ correct, different int }{"round11": {60, 0}, "round12": {61, 0}, "round16": {51, 1},
-		"round18": {55, 1}, "round20": {55, 0}, "round21": {56, 0}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
+		"round18": {55, 1}, "round20": {55, 0}, "round21": {58, 0}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
 		"round27": {42, 0}, "round28": {46, 2}, "round29": {56, 0}, "round30": {47, 0}, "round31": {57, 0},
-		"round32": {42, 1}, "round33": {41, 1}, "round34": {35, 2}, "round35": {34, 3}, "round36": {34, 4}, "round37": {31, 8},
+		"round32": {42, 1}, "round33": {41, 1}, "round34": {37, 2}, "round35": {34, 3}, "round36": {34, 4}, "round37": {31, 8},
 		"round38": {43, 1}, "round39": {29, 3}, "round40": {55, 0}, "round41": {32, 7}, "round42": {36, 0}, "round43": {54, 3},
 		"round44": {44, 1}, "round45": {49, 1}, "round46": {55, 1}} {
 		t.Run(dir, func(t *testing.T) {
