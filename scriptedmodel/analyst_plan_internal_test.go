@@ -3559,6 +3559,7 @@ func TestLoungesPermitsAndAudits(t *testing.T) {
 	assertExact(t, lounge, "What's the median time in the lounge for patients waiting on patient transport, in minutes?", "scalar median("+stay+") where TransportMode=PTS")
 	assertExact(t, lounge, "How many stretcher patients came through?", "count_rows where Mobility=STRETCH")
 	assertExact(t, lounge, "Which day of the week had the most arrivals?", "group count by ArrivedLounge/weekday desc")
+	assertExact(t, lounge, "Which day of the week is busiest for arrivals into the lounge?", "group count by ArrivedLounge/weekday desc")
 	assertShare(t, lounge, "What percentage of patients arrived without their TTOs ready?", "TTOReadyOnArrival = N", "")
 	if got := colWords("TTOReadyOnArrival"); !slices.Equal(got, []string{"tto", "ready", "on", "arrival"}) {
 		t.Errorf("the words of TTOReadyOnArrival: got %v, want an acronym apart from the word after it", got)
@@ -3589,6 +3590,7 @@ func TestLoungesPermitsAndAudits(t *testing.T) {
 	}
 	assertExact(t, audits, "What percentage of audits scored 90% compliance or better?", "share of rows where COMPLIANCE_PCT>=90")
 	assertExact(t, audits, "Counting every bay we checked, what percentage of bays were compliant?", "share sum(BAYS_COMPLIANT) of sum(BAYS_CHECKED)")
+	assertExact(t, audits, "What percentage of bays were compliant?", "share sum(BAYS_COMPLIANT) of sum(BAYS_CHECKED)")
 	kills := profile{Path: "/home/user/KILLSHEET_2025.csv", Name: "KILLSHEET_2025.csv", Rows: 300, Cols: 6, Columns: []colProfile{
 		{Name: "Kill Date", Dtype: "object", Kind: kindDate, Unique: 40, Min: "2025-05-05", Max: "2025-07-28"},
 		{Name: "Producer", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Holme Farm", "Low Moor Pigs", "Wolds Pig Co"}},
