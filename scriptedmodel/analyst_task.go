@@ -212,7 +212,6 @@ var formEndings = wordSet("est", "ers", "ing", "ings", "ness", "ful", "less", "i
 func abbreviates(short, long string) bool {
 	if _, adjective := adjectiveMeasures[long]; len(short) < 3 || len(long) < len(short)+2 || short[0] != long[0] || known(short) || groupWords[long] || corrWords[long] || adjective ||
 		wordSet("which", "what", "where", "when", "whose")[long] { // "which" is no WCH
-
 		return false // nor is "compare" what "comp" stands for, or "expensive" what EPS does
 	}
 	if strings.HasSuffix(long, "ied") && len(short) < len(long)-3 {
@@ -898,7 +897,7 @@ func gappedSpan(qs, cs []string, flag bool, extra map[string]bool, maxGaps int) 
 		// "applications were refused" is no appRef: a participle after
 		// "were" is what became of the rows, not a word of the name it
 		// only abbreviates.
-		predicate := j > 0 && wordSet("was", "were", "is", "are", "be", "been")[qs[j-1]]
+		predicate := j > 0 && byAux[qs[j-1]]
 		if k := slices.IndexFunc(left, func(c string) bool { return sameWord(q, c) && !(predicate && verbShortened(q, c)) }); k >= 0 {
 			left = slices.Delete(left, k, k+1)
 			if len(left) == 0 {
@@ -978,9 +977,7 @@ func pairInitials(c clause, p profile, rd *clauseReading) {
 			return len(v) != 2 || strings.ToUpper(v) != v || !strings.ContainsFunc(v, unicode.IsLetter)
 		}) ||
 			slices.ContainsFunc(rd.filters, func(f filter) bool { return f.Column == col.Name }) || isPeople(col) ||
-			slices.ContainsFunc(colWords(col.Name), func(w string) bool {
-				return wordSet("by", "staff", "user", "initials", "officer", "agent", "operator")[w] || peopleWords[w] || roleWord(w)
-			}) {
+			slices.ContainsFunc(colWords(col.Name), func(w string) bool { return wordSet("by", "staff", "user", "initials", "agent")[w] }) {
 			continue // not of people, whose initials these would be (LOGGED_BY = TW)
 		}
 		for _, v := range col.Values {
@@ -1533,20 +1530,31 @@ func countedDate(c clause, p profile) string {
 // workedDays reports "how many days did we shear" of shearing_tally.csv:
 // the days the work the file is named for was done, not a time taken.
 func workedDays(c clause, p profile) bool {
-	i := indexSeq(c.words, "how", "many", "day")
-	if j := indexSeq(c.words, "how", "many"); i < 0 && j >= 0 && j+3 < len(c.words) && distinctWords[c.words[j+2]] && c.words[j+3] == "day" {
-		i = j + 1 // "how many different days was there any dredging"
-		if slices.ContainsFunc(c.words[i+3:], func(w string) bool {
-			return strings.HasSuffix(w, "ing") && slices.ContainsFunc(fileWords(p), func(n string) bool { return len(n) > 4 && sameWord(w, n) })
-		}) {
-			return true
-		}
-	}
-	if i < 0 || i+5 >= len(c.words) || !wordSet("did", "do")[c.words[i+3]] || !subjectPronouns[c.words[i+4]] {
+	h := indexSeq(c.words, "how", "many")
+	if h < 0 {
 		return false
 	}
-	v := c.words[i+5]
-	return slices.ContainsFunc(fileWords(p), func(n string) bool { return len(n) > 4 && strings.HasSuffix(n, "ing") && stem(n) == v })
+	// "How many days", or "how many different days".
+	d := h + 2
+	distinct := d+1 < len(c.words) && distinctWords[c.words[d]] && c.words[d+1] == "day"
+	if distinct {
+		d++
+	}
+	if d >= len(c.words) || c.words[d] != "day" {
+		return false
+	}
+	names := fileWords(p)
+	// "How many different days was there any dredging" of Dredge Trip Log.
+	if distinct && slices.ContainsFunc(c.words[d+1:], func(w string) bool {
+		return strings.HasSuffix(w, "ing") && slices.ContainsFunc(names, func(n string) bool { return len(n) > 4 && sameWord(w, n) })
+	}) {
+		return true
+	}
+	// "How many days did we shear" of shearing_tally.
+	if d+3 >= len(c.words) || !wordSet("did", "do")[c.words[d+1]] || !subjectPronouns[c.words[d+2]] {
+		return false
+	}
+	return slices.ContainsFunc(names, func(n string) bool { return len(n) > 4 && strings.HasSuffix(n, "ing") && stem(n) == c.words[d+3] })
 }
 
 // typeNamedOnly reports whether m names a column of kinds ("Property
@@ -2439,7 +2447,7 @@ func pairedTimes(c clause, p profile, question string) (derived, int, int, int, 
 // It returns what elapsedFromTo does; the span runs from the word of the
 // wait to the last word of the two columns' names said after it.
 func waitedFor(c clause, p profile) (derived, int, int, int, bool) {
-	k := slices.IndexFunc(c.words, func(w string) bool { return wordSet("wait", "waited", "waiting")[w] })
+	k := slices.IndexFunc(c.words, func(w string) bool { return waitWords[w] })
 	start := slices.IndexFunc(p.Columns, func(col colProfile) bool {
 		return col.Kind == kindDate && timeOfDay(col) && slices.Contains(eventWords(col.Name), "ready")
 	})
@@ -2451,9 +2459,10 @@ func waitedFor(c clause, p profile) (derived, int, int, int, bool) {
 		return derived{}, 0, 0, 0, false
 	}
 	from, to := p.Columns[start], p.Columns[start+1+end]
+	names := slices.Concat(eventWords(from.Name), eventWords(to.Name))
 	last := k
 	for i := k + 1; i < len(c.words); i++ {
-		if slices.ContainsFunc(slices.Concat(eventWords(from.Name), eventWords(to.Name)), func(n string) bool { return sameWord(c.words[i], n) }) {
+		if slices.ContainsFunc(names, func(n string) bool { return sameWord(c.words[i], n) }) {
 			last = i
 		} else if !stopWords[c.words[i]] && !gapWords[c.words[i]] && !wordSet("when", "from", "for", "until", "till")[c.words[i]] {
 			break
@@ -2465,6 +2474,9 @@ func waitedFor(c clause, p profile) (derived, int, int, int, bool) {
 	}
 	return elapsedColumn(from, to, name, fmt.Sprintf(".dt.total_seconds() / %g", div)), k, last + 1 - k, unit, true
 }
+
+// waitWords say a wait.
+var waitWords = wordSet("wait", "waited", "waiting")
 
 // openingWords are the events that open a record: the date a snag was
 // raised, a ticket opened, a claim received.
@@ -2807,8 +2819,7 @@ func initialisms(c clause, p profile) clause {
 			continue
 		}
 		// The code as the table writes it, which a short value needs.
-		said := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(a) + `\w*\W+` + regexp.QuoteMeta(b) + `\w*`)
-		c = clause{raw: said.ReplaceAllLiteralString(c.raw, f.Values[0]), words: slices.Concat(c.words[:i], words(f.Values[0]), c.words[i+2:])}
+		c = clause{raw: writtenRE([]string{a, b}).ReplaceAllLiteralString(c.raw, f.Values[0]), words: slices.Concat(c.words[:i], words(f.Values[0]), c.words[i+2:])}
 		break
 	}
 	// "Section 7" of s7TempPermit: a word and a number, where a column's
@@ -2866,7 +2877,7 @@ func initialisms(c clause, p profile) clause {
 			if in.value {
 				// The code as the table writes it, which a short value needs.
 				if !ok {
-					written = regexp.MustCompile(`(?i)\b` + strings.Join(span, `\w*\W+`) + `\w*`).FindString(raw)
+					written = writtenRE(span).FindString(raw)
 				}
 				raw = strings.Replace(raw, written, strings.ToUpper(in.short), 1)
 				joined = words(strings.ToUpper(in.short))
@@ -2876,6 +2887,17 @@ func initialisms(c clause, p profile) clause {
 		}
 	}
 	return c
+}
+
+// writtenRE finds words as a question wrote them, each with its ending
+// and what stood between them: "shotgun certificates" of [shotgun
+// certificate], "hot works" of [hot work].
+func writtenRE(ws []string) *regexp.Regexp {
+	quoted := make([]string, len(ws))
+	for i, w := range ws {
+		quoted[i] = regexp.QuoteMeta(w)
+	}
+	return regexp.MustCompile(`(?i)\b` + strings.Join(quoted, `\w*\W+`) + `\w*`)
 }
 
 // ampersandRE finds two initials joined by "&" in a column's name: D&A.
@@ -4982,7 +5004,13 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		}
 	}
 	// "Forward trades" of PRODUCT = FWD, "welds rejected" of result = REJ:
-	// a code that shortens a word no column otherwise holds.
+	// a code that shortens a word no column otherwise holds. The columns
+	// named a code (Health Code; not Precip's FR, nor a status) hold the
+	// codes of two letters a long word may start with.
+	namedCodes := profile{Columns: slices.DeleteFunc(slices.Clone(codeColumns(p).Columns), func(col colProfile) bool {
+		_, flag := isFlag(col)
+		return flag || !slices.Contains(colWords(col.Name), "code")
+	})}
 	for i, w := range c.words {
 		// But "dispatch events" of BESS_DISPATCH_LOG are its rows, not
 		// MODE = DIS.
@@ -5006,13 +5034,8 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			}
 			if !ok && len(w) >= 6 && !known(w) && !slices.ContainsFunc([]int{i - 1, i + 1}, func(j int) bool { return j >= 0 && j < len(c.words) && wordSet("or", "and")[c.words[j]] }) {
 				// "Pleurisy" of Health Code = PL: the one code of two
-				// letters that starts a long word no column holds, in a
-				// column named a code (not Precip's FR, nor a status).
-				coded := profile{Columns: slices.DeleteFunc(slices.Clone(codeColumns(p).Columns), func(col colProfile) bool {
-					_, flag := isFlag(col)
-					return flag || !slices.Contains(colWords(col.Name), "code")
-				})}
-				f, ok = oneValue(coded, func(v string) bool { return len(v) == 2 && strings.HasPrefix(w, strings.ToLower(v)) })
+				// letters that starts a long word no column holds.
+				f, ok = oneValue(namedCodes, func(v string) bool { return len(v) == 2 && strings.HasPrefix(w, strings.ToLower(v)) })
 			}
 		}
 		if ok && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == f.Column }) {
@@ -5346,10 +5369,10 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	// said just before "short" is on the shortfall, which then picks the
 	// rows rather than being the figure asked for.
 	if k := slices.IndexFunc(rd.numeric, func(x colProfile) bool { return strings.HasPrefix(x.Name, "shortfall (") }); k >= 0 {
-		if at := slices.Index(c.words, "short"); at > 0 {
+		if at := slices.Index(c.words, "short"); at > 0 && rd.covered[at-1] && slices.ContainsFunc(c.words[max(0, at-4):at], isDigits) {
 			d := pl.Derived[slices.IndexFunc(pl.Derived, func(d derived) bool { return d.Name == rd.numeric[k].Name })]
 			for j, f := range rd.filters {
-				if f.Op != "" && f.Op != opEmpty && f.Op != opFilled && strings.Contains(d.Expr, py(f.Column)) && rd.covered[at-1] && slices.ContainsFunc(c.words[max(0, at-4):at], isDigits) {
+				if f.Op != "" && f.Op != opEmpty && f.Op != opFilled && strings.Contains(d.Expr, py(f.Column)) {
 					rd.filters[j].Column = d.Name
 					rd.numeric = slices.Delete(rd.numeric, k, k+1)
 					break
@@ -5374,7 +5397,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.covered[m.pos-1], rd.covered[m.pos] = true, true
 			rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as %s = %s.", c.words[m.pos-1]+" "+c.words[m.pos], f.Column, f.Values[0]))
 			// "Patients waiting on patient transport": what they wait for.
-			if j := m.pos - 2; j >= 1 && wordSet("on", "for")[c.words[j]] && wordSet("waiting", "wait", "waited")[c.words[j-1]] {
+			if j := m.pos - 2; j >= 1 && wordSet("on", "for")[c.words[j]] && waitWords[c.words[j-1]] {
 				rd.covered[j-1], rd.covered[j] = true, true
 			}
 		}
@@ -5480,10 +5503,10 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	}
 	// "New grant applications" of appType = GRANT: "new" says what the
 	// value is, where no value of the table is new.
-	for _, f := range rd.filters {
-		for _, at := range f.at {
-			if at > 0 && c.words[at-1] == "new" && !rd.covered[at-1] && f.Op == "" && !f.left {
-				if _, ok := oneValue(p, func(v string) bool { return strings.EqualFold(v, "new") }); !ok {
+	if _, newValue := oneValue(p, func(v string) bool { return strings.EqualFold(v, "new") }); !newValue {
+		for _, f := range rd.filters {
+			for _, at := range f.at {
+				if at > 0 && c.words[at-1] == "new" && f.Op == "" && !f.left {
 					rd.covered[at-1] = true
 				}
 			}
