@@ -520,8 +520,15 @@ func isTime(c colProfile) bool {
 	if c.Kind == kindNumeric && slices.ContainsFunc(colWords(c.Name), func(w string) bool { return unitWords[w] }) {
 		return false
 	}
+	// So is a number of months or years: exam_interval_months, tenure_yrs.
+	if c.Kind == kindNumeric && periodsRE.MatchString(c.Name) {
+		return false
+	}
 	return timeName.MatchString(strings.ToLower(c.Name))
 }
+
+// periodsRE finds a plural of months or years in a column's name.
+var periodsRE = regexp.MustCompile(`(?i)(^|[^a-z])(months|mths|years|yrs)([^a-z]|$)|[a-z](Months|Mths|Years|Yrs)([^a-z]|$)`)
 
 // isID reports whether a numeric column is an identifier, not a measure.
 func isID(c colProfile) bool {

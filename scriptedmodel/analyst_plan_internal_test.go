@@ -3622,3 +3622,109 @@ func TestLoungesPermitsAndAudits(t *testing.T) {
 	assertExact(t, dredging, "On how many different days was there any dredging?", "distinct date")
 	assertExact(t, dredging, "Which disposal ground received the most tonnes of dry solids?", "group sum(TDS_t) by disposal_site desc")
 }
+
+// TestTugsLettersAndReturns holds the readings of round51 (towage jobs,
+// lifting equipment examinations, clinic letters, school transport
+// applications, direct debit returns), on tables of the same shapes.
+func TestTugsLettersAndReturns(t *testing.T) {
+	tugs := profile{Path: "/home/user/TUG_JOBS_2025Q3.csv", Name: "TUG_JOBS_2025Q3.csv", Rows: 300, Cols: 12, Columns: []colProfile{
+		{Name: "Job Ref", Dtype: "object", Kind: kindText, Unique: 300},
+		{Name: "Job Date", Dtype: "object", Kind: kindDate, Unique: 90, Min: "01/07/2025", Max: "30/09/2025"},
+		{Name: "Ordered", Dtype: "object", Kind: kindCategorical, Unique: 120},
+		{Name: "Vessel", Dtype: "object", Kind: kindCategorical, Unique: 120},
+		{Name: "LOA (m)", Dtype: "float64", Kind: kindNumeric, Unique: 250, Min: 80.0, Max: 300.0},
+		{Name: "Move", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"ARR", "DEP", "SHIFT"}},
+		{Name: "Tugs", Dtype: "int64", Kind: kindNumeric, Unique: 3, Min: 1.0, Max: 3.0},
+		{Name: "Lead Tug", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Puffin", "Kestrel", "Ironside", "Gannet"}},
+		{Name: "Time On Job (mins)", Dtype: "float64", Kind: kindNumeric, Unique: 100, Min: 30.0, Max: 300.0},
+		{Name: "Delay Code", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"VSL", "PIL", "WX", "TUG"}, Missing: 200},
+		{Name: "Invoice Amt (GBP)", Dtype: "float64", Kind: kindNumeric, Unique: 290, Min: 900.0, Max: 9000.0},
+		{Name: "Cxl", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"N", "Y"}},
+	}}
+	// A number of a count column's things, a word said as its name and
+	// as a code of another column, and a count column's word before the
+	// things counted.
+	assertExact(t, tugs, "What's the average invoice for jobs that needed two tugs?", "scalar mean(Invoice Amt (GBP)) where Tugs==2")
+	assertExact(t, tugs, "Which tug went out as lead tug most often?", "group count by Lead Tug desc")
+	assertExact(t, tugs, "Which lead tug was used most often?", "group count by Lead Tug desc")
+	assertExact(t, tugs, "How many tug orders got cancelled?", "count_rows where Cxl=Y")
+	assertExact(t, tugs, "How many jobs were delayed by the tug?", "count_rows where Delay Code=TUG")
+	// "Add up", "how many hours is that", "the whole quarter".
+	assertExact(t, tugs, "If you add up time on job across the whole quarter, how many hours is that?", "scalar sum(Time On Job (mins) in hours)")
+	assertExact(t, tugs, "What share of jobs were held up because the pilot was late?", "share of rows where Delay Code=PIL")
+	assertExact(t, tugs, "How many jobs were on ships over 250 metres long?", "count_rows where LOA(m)>250")
+	assertExact(t, tugs, "How much did we bill for departures in August?", "scalar sum(Invoice Amt (GBP)) where monthofJobDate=8 where Move=DEP")
+
+	exams := profile{Path: "/home/user/Thorough Exams 2025.csv", Name: "Thorough Exams 2025.csv", Rows: 200, Cols: 5, Columns: []colProfile{
+		{Name: "asset_no", Dtype: "object", Kind: kindText, Unique: 90},
+		{Name: "interval_months", Dtype: "int64", Kind: kindNumeric, Unique: 2, Min: 6.0, Max: 12.0},
+		{Name: "result", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"SAT", "DEF", "DNG"}},
+		{Name: "defects_count", Dtype: "int64", Kind: kindNumeric, Unique: 4, Min: 0.0, Max: 3.0},
+		{Name: "fee_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 20, Min: 60.0, Max: 150.0},
+	}}
+	assertExact(t, exams, "How many examinations found a dangerous defect?", "count_rows where result=DNG")
+	assertExact(t, exams, "How many exams were on a six-monthly cycle?", "count_rows where interval_months==6")
+	assertExact(t, exams, "What's the average interval?", "scalar mean(interval_months)")
+	assertExact(t, exams, "How many separate pieces of kit did we examine?", "distinct asset_no")
+
+	letters := profile{Path: "/home/user/letters_turnaround_q3.csv", Name: "letters_turnaround_q3.csv", Rows: 300, Cols: 8, Columns: []colProfile{
+		{Name: "Spec", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"CARD", "URO", "DERM", "T&O"}},
+		{Name: "ClinicDt", Dtype: "object", Kind: kindDate, Unique: 60, Min: "01/07/2025", Max: "30/09/2025"},
+		{Name: "DictatedAt", Dtype: "object", Kind: kindDate, Unique: 300, Min: "01/07/2025 09:00", Max: "30/09/2025 17:00"},
+		{Name: "TypedAt", Dtype: "object", Kind: kindDate, Unique: 280, Min: "02/07/2025 09:00", Max: "30/09/2025 17:00", Missing: 20},
+		{Name: "SentDt", Dtype: "object", Kind: kindDate, Unique: 60, Min: "03/07/2025", Max: "30/09/2025", Missing: 30},
+		{Name: "Priority", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"RTN", "URG"}},
+		{Name: "LetterType", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"FU", "NEW", "DISCH"}},
+		{Name: "CcGP", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+		{Name: "Status", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"SENT", "AWAIT", "TYPED"}},
+	}}
+	assertExact(t, letters, "How many letters are sitting in the queue waiting to be typed?", "count_rows where TypedAtisempty")
+	assertExact(t, letters, "For urgent letters, what's the median time from dictation to typed, in hours?", "scalar median(hours from DictatedAt to TypedAt) where Priority=URG")
+	assertExact(t, letters, "How many new letters did urology dictate?", "count_rows where LetterType=NEW where Spec=URO")
+	assertShare(t, letters, "What percentage of letters were cc'd to the GP?", "CcGP = Y", "")
+	assertExact(t, letters, "How many days on average from the clinic to the letter being sent?", "scalar mean(days from ClinicDt to SentDt)")
+
+	transport := profile{Path: "/home/user/schoolTransportApps_2025.csv", Name: "schoolTransportApps_2025.csv", Rows: 250, Cols: 8, Columns: []colProfile{
+		{Name: "receivedDate", Dtype: "object", Kind: kindDate, Unique: 100, Min: "2025-03-01", Max: "2025-07-31"},
+		{Name: "ncYear", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"Y7", "Y8", "Y12"}},
+		{Name: "schoolPhase", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"PRI", "SEC"}},
+		{Name: "distanceMiles", Dtype: "float64", Kind: kindNumeric, Unique: 200, Min: 0.5, Max: 12.0},
+		{Name: "basis", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"DIST", "LOW_INC", "SEN"}},
+		{Name: "decision", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"APPR", "REFD", "PEND"}},
+		{Name: "decisionDate", Dtype: "object", Kind: kindDate, Unique: 90, Min: "2025-04-01", Max: "2025-08-31", Missing: 40},
+		{Name: "transportType", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"BUS_PASS", "TAXI", "PTB"}, Missing: 100},
+		{Name: "annualCost_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 140, Min: 300.0, Max: 9000.0, Missing: 100},
+		{Name: "appealLodged", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"N", "Y"}},
+	}}
+	assertExact(t, transport, "How many applications were turned down?", "count_rows where decision=REFD")
+	assertShare(t, transport, "Of the applications we've made a decision on, what share were approved?", "decision = APPR", "decision in APPR, REFD")
+	assertExact(t, transport, "What's the average number of days from receiving an application to making the decision?", "scalar mean(days from receivedDate to decisionDate)")
+	assertExact(t, transport, "What's the average distance for secondary school pupils, in miles?", "scalar mean(distanceMiles) where schoolPhase=SEC")
+	assertExact(t, transport, "How many families appealed?", "count_rows where appealLodged=Y")
+	assertExact(t, transport, "What does a personal travel budget cost on average per pupil per year?", "scalar mean(annualCost_gbp) where transportType=PTB")
+	assertExact(t, transport, "How many Year 12 applications were on low-income grounds?", "count_rows where basis=LOW_INC where ncYear=Y12")
+
+	returns := profile{Path: "/home/user/DD Returns 2025Q3.csv", Name: "DD Returns 2025Q3.csv", Rows: 250, Cols: 7, Columns: []colProfile{
+		{Name: "COLLECTION_DATE", Dtype: "object", Kind: kindDate, Unique: 12, Min: "01-Jul-2025", Max: "28-Sep-2025"},
+		{Name: "ACCOUNT_REF", Dtype: "object", Kind: kindText, Unique: 150},
+		{Name: "MANDATE_START", Dtype: "object", Kind: kindDate, Unique: 200, Min: "2019-01-03", Max: "2025-06-30"},
+		{Name: "AMOUNT_GBP", Dtype: "float64", Kind: kindNumeric, Unique: 20, Min: 2.0, Max: 50.0},
+		{Name: "REASON_DESC", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"REFER TO PAYER", "INSTRUCTION CANCELLED", "PAYER DECEASED"}},
+		{Name: "RE_PRESENTED", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"N", "Y"}},
+		{Name: "RECOVERED_AMT", Dtype: "float64", Kind: kindNumeric, Unique: 15, Min: 2.0, Max: 50.0, Missing: 180},
+	}}
+	assertExact(t, returns, "Which reason accounts for the most money?", "group sum(AMOUNT_GBP) by REASON_DESC desc")
+	assertExact(t, returns, "How much money did we get back from re-presentations?", "scalar sum(RECOVERED_AMT) where RE_PRESENTED=Y")
+	assertExact(t, returns, "How many returns came back because the payer had died?", "count_rows where REASON_DESC=PAYER DECEASED")
+	assertExact(t, returns, "How many returns were on mandates set up in 2024?", "count_rows where yearofMANDATE_START=2024")
+	assertExact(t, returns, "What's the total value of the unpaids?", "scalar sum(AMOUNT_GBP)")
+
+	// A count of things no column holds stays unanswered.
+	ewes := profile{Path: "/home/user/lambing.csv", Name: "lambing.csv", Rows: 100, Cols: 3, Columns: []colProfile{
+		{Name: "Ewe Age (yrs)", Dtype: "int64", Kind: kindNumeric, Unique: 6, Min: 2.0, Max: 8.0},
+		{Name: "Lambs Born", Dtype: "int64", Kind: kindNumeric, Unique: 3, Min: 1.0, Max: 3.0},
+		{Name: "Lambs Alive", Dtype: "int64", Kind: kindNumeric, Unique: 4, Min: 0.0, Max: 3.0},
+	}}
+	assertExact(t, ewes, "What is the average age of the ewes?", "scalar mean(Ewe Age (yrs))")
+	assertExact(t, ewes, "What is the average age of the ewes that lost at least one lamb?", "refused: it sets a condition (at least one lamb) that I cannot tie to one of its columns")
+}

@@ -50,8 +50,10 @@ var analystFiles = map[string]string{
 	"assists.csv": "REF,SSR_CODE,PAX_READY_TIME,AGENT_ATTEND_TIME\n1,WCHR,2025-07-01 10:00,2025-07-01 10:05\n" +
 		"2,BLND,2025-07-01 11:00,2025-07-01 11:20\n3,BLND,2025-07-02 09:00,2025-07-02 09:30\n",
 	// Dates with a two-digit year; times with seconds.
-	"killsheet.csv": "Kill Date,Cold Wt (kg)\n05/05/25,80\n19/05/25,90\n02/06/25,100\n16/06/25,110\n",
-	"lounge.csv":    "ArrivedLounge,LeftLounge\n2025-03-03 11:00:00,2025-03-03 13:00:00\n2025-03-03 14:00:00,2025-03-03 19:30:00\n",
+	"killsheet.csv":    "Kill Date,Cold Wt (kg)\n05/05/25,80\n19/05/25,90\n02/06/25,100\n16/06/25,110\n",
+	"lounge.csv":       "ArrivedLounge,LeftLounge\n2025-03-03 11:00:00,2025-03-03 13:00:00\n2025-03-03 14:00:00,2025-03-03 19:30:00\n",
+	"letters.csv":      "ClinicDt,SentDt,Priority\n14/07/2025,18/07/2025,URG\n15/07/2025,25/07/2025,RTN\n16/07/2025,,RTN\n",
+	"applications.csv": "decision,cost\nAPPR,10\nAPPR,20\nREFD,30\nPEND,40\n",
 	// Descriptions longer than forty characters.
 	"tickets.csv": "pcn,contravention\n1,Parked in a restricted street during prescribed hours\n2,Parked in a restricted street during prescribed hours\n" +
 		"3,Parked for longer than permitted\n",
@@ -78,6 +80,8 @@ func TestAnalystRunsInPython(t *testing.T) {
 		{"crutching_tally.csv", "How many days did we crutch in March?", []string{"There are 2 distinct values of Date where month of Date = 3, in 3 rows"}, 1},
 		{"killsheet.csv", "What was the total cold weight killed in June, in kg?", []string{"The total of Cold Wt (kg) where month of Kill Date = 6 is 210 (over 2 values)."}, 1},
 		{"lounge.csv", "How many patients were in the lounge for more than 4 hours?", []string{"1 of 2 rows have hours from ArrivedLounge to LeftLounge > 4."}, 1},
+		{"letters.csv", "How many days on average from the clinic to the letter being sent?", []string{"The average of days from ClinicDt to SentDt is 7 (over 2 values)."}, 1},
+		{"applications.csv", "Of the applications we've made a decision on, what percentage were approved?", []string{"2 of the 3 rows with decision in APPR, REFD (66.7%) have decision = APPR."}, 1},
 		{"assists.csv", "What was the median wait in minutes for blind passengers?", []string{"The median of minutes from PAX_READY_TIME to AGENT_ATTEND_TIME where SSR_CODE = BLND is 25 (over 2 values)."}, 1},
 		{"scorecards.csv", "Which month produced the most runs?", []string{"2024-06 (June) had the highest Runs: 50"}, 1},
 		{"markdowns.csv", "How much revenue did the units sold bring in, at the reduced price?", []string{"The total of revenue is 50 (over 2 values).", "revenue = unitsSold × origPriceGbp × (1 − markdownPct / 100)"}, 1},

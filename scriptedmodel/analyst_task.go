@@ -32,7 +32,9 @@ func coreWords(name string) []string {
 		if i > 0 && i+1 == len(ws) && wordSet("from", "to")[w] {
 			break
 		}
-		if !unitWords[w] && !qualifierWords[w] && !unitPer(ws, i) && !(i > 0 && i+1 == len(ws) && scaleRE.MatchString(w)) {
+		// "exam_interval_months": a number of months, the interval.
+		periods := i > 0 && i+1 == len(ws) && (w == "month" || w == "year") && periodsRE.MatchString(name)
+		if !unitWords[w] && !qualifierWords[w] && !unitPer(ws, i) && !(i > 0 && i+1 == len(ws) && scaleRE.MatchString(w)) && !periods {
 			core = append(core, w)
 		}
 	}
@@ -1219,6 +1221,7 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	c = ordinalValues(c, p)
 	c = agedPeople(c, p)
 	c = againstIt(c)
+	c = gotBack(c, p)
 	c = entityInName(c, p)
 	if w := scopeWord(c, p); w != "" {
 		return task{}, fmt.Sprintf("it asks for a cause, a prediction or advice (%q), and I only compute figures from the rows as they are", w), false
@@ -1249,6 +1252,21 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	for i := range c.words {
 		if f, start, end, ok := conditionAfter(c.words, i); ok && start == i && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Op == f.Op && (x.Num == f.Num || rd.covered[end-1]) }) {
 			return task{}, fmt.Sprintf("it sets a condition (%s) that I cannot tie to one of its columns", strings.Join(c.words[start:end], " ")), false
+		}
+	}
+	// "Ewes that lost at least one lamb": a number of things no column
+	// counts (Lambs Born less Lambs Alive), which no filter took. But "at
+	// least one burst" of mains_bursts, "at least one assisted passenger"
+	// are the rows.
+	rowsWordAt := func(k int) bool {
+		w := c.words[k]
+		return w == datasetEntity(p) || entityWords[w] || rowWords[w] || slices.Contains(fileWords(p), w)
+	}
+	for i := 0; i+3 < len(c.words); i++ {
+		n, word := numberWords[c.words[i+2]]
+		if c.words[i] == "at" && c.words[i+1] == "least" && word && !rd.covered[i+3] && !rd.covered[i+2] && !rowsWordAt(i+3) && !(i+4 < len(c.words) && rowsWordAt(i+4)) &&
+			!slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Op != "" && x.Num == float64(n) }) {
+			return task{}, fmt.Sprintf("it sets a condition (%s) that I cannot tie to one of its columns", strings.Join(c.words[i:i+4], " ")), false
 		}
 	}
 	var soft []string
@@ -2104,6 +2122,11 @@ func elapsedFromTo(c clause, p profile) (derived, int, int, int, bool) {
 	}
 	dateAt := func(lo, hi int) *colProfile { return dateNamed(c.words[lo:min(hi, len(c.words))], p) }
 	from, to := dateAt(f+1, t), dateAt(t+1, t+4)
+	being := -1 // "to the letter being sent": the end said by its verb
+	if k := slices.Index(c.words[t+1:min(t+4, len(c.words))], "being"); to == nil && k >= 0 && t+k+2 < len(c.words) {
+		being = t + k + 2
+		to = dateAt(being, being+1)
+	}
 	// "From tagging to repair" of Tag #, Date Found and Date Repaired: one
 	// end named, the other in one word that names what the rows are, and
 	// the table's other date that end. "From sampling to reporting" of a
@@ -2130,6 +2153,9 @@ func elapsedFromTo(c clause, p profile) (derived, int, int, int, bool) {
 	end := t + 1
 	for end < len(c.words) && end < t+4 && dateAt(end, end+1) != nil {
 		end++
+	}
+	if being > 0 && to != nil {
+		end = being + 1
 	}
 	unit, name, div := elapsedUnit(c.words, f, end, false)
 	if unit < 0 {
@@ -2662,6 +2688,12 @@ func askedUnit(c clause) int {
 			return n - 1
 		}
 	}
+	// "…, how many hours is that?"
+	if n := len(ws); n > 5 && ws[n-5] == "how" && ws[n-4] == "many" && aux[ws[n-2]] && wordSet("that", "it", "this")[ws[n-1]] {
+		if _, ok := scaleOf(ws[n-3]); ok {
+			return n - 3
+		}
+	}
 	// "Which guard spent the most hours on patrol".
 	for i := 1; i < len(ws); i++ {
 		if _, ok := scaleOf(ws[i]); ok && wordSet("most", "fewest", "least", "more", "fewer")[ws[i-1]] {
@@ -2866,7 +2898,12 @@ func initialisms(c clause, p profile) clause {
 			// "Hot works permits" of Permit Type = HW: a value's initials
 			// said before a word of its column's name, as a hyphen would join them.
 			named := in.value && i+len(span) < len(c.words) && slices.ContainsFunc(colWords(in.col), func(cw string) bool { return sameWord(c.words[i+len(span)], cw) })
-			if in.value && !ok && !named ||
+			// But "for urgent letters" is no FU of LetterType: a small word
+			// starts no code's words.
+			// "Personal travel budget" of PTB: three words the table knows
+			// nothing else by.
+			three := len(span) == 3 && !slices.ContainsFunc(span, func(w string) bool { return len(w) < 4 || stopWords[w] || known(w) })
+			if in.value && !ok && !three && (!named || stopWords[span[0]]) ||
 				!in.value && slices.ContainsFunc(rangeOf(0, len(span)), func(k int) bool {
 					w := span[k]
 					return (len(w) < 3 || known(w) && !entityWords[w] && !rowWords[w] && !(in.file && !stopWords[w] && !strings.HasSuffix(w, "ly") && !determiners[w])) && !hyphened(k)
@@ -3261,7 +3298,14 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 			// "how many burst mains did we repair" of hrs_to_repair: the
 			// verb alone after "did we", which names no measure.
 			did := slices.ContainsFunc(c.words[:m.pos], func(x string) bool { return wordSet("did", "do", "does")[x] }) && !isPast(w)
-			return isPast(w) && passiveWords[c.words[m.pos-1]] || did
+			// Or "how many examinations found a dangerous defect" of
+			// defects_count: one of them, said singular, picks the rows.
+			k := m.pos - 1
+			for k > 0 && covered[k] && slices.ContainsFunc(filters, func(f filter) bool { return slices.Contains(f.at, k) }) {
+				k--
+			}
+			one := wordSet("a", "an")[c.words[k]] && !writtenPlural(c.raw, w)
+			return isPast(w) && passiveWords[c.words[m.pos-1]] || did || one
 		}):
 			numeric = nil
 		case slices.ContainsFunc(ms, func(m mention) bool {
@@ -3298,7 +3342,7 @@ func mapClause(c clause, p profile, prev *task, pl *plan, rd clauseReading) (t t
 	// So is "how much did we spend on logs" of Logs (no.).
 	// And "what does a 30-second spot cost" of DUR_SEC.
 	if len(numeric) > 0 && (slices.Contains(c.words, "money") || c.has(spendWords) && containsSeq(c.words, "how", "much") || uncoveredWord(c, covered, wordSet("cost", "costs")) != "" && slices.ContainsFunc(filters, func(f filter) bool { return f.Column == numeric[0].Name })) &&
-		!moneyNameRaw(numeric[0].Name) {
+		!moneyNameRaw(numeric[0].Name) && !amountNamed(numeric[0].Name) {
 		if mc := moneyColumn(p); mc != nil {
 			*notes = append(*notes, fmt.Sprintf("It asks for money, so I took %s, not %s.", mc.Name, numeric[0].Name))
 			numeric = append([]colProfile{{Name: mc.Name, Kind: kindNumeric}}, numeric[1:]...)
@@ -3793,7 +3837,9 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		return true
 	})
 	// "Still waiting to be let", "yet to be reported" of Let Date,
-	// Reported: the rows with no date for the event.
+	// Reported: the rows with no date for the event, and no value of
+	// the event's word (Status = TYPED).
+	var emptyAt []int
 	for i := 0; i+3 < len(c.words); i++ {
 		if !(c.words[i] == "waiting" || c.words[i] == "yet") || c.words[i+1] != "to" || c.words[i+2] != "be" {
 			continue
@@ -3807,9 +3853,11 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		for j := i; j <= i+3; j++ {
 			rd.covered[j] = true
 		}
-		if i > 0 && c.words[i-1] == "still" {
-			rd.covered[i-1] = true
+		// "Still sitting in the queue waiting to be typed": the same.
+		for j := i - 1; j >= 0 && wordSet("still", "sitting", "in", "the", "queue")[c.words[j]]; j-- {
+			rd.covered[j] = true
 		}
+		emptyAt = append(emptyAt, i+3)
 		rd.synonymNotes = append(rd.synonymNotes, fmt.Sprintf("I read %q as no %s.", strings.Join(c.words[i:i+4], " "), dc.Name))
 	}
 	// "Comprehensive cover" of COVER = COMP beside COMP_XS: a word that a
@@ -3829,6 +3877,45 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			return true
 		}
 		return false
+	})
+	// "Which tug went out as lead tug" of Tugs and Lead Tug: the thing
+	// asked for is the one the categorical column names, not the count
+	// column named by the same word.
+	ms = slices.DeleteFunc(ms, func(m mention) bool {
+		if m.len != 1 || m.pos == 0 || c.words[m.pos-1] != "which" || m.col.Kind != kindNumeric {
+			return false
+		}
+		return slices.ContainsFunc(ms, func(o mention) bool {
+			ow := colWords(o.col.Name)
+			return o.col.Kind == kindCategorical && o.pos > m.pos && len(ow) > 1 && sameWord(c.words[m.pos], ow[len(ow)-1])
+		})
+	})
+	// "How many tug orders" of Ordered, a column of many clock times: the
+	// things counted, not when (or by whom) they were ordered.
+	ms = slices.DeleteFunc(ms, func(m mention) bool {
+		cw := colWords(m.col.Name)
+		return m.len == 1 && len(cw) == 1 && m.col.Kind == kindCategorical && len(m.col.Values) == 0 && isPast(cw[0]) && writtenPlural(c.raw, c.words[m.pos])
+	})
+	// "How many tug orders" of Tugs: a count column's word said singular
+	// before a plural noun qualifies the things counted (and is no value
+	// of Delay Code = TUG either).
+	var qualifying []mention
+	ms = slices.DeleteFunc(ms, func(m mention) bool {
+		e := m.pos + m.len
+		if m.len != 1 || m.col.Kind != kindNumeric || e >= len(c.words) || writtenPlural(c.raw, c.words[m.pos]) || !writtenPlural(c.raw, c.words[e]) || m.pos > 0 && isNumberWord(c.words[m.pos-1]) ||
+			!strings.HasSuffix(strings.ToLower(m.col.Name), "s") || slices.ContainsFunc(ms, func(o mention) bool { return inSpan(e, o) && o.col.Kind == kindNumeric }) {
+			return false
+		}
+		rd.covered[m.pos] = true
+		qualifying = append(qualifying, m)
+		return true
+	})
+	// "Which return reason accounts for the most money": a verb, not
+	// ACCOUNT_REF.
+	ms = slices.DeleteFunc(ms, func(m mention) bool {
+		e := m.pos + m.len
+		return m.len == 1 && m.pos > 0 && e < len(c.words) && c.words[e] == "for" && slices.ContainsFunc(ms, func(o mention) bool { return inSpan(m.pos-1, o) }) &&
+			regexp.MustCompile(`(?i)\b`+regexp.QuoteMeta(c.words[m.pos])+`s\s+for\b`).MatchString(c.raw)
 	})
 	// "How much rent is in arrears": the column after "is in" holds the
 	// figure; the one before says what it is of.
@@ -3914,22 +4001,49 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	ms = rowMentions(c, p, ms, rd.covered)
 	// "How much rent a year" of "Passing Rent (GBP pa)": the column is
 	// already a year's, so the year is no period to group by.
+	var perPeriod []int // "per year" of estAnnualCost_gbp: no ncYear either
 	for _, m := range ms {
 		if per := columnPeriod(m.col.Name); per != "" {
 			for i, w := range c.words {
 				if freqWords[w] == per {
 					rd.covered[i] = true
+					if i > 0 && c.words[i-1] == "per" {
+						perPeriod = append(perPeriod, i)
+					}
 				}
 			}
 		}
 	}
-	all := slices.Clone(ms)
+	ms = slices.DeleteFunc(ms, func(m mention) bool {
+		return m.len == 1 && slices.Contains(perPeriod, m.pos) && m.col.Kind != kindNumeric
+	})
+	all := append(slices.Clone(ms), qualifying...)
 	rd.filters, rd.ambiguous = oneColumnPerValue(c, filtersFor(c, p, rd.covered, named), ms)
 	rd.filters = dropMeasureValues(c, rd.filters, all)
 	rd.filters = dropVerbValues(c, rd.filters)
+	rd.filters = keepValues(rd.filters, func(f filter, k int) bool { return slices.Contains(emptyAt, f.at[k]) })
 	for _, f := range early {
 		if !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Column == f.Column }) {
 			rd.filters = append(rd.filters, f)
+		}
+	}
+	// "Of the applications we've made a decision on, what percentage were
+	// approved": the share among the rows decided, of a column with a
+	// pending value beside the one asked.
+	if i := indexSeq(c.words, "made", "a", "decision"); i >= 0 && c.has(shareWords) {
+		for k, f := range rd.filters {
+			col, ok := columnNamed(p, f.Column)
+			if !ok || f.Op != "" || f.left || len(f.Values) != 1 || col.Unique != len(col.Values) || !slices.ContainsFunc(col.Values, pendingValue) {
+				continue
+			}
+			decided := slices.DeleteFunc(slices.Clone(col.Values), pendingValue)
+			rd.filters = slices.Insert(rd.filters, k, filter{Column: f.Column, Values: decided, at: []int{i + 2}, left: true})
+			for j := i; j < min(i+4, len(c.words)); j++ {
+				if j < i+3 || c.words[j] == "on" {
+					rd.covered[j] = true
+				}
+			}
+			break
 		}
 	}
 	// "Paid" of Payment Status = Paid and of Total Paid (£): the money
@@ -4000,6 +4114,11 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			}
 			if n == 0 || !known {
 				continue
+			}
+			if negated && turnedDownRE.MatchString(c.raw) {
+				// "Applications we turned down": refused, a decision made,
+				// not one still pending.
+				others = slices.DeleteFunc(slices.Clone(others), pendingValue)
 			}
 			rd.filters[k].Values = others
 			rd.filters[k].left = true
@@ -4489,6 +4608,22 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		ms = slices.DeleteFunc(ms, func(m mention) bool {
 			return (m.col.Kind == kindDate || m.col.Kind != kindNumeric && m.pos+m.len <= at+span) && m.pos > at && m.pos < at+span
 		})
+		// "… to making the decision" of decisionDate: the span's end,
+		// said after it, groups nothing.
+		ms = slices.DeleteFunc(ms, func(m mention) bool {
+			if m.col.Kind != kindCategorical || m.len != 1 || m.pos < at+span || m.pos > at+span+3 {
+				return false
+			}
+			if slices.ContainsFunc(dateColumns(p), func(dc colProfile) bool {
+				return strings.Contains(d.Expr, dc.Name) && slices.ContainsFunc(colWords(dc.Name), func(w string) bool { return sameWord(c.words[m.pos], w) })
+			}) {
+				for j := at + span; j <= m.pos; j++ {
+					rd.covered[j] = true
+				}
+				return true
+			}
+			return false
+		})
 		// "More than an hour after the booked time": a condition on the
 		// span, in its unit, not the span asked for.
 		cond := false
@@ -4511,6 +4646,14 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.covered[j] = true
 		}
 		coverSpanNames(c, rd.covered)
+		// "From dictation to typed" of DictatedAt and TypedAt: the span's
+		// end, not Status = TYPED.
+		rd.filters = keepValues(rd.filters, func(f filter, k int) bool {
+			i := f.at[k]
+			return i > at && i < at+span && len(words(f.Values[k])) == 1 && slices.ContainsFunc(dateColumns(p), func(dc colProfile) bool {
+				return slices.ContainsFunc(colWords(dc.Name), func(w string) bool { return sameWord(c.words[i], w) })
+			})
+		})
 		// The later date named before the span is its end, not a time
 		// to break it down by; "was done" with it says the rows have it.
 		ms = slices.DeleteFunc(ms, func(m mention) bool {
@@ -5258,6 +5401,31 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		w := c.words[f.at[0]]
 		return wordSet("this", "last", "next")[c.words[f.at[0]-1]] && (freqWords[w] != "" || wordSet("season", "term", "semester", "period")[w])
 	})
+	// "On a six-monthly examination cycle" of exam_interval_months: the
+	// number of months of the one column that counts them.
+	for i := 0; i+1 < len(c.words); i++ {
+		n, ok := wordNumber(c.words[i])
+		unit := map[string]string{"monthly": "month", "yearly": "year"}[c.words[i+1]]
+		if !ok || unit == "" || rd.covered[i] || rd.covered[i+1] {
+			continue
+		}
+		var cols []colProfile
+		for _, col := range p.Columns {
+			if cw := colWords(col.Name); col.Kind == kindNumeric && len(cw) > 1 && cw[len(cw)-1] == unit && periodsRE.MatchString(col.Name) {
+				cols = append(cols, col)
+			}
+		}
+		if len(cols) != 1 {
+			continue
+		}
+		rd.filters = append(rd.filters, filter{Column: cols[0].Name, Op: "==", Num: n})
+		rd.covered[i], rd.covered[i+1] = true, true
+		for j := i + 2; j < min(i+4, len(c.words)); j++ {
+			if wordSet("cycle", "interval", "schedule", "basis", "frequency", "regime")[c.words[j]] {
+				rd.covered[j] = true
+			}
+		}
+	}
 	if len(rd.times) == 0 {
 		if dc := eventDate(c, p); dc != nil && timeFreq(c, *dc, rd.covered) != "" {
 			rd.times = append(rd.times, *dc)
@@ -5549,6 +5717,30 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			rd.numeric = rd.numeric[1:]
 		}
 	}
+	// "Mandates that were only set up in 2025" of year of MANDATE_START:
+	// the date's column named in the clause, by its other word.
+	for _, f := range rd.filters {
+		if f.Part == "" {
+			continue
+		}
+		for j, w := range c.words {
+			if !rd.covered[j] && len(w) > 3 && slices.ContainsFunc(colWords(f.Column), func(cw string) bool { return cw != "date" && sameWord(w, cw) }) {
+				rd.covered[j] = true
+			}
+		}
+	}
+	// "Held up because the pilot was late" of Delay Code = PIL: late is
+	// what the delay's cause was.
+	for _, f := range rd.filters {
+		if !slices.Contains(colWords(f.Column), "delay") {
+			continue
+		}
+		for _, i := range f.at {
+			if i+2 < len(c.words) && byAux[c.words[i+1]] && c.words[i+2] == "late" {
+				rd.covered[i+2] = true
+			}
+		}
+	}
 	return rd
 }
 
@@ -5573,6 +5765,10 @@ func shortCode(v string) bool {
 // code that shortens w: FWD of "forward", REJ of "rejected".
 func codeValue(w string, p profile) (filter, bool) {
 	code := func(w string) (filter, bool) {
+		// "Urology" of URO beside URG: a code that starts the word first.
+		if f, ok := oneValue(codeColumns(p), func(v string) bool { return shortCode(v) && strings.HasPrefix(w, strings.ToLower(v)) }); ok {
+			return f, ok
+		}
 		return oneValue(codeColumns(p), func(v string) bool {
 			lv := strings.ToLower(v)
 			return shortCode(v) && (strings.HasPrefix(w, lv) || abbreviates(lv, w) && inOrder(lv, w))
@@ -6055,6 +6251,28 @@ func repeatedRows(c clause, p profile, rd clauseReading) (task, derived, string,
 	return task{Op: opDistinct, By: ent.col.Name, Filters: []filter{{Column: d.Name, Op: op, Num: n}}}, d, "", true
 }
 
+// amountNamed reports whether a column is named an amount in no unit:
+// RECOVERED_AMT, money where the table's money is.
+func amountNamed(name string) bool {
+	cw := colWords(name)
+	return slices.Contains(cw, "amount") && !slices.ContainsFunc(cw, func(w string) bool { return unitWords[w] })
+}
+
+// gotBack reads "got back" as "recovered" where a column holds what was
+// recovered: "how much money have we got back from re-presentations" of
+// RECOVERED_AMT.
+func gotBack(c clause, p profile) clause {
+	if !slices.ContainsFunc(p.Columns, func(col colProfile) bool { return slices.Contains(colWords(col.Name), "recovered") }) {
+		return c
+	}
+	for i := 0; i+1 < len(c.words); i++ {
+		if wordSet("got", "get", "gets", "getting", "gotten")[c.words[i]] && c.words[i+1] == "back" {
+			return clause{raw: c.raw, words: slices.Concat(c.words[:i], []string{"recovered"}, c.words[i+2:])}
+		}
+	}
+	return c
+}
+
 // againstIt drops "against it" after a verb: "which trade has the most
 // snags raised against it" counts the snags each trade has, and asks for
 // no relation between two columns.
@@ -6192,8 +6410,16 @@ func countsRowsNoun(c clause, p profile) bool {
 	for j+1 < len(c.words) && articles[c.words[j]] {
 		j++
 	}
-	w := c.words[j]
-	return rowWords[w] || entityWords[w] || w == datasetEntity(p) || slices.Contains(fileWords(p), w)
+	rows := func(w string) bool {
+		return rowWords[w] || entityWords[w] || w == datasetEntity(p) || slices.ContainsFunc(fileWords(p), func(n string) bool {
+			return n == w || len(n) >= 4 && strings.HasPrefix(w, n) // "examinations" of LOLER Exams
+		})
+	}
+	// "How many thorough examinations": a word that says which kind, and
+	// names no measure ("how many reminder messages" of REMINDERS_SENT).
+	return rows(c.words[j]) || j+1 < len(c.words) && rows(c.words[j+1]) && !slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+		return col.Kind == kindNumeric && slices.ContainsFunc(colWords(col.Name), func(w string) bool { return sameWord(c.words[j], w) })
+	})
 }
 
 // conceptOf is the one numeric column measured in a unit of the concept
@@ -6499,7 +6725,13 @@ func unitColumn(p profile, unit string) *colProfile {
 // unnamedNoun reports whether the word at i is one no column, no word
 // the analyst knows and no word of the file's name accounts for.
 func unnamedNoun(c clause, p profile, covered map[int]bool, i int) bool {
-	return !covered[i] && !known(c.words[i]) && !slices.Contains(fileWords(p), c.words[i])
+	return !countWordOf(c, covered, i) && !covered[i] && !known(c.words[i]) && !slices.Contains(fileWords(p), c.words[i])
+}
+
+// countWordOf reports "bits of", "pieces of" before a word read: "how
+// many separate bits of kit" counts the kit.
+func countWordOf(c clause, covered map[int]bool, i int) bool {
+	return wordSet("bit", "piece")[c.words[i]] && i+2 < len(c.words) && c.words[i+1] == "of" && covered[i+2]
 }
 
 // firstMentioned is the first column of a distinct count: a categorical
@@ -6563,8 +6795,12 @@ func acrossParticle(ws []string, i int) bool {
 
 // acrossTheWhole reports whether c.words[i] begins "across the X" or
 // "throughout the X" that ends the clause, X in the singular: "across the
-// portfolio" is one whole, not a breakdown ("across the regions" is one).
+// portfolio" is one whole, not a breakdown ("across the regions" is one);
+// so is "across the whole X" anywhere.
 func acrossTheWhole(c clause, i int) bool {
+	if i+3 < len(c.words) && wordSet("across", "throughout", "over")[c.words[i]] && c.words[i+1] == "the" && c.words[i+2] == "whole" {
+		return true // "across the whole half year, how many hours …"
+	}
 	return i+3 == len(c.words) && wordSet("across", "throughout")[c.words[i]] && c.words[i+1] == "the" && !writtenPlural(c.raw, c.words[i+2])
 }
 
@@ -6629,6 +6865,9 @@ func timeFreq(c clause, dc colProfile, covered map[int]bool) string {
 		}
 		if _, n := numberWords[c.words[max(0, i-1)]]; i > 1 && (n || isDigits(c.words[i-1])) && wordSet("these", "those", "the", "over", "in")[c.words[i-2]] && freqWords[w] != "" {
 			continue // "over these four weeks": the whole span, not a period to group by
+		}
+		if i > 0 && (c.words[i-1] == "whole" || c.words[i-1] == "half" && i > 1 && c.words[i-2] == "whole") {
+			continue // "across the whole (half) year": all of it
 		}
 		switch {
 		case w == "weekday" || w == "day" && containsSeq(c.words[i:], "day", "of", "the", "week"):
@@ -6739,6 +6978,9 @@ func aggregateOf(c clause, covered map[int]bool) string {
 		switch {
 		case aggWords[w] != "":
 			return aggWords[w]
+		case wordSet("add", "adds", "added", "adding")[w] && i+1 < len(ws) && ws[i+1] == "up" && (i+2 == len(ws) || ws[i+2] != "to"):
+			covered[i], covered[i+1] = true, true // "if you add up time on job"
+			return "sum"
 		case adjectiveMeasures[w].hints != nil && (askedUnit(c) >= 0 || i+1 < len(ws) && covered[i+1] && !inverseAdjectives[w]) && !c.has(wordSet("which", "who", "whose")):
 			// But "which was the most expensive plot" asks for the row.
 			// "How many hours did the longest outage last": the largest
@@ -7011,6 +7253,12 @@ func conditionAround(ws []string, at, end int) (filter, int, int, bool) {
 	return filter{Op: orMore[ws[end+1]], Num: v}, at - 1, end + 2, true
 }
 
+// isNumberWord reports whether w says a number: "8-car trains".
+func isNumberWord(w string) bool {
+	_, ok := wordNumber(w)
+	return ok
+}
+
 // wordNumber is the number a word says: in digits, or as a number word
 // ("three").
 func wordNumber(w string) (float64, bool) {
@@ -7033,6 +7281,9 @@ func conditionBefore(ws []string, at int) (filter, int, int, bool) {
 		}
 	}
 	v, err := strconv.ParseFloat(ws[at-1], 64)
+	if n, ok := numberWords[ws[at-1]]; ok && at >= 2 && wordSet("needed", "needing", "required", "requiring", "using", "with")[ws[at-2]] {
+		return filter{Op: "==", Num: float64(n)}, at - 1, at, true // "a job that needed three tugs"
+	}
 	if err != nil {
 		return filter{}, 0, 0, false
 	}
@@ -7359,6 +7610,28 @@ func filtersFor(c clause, p profile, covered map[int]bool, named []mention) []fi
 			}
 			i := indexSeq(c.words, vw...)
 			raw := splitWords(v, false)
+			if i < 0 && len(vw) == 2 && strings.ContainsAny(v, "_") {
+				// "Low-income" of LOW_INC: a code of two words, the last
+				// cut short.
+				for k := 0; k+1 < len(c.words); k++ {
+					if c.words[k] == vw[0] && len(vw[1]) >= 3 && c.words[k+1] != vw[1] && strings.HasPrefix(c.words[k+1], vw[1]) {
+						i, raw = k, slices.Clone(c.words[k:k+2])
+						break
+					}
+				}
+			}
+			if i < 0 && len(vw) == 2 && len(vw[0]) >= 4 {
+				// "The payer has died" of PAYER DECEASED: the value's first
+				// word, then a verb whose word the second is.
+				for k := 0; k+2 < len(c.words); k++ {
+					if j := k + 2; c.words[k] == vw[0] && (byAux[c.words[k+1]] || wordSet("has", "had", "have")[c.words[k+1]]) && slices.Contains(synonyms[c.words[j]], vw[1]) && !covered[j] {
+						covered[k+1] = true
+						out = append(out, filter{Column: col.Name, Values: []string{v}, at: []int{k}})
+						covered[k], covered[j] = true, true
+						break
+					}
+				}
+			}
 			if i < 0 && len(vw) == 2 && strings.ContainsAny(v, "-(,/") {
 				// "Known theft" of the value "Theft - Known": a code's
 				// kind and its qualifier, said the other way round.
@@ -7395,8 +7668,12 @@ func filtersFor(c clause, p profile, covered map[int]bool, named []mention) []fi
 					}
 				}
 			}
-			if i > 0 && wordSet("which", "each", "every", "per", "by", "what", "many")[c.words[i-1]] && len(vw) == 1 && slices.Contains(colWords(col.Name), vw[0]) {
-				continue // "which station" of start_station, even where a station is called Station
+			if i > 0 && wordSet("which", "each", "every", "per", "by", "what", "many")[c.words[i-1]] && len(vw) == 1 && (slices.Contains(colWords(col.Name), vw[0]) ||
+				slices.ContainsFunc(named, func(m mention) bool {
+					cw := colWords(m.col.Name)
+					return m.col.Kind == kindCategorical && len(cw) > 1 && sameWord(vw[0], cw[len(cw)-1])
+				})) {
+				continue // "which station" of start_station, even where a station is called Station; "which tug … as lead tug"
 			}
 			if i >= 0 && indexSeq(splitWords(c.raw, false), raw...) >= 0 {
 				if j := i + len(vw); j < len(c.words) && slices.Contains(colWords(col.Name), c.words[j]) {
@@ -7574,11 +7851,32 @@ func filtersFor(c clause, p profile, covered map[int]bool, named []mention) []fi
 // dropMeasureValues drops a one-word value that a numeric column's whole
 // name, said around it, holds: "how many reviews did we receive" of
 // reviewsReceived is no filter of articleType = Review; nor is "the
-// average wind speed" of Wind m/s one of Status = WIND.
+// average wind speed" of Wind m/s one of Status = WIND. Nor is a word a
+// count column is named by, counted or picked ("three tugs", "which tug"
+// of Tugs) one of Delay Code = TUG, nor a word of the whole name of a
+// categorical column ("lead tug" of Lead Tug).
 func dropMeasureValues(c clause, fs []filter, ms []mention) []filter {
 	return keepValues(fs, func(f filter, k int) bool {
 		return len(words(f.Values[k])) == 1 && slices.ContainsFunc(ms, func(m mention) bool {
-			return m.col.Kind == kindNumeric && m.col.Name != f.Column && m.len >= 2 && (m.len >= len(colWords(m.col.Name)) || measuredAs(c.words[m.pos+m.len-1], words(m.col.Name))) && inSpan(f.at[k], m)
+			if m.col.Name == f.Column || !inSpan(f.at[k], m) {
+				return false
+			}
+			if m.col.Kind == kindCategorical {
+				return m.len >= 2 && m.len >= len(colWords(m.col.Name)) // "lead tug" of Lead Tug, not Delay Code = TUG
+			}
+			if m.col.Kind != kindNumeric {
+				return false
+			}
+			if m.len == 1 && len(colWords(m.col.Name)) == 1 {
+				if m.pos > 0 {
+					if _, counted := wordNumber(c.words[m.pos-1]); counted || c.words[m.pos-1] == "which" {
+						return true
+					}
+				}
+				// "How many tug orders": the value's own column unsaid.
+				return !slices.ContainsFunc(ms, func(o mention) bool { return o.col.Name == f.Column })
+			}
+			return m.len >= 2 && (m.len >= len(colWords(m.col.Name)) || measuredAs(c.words[m.pos+m.len-1], words(m.col.Name)))
 		})
 	})
 }
@@ -7910,6 +8208,9 @@ func signedValue(raw, v string) bool {
 	return re.MatchString(raw)
 }
 
+// turnedDownRE finds "turned down", which words() writes "not approved".
+var turnedDownRE = regexp.MustCompile(`(?i)\bturn(ed|s|ing)?\s+(\w+\s+)?down\b`)
+
 // otherValues are the values of f's column other than f's, and whether
 // the profile lists them all (else they are not known).
 func otherValues(p profile, f filter) ([]string, bool) {
@@ -7984,7 +8285,13 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 	entity := datasetEntity(p)
 	nameWords := fileWords(p)
 	var out []string
+	// "The unpaids" of ARUDD Returns: the rows of a table of payments
+	// that came back are what was not paid.
+	unpaidRows := regexp.MustCompile(`(?i)\bunpaids?\b`).MatchString(c.raw) && slices.ContainsFunc(nameWords, func(n string) bool { return wordSet("return", "arudd", "bounce", "reject", "unpaid")[n] }) && moneyColumn(p) != nil
 	for i, w := range c.words {
+		if unpaidRows && w == "paid" && i > 0 && c.words[i-1] == "not" {
+			continue
+		}
 		if i > 0 && c.words[i-1] == "column" && !covered[i] {
 			out = append(out, w) // "column b" where no column is called b
 			continue
@@ -8051,6 +8358,34 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		}
 		if wordSet("putting", "put", "puts")[w] && slices.Contains(c.words[i+1:min(i+5, len(c.words))], "through") {
 			continue // "which board are we putting the most entries through": sending
+		}
+		if wordSet("long", "wide", "high", "tall", "deep")[w] && i > 0 && covered[i-1] && wordSet("metre", "meter", "m", "foot", "ft", "inch", "yard", "km", "cm", "mm", "mile")[c.words[i-1]] {
+			continue // "ships more than 200 metres long": the size the condition's unit measures
+		}
+		if w == "thorough" && i+1 < len(c.words) && slices.ContainsFunc(nameWords, func(n string) bool {
+			return sameWord(c.words[i+1], n) || stem(c.words[i+1]) == n || strings.HasPrefix(c.words[i+1], n)
+		}) {
+			continue // "thorough examinations" of LOLER Exams: what every row is
+		}
+		if wordSet("found", "find", "finds", "revealed", "showed", "identified")[w] && i > 0 && i+1 < len(c.words) && wordSet("a", "an", "any", "no")[c.words[i+1]] &&
+			(c.words[i-1] == entity || slices.ContainsFunc(nameWords, func(n string) bool { return sameWord(c.words[i-1], n) || strings.HasPrefix(c.words[i-1], n) })) {
+			continue // "how many examinations found a dangerous defect": had, of the rows
+		}
+		if slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+			cw := colWords(col.Name)
+			_, flag := isFlag(col)
+			return flag && len(cw) == 2 && slices.Contains(cw, w) && slices.ContainsFunc(rangeOf(0, len(c.words)), func(j int) bool { return j != i && covered[j] && c.words[j] != w && slices.Contains(cw, c.words[j]) })
+		}) {
+			continue // "cc'd to the patient's GP" of CcGP: both its words, apart
+		}
+		if countWordOf(c, covered, i) {
+			continue
+		}
+		if w == "half" && i > 0 && c.words[i-1] == "whole" && i+1 < len(c.words) && c.words[i+1] == "year" {
+			continue // "across the whole half year": all the rows, as the whole year is
+		}
+		if i+1 < len(c.words) && c.words[i+1] == "up" && wordSet("add", "adds", "added", "adding")[w] {
+			continue // "if you add up time on job": the total, which aggregateOf reads
 		}
 		if i+1 < len(c.words) && c.words[i+1] == "up" && wordSet("clock", "clocked", "clocking", "rack", "racked", "racking", "notch", "notched", "rang", "ring", "ran", "run", "running")[w] {
 			continue // "the overtime the drivers clocked up": how it added up, not what

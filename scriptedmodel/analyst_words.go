@@ -27,7 +27,7 @@ var abbreviations = map[string]string{
 	"hb": "hemoglobin", "hgb": "hemoglobin", "v": "volt", "voltage": "volt", "kw": "kilowatt", "w": "watt", "dest": "destination", "orig": "origin", "desc": "description", "lat": "latitude", "lon": "longitude", "lng": "longitude",
 	"appt": "appointment", "tonnage": "tonne", "centimetre": "cm", "centimeter": "cm", "millimetre": "mm", "millimeter": "mm", "kts": "knot",
 	"cd": "code", "flg": "flag", "vol": "volume", "sp": "species", "nm": "name", "tech": "technician", "app": "application", "spp": "species", "svc": "service", "txn": "transaction", "trx": "transaction",
-	"loa": "length overall", "gt": "gross tonnage", "vsl": "vessel", "stn": "station", "wd": "working day", "cntr": "container",
+	"loa": "length overall", "gt": "gross tonnage", "vsl": "vessel", "stn": "station", "wd": "working day", "cntr": "container", "cxl": "cancel",
 }
 
 // unitWords end column names to give the unit ("weight_kg",
@@ -146,16 +146,16 @@ var synonyms = map[string][]string{
 	"length": {"duration"}, "duration": {"length"}, "reading": {"value", "measurement"},
 	"conversion": {"converted", "convert"}, "cancellation": {"cancelled", "canceled", "cancel"}, "return": {"returned"},
 	"temperature": {"temperature"}, "headcount": {"staff"}, "unit": {"quantity"}, "mileage": {"mile"},
-	"bill": {"total", "charge", "amount", "fee"}, "payout": {"compensation", "refund", "payment"}, "audience": {"attendee", "attendance", "viewer", "visitor"},
+	"bill": {"total", "charge", "amount", "fee", "invoice"}, "payout": {"compensation", "refund", "payment"}, "audience": {"attendee", "attendance", "viewer", "visitor"},
 	"attendance": {"attendee", "visitor"}, "cost": {"fee", "price", "charge", "fare"}, "price": {"fee", "charge", "fare", "rate"}, "area": {"zone", "region", "district"},
 	"finish": {"completed", "complete"}, "complete": {"finished"}, "abroad": {"international", "overseas", "foreign"},
 	"overseas": {"international", "foreign"}, "foreign": {"international", "overseas"}, "international": {"overseas", "foreign"},
 	"hit": {"affected", "impacted"}, "affected": {"impacted"}, "impacted": {"affected"}, "format": {"mode"},
-	"died": {"mortality", "death"}, "death": {"mortality"}, "dead": {"mortality"}, "mile": {"mileage"}, "overtime": {"ot"},
+	"died": {"mortality", "death", "deceased"}, "death": {"mortality"}, "dead": {"mortality"}, "mile": {"mileage"}, "overtime": {"ot"},
 	"train": {"rail"}, "rail": {"train"}, "crowd": {"attendance", "attendee", "spectator"}, "product": {"sku"}, "ship": {"vessel"}, "vessel": {"ship", "boat"}, "boat": {"vessel"},
 	"medicine": {"drug", "medication"}, "medication": {"drug", "medicine"}, "drug": {"medicine", "medication"}, "haemoglobin": {"hemoglobin"},
 	"venue":   {"premise", "location", "site"},
-	"airline": {"carrier"}, "part": {"zone", "sector"}, "ground": {"site"}, "subbie": {"contractor", "subcontractor"}, "subcontractor": {"contractor"}, "officer": {"handler", "caseworker"}, "handler": {"officer"},
+	"airline": {"carrier"}, "part": {"zone", "sector"}, "ground": {"site", "basis"}, "subbie": {"contractor", "subcontractor"}, "subcontractor": {"contractor"}, "officer": {"handler", "caseworker"}, "handler": {"officer"}, "secretary": {"typist"}, "kit": {"asset", "equipment"},
 	"fail": {"pass"}, "failed": {"pass"}, "failure": {"pass"}, "box": {"container"},
 	"location": {"site", "venue"}, "site": {"location"}, "appeal": {"campaign"}, "campaign": {"appeal"}, "attended": {"checked"},
 }
@@ -276,7 +276,7 @@ var entityWords = wordSet("employee", "staff", "worker", "person", "people", "pa
 	"package", "parcel", "driver", "rider", "guest", "review", "ride", "reader", "visitor", "buyer", "seller", "vendor", "supplier",
 	"request", "sample", "log", "donation", "candidate", "applicant", "runner", "participant", "athlete", "player", "team", "respondent", "prescription", "rental",
 	"row", "record", "entry", "line", "observation", "item", "order", "case", "event", "time", "one", "thing", "data", "dataset", "table",
-	"property", "house", "home", "apartment", "listing", "product", "account", "device", "unit", "job")
+	"property", "house", "home", "apartment", "listing", "product", "account", "device", "unit", "job", "pupil", "family")
 
 // fillerWords carry no meaning a column could hold: function words, the
 // verbs questions are asked with, and politeness.

@@ -52,13 +52,13 @@ func runCorpus(t *testing.T, dir string) Score {
 // rest honest refusals. dev (orders, web sessions, listings) and dev2
 // (questions written for the kinds of gap the held-out runs showed, on
 // tables of their own) are what it was built on; round1 to round10,
-// round13 to round15, round17, round19, round22, round26 and round47 to round50 were each written fresh as a held-out corpus, run
+// round13 to round15, round17, round19, round22, round26 and round47 to round51 were each written fresh as a held-out corpus, run
 // once (their first-run figures are in BENCHMARKS.md), and then used to
 // fix the general gaps they showed (round6 by their kind, through dev2),
 // so a regression on any of them fails here. TestHeldOutCorpus measures
 // the corpus none of the fixes has seen.
 func TestCorpora(t *testing.T) {
-	for _, dir := range []string{"dev", "dev2", "round1", "round2", "round3", "round4", "round5", "round6", "round7", "round8", "round9", "round10", "round13", "round14", "round15", "round17", "round19", "round22", "round26", "round47", "round48", "round49", "round50"} {
+	for _, dir := range []string{"dev", "dev2", "round1", "round2", "round3", "round4", "round5", "round6", "round7", "round8", "round9", "round10", "round13", "round14", "round15", "round17", "round19", "round22", "round26", "round47", "round48", "round49", "round50", "round51"} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			if r := s.Rate(s.Correct); r < 0.85 {
@@ -254,12 +254,30 @@ func TestCorpora(t *testing.T) {
 // days worked, initials around "of", the people a column names by what
 // they did, an id repeated on lines) raised it to 61 / 0 / 9, which meets
 // the goals, so it is held to them in TestCorpora; round21 rose to 58 /
-// 0 / 12 and round34 to 37 / 2 / 31.
+// 0 / 12 and round34 to 37 / 2 / 31. round51, written blind, was held
+// out (30 / 7 / 33 at its first run and after round50's readings), then
+// read whole once round52 was written blind to take its place; its
+// readings (a number of a count column's things, a word that is a count
+// column's name and another column's code, a count column's word before
+// the things counted, a participle column of many values, "add up", "how
+// many hours is that", the whole half year, a delay's cause that was
+// late, a length's "long", thorough examinations, a verb that found
+// one, an n-monthly cycle, a number of months in a column's name, bits
+// of kit, queued and waiting to be done, a span's end said by its verb
+// and its column's word after it, a code before the letters, a code
+// that starts a word before one that abbreviates it, a flag's words
+// said apart, turned down beside pending, the share of those decided,
+// families and pupils, three words' initials, an annual figure per
+// year, a code's word cut short, a value's word said by its verb,
+// "accounts for", "got back", an amount in no unit, the unpaids of a
+// returns file, a date's column by its other word) raised it to 60 / 0
+// / 10, which meets the goals, so it is held to them in TestCorpora;
+// round25 rose to 47 / 0 / 23 and round36 to 35 / 3 / 32.
 func TestCorporaBelowGoal(t *testing.T) {
 	for dir, floor := range map[string]struct{ correct, different int }{"round11": {60, 0}, "round12": {61, 0}, "round16": {51, 1},
-		"round18": {55, 1}, "round20": {55, 0}, "round21": {58, 0}, "round23": {54, 1}, "round24": {59, 1}, "round25": {46, 0},
+		"round18": {55, 1}, "round20": {55, 0}, "round21": {58, 0}, "round23": {54, 1}, "round24": {59, 1}, "round25": {47, 0},
 		"round27": {42, 0}, "round28": {46, 2}, "round29": {56, 0}, "round30": {47, 0}, "round31": {57, 0},
-		"round32": {42, 1}, "round33": {41, 1}, "round34": {37, 2}, "round35": {34, 3}, "round36": {34, 4}, "round37": {31, 8},
+		"round32": {42, 1}, "round33": {41, 1}, "round34": {37, 2}, "round35": {34, 3}, "round36": {35, 3}, "round37": {31, 8},
 		"round38": {43, 1}, "round39": {29, 3}, "round40": {55, 0}, "round41": {32, 7}, "round42": {36, 0}, "round43": {54, 3},
 		"round44": {44, 1}, "round45": {49, 1}, "round46": {55, 1}} {
 		t.Run(dir, func(t *testing.T) {
