@@ -177,25 +177,24 @@ def profile(path, budget):
             c["min"], c["max"] = short(s.dropna().astype(str).min()), short(s.dropna().astype(str).max())
         cols.append(c)
     p["columns"] = cols
-    line = json.dumps(p, default=clean)
-    while len(line) > budget and any("values" in c for c in cols):
+    # The budget is for what the line says of the table: its path, which
+    # is as long as the folder it is in, takes nothing from it.
+    size = lambda: len(json.dumps(p, default=clean)) - len(json.dumps(p["path"]))
+    while size() > budget and any("values" in c for c in cols):
         longest = max((c for c in cols if "values" in c), key=lambda c: len(c["values"]))
         longest["values"] = longest["values"][: len(longest["values"]) // 2] or None
         if longest["values"] is None:
             del longest["values"]
-        line = json.dumps(p, default=clean)
     # Then the details the question mapping can best do without; the column
     # names and kinds go last.
     for keys in (("dtype", "missing", "mean"), ("min", "max"), ("unique",)):
-        if len(line) <= budget:
+        if size() <= budget:
             break
         for c in cols:
             for k in keys:
                 c.pop(k, None)
-        line = json.dumps(p, default=clean)
-    while len(line) > budget and len(cols) > 1:
+    while size() > budget and len(cols) > 1:
         cols.pop()
-        line = json.dumps(p, default=clean)
     return p, df
 
 
@@ -203,9 +202,9 @@ paths = PATHS
 if not paths:
     paths = sorted(os.path.join("/home/user", f) for f in os.listdir("/home/user")
                    if os.path.splitext(f)[1].lower() in (".csv", ".tsv", ".tab", ".json", ".jsonl", ".ndjson", ".xlsx", ".xlsm", ".xls"))
-# The JSON lines come first and stay within about 3.5 KB in all, so a tool
-# output cut to its head and tail keeps them; with more than 4 datasets they
-# are all there is (about 7.5 KB).
+# The JSON lines come first and stay within about 3.5 KB in all (besides
+# their paths), so a tool output cut to its head and tail keeps them; with
+# more than 4 datasets they are all there is (about 7.5 KB).
 budget = max(250, (3500 if len(paths) <= 4 else 7500) // max(1, len(paths)))
 frames = {}
 for path in paths:

@@ -244,7 +244,7 @@ func (p plan) String() string {
 // Vocabulary. Words are compared after lowercasing and singularising.
 var (
 	aggWords = map[string]string{
-		"average": "mean", "avg": "mean", "mean": "mean",
+		"average": "mean", "avg": "mean", "mean": "mean", "averaging": "mean", "averaged": "mean",
 		"total": "sum", "sum": "sum",
 		"median": "median",
 	}

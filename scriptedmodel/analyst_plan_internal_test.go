@@ -3651,6 +3651,7 @@ func TestTugsLettersAndReturns(t *testing.T) {
 	assertExact(t, tugs, "How many jobs were delayed by the tug?", "count_rows where Delay Code=TUG")
 	// "Add up", "how many hours is that", "the whole quarter".
 	assertExact(t, tugs, "If you add up time on job across the whole quarter, how many hours is that?", "scalar sum(Time On Job (mins) in hours)")
+	assertExact(t, tugs, "If you add up time on job across the whole half year, how many hours is that?", "scalar sum(Time On Job (mins) in hours)")
 	assertExact(t, tugs, "What share of jobs were held up because the pilot was late?", "share of rows where Delay Code=PIL")
 	assertExact(t, tugs, "How many jobs were on ships over 250 metres long?", "count_rows where LOA(m)>250")
 	assertExact(t, tugs, "How much did we bill for departures in August?", "scalar sum(Invoice Amt (GBP)) where monthofJobDate=8 where Move=DEP")
@@ -3663,8 +3664,12 @@ func TestTugsLettersAndReturns(t *testing.T) {
 		{Name: "fee_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 20, Min: 60.0, Max: 150.0},
 	}}
 	assertExact(t, exams, "How many examinations found a dangerous defect?", "count_rows where result=DNG")
+	assertExact(t, exams, "How many thorough examinations found a dangerous defect?", "count_rows where result=DNG")
 	assertExact(t, exams, "How many exams were on a six-monthly cycle?", "count_rows where interval_months==6")
 	assertExact(t, exams, "What's the average interval?", "scalar mean(interval_months)")
+	if isTime(colProfile{Name: "exam_interval_months", Kind: kindNumeric}) || isTime(colProfile{Name: "tenureYears", Kind: kindNumeric}) {
+		t.Error("a number of months or years is a time; want a duration")
+	}
 	assertExact(t, exams, "How many separate pieces of kit did we examine?", "distinct asset_no")
 
 	letters := profile{Path: "/home/user/letters_turnaround_q3.csv", Name: "letters_turnaround_q3.csv", Rows: 300, Cols: 8, Columns: []colProfile{
@@ -3727,4 +3732,84 @@ func TestTugsLettersAndReturns(t *testing.T) {
 	}}
 	assertExact(t, ewes, "What is the average age of the ewes?", "scalar mean(Ewe Age (yrs))")
 	assertExact(t, ewes, "What is the average age of the ewes that lost at least one lamb?", "refused: it sets a condition (at least one lamb) that I cannot tie to one of its columns")
+}
+
+// TestTurnsRequestsAndLoads holds the readings of round52 (aircraft
+// turnarounds, street works permits, subject access requests,
+// self-checkout interventions, pig deadweight returns), on tables of the
+// same shapes.
+func TestTurnsRequestsAndLoads(t *testing.T) {
+	turns := profile{Path: "/home/user/TURNS_Q3_2025.csv", Name: "TURNS_Q3_2025.csv", Rows: 300, Cols: 7, Columns: []colProfile{
+		{Name: "Date", Dtype: "object", Kind: kindDate, Unique: 90, Min: "01/07/2025", Max: "30/09/2025"},
+		{Name: "Reg", Dtype: "object", Kind: kindCategorical, Unique: 60},
+		{Name: "Stand", Dtype: "object", Kind: kindCategorical, Unique: 7, Values: []string{"1", "2", "3", "R1", "R2", "R3", "R4"}},
+		{Name: "Sched TAT (mins)", Dtype: "int64", Kind: kindNumeric, Unique: 4, Min: 25.0, Max: 45.0},
+		{Name: "PAX IN", Dtype: "int64", Kind: kindNumeric, Unique: 150, Min: 10.0, Max: 189.0},
+		{Name: "PAX OUT", Dtype: "int64", Kind: kindNumeric, Unique: 150, Min: 10.0, Max: 189.0},
+		{Name: "GPU", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+	}}
+	// A range of codes, a word glossed by the values in brackets after
+	// it, and "out" that names no PAX OUT.
+	assertExact(t, turns, "How many turns were handled out on the remote stands (R1 to R3)?", "count_rows where Stand=R1|R2|R3")
+	// A word glossed by the initials in brackets.
+	assertExact(t, turns, "What percentage of turns had ground power (GPU) connected?", "share of rows")
+	assertShare(t, turns, "What percentage of turns had ground power (GPU) connected?", "GPU = Y", "")
+	assertExact(t, turns, "How many turns took longer than their scheduled TAT?", "refused: it compares each row with its own Sched TAT (mins), and I cannot tie what it compares to a column")
+	assertExact(t, turns, "How many departing passengers did we board in August?", "scalar sum(PAX OUT) where monthofDate=8")
+	assertExact(t, turns, "How many different airframes (registrations) did we see?", "distinct Reg")
+
+	requests := profile{Path: "/home/user/SAR Log 2025.csv", Name: "SAR Log 2025.csv", Rows: 200, Cols: 5, Columns: []colProfile{
+		{Name: "Date Received", Dtype: "object", Kind: kindDate, Unique: 150, Min: "01/04/2025", Max: "30/09/2025"},
+		{Name: "Date Completed", Dtype: "object", Kind: kindDate, Unique: 140, Min: "10/04/2025", Max: "30/10/2025", Missing: 20},
+		{Name: "ID Verified", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"Y", "N"}},
+		{Name: "Extension", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"N", "Y"}},
+		{Name: "Status", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"CLSD", "OPEN", "WDN"}},
+	}}
+	assertExact(t, requests, "How many requests don't have the requester's ID verified?", "count_rows where ID Verified=N")
+	assertExact(t, requests, "How many closed requests took more than 40 days to complete?", "count_rows where Status=CLSD where daysfromDateReceivedtoDateCompleted>40")
+	assertShare(t, requests, "What percentage of requests needed the deadline extended?", "Extension = Y", "")
+
+	interventions := profile{Path: "/home/user/SCO_INTERVENTIONS_2025-09.csv", Name: "SCO_INTERVENTIONS_2025-09.csv", Rows: 400, Cols: 4, Columns: []colProfile{
+		{Name: "EVENT_TS", Dtype: "object", Kind: kindDate, Unique: 400, Min: "2025-09-01 08:00:00", Max: "2025-09-30 22:00:00"},
+		{Name: "STORE_NAME", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"Kirkstall", "Monks Cross", "Westgate", "Central"}},
+		{Name: "INTV_CODE", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"UIBA", "AGE", "WGT", "HELP"}},
+		{Name: "RESP_SECS", Dtype: "int64", Kind: kindNumeric, Unique: 100, Min: 5.0, Max: 200.0},
+	}}
+	assertExact(t, interventions, "How many age-restricted interventions were there?", "count_rows where INTV_CODE=AGE")
+	if got := readingFor("Across all four stores, how many interventions a day were we averaging?", interventions); !strings.HasPrefix(got, "series count() over EVENT_TS/D") {
+		t.Errorf("interventions a day, across all stores: got %q, want the daily count, not one per store", got)
+	}
+	if pl := planFor("Across all four stores, how many interventions a day were we averaging?", []profile{interventions}); len(pl.Tasks) != 1 || !pl.Tasks[0].PerPeriod || pl.Tasks[0].By != "" {
+		t.Errorf("interventions a day: got %+v, want the average per day over every store", pl.Tasks)
+	}
+	assertExact(t, interventions, "What kind of intervention is most common?", "group count by INTV_CODE desc")
+
+	permits := profile{Path: "/home/user/streetworksPermits_2025wk30-40.csv", Name: "streetworksPermits_2025wk30-40.csv", Rows: 250, Cols: 4, Columns: []colProfile{
+		{Name: "permitRef", Dtype: "object", Kind: kindText, Unique: 250},
+		{Name: "promoter", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"CityGas Networks", "OpenFibre Ltd", "Northern Water"}},
+		{Name: "TM_type", Dtype: "object", Kind: kindCategorical, Unique: 4, Values: []string{"TTL", "GW", "RC", "MWS"}},
+		{Name: "fpn_issued", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"N", "Y"}},
+	}}
+	assertExact(t, permits, "How many permits did OpenFibre get?", "count_rows where promoter=OpenFibre Ltd")
+	assertExact(t, permits, "Which promoter asked for the most road closures?", "group count by promoter desc where TM_type=RC")
+
+	loads := profile{Path: "/home/user/PigLoads_2025.csv", Name: "PigLoads_2025.csv", Rows: 300, Cols: 6, Columns: []colProfile{
+		{Name: "load_ref", Dtype: "object", Kind: kindText, Unique: 300},
+		{Name: "kill_date", Dtype: "object", Kind: kindDate, Unique: 100, Min: "2025-01-06", Max: "2025-09-29"},
+		{Name: "abattoir", Dtype: "object", Kind: kindCategorical, Unique: 3, Values: []string{"TYN", "MLT", "HLS"}},
+		{Name: "hd_sent", Dtype: "int64", Kind: kindNumeric, Unique: 50, Min: 150.0, Max: 240.0},
+		{Name: "hd_condemned", Dtype: "int64", Kind: kindNumeric, Unique: 5, Min: 0.0, Max: 4.0},
+		{Name: "total_value_gbp", Dtype: "float64", Kind: kindNumeric, Unique: 300, Min: 20000.0, Max: 45000.0},
+	}}
+	// The things the file is named for, counted by its head column.
+	assertExact(t, loads, "Which abattoir took the most pigs off us?", "group sum(hd_sent) by abattoir desc")
+	assertExact(t, loads, "What did the loads killed in June earn us in total, in pounds?", "scalar sum(total_value_gbp) where monthofkill_date=6")
+	assertExact(t, loads, "How many pigs did we send for slaughter in total?", "scalar sum(hd_sent)")
+	batches := profile{Path: "/home/user/PigBatches_2025.csv", Name: "PigBatches_2025.csv", Rows: 200, Cols: 3, Columns: []colProfile{
+		{Name: "batch_no", Dtype: "object", Kind: kindCategorical, Unique: 40},
+		{Name: "avg_p2_mm", Dtype: "float64", Kind: kindNumeric, Unique: 60, Min: 9.0, Max: 16.0},
+		{Name: "tail_bite_flag", Dtype: "object", Kind: kindCategorical, Unique: 2, Values: []string{"N", "Y"}},
+	}}
+	assertExact(t, batches, "What's the median P2 backfat, in mm?", "scalar median(avg_p2_mm)")
+	assertShare(t, batches, "What share of batches were flagged for tail biting?", "tail_bite_flag = Y", "")
 }

@@ -116,9 +116,20 @@ func sameWord(q, c string) bool {
 	if n, ok := strings.CutSuffix(q, "ation"); ok && len(n) > 2 && (c == n+"ated" || c == n+"ate") {
 		return true
 	}
-	// "submission" and submitted, "admission" and admit.
+	// "Biting" and bite: a short verb that drops its e before -ing (but a
+	// rating is no rate).
+	for _, ab := range [][2]string{{q, c}, {c, q}} {
+		if n, ok := strings.CutSuffix(ab[0], "ing"); ok && len(n) == 3 && ab[1] == n+"e" && ab[0] != "rating" {
+			return true
+		}
+	}
+	// "submission" and submitted, "admission" and admit; "extension" and
+	// extended.
 	for _, ab := range [][2]string{{q, c}, {c, q}} {
 		if n, ok := strings.CutSuffix(ab[0], "ssion"); ok && len(n) > 2 && strings.HasSuffix(n, "i") && (ab[1] == n+"t" || undouble(stem(ab[1])) == n+"t") {
+			return true
+		}
+		if n, ok := strings.CutSuffix(ab[0], "nsion"); ok && len(n) > 2 && (ab[1] == n+"nd" || stem(ab[1]) == n+"nd") {
 			return true
 		}
 	}
@@ -441,7 +452,8 @@ func mentions(c clause, p profile) []mention {
 				cands = append(cands, cand{col: *qty, ws: []string{core[n-1]}, level: 2, plural: true, via: core[n-1]})
 			}
 		}
-		if head := core[len(core)-1]; len(core) > 1 && heads[head] == 1 && core[len(core)-2] != "per" && !stopWords[head] && !weakWords[head] && !(head == "rate" && core[len(core)-2] == "heart") && !slices.ContainsFunc(core[:len(core)-1], codeWord) &&
+		// Not a particle ("handled out on the stands" is no PAX OUT).
+		if head := core[len(core)-1]; len(core) > 1 && heads[head] == 1 && core[len(core)-2] != "per" && !stopWords[head] && !weakWords[head] && !wordSet("in", "out", "on", "off", "up", "down")[head] && !(head == "rate" && core[len(core)-2] == "heart") && !slices.ContainsFunc(core[:len(core)-1], codeWord) &&
 			!(freqWords[head] != "" && col.Kind == kindNumeric && dateColumn(p) != nil) { // "which month" of a table with dates is no termMonths
 			_, flag := isFlag(col)
 			// A yes/no column's last word picks rows only as written: "rested"
@@ -703,8 +715,8 @@ func mentions(c clause, p profile) []mention {
 				continue // "money spent on repairs" of pothole_repairs.csv: the rows, not Days_to_Repair
 			}
 			if span == 1 && len(cd.ws) == 1 && cd.col.Kind == kindNumeric && i > 0 && wordSet("most", "fewest", "least", "many")[c.words[i-1]] &&
-				slices.Contains(nameWords, c.words[i]) && writtenPlural(c.raw, c.words[i]) {
-				continue // "approved the most loans" of loanApplications counts loans, not loanAmt
+				slices.Contains(nameWords, c.words[i]) && writtenPlural(c.raw, c.words[i]) && cd.via == "" {
+				continue // "approved the most loans" of loanApplications counts loans, not loanAmt (but "the most pigs" of PigBatches are its head sent)
 			}
 			if i == 0 && span == 1 && len(c.words) > 1 && wordSet("show", "list", "give", "tell", "plot", "chart", "find")[c.words[0]] && wordSet("me", "us", "the", "a", "all", "each", "every", "how", "what", "which")[c.words[1]] {
 				continue // "Show me the gross" asks; it names no showTitle
@@ -932,9 +944,18 @@ func countedThings(p profile) (string, *colProfile) {
 			things = ws[0]
 		}
 	}
+	// "How many pigs" of PigBatches with hd_sent and hd_condemned: the
+	// thing the file is named for first, counted by its one column of
+	// head that is not a loss.
+	fromFile := things == ""
+	if fw := fileWords(p); fromFile && len(fw) > 1 && len(fw[0]) > 2 && !known(fw[0]) && !isDigits(fw[0]) && fw[0] != datasetEntity(p) {
+		things = fw[0]
+	}
 	var count *colProfile
 	for i, col := range p.Columns {
-		if ws := colWords(col.Name); col.Kind == kindNumeric && len(ws) == 1 && wordSet("tally", "count", "head", "headcount")[ws[0]] {
+		ws := colWords(col.Name)
+		head := fromFile && len(ws) == 2 && ws[0] == "head" && isPast(ws[1]) && !wordSet("condemned", "rejected", "lost", "died", "culled", "dead")[ws[1]]
+		if col.Kind == kindNumeric && (len(ws) == 1 && wordSet("tally", "count", "head", "headcount")[ws[0]] || head) {
 			if count != nil {
 				return "", nil
 			}
@@ -1222,6 +1243,7 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	c = agedPeople(c, p)
 	c = againstIt(c)
 	c = gotBack(c, p)
+	c = inOut(c, p)
 	c = entityInName(c, p)
 	if w := scopeWord(c, p); w != "" {
 		return task{}, fmt.Sprintf("it asks for a cause, a prediction or advice (%q), and I only compute figures from the rows as they are", w), false
@@ -1252,6 +1274,18 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	for i := range c.words {
 		if f, start, end, ok := conditionAfter(c.words, i); ok && start == i && !slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Op == f.Op && (x.Num == f.Num || rd.covered[end-1]) }) {
 			return task{}, fmt.Sprintf("it sets a condition (%s) that I cannot tie to one of its columns", strings.Join(c.words[start:end], " ")), false
+		}
+	}
+	// "Turns that took longer than their scheduled TAT": each row against
+	// a column of its own, where the other side is no column read.
+	for i := 0; i+3 < len(c.words); i++ {
+		if !wordSet("longer", "shorter", "more", "less", "over", "under")[c.words[i]] || c.words[i+1] != "than" || !wordSet("their", "its", "the")[c.words[i+2]] || !rd.covered[i+3] {
+			continue
+		}
+		if k := slices.IndexFunc(rd.numeric, func(col colProfile) bool {
+			return slices.ContainsFunc(colWords(col.Name), func(w string) bool { return sameWord(c.words[i+3], w) })
+		}); k >= 0 && len(rd.numeric) == 1 && i > 0 && wordSet("took", "take", "ran", "run", "lasted", "last", "were", "was")[c.words[i-1]] {
+			return task{}, fmt.Sprintf("it compares each row with its own %s, and I cannot tie what it compares to a column", rd.numeric[k].Name), false
 		}
 	}
 	// "Ewes that lost at least one lamb": a number of things no column
@@ -2542,7 +2576,15 @@ func elapsedToVerb(c clause, p profile) (derived, int, int, int, bool) {
 		return derived{}, 0, 0, 0, false
 	}
 	to := slices.Index(c.words[tk:], "to")
-	if to < 0 || to > 3 || tk+to+1 >= len(c.words) {
+	unitFrom := tk // where the unit may be said from: after the span
+	if to > 3 && tk+to+1 < len(c.words) {
+		// "Took more than 30 days to complete": a condition on the time,
+		// in its unit, before the verb.
+		if _, from, e, ok := conditionAfter(c.words, tk+1); !ok || from != tk+1 || e+1 != tk+to {
+			return derived{}, 0, 0, 0, false
+		}
+		unitFrom = tk + to - 1
+	} else if to < 0 || to > 3 || tk+to+1 >= len(c.words) {
 		return derived{}, 0, 0, 0, false
 	}
 	v := tk + to + 1
@@ -2574,6 +2616,9 @@ func elapsedToVerb(c clause, p profile) (derived, int, int, int, bool) {
 		return derived{}, 0, 0, 0, false
 	}
 	unit, name, div := elapsedUnit(c.words, tk, end, true)
+	if unitFrom > tk {
+		unit, name, div = elapsedUnit(c.words, tk, unitFrom, true)
+	}
 	if unit < 0 {
 		return derived{}, 0, 0, 0, false
 	}
@@ -2900,10 +2945,10 @@ func initialisms(c clause, p profile) clause {
 			named := in.value && i+len(span) < len(c.words) && slices.ContainsFunc(colWords(in.col), func(cw string) bool { return sameWord(c.words[i+len(span)], cw) })
 			// But "for urgent letters" is no FU of LetterType: a small word
 			// starts no code's words.
-			// "Personal travel budget" of PTB: three words the table knows
-			// nothing else by.
-			three := len(span) == 3 && !slices.ContainsFunc(span, func(w string) bool { return len(w) < 4 || stopWords[w] || known(w) })
-			if in.value && !ok && !three && (!named || stopWords[span[0]]) ||
+			// "Personal travel budget" of PTB, "road closures" of RC: words
+			// the analyst knows nothing else by.
+			unread := len(span) >= 2 && !slices.ContainsFunc(span, func(w string) bool { return len(w) < 4 || stopWords[w] || known(w) })
+			if in.value && !ok && !unread && (!named || stopWords[span[0]]) ||
 				!in.value && slices.ContainsFunc(rangeOf(0, len(span)), func(k int) bool {
 					w := span[k]
 					return (len(w) < 3 || known(w) && !entityWords[w] && !rowWords[w] && !(in.file && !stopWords[w] && !strings.HasSuffix(w, "ly") && !determiners[w])) && !hyphened(k)
@@ -3910,6 +3955,37 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 		qualifying = append(qualifying, m)
 		return true
 	})
+	// "How many interventions a day" of INTV_CODE in SCO_INTERVENTIONS:
+	// the rows, counted, where the code column shortens their word.
+	ms = slices.DeleteFunc(ms, func(m mention) bool {
+		w := c.words[m.pos]
+		return m.len == 1 && m.col.Kind == kindCategorical && m.pos >= 2 && c.words[m.pos-2] == "how" && c.words[m.pos-1] == "many" &&
+			w == datasetEntity(p) && writtenPlural(c.raw, w) && !slices.Contains(colWords(m.col.Name), w)
+	})
+	// "How many cremated remains interments did we do" of Date of
+	// Interment: the events counted, not a time to break them down by.
+	ms = slices.DeleteFunc(ms, func(m mention) bool {
+		if m.col.Kind != kindDate || m.len != 1 || !writtenPlural(c.raw, c.words[m.pos]) || !containsSeq(c.words[:m.pos], "how", "many") ||
+			slices.ContainsFunc(c.words, func(w string) bool { return freqWords[w] != "" || trendWords[w] || groupWords[w] }) {
+			return false
+		}
+		rd.covered[m.pos] = true
+		return true
+	})
+	// "Across all four stores": every store together, no breakdown.
+	ms = slices.DeleteFunc(ms, func(m mention) bool {
+		j := m.pos - 1
+		if j >= 0 && isNumberWord(c.words[j]) {
+			j--
+		}
+		if j < 1 || c.words[j] != "all" || !wordSet("across", "over", "for")[c.words[j-1]] || m.col.Kind != kindCategorical || !writtenPlural(c.raw, c.words[m.pos]) {
+			return false
+		}
+		for k := j - 1; k <= m.pos; k++ {
+			rd.covered[k] = true
+		}
+		return true
+	})
 	// "Which return reason accounts for the most money": a verb, not
 	// ACCOUNT_REF.
 	ms = slices.DeleteFunc(ms, func(m mention) bool {
@@ -4205,6 +4281,13 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			return true
 		}
 		neg := false
+		// "Don't have the requester's ID verified": further back, past a
+		// have and whose it is.
+		for j := max(0, m.pos-7); j < m.pos-3; j++ {
+			neg = neg || negations[c.words[j]] && !slices.ContainsFunc(rangeOf(j+1, m.pos), func(k int) bool {
+				return !wordSet("have", "has", "had", "got", "the", "a", "an", "their", "its", "his", "her", "s", "any")[c.words[k]] && c.words[k+1] != "s"
+			})
+		}
 		for j := max(0, m.pos-3); j < m.pos; j++ {
 			neg = neg || negations[c.words[j]]
 			// "Leaving out planned works", "excluding refunded orders".
@@ -5729,6 +5812,41 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			}
 		}
 	}
+	// "R1 to R4" of Stand: every value from one to the other, of the
+	// values a letter and a number write.
+	for k, f := range rd.filters {
+		if f.Op != "" || len(f.Values) != 2 || len(f.at) != 2 || f.at[1] != f.at[0]+2 || !wordSet("to", "through", "thru")[c.words[f.at[0]+1]] {
+			continue
+		}
+		col, ok := columnNamed(p, f.Column)
+		a, b := codeNumberRE.FindStringSubmatch(f.Values[0]), codeNumberRE.FindStringSubmatch(f.Values[1])
+		if !ok || a == nil || b == nil || a[1] != b[1] || col.Unique != len(col.Values) {
+			continue
+		}
+		lo, _ := strconv.Atoi(a[2])
+		hi, _ := strconv.Atoi(b[2])
+		var vs []string
+		for _, v := range col.Values {
+			if x := codeNumberRE.FindStringSubmatch(v); x != nil && x[1] == a[1] {
+				if n, _ := strconv.Atoi(x[2]); n >= lo && n <= hi {
+					vs = append(vs, v)
+				}
+			}
+		}
+		slices.Sort(vs)
+		rd.filters[k].Values = vs
+		rd.covered[f.at[0]+1] = true
+	}
+	// "Needed the deadline extended" of Extension: what the flag's verb
+	// was done to, said between "the" and the verb.
+	for _, f := range rd.filters {
+		if !f.Flag || len(f.flagAt) != 1 {
+			continue
+		}
+		if i := f.flagAt[0]; i >= 2 && !rd.covered[i-1] && wordSet("the", "their", "its")[c.words[i-2]] && isParticiple(c.words[i]) && !known(c.words[i-1]) {
+			rd.covered[i-1] = true
+		}
+	}
 	// "Held up because the pilot was late" of Delay Code = PIL: late is
 	// what the delay's cause was.
 	for _, f := range rd.filters {
@@ -6251,6 +6369,24 @@ func repeatedRows(c clause, p profile, rd clauseReading) (task, derived, string,
 	return task{Op: opDistinct, By: ent.col.Name, Filters: []filter{{Column: d.Name, Op: op, Num: n}}}, d, "", true
 }
 
+// inOut reads "departing passengers" as "passengers out" and "arriving
+// passengers" as "passengers in", where a column is named so (PAX OUT,
+// PAX IN).
+func inOut(c clause, p profile) clause {
+	for i := 0; i+1 < len(c.words); i++ {
+		dir := map[string]string{"departing": "out", "outbound": "out", "arriving": "in", "inbound": "in"}[c.words[i]]
+		if dir == "" || !slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+			return slices.Equal(colWords(col.Name), []string{c.words[i+1], dir})
+		}) {
+			continue
+		}
+		ws := slices.Clone(c.words)
+		ws[i], ws[i+1] = c.words[i+1], dir
+		return clause{raw: c.raw, words: ws}
+	}
+	return c
+}
+
 // amountNamed reports whether a column is named an amount in no unit:
 // RECOVERED_AMT, money where the table's money is.
 func amountNamed(name string) bool {
@@ -6725,7 +6861,7 @@ func unitColumn(p profile, unit string) *colProfile {
 // unnamedNoun reports whether the word at i is one no column, no word
 // the analyst knows and no word of the file's name accounts for.
 func unnamedNoun(c clause, p profile, covered map[int]bool, i int) bool {
-	return !countWordOf(c, covered, i) && !covered[i] && !known(c.words[i]) && !slices.Contains(fileWords(p), c.words[i])
+	return !countWordOf(c, covered, i) && !covered[i] && !known(c.words[i]) && !slices.Contains(fileWords(p), c.words[i]) && !glossed(c.words[i], c.raw, p)
 }
 
 // countWordOf reports "bits of", "pieces of" before a word read: "how
@@ -6978,9 +7114,6 @@ func aggregateOf(c clause, covered map[int]bool) string {
 		switch {
 		case aggWords[w] != "":
 			return aggWords[w]
-		case wordSet("add", "adds", "added", "adding")[w] && i+1 < len(ws) && ws[i+1] == "up" && (i+2 == len(ws) || ws[i+2] != "to"):
-			covered[i], covered[i+1] = true, true // "if you add up time on job"
-			return "sum"
 		case adjectiveMeasures[w].hints != nil && (askedUnit(c) >= 0 || i+1 < len(ws) && covered[i+1] && !inverseAdjectives[w]) && !c.has(wordSet("which", "who", "whose")):
 			// But "which was the most expensive plot" asks for the row.
 			// "How many hours did the longest outage last": the largest
@@ -7610,6 +7743,12 @@ func filtersFor(c clause, p profile, covered map[int]bool, named []mention) []fi
 			}
 			i := indexSeq(c.words, vw...)
 			raw := splitWords(v, false)
+			if n := len(vw); i < 0 && n >= 3 && wordSet("ltd", "limited", "plc", "inc", "llp", "llc", "co", "group")[vw[n-1]] {
+				// "OpenFibre" of OpenFibre Ltd: a company without its suffix.
+				if i = indexSeq(c.words, vw[:n-1]...); i >= 0 {
+					vw, raw = vw[:n-1], raw[:len(raw)-1]
+				}
+			}
 			if i < 0 && len(vw) == 2 && strings.ContainsAny(v, "_") {
 				// "Low-income" of LOW_INC: a code of two words, the last
 				// cut short.
@@ -8381,6 +8520,17 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 		if countWordOf(c, covered, i) {
 			continue
 		}
+		if w == "slaughter" && i > 0 && c.words[i-1] == "for" && slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+			return slices.ContainsFunc(colWords(col.Name), func(cw string) bool { return wordSet("kill", "abattoir", "slaughter", "deadweight")[cw] })
+		}) {
+			continue // "pigs we sent for slaughter" of a table of kills: what every row was
+		}
+		if rowsID(p, w) && writtenPlural(c.raw, w) && i > 0 && c.words[i-1] == "the" && !c.has(descWords) && !c.has(ascWords) {
+			continue // "what did the loads killed in May earn" of load_ref, one a row: the rows (a ranking of them reads them as rows already)
+		}
+		if isParticiple(w) && i > 0 && covered[i-1] && strings.Contains(strings.ToLower(c.raw), c.words[i-1]+"-"+w) {
+			continue // "age-restricted interventions" of INTV_CODE = AGE: the value says which
+		}
 		if w == "half" && i > 0 && c.words[i-1] == "whole" && i+1 < len(c.words) && c.words[i+1] == "year" {
 			continue // "across the whole half year": all the rows, as the whole year is
 		}
@@ -8582,22 +8732,48 @@ var hedgeWords = wordSet("possible", "suspected", "potential", "likely", "probab
 // glossRE finds a word with a name in brackets after it: "bitterness (IBU)".
 var glossRE = regexp.MustCompile(`([\p{L}-]+)\s*\(([^()]{1,40})\)`)
 
+// codeNumberRE reads a value written as letters and a number: R1, B12.
+var codeNumberRE = regexp.MustCompile(`^([A-Za-z]+)(\d+)$`)
+
+// glossLeadRE3 finds the last three words of a text.
+var glossLeadRE3 = regexp.MustCompile(`(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s*$`)
+
 // glossed reports whether the question writes a column's name in brackets
 // right after w: the question's own gloss of its word.
 func glossed(w, raw string, p profile) bool {
 	for _, m := range glossRE.FindAllStringSubmatch(raw, -1) {
 		ws := words(m[1])
-		if len(ws) == 0 || ws[len(ws)-1] != w {
+		if len(ws) == 0 {
 			continue
 		}
-		if slices.ContainsFunc(p.Columns, func(col colProfile) bool { return slices.Equal(words(col.Name), words(m[2])) }) {
+		inside := strings.Fields(m[2])
+		named := slices.ContainsFunc(p.Columns, func(col colProfile) bool {
+			in, cw := words(m[2]), words(col.Name)
+			return slices.Equal(cw, in) || len(in) == 1 && len(cw) == 1 && len(cw[0]) >= 3 && sameWord(in[0], cw[0]) // "(registrations)" of Reg
+		})
+		// "Sheffield (court code SHF)": the bracket names a value.
+		valueCol := slices.IndexFunc(p.Columns, func(col colProfile) bool {
+			return len(inside) > 0 && slices.ContainsFunc(col.Values, func(v string) bool { return v == inside[len(inside)-1] })
+		})
+		if ws[len(ws)-1] == w && (named || valueCol >= 0) {
 			return true
 		}
-		// "Sheffield (court code SHF)": the bracket names a value.
-		inside := strings.Fields(m[2])
-		if len(inside) > 0 && slices.ContainsFunc(p.Columns, func(col colProfile) bool {
-			return slices.ContainsFunc(col.Values, func(v string) bool { return v == inside[len(inside)-1] })
-		}) {
+		// The words before that one: "ground power (GPU)", whose initials
+		// start the column's name; "the remote stands (R1 to R4)", of the
+		// column whose values the bracket names.
+		lead := strings.Fields(strings.ToLower(glossLeadRE3.FindString(raw[:strings.Index(raw, m[0])+len(m[1])])))
+		k := slices.Index(lead, w)
+		if k < 0 || k == len(lead)-1 || known(w) {
+			continue
+		}
+		initials := ""
+		for _, x := range lead[k:] {
+			initials += x[:1]
+		}
+		if named && len(initials) >= 2 && strings.HasPrefix(strings.ToLower(m[2]), initials) {
+			return true
+		}
+		if valueCol >= 0 && slices.ContainsFunc(colWords(p.Columns[valueCol].Name), func(cw string) bool { return sameWord(singular(lead[len(lead)-1]), cw) }) {
 			return true
 		}
 	}

@@ -27,7 +27,7 @@ var abbreviations = map[string]string{
 	"hb": "hemoglobin", "hgb": "hemoglobin", "v": "volt", "voltage": "volt", "kw": "kilowatt", "w": "watt", "dest": "destination", "orig": "origin", "desc": "description", "lat": "latitude", "lon": "longitude", "lng": "longitude",
 	"appt": "appointment", "tonnage": "tonne", "centimetre": "cm", "centimeter": "cm", "millimetre": "mm", "millimeter": "mm", "kts": "knot",
 	"cd": "code", "flg": "flag", "vol": "volume", "sp": "species", "nm": "name", "tech": "technician", "app": "application", "spp": "species", "svc": "service", "txn": "transaction", "trx": "transaction",
-	"loa": "length overall", "gt": "gross tonnage", "vsl": "vessel", "stn": "station", "wd": "working day", "cntr": "container", "cxl": "cancel",
+	"loa": "length overall", "gt": "gross tonnage", "vsl": "vessel", "stn": "station", "wd": "working day", "cntr": "container", "cxl": "cancel", "hd": "head",
 }
 
 // unitWords end column names to give the unit ("weight_kg",
@@ -155,7 +155,7 @@ var synonyms = map[string][]string{
 	"train": {"rail"}, "rail": {"train"}, "crowd": {"attendance", "attendee", "spectator"}, "product": {"sku"}, "ship": {"vessel"}, "vessel": {"ship", "boat"}, "boat": {"vessel"},
 	"medicine": {"drug", "medication"}, "medication": {"drug", "medicine"}, "drug": {"medicine", "medication"}, "haemoglobin": {"hemoglobin"},
 	"venue":   {"premise", "location", "site"},
-	"airline": {"carrier"}, "part": {"zone", "sector"}, "ground": {"site", "basis"}, "subbie": {"contractor", "subcontractor"}, "subcontractor": {"contractor"}, "officer": {"handler", "caseworker"}, "handler": {"officer"}, "secretary": {"typist"}, "kit": {"asset", "equipment"},
+	"airline": {"carrier"}, "part": {"zone", "sector"}, "ground": {"site", "basis"}, "subbie": {"contractor", "subcontractor"}, "subcontractor": {"contractor"}, "officer": {"handler", "caseworker"}, "handler": {"officer"}, "secretary": {"typist"}, "kit": {"asset", "equipment"}, "backfat": {"p2"},
 	"fail": {"pass"}, "failed": {"pass"}, "failure": {"pass"}, "box": {"container"},
 	"location": {"site", "venue"}, "site": {"location"}, "appeal": {"campaign"}, "campaign": {"appeal"}, "attended": {"checked"},
 }

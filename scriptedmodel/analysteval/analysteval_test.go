@@ -52,13 +52,13 @@ func runCorpus(t *testing.T, dir string) Score {
 // rest honest refusals. dev (orders, web sessions, listings) and dev2
 // (questions written for the kinds of gap the held-out runs showed, on
 // tables of their own) are what it was built on; round1 to round10,
-// round13 to round15, round17, round19, round22, round26 and round47 to round51 were each written fresh as a held-out corpus, run
+// round13 to round15, round17, round19, round22, round26 and round47 to round52 were each written fresh as a held-out corpus, run
 // once (their first-run figures are in BENCHMARKS.md), and then used to
 // fix the general gaps they showed (round6 by their kind, through dev2),
 // so a regression on any of them fails here. TestHeldOutCorpus measures
 // the corpus none of the fixes has seen.
 func TestCorpora(t *testing.T) {
-	for _, dir := range []string{"dev", "dev2", "round1", "round2", "round3", "round4", "round5", "round6", "round7", "round8", "round9", "round10", "round13", "round14", "round15", "round17", "round19", "round22", "round26", "round47", "round48", "round49", "round50", "round51"} {
+	for _, dir := range []string{"dev", "dev2", "round1", "round2", "round3", "round4", "round5", "round6", "round7", "round8", "round9", "round10", "round13", "round14", "round15", "round17", "round19", "round22", "round26", "round47", "round48", "round49", "round50", "round51", "round52"} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			if r := s.Rate(s.Correct); r < 0.85 {
@@ -272,14 +272,27 @@ func TestCorpora(t *testing.T) {
 // "accounts for", "got back", an amount in no unit, the unpaids of a
 // returns file, a date's column by its other word) raised it to 60 / 0
 // / 10, which meets the goals, so it is held to them in TestCorpora;
-// round25 rose to 47 / 0 / 23 and round36 to 35 / 3 / 32.
+// round25 rose to 47 / 0 / 23 and round36 to 35 / 3 / 32. round52,
+// written blind, was held out (43 / 3 / 24 at its first run and after
+// round51's readings), then read whole once round53 was written blind to
+// take its place; its readings (a range of codes, a word glossed by the
+// initials or the values in brackets after it, a particle that names no
+// column, each row against its own figure, departing passengers, a
+// negation further back, a condition on the time a verb took, an
+// extension, an age-restricted kind, across all the stores, an average
+// day, a company without its suffix, two unread words' initials, the
+// things a file is named for counted by its head column, for slaughter,
+// backfat, biting, the loads a row each, the events a date column dates,
+// counted) raised it to 60 / 0 / 10, which meets the goals, so it is held
+// to them in TestCorpora; round12 rose to 62 / 0 / 8, round23 to 55 / 1 /
+// 14, round27 to 43 / 0 / 27 and round44 to 45 / 1 / 24.
 func TestCorporaBelowGoal(t *testing.T) {
-	for dir, floor := range map[string]struct{ correct, different int }{"round11": {60, 0}, "round12": {61, 0}, "round16": {51, 1},
-		"round18": {55, 1}, "round20": {55, 0}, "round21": {58, 0}, "round23": {54, 1}, "round24": {59, 1}, "round25": {47, 0},
-		"round27": {42, 0}, "round28": {46, 2}, "round29": {56, 0}, "round30": {47, 0}, "round31": {57, 0},
+	for dir, floor := range map[string]struct{ correct, different int }{"round11": {60, 0}, "round12": {62, 0}, "round16": {51, 1},
+		"round18": {55, 1}, "round20": {55, 0}, "round21": {58, 0}, "round23": {55, 1}, "round24": {59, 1}, "round25": {47, 0},
+		"round27": {43, 0}, "round28": {46, 2}, "round29": {56, 0}, "round30": {47, 0}, "round31": {57, 0},
 		"round32": {42, 1}, "round33": {41, 1}, "round34": {37, 2}, "round35": {34, 3}, "round36": {35, 3}, "round37": {31, 8},
 		"round38": {43, 1}, "round39": {29, 3}, "round40": {55, 0}, "round41": {32, 7}, "round42": {36, 0}, "round43": {54, 3},
-		"round44": {44, 1}, "round45": {49, 1}, "round46": {55, 1}} {
+		"round44": {45, 1}, "round45": {49, 1}, "round46": {55, 1}} {
 		t.Run(dir, func(t *testing.T) {
 			s := runCorpus(t, "../../testdata/analyst/"+dir)
 			assert.GreaterOrEqual(t, s.Correct, floor.correct, "correct answers")
