@@ -190,9 +190,8 @@ func checkReading(c clause, p profile, rd clauseReading, t task, guessed bool) r
 		// But "which toll plaza" of PLAZA_CD: the noun goes on.
 		// Nor "which tug went out as lead tug", grouped by Lead Tug: the
 		// column the breakdown is by names each.
-		byWords := colWords(t.By)
 		if counted >= 0 && !slices.ContainsFunc(ms, func(m mention) bool { return (inSpan(i+1, m) || inSpan(i+2, m)) && m.col.Kind != kindNumeric }) &&
-			!(len(byWords) > 1 && sameWord(c.words[i+1], byWords[len(byWords)-1])) {
+			!lastWordNames(c.words[i+1], t.By) {
 			w := c.words[i+1]
 			return readingCheck{refusal: fmt.Sprintf("it asks which %s, and no column names each %s (%s is a number of them)", w, w, ms[counted].col.Name)}
 		}

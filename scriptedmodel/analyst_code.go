@@ -179,7 +179,8 @@ def profile(path, budget):
     p["columns"] = cols
     # The budget is for what the line says of the table: its path, which
     # is as long as the folder it is in, takes nothing from it.
-    size = lambda: len(json.dumps(p, default=clean)) - len(json.dumps(p["path"]))
+    path_len = len(json.dumps(p["path"]))
+    size = lambda: len(json.dumps(p, default=clean)) - path_len
     while size() > budget and any("values" in c for c in cols):
         longest = max((c for c in cols if "values" in c), key=lambda c: len(c["values"]))
         longest["values"] = longest["values"][: len(longest["values"]) // 2] or None

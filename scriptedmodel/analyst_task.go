@@ -1292,13 +1292,9 @@ func taskFor(c clause, p profile, prev *task, pl *plan) (t task, refusal string,
 	// counts (Lambs Born less Lambs Alive), which no filter took. But "at
 	// least one burst" of mains_bursts, "at least one assisted passenger"
 	// are the rows.
-	rowsWordAt := func(k int) bool {
-		w := c.words[k]
-		return w == datasetEntity(p) || entityWords[w] || rowWords[w] || slices.Contains(fileWords(p), w)
-	}
 	for i := 0; i+3 < len(c.words); i++ {
 		n, word := numberWords[c.words[i+2]]
-		if c.words[i] == "at" && c.words[i+1] == "least" && word && !rd.covered[i+3] && !rd.covered[i+2] && !rowsWordAt(i+3) && !(i+4 < len(c.words) && rowsWordAt(i+4)) &&
+		if c.words[i] == "at" && c.words[i+1] == "least" && word && !rd.covered[i+3] && !rd.covered[i+2] && !namesRows(p, c.words[i+3]) && !(i+4 < len(c.words) && namesRows(p, c.words[i+4])) &&
 			!slices.ContainsFunc(rd.filters, func(x filter) bool { return x.Op != "" && x.Num == float64(n) }) {
 			return task{}, fmt.Sprintf("it sets a condition (%s) that I cannot tie to one of its columns", strings.Join(c.words[i:i+4], " ")), false
 		}
@@ -3931,8 +3927,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 			return false
 		}
 		return slices.ContainsFunc(ms, func(o mention) bool {
-			ow := colWords(o.col.Name)
-			return o.col.Kind == kindCategorical && o.pos > m.pos && len(ow) > 1 && sameWord(c.words[m.pos], ow[len(ow)-1])
+			return o.col.Kind == kindCategorical && o.pos > m.pos && lastWordNames(c.words[m.pos], o.col.Name)
 		})
 	})
 	// "How many tug orders" of Ordered, a column of many clock times: the
@@ -3991,7 +3986,7 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	ms = slices.DeleteFunc(ms, func(m mention) bool {
 		e := m.pos + m.len
 		return m.len == 1 && m.pos > 0 && e < len(c.words) && c.words[e] == "for" && slices.ContainsFunc(ms, func(o mention) bool { return inSpan(m.pos-1, o) }) &&
-			regexp.MustCompile(`(?i)\b`+regexp.QuoteMeta(c.words[m.pos])+`s\s+for\b`).MatchString(c.raw)
+			containsSeq(rawWords(c.raw), c.words[m.pos]+"s", "for")
 	})
 	// "How much rent is in arrears": the column after "is in" holds the
 	// figure; the one before says what it is of.
@@ -4077,21 +4072,21 @@ func readClause(c clause, p profile, pl *plan) clauseReading {
 	ms = rowMentions(c, p, ms, rd.covered)
 	// "How much rent a year" of "Passing Rent (GBP pa)": the column is
 	// already a year's, so the year is no period to group by.
-	var perPeriod []int // "per year" of estAnnualCost_gbp: no ncYear either
+	var perPeriodAt []int // "per year" of estAnnualCost_gbp: no ncYear either
 	for _, m := range ms {
 		if per := columnPeriod(m.col.Name); per != "" {
 			for i, w := range c.words {
 				if freqWords[w] == per {
 					rd.covered[i] = true
 					if i > 0 && c.words[i-1] == "per" {
-						perPeriod = append(perPeriod, i)
+						perPeriodAt = append(perPeriodAt, i)
 					}
 				}
 			}
 		}
 	}
 	ms = slices.DeleteFunc(ms, func(m mention) bool {
-		return m.len == 1 && slices.Contains(perPeriod, m.pos) && m.col.Kind != kindNumeric
+		return m.len == 1 && slices.Contains(perPeriodAt, m.pos) && m.col.Kind != kindNumeric
 	})
 	all := append(slices.Clone(ms), qualifying...)
 	rd.filters, rd.ambiguous = oneColumnPerValue(c, filtersFor(c, p, rd.covered, named), ms)
@@ -6369,6 +6364,13 @@ func repeatedRows(c clause, p profile, rd clauseReading) (task, derived, string,
 	return task{Op: opDistinct, By: ent.col.Name, Filters: []filter{{Column: d.Name, Op: op, Num: n}}}, d, "", true
 }
 
+// lastWordNames reports whether w is the last word of a name of several
+// words: "tug" of Lead Tug.
+func lastWordNames(w, name string) bool {
+	cw := colWords(name)
+	return len(cw) > 1 && sameWord(w, cw[len(cw)-1])
+}
+
 // inOut reads "departing passengers" as "passengers out" and "arriving
 // passengers" as "passengers in", where a column is named so (PAX OUT,
 // PAX IN).
@@ -6535,6 +6537,12 @@ var soldWords = wordSet("sold", "sell", "sells", "bought", "buy", "ordered", "pu
 // business cards did we print".
 var madeWords = wordSet("print", "printed", "make", "made", "produce", "produced", "manufacture", "manufactured", "bake", "baked", "brew", "brewed")
 
+// namesRows reports whether w is a word for what the rows are: a word rows
+// commonly are, the table's entity or a word of its file's name.
+func namesRows(p profile, w string) bool {
+	return rowWords[w] || entityWords[w] || w == datasetEntity(p) || slices.Contains(fileWords(p), w)
+}
+
 // countsRowsNoun reports whether what "how many" counts is what the rows
 // are ("how many jobs were printed in colour"), not things they hold.
 func countsRowsNoun(c clause, p profile) bool {
@@ -6547,8 +6555,8 @@ func countsRowsNoun(c clause, p profile) bool {
 		j++
 	}
 	rows := func(w string) bool {
-		return rowWords[w] || entityWords[w] || w == datasetEntity(p) || slices.ContainsFunc(fileWords(p), func(n string) bool {
-			return n == w || len(n) >= 4 && strings.HasPrefix(w, n) // "examinations" of LOLER Exams
+		return namesRows(p, w) || slices.ContainsFunc(fileWords(p), func(n string) bool {
+			return len(n) >= 4 && strings.HasPrefix(w, n) // "examinations" of LOLER Exams
 		})
 	}
 	// "How many thorough examinations": a word that says which kind, and
@@ -7808,10 +7816,7 @@ func filtersFor(c clause, p profile, covered map[int]bool, named []mention) []fi
 				}
 			}
 			if i > 0 && wordSet("which", "each", "every", "per", "by", "what", "many")[c.words[i-1]] && len(vw) == 1 && (slices.Contains(colWords(col.Name), vw[0]) ||
-				slices.ContainsFunc(named, func(m mention) bool {
-					cw := colWords(m.col.Name)
-					return m.col.Kind == kindCategorical && len(cw) > 1 && sameWord(vw[0], cw[len(cw)-1])
-				})) {
+				slices.ContainsFunc(named, func(m mention) bool { return m.col.Kind == kindCategorical && lastWordNames(vw[0], m.col.Name) })) {
 				continue // "which station" of start_station, even where a station is called Station; "which tug … as lead tug"
 			}
 			if i >= 0 && indexSeq(splitWords(c.raw, false), raw...) >= 0 {
@@ -8426,7 +8431,7 @@ func unknownWords(c clause, covered map[int]bool, p profile, soft *[]string) []s
 	var out []string
 	// "The unpaids" of ARUDD Returns: the rows of a table of payments
 	// that came back are what was not paid.
-	unpaidRows := regexp.MustCompile(`(?i)\bunpaids?\b`).MatchString(c.raw) && slices.ContainsFunc(nameWords, func(n string) bool { return wordSet("return", "arudd", "bounce", "reject", "unpaid")[n] }) && moneyColumn(p) != nil
+	unpaidRows := unpaidRE.MatchString(c.raw) && slices.ContainsFunc(nameWords, func(n string) bool { return wordSet("return", "arudd", "bounce", "reject", "unpaid")[n] }) && moneyColumn(p) != nil
 	for i, w := range c.words {
 		if unpaidRows && w == "paid" && i > 0 && c.words[i-1] == "not" {
 			continue
@@ -8731,6 +8736,9 @@ var hedgeWords = wordSet("possible", "suspected", "potential", "likely", "probab
 
 // glossRE finds a word with a name in brackets after it: "bitterness (IBU)".
 var glossRE = regexp.MustCompile(`([\p{L}-]+)\s*\(([^()]{1,40})\)`)
+
+// unpaidRE finds "unpaid" or "unpaids", which words() writes "not paid".
+var unpaidRE = regexp.MustCompile(`(?i)\bunpaids?\b`)
 
 // codeNumberRE reads a value written as letters and a number: R1, B12.
 var codeNumberRE = regexp.MustCompile(`^([A-Za-z]+)(\d+)$`)
